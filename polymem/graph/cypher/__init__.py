@@ -1,0 +1,1 @@
+"""All Cypher lives in this package, one module per subject. User values are always parameters."""

@@ -1,0 +1,49 @@
+"""Repository for System 1 writes and reads (participants, messages, stats)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from polymem.graph.cypher import messages as q
+from polymem.graph.driver import Graph, space_key
+from polymem.schema.models import Participant
+
+
+class MessageRepository:
+    def __init__(self, graph: Graph) -> None:
+        self.graph = graph
+
+    def ensure_space(self, space: str, name: str | None = None) -> None:
+        self.graph.write(q.ENSURE_SPACE, space=space, name=name)
+
+    def upsert_participants(self, space: str, people: list[Participant]) -> None:
+        if not people:
+            return
+        rows = [{"id": p.id, "name": p.name or p.id, "aliases": p.aliases, "kind": p.kind} for p in people]
+        self.graph.write(q.UPSERT_PARTICIPANTS, space=space, rows=rows)
+
+    def existing(self, space: str, ids: list[str]) -> dict[str, dict[str, Any]]:
+        rows = self.graph.read(q.EXISTING_MESSAGES, space=space, ids=ids)
+        return {r["id"]: r for r in rows}
+
+    def write_batch(self, space: str, people: list[Participant], rows: list[dict[str, Any]]) -> None:
+        """Participants and messages of one batch in one transaction (all or nothing)."""
+        part_rows = [{"id": p.id, "name": p.name or p.id, "aliases": p.aliases, "kind": p.kind} for p in people]
+        steps = []
+        if part_rows:
+            steps.append((q.UPSERT_PARTICIPANTS, {"space": space, "rows": part_rows}))
+        steps.append((q.CREATE_MESSAGES, {"space": space, "space_key": space_key(space), "rows": rows}))
+        self.graph.write_many(steps, timeout=300)
+
+    def link_pending_replies(self, space: str) -> None:
+        self.graph.write(q.LINK_PENDING_REPLIES, space=space, timeout=600)
+
+    def stats(self, space: str) -> dict[str, int]:
+        rows = self.graph.read(q.SPACE_STATS, space=space)
+        return rows[0] if rows else {}
+
+    def spaces(self) -> list[dict[str, Any]]:
+        return self.graph.read(q.LIST_SPACES)
+
+    def roster(self, space: str) -> list[Participant]:
+        return [Participant(**r) for r in self.graph.read(q.ROSTER, space=space)]

@@ -1,0 +1,1 @@
+"""Importers, addressee inference, embeddings and the System 1 writer pipeline."""

@@ -1,0 +1,48 @@
+"""Importers: each turns one dataset file into Conversation objects (roster + message stream).
+
+`load(path, fmt)` picks the importer; every importer keeps the dataset's own ids.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+from polymem.errors import InputError
+from polymem.schema.models import Conversation
+
+Importer = Callable[[Path], Iterator[Conversation]]
+
+_REGISTRY: dict[str, Importer] = {}
+
+
+def register(name: str) -> Callable[[Importer], Importer]:
+    def deco(fn: Importer) -> Importer:
+        _REGISTRY[name] = fn
+        return fn
+
+    return deco
+
+
+def formats() -> list[str]:
+    _load_all()
+    return sorted(_REGISTRY)
+
+
+def load(path: str | Path, fmt: str) -> Iterator[Conversation]:
+    _load_all()
+    p = Path(path)
+    if not p.exists():
+        raise InputError("file not found", file=str(p))
+    if fmt not in _REGISTRY:
+        raise InputError(f"unknown format {fmt!r}; known: {', '.join(sorted(_REGISTRY))}", file=str(p))
+    return _REGISTRY[fmt](p)
+
+
+def _load_all() -> None:
+    import importlib
+    import pkgutil
+
+    for mod in pkgutil.iter_modules(__path__):
+        if not mod.name.startswith("_"):
+            importlib.import_module(f"{__name__}.{mod.name}")

@@ -1,0 +1,197 @@
+"""System 1 ingestion: validate → infer addressees → embed → write in batched transactions.
+
+Idempotent: messages already stored with the same text are skipped (not re-embedded); a stored id
+with different text is an error for that line and the stored message is left untouched. Each batch
+is one transaction, so a run that fails half-way can simply be re-run.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections import Counter
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+from polymem.errors import InputError
+from polymem.graph.driver import Graph
+from polymem.graph.messages import MessageRepository
+from polymem.ingest.addressee import AddresseeInferer
+from polymem.ingest.embedder import Embedder
+from polymem.schema.migrations import migrate
+from polymem.schema.models import Conversation, Message, Participant, Space
+
+
+@dataclass
+class IngestReport:
+    space: str
+    conversation: str
+    read: int = 0
+    written: int = 0
+    already_stored: int = 0
+    errors: list[InputError] = field(default_factory=list)
+    new_participants: int = 0
+    addressees_given: int = 0
+    addressees_inferred: Counter = field(default_factory=Counter)
+    reply_links: int = 0
+    seconds: float = 0.0
+    embed_seconds: float = 0.0
+    write_seconds: float = 0.0
+
+    def summary(self) -> dict[str, Any]:
+        return {
+            "space": self.space,
+            "conversation": self.conversation,
+            "messages_read": self.read,
+            "messages_written": self.written,
+            "already_stored": self.already_stored,
+            "errors": len(self.errors),
+            "new_participants": self.new_participants,
+            "addressees_given": self.addressees_given,
+            "addressees_inferred": dict(self.addressees_inferred),
+            "reply_links": self.reply_links,
+            "seconds": round(self.seconds, 2),
+            "embed_seconds": round(self.embed_seconds, 2),
+            "write_seconds": round(self.write_seconds, 2),
+        }
+
+
+def _iso(m: Message) -> str | None:
+    return m.time.isoformat() if m.time else None
+
+
+class Ingestor:
+    def __init__(self, graph: Graph, embedder: Embedder | None, *, batch_size: int = 500,
+                 infer_addressees: bool = True) -> None:
+        self.graph = graph
+        self.repo = MessageRepository(graph)
+        self.embedder = embedder
+        self.batch_size = batch_size
+        self.infer_addressees = infer_addressees
+        self._migrated = False
+
+    def ingest(self, space: str, conv: Conversation,
+               progress: Callable[[int], None] | None = None, strict: bool = False) -> IngestReport:
+        Space(id=space)  # validates the name
+        if not self._migrated:
+            migrate(self.graph)
+            self._migrated = True
+        t0 = time.perf_counter()
+        report = IngestReport(space=space, conversation=conv.id)
+        self.repo.ensure_space(space)
+        roster = {p.id: p for p in conv.roster}
+        self.repo.upsert_participants(space, list(roster.values()))
+        known = set(roster)
+        inferer = AddresseeInferer(conv.roster) if self.infer_addressees else None
+        last_in_thread: dict[tuple[str, str | None], str] = {}
+        seen_ids: dict[str, str] = {}
+        batch: list[tuple[Message, int | None]] = []
+
+        items: Iterable[Message | InputError] = conv.messages or []  # type: ignore[assignment]
+        for item in items:
+            if isinstance(item, InputError):
+                report.errors.append(item)
+                continue
+            report.read += 1
+            line = int(item.meta.get("line", 0)) or None
+            if item.id in seen_ids:
+                if seen_ids[item.id] != item.text:
+                    report.errors.append(InputError(
+                        f"duplicate message id {item.id!r} with different text", file=conv.source_file, line=line))
+                else:
+                    report.already_stored += 1
+                continue
+            seen_ids[item.id] = item.text
+            if roster and item.speaker not in roster and strict:
+                report.errors.append(InputError(
+                    f"unknown speaker {item.speaker!r} (not in the roster)", file=conv.source_file, line=line))
+                continue
+            batch.append((item, line))
+            if len(batch) >= self.batch_size:
+                self._flush(space, batch, report, known, inferer, last_in_thread, conv)
+                if progress:
+                    progress(len(batch))
+                batch = []
+        if batch:
+            self._flush(space, batch, report, known, inferer, last_in_thread, conv)
+            if progress:
+                progress(len(batch))
+        self.repo.link_pending_replies(space)
+        report.seconds = time.perf_counter() - t0
+        return report
+
+    def _flush(self, space: str, batch: list[tuple[Message, int | None]], report: IngestReport,
+               known: set[str], inferer: AddresseeInferer | None,
+               last_in_thread: dict[tuple[str, str | None], str], conv: Conversation) -> None:
+        existing = self.repo.existing(space, [m.id for m, _ in batch])
+        fresh: list[tuple[Message, int | None]] = []
+        for m, line in batch:
+            # Threading state and inference see every message, stored or not, so a re-run of a
+            # half-ingested file links NEXT/REPLY_TO exactly as the first run would.
+            prev = last_in_thread.get((m.channel, m.session))
+            last_in_thread[(m.channel, m.session)] = m.id
+            m.meta["_prev"] = prev or ""
+            old = existing.get(m.id)
+            if old is not None:
+                if old["text"] != m.text or old["speaker"] != m.speaker:
+                    report.errors.append(InputError(
+                        f"message id {m.id!r} is already stored with different text or speaker; "
+                        "the stored message was left unchanged", file=conv.source_file, line=line))
+                else:
+                    report.already_stored += 1
+                if inferer:
+                    inferer.remember(m)
+                continue
+            fresh.append((m, line))
+        new_people: list[Participant] = []
+        rows: list[dict[str, Any]] = []
+        texts = []
+        for m, line in fresh:
+            addressees = [{"id": a, "how": "given", "confidence": 1.0} for a in m.addressees]
+            report.addressees_given += len(addressees)
+            if inferer:
+                if not m.addressees and not conv.addressees_given:
+                    for a in inferer.infer(m):
+                        addressees.append({"id": a.id, "how": a.how, "confidence": a.confidence})
+                        report.addressees_inferred[a.how] += 1
+                inferer.remember(m)
+            for pid in [m.speaker] + [a["id"] for a in addressees]:
+                if pid not in known:
+                    known.add(pid)
+                    new_people.append(Participant(id=pid, name=pid))
+            report.reply_links += len(m.reply_to)
+            captions = " ".join(a.caption for a in m.attachments if a.caption) or None
+            texts.append(m.text if not captions else f"{m.text} [image: {captions}]")
+            meta = {k: v for k, v in m.meta.items() if not k.startswith("_") and k != "line"}
+            rows.append({
+                "id": m.id, "text": m.text, "speaker": m.speaker, "time": _iso(m), "channel": m.channel,
+                "session": m.session, "seq": m.seq, "reply_to": m.reply_to, "addressees": addressees,
+                "prev": m.meta.get("_prev") or None, "captions": captions,
+                "attachments": json.dumps([a.model_dump() for a in m.attachments]) if m.attachments else None,
+                "source_file": conv.source_file, "line": line,
+                "meta": json.dumps(meta, ensure_ascii=False) if meta else None, "embedding": None,
+            })
+        if not rows:
+            return
+        if self.embedder is not None:
+            t = time.perf_counter()
+            vecs = self.embedder.embed(texts)
+            report.embed_seconds += time.perf_counter() - t
+            for row, v in zip(rows, vecs, strict=True):
+                row["embedding"] = v.tolist()
+        for row in rows:  # Neo4j stores datetimes natively; ISO strings are converted in Cypher
+            if row["time"] is not None:
+                row["time"] = _to_neo_time(row["time"])
+        t = time.perf_counter()
+        self.repo.write_batch(space, new_people, rows)
+        report.write_seconds += time.perf_counter() - t
+        report.written += len(rows)
+        report.new_participants += len(new_people)
+
+
+def _to_neo_time(iso: str) -> Any:
+    # Naive times are taken as UTC so every stored time compares with every other.
+    dt = datetime.fromisoformat(iso)
+    return dt if dt.tzinfo else dt.replace(tzinfo=UTC)

@@ -1,0 +1,66 @@
+"""Idempotent schema migrations. The applied version is recorded on a (:SchemaVersion) node."""
+
+from __future__ import annotations
+
+from typing import LiteralString
+
+from polymem.graph.driver import Graph
+
+EMBEDDING_DIM = 384
+
+# Each migration is a list of statements; all are IF NOT EXISTS, so re-running is harmless.
+MIGRATIONS: list[tuple[int, str, list[LiteralString]]] = [
+    (
+        1,
+        "System 1: ids unique per space, message full-text/vector/time indexes",
+        [
+            "CREATE CONSTRAINT space_id IF NOT EXISTS FOR (s:Space) REQUIRE s.id IS UNIQUE",
+            "CREATE CONSTRAINT participant_id IF NOT EXISTS FOR (p:Participant) REQUIRE (p.space, p.id) IS UNIQUE",
+            "CREATE CONSTRAINT message_id IF NOT EXISTS FOR (m:Message) REQUIRE (m.space, m.id) IS UNIQUE",
+            "CREATE CONSTRAINT channel_id IF NOT EXISTS FOR (c:Channel) REQUIRE (c.space, c.id) IS UNIQUE",
+            "CREATE CONSTRAINT session_id IF NOT EXISTS FOR (s:Session) REQUIRE (s.space, s.id) IS UNIQUE",
+            "CREATE INDEX message_time IF NOT EXISTS FOR (m:Message) ON (m.space, m.time)",
+            "CREATE INDEX message_seq IF NOT EXISTS FOR (m:Message) ON (m.space, m.seq)",
+            "CREATE INDEX message_speaker IF NOT EXISTS FOR (m:Message) ON (m.space, m.speaker)",
+            "CREATE INDEX message_channel IF NOT EXISTS FOR (m:Message) ON (m.space, m.channel)",
+            "CREATE FULLTEXT INDEX message_text IF NOT EXISTS FOR (m:Message) ON EACH [m.text, m.space_key]",
+            "CREATE VECTOR INDEX message_embedding IF NOT EXISTS FOR (m:Message) ON m.embedding "
+            "OPTIONS {indexConfig: {`vector.dimensions`: 384, `vector.similarity_function`: 'cosine'}}",
+        ],
+    ),
+]
+
+
+def current_version(graph: Graph) -> int:
+    rows = graph.read("MATCH (v:SchemaVersion {id: 'polymem'}) RETURN v.version AS version")
+    return int(rows[0]["version"]) if rows else 0
+
+
+def migrate(graph: Graph, migrations: list[tuple[int, str, list[LiteralString]]] | None = None) -> int:
+    """Apply every migration above the recorded version; return the resulting version."""
+    applied = current_version(graph)
+    for version, _title, statements in sorted(migrations or all_migrations()):
+        if version <= applied:
+            continue
+        for stmt in statements:
+            graph.write(stmt)
+        graph.write(
+            "MERGE (v:SchemaVersion {id: 'polymem'}) SET v.version = $version, v.updated = datetime()",
+            version=version,
+        )
+        applied = version
+    graph.write("CALL db.awaitIndexes(300)")
+    return applied
+
+
+_EXTRA: list[tuple[int, str, list[LiteralString]]] = []
+
+
+def register(version: int, title: str, statements: list[LiteralString]) -> None:
+    """Later layers (records, voice, auth) add their migrations here at import time."""
+    if all(v != version for v, _, _ in MIGRATIONS + _EXTRA):
+        _EXTRA.append((version, title, statements))
+
+
+def all_migrations() -> list[tuple[int, str, list[LiteralString]]]:
+    return sorted(MIGRATIONS + _EXTRA)
