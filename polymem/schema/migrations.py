@@ -63,4 +63,12 @@ def register(version: int, title: str, statements: list[LiteralString]) -> None:
 
 
 def all_migrations() -> list[tuple[int, str, list[LiteralString]]]:
+    # Every module of polymem.schema may register migrations; import them all first.
+    import importlib
+    import pkgutil
+
+    import polymem.schema as pkg
+
+    for mod in pkgutil.iter_modules(pkg.__path__):
+        importlib.import_module(f"{pkg.__name__}.{mod.name}")
     return sorted(MIGRATIONS + _EXTRA)
