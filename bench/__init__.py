@@ -1,0 +1,1 @@
+"""Benchmark harnesses. Each module that defines `register(subparsers)` becomes `polymem bench <name>`."""
