@@ -46,3 +46,24 @@ def _load_all() -> None:
     for mod in pkgutil.iter_modules(__path__):
         if not mod.name.startswith("_"):
             importlib.import_module(f"{__name__}.{mod.name}")
+
+
+def detect(path: str | Path) -> str:
+    """Guess the format from the extension, then from the first bytes of the file."""
+    p = Path(path)
+    if p.is_dir() or p.name.endswith(".ascii.txt"):
+        return "irc"
+    if p.suffix == ".jsonl":
+        return "jsonl"
+    if p.suffix == ".csv":
+        return "meld"
+    if p.suffix != ".json":
+        raise InputError("cannot tell the format from the name; pass --format", file=str(p))
+    with p.open(encoding="utf-8", errors="replace") as f:
+        head = f.read(4096)
+    for key, fmt in (('"sample_id"', "locomo"), ('"multi_session_dialogues"', "memgallery"),
+                     ('"utterances:"', "friendsqa"), ('"edus"', "molweni"), ('"scenario_id"', "groupchat"),
+                     ('"roster"', "groupchat"), ('"paragraphs"', "friendsqa")):
+        if key in head:
+            return fmt
+    raise InputError("cannot tell the format from the first 4 KB; pass --format", file=str(p))
