@@ -1,0 +1,68 @@
+"""Speaker embeddings behind a small interface; ECAPA-TDNN (speechbrain) is the default backend."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import threading
+from functools import lru_cache
+from pathlib import Path
+from typing import Protocol
+
+import numpy as np
+
+from polymem.errors import BackendUnavailableError
+from polymem.ingest.voice.audio import SAMPLE_RATE
+from polymem.ingest.voice.models import resolve_ecapa, voice_cache
+
+
+class SpeakerEmbedder(Protocol):
+    dim: int
+
+    def embed(self, clips: list[np.ndarray]) -> np.ndarray:
+        """16 kHz mono float32 clips -> (n, dim) L2-normalised embeddings."""
+        ...
+
+
+class EcapaEmbedder:
+    """speechbrain's EncoderClassifier (spkrec-ecapa-voxceleb files), 192-d."""
+
+    dim = 192
+
+    def __init__(self, model: str | None = None, device: str = "cpu") -> None:
+        source = resolve_ecapa(model)
+        try:
+            from speechbrain.inference.speaker import EncoderClassifier
+        except ImportError as e:
+            raise BackendUnavailableError("speechbrain is not installed: run scripts/voice-models") from e
+        overrides = {}
+        savedir = voice_cache() / "ecapa-run"
+        if Path(source).exists():
+            os.environ.setdefault("HF_HUB_OFFLINE", "1")  # local files must never reach for the hub
+            savedir = Path(source)
+            overrides = {"pretrained_path": source}
+            if (savedir / "label_encoder.ckpt").exists() and not (savedir / "label_encoder.txt").exists():
+                shutil.copy2(savedir / "label_encoder.ckpt", savedir / "label_encoder.txt")
+        savedir.mkdir(parents=True, exist_ok=True)
+        self._lock = threading.Lock()
+        self._model = EncoderClassifier.from_hparams(
+            source=source, savedir=str(savedir), overrides=overrides, run_opts={"device": device})
+
+    def embed(self, clips: list[np.ndarray]) -> np.ndarray:
+        import torch
+
+        out = np.zeros((len(clips), self.dim), dtype=np.float32)
+        with self._lock, torch.inference_mode():
+            for i, clip in enumerate(clips):  # one at a time: clips differ in length, padding shifts stats
+                x = torch.from_numpy(np.ascontiguousarray(clip, dtype=np.float32))[None]
+                v = self._model.encode_batch(x).reshape(-1).cpu().numpy()
+                out[i] = v / max(float(np.linalg.norm(v)), 1e-12)
+        return out
+
+
+@lru_cache(maxsize=2)
+def default_speaker_embedder(model: str | None = None) -> SpeakerEmbedder:
+    return EcapaEmbedder(model)
+
+
+__all__ = ["SAMPLE_RATE", "SpeakerEmbedder", "EcapaEmbedder", "default_speaker_embedder"]
