@@ -38,19 +38,30 @@ def current_version(graph: Graph) -> int:
 
 def migrate(graph: Graph, migrations: list[tuple[int, str, list[LiteralString]]] | None = None) -> int:
     """Apply every migration above the recorded version; return the resulting version."""
-    applied = current_version(graph)
+    # Track the SET of applied versions: a layer registered later with a lower number (e.g. 3
+    # after 4 ran) must still be applied. Statements are IF NOT EXISTS, so this is always safe.
+    done = applied_versions(graph)
     for version, _title, statements in sorted(migrations or all_migrations()):
-        if version <= applied:
+        if version in done:
             continue
         for stmt in statements:
             graph.write(stmt)
         graph.write(
-            "MERGE (v:SchemaVersion {id: 'polymem'}) SET v.version = $version, v.updated = datetime()",
+            "MERGE (v:SchemaVersion {id: 'polymem'}) SET v.version = CASE WHEN coalesce(v.version, 0) > $version "
+            "THEN v.version ELSE $version END, v.applied = coalesce(v.applied, []) + $version, v.updated = datetime()",
             version=version,
         )
-        applied = version
+        done.add(version)
     graph.write("CALL db.awaitIndexes(300)")
-    return applied
+    return current_version(graph)
+
+
+def applied_versions(graph: Graph) -> set[int]:
+    rows = graph.read("MATCH (v:SchemaVersion {id: 'polymem'}) RETURN v.version AS version, v.applied AS applied")
+    if not rows:
+        return set()
+    # Recorded before `applied` existed: re-run everything once (all statements are idempotent).
+    return {int(x) for x in rows[0]["applied"] or []}
 
 
 _EXTRA: list[tuple[int, str, list[LiteralString]]] = []
