@@ -32,7 +32,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--since", type=str, help="only messages at or after this ISO time (naive = UTC)")
     p.add_argument("--until", type=str, help="only messages before this ISO time")
     p.add_argument("--person", help="also print this participant's interaction summary")
-    p.add_argument("--period", choices=["day", "week", "month"], default="day", help="participation bucket")
+    p.add_argument("--period", choices=["auto", "hour", "day", "week", "month"], default="auto",
+                   help="participation bucket (auto: by the time span)")
+    p.add_argument("--include-system", action="store_true", help="keep system participants (IRC joins/quits)")
     p.add_argument("--top", type=int, default=10, help="how many people in each ranking")
     p.add_argument("--seed", type=int, default=7, help="community detection seed")
     p.add_argument("--plot", metavar="DIR", help="write network.png/.svg and participation.png/.svg here")
@@ -55,7 +57,7 @@ def run(args: argparse.Namespace) -> int:
         raise InputError("--since must be before --until")
     with Graph() as g:
         t0 = time.perf_counter()
-        net = export_network(g, Scope(args.space, args.channel, since, until))
+        net = export_network(g, Scope(args.space, args.channel, since, until, args.include_system))
         if not net.people:
             raise InputError(f"space {args.space!r} has no messages in this channel/window")
         t1 = time.perf_counter()

@@ -29,6 +29,7 @@ from polymem.graph.measures import (
     membership,
     most,
     participation,
+    pick_period,
     reciprocity,
 )
 
@@ -70,6 +71,7 @@ class NetworkMeasures:
     bridges: Bridges
     latency: list[PairLatency]
     participation: dict[str, dict[str, int]]  # person -> period -> messages
+    period: str = "day"  # the bucket of `participation`: hour / day / week / month
     counts: dict[str, int] = field(default_factory=dict)  # nodes/edges per exported graph
     seconds: dict[str, float] = field(default_factory=dict)  # export / compute time
 
@@ -111,9 +113,10 @@ def _top(pairs: Any, k: int) -> list[tuple[str, int]]:
     return sorted(((n, int(d.get("weight", 1))) for n, d in pairs), key=lambda x: (-x[1], x[0]))[:k]
 
 
-def compute(net: SpaceNetwork, seed: int = 7, period: Literal["day", "week", "month"] = "day",
+def compute(net: SpaceNetwork, seed: int = 7, period: Literal["auto", "hour", "day", "week", "month"] = "auto",
             top: int = 10) -> NetworkMeasures:
     """Every measure from an exported network (pure: no Neo4j)."""
+    bucket = pick_period(net.hourly) if period == "auto" else period
     inter = net.interaction()
     cen = centrality(net.address, inter)
     groups = communities(inter, seed=seed)
@@ -136,15 +139,15 @@ def compute(net: SpaceNetwork, seed: int = 7, period: Literal["day", "week", "mo
         most_central=most(cen, "pagerank", top), most_addressed=most(cen, "addressed", top),
         reciprocity=reciprocity(net.address), communities=groups,
         bridges=bridges(inter, groups, {n: c["betweenness"] for n, c in cen.items()}),
-        latency=latency(net.reply, net.answer_latency), participation=participation(net.daily, period),
-        counts=counts)
+        latency=latency(net.reply, net.answer_latency), participation=participation(net.hourly, bucket),
+        period=bucket, counts=counts)
 
 
 def network_measures(graph: Graph, space: str, channel: str | None = None, since: datetime | None = None,
-                     until: datetime | None = None, *, seed: int = 7,
-                     period: Literal["day", "week", "month"] = "day", top: int = 10) -> NetworkMeasures:
+                     until: datetime | None = None, *, include_system: bool = False, seed: int = 7,
+                     period: Literal["auto", "hour", "day", "week", "month"] = "auto", top: int = 10) -> NetworkMeasures:
     t0 = time.perf_counter()
-    net = export_network(graph, Scope(space, channel, since, until))
+    net = export_network(graph, Scope(space, channel, since, until, include_system))
     t1 = time.perf_counter()
     m = compute(net, seed=seed, period=period, top=top)
     m.seconds = {"export": round(t1 - t0, 3), "compute": round(time.perf_counter() - t1, 3)}
@@ -187,7 +190,7 @@ def _weighted_median(lat: list[PairLatency]) -> float | None:
 
 def interaction_summary(graph: Graph, space: str, participant: str, channel: str | None = None,
                         since: datetime | None = None, until: datetime | None = None,
-                        *, seed: int = 7, period: Literal["day", "week", "month"] = "week") -> InteractionSummary:
+                        *, seed: int = 7, period: Literal["auto", "hour", "day", "week", "month"] = "auto") -> InteractionSummary:
     net = export_network(graph, Scope(space, channel, since, until))
     if participant not in net.people and participant not in net.records:
         raise NotFoundError(f"participant {participant!r} is not in space {space!r} (in this channel/window)")

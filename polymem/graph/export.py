@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass, field
-from datetime import date, datetime
+from datetime import datetime
 from typing import Any
 
 import networkx as nx
@@ -27,9 +27,11 @@ class Scope:
     channel: str | None = None
     since: datetime | None = None
     until: datetime | None = None
+    include_system: bool = False  # IRC joins/quits etc. are not people
 
     def params(self) -> dict[str, Any]:
-        return {"space": self.space, "channel": self.channel, "since": self.since, "until": self.until}
+        return {"space": self.space, "channel": self.channel, "since": self.since, "until": self.until,
+                "include_system": self.include_system}
 
     def label(self) -> str:
         parts = [self.space]
@@ -50,7 +52,7 @@ class SpaceNetwork:
     coparticipation: nx.Graph  # same channel+session; weight = shared contexts
     records: nx.DiGraph  # Record SOURCE -> OWNER; weight = records
     people: dict[str, dict[str, Any]] = field(default_factory=dict)  # id -> name, kind, messages, first, last
-    daily: dict[str, dict[date, int]] = field(default_factory=dict)  # id -> day -> messages
+    hourly: dict[str, dict[datetime, int]] = field(default_factory=dict)  # id -> hour -> messages
     answer_latency: dict[tuple[str, str], list[float]] = field(default_factory=dict)  # (asker, answerer) -> secs
 
     def interaction(self) -> nx.Graph:
@@ -85,10 +87,10 @@ def export_network(graph: Graph, scope: Scope) -> SpaceNetwork:
                            mean_s=r["mean_s"], median_s=r["median_s"])
     for r in graph.stream(q.CO_PARTICIPATION, **p):
         net.coparticipation.add_edge(r["a"], r["b"], weight=r["weight"])
-    daily: dict[str, dict[date, int]] = defaultdict(dict)
-    for r in graph.stream(q.PARTICIPATION_DAILY, **p):
-        daily[r["id"]][r["day"].to_native()] = r["messages"]
-    net.daily = dict(daily)
+    hourly: dict[str, dict[datetime, int]] = defaultdict(dict)
+    for r in graph.stream(q.PARTICIPATION_HOURLY, **p):
+        hourly[r["id"]][r["hour"].to_native()] = r["messages"]
+    net.hourly = dict(hourly)
     for r in graph.stream(q.RECORD_EDGES, current_only=True, **p):
         dst = GROUP_PREFIX + r["dst"] if r["dst_kind"] == "group" else r["dst"]
         net.records.add_edge(r["src"], dst, weight=r["weight"], layers=r["layers"])

@@ -7,7 +7,7 @@ from __future__ import annotations
 import statistics
 from collections import defaultdict
 from dataclasses import dataclass, field
-from datetime import date
+from datetime import datetime, timedelta
 from typing import Literal
 
 import networkx as nx
@@ -151,7 +151,26 @@ def latency(reply: nx.DiGraph, answers: dict[tuple[str, str], list[float]]) -> l
     return out
 
 
-def _period_key(day: date, period: str) -> str:
+Period = Literal["hour", "day", "week", "month"]
+
+
+def pick_period(hourly: dict[str, dict[datetime, int]]) -> Period:
+    """A bucket that gives a readable number of bars: hours for one chat log, weeks for a year."""
+    times = [t for per in hourly.values() for t in per]
+    if not times:
+        return "day"
+    span = max(times) - min(times)
+    if span <= timedelta(days=2):
+        return "hour"
+    if span <= timedelta(days=60):
+        return "day"
+    return "week" if span <= timedelta(days=730) else "month"
+
+
+def _period_key(t: datetime, period: str) -> str:
+    if period == "hour":
+        return t.strftime("%Y-%m-%d %H:00")
+    day = t.date()
     if period == "week":
         y, w, _ = day.isocalendar()
         return f"{y}-W{w:02d}"
@@ -160,13 +179,12 @@ def _period_key(day: date, period: str) -> str:
     return day.isoformat()
 
 
-def participation(daily: dict[str, dict[date, int]], period: Literal["day", "week", "month"] = "day",
-                  ) -> dict[str, dict[str, int]]:
-    """Messages per person per day / ISO week / month, keys sorted in time order."""
+def participation(hourly: dict[str, dict[datetime, int]], period: Period = "day") -> dict[str, dict[str, int]]:
+    """Messages per person per hour / day / ISO week / month, keys sorted in time order."""
     out: dict[str, dict[str, int]] = {}
-    for person, days in daily.items():
+    for person, hours in hourly.items():
         acc: dict[str, int] = defaultdict(int)
-        for day, n in days.items():
-            acc[_period_key(day, period)] += n
+        for t, n in hours.items():
+            acc[_period_key(t, period)] += n
         out[person] = dict(sorted(acc.items()))
     return dict(sorted(out.items()))

@@ -31,20 +31,25 @@ def _save(fig: plt.Figure, out: Path, formats: tuple[str, ...]) -> list[Path]:
     return paths
 
 
-def plot_network(g: nx.Graph, measures: NetworkMeasures, out: Path, *, labels: int = 25, seed: int = 7,
+def plot_network(g: nx.Graph, measures: NetworkMeasures, out: Path, *, labels: int = 20, seed: int = 7,
                  formats: tuple[str, ...] = ("png", "svg"), title: str | None = None) -> list[Path]:
     """Draw the undirected interaction graph `g` (edge attribute `weight`)."""
     people = {p.id: p for p in measures.people}
-    nodes = [n for n in g if g.degree(n) > 0] or list(g)  # silent, unconnected people add only clutter
-    h = g.subgraph(nodes)
-    fig, ax = plt.subplots(figsize=(12, 10))
+    # Only the largest connected group is drawn: small islands push the layout apart and add clutter.
+    parts = sorted(nx.connected_components(g), key=lambda c: (-len(c), min(c))) if len(g) else []
+    h = g.subgraph(parts[0]) if parts else g
+    left_out = len(g) - len(h)
+    fig, ax = plt.subplots(figsize=(13, 11))
     ax.set_axis_off()
     ax.set_title(title or f"Who talks with whom: {measures.scope}", fontsize=14)
     if len(h) == 0:
         ax.text(0.5, 0.5, "no interactions in this scope", ha="center", va="center", fontsize=14)
         return _save(fig, out, formats)
-    k = 2.0 / max(len(h), 1) ** 0.5  # spread nodes more than the default on dense graphs
-    pos = nx.spring_layout(h, weight="weight", seed=seed, k=k, iterations=100)
+    # Kamada-Kawai spreads a dense core better than spring layouts; it is O(n^2), so large graphs fall back.
+    if 2 < len(h) <= 400:
+        pos = nx.kamada_kawai_layout(h, weight=None, pos=nx.spring_layout(h, seed=seed))  # hops, not weights
+    else:
+        pos = nx.spring_layout(h, weight="weight", seed=seed, k=2.0 / max(len(h), 1) ** 0.5, iterations=100)
     weights = [float(d.get("weight", 1)) for _, _, d in h.edges(data=True)]
     top_w = max(weights) if weights else 1.0
     nx.draw_networkx_edges(h, pos, ax=ax, width=[0.4 + 4.0 * w / top_w for w in weights],
@@ -57,8 +62,10 @@ def plot_network(g: nx.Graph, measures: NetworkMeasures, out: Path, *, labels: i
     ranked = sorted(h, key=lambda n: (-(people[n].pagerank if n in people else 0), n))[:labels]
     nx.draw_networkx_labels(h, pos, ax=ax, labels={n: people[n].name if n in people else n for n in ranked},
                             font_size=9, bbox={"facecolor": "white", "alpha": 0.75, "edgecolor": "none", "pad": 1})
-    ax.text(0.0, -0.02, f"{len(h)} people · {h.number_of_edges()} ties · {len(measures.communities)} communities"
-            f" (colour) · size = messages · labels: top {min(labels, len(h))} by PageRank",
+    groups = len({people[n].community for n in h if n in people})
+    ax.text(0.0, -0.02, f"{len(h)} connected people · {h.number_of_edges()} ties · {groups} communities (colour)"
+            f" · size = messages · labels: top {min(labels, len(h))} by PageRank"
+            + (f" · {left_out} people outside this group not drawn" if left_out else ""),
             transform=ax.transAxes, fontsize=9, color="#333333")
     return _save(fig, out, formats)
 
@@ -69,7 +76,7 @@ def plot_participation(measures: NetworkMeasures, out: Path, *, people: int = 8,
     series = measures.participation
     periods = sorted({p for per in series.values() for p in per})
     fig, ax = plt.subplots(figsize=(12, 6))
-    ax.set_title(f"Participation over time: {measures.scope}", fontsize=14)
+    ax.set_title(f"Messages per {measures.period}: {measures.scope}", fontsize=14)
     if not periods:
         ax.set_axis_off()
         ax.text(0.5, 0.5, "no timed messages in this scope", ha="center", va="center", fontsize=14)

@@ -59,9 +59,10 @@ def irc_space(graph: Graph, shared_data: Path):
 
 
 def _reply_pairs(rows, links) -> Counter:
+    """(replier, replied) -> replies, between two different people (system lines are not people)."""
     out: Counter = Counter()
     for i, j in links:
-        if rows[i] and rows[j] and rows[j][0] != rows[i][0]:
+        if rows[i] and rows[j] and rows[j][0] != rows[i][0] and "system" not in (rows[i][0], rows[j][0]):
             out[(rows[j][0], rows[i][0])] += 1
     return out
 
@@ -72,16 +73,17 @@ def test_irc_export_matches_the_files(graph: Graph, irc_space) -> None:
     expected = _reply_pairs(rows, links)
     got = {(a, b): d["weight"] for a, b, d in net.reply.edges(data=True)}
     assert got == dict(expected)
-    speakers = Counter(r[0] for r in rows if r)
+    speakers = Counter(r[0] for r in rows if r and r[0] != "system")
     assert {p: v["messages"] for p, v in net.people.items() if v["messages"]} == dict(speakers)
-    assert {p: sum(d.values()) for p, d in net.daily.items()} == dict(speakers)
+    assert {p: sum(d.values()) for p, d in net.hourly.items()} == dict(speakers)
     n = len(speakers)  # one channel, one session: everybody co-participates once
     assert net.coparticipation.number_of_edges() == n * (n - 1) // 2
     assert {d["weight"] for *_, d in net.coparticipation.edges(data=True)} == {1}
     # Every gold reply is also an addressing edge (the inferer addresses the replied speaker).
     assert set(expected) <= set(net.address.edges())
     stored = graph.read("MATCH (p:Participant {space: $s})-[:SPEAKS]->(:Message)-[:ADDRESSES]->(q) "
-                        "WHERE p <> q RETURN count(*) AS n", s=space)[0]["n"]
+                        "WHERE p <> q AND p.kind <> 'system' AND q.kind <> 'system' RETURN count(*) AS n",
+                        s=space)[0]["n"]
     assert sum(d["weight"] for *_, d in net.address.edges(data=True)) == stored
     assert net.records.number_of_edges() == 0  # no System 2 records: still works
 
@@ -91,7 +93,7 @@ def test_irc_time_window_and_latency(graph: Graph, irc_space) -> None:
     since = rows[1000][1]
     until = since + timedelta(minutes=30)
     net = export_network(graph, Scope(space, since=since, until=until))
-    inside = [r for r in rows if r and r[1] and since <= r[1] < until]
+    inside = [r for r in rows if r and r[1] and since <= r[1] < until and r[0] != "system"]
     assert sum(v["messages"] for v in net.people.values()) == len(inside)
     in_win = {(i, j) for i, j in links if rows[j] and rows[j][1] and since <= rows[j][1] < until}
     assert {(a, b): d["weight"] for a, b, d in net.reply.edges(data=True)} == dict(_reply_pairs(rows, in_win))
@@ -107,7 +109,11 @@ def test_irc_time_window_and_latency(graph: Graph, irc_space) -> None:
 
 def test_irc_measures_summary_and_write_back(graph: Graph, irc_space) -> None:
     space, rows, _ = irc_space
-    m = network_measures(graph, space, period="week")
+    m = network_measures(graph, space)
+    assert m.period == "hour"  # one evening of IRC
+    assert sum(sum(v.values()) for v in m.participation.values()) == sum(p.messages for p in m.people)
+    with_system = network_measures(graph, space, include_system=True)
+    assert with_system.person("system") is not None and m.person("system") is None
     assert sorted(n for c in m.communities for n in c) == sorted(p.id for p in m.people)
     top = m.most_addressed[0][0]
     s = interaction_summary(graph, space, top)
@@ -145,7 +151,7 @@ def test_molweni_dialogue_and_records(graph: Graph, space: str, shared_data: Pat
                        if edus[x]["speaker"] != edus[y]["speaker"])
     assert {(s, d): w["weight"] for s, d, w in net.reply.edges(data=True)} == dict(expected)
     assert net.coparticipation.number_of_edges() == len(people) * (len(people) - 1) // 2
-    assert net.daily == {}  # Molweni has no times: no participation series, no latency
+    assert net.hourly == {}  # Molweni has no times: no participation series, no latency
     assert {(s, d): w["weight"] for s, d, w in net.records.edges(data=True)} == {(a, b): 1, (b, GROUP_PREFIX + "GROUP"): 1}
     s = interaction_summary(graph, space, a)
     assert s.records_given == [(b, 1)]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import datetime
 
 import networkx as nx
 import pytest
@@ -14,6 +14,7 @@ from polymem.graph.measures import (
     latency,
     most,
     participation,
+    pick_period,
     reciprocity,
 )
 
@@ -104,8 +105,13 @@ def test_latency_pairs_combine_replies_and_answers() -> None:
     assert by[("c", "a")].replies == 0
 
 
-def test_participation_rolls_days_into_weeks() -> None:
-    daily = {"ann": {date(2024, 1, 1): 2, date(2024, 1, 3): 1, date(2024, 1, 8): 5}}
-    assert participation(daily, "week") == {"ann": {"2024-W01": 3, "2024-W02": 5}}
-    assert participation(daily, "month") == {"ann": {"2024-01": 8}}
-    assert participation(daily)["ann"]["2024-01-08"] == 5
+def test_participation_rolls_hours_into_days_and_weeks() -> None:
+    hourly = {"ann": {datetime(2024, 1, 1, 9): 2, datetime(2024, 1, 1, 17): 1, datetime(2024, 1, 3, 8): 1,
+                      datetime(2024, 1, 8, 12): 5}}
+    assert participation(hourly, "week") == {"ann": {"2024-W01": 4, "2024-W02": 5}}
+    assert participation(hourly, "month") == {"ann": {"2024-01": 9}}
+    assert participation(hourly)["ann"] == {"2024-01-01": 3, "2024-01-03": 1, "2024-01-08": 5}
+    assert participation(hourly, "hour")["ann"]["2024-01-01 17:00"] == 1
+    assert pick_period(hourly) == "day"
+    assert pick_period({"bo": {datetime(2024, 1, 1, 9): 1, datetime(2024, 1, 1, 23): 1}}) == "hour"
+    assert pick_period({"bo": {datetime(2024, 1, 1): 1, datetime(2024, 6, 1): 1}}) == "week"

@@ -2,9 +2,11 @@
 
 Every query filters by `$space`; `$channel`, `$since`, `$until` are optional (null = no filter).
 Messages without a time are kept when no window is given and dropped when one is.
+Participants of kind `system` (IRC joins/quits) are left out unless `$include_system` is true.
 """
 
 # The same message filter everywhere, so every export covers exactly the same messages.
+_PEOPLE = "($include_system OR coalesce(p.kind, 'person') <> 'system')"
 _WINDOW = """($channel IS NULL OR m.channel = $channel)
   AND ($since IS NULL OR m.time >= $since)
   AND ($until IS NULL OR m.time < $until)"""
@@ -15,6 +17,8 @@ SPEAKERS = (
 MATCH (p:Participant {space: $space})-[:SPEAKS]->(m:Message {space: $space})
 WHERE """
     + _WINDOW
+    + " AND "
+    + _PEOPLE
     + """
 RETURN p.id AS id, coalesce(p.name, p.id) AS name, coalesce(p.kind, 'person') AS kind,
        count(m) AS messages, min(m.time) AS first, max(m.time) AS last
@@ -36,6 +40,9 @@ ADDRESS_EVENTS = (
 MATCH (p:Participant {space: $space})-[:SPEAKS]->(m:Message {space: $space})-[a:ADDRESSES]->(q:Participant)
 WHERE """
     + _WINDOW
+    + " AND "
+    + _PEOPLE
+    + " AND ($include_system OR coalesce(q.kind, 'person') <> 'system')"
     + """ AND p <> q
 RETURN p.id AS src, q.id AS dst, m.time AS time, m.channel AS channel, a.how AS how
 ORDER BY m.time, m.seq
@@ -50,6 +57,9 @@ MATCH (p:Participant {space: $space})-[:SPEAKS]->(m:Message {space: $space})-[:R
       <-[:SPEAKS]-(q:Participant)
 WHERE """
     + _WINDOW
+    + " AND "
+    + _PEOPLE
+    + " AND ($include_system OR coalesce(q.kind, 'person') <> 'system')"
     + """ AND p <> q
 WITH p.id AS src, q.id AS dst,
      CASE WHEN m.time IS NULL OR t.time IS NULL THEN null
@@ -64,11 +74,13 @@ ORDER BY src, dst
 # shared channel/session contexts.
 CO_PARTICIPATION = (
     """
-MATCH (m:Message {space: $space})
+MATCH (p:Participant {space: $space})-[:SPEAKS]->(m:Message {space: $space})
 WHERE """
     + _WINDOW
+    + " AND "
+    + _PEOPLE
     + """
-WITH m.channel AS channel, coalesce(m.session, '') AS session, collect(DISTINCT m.speaker) AS people
+WITH m.channel AS channel, coalesce(m.session, '') AS session, collect(DISTINCT p.id) AS people
 UNWIND people AS a
 UNWIND people AS b
 WITH a, b WHERE a < b
@@ -77,15 +89,17 @@ ORDER BY a, b
 """
 )
 
-# Messages per person per day (days with no time are skipped).
-PARTICIPATION_DAILY = (
+# Messages per person per hour (untimed messages are skipped); days/weeks are summed in Python.
+PARTICIPATION_HOURLY = (
     """
-MATCH (m:Message {space: $space})
+MATCH (p:Participant {space: $space})-[:SPEAKS]->(m:Message {space: $space})
 WHERE """
     + _WINDOW
+    + " AND "
+    + _PEOPLE
     + """ AND m.time IS NOT NULL
-RETURN m.speaker AS id, date(m.time) AS day, count(*) AS messages
-ORDER BY day, id
+RETURN p.id AS id, datetime.truncate('hour', m.time) AS hour, count(*) AS messages
+ORDER BY hour, id
 """
 )
 
@@ -94,7 +108,8 @@ ORDER BY day, id
 RECORD_EDGES = """
 MATCH (r:Record {space: $space})-[:SOURCE]->(s:Participant)
 MATCH (r)-[:OWNER]->(o)
-WHERE ($current_only = false OR coalesce(r.state, 'current') = 'current')
+WHERE (o:Group OR $include_system OR coalesce(o.kind, 'person') <> 'system')
+  AND ($current_only = false OR coalesce(r.state, 'current') = 'current')
   AND ($since IS NULL OR r.time >= $since)
   AND ($until IS NULL OR r.time < $until)
   AND ($channel IS NULL OR EXISTS { (r)-[:DERIVED_FROM]->(:Message {space: $space, channel: $channel}) })
