@@ -1,0 +1,92 @@
+"""Repository for System 2 records: Add, Update (append + SUPERSEDED_BY), head and full reads."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from polymem.graph.cypher import records as q
+from polymem.graph.driver import Graph, space_key
+from polymem.schema.records import GROUP_ID, LAYER_SCOPE, AddOp, Record, UpdateOp
+
+
+def _neo_time(iso: str | None) -> datetime | None:
+    if not iso:
+        return None
+    dt = datetime.fromisoformat(iso.replace("Z", "+00:00"))
+    return dt if dt.tzinfo else dt.replace(tzinfo=UTC)
+
+
+class RecordRepository:
+    def __init__(self, graph: Graph) -> None:
+        self.graph = graph
+
+    def ensure_group(self, space: str, group: str = GROUP_ID, name: str = "the group") -> None:
+        self.graph.write(q.ENSURE_GROUP, space=space, group=group, name=name)
+
+    def add(self, space: str, rid: str, op: AddOp, *, time: str | None = None, speaker: str | None = None,
+            addressees: list[str] | None = None, writer: str | None = None,
+            embedding: list[float] | None = None) -> str | None:
+        """Create one record (idempotent on `rid`) with all its edges in one transaction."""
+        props = {
+            "content": op.content, "scope": LAYER_SCOPE[op.layer], "layer": op.layer, "event": op.event,
+            "attribute": op.attribute, "value": op.value, "source": op.source, "owner": op.owner,
+            "speaker": speaker, "addressees": addressees or [], "writer": writer, "embedding": embedding,
+        }
+        rows = self.graph.write(
+            q.ADD_RECORD[op.layer], space=space, id=rid, props=props, time=_neo_time(time),
+            space_key=space_key(space), owner=op.owner, source=op.source, from_ids=op.from_ids,
+            involves=op.involves, related=op.related,
+        )
+        return rows[0]["id"] if rows else None
+
+    def update(self, space: str, rid: str, op: UpdateOp, layer: str, *, time: str | None = None,
+               speaker: str | None = None, addressees: list[str] | None = None, writer: str | None = None,
+               involves: list[str] | None = None, embedding: list[float] | None = None) -> str | None:
+        """Append a new version after the head `op.entry_id`; None if it is no longer the head."""
+        props = {
+            "content": op.content, "value": op.value, "speaker": speaker, "addressees": addressees or [],
+            "writer": writer, "embedding": embedding,
+        }
+        rows = self.graph.write(
+            q.UPDATE_RECORD[layer], space=space, id=rid, entry_id=op.entry_id, props=props,
+            time=_neo_time(time), space_key=space_key(space), source=op.source, from_ids=op.from_ids,
+            involves=involves or [],
+        )
+        return rows[0]["id"] if rows else None
+
+    def get(self, space: str, ids: list[str]) -> list[Record]:
+        return [Record(**r) for r in self.graph.read(q.GET_RECORDS, space=space, ids=ids)]
+
+    def existing(self, space: str, ids: list[str]) -> dict[str, dict[str, Any]]:
+        rows = self.graph.read(q.EXISTING_IDS, space=space, ids=ids)
+        return {r["id"]: r for r in rows}
+
+    def heads(self, space: str, owners: list[str] | None = None, event: str | None = None,
+              layer: str | None = None, attribute: str | None = None) -> list[Record]:
+        """The current version of every chain (optionally for some owners / one event / layer)."""
+        rows = self.graph.read(q.HEADS, space=space, owners=owners, event=event, layer=layer, attribute=attribute)
+        return [Record(**r) for r in rows]
+
+    def records(self, space: str, owner: str | None = None, event: str | None = None, layer: str | None = None,
+                state: str | None = None, limit: int = 10_000) -> list[Record]:
+        """Every version (full history), oldest first within each owner/event."""
+        rows = self.graph.read(q.RECORDS, space=space, owner=owner, event=event, layer=layer, state=state,
+                               limit=limit)
+        return [Record(**r) for r in rows]
+
+    def chain(self, space: str, record_id: str) -> list[dict[str, Any]]:
+        """The version chain through `record_id`, first version first: record fields + position +
+        the messages (id, text, speaker, time) each version was derived from."""
+        return self.graph.read(q.CHAIN, space=space, id=record_id)
+
+    def counts(self, space: str) -> dict[str, int]:
+        return {f"{r['layer']}/{r['state']}": r["n"] for r in self.graph.read(q.RECORD_COUNTS, space=space)}
+
+    # The Writer's view of System 1 and its processed flags.
+    def writer_messages(self, space: str, writer: str) -> list[dict[str, Any]]:
+        return self.graph.read(q.MESSAGES_FOR_WRITER, space=space, writer=writer, timeout=600)
+
+    def mark_processed(self, space: str, writer: str, ids: list[str]) -> None:
+        if ids:
+            self.graph.write(q.MARK_PROCESSED, space=space, writer=writer, ids=ids)

@@ -1,0 +1,260 @@
+"""Fact extraction for the no-LLM Writer: one message (plus the window's earlier requests) → facts."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from polymem.ingest.addressee import NameIndex
+from polymem.ingest.writer import patterns as P
+from polymem.ingest.writer.window import Window, WindowMessage
+from polymem.schema.records import AddOp, add_id
+
+_WORD = re.compile(r"[a-z0-9']+")
+_STOP = {"the", "a", "an", "to", "for", "me", "my", "your", "it", "this", "that", "of", "on", "in", "tomorrow",
+         "today", "tonight", "later", "please", "us", "we", "and", "up"}
+
+
+@dataclass
+class Fact:
+    layer: str
+    owner: str
+    source: str
+    event: str
+    attribute: str | None
+    value: str | None
+    content: str
+    from_ids: list[str]
+    involves: list[str] = field(default_factory=list)
+    related: list[str] = field(default_factory=list)
+    weak: bool = False  # a passing mention: may start a record, never replaces one
+    record_id: str | None = None
+
+
+@dataclass
+class _Request:
+    msg: WindowMessage
+    task: str
+    requester: str
+    addressee: str | None
+    rid: str
+
+
+def _words(s: str) -> set[str]:
+    return {w for w in _WORD.findall(s.lower()) if w not in _STOP}
+
+
+def _tidy(s: str) -> str:
+    return " ".join(s.split()).strip(" ,;:-—").rstrip(".")
+
+
+class Extractor:
+    def __init__(self, window: Window) -> None:
+        self.w = window
+        names = [n for p in window.roster for n in p.names()]
+        self.index = NameIndex(window.roster)
+        rx = P.names_regex(names)
+        self.other_city = P.other_city(rx)
+        self.other_job = P.other_job(rx)
+        self.opinion_rx = re.compile(rf"\b(?P<who>{rx})(?P<pred>\s+{P.OPINION_VERB}\b[^.!?]*)")
+        self.requests: list[_Request] = []
+        for m in window.context:  # earlier requests that a promise in this window may answer
+            self._requests(m)
+
+    def name(self, pid: str) -> str:
+        return self.w.display(pid)
+
+    def who(self, token: str) -> str | None:
+        pid = self.index.lookup(token)
+        return pid if pid in {p.id for p in self.w.roster} else None
+
+    def facts(self, m: WindowMessage) -> list[Fact]:
+        out: list[Fact] = []
+        for f in (self._city, self._job, self._pet, self._family, self._decision, self._proposal,
+                  self._requests, self._promise, self._opinion):
+            out.extend(f(m))
+        return out
+
+    def _fact(self, m: WindowMessage, layer: str, owner: str, attribute: str | None, value: str | None,
+              content: str, *, event: str | None = None, **kw: object) -> Fact:
+        return Fact(layer=layer, owner=owner, source=m.speaker, event=event or attribute or "general",
+                    attribute=attribute, value=value, content=content, from_ids=[m.id], **kw)  # type: ignore[arg-type]
+
+    # --- PERSON: city, job, pet, family ---------------------------------------------------
+    def _city(self, m: WindowMessage) -> list[Fact]:
+        t, a = m.text, self.name(m.speaker)
+        for rx in P.SELF_CITY:
+            if mt := rx.search(t):
+                v = _tidy(mt.group("v"))
+                return [self._fact(m, "Core", m.speaker, "city", v, f"{a} lives in {v}.")]
+        if (mt := P.SELF_IN.search(t)) and P.LIVING_CUE.search(mt.group("rest")) \
+                and not P.TEMPORARY_CUE.search(mt.group("rest")):
+            v = _tidy(mt.group("v"))
+            return [self._fact(m, "Core", m.speaker, "city", v, f"{a} lives in {v}.")]
+        for rx in self.other_city:
+            mt = rx.search(t)
+            if not mt or re.search(r"(?i)\b(?:has|did|is|does|have)\s+$", t[:mt.start()]):
+                continue  # "Has Alice moved to X?" asks, it does not tell
+            owner = self.who(mt.group("who"))
+            if owner:
+                v = _tidy(mt.group("v"))
+                if owner == m.speaker:
+                    return [self._fact(m, "Core", owner, "city", v, f"{a} lives in {v}.")]
+                return [self._fact(m, "Core", owner, "city", v,
+                                   f"{self.name(owner)} lives in {v} (moved there; reported by {a}).")]
+        return []
+
+    def _job(self, m: WindowMessage) -> list[Fact]:
+        t, a = m.text, self.name(m.speaker)
+        found: list[tuple[str, re.Match[str]]] = [(m.speaker, mt) for rx in P.SELF_JOB if (mt := rx.search(t))]
+        if not found:
+            for rx in self.other_job:
+                mt = rx.search(t)
+                if mt and (owner := self.who(mt.group("who"))):
+                    found.append((owner, mt))
+        for owner, mt in found[:1]:
+            role = mt.groupdict().get("role")
+            role = _tidy(role) if role else None
+            if role and (role.split()[0] in P.NOT_A_ROLE or role.split()[-1] in P.NOT_A_ROLE):
+                continue
+            org = _tidy(mt.group("org"))
+            art = "an" if role and role[0] in "aeiou" else "a"
+            value = f"{role} at {org}" if role else org
+            what = f"works as {art} {role} at {org}" if role else f"works at {org}"
+            by = "" if owner == m.speaker else f" (reported by {a})"
+            return [self._fact(m, "Core", owner, "job", value, f"{self.name(owner)} {what}{by}.")]
+        return []
+
+    def _pet(self, m: WindowMessage) -> list[Fact]:
+        a = self.name(m.speaker)
+        for rx in P.PET:
+            if mt := rx.search(m.text):
+                v = _tidy(mt.group("v"))
+                v = v if v.split()[0].lower() in {"a", "an"} or v.split()[0].isdigit() or len(v.split()) > 1 \
+                    and v.split()[0].lower() in {"two", "three", "four"} else f"a {v}"
+                return [self._fact(m, "Core", m.speaker, "pet", v, f"{a} has {v} (pet).")]
+        if mt := P.MY_PET.search(m.text):
+            v = _tidy(mt.group("v"))
+            return [self._fact(m, "Core", m.speaker, "pet", v, f"{a} has a pet: {v}.", weak=True)]
+        return []
+
+    def _family(self, m: WindowMessage) -> list[Fact]:
+        mt = P.FAMILY.search(m.text)
+        if not mt:
+            return []
+        rel, rest = mt.group("rel").lower(), _tidy(mt.group("rest"))
+        a = self.name(m.speaker)
+        return [self._fact(m, "Profile", m.speaker, f"family:{rel}", rest, f"{a}'s {rel} {rest}.", event="family")]
+
+    # --- GROUP: decisions, proposals --------------------------------------------------------
+    def _topic_value(self, mt: re.Match[str]) -> tuple[str, str] | None:
+        topic = re.sub(r"^(?:final|new|actual|official)\s+", "", mt.group("topic").lower())
+        v = _tidy(mt.group("v"))
+        if topic in P.NOT_TOPIC or topic.split()[-1] in P.NOT_TOPIC or not v or len(v.split()) > 8:
+            return None
+        if re.search(r"(?i)\b(?:undecided|tbd|open|unclear|not|off|cancel+ed|still|up\s+in\s+the\s+air|what|which)\b", v):
+            return None
+        return topic, re.sub(r"(?i)^(?:now|going to be)\s+", "", v)
+
+    def _decision(self, m: WindowMessage) -> list[Fact]:
+        t = m.text
+        if t.rstrip().endswith("?"):
+            return []
+        cue = P.DECISION_CUE.search(t) or P.CHANGE_CUE.search(t)
+        if not cue:
+            return []
+        for rx in P.REVERSAL + P.DECISION:
+            for mt in rx.finditer(t):
+                tv = self._topic_value(mt)
+                if tv:
+                    return [self._group_decision(m, *tv)]
+        if P.CHANGE_CUE.search(t) and (mt := P.SWITCH_NO_TOPIC.search(t)):
+            topics = [h for h in self.w.heads if h.attribute and h.attribute.startswith("decision:")]
+            mentioned = [h for h in topics if h.value and h.value.lower() in t.lower()]
+            pick = mentioned[-1:] or (topics if len(topics) == 1 else [])
+            if pick:
+                return [self._group_decision(m, pick[0].event, _tidy(mt.group("v")))]
+        return []
+
+    def _group_decision(self, m: WindowMessage, topic: str, v: str) -> Fact:
+        return self._fact(m, "Interaction", self.w.group, f"decision:{topic}", v,
+                          f"The group decided: the {topic} is {v} (announced by {self.name(m.speaker)}).",
+                          event=topic)
+
+    def _proposal(self, m: WindowMessage) -> list[Fact]:
+        for rx in P.PROPOSAL:
+            if (mt := rx.search(m.text)) and (tv := self._topic_value(mt)):
+                topic, v = tv
+                return [self._fact(m, "Interaction", self.w.group, f"proposal:{topic}", v,
+                                   f"{self.name(m.speaker)} suggested {v} for the {topic}.", event=topic)]
+        return []
+
+    # --- GROUP: requests and promises -------------------------------------------------------
+    def _requests(self, m: WindowMessage) -> list[Fact]:
+        mt = P.REQUEST.search(m.text) or P.REQUEST_MIND.search(m.text)
+        if not mt:
+            return []
+        task = _tidy(re.sub(r"(?i)[,\s]+(?:please|pls|for me)$", "", mt.group("task")))
+        if not task or task.split()[0].lower() in P.NOT_A_TASK or len(task.split()) > 12:
+            return []
+        addressee = next(iter(m.addressees), None) or (m.reply_speaker if m.reply_speaker != m.speaker else None)
+        a = self.name(m.speaker)
+        whom = self.name(addressee) if addressee else "someone"
+        fact = self._fact(m, "Interaction", self.w.group, "request", task, f"{a} asked {whom} to {task}.",
+                          event=task, involves=[addressee] if addressee else [])
+        op = AddOp(layer="Interaction", owner=fact.owner, source=fact.source, event=fact.event,
+                   attribute=fact.attribute, value=task, content=fact.content, from_ids=fact.from_ids,
+                   involves=fact.involves)
+        self.requests.append(_Request(m, task, m.speaker, addressee, add_id(self.w.space, op)))
+        return [fact]
+
+    def _promise(self, m: WindowMessage) -> list[Fact]:
+        mt = P.PROMISE.search(m.text)
+        bare = P.BARE_AGREE.search(m.text)
+        if not mt and not bare:
+            return []
+        task = _tidy(mt.group("task")) if mt else ""
+        affirm = bool(P.AFFIRM.search(m.text))
+        req = self._match_request(m, task)
+        b = self.name(m.speaker)
+        if req is not None and (affirm or bare or (task and len(_words(task) & _words(req.task)) >= 1)):
+            return [Fact(layer="Interaction", owner=self.w.group, source=m.speaker, event=req.task,
+                         attribute="promise", value=req.task,
+                         content=f"{b} agreed to {req.task} for {self.name(req.requester)}.",
+                         from_ids=[req.msg.id, m.id], involves=[req.requester], related=[req.rid])]
+        target = next(iter(m.addressees), None)
+        if mt and affirm and target and task.split()[0].lower() not in P.NOT_A_TASK:
+            return [self._fact(m, "Interaction", self.w.group, "promise", task,
+                               f"{b} promised {self.name(target)} to {task}.", event=task, involves=[target])]
+        return []
+
+    def _match_request(self, m: WindowMessage, task: str) -> _Request | None:
+        recent = [r for r in self.requests[-8:] if r.requester != m.speaker]
+        for r in reversed(recent):
+            if r.msg.id in m.reply_to:
+                return r
+        for r in reversed(recent):
+            if r.addressee == m.speaker:
+                return r
+        for r in reversed(recent):
+            if r.addressee is None and task and len(_words(task) & _words(r.task)) * 2 >= len(_words(r.task)):
+                return r
+        return None
+
+    # --- PERSON Profile: one participant's opinion of another ---------------------------------
+    def _opinion(self, m: WindowMessage) -> list[Fact]:
+        t = m.text
+        for mt in self.opinion_rx.finditer(t):
+            owner = self.who(mt.group("who"))
+            pred = _tidy(mt.group("pred"))
+            if not owner or owner == m.speaker or P.NOT_OPINION.search(pred):
+                continue
+            if re.search(r"(?i)\b(?:has|did|is|does|have)\s+$", t[:mt.start()]) or t.rstrip().endswith("?"):
+                continue
+            if not (P.OPINION_CUE.search(t) or P.EVALUATIVE.search(pred)):
+                continue
+            pred = re.sub(r"^(?:'s|’s)\b", "is", pred)
+            a, b = self.name(m.speaker), self.name(owner)
+            return [self._fact(m, "Profile", owner, "opinion", pred, f"{a} thinks {b} {pred}.",
+                               event="opinion", involves=[m.speaker])]
+        return []

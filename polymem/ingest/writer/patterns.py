@@ -1,0 +1,158 @@
+"""Phrase patterns for the no-LLM Writer. General shapes of first-person statements, news,
+decisions, requests, promises and opinions; values are captured, never listed.
+
+Every pattern needs an explicit subject (I / we / a roster name) or an explicit cue, because a
+wrong record is worse than a missing one: "my cousin moved to Ghent" is not the speaker's city,
+"flying to Riga for work" is not a move, "How about X for the venue?" is not a decision.
+"""
+
+from __future__ import annotations
+
+import re
+
+CAP = r"[A-Z][\w'’\-]*(?:\.(?=\s+[A-Z]))?"
+PLACE = rf"(?P<v>{CAP}(?:\s+(?:(?:de|del|da|do|la|le|am|upon|on|sur)\s+)?{CAP})*)"
+ORG = r"(?P<org>[A-Z0-9][\w'’&\-]*(?:\.(?=\s+[A-Z]))?(?:\s+(?:(?:&|and|of|the|de)\s+)?[A-Z0-9][\w'’&\-]*(?:\.(?=\s+[A-Z]))?)*)"
+ROLE = r"(?:a|an)\s+(?P<role>[a-z][a-z\-]*(?:\s+[a-z][a-z\-]*){0,3}?)"
+ADV = r"(?:(?:just|finally|recently|officially|now|still|currently|actually|also)\s+)*"
+I_AM = r"\bI(?:'m|’m| am)\s+"
+
+# --- where someone lives -------------------------------------------------------------------
+SELF_CITY = [
+    re.compile(I_AM + ADV + r"(?:living|based|settled|located)\s+(?:here\s+)?in\s+" + PLACE),
+    re.compile(r"\bI\s+" + ADV + r"live\s+in\s+" + PLACE),
+    re.compile(r"\bI(?:'ve|’ve| have)?\s+" + ADV + r"(?:moved|relocated)\s+(?:over\s+|back\s+)?to\s+" + PLACE),
+    re.compile(r"^\W*(?i:(?:still|now|currently)\s+)?(?i:living|based|settled)\s+in\s+" + PLACE),
+    re.compile(r"\b(?i:home is)\s+" + PLACE + r"\s+(?i:now|these days)"),
+    re.compile(r"\bI\s+call\s+" + PLACE + r"\s+home\b"),
+]
+# "I'm in X" only counts with a sign of living there ("been living here for years", "now").
+SELF_IN = re.compile(I_AM + ADV + r"in\s+" + PLACE + r"(?P<rest>[^.!?]*)")
+LIVING_CUE = re.compile(r"(?i)\b(?:liv(?:e|ing)|lived|years|home|based|settled|moved|for good)\b")
+TEMPORARY_CUE = re.compile(r"(?i)^\W*(?:for\s+(?:the\s+|a\s+)?(?:weekend|work|trip|holiday|vacation|conference|"
+                           r"meeting|week|day|few|couple)|this\s+week|today|tonight|until|till|visiting)")
+
+
+def other_city(names: str) -> list[re.Pattern[str]]:
+    who = rf"(?P<who>{names})"
+    return [
+        re.compile(rf"\b{who}\s+(?:has\s+)?" + ADV + r"(?:moved|relocated)\s+(?:over\s+|back\s+)?to\s+" + PLACE),
+        re.compile(rf"\b{who}\s+(?:(?:now|still)\s+)?(?:lives|is\s+(?:now\s+)?(?:living|based))\s+in\s+" + PLACE),
+    ]
+
+
+# --- jobs -----------------------------------------------------------------------------------
+SELF_JOB = [
+    re.compile(r"\bI\s+" + ADV + r"work\s+as\s+" + ROLE + r"\s+(?:at|for|with)\s+" + ORG),
+    re.compile(I_AM + ADV + r"(?:working\s+as\s+)?" + ROLE + r"\s+(?:at|for|with)\s+" + ORG),
+    re.compile(r"\bI(?:'ve|’ve| have)?\s+" + ADV + r"(?:started|began|joined)\s+(?:working\s+)?(?:as\s+" + ROLE
+               + r"\s+)?(?:at|with|for)\s+" + ORG),
+    re.compile(r"\bI\s+" + ADV + r"(?:got|landed|accepted|took)\s+(?:a|the)\s+(?:new\s+)?(?:job|position|role)"
+               r"\s+(?:as\s+" + ROLE + r"\s+)?(?:at|with)\s+" + ORG),
+    re.compile(r"\bI\s+" + ADV + r"joined\s+" + ORG + r"\s+as\s+" + ROLE),
+    re.compile(r"(?i:new\s+(?:job|role|gig|position))\b[^:!?]{0,20}[:\-—]\s*(?:(?:a|an)\s+)?"
+               r"(?P<role>[a-z][a-z\-]*(?:\s+[a-z][a-z\-]*){0,3}?)\s+(?:at|for|with)\s+" + ORG),
+    re.compile(r"\bI\s+" + ADV + r"work\s+(?:at|for)\s+" + ORG),
+]
+NOT_A_ROLE = {"regular", "fan", "member", "guest", "customer", "big", "huge", "bit", "little", "lot", "fool",
+              "mess", "wreck", "visitor", "tourist", "patient", "student"}
+
+
+def other_job(names: str) -> list[re.Pattern[str]]:
+    who = rf"(?P<who>{names})"
+    return [
+        re.compile(rf"\b{who}\s+(?:has\s+)?" + ADV + r"(?:started|began|joined)\s+(?:working\s+)?(?:as\s+" + ROLE
+                   + r"\s+)?(?:at|with|for)\s+" + ORG),
+        re.compile(rf"\b{who}\s+" + ADV + r"(?:works|is\s+working)\s+as\s+" + ROLE + r"\s+(?:at|for|with)\s+" + ORG),
+        re.compile(rf"\b{who}\s+" + ADV + r"(?:got|landed)\s+a\s+(?:new\s+)?job\s+(?:as\s+" + ROLE
+                   + r"\s+)?(?:at|with)\s+" + ORG),
+    ]
+
+
+# --- pets -----------------------------------------------------------------------------------
+ANIMAL = (r"(?:dog|dogs|puppy|puppies|pup|cat|cats|kitten|kittens|corgi|beagle|labrador|lab|poodle|terrier|"
+          r"retriever|spaniel|collie|pug|bulldog|husky|dachshund|chihuahua|greyhound|whippet|shepherd|"
+          r"rabbit|rabbits|bunny|bunnies|tortoise|turtle|hamster|hamsters|guinea pig|guinea pigs|parrot|"
+          r"budgie|canary|goldfish|fish|snake|lizard|gecko|iguana|ferret|chinchilla|hedgehog|horse|pony|"
+          r"chickens|rat|rats|mouse|mice|axolotl)")
+_NOT_PET_NOUN = r"(?!\s+(?:bed|food|toys?|allergy|allergies|sitter|walker|park|show|video|meme|picture|photo|" \
+    r"costume|shelter|treats?|hair|cafe|café|lover|person|people|breed|ears))"
+PET_PHRASE = (r"(?P<v>(?:(?:a|an|two|three|four|\d+)\s+)?(?:(?:new|little|baby|rescue|tiny|old|young|fluffy|"
+              r"[a-z]+-haired|black|white|grey|gray|brown|ginger)\s+){0,2}" + ANIMAL + r")\b" + _NOT_PET_NOUN)
+PET = [
+    re.compile(r"(?i)\b(?:I|we)\s+" + ADV + r"(?:have|got|adopted|rescued|bought|brought\s+home|own)\s+"
+               + PET_PHRASE),
+    re.compile(r"(?i)\b(?:I|we)(?:'ve|’ve)\s+" + ADV + r"(?:got|adopted|rescued)\s+" + PET_PHRASE),
+    re.compile(r"(?i)\b(?:newest|new)\s+(?:family\s+)?member\s*(?:is\s*|[:\-—]\s*)" + PET_PHRASE),
+]
+MY_PET = re.compile(r"(?i)\b(?:my|our)\s+" + PET_PHRASE)  # weak: only when nothing is recorded yet
+
+# --- family ---------------------------------------------------------------------------------
+RELATION = (r"(?P<rel>sister|brother|mom|mum|mother|dad|father|parents|wife|husband|partner|son|daughter|"
+            r"kids|children|cousin|aunt|uncle|grandma|grandmother|grandpa|grandfather|boyfriend|girlfriend|"
+            r"fiancée?|niece|nephew|sibling|siblings|in-laws)")
+FAMILY = re.compile(r"(?i)\bmy\s+(?:(?:little|big|older|younger|twin|baby)\s+)?" + RELATION
+                    + r"(?P<rest>\s+(?:just\s+|finally\s+|recently\s+|also\s+)?(?:is|was|works|worked|lives|lived|"
+                    r"moved|got|has|had|started|loves|hates|turned|became|graduated|married|passed|'s|’s)\b[^.!?]{3,})")
+
+# --- group decisions --------------------------------------------------------------------------
+TOPIC = r"(?P<topic>[a-z]+(?:\s+[a-z]+)?)"
+VAL = r"(?P<v>[^.!?,;:]+?)"
+END = r"(?=\s+(?:because|since|as\s+(?!the\b)|instead|then|now\b)|\s*[.!?,;]|\s*$)"
+DECISION_CUE = re.compile(r"(?i)\b(?:settled|decided|decision|agreed|final|official|confirmed|locked\s+in|"
+                          r"done\s+deal|it's\s+a\s+plan|going\s+with|go\s+with|we'll\s+do)\b")
+CHANGE_CUE = re.compile(r"(?i)\b(?:change\s+of\s+plans?|switch(?:ed|ing)?|changed|changing|instead|"
+                        r"actually|update|is\s+off|fell\s+through|cancel(?:l)?ed|scrap(?:ped)?)\b")
+DECISION = [
+    re.compile(r"(?i:\bthe)\s+" + TOPIC + r"\s+(?i:is|will\s+be|'s)\s+(?:now\s+)?(?:going\s+to\s+be\s+)?" + VAL + END),
+    re.compile(r"(?i:decision\s+made|final\s+answer|final\s+decision|verdict|we(?:'re|\s+are)\s+going\s+with|"
+               r"let'?s\s+go\s+with|we(?:'ll|\s+will)\s+go\s+with|we\s+(?:decided|agreed|settled)\s+on)\s*[:\-—]?\s*"
+               + VAL + r"\s+(?:for|as)\s+(?i:the)\s+" + TOPIC + END),
+    re.compile(r"(?i:we\s+(?:decided|agreed|settled))\s+(?:on\s+)?(?:that\s+)?(?i:the)\s+" + TOPIC
+               + r"\s+(?:is|will\s+be|should\s+be)\s+" + VAL + END),
+]
+REVERSAL = [
+    re.compile(r"(?i:switch(?:ed|ing)?|chang(?:ed|ing)|mov(?:ed|ing))\s+(?i:the)\s+" + TOPIC + r"\s+to\s+" + VAL + END),
+    re.compile(r"(?i:\bthe)\s+" + TOPIC + r"\s+is\s+now\s+" + VAL + END),
+]
+SWITCH_NO_TOPIC = re.compile(r"(?i:let'?s\s+(?:switch|change|go)\s+to|switch(?:ed|ing)?\s+to|instead\s+let'?s\s+do)\s+"
+                             + VAL + END)
+PROPOSAL = [
+    re.compile(r"(?i:how\s+about|what\s+about|i'?d\s+suggest|i\s+suggest|i\s+propose|i'?d\s+propose|maybe|"
+               r"i\s+vote\s+for|why\s+not)\s+" + VAL + r"\s+(?:for|as)\s+(?i:the)\s+" + TOPIC + r"\s*[?.!]?\s*$"),
+]
+NOT_TOPIC = {"problem", "thing", "point", "issue", "weather", "traffic", "match", "game", "news", "idea", "one",
+             "best", "worst", "same", "rest", "plan", "other", "first", "last", "answer"}
+
+# --- requests and promises ------------------------------------------------------------------
+REQUEST = re.compile(r"(?i)(?<!\bhow\s)(?<!\bwhy\s)(?<!\bwhat\s)\b(?:can|could|would|will)\s+you\s+(?:please\s+|pls\s+)?"
+                     r"(?:be\s+able\s+to\s+|possibly\s+|maybe\s+|also\s+)?(?P<task>[a-z][^?!.]*?)"
+                     r"(?:,?\s+(?:please|pls|for\s+me))?\s*(?:[?!.]|$)")
+REQUEST_MIND = re.compile(r"(?i)\bwould\s+you\s+mind\s+(?P<task>[a-z]+ing\b[^?!.]*?)\s*(?:[?!.]|$)")
+NOT_A_TASK = {"believe", "imagine", "guess", "hear", "see", "feel", "tell", "not", "even", "really", "be", "say",
+              "stop", "blame", "think", "like", "love", "try"}
+PROMISE = re.compile(r"(?i)\bI(?:'ll|’ll|\s+will|\s+can)\s+(?P<task>[a-z][^.!?]*?)\s*(?:[.!?]|$)")
+AFFIRM = re.compile(r"(?i)^\W*(?:sure|yes|yep|yeah|ok|okay|on\s+it|will\s+do|no\s+problem|of\s+course|happy\s+to|"
+                    r"absolutely|consider\s+it\s+done|can\s+do|sounds\s+good|np|definitely|for\s+sure|got\s+it)\b")
+BARE_AGREE = re.compile(r"(?i)^\W*(?:sure|yes|yep|ok|okay|on\s+it|will\s+do|no\s+problem|of\s+course|"
+                        r"consider\s+it\s+done|can\s+do)\W*(?:thing|mate)?\W*$")
+
+# --- opinions -------------------------------------------------------------------------------
+OPINION_CUE = re.compile(r"(?i)\b(?:I\s+think|honestly|not\s+gonna\s+lie|ngl|imo|imho|in\s+my\s+opinion|tbh|"
+                         r"to\s+be\s+honest|I\s+feel\s+like|I\s+find|gotta\s+say|I\s+reckon|I\s+believe|personally|"
+                         r"if\s+you\s+ask\s+me|I\s+have\s+to\s+say|let's\s+be\s+real)\b")
+OPINION_VERB = (r"(?:is|was|'s|’s|has|never|always|worries|seems|really|can|gets|makes|knows|does|doesn't|"
+                r"tends|keeps|talks|takes|cooks|sings|plays|writes|overthinks|cares|loves|hates|deserves)")
+EVALUATIVE = re.compile(r"(?i)\b(?:brilliant|great|amazing|awesome|terrible|awful|stubborn|reliable|unreliable|lazy|"
+                        r"kind|funny|smart|clever|rude|generous|organi[sz]ed|chaotic|talented|annoying|hilarious|"
+                        r"the\s+best|the\s+worst|the\s+most|too\s+\w+|so\s+\w+|way\s+too|genius|legend|"
+                        r"never\s+reads|always\s+late|taste)\b")
+NOT_OPINION = re.compile(r"(?i)^\s*(?:is|'s|’s|has|was)?\s*(?:just\s+|now\s+|finally\s+)?(?:moved|lives|living|"
+                         r"based|started|working|coming|going|here|there|in\b|at\b|on\b|late\b|away|out\b|online|"
+                         r"back|joining|typing|asking|right|wrong|not\s+here|busy|off\b|bringing)")
+
+
+def names_regex(names: list[str]) -> str:
+    """Alternation of every roster spelling (>= 2 characters), longest first, escaped."""
+    uniq = sorted({n for n in names if len(n) >= 2}, key=len, reverse=True)
+    return "|".join(re.escape(n) for n in uniq) or r"(?!x)x"

@@ -1,0 +1,160 @@
+"""The Writer run loop: walk a space's unprocessed messages in windows, propose, validate, apply.
+
+Each operation is applied atomically on its own (one transaction), so a bad operation never
+blocks the good ones of its batch. A window's messages are flagged processed for this writer
+only after its operations were handled, so an interrupted run resumes where it stopped and a
+re-run over the same messages is a no-op (record ids are deterministic as well).
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from polymem.errors import BackendUnavailableError
+from polymem.graph.driver import Graph
+from polymem.graph.messages import MessageRepository
+from polymem.graph.records import RecordRepository
+from polymem.ingest.embedder import Embedder
+from polymem.ingest.writer.validate import Invalid, Validator
+from polymem.ingest.writer.window import Window, WindowMessage
+from polymem.schema.migrations import migrate
+from polymem.schema.records import GROUP_ID, AddOp, NoopOp, UpdateOp, add_id, update_id
+
+log = logging.getLogger(__name__)
+CONTEXT = 4  # earlier messages shown with each window (requests answered by a later promise)
+
+
+class Writer(Protocol):
+    name: str
+    llm_calls: int
+    llm_failures: int
+
+    def propose(self, window: Window) -> list[Any]: ...
+
+
+@dataclass
+class WriteReport:
+    space: str
+    writer: str
+    windows: int = 0
+    messages: int = 0
+    ops: Counter = field(default_factory=Counter)  # add / update / noop / already
+    rejected: Counter = field(default_factory=Counter)  # reason -> count
+    rejected_examples: list[str] = field(default_factory=list)
+    windows_failed: int = 0
+    llm_calls: int = 0
+    llm_failures: int = 0
+    aborted: str | None = None
+    seconds: float = 0.0
+
+    def summary(self) -> dict[str, Any]:
+        return {
+            "space": self.space, "writer": self.writer, "windows": self.windows, "messages": self.messages,
+            "ops": dict(self.ops), "rejected": dict(self.rejected), "rejected_examples": self.rejected_examples[:10],
+            "windows_failed": self.windows_failed, "llm_calls": self.llm_calls, "llm_failures": self.llm_failures,
+            "llm_calls_per_message": round(self.llm_calls / self.messages, 4) if self.messages else 0.0,
+            "aborted": self.aborted, "seconds": round(self.seconds, 2),
+        }
+
+
+def write_space(graph: Graph, space: str, writer: Writer | None = None, embedder: Embedder | None = None, *,
+                window: int = 20, progress: Callable[[int], None] | None = None) -> WriteReport:
+    """Run a Writer (default: the no-LLM RuleWriter) over every message it has not processed yet."""
+    if writer is None:
+        from polymem.ingest.writer.rules import RuleWriter
+
+        writer = RuleWriter()
+    migrate(graph)
+    t0 = time.perf_counter()
+    report = WriteReport(space=space, writer=writer.name)
+    repo = RecordRepository(graph)
+    roster = MessageRepository(graph).roster(space)
+    repo.ensure_group(space)
+    rows = repo.writer_messages(space, writer.name)
+    msgs = [WindowMessage.from_row(r) for r in rows]
+    todo = [i for i, r in enumerate(rows) if not r["done"]]
+    for start in range(0, len(todo), max(1, window)):
+        idx = todo[start:start + window]
+        first = idx[0]
+        ctx = msgs[max(0, first - CONTEXT):first]
+        new = [msgs[i] for i in idx]
+        heads = repo.heads(space)  # all heads: rules compare attributes; the LLM sees a filtered list
+        w = Window(space=space, messages=new, context=ctx, roster=roster, heads=heads, group=GROUP_ID)
+        calls_before, fails_before = writer.llm_calls, writer.llm_failures
+        try:
+            proposed = writer.propose(w)
+        except BackendUnavailableError as e:  # endpoint down: stop, nothing of this window is flagged
+            report.aborted = str(e)
+            report.windows_failed += 1
+            log.error("writer %s stopped: %s", writer.name, e)
+            break
+        finally:
+            report.llm_calls += writer.llm_calls - calls_before
+            report.llm_failures += writer.llm_failures - fails_before
+        if proposed is None:  # the writer gave up on this window (reported); leave it for a re-run
+            report.windows_failed += 1
+            continue
+        apply_ops(repo, w, proposed, writer.name, embedder, report)
+        repo.mark_processed(space, writer.name, [m.id for m in new])
+        report.windows += 1
+        report.messages += len(new)
+        if progress:
+            progress(len(new))
+    report.seconds = time.perf_counter() - t0
+    return report
+
+
+def apply_ops(repo: RecordRepository, w: Window, proposed: list[Any], writer: str,
+              embedder: Embedder | None, report: WriteReport) -> None:
+    v = Validator(w, repo)
+    checked: list[AddOp | UpdateOp | NoopOp] = []
+    for raw in proposed:
+        try:
+            checked.append(v.check(raw))
+        except Invalid as e:
+            _reject(report, e.reason, f"{e} | {str(raw)[:160]}")
+    vectors: dict[str, list[float]] = {}
+    texts = sorted({op.content for op in checked if not isinstance(op, NoopOp)})
+    if embedder is not None and texts:
+        vectors = {t: vec.tolist() for t, vec in zip(texts, embedder.embed(texts), strict=True)}
+    by_id = w.by_id()
+    for op in checked:
+        if isinstance(op, NoopOp):
+            report.ops["noop"] += 1
+            continue
+        newest = max((by_id[i] for i in op.from_ids), key=lambda m: (m.time or "", m.id))
+        meta = {"time": newest.time, "speaker": newest.speaker, "addressees": list(newest.addressees),
+                "writer": writer, "embedding": vectors.get(op.content)}
+        if isinstance(op, AddOp):
+            rid = add_id(w.space, op)
+            if repo.existing(w.space, [rid]):
+                report.ops["already"] += 1
+                continue
+            repo.add(w.space, rid, op, **meta)
+            report.ops["add"] += 1
+            continue
+        rid = update_id(w.space, op)
+        if repo.existing(w.space, [rid]):
+            report.ops["already"] += 1
+            continue
+        try:
+            layer = v.head_layer(op.entry_id)
+        except KeyError:
+            _reject(report, "update of unknown record", op.entry_id)
+            continue
+        if repo.update(w.space, rid, op, layer, **meta) is None:  # superseded meanwhile: nothing written
+            _reject(report, "update of a superseded record (not a head)", op.entry_id)
+            continue
+        report.ops["update"] += 1
+
+
+def _reject(report: WriteReport, reason: str, detail: str) -> None:
+    report.rejected[reason] += 1
+    if len(report.rejected_examples) < 50:
+        report.rejected_examples.append(detail)
+    log.warning("writer op rejected: %s", detail)

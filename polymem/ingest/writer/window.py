@@ -1,0 +1,54 @@
+"""What a Writer sees: a local window of new messages (plus a little earlier context), the roster,
+and the current heads of the people and the group involved."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from polymem.schema.models import Participant
+from polymem.schema.records import GROUP_ID, Record
+
+
+@dataclass(frozen=True)
+class WindowMessage:
+    id: str
+    text: str
+    speaker: str
+    time: str | None = None
+    channel: str | None = None
+    addressees: tuple[str, ...] = ()
+    reply_to: tuple[str, ...] = ()
+    reply_speaker: str | None = None
+
+    @classmethod
+    def from_row(cls, r: dict[str, Any]) -> WindowMessage:
+        return cls(id=r["id"], text=r["text"] or "", speaker=r["speaker"], time=r.get("time"),
+                   channel=r.get("channel"), addressees=tuple(a for a in r.get("addressees") or [] if a != r["speaker"]),
+                   reply_to=tuple(r.get("reply_to") or []), reply_speaker=r.get("reply_speaker"))
+
+
+@dataclass
+class Window:
+    space: str
+    messages: list[WindowMessage]  # new: the Writer derives from these
+    context: list[WindowMessage] = field(default_factory=list)  # earlier, already processed
+    roster: list[Participant] = field(default_factory=list)
+    heads: list[Record] = field(default_factory=list)
+    group: str = GROUP_ID
+
+    @property
+    def ids(self) -> set[str]:
+        """Ids a derivation may cite as provenance: the window and its context."""
+        return {m.id for m in self.messages} | {m.id for m in self.context}
+
+    def by_id(self) -> dict[str, WindowMessage]:
+        return {m.id: m for m in self.context + self.messages}
+
+    def display(self, pid: str) -> str:
+        if pid == self.group:
+            return "the group"
+        for p in self.roster:
+            if p.id == pid:
+                return (p.name or p.id).split()[0] if p.name and p.name != p.id else p.id
+        return pid
