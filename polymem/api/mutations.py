@@ -1,0 +1,180 @@
+"""Mutation root: ingestion (all or nothing), the Writer, identity edits, forgetting, corrections."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+import strawberry
+from pydantic import ValidationError
+from strawberry.scalars import JSON
+from strawberry.types import Info
+
+from polymem.api.context import Context, run
+from polymem.api.queries import authorize
+from polymem.api.types import Participant, Record
+from polymem.errors import BackendUnavailableError, InputError, NotFoundError
+from polymem.graph.corrections import correct_record
+from polymem.graph.forget import forget_participant
+from polymem.graph.identity import add_alias, merge_participants
+from polymem.ingest.formats._common import build_message
+from polymem.schema.models import Conversation
+from polymem.schema.models import Participant as ParticipantModel
+
+MAX_BATCH = 500  # one Ingestor batch = one transaction, so a request is written all or nothing
+
+
+@strawberry.input
+class MessageInput:
+    id: str
+    text: str
+    speaker: str
+    addressees: list[str] | None = None
+    time: datetime | None = None
+    channel: str | None = None
+    session: str | None = None
+    reply_to: list[str] | None = None
+    seq: int | None = None
+
+
+@strawberry.input
+class ParticipantInput:
+    id: str
+    name: str | None = None
+    aliases: list[str] | None = None
+    kind: str | None = None
+
+
+@strawberry.type
+class ItemError:
+    index: int
+    id: str | None
+    message: str
+
+
+@strawberry.type
+class IngestResult:
+    ok: bool
+    written: int
+    already_stored: int
+    new_participants: int
+    errors: list[ItemError]
+
+
+@strawberry.type
+class ForgetResult:
+    participant: str
+    participant_removed: bool
+    messages_removed: list[str]
+    records_removed: list[str]
+    records_flagged: list[str]
+    records_restored: list[str]
+    voice_removed: int
+
+
+@strawberry.type
+class MergeResult:
+    participant: Participant
+    messages_moved: int
+    addressings_moved: int
+
+
+def _validate(space: str, ctx: Context, messages: list[MessageInput], roster: list[ParticipantInput]
+              ) -> tuple[list[Any], list[ParticipantModel], list[ItemError]]:
+    """Everything is checked before anything is written; errors name the item index."""
+    errors: list[ItemError] = []
+    people: list[ParticipantModel] = []
+    for i, p in enumerate(roster):
+        try:
+            fields = {k: v for k, v in vars(p).items() if v is not None}
+            people.append(ParticipantModel(**fields))
+        except ValidationError as e:
+            errors.append(ItemError(index=i, id=p.id, message=f"roster: {e.errors()[0]['msg']}"))
+    base = ctx.services.browse.max_seq(space)
+    msgs: list[Any] = []
+    seen: dict[str, str] = {}
+    for i, m in enumerate(messages):
+        fields = {k: v for k, v in vars(m).items() if v is not None}
+        fields.setdefault("seq", base + i + 1)
+        built = build_message(fields, file="messages", line=i)
+        if isinstance(built, InputError):
+            errors.append(ItemError(index=i, id=m.id, message=built.problem))
+            continue
+        built.meta.pop("line", None)
+        if seen.get(built.id, built.text) != built.text:
+            errors.append(ItemError(index=i, id=m.id, message=f"duplicate id {m.id!r} with different text"))
+        seen[built.id] = built.text
+        msgs.append((i, built))
+    stored = ctx.services.browse.messages(space, [m.id for _, m in msgs]) if msgs else {}
+    for i, m in msgs:
+        old = stored.get(m.id)
+        if old is not None and (old["text"] != m.text or old["speaker"] != m.speaker):
+            errors.append(ItemError(index=i, id=m.id,
+                                    message=f"message id {m.id!r} is already stored with different text or speaker"))
+    return [m for _, m in msgs], people, errors
+
+
+@strawberry.type
+class Mutation:
+    @strawberry.mutation(description="Ingest a batch of messages: all valid and written, or nothing written.")
+    async def ingest_messages(self, info: Info, space: str, messages: list[MessageInput],
+                              roster: list[ParticipantInput] | None = None) -> IngestResult:
+        ctx = authorize(info, space)
+        if not messages:
+            raise InputError("messages is empty")
+        if len(messages) > MAX_BATCH or len(roster or []) > MAX_BATCH:
+            raise InputError(f"at most {MAX_BATCH} messages and roster entries per request")
+        msgs, people, errors = await run(_validate, space, ctx, messages, roster or [])
+        if errors:
+            return IngestResult(ok=False, written=0, already_stored=0, new_participants=0, errors=errors)
+        ingestor = await run(lambda: ctx.services.ingestor)
+        conv = Conversation.model_construct(id="api", roster=people, channels=[], messages=iter(msgs),
+                                            addressees_given=False, source_file=None)
+        report = await run(ingestor.ingest, space, conv)
+        late = [ItemError(index=-1, id=None, message=str(e)) for e in report.errors]  # lost races only
+        return IngestResult(ok=not late, written=report.written, already_stored=report.already_stored,
+                            new_participants=report.new_participants, errors=late)
+
+    @strawberry.mutation(description="Run the System 2 Writer over the space's new messages.")
+    async def run_writer(self, info: Info, space: str) -> JSON:
+        ctx = authorize(info, space)
+        try:
+            from polymem.ingest.writer import write_space
+        except ImportError as e:
+            raise BackendUnavailableError(f"the Writer is not available: {e}") from None
+        emb = await run(lambda: ctx.services.embedder)
+        report = await run(write_space, ctx.graph, space, None, emb)
+        return report.summary()
+
+    @strawberry.mutation
+    async def add_alias(self, info: Info, space: str, participant: str, alias: str) -> Participant:
+        ctx = authorize(info, space)
+        await run(add_alias, ctx.graph, space, participant, alias)
+        rows = await run(ctx.services.browse.participants, space, [participant])
+        return Participant.of(space, rows[participant])
+
+    @strawberry.mutation(description="Merge `drop` into `keep`; `drop`'s names become aliases of `keep`.")
+    async def merge_participants(self, info: Info, space: str, keep: str, drop: str) -> MergeResult:
+        ctx = authorize(info, space)
+        moved = await run(merge_participants, ctx.graph, space, keep, drop)
+        rows = await run(ctx.services.browse.participants, space, [keep])
+        return MergeResult(participant=Participant.of(space, rows[keep]), **moved)
+
+    @strawberry.mutation(description="Remove a participant's messages, voice data, profile and what rests only on them.")
+    async def forget_participant(self, info: Info, space: str, id: str) -> ForgetResult:
+        ctx = authorize(info, space)
+        report = await run(forget_participant, ctx.graph, space, id)
+        return ForgetResult(**report.as_dict())
+
+    @strawberry.mutation(description="Append a corrected version of a record (corrector as source); history kept.")
+    async def correct_record(self, info: Info, space: str, id: str, content: str, corrector: str) -> Record:
+        ctx = authorize(info, space)
+        content = content.strip()
+        if not content or len(content) > 10_000:
+            raise InputError("content must be 1-10000 characters")
+        emb = await run(lambda: ctx.services.embedder)
+        new_id = await run(correct_record, ctx.graph, space, id, content, corrector, emb)
+        row = await run(ctx.services.browse.record, space, new_id)
+        if row is None:
+            raise NotFoundError(f"record {new_id!r} not found in space {space!r}")
+        return Record.of(space, row)

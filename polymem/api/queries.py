@@ -1,0 +1,151 @@
+"""Query root. Every field takes a space and checks the caller's key against it first."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import strawberry
+from pydantic import ValidationError
+from strawberry.types import Info
+
+from polymem.api.answers import Answer, AskOptionsInput, Plan, to_answer, to_plan
+from polymem.api.context import Context, run
+from polymem.api.limits import page_size
+from polymem.api.types import (
+    Message,
+    MessageConnection,
+    Participant,
+    Record,
+    SearchHit,
+    SpaceStats,
+    connection,
+    decode_cursor,
+)
+from polymem.errors import BackendUnavailableError, InputError, NotFoundError
+from polymem.graph.messages import MessageRepository
+from polymem.schema.models import Space
+
+
+def authorize(info: Info, space: str) -> Context:
+    """Validate the space name, then the key's scope; returns the request context."""
+    ctx: Context = info.context
+    ctx.allow(space)
+    try:
+        Space(id=space)
+    except ValidationError as e:
+        raise InputError(e.errors()[0]["msg"].removeprefix("Value error, ")) from None
+    return ctx
+
+
+def retrieval():  # noqa: ANN201 - the module, imported late so the API runs without it
+    try:
+        import polymem.retrieval as r
+
+        r.ask, r.plan  # noqa: B018 - fail here, not deep inside a resolver
+        return r
+    except (ImportError, AttributeError) as e:
+        raise BackendUnavailableError(f"the retrieval layer is not available: {e}") from None
+
+
+def _text(value: str, what: str, limit: int = 2000) -> str:
+    value = value.strip()
+    if not value or len(value) > limit:
+        raise InputError(f"{what} must be 1-{limit} characters")
+    return value
+
+
+@strawberry.type
+class Query:
+    @strawberry.field(description="Compile a question into rows/issue/mode/scope and the Cypher it runs.")
+    async def plan(self, info: Info, space: str, question: str, asker: str | None = None) -> Plan:
+        ctx = authorize(info, space)
+        r = retrieval()
+        p = await run(r.plan, ctx.graph, space, _text(question, "question"), asker)
+        return to_plan(p)
+
+    @strawberry.field(description="Answer a question from memory with composed, traceable evidence.")
+    async def ask(self, info: Info, space: str, question: str, asker: str | None = None,
+                  options: AskOptionsInput | None = None) -> Answer:
+        ctx = authorize(info, space)
+        r = retrieval()
+        try:
+            opts = r.AskOptions(**(options.as_dict() if options else {}))
+        except ValidationError as e:
+            raise InputError("; ".join(f"{'.'.join(map(str, x['loc']))}: {x['msg']}" for x in e.errors())) from None
+        emb = await run(lambda: ctx.services.embedder)
+        a = await run(r.ask, ctx.graph, space, _text(question, "question"), asker, opts, embedder=emb)
+        return to_answer(a)
+
+    @strawberry.field(description="Full-text search over messages and/or derived records, with filters.")
+    async def search(self, info: Info, space: str, query: str, kinds: list[str] | None = None,
+                     speaker: str | None = None, addressee: str | None = None, channel: str | None = None,
+                     session: str | None = None, since: datetime | None = None, until: datetime | None = None,
+                     owner: str | None = None, source: str | None = None, history: bool = False,
+                     first: int | None = 10) -> list[SearchHit]:
+        ctx = authorize(info, space)
+        limit = page_size(first, 10)
+        kinds = kinds or ["message", "record"]
+        if set(kinds) - {"message", "record"}:
+            raise InputError("kinds may only hold 'message' and 'record'")
+        text = _text(query, "query")
+        hits: list[SearchHit] = []
+        repo = ctx.services.browse
+        if "message" in kinds:
+            found = await run(repo.search_messages, space, text, limit, speaker=speaker, addressee=addressee,
+                              channel=channel, session=session, since=since, until=until)
+            hits += [SearchHit(kind="message", score=s, message=Message.of(space, m)) for m, s in found]
+        if "record" in kinds:
+            found = await run(repo.search_records, space, text, limit, history=history, owner=owner,
+                              source=source)
+            hits += [SearchHit(kind="record", score=s, record=Record.of(space, r)) for r, s in found]
+        hits.sort(key=lambda h: -h.score)
+        return hits[:limit]
+
+    @strawberry.field(description="One participant with messages, addressed messages, records, aliases.")
+    async def participant(self, info: Info, space: str, id: str) -> Participant:
+        ctx = authorize(info, space)
+        rows = await run(ctx.services.browse.participants, space, [id])
+        if id not in rows:
+            raise NotFoundError(f"participant {id!r} not found in space {space!r}")
+        return Participant.of(space, rows[id])
+
+    @strawberry.field(description="The roster of a space.")
+    async def participants(self, info: Info, space: str) -> list[Participant]:
+        ctx = authorize(info, space)
+        people = await run(MessageRepository(ctx.graph).roster, space)
+        return [Participant.of(space, p.model_dump()) for p in people]
+
+    @strawberry.field(description="Messages in conversation order with filters and cursor pagination.")
+    async def messages(self, info: Info, space: str, channel: str | None = None, session: str | None = None,
+                       speaker: str | None = None, addressee: str | None = None, since: datetime | None = None,
+                       until: datetime | None = None, first: int | None = 20,
+                       after: str | None = None) -> MessageConnection:
+        ctx = authorize(info, space)
+        limit = page_size(first)
+        rows = await run(ctx.services.browse.messages_page, space, limit=limit + 1, after=decode_cursor(after),
+                         channel=channel, session=session, speaker=speaker, addressee=addressee,
+                         since=since, until=until)
+        return connection(space, rows, limit)
+
+    @strawberry.field(description="One derived record with its version chain and source messages.")
+    async def record(self, info: Info, space: str, id: str) -> Record:
+        ctx = authorize(info, space)
+        row = await run(ctx.services.browse.record, space, id)
+        if row is None:
+            raise NotFoundError(f"record {id!r} not found in space {space!r}")
+        return Record.of(space, row)
+
+    @strawberry.field(description="Counts of what a space holds.")
+    async def space(self, info: Info, id: str) -> SpaceStats:
+        ctx = authorize(info, id)
+
+        def load() -> tuple[dict, dict]:
+            return MessageRepository(ctx.graph).stats(id), ctx.services.browse.record_counts(id)
+
+        s1, s2 = await run(load)
+        if not s1:
+            raise NotFoundError(f"space {id!r} not found")
+        return SpaceStats(id=id, messages=s1["messages"], participants=s1["participants"],
+                          channels=s1["channels"], sessions=s1["sessions"], speaks=s1["speaks"],
+                          addresses=s1["addresses"], replies=s1["replies"], records=s2["records"],
+                          current_records=s2["current_records"])

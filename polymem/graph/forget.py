@@ -1,0 +1,78 @@
+"""Forget a participant: their messages, voice data, profile, and what was derived only from them.
+
+Records resting only on their messages (or about them: owner) are deleted; records resting partly
+on other people's messages are kept but flagged `state = 'needs_review'` with the person removed
+from source/speaker/addressees. Conversation order (NEXT) and version chains (SUPERSEDED_BY) are
+bridged over the gaps. Everything except the voice store runs in one transaction.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+import neo4j
+from neo4j import unit_of_work
+
+from polymem.errors import NotFoundError
+from polymem.graph.cypher import forget as q
+from polymem.graph.driver import Graph
+
+
+@dataclass
+class ForgetReport:
+    participant: str
+    participant_removed: bool = False
+    messages_removed: list[str] = field(default_factory=list)
+    records_removed: list[str] = field(default_factory=list)
+    records_flagged: list[str] = field(default_factory=list)
+    records_restored: list[str] = field(default_factory=list)
+    voice_removed: int = 0
+
+    def as_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+def _delete_voice(graph: Graph, space: str, pid: str) -> int:
+    try:  # the voice layer is optional (the audio extra may be absent)
+        from polymem.graph.voices import delete_voice_data
+    except ImportError:
+        return 0
+    out = delete_voice_data(graph, space, pid)
+    if isinstance(out, dict):
+        return int(sum(v for v in out.values() if isinstance(v, int)))
+    return int(out or 0)
+
+
+def forget_participant(graph: Graph, space: str, pid: str) -> ForgetReport:
+    report = ForgetReport(participant=pid)
+    found = graph.read(q.FORGET_FIND, space=space, pid=pid)[0]
+    if not found["exists"] and not found["messages"]:
+        raise NotFoundError(f"participant {pid!r} not found in space {space!r}")
+    report.voice_removed = _delete_voice(graph, space, pid)
+
+    @unit_of_work(timeout=max(graph.settings.query_timeout_s, 120))
+    def work(tx: neo4j.ManagedTransaction) -> None:
+        p: dict[str, Any] = {"space": space, "pid": pid}
+        mids = tx.run(q.FORGET_FIND, p).single()["messages"]  # type: ignore[index]
+        drop, flag = [], []
+        for r in tx.run(q.FORGET_RECORDS, p):
+            only_theirs = r["total"] > 0 and r["mine"] == r["total"]
+            unsourced = r["total"] == 0 and r["source"] == pid
+            (drop if r["owner"] == pid or only_theirs or unsourced else flag).append(r["id"])
+        tx.run(q.FORGET_RELINK_NEXT, {**p, "ids": mids}).consume()
+        restored = tx.run(q.FORGET_RELINK_VERSIONS, {**p, "ids": drop}).single()
+        tx.run(q.FORGET_FLAG_RECORDS, {**p, "ids": flag}).consume()
+        tx.run(q.FORGET_REPLY_IDS, {**p, "ids": mids}).consume()
+        tx.run(q.FORGET_DELETE_RECORDS, {**p, "ids": drop}).consume()
+        tx.run(q.FORGET_DELETE_MESSAGES, {**p, "ids": mids}).consume()
+        summary = tx.run(q.FORGET_DELETE_PARTICIPANT, p).consume()
+        report.messages_removed = sorted(mids)
+        report.records_removed = sorted(drop)
+        report.records_flagged = sorted(flag)
+        report.records_restored = sorted(set(restored["restored"]) - set(flag)) if restored else []
+        report.participant_removed = summary.counters.nodes_deleted > 0
+
+    with graph.driver.session(database=graph.settings.database) as s:
+        s.execute_write(work)
+    return report
