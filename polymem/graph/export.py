@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field
 from datetime import datetime
+from itertools import combinations
 from typing import Any
 
 import networkx as nx
@@ -86,7 +87,11 @@ def export_network(graph: Graph, scope: Scope) -> SpaceNetwork:
         net.reply.add_edge(r["src"], r["dst"], weight=r["weight"], timed=r["timed"],
                            mean_s=r["mean_s"], median_s=r["median_s"])
     for r in graph.stream(q.CO_PARTICIPATION, **p):
-        net.coparticipation.add_edge(r["a"], r["b"], weight=r["weight"])
+        for a, b in combinations(sorted(r["people"]), 2):
+            if net.coparticipation.has_edge(a, b):
+                net.coparticipation[a][b]["weight"] += 1
+            else:
+                net.coparticipation.add_edge(a, b, weight=1)
     hourly: dict[str, dict[datetime, int]] = defaultdict(dict)
     for r in graph.stream(q.PARTICIPATION_HOURLY, **p):
         hourly[r["id"]][r["hour"].to_native()] = r["messages"]

@@ -70,8 +70,8 @@ ORDER BY src, dst
 """
 )
 
-# Co-participation: two people who both spoke in the same channel+session; weight = number of
-# shared channel/session contexts.
+# Co-participation: the people of each channel+session context, one row per context; pairs are
+# formed in Python (a 180-person IRC session is 1 row here instead of 16,000 pair rows).
 CO_PARTICIPATION = (
     """
 MATCH (p:Participant {space: $space})-[:SPEAKS]->(m:Message {space: $space})
@@ -80,12 +80,7 @@ WHERE """
     + " AND "
     + _PEOPLE
     + """
-WITH m.channel AS channel, coalesce(m.session, '') AS session, collect(DISTINCT p.id) AS people
-UNWIND people AS a
-UNWIND people AS b
-WITH a, b WHERE a < b
-RETURN a, b, count(*) AS weight
-ORDER BY a, b
+RETURN m.channel AS channel, m.session AS session, collect(DISTINCT p.id) AS people
 """
 )
 
