@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, LiteralString
 
 from polymem.graph.cypher import messages as q
 from polymem.graph.driver import Graph, space_key
@@ -27,12 +27,33 @@ class MessageRepository:
         return {r["id"]: r for r in rows}
 
     def write_batch(self, space: str, people: list[Participant], rows: list[dict[str, Any]]) -> None:
-        """Participants and messages of one batch in one transaction (all or nothing)."""
+        """Participants and NEW messages of one batch in one transaction (all or nothing).
+
+        Each row: the message properties plus `addressees` [{id, how, confidence}], `prev` (the
+        previous message id in its channel+session, or None) and `reply_to` [ids].
+        """
         part_rows = [{"id": p.id, "name": p.name or p.id, "aliases": p.aliases, "kind": p.kind} for p in people]
-        steps = []
+        channels = sorted({r["channel"] for r in rows})
+        sessions = sorted({r["session"] for r in rows if r["session"] is not None})
+        members = [{"speaker": sp, "channel": ch} for sp, ch in sorted({(r["speaker"], r["channel"]) for r in rows})]
+        edges = [{"id": r["id"], "to": a["id"], "how": a["how"], "confidence": a["confidence"]}
+                 for r in rows for a in r["addressees"]]
+        nexts = [{"prev": r["prev"], "id": r["id"]} for r in rows if r["prev"]]
+        replies = [{"id": r["id"], "target": t} for r in rows for t in r["reply_to"]]
+        node_rows = [{k: v for k, v in r.items() if k not in ("addressees", "prev")} for r in rows]
+        sp, key = {"space": space}, space_key(space)
+        steps: list[tuple[LiteralString, dict[str, Any]]] = []
         if part_rows:
-            steps.append((q.UPSERT_PARTICIPANTS, {"space": space, "rows": part_rows}))
-        steps.append((q.CREATE_MESSAGES, {"space": space, "space_key": space_key(space), "rows": rows}))
+            steps.append((q.UPSERT_PARTICIPANTS, {**sp, "rows": part_rows}))
+        steps.append((q.MERGE_CHANNELS, {**sp, "channels": channels}))
+        if sessions:
+            steps.append((q.MERGE_SESSIONS, {**sp, "sessions": sessions}))
+        steps.append((q.MERGE_MEMBERSHIP, {**sp, "pairs": members}))
+        steps.append((q.CREATE_MESSAGES, {**sp, "space_key": key, "rows": node_rows}))
+        for cypher, name, data in ((q.CREATE_ADDRESSES, "edges", edges),
+                                   (q.CREATE_NEXT, "pairs", nexts), (q.CREATE_REPLIES, "pairs", replies)):
+            if data:
+                steps.append((cypher, {**sp, name: data}))
         self.graph.write_many(steps, timeout=300)
 
     def link_pending_replies(self, space: str) -> None:

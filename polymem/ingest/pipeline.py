@@ -11,6 +11,7 @@ import json
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
@@ -90,34 +91,48 @@ class Ingestor:
         batch: list[tuple[Message, int | None]] = []
 
         items: Iterable[Message | InputError] = conv.messages or []  # type: ignore[assignment]
-        for item in items:
-            if isinstance(item, InputError):
-                report.errors.append(item)
-                continue
-            report.read += 1
-            line = int(item.meta.get("line", 0)) or None
-            if item.id in seen_ids:
-                if seen_ids[item.id] != item.text:
-                    report.errors.append(InputError(
-                        f"duplicate message id {item.id!r} with different text", file=conv.source_file, line=line))
-                else:
-                    report.already_stored += 1
-                continue
-            seen_ids[item.id] = item.text
-            if roster and item.speaker not in roster and strict:
-                report.errors.append(InputError(
-                    f"unknown speaker {item.speaker!r} (not in the roster)", file=conv.source_file, line=line))
-                continue
-            batch.append((item, line))
-            if len(batch) >= self.batch_size:
-                self._flush(space, batch, report, known, inferer, last_in_thread, conv)
+        # One writer thread: batch k is written while the next batch is read and validated.
+        # At most one batch is in flight, and batches are written in file order (NEXT/REPLY_TO rely on it).
+        with ThreadPoolExecutor(max_workers=1, thread_name_prefix="polymem-ingest") as pool:
+            pending: Future[None] | None = None
+
+            def submit(b: list[tuple[Message, int | None]]) -> Future[None]:
+                if pending is not None:
+                    pending.result()  # re-raises a failed write here, before anything later is written
+                fut = pool.submit(self._flush, space, b, report, known, inferer, last_in_thread, conv)
                 if progress:
-                    progress(len(batch))
-                batch = []
-        if batch:
-            self._flush(space, batch, report, known, inferer, last_in_thread, conv)
-            if progress:
-                progress(len(batch))
+                    fut.add_done_callback(lambda _f, n=len(b): progress(n))
+                return fut
+
+            for item in items:
+                if isinstance(item, InputError):
+                    report.errors.append(item)
+                    continue
+                report.read += 1
+                line = int(item.meta.get("line", 0)) or None
+                if item.id in seen_ids:
+                    if seen_ids[item.id] != item.text:
+                        report.errors.append(InputError(
+                            f"duplicate message id {item.id!r} with different text; the first one is kept",
+                            file=conv.source_file, line=line))
+                    else:
+                        report.already_stored += 1
+                    continue
+                seen_ids[item.id] = item.text
+                if roster and item.speaker not in roster and strict:
+                    report.errors.append(InputError(
+                        f"unknown speaker {item.speaker!r} (not in the roster)", file=conv.source_file, line=line))
+                    continue
+                batch.append((item, line))
+                if len(batch) >= self.batch_size:
+                    pending = submit(batch)
+                    # Later duplicates of earlier batches are caught by _flush's stored-id check,
+                    # so only the open batch is remembered here: memory stays flat on 1M-line files.
+                    batch, seen_ids = [], {}
+            if batch:
+                pending = submit(batch)
+            if pending is not None:
+                pending.result()
         self.repo.link_pending_replies(space)
         report.seconds = time.perf_counter() - t0
         return report

@@ -20,45 +20,64 @@ MATCH (m:Message {space: $space, id: id})
 RETURN m.id AS id, m.text AS text, m.speaker AS speaker
 """
 
-# One batch of new messages: node, speaker, channel, session, addressees, order, replies.
+# One batch of NEW messages (the pipeline has already filtered out stored ids), written as a few
+# flat UNWIND statements in one transaction: no per-row subqueries, and CREATE where the
+# relationship cannot exist yet because its message is new.
+MERGE_CHANNELS = """
+UNWIND $channels AS cid
+MERGE (:Channel {space: $space, id: cid})
+"""
+
+MERGE_SESSIONS = """
+UNWIND $sessions AS sid
+MERGE (:Session {space: $space, id: sid})
+"""
+
+MERGE_MEMBERSHIP = """
+UNWIND $pairs AS pr
+MATCH (p:Participant {space: $space, id: pr.speaker})
+MATCH (c:Channel {space: $space, id: pr.channel})
+MERGE (p)-[:MEMBER_OF]->(c)
+"""
+
 CREATE_MESSAGES = """
 UNWIND $rows AS row
-MERGE (m:Message {space: $space, id: row.id})
-ON CREATE SET m.text = row.text, m.speaker = row.speaker, m.time = row.time, m.channel = row.channel,
-              m.session = row.session, m.seq = row.seq, m.space_key = $space_key,
-              m.embedding = row.embedding, m.captions = row.captions, m.attachments = row.attachments,
-              m.reply_to_ids = row.reply_to, m.source_file = row.source_file, m.line = row.line,
-              m.meta = row.meta, m.ingested = datetime()
-WITH m, row
 MATCH (sp:Participant {space: $space, id: row.speaker})
-MERGE (sp)-[:SPEAKS]->(m)
-MERGE (c:Channel {space: $space, id: row.channel})
-MERGE (m)-[:IN_CHANNEL]->(c)
-MERGE (sp)-[:MEMBER_OF]->(c)
-FOREACH (_ IN CASE WHEN row.session IS NULL THEN [] ELSE [1] END |
-  MERGE (s:Session {space: $space, id: row.session})
-  MERGE (m)-[:IN_SESSION]->(s))
-WITH m, row
-CALL (m, row) {
-  UNWIND row.addressees AS a
-  MATCH (ap:Participant {space: $space, id: a.id})
-  MERGE (m)-[r:ADDRESSES]->(ap)
-  ON CREATE SET r.how = a.how, r.confidence = a.confidence
-}
-CALL (m, row) {
-  WITH m, row WHERE row.prev IS NOT NULL
-  MATCH (p:Message {space: $space, id: row.prev})
-  MERGE (p)-[:NEXT]->(m)
-}
-CALL (m, row) {
-  UNWIND row.reply_to AS target
-  OPTIONAL MATCH (t:Message {space: $space, id: target})
-  WITH m, target, t
-  FOREACH (_ IN CASE WHEN t IS NULL THEN [] ELSE [1] END | MERGE (m)-[:REPLY_TO]->(t))
-  WITH m, count(t) AS found, count(target) AS wanted
-  SET m.reply_pending = CASE WHEN found < wanted THEN true ELSE null END
-}
-RETURN count(m) AS written
+MATCH (c:Channel {space: $space, id: row.channel})
+CREATE (m:Message {space: $space, id: row.id, text: row.text, speaker: row.speaker, channel: row.channel,
+                   seq: row.seq, space_key: $space_key, ingested: datetime()})
+SET m.time = row.time, m.session = row.session, m.embedding = row.embedding, m.captions = row.captions,
+    m.attachments = row.attachments, m.reply_to_ids = row.reply_to, m.source_file = row.source_file,
+    m.line = row.line, m.meta = row.meta
+CREATE (sp)-[:SPEAKS]->(m)
+CREATE (m)-[:IN_CHANNEL]->(c)
+WITH m, row WHERE row.session IS NOT NULL
+MATCH (s:Session {space: $space, id: row.session})
+CREATE (m)-[:IN_SESSION]->(s)
+"""
+
+CREATE_ADDRESSES = """
+UNWIND $edges AS e
+MATCH (m:Message {space: $space, id: e.id})
+MATCH (p:Participant {space: $space, id: e.to})
+CREATE (m)-[:ADDRESSES {how: e.how, confidence: e.confidence}]->(p)
+"""
+
+CREATE_NEXT = """
+UNWIND $pairs AS pr
+MATCH (p:Message {space: $space, id: pr.prev})
+MATCH (m:Message {space: $space, id: pr.id})
+CREATE (p)-[:NEXT]->(m)
+"""
+
+# A target not stored yet (it comes later in the file, or in another file) marks the message
+# reply_pending; LINK_PENDING_REPLIES resolves those at the end of the run.
+CREATE_REPLIES = """
+UNWIND $pairs AS pr
+MATCH (m:Message {space: $space, id: pr.id})
+OPTIONAL MATCH (t:Message {space: $space, id: pr.target})
+FOREACH (_ IN CASE WHEN t IS NULL THEN [] ELSE [1] END | MERGE (m)-[:REPLY_TO]->(t))
+FOREACH (_ IN CASE WHEN t IS NULL THEN [1] ELSE [] END | SET m.reply_pending = true)
 """
 
 # Replies whose target arrived later in the file (or in a later file).
