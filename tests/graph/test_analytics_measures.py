@@ -115,3 +115,17 @@ def test_participation_rolls_hours_into_days_and_weeks() -> None:
     assert pick_period(hourly) == "day"
     assert pick_period({"bo": {datetime(2024, 1, 1, 9): 1, datetime(2024, 1, 1, 23): 1}}) == "hour"
     assert pick_period({"bo": {datetime(2024, 1, 1): 1, datetime(2024, 6, 1): 1}}) == "week"
+
+
+def test_compute_and_plots_on_an_empty_network(tmp_path) -> None:
+    from polymem.graph.analytics import compute
+    from polymem.graph.export import Scope, SpaceNetwork
+    from polymem.graph.plots import plot_network, plot_participation
+
+    net = SpaceNetwork(scope=Scope("empty"), address=nx.DiGraph(), reply=nx.DiGraph(),
+                       coparticipation=nx.Graph(), records=nx.DiGraph())
+    m = compute(net)
+    assert m.people == [] and m.communities == [] and m.reciprocity.overall == 0.0
+    paths = plot_network(net.interaction(), m, tmp_path / "n", formats=("png",))
+    paths += plot_participation(m, tmp_path / "p", formats=("png",))
+    assert all(p.stat().st_size > 1000 for p in paths)
