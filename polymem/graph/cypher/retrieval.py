@@ -1,0 +1,142 @@
+"""Cypher for query time: System 1 message search, Expand, System 2 record search per row.
+
+Every user value is a parameter. Filters are optional parameters (NULL = no filter) applied inside the
+same query, so a plan runs a fixed, small set of statements whatever its rows/issue/mode/scope.
+The Lucene query string is built by polymem.graph.search.lucene_query from escaped terms only.
+"""
+
+# Filters shared by message searches. $speakers / $addressees: lists or NULL; $t0/$t1: datetimes or NULL.
+_MSG_FILTER = """
+  m.space = $space
+  AND ($speakers IS NULL OR m.speaker IN $speakers)
+  AND ($addressees IS NULL OR EXISTS { MATCH (m)-[:ADDRESSES]->(a:Participant) WHERE a.id IN $addressees })
+  AND ($channel IS NULL OR m.channel = $channel)
+  AND ($t0 IS NULL OR m.time >= $t0) AND ($t1 IS NULL OR m.time <= $t1)
+"""
+
+# BM25 over messages; the space filter is inside Lucene (space_key:<token>), the rest right after.
+MESSAGES_FULLTEXT = """
+CALL db.index.fulltext.queryNodes('message_text', $lucene, {limit: $fetch}) YIELD node AS m, score
+WHERE""" + _MSG_FILTER + """
+RETURN m.id AS id, score ORDER BY score DESC LIMIT $k
+"""
+
+# Dense search through the ANN index, over-sampled ($fetch >> $k) because the index spans spaces.
+MESSAGES_VECTOR = """
+CALL db.index.vector.queryNodes('message_embedding', $fetch, $vector) YIELD node AS m, score
+WHERE""" + _MSG_FILTER + """
+RETURN m.id AS id, score ORDER BY score DESC LIMIT $k
+"""
+
+# Exact cosine over the filtered set: used when the ANN candidates run out under narrow filters.
+MESSAGES_VECTOR_EXACT = """
+MATCH (m:Message {space: $space})
+WHERE m.embedding IS NOT NULL AND""" + _MSG_FILTER + """
+WITH m, vector.similarity.cosine(m.embedding, $vector) AS score
+RETURN m.id AS id, score ORDER BY score DESC LIMIT $k
+"""
+
+# Expand: neighbours of hits along NEXT (both ways) and REPLY_TO (both ways).
+EXPAND = """
+UNWIND $ids AS hid
+MATCH (h:Message {space: $space, id: hid})
+CALL (h) {
+  MATCH (h)-[:NEXT|REPLY_TO]-(n:Message) RETURN n
+}
+RETURN hid AS hit, collect(DISTINCT n.id) AS neighbours
+"""
+
+# Everything the composer and answerer read about a set of messages, in one round trip.
+MESSAGE_DETAILS = """
+UNWIND $ids AS mid
+MATCH (m:Message {space: $space, id: mid})
+OPTIONAL MATCH (sp:Participant {space: $space, id: m.speaker})
+RETURN m.id AS id, m.text AS text, m.speaker AS speaker, coalesce(sp.name, m.speaker) AS speaker_name,
+       m.time AS time, m.seq AS seq, m.channel AS channel, m.session AS session,
+       [(m)-[r:ADDRESSES]->(a:Participant) | a.id] AS addressees,
+       [(m)-[:REPLY_TO]->(t:Message) | t.id] AS reply_to,
+       [(m)<-[:REPLY_TO]-(x:Message) | x.id] AS replies,
+       [(m)-[:REPLY_TO]->(t:Message) | t.speaker] AS reply_to_speakers,
+       [(m)-[:NEXT]->(n:Message) | n.id] AS next_ids,
+       [(m)<-[:NEXT]-(pv:Message) | pv.id] AS prev_ids
+"""
+
+# System 2, BM25 on records (content, event); space filter inside Lucene, row/scope filters after.
+_REC_FILTER = """
+  r.space = $space
+  AND ($owners IS NULL OR r.owner IN $owners)
+  AND ($sources IS NULL OR r.source IN $sources)
+  AND ($layers IS NULL OR r.layer IN $layers)
+  AND ($states IS NULL OR r.state IN $states)
+"""
+
+RECORDS_FULLTEXT = """
+CALL db.index.fulltext.queryNodes('record_text', $lucene, {limit: $fetch}) YIELD node AS r, score
+WHERE""" + _REC_FILTER + """
+RETURN r.id AS id, score ORDER BY score DESC LIMIT $k
+"""
+
+RECORDS_VECTOR_EXACT = """
+MATCH (r:Record {space: $space})
+WHERE r.embedding IS NOT NULL AND""" + _REC_FILTER + """
+WITH r, vector.similarity.cosine(r.embedding, $vector) AS score
+RETURN r.id AS id, score ORDER BY score DESC LIMIT $k
+"""
+
+# Every record owned by the plan's rows (head: current only; full: all states), with provenance and
+# the SUPERSEDED_BY links, scored against the question vector. One query for all rows.
+ROW_RECORDS = """
+UNWIND $rows AS row
+CALL (row) {
+  MATCH (o:Participant {space: $space, id: row}) RETURN o
+  UNION
+  MATCH (o:Group {space: $space, id: row}) RETURN o
+}
+CALL (o) {
+  MATCH (r:Record)-[:OWNER]->(o)
+  WHERE ($sources IS NULL OR r.source IN $sources)
+    AND ($layers IS NULL OR r.layer IN $layers)
+    AND ($states IS NULL OR r.state IN $states)
+  RETURN r ORDER BY r.time DESC LIMIT $limit
+}
+RETURN row, r.id AS id, r.content AS content, r.scope AS scope, r.layer AS layer, r.event AS event,
+       r.attribute AS attribute, r.value AS value, r.time AS time, r.state AS state,
+       r.source AS source, r.owner AS owner, r.speaker AS speaker, coalesce(r.addressees, []) AS addressees,
+       [(r)-[:DERIVED_FROM]->(m:Message) | m.id] AS message_ids,
+       [(r)-[:SUPERSEDED_BY]->(n:Record) | n.id] AS superseded_by,
+       [(p:Record)-[:SUPERSEDED_BY]->(r) | p.id] AS supersedes,
+       CASE WHEN r.embedding IS NULL OR $vector IS NULL THEN 0.0
+            ELSE vector.similarity.cosine(r.embedding, $vector) END AS similarity
+"""
+
+# Full mode: the whole version chain of the given head records, oldest first.
+RECORD_CHAIN = """
+UNWIND $ids AS rid
+MATCH (h:Record {space: $space, id: rid})
+MATCH path = (first:Record)-[:SUPERSEDED_BY*0..50]->(h)
+WHERE NOT EXISTS { MATCH (:Record)-[:SUPERSEDED_BY]->(first) }
+WITH rid, path ORDER BY length(path) DESC
+WITH rid, head(collect(path)) AS path
+UNWIND nodes(path) AS r
+RETURN rid AS head, r.id AS id, r.content AS content, r.value AS value, r.time AS time, r.state AS state,
+       [(r)-[:DERIVED_FROM]->(m:Message) | m.id] AS message_ids
+"""
+
+# Fallback for a row with no records: that person's own messages (and messages addressed to them).
+ROW_MESSAGES_FULLTEXT = """
+CALL db.index.fulltext.queryNodes('message_text', $lucene, {limit: $fetch}) YIELD node AS m, score
+WHERE m.space = $space AND m.speaker IN $rows
+RETURN m.speaker AS row, m.id AS id, score ORDER BY score DESC
+"""
+
+# Which of the System 2 indexes exist (System 2 may not be migrated yet in a given database).
+INDEXES = "SHOW INDEXES YIELD name WHERE name IN ['record_text', 'record_embedding', 'message_text'] RETURN name"
+
+COUNT_MESSAGES = "MATCH (m:Message {space: $space}) RETURN count(m) AS n"
+
+TEMPLATES = {
+    "messages_fulltext": MESSAGES_FULLTEXT, "messages_vector": MESSAGES_VECTOR,
+    "messages_vector_exact": MESSAGES_VECTOR_EXACT, "expand": EXPAND, "message_details": MESSAGE_DETAILS,
+    "records_fulltext": RECORDS_FULLTEXT, "records_vector_exact": RECORDS_VECTOR_EXACT,
+    "row_records": ROW_RECORDS, "record_chain": RECORD_CHAIN, "row_messages_fulltext": ROW_MESSAGES_FULLTEXT,
+}

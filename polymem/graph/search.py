@@ -1,0 +1,144 @@
+"""Repository for query-time reads: message/record search, Expand, details. Parameters only."""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+from typing import Any
+
+from neo4j.exceptions import ClientError
+
+from polymem.graph.cypher import retrieval as q
+from polymem.graph.driver import Graph, space_key
+
+_LUCENE_SPECIAL = re.compile(r'([+\-&|!(){}\[\]^"~*?:\\/])')
+_TERM = re.compile(r"[^\W_]+", re.UNICODE)
+
+
+def lucene_escape(term: str) -> str:
+    return _LUCENE_SPECIAL.sub(r"\\\1", term)
+
+
+def lucene_query(space: str, terms: list[str], field: str = "text", boosts: dict[str, float] | None = None,
+                 prefix: bool = True) -> str | None:
+    """`(field:(t1 t2 stem*)) AND space_key:<token>` from word characters only; None when no terms.
+
+    User text never reaches Lucene as syntax: terms are reduced to letters/digits, lower-cased (so AND/OR
+    are words, not operators) and escaped anyway.
+    """
+    parts: list[str] = []
+    for raw in terms:
+        for t in _TERM.findall(raw.lower()):
+            if not t:
+                continue
+            e = lucene_escape(t)
+            b = (boosts or {}).get(raw.lower())
+            parts.append(f"{e}^{b:g}" if b else e)
+            stem = _stem(t)
+            if prefix and stem and len(stem) >= 4 and stem != t:
+                parts.append(f"{lucene_escape(stem)}*^0.5")
+    if not parts:
+        return None
+    seen = list(dict.fromkeys(parts))[:64]  # Lucene caps clauses; 64 is plenty for a question
+    fields = field.split(",")
+    body = " OR ".join(f"{f}:({' '.join(seen)})" for f in fields)
+    return f"({body}) AND space_key:{space_key(space)}"
+
+
+def _stem(t: str) -> str:
+    for suf in ("ing", "ied", "ies", "ed", "es", "s", "e"):
+        if t.endswith(suf) and len(t) - len(suf) >= 3:
+            return t[: -len(suf)]
+    return t
+
+
+class SearchRepository:
+    def __init__(self, graph: Graph) -> None:
+        self.graph = graph
+        self._indexes: set[str] | None = None
+
+    def has_index(self, name: str) -> bool:
+        if self._indexes is None or name not in self._indexes:
+            self._indexes = {r["name"] for r in self.graph.read(q.INDEXES)}
+        return name in self._indexes
+
+    @staticmethod
+    def _filters(speakers: list[str] | None, addressees: list[str] | None, channel: str | None,
+                 t0: datetime | None, t1: datetime | None) -> dict[str, Any]:
+        return {"speakers": speakers or None, "addressees": addressees or None, "channel": channel,
+                "t0": t0, "t1": t1}
+
+    def fulltext(self, space: str, terms: list[str], k: int, *, speakers: list[str] | None = None,
+                 addressees: list[str] | None = None, channel: str | None = None,
+                 t0: datetime | None = None, t1: datetime | None = None,
+                 boosts: dict[str, float] | None = None) -> list[tuple[str, float]]:
+        lucene = lucene_query(space, terms, boosts=boosts)
+        if lucene is None:
+            return []
+        narrow = bool(speakers or addressees or channel or t0 or t1)
+        fetch = k * (50 if narrow else 2) + 50  # filters after Lucene need a deeper candidate list
+        rows = self.graph.read(q.MESSAGES_FULLTEXT, space=space, lucene=lucene, fetch=fetch, k=k,
+                               **self._filters(speakers, addressees, channel, t0, t1))
+        return [(r["id"], float(r["score"])) for r in rows]
+
+    def vector(self, space: str, vector: list[float], k: int, *, speakers: list[str] | None = None,
+               addressees: list[str] | None = None, channel: str | None = None,
+               t0: datetime | None = None, t1: datetime | None = None, oversample: int = 10,
+               exact_below: int = 20000) -> tuple[list[tuple[str, float]], str]:
+        """ANN with over-sampling; exact cosine on the filtered set when the ANN comes back short."""
+        f = self._filters(speakers, addressees, channel, t0, t1)
+        rows = self.graph.read(q.MESSAGES_VECTOR, space=space, vector=vector, fetch=max(k * oversample, 100),
+                               k=k, **f)
+        if len(rows) >= k:
+            return [(r["id"], float(r["score"])) for r in rows], "ann"
+        rows = self.graph.read(q.MESSAGES_VECTOR_EXACT, space=space, vector=vector, k=k, **f)
+        return [(r["id"], float(r["score"])) for r in rows], "exact"
+
+    def expand(self, space: str, ids: list[str]) -> dict[str, list[str]]:
+        if not ids:
+            return {}
+        return {r["hit"]: r["neighbours"] for r in self.graph.read(q.EXPAND, space=space, ids=ids)}
+
+    def details(self, space: str, ids: list[str]) -> dict[str, dict[str, Any]]:
+        if not ids:
+            return {}
+        out = {}
+        for r in self.graph.read(q.MESSAGE_DETAILS, space=space, ids=list(dict.fromkeys(ids))):
+            t = r.get("time")
+            r["time"] = t.to_native() if hasattr(t, "to_native") else t
+            out[r["id"]] = r
+        return out
+
+    def row_records(self, space: str, rows: list[str], vector: list[float] | None, *,
+                    sources: list[str] | None = None, layers: list[str] | None = None,
+                    states: list[str] | None = None, limit: int = 200) -> list[dict[str, Any]]:
+        if not rows or not self.has_index("record_text"):
+            return []
+        try:
+            out = self.graph.read(q.ROW_RECORDS, space=space, rows=rows, vector=vector, sources=sources or None,
+                                  layers=layers or None, states=states or None, limit=limit)
+        except ClientError:
+            return []  # System 2 not present in this database
+        for r in out:
+            t = r.get("time")
+            r["time"] = t.to_native() if hasattr(t, "to_native") else t
+        return out
+
+    def records_fulltext(self, space: str, terms: list[str], k: int, *, owners: list[str] | None = None,
+                         sources: list[str] | None = None, layers: list[str] | None = None,
+                         states: list[str] | None = None) -> list[tuple[str, float]]:
+        lucene = lucene_query(space, terms, field="content,event")
+        if lucene is None or not self.has_index("record_text"):
+            return []
+        rows = self.graph.read(q.RECORDS_FULLTEXT, space=space, lucene=lucene, fetch=k * 20 + 50, k=k,
+                               owners=owners or None, sources=sources or None, layers=layers or None,
+                               states=states or None)
+        return [(r["id"], float(r["score"])) for r in rows]
+
+    def chains(self, space: str, head_ids: list[str]) -> dict[str, list[dict[str, Any]]]:
+        if not head_ids:
+            return {}
+        out: dict[str, list[dict[str, Any]]] = {}
+        for r in self.graph.read(q.RECORD_CHAIN, space=space, ids=head_ids):
+            out.setdefault(r["head"], []).append(r)
+        return out

@@ -1,0 +1,87 @@
+"""Retrieval actions (layer x tool x query x filters) and the executor that runs them against the graph."""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import asdict, dataclass, field
+from datetime import datetime
+from typing import Any
+
+from polymem.graph.search import SearchRepository
+
+PERSON_LAYERS = ["Core", "Profile"]
+_LOCK = threading.Lock()
+
+
+def embed_query(embedder: Any, text: str) -> list[float]:
+    """One short query embeds fastest on one thread (many threads thrash on a busy 2-core box)."""
+    import torch
+
+    with _LOCK:
+        n = torch.get_num_threads()
+        torch.set_num_threads(1)
+        try:
+            return [float(x) for x in embedder.embed([text])[0]]
+        finally:
+            torch.set_num_threads(n)
+
+
+@dataclass
+class Action:
+    layer: str  # messages | records | profiles
+    tool: str  # bm25 | vector
+    query: str  # the (possibly rewritten) query text
+    terms: list[str] = field(default_factory=list)
+    speakers: list[str] | None = None
+    addressees: list[str] | None = None
+    owners: list[str] | None = None
+    sources: list[str] | None = None
+    t0: datetime | None = None
+    t1: datetime | None = None
+    k: int = 40
+    why: str = ""
+
+    def describe(self) -> dict[str, Any]:
+        d = asdict(self)
+        d["filters"] = {x: d.pop(x) for x in ("speakers", "addressees", "owners", "sources", "t0", "t1") if d.get(x)}
+        for x in ("speakers", "addressees", "owners", "sources", "t0", "t1"):
+            d.pop(x, None)
+        return d
+
+
+class Executor:
+    """Runs actions; caches question vectors so the embedder runs once per distinct query text."""
+
+    def __init__(self, repo: SearchRepository, space: str, embed: Any) -> None:
+        self.repo = repo
+        self.space = space
+        self._embed = embed
+        self._vectors: dict[str, list[float]] = {}
+        self.used: set[str] = set()  # template names actually run (for the plan's cypher list)
+
+    def vector(self, text: str) -> list[float] | None:
+        if self._embed is None:
+            return None
+        if text not in self._vectors:
+            self._vectors[text] = embed_query(self._embed, text)
+        return self._vectors[text]
+
+    def run(self, a: Action) -> list[tuple[str, float]]:
+        if a.layer == "messages":
+            if a.tool == "bm25":
+                self.used.add("messages_fulltext")
+                return self.repo.fulltext(self.space, a.terms or [a.query], a.k, speakers=a.speakers,
+                                          addressees=a.addressees, t0=a.t0, t1=a.t1)
+            vec = self.vector(a.query)
+            if vec is None:
+                return []
+            hits, how = self.repo.vector(self.space, vec, a.k, speakers=a.speakers, addressees=a.addressees,
+                                         t0=a.t0, t1=a.t1)
+            self.used.add("messages_vector" if how == "ann" else "messages_vector_exact")
+            return hits
+        layers = PERSON_LAYERS if a.layer == "profiles" else None
+        if a.tool == "bm25":
+            self.used.add("records_fulltext")
+            return self.repo.records_fulltext(self.space, a.terms or [a.query], a.k, owners=a.owners,
+                                              sources=a.sources, layers=layers)
+        return []  # record vectors are scored per row in System 2 (ROW_RECORDS)

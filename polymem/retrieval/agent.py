@@ -1,0 +1,156 @@
+"""Retrieval rounds: System 1 (hybrid + Expand + ASK), System 2 rows, and the agentic loop (<= 3 rounds).
+
+Each action picks a layer (messages / records / profiles), a tool (bm25 / vector), a (rewritten) query and
+speaker/addressee filters. Results are fused by RRF and de-duplicated; after each round the extractive
+answerer judges sufficiency, and the loop stops as soon as the evidence suffices.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from polymem.graph.search import SearchRepository
+from polymem.retrieval import system2
+from polymem.retrieval.actions import Action, Executor
+from polymem.retrieval.answer import EvidenceItem
+from polymem.retrieval.extract import Answerer
+from polymem.retrieval.extract_base import Extract
+from polymem.retrieval.fusion import dedup, rrf
+from polymem.retrieval.names import RosterIndex
+from polymem.retrieval.options import AskOptions
+from polymem.retrieval.plan import Plan
+
+
+@dataclass
+class State:
+    lists: list[list[tuple[str, float]]] = field(default_factory=list)
+    fused: list[tuple[str, float]] = field(default_factory=list)
+    neighbours: list[str] = field(default_factory=list)
+    s2: dict[str, dict[str, list[EvidenceItem]]] = field(default_factory=dict)
+    fallback: dict[str, list[str]] = field(default_factory=dict)
+    records: list[tuple[str, float]] = field(default_factory=list)
+    msgs: dict[str, dict[str, Any]] = field(default_factory=dict)
+    trace: list[dict[str, Any]] = field(default_factory=list)
+    extract: Extract | None = None
+    rounds: int = 0
+
+
+def first_actions(plan: Plan, opts: AskOptions, roster: RosterIndex) -> list[Action]:
+    """Round 1: hybrid BM25 + vector on the question, plus the plan's scoped (filtered) searches."""
+    n, tr = opts.recall_n, plan.time_range or (None, None)
+    acts = [Action("messages", "bm25", plan.question, plan.search_terms or plan.issue, k=n, t0=tr[0], t1=tr[1],
+                   why="lexical"),
+            Action("messages", "vector", plan.question, k=n, t0=tr[0], t1=tr[1], why="dense")]
+    sc = plan.scope
+    issue = plan.issue
+    if opts.use_addressee and sc.addressee:
+        acts.append(Action("messages", "bm25", plan.question, issue, addressees=[sc.addressee], k=n,
+                           why="requests addressed to the named person"))
+    if opts.use_addressee and sc.speaker:
+        acts.append(Action("messages", "bm25", plan.question, issue, speakers=[sc.speaker], k=n, why="speaker filter"))
+        acts.append(Action("messages", "vector", plan.question, speakers=[sc.speaker], k=n, why="speaker filter"))
+    if sc.source:
+        about = roster.by_id[sc.owner].names() if sc.owner in roster.by_id else []
+        acts.append(Action("messages", "bm25", plan.question, about + issue, speakers=[sc.source], k=n,
+                           why="source's messages about the owner"))
+    if plan.intent in ("state", "everyone") or (plan.intent == "who_reported" and sc.owner):
+        for row in plan.rows:
+            if row.kind != "PERSON":
+                continue
+            names = roster.by_id[row.id].names() if row.id in roster.by_id else [row.id]
+            terms = plan.search_terms or issue
+            acts.append(Action("messages", "bm25", plan.question, terms, speakers=[row.id], k=n,
+                               why=f"own statements of {row.id}"))
+            acts.append(Action("messages", "bm25", plan.question, names + terms, k=n, why=f"reports about {row.id}"))
+    return acts
+
+
+def ask_actions(plan: Plan, opts: AskOptions, roster: RosterIndex) -> list[Action]:
+    """ASK: one supplementary round with a rewritten query (issue + expansions, names, no time filter)."""
+    names = [n for pid in plan.mentioned if pid in roster.by_id for n in roster.by_id[pid].names()[:2]]
+    rewritten = " ".join(dict.fromkeys(plan.issue + (plan.search_terms or []) + names)) or plan.question
+    return [Action("messages", "bm25", rewritten, rewritten.split(), k=opts.recall_n * 2, why="ASK rewrite"),
+            Action("messages", "vector", rewritten, k=opts.recall_n, why="ASK rewrite")]
+
+
+def relaxed_actions(plan: Plan, opts: AskOptions) -> list[Action]:
+    acts = [Action("messages", "vector", " ".join(plan.issue) or plan.question, k=opts.recall_n * 2,
+                   why="wider dense search on the issue")]
+    if opts.use_system2:
+        acts.append(Action("records", "bm25", plan.question, plan.issue or plan.search_terms, k=opts.recall_n,
+                           owners=[r.id for r in plan.rows] or None, why="records on the issue"))
+    return acts
+
+
+class Retriever:
+    def __init__(self, repo: SearchRepository, space: str, plan: Plan, opts: AskOptions, roster: RosterIndex,
+                 embed: Any) -> None:
+        self.repo, self.space, self.plan, self.opts, self.roster = repo, space, plan, opts, roster
+        self.ex = Executor(repo, space, embed)
+        self.st = State()
+
+    def do(self, actions: list[Action]) -> int:
+        self.st.rounds += 1
+        before = set(i for i, _ in self.st.fused) | set(i for i, _ in self.st.records)
+        for a in actions:
+            hits = self.ex.run(a)
+            if a.layer == "messages":
+                self.st.lists.append(hits)
+            else:
+                self.st.records = [(i, s) for i, s in rrf([self.st.records, hits])]
+            new = [h for h, _ in hits if h not in before]
+            self.st.trace.append({"round": self.st.rounds, **a.describe(), "hits": len(hits), "new_hits": len(new)})
+        self.st.fused = rrf(self.st.lists)[: self.opts.recall_n * 3]
+        top = [i for i, _ in self.st.fused[: self.opts.top_k]]
+        exp = self.repo.expand(self.space, top)
+        self.ex.used.add("expand")
+        self.st.neighbours = dedup(n for t in top for n in exp.get(t, []))
+        return len(set(i for i, _ in self.st.fused) - before)
+
+    def rows(self) -> None:
+        if not self.opts.use_system2 or not self.plan.rows:
+            return
+        vec = self.ex.vector(self.plan.question)
+        self.st.s2 = system2.search_rows(self.repo, self.space, self.plan, vec, self.opts)
+        self.ex.used.add("row_records")
+        empty = [r.id for r in self.plan.rows if r.kind == "PERSON" and not self.st.s2[r.id]["current"]]
+        if empty:
+            self.st.fallback = system2.fallback_messages(self.repo, self.space, self.plan, empty, self.opts.row_k * 5)
+            self.ex.used.add("messages_fulltext")
+        self.st.trace.append({"round": self.st.rounds, "layer": "records", "tool": "rows", "query": self.plan.question,
+                              "filters": {"owners": [r.id for r in self.plan.rows], "mode": self.plan.mode},
+                              "hits": sum(len(v["current"]) + len(v["past"]) for v in self.st.s2.values()),
+                              "new_hits": 0, "fallback_rows": empty})
+
+    def judge(self) -> bool:
+        """Sufficiency: the answerer finds a confident answer in what is held now."""
+        ids = [i for i, _ in self.st.fused] + self.st.neighbours
+        ids += [m for v in self.st.fallback.values() for m in v]
+        ids += [m for row in self.st.s2.values() for part in row.values() for it in part for m in it.message_ids]
+        missing = [i for i in dedup(ids) if i not in self.st.msgs]
+        self.st.msgs.update(self.repo.details(self.space, missing))
+        self.ex.used.add("message_details")
+        order = [i for i, _ in self.st.fused]
+        self.st.extract = Answerer(self.plan, self.st.msgs, order, self.roster, self.st.s2,
+                                   use_addressee=self.opts.use_addressee).run()
+        return not self.st.extract.abstained and self.st.extract.confidence >= 0.5
+
+    def run(self) -> State:
+        o = self.opts
+        self.do(first_actions(self.plan, o, self.roster))
+        if o.strategy != "system1":
+            self.rows()
+        ok = self.judge()
+        if o.strategy == "agentic":
+            rounds = ([ask_actions(self.plan, o, self.roster)] if o.ask_round else []) + [relaxed_actions(self.plan, o)]
+            for acts in rounds[: o.max_rounds - 1]:
+                if ok:
+                    break
+                self.do(acts)
+                ok = self.judge()
+        elif o.ask_round and not ok:
+            self.do(ask_actions(self.plan, o, self.roster))
+            ok = self.judge()
+        self.st.trace.append({"round": self.st.rounds, "layer": "answer", "tool": "sufficiency", "sufficient": ok})
+        return self.st

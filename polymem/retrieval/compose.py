@@ -1,0 +1,58 @@
+"""Anchor-Separate-Resolve-Compose: one evidence object per question, PERSON and GROUP rows apart,
+current vs past separated, every item keeping source/owner/speaker/addressees/event/time/provenance."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from polymem.retrieval.agent import State
+from polymem.retrieval.answer import EvidenceItem, EvidenceRow
+from polymem.retrieval.extract_base import StateHit
+from polymem.retrieval.fusion import dedup
+from polymem.retrieval.plan import Plan
+
+
+def message_item(m: dict[str, Any], score: float = 0.0, version: str | None = None) -> EvidenceItem:
+    return EvidenceItem(kind="message", id=m["id"], text=m["text"], speaker=m.get("speaker"),
+                        addressees=list(m.get("addressees") or []), source=m.get("speaker"), time=m.get("time"),
+                        version=version, message_ids=[m["id"]], score=round(score, 4))  # type: ignore[arg-type]
+
+
+def _hit_item(st: State, h: StateHit, version: str, owner: str) -> EvidenceItem | None:
+    if h.kind == "record":
+        for row in st.s2.values():
+            for it in row["current"] + row["past"]:
+                if it.id == h.id:
+                    return it
+        return None
+    m = st.msgs.get(h.id)
+    if m is None:
+        return None
+    it = message_item(m, 1.0, version)
+    it.owner, it.value = owner, h.value
+    return it
+
+
+def compose(plan: Plan, st: State) -> tuple[list[EvidenceRow], list[str]]:
+    rows: list[EvidenceRow] = []
+    scores = dict(st.fused)
+    ex = st.extract
+    for r in plan.rows:  # Anchor on the plan's rows, in roster order
+        s2 = st.s2.get(r.id, {"current": [], "past": []})
+        cur, past = list(s2["current"]), list(s2["past"])
+        if ex and r.id in ex.rows:  # Resolve: what the answerer read as current vs past for this row
+            hc, hp = ex.rows[r.id]
+            cur += [i for h in hc if (i := _hit_item(st, h, "current", r.id)) and i.id not in {c.id for c in cur}]
+            past += [i for h in hp if (i := _hit_item(st, h, "superseded", r.id)) and i.id not in {p.id for p in past}]
+        if not cur and not past:
+            cur = [message_item(st.msgs[m], scores.get(m, 0.0)) for m in st.fallback.get(r.id, []) if m in st.msgs]
+        rows.append(EvidenceRow(kind=r.kind, id=r.id, name=r.name, current=cur, past=past,
+                                empty=not cur and not past))
+    cited = ex.cited if ex else []
+    hits = [message_item(st.msgs[m], s) for m, s in st.fused[:20] if m in st.msgs]
+    rows.append(EvidenceRow(kind="MESSAGES", id=None, name="messages", current=hits, empty=not hits))
+    # Ranked ids: what the answer rests on, then row provenance (current, then past), then the fused
+    # System 1 list, then Expand neighbours. De-duplicated, best first.
+    prov = [m for row in rows if row.kind != "MESSAGES" for it in row.current + row.past for m in it.message_ids]
+    ranked = dedup(cited + prov + [m for m, _ in st.fused] + st.neighbours)
+    return rows, ranked

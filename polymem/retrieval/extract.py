@@ -1,0 +1,163 @@
+"""Extractive answers (no LLM): read the answer off the evidence and the SPEAKS/ADDRESSES edges."""
+
+from __future__ import annotations
+
+import re
+
+from polymem.retrieval import extract_state
+from polymem.retrieval import lexicon as lx
+from polymem.retrieval.answer import EvidenceItem
+from polymem.retrieval.extract_base import NOT_IN_MEMORY, Extract, Msg, coverage, when
+from polymem.retrieval.names import RosterIndex
+from polymem.retrieval.plan import Plan
+
+
+class Answerer:
+    def __init__(self, plan: Plan, msgs: dict[str, Msg], order: list[str], roster: RosterIndex,
+                 rows: dict[str, dict[str, list[EvidenceItem]]], use_addressee: bool = True) -> None:
+        self.plan, self.msgs, self.roster, self.s2, self.use_addr = plan, msgs, roster, rows, use_addressee
+        self.rank = {mid: i for i, mid in enumerate(order)}
+
+    def name(self, pid: str | None) -> str | None:
+        return self.roster.display(pid)
+
+    def _relevance(self, m: Msg) -> float:
+        # Lexical coverage of the issue first; the fused rank breaks ties.
+        return coverage(self.plan.issue, m["text"]) + 0.2 / (1 + self.rank.get(m["id"], 999))
+
+    def run(self) -> Extract:
+        fn = getattr(self, f"_{self.plan.intent}", self._generic)
+        return fn()
+
+    # -- who said / asked / agreed / reported: the participant on the SPEAKS edge -------------------------
+    def _pick(self, score_fn, pool: list[Msg] | None = None) -> tuple[Msg | None, float]:
+        best, best_s = None, -1e9
+        for m in pool if pool is not None else self.msgs.values():
+            s = score_fn(m)
+            if s is None:
+                continue
+            if s > best_s or (s == best_s and best is not None and when(m) < when(best)):
+                best, best_s = m, s
+        return best, best_s
+
+    def _speaker_answer(self, m: Msg | None, s: float, extra: list[str] | None = None) -> Extract:
+        if m is None or (self.plan.issue and coverage(self.plan.issue, m["text"]) < 0.5):
+            return Extract(NOT_IN_MEMORY, abstained=True)
+        who = m["speaker"]
+        return Extract(self.name(who) or who, participant=who, cited=[m["id"], *(extra or [])],
+                       confidence=s)
+
+    def _who_said(self) -> Extract:
+        proposal = bool(re.search(r"\b(suggest|propos|recommend|pitch|put forward|float|idea|came up)",
+                                  self.plan.question, re.I))
+
+        def score(m: Msg) -> float | None:
+            c = coverage(self.plan.issue, m["text"])
+            if self.plan.issue and c == 0:
+                return None
+            s = self._relevance(m)
+            if proposal:
+                s += 0.3 * bool(lx.PROPOSAL.search(m["text"])) - 0.3 * bool(lx.DECISION.search(m["text"]))
+            return s
+
+        return self._speaker_answer(*self._pick(score))
+
+    def _addressed_to(self, m: Msg, pid: str) -> bool:
+        if self.roster.mentions(m["text"], pid):
+            return True
+        return self.use_addr and (pid in (m.get("addressees") or []) or pid in (m.get("reply_to_speakers") or []))
+
+    def _who_asked(self) -> Extract:
+        target = self.plan.scope.addressee
+
+        def score(m: Msg) -> float | None:
+            if m["speaker"] == target or coverage(self.plan.issue, m["text"]) == 0:
+                return None
+            s = self._relevance(m) + 0.4 * bool(lx.REQUEST.search(m["text"]))
+            s -= 0.3 * bool(lx.AGREE.search(m["text"]) and not lx.REQUEST.search(m["text"]))
+            return s + (0.5 if target and self._addressed_to(m, target) else 0.0)
+
+        return self._speaker_answer(*self._pick(score))
+
+    def _agreeing_reply(self, req: Msg) -> Msg | None:
+        follow = [self.msgs[i] for i in (req.get("replies") or []) + (req.get("next_ids") or []) if i in self.msgs]
+        later = [m for m in self.msgs.values() if when(m) > when(req) and m["speaker"] != req["speaker"]
+                 and coverage(self.plan.issue, m["text"]) >= 0.5 and lx.AGREE.search(m["text"])]
+        for m in follow + sorted(later, key=when):
+            if m["speaker"] != req["speaker"] and lx.AGREE.search(m["text"]):
+                return m
+        return None
+
+    def _asked_whom(self) -> Extract:
+        asker = self.plan.scope.speaker
+
+        def score(m: Msg) -> float | None:
+            if asker and m["speaker"] != asker or coverage(self.plan.issue, m["text"]) == 0:
+                return None
+            return self._relevance(m) + 0.4 * bool(lx.REQUEST.search(m["text"]))
+
+        req, s = self._pick(score)
+        if req is None:
+            return Extract(NOT_IN_MEMORY, abstained=True)
+        reply = self._agreeing_reply(req)
+        named = [x.pid for x in self.roster.find(req["text"]) if x.pid != req["speaker"]]
+        edges = [a for a in (req.get("addressees") or []) if a != req["speaker"]] if self.use_addr else []
+        who = (named or edges or ([reply["speaker"]] if reply else []) or [None])[0]
+        if who is None:
+            return Extract(NOT_IN_MEMORY, abstained=True, cited=[req["id"]])
+        cited = [req["id"]] + ([reply["id"]] if reply else [])
+        return Extract(self.name(who) or who, participant=who, cited=cited, confidence=s)
+
+    def _who_agreed(self) -> Extract:
+        def score(m: Msg) -> float | None:
+            if coverage(self.plan.issue, m["text"]) == 0:
+                return None
+            s = self._relevance(m) + 0.5 * bool(lx.AGREE.search(m["text"]))
+            s -= 0.4 * bool(lx.REQUEST.search(m["text"]))
+            return s + 0.2 * bool(m.get("reply_to"))
+
+        m, s = self._pick(score)
+        extra = [r for r in (m.get("reply_to") or [])] if m else []
+        return self._speaker_answer(m, s, extra)
+
+    def _who_reported(self) -> Extract:
+        owner = self.plan.scope.owner
+
+        def score(m: Msg) -> float | None:
+            if owner and (m["speaker"] == owner or not self.roster.mentions(m["text"], owner)):
+                return None
+            return self._relevance(m)
+
+        return self._speaker_answer(*self._pick(score))
+
+    # -- opinion: the source's message about the owner ------------------------------------------------------
+    def _opinion(self) -> Extract:
+        src, own = self.plan.scope.source, self.plan.scope.owner
+        for item in self.s2.get(own or "", {}).get("current", []):
+            if item.source == src and item.owner == own and item.text:
+                return Extract(f"{self.name(src)} on {self.name(own)}: {item.text}", participant=src,
+                               cited=item.message_ids, confidence=1.0)
+
+        def score(m: Msg) -> float | None:
+            if src and m["speaker"] != src or own and not self.roster.mentions(m["text"], own):
+                return None
+            return self._relevance(m) + 0.3 * bool(lx.OPINION.search(m["text"]))
+
+        m, s = self._pick(score)
+        if m is None:
+            return Extract(NOT_IN_MEMORY, abstained=True)
+        return Extract(f"{self.name(src)}: \"{m['text']}\"", participant=src, cited=[m["id"]], confidence=s)
+
+    # State questions (person / group / everyone) live in extract_state.py.
+    _state = extract_state.state
+    _everyone = extract_state.everyone
+    _group_decision = extract_state.group_decision
+    person_state = extract_state.person_state
+
+    def _generic(self) -> Extract:
+        m, s = self._pick(lambda m: self._relevance(m))
+        if m is None or (self.plan.issue and coverage(self.plan.issue, m["text"]) == 0 and s < 0.1):
+            return Extract(NOT_IN_MEMORY, abstained=True)
+        cited = [m["id"]]
+        return Extract(f"{m.get('speaker_name') or m['speaker']}: {m['text']}", participant=None, cited=cited,
+                       confidence=s)

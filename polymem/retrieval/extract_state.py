@@ -1,0 +1,131 @@
+"""State answers: a person's current/previous value, everyone's value, the group's decision (head/past).
+
+Functions take the Answerer as `self` (they are bound as its methods).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from polymem.retrieval import lexicon as lx
+from polymem.retrieval import values
+from polymem.retrieval.extract_base import NOT_IN_MEMORY, Extract, StateHit, coverage, when
+
+
+def _record_hits(self: Any, pid: str, attr: str | None) -> list[StateHit]:
+    out = []
+    row = self.s2.get(pid, {})
+    for item in row.get("current", []) + row.get("past", []):
+        key = f"{item.attribute or ''} {item.event or ''}".lower()
+        if attr and attr not in key:
+            continue
+        if not attr and self.plan.issue and coverage(self.plan.issue, f"{key} {item.text}") == 0:
+            continue
+        t = item.time.timestamp() if item.time else 0.0
+        out.append(StateHit(item.id, item.value or item.text, (t, 0, item.id), item.message_ids, "record"))
+    return out
+
+
+def person_state(self: Any, pid: str, attr: str | None) -> list[StateHit]:
+    """Statements of pid's state (own first-person ones and reports by others), oldest first."""
+    hits: list[StateHit] = []
+    cue = lx.ATTR_MESSAGE.get(attr or "")
+    for m in self.msgs.values():
+        text = m["text"]
+        if cue is None:
+            if not self.plan.issue or coverage(self.plan.issue, text) < 0.5:
+                continue
+        elif not cue.search(text):
+            continue
+        if lx.NOT_OWN_STATE.search(text):
+            continue
+        named = {x.pid for x in self.roster.find(text)}
+        own = m["speaker"] == pid and not (named - {pid})
+        report = m["speaker"] != pid and pid in named
+        if not (own or report):
+            continue
+        v = values.value(attr, text) if attr else text
+        if attr and v is None:
+            continue
+        hits.append(StateHit(m["id"], v, when(m), [m["id"]]))
+    hits += _record_hits(self, pid, attr)
+    hits.sort(key=lambda h: h.when)
+    return hits
+
+
+def _split(hits: list[StateHit], question: str) -> tuple[StateHit | None, StateHit | None]:
+    """Head = the latest statement; past = the latest earlier one with a different value.
+
+    When the question names the new value ("before moving to Krakow"), anchor on that statement instead.
+    """
+    if not hits:
+        return None, None
+    head = hits[-1]
+    q = question.lower()
+    anchors = [h for h in hits if h.value and h.value.lower() in q]
+    anchor = anchors[-1] if anchors else head
+    before = [h for h in hits if h.when < anchor.when and (h.value or "").lower() != (anchor.value or "").lower()
+              and (h.value or "").lower() not in q]
+    return head, (before[-1] if before else None)
+
+
+def state(self: Any) -> Extract:
+    rows = [r for r in self.plan.rows if r.kind == "PERSON"]
+    if not rows:
+        return self._generic()
+    pid = rows[0].id
+    hits = person_state(self, pid, self.plan.attribute)
+    head, past = _split(hits, self.plan.question)
+    out = Extract(NOT_IN_MEMORY, abstained=True, rows={pid: (hits[-1:], [past] if past else [])})
+    if self.plan.mode == "full":
+        if past is None:
+            return out
+        anchor = head if head else past
+        return Extract(past.value or "", participant=pid, cited=past.message_ids + anchor.message_ids,
+                       confidence=1.0, rows=out.rows)
+    if head is None:
+        return out
+    return Extract(head.value or "", participant=pid, cited=head.message_ids, confidence=1.0, rows=out.rows)
+
+
+def everyone(self: Any) -> Extract:
+    parts, cited, rows = [], [], {}
+    for r in self.plan.rows:
+        hits = person_state(self, r.id, self.plan.attribute) if self.plan.attribute else []
+        head, past = _split(hits, "")
+        rows[r.id] = (hits[-1:], [past] if past else [])
+        if head is None:
+            parts.append(f"{r.name or r.id}: not mentioned")
+            continue
+        parts.append(f"{r.name or r.id}: {head.value}")
+        cited += head.message_ids
+    return Extract("; ".join(parts), cited=cited, confidence=1.0 if cited else 0.0,
+                   abstained=not cited, rows=rows)
+
+
+def group_decision(self: Any) -> Extract:
+    issue = self.plan.issue
+    hits: list[StateHit] = []
+    for m in self.msgs.values():
+        if issue and coverage(issue, m["text"]) == 0:
+            continue
+        if not lx.DECISION.search(m["text"]) or lx.PROPOSAL.search(m["text"]) and not lx.NEGATIVE_CLAUSE.search(m["text"]):
+            continue
+        hits.append(StateHit(m["id"], values.decision(m["text"], issue), when(m), [m["id"]]))
+    hits += _record_hits(self, "GROUP", None)
+    hits.sort(key=lambda h: h.when)
+    if not hits:
+        return Extract(NOT_IN_MEMORY, abstained=True)
+    head = hits[-1]
+    rows = {"GROUP": ([head], [])}
+    if self.plan.mode == "head":
+        return Extract(head.value or "", cited=head.message_ids, confidence=1.0, rows=rows)
+    earlier = [h for h in hits[:-1] if (h.value or "").lower() != (head.value or "").lower()]
+    if earlier:
+        past = earlier[-1]
+        rows["GROUP"] = ([head], [past])
+        return Extract(past.value or "", cited=past.message_ids + head.message_ids, confidence=1.0, rows=rows)
+    old = values.decision(self.msgs[head.id]["text"], issue, old=True) if head.id in self.msgs else None
+    if old:
+        return Extract(old, cited=head.message_ids, confidence=0.8, rows=rows)
+    return Extract(NOT_IN_MEMORY, abstained=True, cited=head.message_ids, rows=rows)

@@ -1,0 +1,96 @@
+"""Word lists the rule-based planner and the extractive answerer share (English)."""
+
+from __future__ import annotations
+
+import re
+
+WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9'&.\-]*[A-Za-z0-9]|[A-Za-z0-9]")
+
+STOP = frozenset("""
+a an the and or but if of to in on at for from by with about into over after before as is are was were be
+been being do does did done have has had having i me my mine we us our ours you your yours he him his she her
+hers it its they them their theirs this that these those there here what which who whom whose when where why
+how all any both each few more most other some such no nor not only own same so than too very can could will
+would shall should may might must just now then also still ever again once ok okay yes please tell told say said
+says know knows think thinks thought feel feels see sees group everyone everybody anyone somebody someone one
+ones people person member members chat guys guy team us lot really get got go going gone make made let lets
+currently current these days today finally end ended up originally initially first earlier previously previous
+before used back whole every thing things s t d ll re ve m o
+""".split())
+
+# Verbs that only say what kind of question it is: not topic terms.
+CUE_WORDS = frozenset("""
+suggest suggested suggests suggesting suggestion propose proposed proposes proposing proposal recommend
+recommended recommends pitch pitched put forward floated float mention mentioned mentions ask asked asks
+asking request requested requests agree agreed agrees agreeing volunteer volunteered volunteers offer offered
+offers accept accepted accepts report reported reports announce announced announces inform informed share
+shared news decide decided decides decision settle settled settles agreed choose chose chosen choice pick
+picked opinion view views consider considers considered reckon live lives living based reside resides home
+job work works working workplace employer occupation profession pet pets own owns owned have has change
+changed history moving moved move wanted want wants happen happened
+""".split())
+
+EVERYONE = re.compile(
+    r"\b(everyone|everybody|each of us|all of us|each member|every member|each person|every person|"
+    r"all (?:the )?members|each one of us|all of you|each of you|the whole group|whole group|"
+    r"every one of us|each participant|all participants|everyone's)\b", re.I)
+GROUP = re.compile(
+    r"\b(the group|we decided|we agreed|we chose|we picked|we settled|we went with|final decision|"
+    r"finally decide|finally settle|settle(?:d)? on|agreed on|decided on|group's|our decision|"
+    r"the team|the plan|(?:did|have|had|do) we (?:\w+ )?(?:decide|pick|choose|settle|agree|go with|land on|vote))\b",
+    re.I)
+PAST = re.compile(
+    r"\b(before|used to|originally|original|at first|previous|previously|changed|change|history|earlier|"
+    r"initially|initial|formerly|former|prior|first choice|first decided|at the start|to begin with|"
+    r"back then|in the past|last time|had (?:\w+ )?decided)\b", re.I)
+FIRST_PERSON = re.compile(r"\b(i|me|my|mine|myself)\b", re.I)
+
+# Attribute cues: question side (what is asked) and message side (how people state it).
+ATTR_QUESTION = {
+    "city": re.compile(r"\b(where|city|town|live|lives|living|lived|based|reside|resides|home|hometown|"
+                       r"located|moved?|moving|relocat\w*)\b", re.I),
+    "job": re.compile(r"\b(job|jobs|work|works|worked|working|occupation|profession|career|employer|"
+                      r"employed|living|role|position|do for a living)\b", re.I),
+    "pet": re.compile(r"\b(pet|pets|animal|animals|dog|cat|adopt\w*)\b", re.I),
+}
+ATTR_TERMS = {
+    "city": ["live", "living", "lives", "based", "moved", "move", "relocated", "in", "home", "city"],
+    "job": ["work", "job", "started", "as", "employer", "working", "hired", "position"],
+    "pet": ["pet", "adopted", "family", "member", "dog", "cat", "puppy", "kitten"],
+}
+ATTR_MESSAGE = {
+    "city": re.compile(r"\b(i'm in|i am in|living in|live in|lives in|based in|moved to|moving to|"
+                       r"relocat\w* to|settled in|home is|now in|back in|calls? \w+ home)\b", re.I),
+    "job": re.compile(r"\b(work(?:ing)? as|works as|job|started as|started at|i'm an? |i am an? |"
+                      r"hired|position|employed|joined|new role|promoted)\b", re.I),
+    "pet": re.compile(r"\b(adopted|pet|family member|got a|new (?:dog|cat|puppy|kitten)|our (?:dog|cat)|"
+                      r"puppy|kitten|tortoise|rabbit|corgi|beagle|parrot|hamster|cats?|dogs?)\b", re.I),
+}
+# Messages that talk about someone else's state or about plans, not the speaker's own state.
+NOT_OWN_STATE = re.compile(
+    r"\b(my (?:cousin|neighbou?r|friend|sister|brother|mom|mum|dad|mother|father|aunt|uncle|boss|"
+    r"colleague|coworker|roommate|partner|wife|husband|son|daughter|kid)s?|ad for|ads for|jobs at|"
+    r"documentary|trip|flying to|been to|thinking of|should|would love|want to|visit\w*|holiday|"
+    r"vacation|weekend in|heard of)\b", re.I)
+
+PROPOSAL = re.compile(r"\b(suggest\w*|how about|what about|propos\w*|why not|let's|lets|maybe|"
+                      r"i'd go with|i vote|vote for|recommend\w*|could we|we could|pitch\w*|"
+                      r"idea|option)\b", re.I)
+DECISION = re.compile(r"\b(decision|decided|settled|it's settled|final|agreed on|going with|"
+                      r"we're going|locked in|confirmed|switched|change of plans|now|update|"
+                      r"fell through|is off|instead|chose|picked)\b", re.I)
+REQUEST = re.compile(r"\b(can you|could you|would you|will you|would you be able|are you able|"
+                     r"please|pls|mind|need you|can someone|could someone)\b|\?", re.I)
+AGREE = re.compile(r"\b(sure|yep|yes|yeah|ok|okay|on it|will do|i'll|i will|i can|no problem|np|"
+                   r"count me in|happy to|consider it done|got it|absolutely|of course|leave it to me|"
+                   r"i've got|i got)\b", re.I)
+OPINION = re.compile(r"\b(think|honestly|feel|reckon|imo|imho|to be fair|not gonna lie|ngl|"
+                     r"always|never|really|so|too|great|brilliant|best|worst|love|hate)\b", re.I)
+NEGATIVE_CLAUSE = re.compile(r"\b(is off|are off|fell through|cancel\w*|no longer|scrapped|dropped|"
+                             r"not happening|instead of|replaced|called off|out)\b", re.I)
+CLAUSE_SPLIT = re.compile(r"\s*(?:[,;:!.?]|\bbecause\b|\bsince\b|\bas\b(?= \w+ (?:fell|is off))|"
+                          r"\bbut\b)\s*", re.I)
+
+
+def words(text: str) -> list[str]:
+    return [w.lower().strip(".'-") for w in WORD.findall(text) if w.strip(".'-")]

@@ -1,0 +1,46 @@
+"""The query plan Q_q = (rows, issue, mode, scope) plus intent: an inspectable object."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+
+class Row(BaseModel):
+    kind: Literal["PERSON", "GROUP"]
+    id: str
+    name: str | None = None
+
+
+class Scope(BaseModel):
+    source: str | None = None  # who provided the information
+    owner: str | None = None  # whom it is about
+    speaker: str | None = None  # filter on SPEAKS
+    addressee: str | None = None  # filter on ADDRESSES
+
+
+INTENTS = (
+    "who_said", "who_asked", "asked_whom", "who_agreed", "who_reported", "opinion",
+    "state", "group_decision", "everyone", "generic",
+)
+
+
+class Plan(BaseModel):
+    question: str
+    asker: str | None = None
+    rows: list[Row] = Field(default_factory=list)
+    issue: list[str] = Field(default_factory=list)  # topic terms
+    mode: Literal["head", "full"] = "head"
+    scope: Scope = Field(default_factory=Scope)
+    intent: str = "generic"
+    time_range: tuple[datetime | None, datetime | None] | None = None
+    cypher: list[str] = Field(default_factory=list)  # the templates this plan runs
+    # Optional extras (beyond the contract): what the answer reads and how the plan was made.
+    attribute: str | None = None  # city / job / pet / ... for state questions
+    answer_field: Literal["speaker", "addressee", "value", "text", "map"] = "text"
+    search_terms: list[str] = Field(default_factory=list)  # issue + attribute cue words (expansion)
+    mentioned: list[str] = Field(default_factory=list)  # participant ids named in the question
+    compiler: Literal["rules", "llm"] = "rules"
+    notes: list[str] = Field(default_factory=list)  # which rules fired (for inspection)

@@ -1,0 +1,161 @@
+"""Rule-based Project: question + asker + roster -> Plan (rows, issue, mode, scope, intent). No LLM."""
+
+from __future__ import annotations
+
+import re
+from datetime import UTC, datetime
+
+from polymem.errors import InputError
+from polymem.retrieval import lexicon as lx
+from polymem.retrieval.names import RosterIndex
+from polymem.retrieval.plan import Plan, Row, Scope
+from polymem.schema.models import clean_text
+
+MAX_QUESTION_CHARS = 2000
+GROUP_ID = "GROUP"
+
+_WHO = r"^\W*(?:so\s+|and\s+|but\s+)?(?:who|which (?:\w+ )?(?:person|member|one|of us|friend)|whoever)"
+_P = r"@P(\d+)"
+WHO_ASKED = re.compile(_WHO + r"\s+(?:\w+\s+)?(?:asked|requested|begged|got|wanted|needed|told|tasked|"
+                       r"nudged|pinged|reminded|assigned|delegated)\s+(?:to\s+)?" + _P + r"\b", re.I)
+ASKED_WHOM = re.compile(r"\b(?:whom|who|which (?:\w+ )?(?:person|member|one))\s+(?:did|does|had|has|was)\s+"
+                        + _P + r"\s+(?:\w+\s+)?(?:ask|request|tell|get|want|need|task|ping|remind|assign|"
+                        r"delegate|asking|turn to|count on|rely on)", re.I)
+TO_WHOM = re.compile(r"\b(?:to whom|from whom)\b.*?" + _P + r"\s+(?:ask|request|tell|turn|hand|give)", re.I)
+WHO_AGREED = re.compile(_WHO + r"\s+(?:\w+\s+)?(?:agreed|volunteered|offered|accepted|said yes|signed up|"
+                        r"took on|take on|promised|committed|stepped up|confirmed|will|is going|said they'?d|"
+                        r"took care|handled|handles|is handling|would)\b", re.I)
+WHO_REPORTED = re.compile(_WHO + r"\s+(?:\w+\s+)?(?:told|informed|let|reported|announced|shared|broke|"
+                          r"passed on|mentioned|said|brought|gave|spread|posted|relayed)\b.*" + _P, re.I)
+STATE_VERB = re.compile(r"\b(moved|moves|moving|lives|living|relocated|started|got|adopted|works|"
+                        r"working|joined|left|quit|is now|has a|new job|based)\b", re.I)
+WHO_SAID = re.compile(_WHO + r"\b", re.I)
+OPINION = re.compile(r"\b(think|thinks|thought|feel|feels|felt|view|views|opinion|see|sees|saw|say about|"
+                     r"said about|take on|make of|makes of|rate|rates|describe|describes|described|"
+                     r"regard|regards|perceive|perceives|impression|like about|consider|considers)\b", re.I)
+TELL = re.compile(_P + r"\s+(?:\w+\s+){0,2}?(?:tell|told|say to|said to|ask|asked|write to|wrote to|send|"
+                  r"sent|promise|promised|message|messaged)\s+(?:to\s+)?" + _P, re.I)
+TO_P = re.compile(_P + r"\b.*\b(?:to|for)\s+" + _P + r"\b", re.I)
+YEAR = re.compile(r"\b(19\d\d|20\d\d)\b")
+
+
+def validate(question: str) -> str:
+    if not isinstance(question, str):
+        raise InputError("the question must be text")
+    q = clean_text(question).strip()
+    if not q:
+        raise InputError("the question is empty")
+    if len(q) > MAX_QUESTION_CHARS:
+        raise InputError(f"the question has {len(q):,} characters; the limit is {MAX_QUESTION_CHARS:,}")
+    return q
+
+
+def compile_rules(question: str, asker: str | None, roster: RosterIndex) -> Plan:
+    q = validate(question)
+    notes: list[str] = []
+    mentions = roster.find(q)
+    order: list[str] = []
+    masked, last = "", 0
+    for m in mentions:
+        if m.pid not in order:
+            order.append(m.pid)
+        masked += q[last:m.start] + f" @P{order.index(m.pid)} "
+        last = m.end
+    masked += q[last:]
+    masked = re.sub(r"\s+", " ", masked)
+    me = asker if asker else None
+    if me and lx.FIRST_PERSON.search(q):
+        if me not in order:
+            order.append(me)
+        masked = re.sub(r"\b(me|myself)\b", f"@P{order.index(me)}", masked, flags=re.I)
+        notes.append("first person -> asker")
+    p = order.__getitem__
+    scope = Scope()
+    intent, answer_field = "generic", "text"
+    rows: list[Row] = []
+
+    def person_row(pid: str) -> Row:
+        return Row(kind="PERSON", id=pid, name=roster.display(pid))
+
+    if (m := WHO_ASKED.search(masked)):
+        intent, answer_field, scope.addressee = "who_asked", "speaker", p(int(m.group(1)))
+    elif (m := ASKED_WHOM.search(masked) or TO_WHOM.search(masked)):
+        intent, answer_field, scope.speaker = "asked_whom", "addressee", p(int(m.group(1)))
+    elif WHO_AGREED.search(masked):
+        intent, answer_field = "who_agreed", "speaker"
+    elif (m := WHO_REPORTED.search(masked)) and STATE_VERB.search(masked):
+        intent, answer_field, scope.owner = "who_reported", "speaker", p(int(m.group(1)))
+    elif WHO_SAID.search(masked):
+        intent, answer_field = "who_said", "speaker"
+    elif len(order) >= 2 and OPINION.search(masked):
+        intent, answer_field = "opinion", "text"
+        scope.source, scope.owner = _opinion_pair(masked, order)
+    elif len(order) == 1 and OPINION.search(masked) and me and lx.FIRST_PERSON.search(q) and order[0] != me:
+        intent, scope.source, scope.owner = "opinion", order[0], me
+    elif lx.EVERYONE.search(q):
+        intent, answer_field = "everyone", "map"
+        rows = [person_row(x.id) for x in roster.persons()]
+    elif lx.GROUP.search(q) and not order:
+        intent, answer_field = "group_decision", "value"
+    elif order and _attribute(q):
+        intent, answer_field = "state", "value"
+    elif (m := TELL.search(masked) or TO_P.search(masked)) and intent == "generic":
+        scope.speaker, scope.addressee = p(int(m.group(1))), p(int(m.group(2)))
+        notes.append("speaker/addressee from 'X told Y'")
+    if intent in ("opinion",) and scope.owner:
+        rows = [person_row(scope.owner)]
+    elif intent == "group_decision" or (intent == "generic" and lx.GROUP.search(q) and not order):
+        rows = [Row(kind="GROUP", id=GROUP_ID, name="the group")]
+    elif not rows:
+        rows = [person_row(x) for x in order if x in roster.by_id or x == me]
+    if intent == "who_reported" and scope.owner:
+        rows = [person_row(scope.owner)]
+    mode = "full" if (lx.PAST.search(q) or _past_date(q)) else "head"
+    attribute = _attribute(q) if intent in ("state", "everyone", "generic", "who_reported") else None
+    names = roster.name_words()
+    issue: list[str] = []
+    for w in lx.words(masked):
+        if re.fullmatch(r"p\d+", w) or w in lx.STOP or w in lx.CUE_WORDS or w in names or w in issue:
+            continue
+        issue.append(w)
+    search = list(issue)
+    if attribute:
+        search += [t for t in lx.ATTR_TERMS[attribute] if t not in search and t not in lx.STOP]
+    notes.append(f"intent={intent}")
+    return Plan(question=q, asker=asker, rows=rows, issue=issue, mode=mode, scope=scope, intent=intent,
+                time_range=_time_range(q), attribute=attribute, answer_field=answer_field,
+                search_terms=search, mentioned=order, notes=notes)
+
+
+def _opinion_pair(masked: str, order: list[str]) -> tuple[str, str]:
+    # "What does A think of B" / "How does A see B": the first named is the source, the second the owner.
+    ids = [int(x) for x in re.findall(_P, masked)]
+    seen: list[int] = []
+    for i in ids:
+        if i not in seen:
+            seen.append(i)
+    if re.search(r"@P\d+\s*(?:'s)?\s*(?:view|opinion|take|impression)\s+(?:of|on|about)\s+@P", masked, re.I):
+        return order[seen[0]], order[seen[1]]
+    return order[seen[0]], order[seen[1]] if len(seen) > 1 else order[seen[0]]
+
+
+def _attribute(q: str) -> str | None:
+    for attr in ("pet", "job", "city"):
+        if lx.ATTR_QUESTION[attr].search(q):
+            if attr == "city" and re.search(r"\bfor a living\b", q, re.I):
+                continue
+            return attr
+    return None
+
+
+def _past_date(q: str) -> bool:
+    now = datetime.now(UTC).year
+    return any(int(y) < now for y in YEAR.findall(q))
+
+
+def _time_range(q: str) -> tuple[datetime | None, datetime | None] | None:
+    years = [int(y) for y in YEAR.findall(q)]
+    if len(years) == 1:
+        y = years[0]
+        return (datetime(y, 1, 1, tzinfo=UTC), datetime(y, 12, 31, 23, 59, 59, tzinfo=UTC))
+    return None

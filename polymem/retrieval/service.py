@@ -1,0 +1,86 @@
+"""Entry points: plan(...) and ask(...)."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from polymem.graph.cypher import retrieval as cy
+from polymem.graph.driver import Graph
+from polymem.graph.messages import MessageRepository
+from polymem.graph.search import SearchRepository
+from polymem.retrieval.agent import Retriever
+from polymem.retrieval.answer import Answer
+from polymem.retrieval.compose import compose
+from polymem.retrieval.names import RosterIndex
+from polymem.retrieval.options import AskOptions
+from polymem.retrieval.plan import Plan
+from polymem.retrieval.planner import compile_rules
+from polymem.schema.models import Space
+
+_REPOS: dict[int, SearchRepository] = {}
+
+
+def _repo(graph: Graph) -> SearchRepository:
+    # One repository per Graph so the index check is cached across questions.
+    if id(graph) not in _REPOS:
+        _REPOS[id(graph)] = SearchRepository(graph)
+    return _REPOS[id(graph)]
+
+
+def templates_for(plan: Plan, opts: AskOptions) -> list[str]:
+    names = ["messages_fulltext", "messages_vector", "messages_vector_exact", "expand", "message_details"]
+    if opts.strategy != "system1" and opts.use_system2 and plan.rows:
+        names += ["row_records", "row_messages_fulltext"]
+        if plan.mode == "full":
+            names.append("record_chain")
+    if opts.strategy == "agentic" and opts.use_system2:
+        names.append("records_fulltext")
+    return [cy.TEMPLATES[n].strip() for n in names]
+
+
+def _compile(graph: Graph, space: str, question: str, asker: str | None, llm: bool) -> tuple[Plan, RosterIndex]:
+    Space(id=space)
+    roster = RosterIndex(MessageRepository(graph).roster(space))
+    plan = None
+    if llm:
+        from polymem.retrieval.llm import compile_llm
+
+        plan = compile_llm(question, asker, roster)  # None on any failure: fall back to rules
+    return plan or compile_rules(question, asker, roster), roster
+
+
+def plan(graph: Graph, space: str, question: str, asker: str | None = None, *, llm: bool = False) -> Plan:
+    p, _ = _compile(graph, space, question, asker, llm)
+    p.cypher = templates_for(p, AskOptions())
+    return p
+
+
+def ask(graph: Graph, space: str, question: str, asker: str | None = None, options: AskOptions | None = None,
+        *, embedder: Any = None) -> Answer:
+    opts = options or AskOptions()
+    t0 = time.perf_counter()
+    p, roster = _compile(graph, space, question, asker, opts.llm)
+    p.cypher = templates_for(p, opts)
+    t1 = time.perf_counter()
+    if embedder is None:
+        from polymem.ingest.embedder import default_embedder
+
+        embedder = default_embedder()
+    st = Retriever(_repo(graph), space, p, opts, roster, embedder).run()
+    t2 = time.perf_counter()
+    rows, ranked = compose(p, st)
+    t3 = time.perf_counter()
+    ex = st.extract
+    assert ex is not None
+    text, cited = ex.text, ex.cited
+    if opts.llm and not ex.abstained:
+        from polymem.retrieval.llm import generate_answer
+
+        text = generate_answer(p, rows, fallback=text)
+    t4 = time.perf_counter()
+    return Answer(question=p.question, text=text, answer_participant=ex.participant if p.answer_field in
+                  ("speaker", "addressee") else None, abstained=ex.abstained, plan=p, rows=rows,
+                  ranked_message_ids=ranked, trace=st.trace, answer_name=roster.display(ex.participant),
+                  cited=cited, timings_ms={"plan": round((t1 - t0) * 1000, 2), "retrieve": round((t2 - t1) * 1000, 2),
+                                           "compose": round((t3 - t2) * 1000, 2), "answer": round((t4 - t3) * 1000, 2)})
