@@ -112,18 +112,27 @@ def write_space(graph: Graph, space: str, writer: Writer | None = None, embedder
 def apply_ops(repo: RecordRepository, w: Window, proposed: list[Any], writer: str,
               embedder: Embedder | None, report: WriteReport) -> None:
     v = Validator(w, repo)
-    checked: list[AddOp | UpdateOp | NoopOp] = []
+    # Embed every parseable op's content in one batch; validation itself runs op by op just before
+    # each write, so an Update may cite a record added earlier in the same batch.
+    texts: set[str] = set()
     for raw in proposed:
         try:
-            checked.append(v.check(raw))
+            op = v.parse(raw)
+        except Invalid:
+            continue
+        if not isinstance(op, NoopOp) and op.content.strip():
+            texts.add(op.content)
+    vectors: dict[str, list[float]] = {}
+    if embedder is not None and texts:
+        ordered = sorted(texts)
+        vectors = {t: vec.tolist() for t, vec in zip(ordered, embedder.embed(ordered), strict=True)}
+    by_id = w.by_id()
+    for raw in proposed:
+        try:
+            op = v.check(raw)
         except Invalid as e:
             _reject(report, e.reason, f"{e} | {str(raw)[:160]}")
-    vectors: dict[str, list[float]] = {}
-    texts = sorted({op.content for op in checked if not isinstance(op, NoopOp)})
-    if embedder is not None and texts:
-        vectors = {t: vec.tolist() for t, vec in zip(texts, embedder.embed(texts), strict=True)}
-    by_id = w.by_id()
-    for op in checked:
+            continue
         if isinstance(op, NoopOp):
             report.ops["noop"] += 1
             continue
@@ -142,11 +151,7 @@ def apply_ops(repo: RecordRepository, w: Window, proposed: list[Any], writer: st
         if repo.existing(w.space, [rid]):
             report.ops["already"] += 1
             continue
-        try:
-            layer = v.head_layer(op.entry_id)
-        except KeyError:
-            _reject(report, "update of unknown record", op.entry_id)
-            continue
+        layer = v.head_layer(op.entry_id)
         if repo.update(w.space, rid, op, layer, **meta) is None:  # superseded meanwhile: nothing written
             _reject(report, "update of a superseded record (not a head)", op.entry_id)
             continue

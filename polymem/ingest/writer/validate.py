@@ -14,7 +14,7 @@ from pydantic import TypeAdapter, ValidationError
 from polymem.graph.records import RecordRepository
 from polymem.ingest.addressee import NameIndex
 from polymem.ingest.writer.window import Window
-from polymem.schema.records import LAYER_SCOPE, AddOp, NoopOp, Operation, UpdateOp
+from polymem.schema.records import LAYER_SCOPE, AddOp, NoopOp, Operation, UpdateOp, update_id
 
 _OP = TypeAdapter(Operation)
 _GROUP_WORDS = {"group", "the group", "everyone", "all", "we", "us"}
@@ -109,6 +109,8 @@ class Validator:
         return op.model_copy(update={"owner": owner, "source": source, "involves": involves})
 
     def _check_update(self, op: UpdateOp, raw: Any) -> UpdateOp:
+        if self.repo.existing(self.w.space, [update_id(self.w.space, op)]):
+            return op  # this very version was appended by an earlier run: the loop counts it as done
         head = self.repo.existing(self.w.space, [op.entry_id]).get(op.entry_id)
         if head is None:
             raise Invalid("update of unknown record", op.entry_id)
