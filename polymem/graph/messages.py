@@ -63,6 +63,21 @@ class MessageRepository:
         rows = self.graph.read(q.SPACE_STATS, space=space)
         return rows[0] if rows else {}
 
+    def totals(self, space: str) -> dict[str, int]:
+        """Node and relationship counts of a space (to prove a re-run created nothing)."""
+        return self.graph.read(q.SPACE_TOTALS, space=space)[0]
+
+    def speakers(self, space: str) -> list[str]:
+        return [r["id"] for r in self.graph.read(q.SPEAKER_IDS, space=space)]
+
+    def message(self, space: str, message_id: str) -> dict[str, Any] | None:
+        rows = self.graph.read(q.MESSAGE_BY_ID, space=space, id=message_id)
+        if not rows:
+            return None
+        row = rows[0]
+        row["addressees"] = [a for a in row["addressees"] if a["id"] is not None]
+        return row
+
     def spaces(self) -> list[dict[str, Any]]:
         return self.graph.read(q.LIST_SPACES)
 

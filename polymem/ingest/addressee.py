@@ -5,12 +5,12 @@ data is in docs/bench/ingest.md):
   mention   @handle / @name anywhere; `!command ... | nick` (IRC bot factoids); a distinctive known
             nick (digit, underscore or inner capital, 4+ chars) written anywhere in the text
   vocative  a leading "nick:" / "Name," / "Name -" (exact name, IRC nick variant, or a unique
-            prefix of a recent speaker's nick: "JH:" for JHBuddy), a capitalised first name
+            prefix of 3+ characters of a recent speaker's nick: "JHB:" for JHBuddy), a capitalised first name
             ("Liam can you"), or a trailing ", Name?" / "thanks Name"
   reply     the speaker of the message this one replies to
+  dyadic    in a two-person conversation (roster of exactly two people), the other person
   return    no cue at all, but someone addressed this speaker in the last few messages: the
             speaker answers them (IRC reciprocity)
-  dyadic    in a two-person conversation (roster of exactly two people), the other person
 Ambiguous spellings (two people share it) are never guessed; system participants neither
 address nor are addressed.
 """
@@ -167,13 +167,13 @@ class AddresseeInferer:
                     put(tok, "mention", 0.7)
         for target in msg.reply_to:
             put(self.speaker_of(target), "reply", 0.85)
+        if not found and len(self.roster_ids) == 2 and msg.speaker in self.roster_ids:
+            put(next(iter(self.roster_ids - {msg.speaker})), "dyadic", 0.7)
         if not found:
             for speaker, addressed in reversed(self._recent):
                 if msg.speaker in addressed and speaker != msg.speaker:
                     put(speaker, "return", 0.6)
                     break
-        if not found and len(self.roster_ids) == 2 and msg.speaker in self.roster_ids:
-            put(next(iter(self.roster_ids - {msg.speaker})), "dyadic", 0.7)
         self._found = (msg.id, frozenset(found))
         return list(found.values())
 

@@ -111,3 +111,26 @@ MATCH (p:Participant {space: $space})
 RETURN p.id AS id, p.name AS name, coalesce(p.aliases, []) AS aliases, coalesce(p.kind, 'person') AS kind
 ORDER BY p.id
 """
+
+# Every node of a space and every relationship leaving one (re-ingest must change neither).
+SPACE_TOTALS = """
+MATCH (n {space: $space})
+OPTIONAL MATCH (n)-[r]->()
+RETURN count(DISTINCT n) AS nodes, count(r) AS relationships
+"""
+
+SPEAKER_IDS = """
+MATCH (p:Participant {space: $space})-[:SPEAKS]->(:Message)
+RETURN DISTINCT p.id AS id ORDER BY id
+"""
+
+MESSAGE_BY_ID = """
+MATCH (m:Message {space: $space, id: $id})
+OPTIONAL MATCH (m)-[a:ADDRESSES]->(p:Participant)
+OPTIONAL MATCH (m)-[:REPLY_TO]->(t:Message)
+RETURN m.id AS id, m.text AS text, m.speaker AS speaker, m.time AS time, m.channel AS channel,
+       m.session AS session, m.seq AS seq, m.captions AS captions, m.meta AS meta, m.line AS line,
+       m.embedding IS NOT NULL AS embedded,
+       collect(DISTINCT {id: p.id, how: a.how, confidence: a.confidence}) AS addressees,
+       collect(DISTINCT t.id) AS reply_to
+"""
