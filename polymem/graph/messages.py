@@ -26,11 +26,16 @@ class MessageRepository:
         rows = self.graph.read(q.EXISTING_MESSAGES, space=space, ids=ids)
         return {r["id"]: r for r in rows}
 
-    def write_batch(self, space: str, people: list[Participant], rows: list[dict[str, Any]]) -> None:
+    def write_batch(self, space: str, people: list[Participant], rows: list[dict[str, Any]],
+                    relink: list[dict[str, str]] | None = None,
+                    readdress: list[dict[str, Any]] | None = None) -> None:
         """Participants and NEW messages of one batch in one transaction (all or nothing).
 
         Each row: the message properties plus `addressees` [{id, how, confidence}], `prev` (the
-        previous message id in its channel+session, or None) and `reply_to` [ids].
+        previous message id in its channel+session, or None) and `reply_to` [ids]. `relink`
+        [{prev, id}]: stored messages whose predecessor was only now filled in (a re-run after a
+        rejected line), so their NEXT edge moves onto it. `readdress` [{id, edges}]: stored messages
+        whose inferred addressees changed with that context.
         """
         part_rows = [{"id": p.id, "name": p.name or p.id, "aliases": p.aliases, "kind": p.kind} for p in people]
         channels = sorted({r["channel"] for r in rows})
@@ -45,13 +50,16 @@ class MessageRepository:
         steps: list[tuple[LiteralString, dict[str, Any]]] = []
         if part_rows:
             steps.append((q.UPSERT_PARTICIPANTS, {**sp, "rows": part_rows}))
-        steps.append((q.MERGE_CHANNELS, {**sp, "channels": channels}))
-        if sessions:
-            steps.append((q.MERGE_SESSIONS, {**sp, "sessions": sessions}))
-        steps.append((q.MERGE_MEMBERSHIP, {**sp, "pairs": members}))
-        steps.append((q.CREATE_MESSAGES, {**sp, "space_key": key, "rows": node_rows}))
+        if rows:
+            steps.append((q.MERGE_CHANNELS, {**sp, "channels": channels}))
+            if sessions:
+                steps.append((q.MERGE_SESSIONS, {**sp, "sessions": sessions}))
+            steps.append((q.MERGE_MEMBERSHIP, {**sp, "pairs": members}))
+            steps.append((q.CREATE_MESSAGES, {**sp, "space_key": key, "rows": node_rows}))
         for cypher, name, data in ((q.CREATE_ADDRESSES, "edges", edges),
-                                   (q.CREATE_NEXT, "pairs", nexts), (q.CREATE_REPLIES, "pairs", replies)):
+                                   (q.CREATE_NEXT, "pairs", nexts), (q.CREATE_REPLIES, "pairs", replies),
+                                   (q.RELINK_NEXT, "pairs", relink or []),
+                                   (q.REPLACE_INFERRED_ADDRESSES, "rows", readdress or [])):
             if data:
                 steps.append((cypher, {**sp, name: data}))
         self.graph.write_many(steps, timeout=300)
@@ -66,6 +74,9 @@ class MessageRepository:
     def totals(self, space: str) -> dict[str, int]:
         """Node and relationship counts of a space (to prove a re-run created nothing)."""
         return self.graph.read(q.SPACE_TOTALS, space=space)[0]
+
+    def edges(self, space: str) -> list[dict[str, Any]]:
+        return self.graph.read(q.SPACE_EDGES, space=space)
 
     def speakers(self, space: str) -> list[str]:
         return [r["id"] for r in self.graph.read(q.SPEAKER_IDS, space=space)]

@@ -86,7 +86,7 @@ class Ingestor:
         self.repo.upsert_participants(space, list(roster.values()))
         known = set(roster)
         inferer = AddresseeInferer(conv.roster) if self.infer_addressees else None
-        last_in_thread: dict[tuple[str, str | None], str] = {}
+        last_in_thread: dict[tuple[str, str | None], tuple[str, bool]] = {}
         seen_ids: dict[str, str] = {}
         batch: list[tuple[Message, int | None]] = []
 
@@ -139,56 +139,58 @@ class Ingestor:
 
     def _flush(self, space: str, batch: list[tuple[Message, int | None]], report: IngestReport,
                known: set[str], inferer: AddresseeInferer | None,
-               last_in_thread: dict[tuple[str, str | None], str], conv: Conversation) -> None:
+               last_in_thread: dict[tuple[str, str | None], tuple[str, bool]], conv: Conversation) -> None:
         existing = self.repo.existing(space, [m.id for m, _ in batch])
-        fresh: list[tuple[Message, int | None]] = []
+        fresh: list[tuple[Message, int | None, str | None, list[dict[str, Any]]]] = []
+        relink: list[dict[str, str]] = []
+        readdress: list[dict[str, Any]] = []
         for m, line in batch:
             # Threading state and inference see every message, stored or not, so a re-run of a
-            # half-ingested file links NEXT/REPLY_TO exactly as the first run would.
-            prev = last_in_thread.get((m.channel, m.session))
-            last_in_thread[(m.channel, m.session)] = m.id
-            m.meta["_prev"] = prev or ""
+            # half-ingested file links NEXT/REPLY_TO/ADDRESSES exactly as one clean run would.
+            key = (m.channel, m.session)
+            prev, prev_fresh = last_in_thread.get(key, (None, False))
             old = existing.get(m.id)
-            if old is not None:
-                if old["text"] != m.text or old["speaker"] != m.speaker:
-                    report.errors.append(InputError(
-                        f"message id {m.id!r} is already stored with different text or speaker; "
-                        "the stored message was left unchanged", file=conv.source_file, line=line))
-                else:
-                    report.already_stored += 1
-                if inferer:
-                    inferer.remember(m)
+            last_in_thread[key] = (m.id, old is None)
+            addressees = self._addressees(m, inferer, conv)
+            if old is None:
+                fresh.append((m, line, prev, addressees))
                 continue
-            fresh.append((m, line))
+            if old["text"] != m.text or old["speaker"] != m.speaker:
+                report.errors.append(InputError(
+                    f"message id {m.id!r} is already stored with different text or speaker; "
+                    "the stored message was left unchanged", file=conv.source_file, line=line))
+            else:
+                report.already_stored += 1
+            if prev is not None and prev_fresh:
+                relink.append({"prev": prev, "id": m.id})  # a gap filled in: re-thread around it
+            inferred = [a for a in addressees if a["how"] != "given"]
+            if {(a["id"], a["how"]) for a in inferred} != {(a["id"], a["how"]) for a in old.get("inferred", [])}:
+                readdress.append({"id": m.id, "edges": inferred})
         new_people: list[Participant] = []
         rows: list[dict[str, Any]] = []
         texts = []
-        for m, line in fresh:
-            addressees = [{"id": a, "how": "given", "confidence": 1.0} for a in m.addressees]
-            report.addressees_given += len(addressees)
-            if inferer:
-                if not m.addressees and not conv.addressees_given:
-                    for a in inferer.infer(m):
-                        addressees.append({"id": a.id, "how": a.how, "confidence": a.confidence})
-                        report.addressees_inferred[a.how] += 1
-                inferer.remember(m)
+        for m, line, prev, addressees in fresh:
+            for a in addressees:
+                if a["how"] == "given":
+                    report.addressees_given += 1
+                else:
+                    report.addressees_inferred[a["how"]] += 1
             for pid in [m.speaker] + [a["id"] for a in addressees]:
                 if pid not in known:
                     known.add(pid)
                     new_people.append(Participant(id=pid, name=pid))
             report.reply_links += len(m.reply_to)
-            captions = " ".join(a.caption for a in m.attachments if a.caption) or None
-            texts.append(m.text if not captions else f"{m.text} [image: {captions}]")
-            meta = {k: v for k, v in m.meta.items() if not k.startswith("_") and k != "line"}
-            rows.append({
-                "id": m.id, "text": m.text, "speaker": m.speaker, "time": _iso(m), "channel": m.channel,
-                "session": m.session, "seq": m.seq, "reply_to": m.reply_to, "addressees": addressees,
-                "prev": m.meta.get("_prev") or None, "captions": captions,
-                "attachments": json.dumps([a.model_dump() for a in m.attachments]) if m.attachments else None,
-                "source_file": conv.source_file, "line": line,
-                "meta": json.dumps(meta, ensure_ascii=False) if meta else None, "embedding": None,
-            })
+            row = _row(m, line, prev, addressees, conv.source_file)
+            texts.append(m.text if not row["captions"] else f"{m.text} [image: {row['captions']}]")
+            rows.append(row)
+        for r in readdress:
+            for a in r["edges"]:
+                if a["id"] not in known:
+                    known.add(a["id"])
+                    new_people.append(Participant(id=a["id"], name=a["id"]))
         if not rows:
+            if relink or readdress:
+                self.repo.write_batch(space, new_people, [], relink=relink, readdress=readdress)
             return
         if self.embedder is not None:
             t = time.perf_counter()
@@ -200,13 +202,38 @@ class Ingestor:
             if row["time"] is not None:
                 row["time"] = _to_neo_time(row["time"])
         t = time.perf_counter()
-        self.repo.write_batch(space, new_people, rows)
+        self.repo.write_batch(space, new_people, rows, relink=relink, readdress=readdress)
         report.write_seconds += time.perf_counter() - t
         report.written += len(rows)
         report.new_participants += len(new_people)
+
+
+    @staticmethod
+    def _addressees(m: Message, inferer: AddresseeInferer | None, conv: Conversation) -> list[dict[str, Any]]:
+        """Given addressees, else inferred ones; the inferer's memory advances for every message."""
+        out = [{"id": a, "how": "given", "confidence": 1.0} for a in m.addressees]
+        if inferer:
+            if not m.addressees and not conv.addressees_given:
+                out += [{"id": a.id, "how": a.how, "confidence": a.confidence} for a in inferer.infer(m)]
+            inferer.remember(m)
+        return out
 
 
 def _to_neo_time(iso: str) -> Any:
     # Naive times are taken as UTC so every stored time compares with every other.
     dt = datetime.fromisoformat(iso)
     return dt if dt.tzinfo else dt.replace(tzinfo=UTC)
+
+
+def _row(m: Message, line: int | None, prev: str | None, addressees: list[dict[str, Any]],
+         source_file: str | None) -> dict[str, Any]:
+    captions = " ".join(a.caption for a in m.attachments if a.caption) or None
+    meta = {k: v for k, v in m.meta.items() if not k.startswith("_") and k != "line"}
+    return {
+        "id": m.id, "text": m.text, "speaker": m.speaker, "time": _iso(m), "channel": m.channel,
+        "session": m.session, "seq": m.seq, "reply_to": m.reply_to, "addressees": addressees,
+        "prev": prev, "captions": captions,
+        "attachments": json.dumps([a.model_dump() for a in m.attachments]) if m.attachments else None,
+        "source_file": source_file, "line": line,
+        "meta": json.dumps(meta, ensure_ascii=False) if meta else None, "embedding": None,
+    }

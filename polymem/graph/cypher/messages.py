@@ -17,7 +17,8 @@ ON MATCH SET p.name = coalesce(p.name, row.name),
 EXISTING_MESSAGES = """
 UNWIND $ids AS id
 MATCH (m:Message {space: $space, id: id})
-RETURN m.id AS id, m.text AS text, m.speaker AS speaker
+RETURN m.id AS id, m.text AS text, m.speaker AS speaker,
+       [(m)-[r:ADDRESSES]->(p:Participant) WHERE r.how <> 'given' | {id: p.id, how: r.how}] AS inferred
 """
 
 # One batch of NEW messages (the pipeline has already filtered out stored ids), written as a few
@@ -133,4 +134,36 @@ RETURN m.id AS id, m.text AS text, m.speaker AS speaker, m.time AS time, m.chann
        m.embedding IS NOT NULL AS embedded,
        collect(DISTINCT {id: p.id, how: a.how, confidence: a.confidence}) AS addressees,
        collect(DISTINCT t.id) AS reply_to
+"""
+
+# A canonical dump of a space's edges, for comparing two ingests of the same data.
+SPACE_EDGES = """
+MATCH (a {space: $space})-[r]->(b)
+RETURN labels(a)[0] AS from_label, a.id AS from_id, type(r) AS type, labels(b)[0] AS to_label,
+       b.id AS to_id, r.how AS how
+ORDER BY from_label, from_id, type, to_label, to_id
+"""
+
+# A stored message whose predecessor was only now written (a re-run filling a gap): its NEXT
+# edge moves from the message before the gap onto the new predecessor.
+RELINK_NEXT = """
+UNWIND $pairs AS pr
+MATCH (m:Message {space: $space, id: pr.id})
+MATCH (p:Message {space: $space, id: pr.prev})
+OPTIONAL MATCH (x:Message)-[old:NEXT]->(m) WHERE x <> p
+DELETE old
+MERGE (p)-[:NEXT]->(m)
+"""
+
+# Inferred (never given) addressees of stored messages, re-derived on a re-run whose context
+# changed (a line rejected before is now fixed), so the result equals one clean run.
+REPLACE_INFERRED_ADDRESSES = """
+UNWIND $rows AS row
+MATCH (m:Message {space: $space, id: row.id})
+OPTIONAL MATCH (m)-[r:ADDRESSES]->() WHERE r.how <> 'given'
+DELETE r
+WITH DISTINCT m, row
+UNWIND row.edges AS e
+MATCH (p:Participant {space: $space, id: e.id})
+CREATE (m)-[:ADDRESSES {how: e.how, confidence: e.confidence}]->(p)
 """
