@@ -5,11 +5,14 @@ Functions take the Answerer as `self` (they are bound as its methods).
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from polymem.retrieval import lexicon as lx
 from polymem.retrieval import values
 from polymem.retrieval.extract_base import NOT_IN_MEMORY, Extract, StateHit, coverage, when
+
+NOT_DECISION = re.compile(r"^(?:proposal|request|promise|opinion)", re.I)
 
 
 def _record_hits(self: Any, pid: str, attr: str | None) -> list[StateHit]:
@@ -17,6 +20,8 @@ def _record_hits(self: Any, pid: str, attr: str | None) -> list[StateHit]:
     row = self.s2.get(pid, {})
     for item in row.get("current", []) + row.get("past", []):
         key = f"{item.attribute or ''} {item.event or ''}".lower()
+        if pid == "GROUP" and NOT_DECISION.match(item.attribute or ""):
+            continue  # proposals and requests are not the group's state
         if attr and attr not in key:
             continue
         if not attr and self.plan.issue and coverage(self.plan.issue, f"{key} {item.text}") == 0:
@@ -53,6 +58,15 @@ def person_state(self: Any, pid: str, attr: str | None) -> list[StateHit]:
     return hits
 
 
+def same_value(a: str | None, b: str | None) -> bool:
+    """Loose equality of two extracted values ("carpenter at X" vs "carpenter at X from this week")."""
+    x, y = (re.sub(r"^(?:an?|the)\s+", "", (v or "").lower().strip()) for v in (a, b))
+    return bool(x and y) and (x == y or x.startswith(y) or y.startswith(x))
+
+
+MULTI_VALUED = {"pet"}  # attributes that accumulate (a second pet does not replace the first)
+
+
 def _split(hits: list[StateHit], question: str) -> tuple[StateHit | None, StateHit | None]:
     """Head = the latest statement; past = the latest earlier one with a different value.
 
@@ -64,7 +78,7 @@ def _split(hits: list[StateHit], question: str) -> tuple[StateHit | None, StateH
     q = question.lower()
     anchors = [h for h in hits if h.value and h.value.lower() in q]
     anchor = anchors[-1] if anchors else head
-    before = [h for h in hits if h.when < anchor.when and (h.value or "").lower() != (anchor.value or "").lower()
+    before = [h for h in hits if h.when < anchor.when and not same_value(h.value, anchor.value)
               and (h.value or "").lower() not in q]
     return head, (before[-1] if before else None)
 
@@ -85,6 +99,13 @@ def state(self: Any) -> Extract:
                        confidence=1.0, rows=out.rows)
     if head is None:
         return out
+    if self.plan.attribute in MULTI_VALUED:
+        vals: list[StateHit] = []
+        for h in reversed(hits):
+            if not any(same_value(h.value, v.value) for v in vals):
+                vals.append(h)
+        return Extract("; ".join(v.value or "" for v in vals), participant=pid,
+                       cited=[m for v in vals for m in v.message_ids], confidence=1.0, rows={pid: (vals, [])})
     return Extract(head.value or "", participant=pid, cited=head.message_ids, confidence=1.0, rows=out.rows)
 
 
@@ -120,7 +141,7 @@ def group_decision(self: Any) -> Extract:
     rows = {"GROUP": ([head], [])}
     if self.plan.mode == "head":
         return Extract(head.value or "", cited=head.message_ids, confidence=1.0, rows=rows)
-    earlier = [h for h in hits[:-1] if (h.value or "").lower() != (head.value or "").lower()]
+    earlier = [h for h in hits[:-1] if not same_value(h.value, head.value)]
     if earlier:
         past = earlier[-1]
         rows["GROUP"] = ([head], [past])

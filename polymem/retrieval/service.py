@@ -5,6 +5,9 @@ from __future__ import annotations
 import time
 from typing import Any
 
+from pydantic import ValidationError
+
+from polymem.errors import InputError
 from polymem.graph.cypher import retrieval as cy
 from polymem.graph.driver import Graph
 from polymem.graph.messages import MessageRepository
@@ -40,7 +43,10 @@ def templates_for(plan: Plan, opts: AskOptions) -> list[str]:
 
 
 def _compile(graph: Graph, space: str, question: str, asker: str | None, llm: bool) -> tuple[Plan, RosterIndex]:
-    Space(id=space)
+    try:
+        Space(id=space)
+    except ValidationError as e:
+        raise InputError(e.errors()[0]["msg"].removeprefix("Value error, ")) from e
     roster = RosterIndex(MessageRepository(graph).roster(space))
     plan = None
     if llm:

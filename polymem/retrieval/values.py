@@ -28,7 +28,8 @@ def city(text: str) -> str | None:
 def job(text: str) -> str | None:
     m = JOB.search(text)
     if m and m.group(1).strip().lower() not in ("bit", "lot"):
-        return f"{m.group(1).strip()} at {m.group(2).strip(' .')}"
+        place = re.sub(r"\s+(?:from|since|starting|as of|this|next|last)\b.*$", "", m.group(2), flags=re.I)
+        return f"{m.group(1).strip()} at {place.strip(' .')}"
     m = JOB_AT.search(text)
     return m.group(1).strip(" .") if m else None
 

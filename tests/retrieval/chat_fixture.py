@@ -1,0 +1,40 @@
+"""A small hand-made group chat (reversed decision, requests, reports, opinions) ingested for real."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+from polymem.graph import Graph
+from polymem.ingest.pipeline import Ingestor
+from polymem.schema.models import Conversation, Message, Participant
+
+ROSTER = [
+    Participant(id="mara", name="Mara Quist", aliases=["Mara"]),
+    Participant(id="tobi_k", name="Tobias Klein", aliases=["Tobi", "Tobias"]),
+    Participant(id="wen", name="Wen Li", aliases=["Wen"]),
+    Participant(id="oskar", name="Oskar Berg", aliases=["Oskar"]),  # never states anything: empty row
+]
+LINES = [
+    ("c01", "mara", "I live in Lisbon these days.", None),
+    ("c02", "tobi_k", "I work as a baker at Crumb & Co.", None),
+    ("c03", "wen", "my cousin just moved to Oslo, she loves it", None),
+    ("c04", "tobi_k", "How about the rooftop bar for the party?", None),
+    ("c05", "wen", "Maybe the old mill for the party?", None),
+    ("c06", "mara", "Decision made: the rooftop bar for the party.", None),
+    ("c07", "wen", "Tobi, can you buy the balloons?", None),
+    ("c08", "tobi_k", "Sure, I'll buy the balloons.", "c07"),
+    ("c09", "wen", "Honestly, I think Mara is the funniest person here.", None),
+    ("c10", "tobi_k", "Not gonna lie, Mara is always late.", None),
+    ("c11", "tobi_k", "Did you all hear Mara moved to Madrid?", None),
+    ("c12", "wen", "Update: the rooftop bar is off, we switched the party to the old mill.", None),
+    ("c13", "wen", "anyone watching the match tonight?", None),
+]
+
+
+def ingest_chat(graph: Graph, space: str, embedder, lines=LINES) -> None:  # type: ignore[no-untyped-def]
+    t0 = datetime(2026, 3, 1, 9, 0, tzinfo=UTC)
+    msgs = [Message(id=i, text=t, speaker=s, reply_to=[r] if r else [], time=t0 + timedelta(hours=n), seq=n)
+            for n, (i, s, t, r) in enumerate(lines)]
+    conv = Conversation.model_construct(id="chat", roster=ROSTER, channels=["main"], messages=iter(msgs),
+                                        addressees_given=False, source_file=None)
+    Ingestor(graph, embedder).ingest(space, conv)
