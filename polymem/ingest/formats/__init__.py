@@ -60,10 +60,14 @@ def detect(path: str | Path) -> str:
     if p.suffix != ".json":
         raise InputError("cannot tell the format from the name; pass --format", file=str(p))
     with p.open(encoding="utf-8", errors="replace") as f:
-        head = f.read(4096)
-    for key, fmt in (('"sample_id"', "locomo"), ('"multi_session_dialogues"', "memgallery"),
-                     ('"utterances:"', "friendsqa"), ('"edus"', "molweni"), ('"scenario_id"', "groupchat"),
-                     ('"roster"', "groupchat"), ('"paragraphs"', "friendsqa")):
-        if key in head:
-            return fmt
-    raise InputError("cannot tell the format from the first 4 KB; pass --format", file=str(p))
+        head = f.read(1 << 16)
+    hits = [(head.find(key), fmt) for key, fmt in _SHAPES if key in head]
+    if hits:
+        return min(hits)[1]  # the key seen first decides (a LoCoMo qa list precedes its conversation)
+    raise InputError("cannot tell the format from the first 64 KB; pass --format", file=str(p))
+
+
+_SHAPES = [('"sample_id"', "locomo"), ('"dia_id"', "locomo"), ('"speaker_a"', "locomo"),
+           ('"multi_session_dialogues"', "memgallery"), ('"character_profile"', "memgallery"),
+           ('"utterances:"', "friendsqa"), ('"edus"', "molweni"),
+           ('"scenario_id"', "groupchat"), ('"roster"', "groupchat")]
