@@ -23,7 +23,7 @@ from polymem.ingest.embedder import Embedder
 from polymem.ingest.writer.validate import Invalid, Validator
 from polymem.ingest.writer.window import Window, WindowMessage
 from polymem.schema.migrations import migrate
-from polymem.schema.records import GROUP_ID, AddOp, NoopOp, UpdateOp, add_id, update_id
+from polymem.schema.records import GROUP_ID, AddOp, NoopOp, add_id, update_id
 
 log = logging.getLogger(__name__)
 CONTEXT = 4  # earlier messages shown with each window (requests answered by a later promise)
@@ -47,6 +47,7 @@ class WriteReport:
     rejected: Counter = field(default_factory=Counter)  # reason -> count
     rejected_examples: list[str] = field(default_factory=list)
     windows_failed: int = 0
+    failures: list[str] = field(default_factory=list)  # why windows failed (left for a re-run)
     llm_calls: int = 0
     llm_failures: int = 0
     aborted: str | None = None
@@ -56,7 +57,7 @@ class WriteReport:
         return {
             "space": self.space, "writer": self.writer, "windows": self.windows, "messages": self.messages,
             "ops": dict(self.ops), "rejected": dict(self.rejected), "rejected_examples": self.rejected_examples[:10],
-            "windows_failed": self.windows_failed, "llm_calls": self.llm_calls, "llm_failures": self.llm_failures,
+            "windows_failed": self.windows_failed, "failures": self.failures[:10], "llm_calls": self.llm_calls, "llm_failures": self.llm_failures,
             "llm_calls_per_message": round(self.llm_calls / self.messages, 4) if self.messages else 0.0,
             "aborted": self.aborted, "seconds": round(self.seconds, 2),
         }
@@ -98,6 +99,7 @@ def write_space(graph: Graph, space: str, writer: Writer | None = None, embedder
             report.llm_failures += writer.llm_failures - fails_before
         if proposed is None:  # the writer gave up on this window (reported); leave it for a re-run
             report.windows_failed += 1
+            report.failures.extend(getattr(writer, "errors", [])[-1:])
             continue
         apply_ops(repo, w, proposed, writer.name, embedder, report)
         repo.mark_processed(space, writer.name, [m.id for m in new])
