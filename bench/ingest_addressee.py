@@ -10,14 +10,11 @@ self-link counts as a false positive.
 
 from __future__ import annotations
 
-import argparse
-import json
 import time
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from polymem.errors import InputError
 from polymem.ingest.addressee import AddresseeInferer, previous_other_speaker_baseline
 from polymem.ingest.formats.irc import SUFFIX, SYSTEM, parse_line
 from polymem.schema.models import Message, Participant
@@ -112,29 +109,3 @@ def run_bench(data: Path, splits: list[str]) -> dict[str, object]:
     out.update(samples=res.samples, annotated_messages=res.messages, splits=splits,
                seconds=round(time.perf_counter() - t0, 1))
     return out
-
-
-def _run(args: argparse.Namespace) -> int:
-    data = Path(args.data)
-    if not data.exists():
-        raise InputError("IRC data folder not found", file=str(data))
-    out = run_bench(data, args.split or ["train", "dev", "test", "new-domains"])
-    if args.json:
-        print(json.dumps(out, indent=1))
-        return 0
-    print(f"{'system':<18} {'precision':>9} {'recall':>7} {'F1':>6} {'predicted':>9} {'gold':>6}")
-    for name in ("baseline", "polymem", "polymem+fallback"):
-        r = out[name]
-        assert isinstance(r, dict)
-        print(f"{name:<18} {r['precision']:>9.3f} {r['recall']:>7.3f} {r['f1']:>6.3f} {r['predicted']:>9} {r['gold']:>6}")
-    print("rules:", json.dumps(out["rules"]))
-    print(f"{out['samples']} samples, {out['annotated_messages']} annotated messages, {out['seconds']} s")
-    return 0
-
-
-def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("addressee", help="IRC addressee inference: polymem vs previous-other-speaker baseline")
-    p.add_argument("--data", default=str(DATA), help="irc-disentanglement folder")
-    p.add_argument("--split", action="append", help="train/dev/test/new-domains (repeatable; default all)")
-    p.add_argument("--json", action="store_true")
-    p.set_defaults(func=_run)

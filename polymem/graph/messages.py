@@ -89,6 +89,14 @@ class MessageRepository:
         row["addressees"] = [a for a in row["addressees"] if a["id"] is not None]
         return row
 
+    def drop_space(self, space: str, slice_size: int = 10_000) -> int:
+        """Delete every node of a space, a slice per transaction; returns how many were deleted."""
+        total = 0
+        while n := self.graph.write(q.DELETE_SPACE_SLICE, space=space, limit=slice_size, timeout=600)[0]["deleted"]:
+            total += n
+        self.graph.write(q.DELETE_SPACE_NODE, space=space)
+        return total
+
     def spaces(self) -> list[dict[str, Any]]:
         return self.graph.read(q.LIST_SPACES)
 

@@ -167,3 +167,13 @@ UNWIND row.edges AS e
 MATCH (p:Participant {space: $space, id: e.id})
 CREATE (m)-[:ADDRESSES {how: e.how, confidence: e.confidence}]->(p)
 """
+
+# Removing a (benchmark) space in slices, so no transaction holds a million deletions.
+DELETE_SPACE_SLICE = """
+MATCH (n {space: $space})
+WITH n LIMIT $limit
+DETACH DELETE n
+RETURN count(*) AS deleted
+"""
+
+DELETE_SPACE_NODE = "MATCH (s:Space {id: $space}) DETACH DELETE s"
