@@ -51,7 +51,9 @@ def _tidy(s: str) -> str:
 class Extractor:
     def __init__(self, window: Window) -> None:
         self.w = window
-        names = [n for p in window.roster for n in p.names()]
+        # Spellings as written plus capitalised ("sana" the handle is also "Sana" in prose); matching
+        # stays case-sensitive so a name that is also a word ("Will") is not found in "will".
+        names = [v for p in window.roster for n in p.names() for v in (n, n[:1].upper() + n[1:])]
         self.index = NameIndex(window.roster)
         rx = P.names_regex(names)
         self.other_city = P.other_city(rx)
