@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import random
+import time
 from datetime import datetime
 from typing import Any
 
 import strawberry
+from neo4j.exceptions import ConstraintError
 from pydantic import ValidationError
 from strawberry.scalars import JSON
 from strawberry.types import Info
@@ -114,6 +117,22 @@ def _validate(space: str, ctx: Context, messages: list[MessageInput], roster: li
     return [m for _, m in msgs], people, errors
 
 
+def _ingest_retrying(ingestor: Any, space: str, people: list[ParticipantModel], msgs: list[Any]) -> Any:
+    """Two clients sending the same new ids at once: Neo4j refuses the slower MERGE with a
+    constraint error and rolls its transaction back. Ingestion is idempotent, so re-running
+    finds those messages stored and writes only the rest."""
+    for attempt in range(6):
+        conv = Conversation.model_construct(id="api", roster=people, channels=[], messages=iter(msgs),
+                                            addressees_given=False, source_file=None)
+        try:
+            return ingestor.ingest(space, conv)
+        except ConstraintError:
+            if attempt == 5:
+                raise
+            time.sleep(0.05 * (attempt + 1) + random.random() * 0.05)
+    raise AssertionError("unreachable")
+
+
 @strawberry.type
 class Mutation:
     @strawberry.mutation(description="Ingest a batch of messages: all valid and written, or nothing written.")
@@ -128,9 +147,7 @@ class Mutation:
         if errors:
             return IngestResult(ok=False, written=0, already_stored=0, new_participants=0, errors=errors)
         ingestor = await run(lambda: ctx.services.ingestor)
-        conv = Conversation.model_construct(id="api", roster=people, channels=[], messages=iter(msgs),
-                                            addressees_given=False, source_file=None)
-        report = await run(ingestor.ingest, space, conv)
+        report = await run(_ingest_retrying, ingestor, space, people, msgs)
         late = [ItemError(index=-1, id=None, message=str(e)) for e in report.errors]  # lost races only
         return IngestResult(ok=not late, written=report.written, already_stored=report.already_stored,
                             new_participants=report.new_participants, errors=late)

@@ -60,9 +60,9 @@ CALL (k) {
   MATCH (m:Message {space: $space, speaker: k.pid})
   WHERE k.after_seq IS NULL OR m.seq > k.after_seq OR (m.seq = k.after_seq AND m.id > k.after_id)
   WITH m ORDER BY m.seq, m.id
-  RETURN collect(m """ + _MSG + """)[0..k.limit] AS page  // LIMIT cannot take a per-row value
+  RETURN collect(m """ + _MSG + """) AS all  // LIMIT cannot take a per-row value: slice below
 }
-RETURN k.key AS key, page
+RETURN k.key AS key, all[0..k.limit] AS page
 """)
 
 ADDRESSED_PAGES = ("""
@@ -71,9 +71,9 @@ CALL (k) {
   MATCH (m:Message {space: $space})-[:ADDRESSES]->(:Participant {space: $space, id: k.pid})
   WHERE k.after_seq IS NULL OR m.seq > k.after_seq OR (m.seq = k.after_seq AND m.id > k.after_id)
   WITH m ORDER BY m.seq, m.id
-  RETURN collect(m """ + _MSG + """)[0..k.limit] AS page  // LIMIT cannot take a per-row value
+  RETURN collect(m """ + _MSG + """) AS all  // LIMIT cannot take a per-row value: slice below
 }
-RETURN k.key AS key, page
+RETURN k.key AS key, all[0..k.limit] AS page
 """)
 
 # Records about each participant (owner), head only or the full history.

@@ -25,7 +25,7 @@ FORGET_RELINK_NEXT = """
 MATCH (a:Message {space: $space})-[:NEXT]->(d:Message {space: $space})
 WHERE NOT a.id IN $ids AND d.id IN $ids
 MATCH path = (d)-[:NEXT*0..]->(x:Message)-[:NEXT]->(b:Message)
-WHERE NOT b.id IN $ids AND all(n IN nodes(path) WHERE n.id IN $ids)
+WHERE NOT b.id IN $ids AND all(n IN nodes(path)[..-1] WHERE n.id IN $ids)
 MERGE (a)-[:NEXT]->(b)
 """
 
@@ -34,7 +34,7 @@ FORGET_RELINK_VERSIONS = """
 MATCH (a:Record {space: $space})-[:SUPERSEDED_BY]->(d:Record {space: $space})
 WHERE NOT a.id IN $ids AND d.id IN $ids
 OPTIONAL MATCH path = (d)-[:SUPERSEDED_BY*0..]->(x:Record)-[:SUPERSEDED_BY]->(b:Record)
-WHERE NOT b.id IN $ids AND all(n IN nodes(path) WHERE n.id IN $ids)
+WHERE NOT b.id IN $ids AND all(n IN nodes(path)[..-1] WHERE n.id IN $ids)
 FOREACH (_ IN CASE WHEN b IS NULL THEN [] ELSE [1] END | MERGE (a)-[:SUPERSEDED_BY]->(b))
 WITH a, b WHERE b IS NULL
 SET a.state = 'current', a.restored_after_forget = true
