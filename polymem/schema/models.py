@@ -14,10 +14,14 @@ MAX_ID_CHARS = 200
 _SPACE_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._:-]{0,99}$")
 
 
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")  # category Cc except \t and \n
+
+
 def clean_text(value: str) -> str:
     """NFC-normalise and drop NUL / control characters that break Lucene and terminals."""
-    value = unicodedata.normalize("NFC", value)
-    return "".join(ch for ch in value if ch in "\n\t" or unicodedata.category(ch) != "Cc")
+    if not unicodedata.is_normalized("NFC", value):  # fast path: most text already is NFC
+        value = unicodedata.normalize("NFC", value)
+    return _CONTROL.sub("", value)
 
 
 def _check_id(value: str, what: str) -> str:
