@@ -18,8 +18,9 @@ LAYERS = tuple(LAYER_SCOPE)
 Layer = Literal["Core", "Profile", "Interaction", "Insight"]
 
 # Attributes that hold one current value per owner (and per source for opinions): a new value
-# for the same key is an Update of the head. Any other attribute only ever adds.
-SINGLE_VALUED = ("city", "job", "pet", "decision:", "opinion")
+# for the same key is an Update of the head. Any other attribute only ever adds (a second pet
+# joins the first one, it does not replace it).
+SINGLE_VALUED = ("city", "job", "decision:", "opinion")
 
 
 def is_single_valued(attribute: str | None) -> bool:

@@ -13,7 +13,8 @@ import re
 CAP = r"[A-Z][\w'’\-]*(?:\.(?=\s+[A-Z]))?"
 PLACE = rf"(?P<v>{CAP}(?:\s+(?:(?:de|del|da|do|la|le|am|upon|on|sur)\s+)?{CAP})*)"
 ORG = r"(?P<org>[A-Z0-9][\w'’&\-]*(?:\.(?=\s+[A-Z]))?(?:\s+(?:(?:&|and|of|the|de)\s+)?[A-Z0-9][\w'’&\-]*(?:\.(?=\s+[A-Z]))?)*)"
-ROLE = r"(?:a|an)\s+(?P<role>[a-z][a-z\-]*(?:\s+[a-z][a-z\-]*){0,3}?)"
+_RW = r"(?:[a-z][a-z\-]*|[A-Z]{2,4})"  # role words: lower case, or an acronym ("UX designer")
+ROLE = r"(?:a|an)\s+(?P<role>" + _RW + r"(?:\s+" + _RW + r"){0,3}?)"
 ADV = r"(?:(?:just|finally|recently|officially|now|still|currently|actually|also)\s+)*"
 I_AM = r"\bI(?:'m|’m| am)\s+"
 
@@ -51,7 +52,7 @@ SELF_JOB = [
                r"\s+(?:as\s+" + ROLE + r"\s+)?(?:at|with)\s+" + ORG),
     re.compile(r"\bI\s+" + ADV + r"joined\s+" + ORG + r"\s+as\s+" + ROLE),
     re.compile(r"(?i:new\s+(?:job|role|gig|position))\b[^:!?]{0,20}[:\-—]\s*(?:(?:a|an)\s+)?"
-               r"(?P<role>[a-z][a-z\-]*(?:\s+[a-z][a-z\-]*){0,3}?)\s+(?:at|for|with)\s+" + ORG),
+               r"(?P<role>" + _RW + r"(?:\s+" + _RW + r"){0,3}?)\s+(?:at|for|with)\s+" + ORG),
     re.compile(r"\bI\s+" + ADV + r"work\s+(?:at|for)\s+" + ORG),
 ]
 NOT_A_ROLE = {"regular", "fan", "member", "guest", "customer", "big", "huge", "bit", "little", "lot", "fool",

@@ -73,12 +73,13 @@ class RuleWriter:
                 return h.source == f.source
             return keyed or h.event == f.event
 
-        head = next((h for h in reversed(heads) if same_key(h)), None)
-        if head is not None and norm_value(head.value) == norm_value(f.value):
-            return NoopOp(reason=f"{f.attribute} of {f.owner} already recorded as {head.value!r}")
+        same = [h for h in heads if same_key(h)]
+        if any(norm_value(h.value) == norm_value(f.value) for h in same):
+            return NoopOp(reason=f"{f.attribute} of {f.owner} already recorded as {f.value!r}")
+        head = same[-1] if same else None
+        if head is not None and f.weak:
+            return NoopOp(reason=f"weak mention of {f.attribute} for {f.owner}; records kept")
         if head is not None and keyed:
-            if f.weak:
-                return NoopOp(reason=f"weak mention of {f.attribute} for {f.owner}; head kept")
             op = UpdateOp(entry_id=head.id, content=f.content, value=f.value, from_ids=f.from_ids,
                           source=f.source if f.source != head.source else None)
             heads.remove(head)
