@@ -1,0 +1,70 @@
+"""The systems under test, behind one call: `run(question) -> Result`.
+
+`bm25` is the independent baseline (bench/bm25_baseline.py); the others call polymem's `ask`
+(retrieval contract) with AskOptions switches. A question whose `ask` raises counts as a miss and
+the error is kept, so a crash never silently improves a figure.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from bench.bm25_baseline import BM25Index
+from polymem.graph.driver import Graph
+
+# name -> AskOptions overrides; ablations switch one thing off the full (agentic) system
+VARIANTS: dict[str, dict[str, Any]] = {
+    "system1": {"strategy": "system1"},
+    "system12": {"strategy": "system12"},
+    "agentic": {"strategy": "agentic"},
+    "no-system2": {"strategy": "agentic", "use_system2": False},
+    "no-ask": {"strategy": "agentic", "ask_round": False},
+    "no-addressee": {"strategy": "agentic", "use_addressee": False},
+}
+
+
+@dataclass
+class Result:
+    ranked: list[str]
+    text: str = ""
+    participant: str | None = None      # participant id (polymem) or speaker (baseline)
+    participant_name: str | None = None
+    abstained: bool = False
+    ms: float = 0.0
+    timings: dict[str, float] = field(default_factory=dict)
+    error: str | None = None
+
+
+def ask_available() -> str | None:
+    """None when polymem.retrieval.ask can be called, else why not."""
+    try:
+        from polymem.retrieval import AskOptions, ask  # noqa: F401
+    except Exception as e:  # noqa: BLE001 - any import failure means "not available yet"
+        return f"{type(e).__name__}: {e}"
+    return None
+
+
+def run_bm25(index: BM25Index, question: str, k: int = 20) -> Result:
+    t0 = time.perf_counter()
+    hits = index.search(question, k)
+    text, top = index.answer(question)
+    return Result([d.id for d, _ in hits], text, top.speaker if top else None,
+                  (top.speaker_name or top.speaker) if top else None, top is None,
+                  (time.perf_counter() - t0) * 1000)
+
+
+def run_polymem(graph: Graph, space: str, question: str, variant: str, embedder: Any,
+                asker: str | None = None, top_k: int = 20) -> Result:
+    from polymem.retrieval import AskOptions, ask
+
+    opts = AskOptions(**{**VARIANTS[variant], "top_k": top_k})
+    t0 = time.perf_counter()
+    try:
+        a = ask(graph, space, question, asker, opts, embedder=embedder)
+    except Exception as e:  # noqa: BLE001 - counted as a miss and reported
+        return Result([], "", error=f"{type(e).__name__}: {e}"[:300], ms=(time.perf_counter() - t0) * 1000)
+    ms = (time.perf_counter() - t0) * 1000
+    return Result(list(dict.fromkeys(a.ranked_message_ids)), a.text, a.answer_participant,
+                  getattr(a, "answer_name", None), a.abstained, ms, dict(a.timings_ms))
