@@ -19,10 +19,10 @@ import numpy as np
 @dataclass(frozen=True)
 class TrackerConfig:
     # Defaults measured on the synthetic espeak set (docs/bench/voice.md explains the sweep).
-    tau_match: float = 0.45
-    tau_update: float = 0.60
+    tau_match: float = 0.60
+    tau_update: float = 0.70
     alpha: float = 0.2  # weight of the new utterance in the EMA
-    tau_merge: float = 0.55  # centroid cosine needed to merge a fragment after the session
+    tau_merge: float = 0.65  # centroid cosine needed to merge a fragment after the session
     merge: bool = True
 
     def __post_init__(self) -> None:
