@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import time
-from collections import Counter
+from collections import Counter, deque
 from collections.abc import Callable, Iterable
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -59,6 +59,25 @@ class IngestReport:
         }
 
 
+@dataclass
+class _Stage:
+    """State the prepare stage carries from batch to batch (touched by that one thread only)."""
+
+    known: set[str]
+    inferer: AddresseeInferer | None
+    last_in_thread: dict[tuple[str, str | None], tuple[str, bool]]
+    conv: Conversation
+    in_flight: dict[str, dict[str, Any]] = field(default_factory=dict)
+
+
+@dataclass
+class _Prepared:
+    rows: list[dict[str, Any]]
+    people: list[Participant]
+    relink: list[dict[str, str]]
+    readdress: list[dict[str, Any]]
+
+
 def _iso(m: Message) -> str | None:
     return m.time.isoformat() if m.time else None
 
@@ -91,18 +110,22 @@ class Ingestor:
         batch: list[tuple[Message, int | None]] = []
 
         items: Iterable[Message | InputError] = conv.messages or []  # type: ignore[assignment]
-        # One writer thread: batch k is written while the next batch is read and validated.
-        # At most one batch is in flight, and batches are written in file order (NEXT/REPLY_TO rely on it).
-        with ThreadPoolExecutor(max_workers=1, thread_name_prefix="polymem-ingest") as pool:
-            pending: Future[None] | None = None
+        # Two single-thread stages so the model, Python and Neo4j work at the same time:
+        # prepare (stored-id check, inference, rows, embeddings) runs batches in file order, and
+        # so does write. Write k+1 starts after write k (NEXT/REPLY_TO rely on it); prepare k+1
+        # treats batch k's not-yet-committed ids as stored. At most two writes are queued.
+        stage = _Stage(known=known, inferer=inferer, last_in_thread=last_in_thread, conv=conv)
+        with ThreadPoolExecutor(1, "polymem-prepare") as prep_pool, ThreadPoolExecutor(1, "polymem-write") as wpool:
+            writes: deque[Future[None]] = deque()
 
-            def submit(b: list[tuple[Message, int | None]]) -> Future[None]:
-                if pending is not None:
-                    pending.result()  # re-raises a failed write here, before anything later is written
-                fut = pool.submit(self._flush, space, b, report, known, inferer, last_in_thread, conv)
+            def submit(b: list[tuple[Message, int | None]]) -> None:
+                while len(writes) >= 2:
+                    writes.popleft().result()  # re-raises a failed write before anything later is written
+                prep = prep_pool.submit(self._prepare, space, b, report, stage)
+                fut = wpool.submit(self._write, space, prep, report)
                 if progress:
                     fut.add_done_callback(lambda _f, n=len(b): progress(n))
-                return fut
+                writes.append(fut)
 
             for item in items:
                 if isinstance(item, InputError):
@@ -125,22 +148,25 @@ class Ingestor:
                     continue
                 batch.append((item, line))
                 if len(batch) >= self.batch_size:
-                    pending = submit(batch)
-                    # Later duplicates of earlier batches are caught by _flush's stored-id check,
-                    # so only the open batch is remembered here: memory stays flat on 1M-line files.
+                    submit(batch)
+                    # Later duplicates of earlier batches are caught by the stored-id check, so
+                    # only the open batch is remembered here: memory stays flat on 1M-line files.
                     batch, seen_ids = [], {}
             if batch:
-                pending = submit(batch)
-            if pending is not None:
-                pending.result()
+                submit(batch)
+            while writes:
+                writes.popleft().result()
         self.repo.link_pending_replies(space)
         report.seconds = time.perf_counter() - t0
         return report
 
-    def _flush(self, space: str, batch: list[tuple[Message, int | None]], report: IngestReport,
-               known: set[str], inferer: AddresseeInferer | None,
-               last_in_thread: dict[tuple[str, str | None], tuple[str, bool]], conv: Conversation) -> None:
+    def _prepare(self, space: str, batch: list[tuple[Message, int | None]], report: IngestReport,
+                 stage: _Stage) -> _Prepared:
+        known, inferer, last_in_thread, conv = stage.known, stage.inferer, stage.last_in_thread, stage.conv
         existing = self.repo.existing(space, [m.id for m, _ in batch])
+        for m, _ in batch:  # ids of the batch still being written count as stored
+            if m.id not in existing and m.id in stage.in_flight:
+                existing[m.id] = stage.in_flight[m.id]
         fresh: list[tuple[Message, int | None, str | None, list[dict[str, Any]]]] = []
         relink: list[dict[str, str]] = []
         readdress: list[dict[str, Any]] = []
@@ -188,25 +214,28 @@ class Ingestor:
                 if a["id"] not in known:
                     known.add(a["id"])
                     new_people.append(Participant(id=a["id"], name=a["id"]))
-        if not rows:
-            if relink or readdress:
-                self.repo.write_batch(space, new_people, [], relink=relink, readdress=readdress)
-            return
-        if self.embedder is not None:
+        if self.embedder is not None and rows:
             t = time.perf_counter()
             vecs = self.embedder.embed(texts)
             report.embed_seconds += time.perf_counter() - t
             for row, v in zip(rows, vecs, strict=True):
                 row["embedding"] = v.tolist()
-        for row in rows:  # Neo4j stores datetimes natively; ISO strings are converted in Cypher
+        for row in rows:  # Neo4j stores datetimes natively
             if row["time"] is not None:
                 row["time"] = _to_neo_time(row["time"])
-        t = time.perf_counter()
-        self.repo.write_batch(space, new_people, rows, relink=relink, readdress=readdress)
-        report.write_seconds += time.perf_counter() - t
-        report.written += len(rows)
-        report.new_participants += len(new_people)
+        stage.in_flight = {r["id"]: {"text": r["text"], "speaker": r["speaker"],
+                                     "inferred": [a for a in r["addressees"] if a["how"] != "given"]} for r in rows}
+        return _Prepared(rows, new_people, relink, readdress)
 
+    def _write(self, space: str, prep: Future[_Prepared], report: IngestReport) -> None:
+        p = prep.result()
+        if not (p.rows or p.relink or p.readdress):
+            return
+        t = time.perf_counter()
+        self.repo.write_batch(space, p.people, p.rows, relink=p.relink, readdress=p.readdress)
+        report.write_seconds += time.perf_counter() - t
+        report.written += len(p.rows)
+        report.new_participants += len(p.people)
 
     @staticmethod
     def _addressees(m: Message, inferer: AddresseeInferer | None, conv: Conversation) -> list[dict[str, Any]]:
