@@ -34,7 +34,7 @@ def _messages(data: dict, file: str) -> Iterator[Message | InputError]:
                 "time": m.get("time"), "channel": m.get("channel") or "main", "session": m.get("session"),
                 "reply_to": m.get("reply_to"), "seq": i,
             },
-            file=file, line=None,
+            file=file, line=None, record=f"messages[{i}] ({m.get('id')})",
         )
 
 
