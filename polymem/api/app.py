@@ -51,10 +51,10 @@ def create_app(services: Services | None = None) -> Any:
     async def lifespan(_: Starlette) -> AsyncIterator[None]:
         if not auth_enabled():
             log.warning("POLYMEM_API_AUTH=off: every caller can read and write every space")
-        with contextlib.suppress(Exception):  # Neo4j may come up later; /readyz reports it
-            from polymem.schema.migrations import migrate
-
-            await run(migrate, services.graph)
+        try:
+            await run(services.migrate)
+        except Exception as e:  # Neo4j may come up later; /readyz reports it
+            log.warning("schema migration at startup failed (%s); ingestion will retry it", e)
         if os.environ.get("POLYMEM_API_PRELOAD", "1") != "0":
             await run(lambda: services.embedder)  # load the model once, before the first request
         yield

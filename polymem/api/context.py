@@ -34,6 +34,7 @@ class Services:
         self._embedder: Any = None
         self._ingestor: Any = None
         self._lock = threading.Lock()
+        self.migrated = False  # set by the app's startup once the schema migrations ran
 
     @property
     def embedder(self) -> Any:
@@ -52,7 +53,16 @@ class Services:
                 from polymem.ingest.pipeline import Ingestor
 
                 self._ingestor = Ingestor(self.graph, emb)
+                # The app migrated at startup; a second run per request path would wait on index
+                # population (db.awaitIndexes) under the API's short query timeout.
+                self._ingestor._migrated = self.migrated
             return self._ingestor
+
+    def migrate(self) -> None:
+        from polymem.schema.migrations import migrate
+
+        migrate(self.graph)
+        self.migrated = True
 
     def close(self) -> None:
         self.graph.close()
