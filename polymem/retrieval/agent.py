@@ -7,6 +7,7 @@ answerer judges sufficiency, and the loop stops as soon as the evidence suffices
 
 from __future__ import annotations
 
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -36,6 +37,16 @@ class State:
     rounds: int = 0
 
 
+_POOL = ThreadPoolExecutor(max_workers=8, thread_name_prefix="polymem-search")
+
+# What a statement of each attribute sounds like (the query for the row's dense search).
+PROTOTYPES = {
+    "city": "I live in this city now; I moved here and I'm based here.",
+    "job": "I work as a job title at a company; I just started a new job.",
+    "pet": "We adopted a new pet, meet our dog, cat or other animal.",
+}
+
+
 def first_actions(plan: Plan, opts: AskOptions, roster: RosterIndex) -> list[Action]:
     """Round 1: hybrid BM25 + vector on the question, plus the plan's scoped (filtered) searches."""
     n, tr = opts.recall_n, plan.time_range or (None, None)
@@ -63,6 +74,9 @@ def first_actions(plan: Plan, opts: AskOptions, roster: RosterIndex) -> list[Act
             acts.append(Action("messages", "bm25", plan.question, terms, speakers=[row.id], k=n,
                                why=f"own statements of {row.id}"))
             acts.append(Action("messages", "bm25", plan.question, names + terms, k=n, why=f"reports about {row.id}"))
+            if plan.attribute in PROTOTYPES:  # dense, on the row's own messages: catches unusual wording
+                acts.append(Action("messages", "vector", PROTOTYPES[plan.attribute], speakers=[row.id], k=n // 2,
+                                   why=f"{plan.attribute} statements of {row.id}"))
     return acts
 
 
@@ -93,8 +107,11 @@ class Retriever:
     def do(self, actions: list[Action]) -> int:
         self.st.rounds += 1
         before = set(i for i, _ in self.st.fused) | set(i for i, _ in self.st.records)
-        for a in actions:
-            hits = self.ex.run(a)
+        for a in actions:  # embed first (one model, one thread), then run the searches concurrently
+            if a.tool == "vector":
+                self.ex.vector(a.query)
+        results = list(_POOL.map(self.ex.run, actions))
+        for a, hits in zip(actions, results, strict=True):
             if a.layer == "messages":
                 self.st.lists.append(hits)
             else:

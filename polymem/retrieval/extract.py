@@ -156,7 +156,8 @@ class Answerer:
 
     def _generic(self) -> Extract:
         m, s = self._pick(lambda m: self._relevance(m))
-        if m is None or (self.plan.issue and coverage(self.plan.issue, m["text"]) == 0 and s < 0.1):
+        # Nothing covers a third of the topic terms: say so rather than quote an unrelated message.
+        if m is None or (self.plan.issue and coverage(self.plan.issue, m["text"]) < 0.34):
             return Extract(NOT_IN_MEMORY, abstained=True)
         cited = [m["id"]]
         return Extract(f"{m.get('speaker_name') or m['speaker']}: {m['text']}", participant=None, cited=cited,

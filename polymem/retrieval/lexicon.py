@@ -37,7 +37,7 @@ EVERYONE = re.compile(
 GROUP = re.compile(
     r"\b(the group|we decided|we agreed|we chose|we picked|we settled|we went with|final decision|"
     r"finally decide|finally settle|settle(?:d)? on|agreed on|decided on|group's|our decision|"
-    r"the team|the plan|(?:did|have|had|do) we (?:\w+ )?(?:decide|pick|choose|settle|agree|go with|land on|vote))\b",
+    r"the team|the plan|(?:did|have|had|do) we (?:\w+ ){0,2}(?:decid\w*|pick\w*|choos\w*|chose|settl\w*|agree\w*|go with|going with|land on|vot\w*))\b",
     re.I)
 PAST = re.compile(
     r"\b(before|used to|originally|original|at first|previous|previously|changed|change|history|earlier|"
@@ -50,7 +50,7 @@ ATTR_QUESTION = {
     "city": re.compile(r"\b(where|city|town|live|lives|living|lived|based|reside|resides|home|hometown|"
                        r"located|moved?|moving|relocat\w*)\b", re.I),
     "job": re.compile(r"\b(job|jobs|work|works|worked|working|occupation|profession|career|employer|"
-                      r"employed|living|role|position|do for a living)\b", re.I),
+                      r"employed|role|position|do for a living)\b", re.I),
     "pet": re.compile(r"\b(pet|pets|animal|animals|dog|cat|adopt\w*)\b", re.I),
 }
 ATTR_TERMS = {
@@ -93,4 +93,9 @@ CLAUSE_SPLIT = re.compile(r"\s*(?:[,;:!.?]|\bbecause\b|\bsince\b|\bas\b(?= \w+ (
 
 
 def words(text: str) -> list[str]:
-    return [w.lower().strip(".'-") for w in WORD.findall(text) if w.strip(".'-")]
+    out = []
+    for w in WORD.findall(text):
+        w = re.sub(r"(?:'s|’s)$", "", w.lower()).strip(".'-")
+        if w:
+            out.append(w)
+    return out

@@ -17,7 +17,7 @@ GROUP_ID = "GROUP"
 _WHO = r"^\W*(?:so\s+|and\s+|but\s+)?(?:who|which (?:\w+ )?(?:person|member|one|of us|friend)|whoever)"
 _P = r"@P(\d+)"
 WHO_ASKED = re.compile(_WHO + r"\s+(?:\w+\s+)?(?:asked|requested|begged|got|wanted|needed|told|tasked|"
-                       r"nudged|pinged|reminded|assigned|delegated)\s+(?:to\s+)?" + _P + r"\b", re.I)
+                       r"nudged|pinged|reminded|assigned|delegated)\s+(?:to\s+|that\s+|for\s+)?" + _P + r"\b", re.I)
 ASKED_WHOM = re.compile(r"\b(?:whom|who|which (?:\w+ )?(?:person|member|one))\s+(?:did|does|had|has|was)\s+"
                         + _P + r"\s+(?:\w+\s+)?(?:ask|request|tell|get|want|need|task|ping|remind|assign|"
                         r"delegate|asking|turn to|count on|rely on)", re.I)
@@ -140,10 +140,10 @@ def _opinion_pair(masked: str, order: list[str]) -> tuple[str, str]:
 
 
 def _attribute(q: str) -> str | None:
+    if re.search(r"\bfor a living\b", q, re.I):
+        return "job"
     for attr in ("pet", "job", "city"):
         if lx.ATTR_QUESTION[attr].search(q):
-            if attr == "city" and re.search(r"\bfor a living\b", q, re.I):
-                continue
             return attr
     return None
 
