@@ -4,6 +4,7 @@ synthetic sessions with espeak-ng (3 voices of the benchmark set)."""
 from __future__ import annotations
 
 import subprocess
+import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
@@ -45,7 +46,8 @@ def speak(voice_models: None) -> Speak:
         pieces, lines, t = [], [], 0.0
         for person, text in turns:
             v = voices[person]
-            x = _espeak(v, text, v.pitch, v.speed, base.parent)
+            with tempfile.TemporaryDirectory() as td:  # not base.parent: that may be an utterance folder
+                x = _espeak(v, text, v.pitch, v.speed, Path(td))
             gap = np.zeros(int(0.5 * SR), np.float32)
             pieces += [gap, x]
             t += 0.5
