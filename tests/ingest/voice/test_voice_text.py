@@ -74,7 +74,7 @@ def test_vad_finds_bursts_and_problems_are_counted() -> None:
     assert vad(Audio(np.zeros(SAMPLE_RATE, np.float32), "s.wav", 0.0)) == []
 
 
-def test_audio_loading_errors(tmp_path: Path) -> None:
+def test_audio_loading_errors(tmp_path: Path, voice_models: None) -> None:  # soundfile comes with the audio extra
     with pytest.raises(InputError, match="unsupported audio format"):
         load_audio(_touch(tmp_path / "a.m4a", b"x"))
     with pytest.raises(InputError, match="cannot decode"):
