@@ -37,11 +37,11 @@ EVERYONE = re.compile(
 GROUP = re.compile(
     r"\b(the group|we decided|we agreed|we chose|we picked|we settled|we went with|final decision|"
     r"finally decide|finally settle|settle(?:d)? on|agreed on|decided on|group's|our decision|"
-    r"the team|the plan|(?:did|have|had|do) we (?:\w+ ){0,2}(?:decid\w*|pick\w*|choos\w*|chose|settl\w*|agree\w*|go with|going with|land on|vot\w*))\b",
+    r"the team|(?:the|our) (?:\w+ )?plan|(?:did|have|had|do) we (?:\w+ ){0,2}(?:decid\w*|pick\w*|choos\w*|chose|settl\w*|agree\w*|go with|going with|land on|vot\w*))\b",
     re.I)
 PAST = re.compile(
     r"\b(before|used to|originally|original|at first|previous|previously|changed|change|history|earlier|"
-    r"initially|initial|formerly|former|prior|first choice|first decided|at the start|to begin with|"
+    r"initially|initial|formerly|former|prior|first|old (?:job|city|place|home|address|role|position|work)|at the start|to begin with|"
     r"back then|in the past|last time|had (?:\w+ )?decided)\b", re.I)
 FIRST_PERSON = re.compile(r"\b(i|me|my|mine|myself)\b", re.I)
 
@@ -59,7 +59,7 @@ ATTR_TERMS = {
     "pet": ["pet", "adopted", "family", "member", "dog", "cat", "puppy", "kitten"],
 }
 ATTR_MESSAGE = {
-    "city": re.compile(r"\b(i'm in|i am in|living in|live in|lives in|based in|moved to|moving to|"
+    "city": re.compile(r"\b(i'm in|i am in|been in|grew up in|living in|live in|lives in|based in|moved to|moving to|"
                        r"relocat\w* to|settled in|home is|now in|back in|calls? \w+ home)\b", re.I),
     "job": re.compile(r"\b(work(?:ing)? as|works as|job|started as|started at|i'm an? |i am an? |"
                       r"hired|position|employed|joined|new role|promoted)\b", re.I),
