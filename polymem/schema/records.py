@@ -139,7 +139,10 @@ LLM_OPERATION_SCHEMA: dict = {
                     "entry_id": {"type": "string"},
                     "reason": {"type": "string"},
                 },
-                "required": ["op", "content", "from_ids"],
+                # Small models skip optional keys under a grammar; requiring the coordinates makes
+                # them fill them in (an update's layer/owner are checked against its head).
+                "required": ["op", "layer", "owner", "source", "event", "attribute", "value", "content",
+                             "from_ids"],
             },
         }
     },

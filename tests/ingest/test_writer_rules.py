@@ -104,3 +104,16 @@ def test_same_value_is_a_noop_and_opinions_update_per_source(graph: Graph, space
     assert [r.value for r in repo.records(space, owner="theo99", event="city")] == ["Leipzig"]
     ops = {(h.source, h.version) for h in repo.heads(space, owners=["sana"], attribute="opinion")}
     assert ops == {("mara_k", 2), ("theo99", 1)}  # Mara's view changed, Theo's is his own chain
+
+
+def test_write_cli_summary(graph: Graph, space: str, capsys) -> None:
+    import json
+
+    from polymem.cli import main
+
+    ingest(graph, space, CHAT[:9])
+    assert main(["write", "--space", space, "--no-embed", "--json", "--window", "4"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["writer"] == "rules" and out["messages"] == 9 and out["windows"] == 3
+    assert out["ops"]["add"] >= 5 and out["llm_calls"] == 0 and out["rejected"] == {}
+    assert main(["write", "--space", space, "--window", "0"]) == 2  # bad input: a clear error

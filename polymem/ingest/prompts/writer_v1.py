@@ -7,8 +7,9 @@ from polymem.schema.records import Record
 
 VERSION = "writer-v1"
 
-SYSTEM = """You keep the long-term memory of a group chat. Read the new messages and write down only \
-facts that are stated explicitly. Reply with JSON: {"operations": [...]}.
+SYSTEM = """You keep the long-term memory of a group chat. Go through the new messages one by one; for \
+each message that states a fact about a person, or a group decision, request or promise, output one \
+operation. Only facts stated explicitly. Reply with JSON: {"operations": [...]}.
 
 Operation kinds:
 - {"op": "add", "layer": L, "owner": O, "source": S, "event": E, "attribute": A, "value": V, \
@@ -29,7 +30,13 @@ decisions, requests and promises (owner GROUP); Insight = group norms (owner GRO
 
 When a listed current record has the same owner and attribute and the value changed, use update \
 with its entry_id instead of add. Ignore small talk, questions, plans of other people and places \
-merely mentioned. If there is nothing to remember, reply {"operations": []}."""
+merely mentioned.
+
+Example. New messages:
+[m7] ann: I moved to Oslo last week!
+[m8] ben: Ann, can you bring the speaker?
+Reply:
+{"operations": [{"op": "add", "layer": "Core", "owner": "ann", "source": "ann", "event": "city", "attribute": "city", "value": "Oslo", "content": "Ann lives in Oslo.", "from_ids": ["m7"], "involves": []}, {"op": "add", "layer": "Interaction", "owner": "GROUP", "source": "ben", "event": "bring the speaker", "attribute": "request", "value": "bring the speaker", "content": "Ben asked Ann to bring the speaker.", "from_ids": ["m8"], "involves": ["ann"]}]}"""
 
 
 def _record_line(r: Record) -> str:
@@ -48,4 +55,5 @@ def render(window: Window, heads: list[Record], max_chars: int = 400) -> str:
     earlier = "\n".join(line(m) for m in window.context) or "(none)"
     new = "\n".join(line(m) for m in window.messages)
     return (f"Roster:\n{roster}\n- GROUP: the whole group\n\nCurrent records:\n{current}\n\n"
-            f"Earlier messages (context only):\n{earlier}\n\nNew messages:\n{new}\n\nJSON:")
+            f"Earlier messages (context only):\n{earlier}\n\nNew messages:\n{new}\n\n"
+            "Write one operation for each new message that states such a fact. JSON:")

@@ -258,5 +258,5 @@ class Extractor:
             pred = re.sub(r"^(?:'s|’s)\b", "is", pred)
             a, b = self.name(m.speaker), self.name(owner)
             return [self._fact(m, "Profile", owner, "opinion", pred, f"{a} thinks {b} {pred}.",
-                               event="opinion", involves=[m.speaker])]
+                               event="opinion")]
         return []
