@@ -33,6 +33,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("groupchat", help="groupchat recall@10 + answer accuracy per type vs BM25 top-1")
     common(p, [d.GROUPCHAT_DIR])
     p.add_argument("--variant", default="agentic", help="polymem strategy / ablation (see bench/systems.py)")
+    p.add_argument("--paraphrase", action="store_true", help="reword every question (robustness probe)")
     p.set_defaults(func=_groupchat)
     p = sub.add_parser("friendsqa", help="FriendsQA is_speaker: answered participant vs BM25 top hit's speaker")
     common(p, list(d.FRIENDSQA_FILES))
@@ -64,10 +65,10 @@ def _finish(section: str, result: dict[str, Any], t0: float, save: bool) -> int:
         print(f"- {n}")
     if save:
         save_json(section, result)
-        if section == "groupchat" and result.get("failures") is not None:
+        if section.startswith("groupchat"):
             from bench.failures import write_failures
 
-            write_failures(result)
+            write_failures()
     return 0
 
 
@@ -100,8 +101,9 @@ def _groupchat(args: argparse.Namespace) -> int:
     t0 = time.perf_counter()
     g, emb = _ctx()
     with g:
-        res = run_groupchat(g, emb, _groupchat_paths(args.file), [args.variant], limit=args.limit)
-    return _finish("groupchat", res, t0, args.save)
+        res = run_groupchat(g, emb, _groupchat_paths(args.file), [args.variant], limit=args.limit,
+                            paraphrased=args.paraphrase)
+    return _finish("groupchat-reworded" if args.paraphrase else "groupchat", res, t0, args.save)
 
 
 def _friendsqa(args: argparse.Namespace) -> int:

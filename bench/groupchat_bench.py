@@ -10,6 +10,7 @@ from typing import Any
 from bench import datasets
 from bench.bm25_baseline import BM25Index
 from bench.metrics import Tally, groupchat_score, recall_at_k
+from bench.paraphrase import paraphrase
 from bench.report import log as _log
 from bench.report import table
 from bench.retrieval_bench import polymem_variants, prepare
@@ -22,8 +23,12 @@ TYPES = ["who_said", "who_asked", "asked_whom", "who_agreed", "who_reported", "o
 
 
 def run_groupchat(graph: Graph, embedder: Any, paths: Sequence[Path], variants: Sequence[str] = ("agentic",),
-                  limit: int | None = None, log: Log = _log) -> dict[str, Any]:
+                  limit: int | None = None, paraphrased: bool = False, log: Log = _log) -> dict[str, Any]:
     convs = [datasets.groupchat(p) for p in paths]
+    if paraphrased:  # the robustness probe: same questions, other wording (bench/paraphrase.py)
+        for c in convs:
+            for qa in c.qa:
+                qa.question = paraphrase(qa.question)[0]
     poly = polymem_variants(variants, log)
     names = ["bm25", *poly]
     prep = prepare(graph, convs, embedder, system2=any(v != "system1" for v in poly), log=log)
@@ -56,7 +61,8 @@ def run_groupchat(graph: Graph, embedder: Any, paths: Sequence[Path], variants: 
     cols = ["type", "n", *[f"acc {s}" for s in names], *[f"R@10 {s}" for s in names]]
     rows = [[t, acc[base].counts.get(t, 0), *[acc[s].mean(t) for s in names], *[rec[s].mean(t) for s in names]]
             for t in types]
-    notes = [f"{sum(len(c.qa) for c in convs)} questions in {len(convs)} scenarios; spaces: {prep}",
+    notes = [f"{acc['bm25'].counts.get('overall', 0)} questions scored in {len(convs)} scenarios"
+             f"{' (REWORDED by bench/paraphrase.py)' if paraphrased else ''}; spaces: {prep}",
              "acc = answer accuracy as the data README scores it ('everyone' = share of persons right); "
              "R@10 = evidence recall@10 (abstain skipped); bm25 = top-1 message text + its speaker's name"]
     if poly:
@@ -68,6 +74,7 @@ def run_groupchat(graph: Graph, embedder: Any, paths: Sequence[Path], variants: 
                      f"{'MET' if a >= b + 0.25 else 'MISSED'} ({100 * (a - b):+.1f} points)")
         if any(errors.values()):
             notes.append(f"ask errors (counted as wrong): {errors}")
-    return {"tables": [table("groupchat per question type (%)", cols, rows)], "notes": notes,
+    title = "groupchat, questions reworded" if paraphrased else "groupchat"
+    return {"tables": [table(f"{title}: per question type (%)", cols, rows)], "notes": notes,
             "failures": failures,
             "figures": {s: {"accuracy": acc[s].as_dict(), "recall@10": rec[s].as_dict()} for s in names}}

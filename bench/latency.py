@@ -70,9 +70,19 @@ def ensure_synth(graph: Graph, embedder: Any, n: int = 100_000, space: str = SYN
             if done[0] % 10_000 < k:
                 log(f"    {done[0]:,} messages, {time.perf_counter() - t0:.0f}s")
 
-        conv = next(iter(load(path, "jsonl")))
-        rep = Ingestor(graph, DedupEmbedder(embedder), batch_size=1000).ingest(space, conv, progress=progress)
-        log(f"  ingest done: {rep.summary()}")
+        for attempt in range(1, 11):
+            # Re-running is safe (ingest is idempotent); it also rides over a failed batch
+            # (a constraint race was seen under heavy load): each attempt keeps what was written.
+            try:
+                conv = next(iter(load(path, "jsonl")))
+                rep = Ingestor(graph, DedupEmbedder(embedder), batch_size=1000).ingest(space, conv, progress=progress)
+                log(f"  ingest done: {rep.summary()}")
+                break
+            except Exception as e:  # noqa: BLE001 - retried, then re-raised
+                log(f"  ingest attempt {attempt} failed ({type(e).__name__}: {str(e)[:160]}); "
+                    f"{count_messages(graph, space):,} stored; retrying")
+                if attempt == 10:
+                    raise
     return questions
 
 

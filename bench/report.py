@@ -32,12 +32,12 @@ def table(title: str, columns: list[str], rows: list[list[Any]]) -> dict[str, An
 
 
 def _cell(c: Any) -> Any:
-    return pct(c) if isinstance(c, float) else c
+    return pct(c) if isinstance(c, float) else ("n/a" if c is None else c)
 
 
 def print_table(t: dict[str, Any]) -> None:
     cols = t["columns"]
-    rows = [[str(c) for c in r] for r in t["rows"]]
+    rows = [[str(_cell(c)) for c in r] for r in t["rows"]]
     w = [max([len(str(cols[i]))] + [len(r[i]) for r in rows]) for i in range(len(cols))]
     print(f"\n{t['title']}")
     print("  ".join(str(c).ljust(w[i]) for i, c in enumerate(cols)))
@@ -50,7 +50,7 @@ def print_table(t: dict[str, Any]) -> None:
 def markdown(t: dict[str, Any]) -> str:
     lines = [f"**{t['title']}**", "", "| " + " | ".join(map(str, t["columns"])) + " |",
              "|" + "---|" * len(t["columns"])]
-    lines += ["| " + " | ".join(str(c) for c in r) + " |" for r in t["rows"]]
+    lines += ["| " + " | ".join(str(_cell(c)) for c in r) + " |" for r in t["rows"]]
     return "\n".join(lines) + "\n"
 
 
@@ -77,7 +77,7 @@ def save(section: str, result: dict[str, Any], json_path: Path = JSON_PATH, md_p
     render(data, md_path)
 
 
-ORDER = ["locomo", "groupchat", "friendsqa", "ablations", "latency"]
+ORDER = ["locomo", "groupchat", "groupchat-reworded", "friendsqa", "ablations", "latency"]
 
 
 def render(data: dict[str, Any], md_path: Path = MD_PATH) -> None:
