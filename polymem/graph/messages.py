@@ -92,8 +92,9 @@ class MessageRepository:
     def drop_space(self, space: str, slice_size: int = 10_000) -> int:
         """Delete every node of a space, a slice per transaction; returns how many were deleted."""
         total = 0
-        while n := self.graph.write(q.DELETE_SPACE_SLICE, space=space, limit=slice_size, timeout=600)[0]["deleted"]:
-            total += n
+        for cypher in (q.DELETE_MESSAGE_SLICE, q.DELETE_SPACE_SLICE):
+            while n := self.graph.write(cypher, space=space, limit=slice_size, timeout=600)[0]["deleted"]:
+                total += n
         self.graph.write(q.DELETE_SPACE_NODE, space=space)
         return total
 

@@ -169,6 +169,14 @@ CREATE (m)-[:ADDRESSES {how: e.how, confidence: e.confidence}]->(p)
 """
 
 # Removing a (benchmark) space in slices, so no transaction holds a million deletions.
+# Messages first (found through the (space, id) index), then the few other nodes by scan.
+DELETE_MESSAGE_SLICE = """
+MATCH (n:Message {space: $space})
+WITH n LIMIT $limit
+DETACH DELETE n
+RETURN count(*) AS deleted
+"""
+
 DELETE_SPACE_SLICE = """
 MATCH (n {space: $space})
 WITH n LIMIT $limit
