@@ -15,6 +15,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--limit", type=int, default=None, help="only the first N messages of each conversation")
     p.add_argument("--conv", nargs="*", default=None, help="LoCoMo sample ids (default: all shared)")
     p.add_argument("--window", type=int, default=None)
+    p.add_argument("--baseline", action="store_true", help="also score an every-turn-is-a-fact memory (slow)")
     p.add_argument("--skip-groupchat", action="store_true")
     p.add_argument("--skip-locomo", action="store_true")
     p.add_argument("--json", action="store_true")
@@ -28,7 +29,7 @@ def run(args: argparse.Namespace) -> int:
     kind = "llm" if args.llm else "rules"
     out: dict = {}
     if not args.skip_locomo:
-        out["locomo"] = run_locomo(kind, args.limit, args.conv, args.window)
+        out["locomo"] = run_locomo(kind, args.limit, args.conv, args.window, baseline=args.baseline)
     if not args.skip_groupchat:
         out["groupchat"] = run_groupchat(kind)
     if args.json:

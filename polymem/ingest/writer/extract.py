@@ -216,30 +216,39 @@ class Extractor:
         if not mt and not bare:
             return []
         task = _tidy(mt.group("task")) if mt else ""
-        affirm = bool(P.AFFIRM.search(m.text))
-        req = self._match_request(m, task)
+        agreed = bool(bare or P.AFFIRM.search(m.text))
+        req = self._match_request(m, task, agreed)
         b = self.name(m.speaker)
-        if req is not None and (affirm or bare or (task and len(_words(task) & _words(req.task)) >= 1)):
+        if req is not None:
             return [Fact(layer="Interaction", owner=self.w.group, source=m.speaker, event=req.task,
                          attribute="promise", value=req.task,
                          content=f"{b} agreed to {req.task} for {self.name(req.requester)}.",
                          from_ids=[req.msg.id, m.id], involves=[req.requester], related=[req.rid])]
+        op = P.OPENING_PROMISE.search(m.text)
         target = next(iter(m.addressees), None)
-        if mt and affirm and target and task.split()[0].lower() not in P.NOT_A_TASK:
-            return [self._fact(m, "Interaction", self.w.group, "promise", task,
-                               f"{b} promised {self.name(target)} to {task}.", event=task, involves=[target])]
+        if op and target:
+            task = _tidy(op.group("task"))
+            if task.split()[0].lower() not in P.NOT_A_TASK and not P.PHATIC_TASK.search(task):
+                return [self._fact(m, "Interaction", self.w.group, "promise", task,
+                                   f"{b} promised {self.name(target)} to {task}.", event=task, involves=[target])]
         return []
 
-    def _match_request(self, m: WindowMessage, task: str) -> _Request | None:
-        recent = [r for r in self.requests[-8:] if r.requester != m.speaker]
+    def _match_request(self, m: WindowMessage, task: str, agreed: bool) -> _Request | None:
+        """The request this message answers: the one it replies to; else, when it agrees, a request
+        to this speaker in the message just before it; else a request to this speaker whose task
+        it repeats (at least half of the task's words)."""
+        order = [x.id for x in self.w.context + self.w.messages]
+        pos = order.index(m.id) if m.id in order else len(order)
+        recent = [r for r in self.requests[-8:] if r.requester != m.speaker and r.msg.id in order]
         for r in reversed(recent):
             if r.msg.id in m.reply_to:
                 return r
         for r in reversed(recent):
-            if r.addressee == m.speaker:
-                return r
-        for r in reversed(recent):
-            if r.addressee is None and task and len(_words(task) & _words(r.task)) * 2 >= len(_words(r.task)):
+            if r.addressee not in (m.speaker, None):
+                continue
+            just_before = order.index(r.msg.id) == pos - 1
+            overlap = len(_words(task) & _words(r.task)) * 2 >= max(1, len(_words(r.task)))
+            if (agreed and just_before) or (task and overlap):
                 return r
         return None
 

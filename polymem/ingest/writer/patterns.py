@@ -126,13 +126,20 @@ NOT_TOPIC = {"problem", "thing", "point", "issue", "weather", "traffic", "match"
              "best", "worst", "same", "rest", "plan", "other", "first", "last", "answer"}
 
 # --- requests and promises ------------------------------------------------------------------
-REQUEST = re.compile(r"(?i)(?<!\bhow\s)(?<!\bwhy\s)(?<!\bwhat\s)\b(?:can|could|would|will)\s+you\s+(?:please\s+|pls\s+)?"
+REQUEST = re.compile(r"(?i)(?<!\bhow\s)(?<!\bwhy\s)(?<!\bwhat\s)\b(?:can|could|would)\s+you\s+(?:please\s+|pls\s+)?"
                      r"(?:be\s+able\s+to\s+|possibly\s+|maybe\s+|also\s+)?(?P<task>[a-z][^?!.]*?)"
                      r"(?:,?\s+(?:please|pls|for\s+me))?\s*(?:[?!.]|$)")
 REQUEST_MIND = re.compile(r"(?i)\bwould\s+you\s+mind\s+(?P<task>[a-z]+ing\b[^?!.]*?)\s*(?:[?!.]|$)")
 NOT_A_TASK = {"believe", "imagine", "guess", "hear", "see", "feel", "tell", "not", "even", "really", "be", "say",
               "stop", "blame", "think", "like", "love", "try"}
 PROMISE = re.compile(r"(?i)\bI(?:'ll|’ll|\s+will|\s+can)\s+(?P<task>[a-z][^.!?]*?)\s*(?:[.!?]|$)")
+# An unprompted promise only counts when it opens the message right after an agreement word:
+# "Sure, I'll send you the file." / "Yep, Maria! I'll ask around."
+OPENING_PROMISE = re.compile(r"(?i)^\W*(?:sure(?:\s+thing)?|yes|yep|yeah|ok|okay|of\s+course|no\s+problem|"
+                             r"will\s+do|definitely|absolutely)\b[\s,!.]*(?:[A-Z]\w+[,!.]\s*)?"
+                             r"I(?:'ll|’ll|\s+will)\s+(?P<task>[a-z][^.!?]*?)\s*(?:[.!?]|$)")
+PHATIC_TASK = re.compile(r"(?i)^(?:let\s+you\s+know|keep\s+you\s+(?:posted|updated)|talk\s+to\s+you|see\s+you|"
+                         r"be\s+there|never\s+forget|always|definitely|try|think|check\s+it\s+out)\b")
 AFFIRM = re.compile(r"(?i)^\W*(?:sure|yes|yep|yeah|ok|okay|on\s+it|will\s+do|no\s+problem|of\s+course|happy\s+to|"
                     r"absolutely|consider\s+it\s+done|can\s+do|sounds\s+good|np|definitely|for\s+sure|got\s+it)\b")
 BARE_AGREE = re.compile(r"(?i)^\W*(?:sure|yes|yep|ok|okay|on\s+it|will\s+do|no\s+problem|of\s+course|"
