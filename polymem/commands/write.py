@@ -40,8 +40,11 @@ def run(args: argparse.Namespace) -> int:
 
         embedder = default_embedder()
     with Graph() as g:
-        total = g.read("MATCH (m:Message {space: $s}) WHERE NOT $w IN coalesce(m.writer_done, []) "
-                       "RETURN count(m) AS n", s=args.space, w=writer.name)[0]["n"]
+        from polymem.graph.records import RecordRepository
+
+        total = RecordRepository(g).unprocessed(args.space, writer.name)
+        if total is None:
+            raise InputError(f"space {args.space!r} does not exist (ingest messages into it first)")
         with tqdm(total=total, unit="msg", desc=f"write {writer.name}", disable=args.json) as bar:
             report = write_space(g, args.space, writer, embedder, window=window, progress=bar.update)
     s = report.summary()

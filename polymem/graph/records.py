@@ -87,6 +87,11 @@ class RecordRepository:
     def writer_messages(self, space: str, writer: str) -> list[dict[str, Any]]:
         return self.graph.read(q.MESSAGES_FOR_WRITER, space=space, writer=writer, timeout=600)
 
+    def unprocessed(self, space: str, writer: str) -> int | None:
+        """How many messages `writer` has not processed yet; None when the space does not exist."""
+        row = self.graph.read(q.UNPROCESSED_COUNT, space=space, writer=writer)[0]
+        return int(row["n"]) if row["exists"] else None
+
     def mark_processed(self, space: str, writer: str, ids: list[str]) -> None:
         if ids:
             self.graph.write(q.MARK_PROCESSED, space=space, writer=writer, ids=ids)

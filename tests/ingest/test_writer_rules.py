@@ -117,3 +117,5 @@ def test_write_cli_summary(graph: Graph, space: str, capsys) -> None:
     assert out["writer"] == "rules" and out["messages"] == 9 and out["windows"] == 3
     assert out["ops"]["add"] >= 5 and out["llm_calls"] == 0 and out["rejected"] == {}
     assert main(["write", "--space", space, "--window", "0"]) == 2  # bad input: a clear error
+    assert main(["write", "--space", space + "-missing", "--no-embed"]) == 2
+    assert "does not exist" in capsys.readouterr().err

@@ -144,3 +144,9 @@ MATCH (m:Message {space: $space, id: mid})
 WHERE NOT $writer IN coalesce(m.writer_done, [])
 SET m.writer_done = coalesce(m.writer_done, []) + $writer
 """
+
+UNPROCESSED_COUNT = """
+OPTIONAL MATCH (s:Space {id: $space})
+CALL (s) { MATCH (m:Message {space: $space}) WHERE NOT $writer IN coalesce(m.writer_done, []) RETURN count(m) AS n }
+RETURN s IS NOT NULL AS exists, n
+"""
