@@ -99,6 +99,13 @@ class SearchRepository:
             return {}
         return {r["hit"]: r["neighbours"] for r in self.graph.read(q.EXPAND, space=space, ids=ids)}
 
+    def following(self, space: str, ids: list[str]) -> list[str]:
+        """Up to 6 messages after each given one along NEXT (the hop count is fixed in the template)."""
+        if not ids:
+            return []
+        rows = self.graph.read(q.FOLLOWING, space=space, ids=ids)
+        return list(rows[0]["ids"]) if rows else []
+
     def details(self, space: str, ids: list[str]) -> dict[str, dict[str, Any]]:
         if not ids:
             return {}

@@ -12,11 +12,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from polymem.graph.search import SearchRepository
-from polymem.retrieval import system2
+from polymem.retrieval import decisions, system2
 from polymem.retrieval.actions import Action, Executor
 from polymem.retrieval.answer import EvidenceItem
 from polymem.retrieval.extract import Answerer
-from polymem.retrieval.extract_base import Extract
+from polymem.retrieval.extract_base import Extract, coverage
 from polymem.retrieval.fusion import dedup, rrf
 from polymem.retrieval.names import RosterIndex
 from polymem.retrieval.options import AskOptions
@@ -35,6 +35,8 @@ class State:
     trace: list[dict[str, Any]] = field(default_factory=list)
     extract: Extract | None = None
     rounds: int = 0
+    dense: dict[str, float] = field(default_factory=dict)  # message id -> cosine with the question
+    window: set[str] = field(default_factory=set)  # thread after messages on the issue (group decisions)
 
 
 _POOL = ThreadPoolExecutor(max_workers=8, thread_name_prefix="polymem-search")
@@ -114,6 +116,9 @@ class Retriever:
         for a, hits in zip(actions, results, strict=True):
             if a.layer == "messages":
                 self.st.lists.append(hits)
+                if a.tool == "vector" and a.query == self.plan.question:
+                    for h, sc in hits:  # Neo4j scores cosine as (1 + cos) / 2: keep the cosine
+                        self.st.dense[h] = max(2 * sc - 1, self.st.dense.get(h, -1.0))
             else:
                 self.st.records = [(i, s) for i, s in rrf([self.st.records, hits])]
             new = [h for h, _ in hits if h not in before]
@@ -150,14 +155,35 @@ class Retriever:
         self.ex.used.add("message_details")
         order = [i for i, _ in self.st.fused]
         self.st.extract = Answerer(self.plan, self.st.msgs, order, self.roster, self.st.s2,
-                                   use_addressee=self.opts.use_addressee).run()
+                                   use_addressee=self.opts.use_addressee, window=self.st.window,
+                                   dense=self.st.dense).run()
         return not self.st.extract.abstained and self.st.extract.confidence >= 0.5
+
+    def topic(self) -> None:
+        """Group decisions: read the thread after each message on the issue (where the options are proposed),
+        then search the options by name, since the decision itself may not repeat the topic word."""
+        on = [m["id"] for m in self.st.msgs.values() if coverage(self.plan.issue, m["text"]) > 0]
+        self.st.window = set(self.repo.following(self.space, on[:20])) if on else set()
+        self.ex.used.add("following")
+        self.st.msgs.update(self.repo.details(self.space, [i for i in self.st.window if i not in self.st.msgs]))
+        known = decisions.topic_values(self.st.msgs.values(), self.plan.issue, self.st.window)
+        if not known:
+            return
+        hits = self.repo.fulltext(self.space, known, self.opts.recall_n)
+        self.st.lists.append(hits)
+        self.st.fused = rrf(self.st.lists)[: self.opts.recall_n * 3]
+        self.st.msgs.update(self.repo.details(self.space, [h for h, _ in hits if h not in self.st.msgs]))
+        self.st.trace.append({"round": self.st.rounds, "layer": "messages", "tool": "bm25", "query": " | ".join(known),
+                              "filters": {}, "hits": len(hits), "new_hits": len(hits), "why": "topic options"})
 
     def run(self) -> State:
         o = self.opts
         self.do(first_actions(self.plan, o, self.roster))
         if o.strategy != "system1":
             self.rows()
+        if self.plan.intent == "group_decision" and self.plan.issue:
+            self.judge()  # fetches the details the topic step reads
+            self.topic()
         ok = self.judge()
         if o.strategy == "agentic":
             rounds = ([ask_actions(self.plan, o, self.roster)] if o.ask_round else []) + [relaxed_actions(self.plan, o)]

@@ -11,12 +11,19 @@ from polymem.retrieval.extract_base import NOT_IN_MEMORY, Extract, Msg, coverage
 from polymem.retrieval.names import RosterIndex
 from polymem.retrieval.plan import Plan
 
+# Cosine (all-MiniLM-L6-v2) under which a partial lexical match is not taken as an answer: "What car does
+# Fernanda drive?" vs "...it drives me nuts" is 0.38, vs "I drive an old Toyota" 0.52.
+DENSE_MIN = 0.45
+
 
 class Answerer:
     def __init__(self, plan: Plan, msgs: dict[str, Msg], order: list[str], roster: RosterIndex,
-                 rows: dict[str, dict[str, list[EvidenceItem]]], use_addressee: bool = True) -> None:
+                 rows: dict[str, dict[str, list[EvidenceItem]]], use_addressee: bool = True,
+                 window: set[str] | None = None, dense: dict[str, float] | None = None) -> None:
         self.plan, self.msgs, self.roster, self.s2, self.use_addr = plan, msgs, roster, rows, use_addressee
         self.rank = {mid: i for i, mid in enumerate(order)}
+        self.window = window or set()  # messages in the thread right after one on the issue
+        self.dense = dense or {}  # cosine of each message with the question (from the dense searches)
 
     def name(self, pid: str | None) -> str | None:
         return self.roster.display(pid)
@@ -109,6 +116,8 @@ class Answerer:
         return Extract(self.name(who) or who, participant=who, cited=cited, confidence=s)
 
     def _who_agreed(self) -> Extract:
+        """An agreement on the issue ("Sure, I'll print the flyers"), or the reply that accepts a request on
+        it when the reply itself is too short to name the task ("on it", "consider it done")."""
         def score(m: Msg) -> float | None:
             if coverage(self.plan.issue, m["text"]) == 0:
                 return None
@@ -117,8 +126,21 @@ class Answerer:
             return s + 0.2 * bool(m.get("reply_to"))
 
         m, s = self._pick(score)
-        extra = [r for r in (m.get("reply_to") or [])] if m else []
-        return self._speaker_answer(m, s, extra)
+        best: tuple[float, Msg, list[str]] | None = None
+        if m is not None and (not self.plan.issue or coverage(self.plan.issue, m["text"]) >= 0.5):
+            best = (s, m, list(m.get("reply_to") or []))
+        for req in self.msgs.values():
+            if not lx.REQUEST.search(req["text"]) or coverage(self.plan.issue, req["text"]) < 0.5:
+                continue
+            reply = self._agreeing_reply(req)
+            rs = self._relevance(req) + 0.5
+            if reply is not None and (best is None or rs > best[0]):
+                best = (rs, reply, [req["id"]])
+        if best is None:
+            return Extract(NOT_IN_MEMORY, abstained=True)
+        s, m, extra = best
+        who = m["speaker"]
+        return Extract(self.name(who) or who, participant=who, cited=[m["id"], *extra], confidence=s)
 
     def _who_reported(self) -> Extract:
         owner = self.plan.scope.owner
@@ -156,8 +178,10 @@ class Answerer:
 
     def _generic(self) -> Extract:
         m, s = self._pick(lambda m: self._relevance(m))
-        # Nothing covers a third of the topic terms: say so rather than quote an unrelated message.
-        if m is None or (self.plan.issue and coverage(self.plan.issue, m["text"]) < 0.34):
+        c = coverage(self.plan.issue, m["text"]) if m is not None and self.plan.issue else 1.0
+        # Nothing covers a third of the topic terms, or only part of them in a message that does not read
+        # like an answer (dense similarity low): say so rather than quote an unrelated message.
+        if m is None or c < 0.34 or (c < 0.67 and self.dense and self.dense.get(m["id"], 0.0) < DENSE_MIN):
             return Extract(NOT_IN_MEMORY, abstained=True)
         cited = [m["id"]]
         return Extract(f"{m.get('speaker_name') or m['speaker']}: {m['text']}", participant=None, cited=cited,

@@ -29,16 +29,26 @@ class Extract:
     rows: dict[str, tuple[list[StateHit], list[StateHit]]] = field(default_factory=dict)  # pid -> (cur, past)
 
 
+_SUFFIX = r"(?:s|es|ed|d|ing|er|ers|'s)?\b"
+
+
+def term_re(t: str) -> re.Pattern[str]:
+    """Long terms match on a 5-letter prefix (research ~ researching); short ones only with an inflection,
+    so "play" does not match "playlist" nor "car" "career"."""
+    if t not in _TERM_CACHE:
+        body = re.escape(t[:5]) if len(t) > 5 else re.escape(t) + _SUFFIX
+        _TERM_CACHE[t] = re.compile(r"\b" + body)
+    return _TERM_CACHE[t]
+
+
+_TERM_CACHE: dict[str, re.Pattern[str]] = {}
+
+
 def coverage(terms: list[str], text: str) -> float:
     if not terms:
         return 0.0
     low = text.lower()
-    hit = 0
-    for t in terms:
-        stem = t[:5] if len(t) > 5 else t
-        if re.search(r"\b" + re.escape(stem), low):
-            hit += 1
-    return hit / len(terms)
+    return sum(1 for t in terms if term_re(t).search(low)) / len(terms)
 
 
 def when(m: Msg) -> tuple:

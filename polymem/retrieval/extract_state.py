@@ -8,8 +8,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from polymem.retrieval import decisions, values
 from polymem.retrieval import lexicon as lx
-from polymem.retrieval import values
 from polymem.retrieval.extract_base import NOT_IN_MEMORY, Extract, StateHit, coverage, when
 
 NOT_DECISION = re.compile(r"^(?:proposal|request|promise|opinion)", re.I)
@@ -24,6 +24,9 @@ def _record_hits(self: Any, pid: str, attr: str | None) -> list[StateHit]:
             continue  # proposals and requests are not the group's state
         if attr and attr not in key:
             continue
+        if pid != "GROUP" and any(lx.NOT_OWN_STATE.search(self.msgs[x]["text"]) for x in item.message_ids
+                                  if x in self.msgs):
+            continue  # derived from "my cousin works at ...": not this person's state
         if not attr and self.plan.issue and coverage(self.plan.issue, f"{key} {item.text}") == 0:
             continue
         t = item.time.timestamp() if item.time else 0.0
@@ -35,12 +38,14 @@ def person_state(self: Any, pid: str, attr: str | None) -> list[StateHit]:
     """Statements of pid's state (own first-person ones and reports by others), oldest first."""
     hits: list[StateHit] = []
     cue = lx.ATTR_MESSAGE.get(attr or "")
+    own_names = self.roster.by_id[pid].names() if pid in self.roster.by_id else []
     for m in self.msgs.values():
         text = m["text"]
         if cue is None:
             if not self.plan.issue or coverage(self.plan.issue, text) < 0.5:
                 continue
-        elif not cue.search(text):
+        elif not cue.search(text) and not (attr == "job" and values.job(text)) and not (
+                attr == "city" and m["speaker"] == pid and values.intro_city(text, own_names)):
             continue
         if lx.NOT_OWN_STATE.search(text):
             continue
@@ -50,6 +55,8 @@ def person_state(self: Any, pid: str, attr: str | None) -> list[StateHit]:
         if not (own or report):
             continue
         v = values.value(attr, text) if attr else text
+        if attr == "city" and own:  # "Fernanda, Lisbon. I work as a vet at PawCare": the intro names the city
+            v = values.intro_city(text, own_names) or v
         if attr and v is None:
             continue
         hits.append(StateHit(m["id"], v, when(m), [m["id"]]))
@@ -60,8 +67,13 @@ def person_state(self: Any, pid: str, attr: str | None) -> list[StateHit]:
 
 def same_value(a: str | None, b: str | None) -> bool:
     """Loose equality of two extracted values ("carpenter at X" vs "carpenter at X from this week")."""
-    x, y = (re.sub(r"^(?:an?|the)\s+", "", (v or "").lower().strip()) for v in (a, b))
-    return bool(x and y) and (x == y or x.startswith(y) or y.startswith(x))
+    x, y = (re.sub(r"^(?:an?|the)\s+", "", (v or "").lower().strip(" .!")) for v in (a, b))
+    if not (x and y):
+        return False
+    if x == y or x.startswith(y) or y.startswith(x):
+        return True
+    # "risk analyst at Northgate Bank" vs "Northgate Bank": the same employer, one with the title
+    return x.endswith(" at " + y) or y.endswith(" at " + x)
 
 
 MULTI_VALUED = {"pet"}  # attributes that accumulate (a second pet does not replace the first)
@@ -125,14 +137,21 @@ def everyone(self: Any) -> Extract:
 
 
 def group_decision(self: Any) -> Extract:
+    """Head: the latest decision on the topic; past: the earliest one with another value (what was superseded).
+
+    A message is on the topic when it names the issue or one of the options proposed for it in the thread."""
     issue = self.plan.issue
+    known = decisions.topic_values(self.msgs.values(), issue, self.window)
     hits: list[StateHit] = []
     for m in self.msgs.values():
-        if issue and coverage(issue, m["text"]) == 0:
+        text = m["text"]
+        if issue and coverage(issue, text) == 0 and not decisions.value_in(text, known):
             continue
-        if not lx.DECISION.search(m["text"]) or lx.PROPOSAL.search(m["text"]) and not lx.NEGATIVE_CLAUSE.search(m["text"]):
+        if not decisions.is_decision(text):
             continue
-        hits.append(StateHit(m["id"], values.decision(m["text"], issue), when(m), [m["id"]]))
+        v = values.decision(text, issue, known=known)
+        if v:
+            hits.append(StateHit(m["id"], v, when(m), [m["id"]]))
     hits += _record_hits(self, "GROUP", None)
     hits.sort(key=lambda h: h.when)
     if not hits:
@@ -143,10 +162,11 @@ def group_decision(self: Any) -> Extract:
         return Extract(head.value or "", cited=head.message_ids, confidence=1.0, rows=rows)
     earlier = [h for h in hits[:-1] if not same_value(h.value, head.value)]
     if earlier:
-        past = earlier[-1]
+        past = earlier[0]
         rows["GROUP"] = ([head], [past])
         return Extract(past.value or "", cited=past.message_ids + head.message_ids, confidence=1.0, rows=rows)
-    old = values.decision(self.msgs[head.id]["text"], issue, old=True) if head.id in self.msgs else None
+    text = self.msgs[head.id]["text"] if head.id in self.msgs else ""
+    old = values.decision(text, issue, old=True, known=known) if text else None
     if old:
         return Extract(old, cited=head.message_ids, confidence=0.8, rows=rows)
     return Extract(NOT_IN_MEMORY, abstained=True, cited=head.message_ids, rows=rows)

@@ -27,7 +27,7 @@ offers accept accepted accepts report reported reports announce announced announ
 shared news decide decided decides decision settle settled settles agreed choose chose chosen choice pick
 picked opinion view views consider considers considered reckon live lives living based reside resides home
 job work works working workplace employer occupation profession pet pets own owns owned have has change
-changed history moving moved move wanted want wants happen happened
+changed history moving moved move wanted want wants happen happened employ employs employed
 """.split())
 
 EVERYONE = re.compile(
@@ -50,7 +50,10 @@ ATTR_QUESTION = {
     "city": re.compile(r"\b(where|city|town|live|lives|living|lived|based|reside|resides|home|hometown|"
                        r"located|moved?|moving|relocat\w*)\b", re.I),
     "job": re.compile(r"\b(job|jobs|work|works|worked|working|occupation|profession|career|employer|"
-                      r"employed|role|position|do for a living)\b", re.I),
+                      r"employed|employs|role|position|do for a living|line of work)\b|"
+                      # "What does X do (these days / now)?" asks for a job; "do for fun/with/about" does not
+                      r"\bwhat\s+(?:does|do|did)\s+(?:\S+\s+){1,3}?do\b(?!\s+(?:for fun|with|about|to|on|at|in\b))",
+                      re.I),
     "pet": re.compile(r"\b(pet|pets|animal|animals|dog|cat|adopt\w*)\b", re.I),
 }
 ATTR_TERMS = {
@@ -78,7 +81,8 @@ PROPOSAL = re.compile(r"\b(suggest\w*|how about|what about|propos\w*|why not|let
                       r"idea|option)\b", re.I)
 DECISION = re.compile(r"\b(decision|decided|settled|it's settled|final|agreed on|going with|"
                       r"we're going|locked in|confirmed|switched|change of plans|now|update|"
-                      r"fell through|is off|instead|chose|picked)\b", re.I)
+                      r"fell through|is off|instead|chose|picked|scrap that|we're doing|it is|switch to|"
+                      r"let's go with)\b", re.I)
 REQUEST = re.compile(r"\b(can you|could you|would you|will you|would you be able|are you able|"
                      r"please|pls|mind|need you|can someone|could someone)\b|\?", re.I)
 AGREE = re.compile(r"\b(sure|yep|yes|yeah|ok|okay|on it|will do|i'll|i will|i can|no problem|np|"
@@ -87,7 +91,8 @@ AGREE = re.compile(r"\b(sure|yep|yes|yeah|ok|okay|on it|will do|i'll|i will|i ca
 OPINION = re.compile(r"\b(think|honestly|feel|reckon|imo|imho|to be fair|not gonna lie|ngl|"
                      r"always|never|really|so|too|great|brilliant|best|worst|love|hate)\b", re.I)
 NEGATIVE_CLAUSE = re.compile(r"\b(is off|are off|fell through|cancel\w*|no longer|scrapped|dropped|"
-                             r"not happening|instead of|replaced|called off|out)\b", re.I)
+                             r"not happening|instead of|replaced|called off|out|closed|scrap\w*|"
+                             r"not available|booked (?:out|up)|flooded|no good|won't work)\b", re.I)
 CLAUSE_SPLIT = re.compile(r"\s*(?:[,;:!.?]|\bbecause\b|\bsince\b|\bas\b(?= \w+ (?:fell|is off))|"
                           r"\bbut\b)\s*", re.I)
 

@@ -30,6 +30,10 @@ WHO_REPORTED = re.compile(_WHO + r"\s+(?:\w+\s+)?(?:told|informed|let|reported|a
 STATE_VERB = re.compile(r"\b(moved|moves|moving|lives|living|relocated|started|got|adopted|works|"
                         r"working|joined|left|quit|is now|has a|new job|based)\b", re.I)
 WHO_SAID = re.compile(_WHO + r"\b", re.I)
+# "Who is X working for (now)?", "Who employs X?": an employer question, not a who-said one.
+WHO_EMPLOYS = re.compile(r"^\W*(?:who|which (?:company|firm|employer|organi[sz]ation))\s+(?:(?:is|does|did|was)\s+"
+                         + _P + r"\s+(?:\w+\s+)?(?:work(?:ing|s)?|employed)\s+(?:for|at|by|with)|employs\s+" + _P
+                         + r"|(?:has|have|hired)\s+" + _P + r"\s+(?:on\s+)?(?:staff|hired|employed))", re.I)
 OPINION = re.compile(r"\b(think|thinks|thought|feel|feels|felt|view|views|opinion|see|sees|saw|say about|"
                      r"said about|take on|make of|makes of|rate|rates|describe|describes|described|"
                      r"regard|regards|perceive|perceives|impression|like about|consider|considers)\b", re.I)
@@ -77,7 +81,10 @@ def compile_rules(question: str, asker: str | None, roster: RosterIndex) -> Plan
     def person_row(pid: str) -> Row:
         return Row(kind="PERSON", id=pid, name=roster.display(pid))
 
-    if (m := WHO_ASKED.search(masked)):
+    if WHO_EMPLOYS.search(masked) and order:
+        intent, answer_field = "state", "value"
+        notes.append("employer question")
+    elif (m := WHO_ASKED.search(masked)):
         intent, answer_field, scope.addressee = "who_asked", "speaker", p(int(m.group(1)))
     elif (m := ASKED_WHOM.search(masked) or TO_WHOM.search(masked)):
         intent, answer_field, scope.speaker = "asked_whom", "addressee", p(int(m.group(1)))

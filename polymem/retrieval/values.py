@@ -4,17 +4,30 @@ from __future__ import annotations
 
 import re
 
+from polymem.retrieval import decisions
 from polymem.retrieval import lexicon as lx
 
-_CAP = r"(?:[A-Z][\w'’\-]*\.?)(?:\s+(?:[A-Z][\w'’\-]*\.?|de|del|la|le|am|upon|on|of|&))*"
+# A capitalised name: words stop at punctuation (only short abbreviations keep their dot); lower-case
+# connectors ("Stratford upon Avon") only count when a capitalised word follows; weekday/month/time words
+# end the name ("Seoul last weekend", "Graz. Flat is tiny" -> "Seoul", "Graz").
+_TIMEWORD = (r"(?:Last|Next|This|Since|Until|For|From|Today|Tomorrow|Yesterday|Now|Monday|Tuesday|Wednesday|"
+             r"Thursday|Friday|Saturday|Sunday|January|February|March|April|May|June|July|August|September|"
+             r"October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)\b")
+_CAPWORD = r"(?:(?:St|Mt|Ft|Dr)\.|[A-Z][\w'’\-]*)"
+_CAP = (_CAPWORD + r"(?:(?:\s+(?:de|del|la|le|am|upon|on|of|&))?\s+(?!" + _TIMEWORD + r")" + _CAPWORD + r")*")
 CITY = re.compile(r"\b(?:in|to|at|from)\s+(" + _CAP + r")")
 JOB = re.compile(r"(?:\bas|\bi'm|\bi am|\bjob(?:\s+alert)?:|\bjob is|\bwork as|\bnow)\s+(?:an?\s+)?"
                  r"([a-z][a-z\s\-]*?)\s+(?:at|for|with)\s+(" + _CAP + r")", re.I)
-JOB_AT = re.compile(r"\b(?:work(?:s|ing)? (?:at|for)|joined|hired (?:at|by)|started at)\s+(" + _CAP + r")")
+JOB_AT = re.compile(r"\b(?:work(?:s|ing)? (?:at|for)|joined|hired (?:at|by)|started at|(?:a |new )?(?:job|position|role)"
+                    r" (?:at|with))\s+(" + _CAP + r")")
+# "landed a job at Northgate Bank as a risk analyst": the place first, the title after.
+JOB_REV = re.compile(r"\b(?:job|position|role|work(?:s|ing)?)\s+(?:at|with|for)\s+(" + _CAP + r")\s+as\s+(?:an?\s+)?"
+                     r"([a-z][a-z\-]*(?:\s+(?!at\b|for\b|in\b|since\b|from\b)[a-z][a-z\-]*){0,2})")
 PET = re.compile(r"\b(?:adopted|got|member:|meet|have|has|new)\s+((?:an?|two|three|four|\d+|our|my)\s+"
                  r"[a-z][a-z\s\-]*?)(?=[.!,?;]|$|\s+(?:and|who|which|named|called))", re.I)
-_LEAD = re.compile(r"^(?:update|change of plans|decision made|heads up|ok(?:ay)?|so|well|news|big news|"
-                   r"it's settled|settled|final(?:ly)?|alright|fyi|quick update)\b[\s,:!-]*", re.I)
+_LEAD = re.compile(r"^(?:(?:update|change of plans|decision made|heads up|ok(?:ay)?|so|well|news|big news|"
+                   r"it's settled|settled|final(?:ly)?|alright|fyi|quick update|actually|agreed|right|"
+                   r"final decision|then)\b[\s,:!-]*)+", re.I)
 
 
 def city(text: str) -> str | None:
@@ -29,9 +42,26 @@ def job(text: str) -> str | None:
     m = JOB.search(text)
     if m and m.group(1).strip().lower() not in ("bit", "lot"):
         place = re.sub(r"\s+(?:from|since|starting|as of|this|next|last)\b.*$", "", m.group(2), flags=re.I)
-        return f"{m.group(1).strip()} at {place.strip(' .')}"
+        title = re.sub(r"^.*?\b(?:work(?:ing|s)?|started|employed) as\s+(?:an?\s+)?", "", m.group(1).strip())
+        return f"{title} at {place.strip(' .')}"
+    m = JOB_REV.search(text)
+    if m:
+        return f"{m.group(2).strip()} at {m.group(1).strip(' .')}"
     m = JOB_AT.search(text)
     return m.group(1).strip(" .") if m else None
+
+
+def intro_city(text: str, names: list[str]) -> str | None:
+    """A self-introduction "Fernanda, Lisbon. I work as..." / "Ravi, Bristol, software engineer at...":
+    the speaker's own name, then a capitalised place on its own between punctuation."""
+    if not names:
+        return None
+    alt = "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
+    m = re.match(r"^\W*(?i:(?:(?:hi|hey|hello)\b[^,.!]*[,.!]\s*)?(?:i'?m\s+|it'?s\s+|this is\s+)?(?:" + alt
+                 + r")\s*(?:here)?)\s*[,:\-–]\s*(" + _CAP + r")\s*[,.;!]", text)
+    if m and m.group(1).lower() not in lx.STOP and m.group(1).split()[0].lower() not in ("i", "i'm"):
+        return m.group(1)
+    return None
 
 
 def pet(text: str) -> str | None:
@@ -44,8 +74,10 @@ def clauses(text: str) -> list[str]:
     return [p for p in parts if p]
 
 
-def decision(text: str, issue: list[str], *, old: bool = False) -> str | None:
-    """The value a decision message settles on (old=False) or drops (old=True), with the issue word removed."""
+def decision(text: str, issue: list[str], *, old: bool = False, known: list[str] | None = None) -> str | None:
+    """The value a decision message settles on (old=False) or drops (old=True), with the issue word removed.
+
+    `known`: the options proposed for the topic; a clause naming one answers with that option."""
     cl = [_LEAD.sub("", c).strip() for c in clauses(text)]
     cl = [c for c in cl if c and not re.fullmatch(r"(?:it'?s )?(?:settled|decided|done|final)", c, re.I)]
     neg = [c for c in cl if lx.NEGATIVE_CLAUSE.search(c)]
@@ -53,6 +85,9 @@ def decision(text: str, issue: list[str], *, old: bool = False) -> str | None:
     pick = (neg if old else pos) or ([] if old else cl)
     if not pick:
         return None
+    named = [(c, v) for c in pick if (v := decisions.value_in(c, known or []))]
+    if named:  # several clauses name options: the last one is where the message lands
+        return named[-1][1]
     best = max(pick, key=lambda c: (any(t in c.lower() for t in issue), len(c)))
     return _strip_issue(best, issue)
 
@@ -65,7 +100,9 @@ def _strip_issue(c: str, issue: list[str]) -> str:
                    rf"(?:is|was|will be)\s+(?:now\s+)?", "", v, flags=re.I)
         v = re.sub(rf"^.*?\b(?:switched|changed|moved)\s+(?:the\s+)?{te}\s+(?:to|over to)\s+", "", v, flags=re.I)
         v = re.sub(rf"\s+(?:for|as)\s+(?:the\s+|our\s+)?{te}\b.*$", "", v, flags=re.I)
-    v = re.sub(r"^(?:we\s+)?(?:are\s+)?(?:going with|go with|switched to|picked|chose)\s+", "", v, flags=re.I)
+    v = re.sub(r"^(?:we(?:'re|\s+are|'ll|\s+will)?\s+|let'?s\s+)?(?:going with|go with|doing|do|"
+               r"switch(?:ed|ing)? to|picked|chose|settled on)\s+", "", v, flags=re.I)
+    v = re.sub(r"\s+(?:it is|instead|then)$", "", v, flags=re.I)
     return v.strip(" .!?,") or c
 
 

@@ -46,6 +46,13 @@ CALL (h) {
 RETURN hid AS hit, collect(DISTINCT n.id) AS neighbours
 """
 
+# The thread right after some messages (NEXT chain, up to 6 steps): where options for a topic get proposed.
+FOLLOWING = """
+UNWIND $ids AS hid
+MATCH (h:Message {space: $space, id: hid})-[:NEXT*1..6]->(n:Message)
+RETURN collect(DISTINCT n.id) AS ids
+"""
+
 # Everything the composer and answerer read about a set of messages, in one round trip.
 MESSAGE_DETAILS = """
 UNWIND $ids AS mid
@@ -137,6 +144,6 @@ COUNT_MESSAGES = "MATCH (m:Message {space: $space}) RETURN count(m) AS n"
 TEMPLATES = {
     "messages_fulltext": MESSAGES_FULLTEXT, "messages_vector": MESSAGES_VECTOR,
     "messages_vector_exact": MESSAGES_VECTOR_EXACT, "expand": EXPAND, "message_details": MESSAGE_DETAILS,
-    "records_fulltext": RECORDS_FULLTEXT, "records_vector_exact": RECORDS_VECTOR_EXACT,
+    "following": FOLLOWING, "records_fulltext": RECORDS_FULLTEXT, "records_vector_exact": RECORDS_VECTOR_EXACT,
     "row_records": ROW_RECORDS, "record_chain": RECORD_CHAIN, "row_messages_fulltext": ROW_MESSAGES_FULLTEXT,
 }
