@@ -23,7 +23,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
     def common(p: argparse.ArgumentParser, default: list[Path]) -> None:
         p.add_argument("--file", type=Path, nargs="+", default=default, help=f"dataset file(s) (default: {default})")
-        p.add_argument("--limit", type=int, default=None, help="at most N questions per conversation (quick runs)")
+        p.add_argument("--limit", type=int, default=None, help="at most N questions per conversation, evenly spaced (quick runs)")
         p.add_argument("--no-save", dest="save", action="store_false", help="print only; do not update docs/bench/")
 
     p = sub.add_parser("locomo", help="LoCoMo evidence recall@5/10/20 by category: BM25 vs polymem strategies")
@@ -46,6 +46,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--file", type=Path, nargs="+", default=[d.LOCOMO_FILE], help="LoCoMo file (questions)")
     p.add_argument("--synth", type=int, default=100_000, help="size of the synthetic space")
     p.add_argument("--questions", type=int, default=100)
+    p.add_argument("--strategies", nargs="+", default=["system1", "agentic"])
     p.add_argument("--no-save", dest="save", action="store_false")
     p.set_defaults(func=_latency)
 
@@ -141,7 +142,8 @@ def _latency(args: argparse.Namespace) -> int:
 
         ensure_ingested(g, conv, emb)
         qs = [q.question for q in conv.qa if q.kind != "adversarial"]
-        res = run_latency(g, emb, conv.space, qs, n_synth=args.synth, n_questions=args.questions)
+        res = run_latency(g, emb, conv.space, qs, strategies=args.strategies, n_synth=args.synth,
+                          n_questions=args.questions)
     return _finish("latency", res, t0, args.save)
 
 

@@ -112,6 +112,14 @@ def locomo(path: Path = LOCOMO_FILE, prefix: str = "bench-locomo-") -> list[Benc
     return convs
 
 
+def subsample(items: list[QA], n: int | None) -> list[QA]:
+    """At most n items, evenly spaced over the list (QA lists are often grouped by category)."""
+    if not n or n >= len(items):
+        return list(items)
+    step = len(items) / n
+    return [items[int(i * step)] for i in range(n)]
+
+
 def sniff(path: Path) -> str | None:
     """'locomo' (a JSON list of samples), 'groupchat' (an object with messages), 'friendsqa', or None."""
     try:

@@ -38,7 +38,7 @@ def run_groupchat(graph: Graph, embedder: Any, paths: Sequence[Path], variants: 
     failures: list[dict[str, Any]] = []
     for conv in convs:
         index = BM25Index(conv.docs)
-        for qa in conv.qa[: limit or None]:
+        for qa in datasets.subsample(conv.qa, limit):
             for s in names:
                 res = run_bm25(index, qa.question, 10) if s == "bm25" else \
                     run_polymem(graph, conv.space, qa.question, s, embedder, asker=qa.asker, top_k=10)

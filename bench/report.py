@@ -5,6 +5,7 @@ docs/bench/retrieval.md."""
 from __future__ import annotations
 
 import json
+import os
 import platform
 import subprocess
 import sys
@@ -65,7 +66,7 @@ def _commit() -> str:
 def meta(command: str, seconds: float) -> dict[str, Any]:
     return {"command": command, "machine": MACHINE, "python": platform.python_version(),
             "date": datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC"), "commit": _commit(),
-            "seconds": round(seconds, 1)}
+            "seconds": round(seconds, 1), "load_avg_1m_at_end": round(os.getloadavg()[0], 1)}
 
 
 def save(section: str, result: dict[str, Any], json_path: Path = JSON_PATH, md_path: Path = MD_PATH) -> None:
@@ -86,7 +87,8 @@ def render(data: dict[str, Any], md_path: Path = MD_PATH) -> None:
         r = data[sec]
         m = r.get("meta", {})
         parts += [f"### {sec}", "", f"`{m.get('command', '?')}` — {m.get('machine', MACHINE)}, "
-                  f"{m.get('date', '?')}, commit {m.get('commit', '?')}, {m.get('seconds', '?')} s", ""]
+                  f"{m.get('date', '?')}, commit {m.get('commit', '?')}, {m.get('seconds', '?')} s"
+                  + (f", load average {m['load_avg_1m_at_end']} at the end" if "load_avg_1m_at_end" in m else ""), ""]
         for note in r.get("notes", []):
             parts.append(f"- {note}")
         if r.get("notes"):

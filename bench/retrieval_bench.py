@@ -52,7 +52,7 @@ def run_locomo(graph: Graph, embedder: Any, path: Path, systems: Sequence[str], 
     errors: Counter[str] = Counter()
     for conv in convs:
         index = BM25Index(conv.docs)
-        for qa in conv.qa[: limit or None]:
+        for qa in datasets.subsample(conv.qa, limit):
             if qa.kind == "adversarial":
                 counts["skipped_category_5"] += 1
                 continue
@@ -85,6 +85,15 @@ def run_locomo(graph: Graph, embedder: Any, path: Path, systems: Sequence[str], 
         v = tallies[best][10].mean("overall") or 0
         notes.append(f"goal recall@10 >= BM25 + 10 points: best polymem ({best}) {100 * v:.1f} vs BM25 "
                      f"{100 * b10:.1f} -> {'MET' if v >= b10 + 0.10 else 'MISSED'} ({100 * (v - b10):+.1f} points)")
+    if limit:
+        full = Tally()
+        for conv in convs:
+            index = BM25Index(conv.docs)
+            for qa in conv.qa:
+                if qa.kind != "adversarial" and qa.evidence:
+                    full.add(qa.kind, recall_at_k(index.ranked_ids(qa.question, 10), qa.evidence, 10))
+        notes.append(f"--limit {limit}: at most {limit} QA per conversation, evenly spaced; BM25 on ALL "
+                     f"{full.counts['overall']} scored QA: recall@10 {100 * (full.mean('overall') or 0):.1f}")
     if errors:
         notes.append(f"ask errors (counted as misses): {dict(errors)}")
     return {"tables": tables, "notes": notes,
@@ -115,7 +124,7 @@ def run_friendsqa(graph: Graph, embedder: Any, paths: Sequence[Path], variant: s
     misses: list[dict[str, Any]] = []
     for conv in convs:
         index = BM25Index([d for d in conv.docs if d.speaker != "#NOTE#"] or conv.docs)
-        for qa in conv.qa[: limit or None]:
+        for qa in datasets.subsample(conv.qa, limit):
             for s in names:
                 res = run_bm25(index, qa.question) if s == "bm25" else \
                     run_polymem(graph, conv.space, qa.question, s, embedder)
