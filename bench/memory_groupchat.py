@@ -101,7 +101,7 @@ def run_groupchat(writer_kind: str = "rules", files: list[Path] | None = None) -
         for f in files:
             data = json.loads(f.read_text(encoding="utf-8"))
             space = f"bench-memory-gc-{writer_kind}-{f.stem}"
-            g.write("MATCH (n {space: $s}) DETACH DELETE n", s=space)
+            g.write("MATCH (n {space: $s}) DETACH DELETE n", s=space, timeout=600)
             conv = next(iter(load(f, "groupchat")))
             Ingestor(g, None).ingest(space, conv)
             if writer_kind == "llm":

@@ -49,8 +49,8 @@ def _prefix(conv: Conversation, n: int | None) -> Iterator[Message]:
 
 
 def _ingest(graph: Graph, space: str, path: Path, sample_id: str, limit: int | None) -> list[str]:
-    graph.write("MATCH (n {space: $s}) DETACH DELETE n", s=space)
-    graph.write("MATCH (n:Space {id: $s}) DETACH DELETE n", s=space)
+    graph.write("MATCH (n {space: $s}) DETACH DELETE n", s=space, timeout=600)
+    graph.write("MATCH (n:Space {id: $s}) DETACH DELETE n", s=space, timeout=600)
     for conv in load(path, "locomo"):
         if conv.id != sample_id:
             continue

@@ -30,13 +30,7 @@ decisions, requests and promises (owner GROUP); Insight = group norms (owner GRO
 
 When a listed current record has the same owner and attribute and the value changed, use update \
 with its entry_id instead of add. Ignore small talk, questions, plans of other people and places \
-merely mentioned.
-
-Example. New messages:
-[m7] ann: I moved to Oslo last week!
-[m8] ben: Ann, can you bring the speaker?
-Reply:
-{"operations": [{"op": "add", "layer": "Core", "owner": "ann", "source": "ann", "event": "city", "attribute": "city", "value": "Oslo", "content": "Ann lives in Oslo.", "from_ids": ["m7"], "involves": []}, {"op": "add", "layer": "Interaction", "owner": "GROUP", "source": "ben", "event": "bring the speaker", "attribute": "request", "value": "bring the speaker", "content": "Ben asked Ann to bring the speaker.", "from_ids": ["m8"], "involves": ["ann"]}]}"""
+merely mentioned."""
 
 
 def _record_line(r: Record) -> str:
