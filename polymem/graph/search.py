@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import time
 from datetime import datetime
 from typing import Any
 
@@ -56,6 +57,7 @@ class SearchRepository:
     def __init__(self, graph: Graph) -> None:
         self.graph = graph
         self._indexes: set[str] | None = None
+        self._sizes: dict[str, tuple[float, int, int]] = {}  # space -> (when, probed count, probe limit)
 
     def has_index(self, name: str) -> bool:
         if self._indexes is None or name not in self._indexes:
@@ -81,18 +83,31 @@ class SearchRepository:
                                **self._filters(speakers, addressees, channel, t0, t1))
         return [(r["id"], float(r["score"])) for r in rows]
 
+    def is_small(self, space: str, limit: int) -> bool:
+        """Whether the space holds at most `limit` messages: a bounded index probe, cached for ten minutes."""
+        hit = self._sizes.get(space)
+        if hit is None or time.monotonic() - hit[0] > 600 or hit[2] != limit:
+            rows = self.graph.read(q.SPACE_PROBE, space=space, limit=limit + 1)
+            self._sizes[space] = hit = (time.monotonic(), int(rows[0]["n"]) if rows else 0, limit)
+        return hit[1] <= limit
+
     def vector(self, space: str, vector: list[float], k: int, *, speakers: list[str] | None = None,
                addressees: list[str] | None = None, channel: str | None = None,
                t0: datetime | None = None, t1: datetime | None = None, oversample: int = 10,
-               exact_below: int = 20000) -> tuple[list[tuple[str, float]], str]:
-        """ANN with over-sampling; exact cosine on the filtered set when the ANN comes back short."""
+               exact_below: int = 5000) -> tuple[list[tuple[str, float]], str]:
+        """Small spaces: exact cosine over the (filtered) space, cheaper and more complete than the shared ANN
+        index, which spans every space. Large spaces: ANN over-sampled (never a scan of the whole space; a
+        speaker filter seeks the (space, speaker) index only while the space is small)."""
         f = self._filters(speakers, addressees, channel, t0, t1)
-        rows = self.graph.read(q.MESSAGES_VECTOR, space=space, vector=vector, fetch=max(k * oversample, 100),
-                               k=k, **f)
-        if len(rows) >= k:
-            return [(r["id"], float(r["score"])) for r in rows], "ann"
-        rows = self.graph.read(q.MESSAGES_VECTOR_EXACT, space=space, vector=vector, k=k, **f)
-        return [(r["id"], float(r["score"])) for r in rows], "exact"
+        if self.is_small(space, exact_below):
+            cy = q.MESSAGES_VECTOR_EXACT_SPEAKERS if speakers else q.MESSAGES_VECTOR_EXACT
+            rows = self.graph.read(cy, space=space, vector=vector, k=k, **f)
+            return [(r["id"], float(r["score"])) for r in rows], "exact"
+        fetch = max(k * oversample, 100) * 5
+        rows = self.graph.read(q.MESSAGES_VECTOR, space=space, vector=vector, fetch=fetch, k=k, **f)
+        if len(rows) < k and not (speakers or addressees):  # this space is a thin slice of the index: look deeper
+            rows = self.graph.read(q.MESSAGES_VECTOR, space=space, vector=vector, fetch=fetch * 5, k=k, **f)
+        return [(r["id"], float(r["score"])) for r in rows], "ann"
 
     def expand(self, space: str, ids: list[str]) -> dict[str, list[str]]:
         if not ids:
@@ -106,11 +121,15 @@ class SearchRepository:
         rows = self.graph.read(q.FOLLOWING, space=space, ids=ids)
         return list(rows[0]["ids"]) if rows else []
 
-    def details(self, space: str, ids: list[str]) -> dict[str, dict[str, Any]]:
-        if not ids:
+    def details(self, space: str, ids: list[str], expand: list[str] | None = None) -> dict[str, dict[str, Any]]:
+        """Details of `ids`, plus (one round trip) those of the NEXT / REPLY_TO neighbours of `expand`."""
+        if not ids and not expand:
             return {}
+        ids = list(dict.fromkeys(ids))
+        rows = self.graph.read(q.MESSAGE_DETAILS_EXPANDED, space=space, ids=ids, top=expand) if expand else \
+            self.graph.read(q.MESSAGE_DETAILS, space=space, ids=ids)
         out = {}
-        for r in self.graph.read(q.MESSAGE_DETAILS, space=space, ids=list(dict.fromkeys(ids))):
+        for r in rows:
             t = r.get("time")
             r["time"] = t.to_native() if hasattr(t, "to_native") else t
             out[r["id"]] = r
@@ -141,6 +160,18 @@ class SearchRepository:
                                owners=owners or None, sources=sources or None, layers=layers or None,
                                states=states or None)
         return [(r["id"], float(r["score"])) for r in rows]
+
+    def row_fulltext(self, space: str, terms: list[str], rows: list[str], k: int) -> dict[str, list[str]]:
+        """BM25 on several speakers' own messages in one query: the best k ids per speaker."""
+        out: dict[str, list[str]] = {r: [] for r in rows}
+        lucene = lucene_query(space, terms)
+        if lucene is None or not rows:
+            return out
+        for r in self.graph.read(q.ROW_MESSAGES_FULLTEXT, space=space, lucene=lucene, rows=rows,
+                                 fetch=k * len(rows) * 50 + 50):
+            if len(out[r["row"]]) < k:
+                out[r["row"]].append(r["id"])
+        return out
 
     def chains(self, space: str, head_ids: list[str]) -> dict[str, list[dict[str, Any]]]:
         if not head_ids:

@@ -36,10 +36,13 @@ class State:
     extract: Extract | None = None
     rounds: int = 0
     dense: dict[str, float] = field(default_factory=dict)  # message id -> cosine with the question
-    window: set[str] = field(default_factory=set)  # thread after messages on the issue (group decisions)
+    window: set[str] = field(default_factory=set)
+    top: list[str] = field(default_factory=list)  # hits whose NEXT / REPLY_TO neighbours are read (Expand)  # thread after messages on the issue (group decisions)
 
 
 _POOL = ThreadPoolExecutor(max_workers=8, thread_name_prefix="polymem-search")
+_NEIGHBOURS = ("prev_ids", "next_ids", "reply_to", "replies")
+DETAIL_K = 60  # fused hits whose details the answerer reads (the fused list keeps up to 3 x recall_n)
 
 # What a statement of each attribute sounds like (the query for the row's dense search).
 PROTOTYPES = {
@@ -105,6 +108,8 @@ class Retriever:
         self.repo, self.space, self.plan, self.opts, self.roster = repo, space, plan, opts, roster
         self.ex = Executor(repo, space, embed)
         self.st = State()
+        self._pending: tuple[Any, Any] | None = None
+        self._expanded: set[str] = set()
 
     def do(self, actions: list[Action]) -> int:
         self.st.rounds += 1
@@ -124,22 +129,33 @@ class Retriever:
             new = [h for h, _ in hits if h not in before]
             self.st.trace.append({"round": self.st.rounds, **a.describe(), "hits": len(hits), "new_hits": len(new)})
         self.st.fused = rrf(self.st.lists)[: self.opts.recall_n * 3]
-        top = [i for i, _ in self.st.fused[: self.opts.top_k]]
-        exp = self.repo.expand(self.space, top)
-        self.ex.used.add("expand")
-        self.st.neighbours = dedup(n for t in top for n in exp.get(t, []))
+        self.st.top = [i for i, _ in self.st.fused[: self.opts.top_k]]  # expanded along with the details fetch
         return len(set(i for i, _ in self.st.fused) - before)
 
     def rows(self) -> None:
+        """System 2 rows and, for PERSON rows, their own messages on the issue (used where a row has no
+        records). Both run on the pool, alongside round 1's searches."""
         if not self.opts.use_system2 or not self.plan.rows:
             return
         vec = self.ex.vector(self.plan.question)
-        self.st.s2 = system2.search_rows(self.repo, self.space, self.plan, vec, self.opts)
+        persons = [r.id for r in self.plan.rows if r.kind == "PERSON"]
+        s2 = _POOL.submit(system2.search_rows, self.repo, self.space, self.plan, vec, self.opts)
+        fb = _POOL.submit(system2.fallback_messages, self.repo, self.space, self.plan, persons, self.opts.row_k * 5) \
+            if persons else None
+        self._pending = (s2, fb)
+
+    def rows_done(self) -> None:
+        if self._pending is None:
+            return
+        s2, fb = self._pending
+        self._pending = None
+        self.st.s2 = s2.result()
         self.ex.used.add("row_records")
         empty = [r.id for r in self.plan.rows if r.kind == "PERSON" and not self.st.s2[r.id]["current"]]
-        if empty:
-            self.st.fallback = system2.fallback_messages(self.repo, self.space, self.plan, empty, self.opts.row_k * 5)
-            self.ex.used.add("messages_fulltext")
+        if fb is not None:
+            got = fb.result()
+            self.st.fallback = {pid: got.get(pid, []) for pid in empty}
+            self.ex.used.add("row_messages_fulltext")
         self.st.trace.append({"round": self.st.rounds, "layer": "records", "tool": "rows", "query": self.plan.question,
                               "filters": {"owners": [r.id for r in self.plan.rows], "mode": self.plan.mode},
                               "hits": sum(len(v["current"]) + len(v["past"]) for v in self.st.s2.values()),
@@ -147,12 +163,16 @@ class Retriever:
 
     def judge(self) -> bool:
         """Sufficiency: the answerer finds a confident answer in what is held now."""
-        ids = [i for i, _ in self.st.fused] + self.st.neighbours
+        ids = [i for i, _ in self.st.fused[:DETAIL_K]] + self.st.neighbours
         ids += [m for v in self.st.fallback.values() for m in v]
         ids += [m for row in self.st.s2.values() for part in row.values() for it in part for m in it.message_ids]
         missing = [i for i in dedup(ids) if i not in self.st.msgs]
-        self.st.msgs.update(self.repo.details(self.space, missing))
-        self.ex.used.add("message_details")
+        expand = [t for t in self.st.top if t not in self._expanded]
+        self.st.msgs.update(self.repo.details(self.space, missing, expand=expand))
+        self._expanded.update(expand)
+        self.ex.used.add("message_details_expanded" if expand else "message_details")
+        self.st.neighbours = dedup(n for t in self.st.top if t in self.st.msgs for f in _NEIGHBOURS
+                                   for n in self.st.msgs[t].get(f) or [])
         order = [i for i, _ in self.st.fused]
         self.st.extract = Answerer(self.plan, self.st.msgs, order, self.roster, self.st.s2,
                                    use_addressee=self.opts.use_addressee, window=self.st.window,
@@ -178,9 +198,10 @@ class Retriever:
 
     def run(self) -> State:
         o = self.opts
-        self.do(first_actions(self.plan, o, self.roster))
         if o.strategy != "system1":
-            self.rows()
+            self.rows()  # submitted first: runs beside round 1
+        self.do(first_actions(self.plan, o, self.roster))
+        self.rows_done()
         if self.plan.intent == "group_decision" and self.plan.issue:
             self.judge()  # fetches the details the topic step reads
             self.topic()

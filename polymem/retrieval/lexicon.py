@@ -33,14 +33,20 @@ changed history moving moved move wanted want wants happen happened employ emplo
 EVERYONE = re.compile(
     r"\b(everyone|everybody|each of us|all of us|each member|every member|each person|every person|"
     r"all (?:the )?members|each one of us|all of you|each of you|the whole group|whole group|"
-    r"every one of us|each participant|all participants|everyone's)\b", re.I)
+    r"every one of us|each participant|all participants|everyone's|we all|all of them|each of them|"
+    r"every member's|each member's)\b", re.I)
 GROUP = re.compile(
     r"\b(the group|we decided|we agreed|we chose|we picked|we settled|we went with|final decision|"
     r"finally decide|finally settle|settle(?:d)? on|agreed on|decided on|group's|our decision|"
-    r"the team|(?:the|our) (?:\w+ )?plan|(?:did|have|had|do) we (?:\w+ ){0,2}(?:decid\w*|pick\w*|choos\w*|chose|settl\w*|agree\w*|go with|going with|land on|vot\w*))\b",
+    r"the team|(?:the|our) (?:\w+ )?plan|(?:did|have|had|do) we (?:\w+ ){0,2}(?:decid\w*|pick\w*|choos\w*|chose|"
+    r"settl\w*|agree\w*|go with|going with|land on|landed on|vot\w*|plan\w*|end(?:ed)? up|opt\w*|book\w*)|"
+    r"(?:first|original|initial|final|latest|current|last|our) (?:pick|choice|plan|option|decision|call|idea)|"
+    r"(?:the|our) final \w+|"
+    r"(?:was|were|got|been) (?:decided|chosen|picked|agreed|settled)|(?:are|were) we (?:\w+ing)|"
+    r"(?:what|which) (?:\w+ )?(?:did|do) we (?:go|end up|land))\b",
     re.I)
 PAST = re.compile(
-    r"\b(before|used to|originally|original|at first|previous|previously|changed|change|history|earlier|"
+    r"\b(before|used to|use to|originally|original|at first|previous|previously|changed|change|history|earlier|"
     r"initially|initial|formerly|former|prior|first|old (?:job|city|place|home|address|role|position|work)|at the start|to begin with|"
     r"back then|in the past|last time|had (?:\w+ )?decided)\b", re.I)
 FIRST_PERSON = re.compile(r"\b(i|me|my|mine|myself)\b", re.I)

@@ -24,12 +24,18 @@ ASKED_WHOM = re.compile(r"\b(?:whom|who|which (?:\w+ )?(?:person|member|one))\s+
 TO_WHOM = re.compile(r"\b(?:to whom|from whom)\b.*?" + _P + r"\s+(?:ask|request|tell|turn|hand|give)", re.I)
 WHO_AGREED = re.compile(_WHO + r"\s+(?:\w+\s+)?(?:agreed|volunteered|offered|accepted|said yes|signed up|"
                         r"took on|take on|promised|committed|stepped up|confirmed|will|is going|said they'?d|"
-                        r"took care|handled|handles|is handling|would)\b", re.I)
+                        r"took care|handled|handles|is handling|would|is in charge|was in charge|ended up|"
+                        r"(?:is|was|'s) (?!\w*ing\s+(?:to|in|at)\b)\w+ing)\b", re.I)
 WHO_REPORTED = re.compile(_WHO + r"\s+(?:\w+\s+)?(?:told|informed|let|reported|announced|shared|broke|"
-                          r"passed on|mentioned|said|brought|gave|spread|posted|relayed)\b.*" + _P, re.I)
-STATE_VERB = re.compile(r"\b(moved|moves|moving|lives|living|relocated|started|got|adopted|works|"
-                        r"working|joined|left|quit|is now|has a|new job|based)\b", re.I)
-WHO_SAID = re.compile(_WHO + r"\b", re.I)
+                          r"passed on|passed along|mentioned|said|brought|gave|spread|posted|relayed|filled|updated|"
+                          r"tipped|revealed|wrote|texted|heard)\b.*" + _P, re.I)
+STATE_VERB = re.compile(r"\b(moved|moves|moving|move|lives|living|relocat\w*|started|got|adopted|works|"
+                        r"working|joined|left|quit|is now|has a|new job|based|landed|hired|promoted)\b", re.I)
+WHO_SAID = re.compile(_WHO + r"\b|^\W*whose\s+(?:\w+\s+)?(?:idea|suggestion|proposal|pick|plan|call|"
+                      r"recommendation|choice)\b", re.I)
+# Passive: "Who was asked by Ana to ...?" -> the addressee of Ana's request.
+ASKED_BY = re.compile(_WHO + r"\s+(?:was|were|got|had been)\s+(?:asked|requested|told|tasked|assigned|"
+                      r"nudged|pinged|reminded|roped in)\s+by\s+" + _P + r"\b", re.I)
 # "Who is X working for (now)?", "Who employs X?": an employer question, not a who-said one.
 WHO_EMPLOYS = re.compile(r"^\W*(?:who|which (?:company|firm|employer|organi[sz]ation))\s+(?:(?:is|does|did|was)\s+"
                          + _P + r"\s+(?:\w+\s+)?(?:work(?:ing|s)?|employed)\s+(?:for|at|by|with)|employs\s+" + _P
@@ -86,7 +92,7 @@ def compile_rules(question: str, asker: str | None, roster: RosterIndex) -> Plan
         notes.append("employer question")
     elif (m := WHO_ASKED.search(masked)):
         intent, answer_field, scope.addressee = "who_asked", "speaker", p(int(m.group(1)))
-    elif (m := ASKED_WHOM.search(masked) or TO_WHOM.search(masked)):
+    elif (m := ASKED_WHOM.search(masked) or TO_WHOM.search(masked) or ASKED_BY.search(masked)):
         intent, answer_field, scope.speaker = "asked_whom", "addressee", p(int(m.group(1)))
     elif WHO_AGREED.search(masked):
         intent, answer_field = "who_agreed", "speaker"

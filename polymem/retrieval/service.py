@@ -32,11 +32,14 @@ def _repo(graph: Graph) -> SearchRepository:
 
 
 def templates_for(plan: Plan, opts: AskOptions) -> list[str]:
-    names = ["messages_fulltext", "messages_vector", "messages_vector_exact", "expand", "message_details"]
+    names = ["messages_fulltext", "messages_vector", "messages_vector_exact", "messages_vector_exact_speakers",
+             "message_details_expanded"]
     if opts.strategy != "system1" and opts.use_system2 and plan.rows:
         names += ["row_records", "row_messages_fulltext"]
         if plan.mode == "full":
             names.append("record_chain")
+    if plan.intent == "group_decision":
+        names.append("following")
     if opts.strategy == "agentic" and opts.use_system2:
         names.append("records_fulltext")
     return [cy.TEMPLATES[n].strip() for n in names]

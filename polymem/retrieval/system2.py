@@ -90,9 +90,5 @@ def search_rows(repo: SearchRepository, space: str, plan: Plan, vector: list[flo
 
 def fallback_messages(repo: SearchRepository, space: str, plan: Plan, rows: list[str], k: int) -> dict[str, list[str]]:
     """A PERSON row with no records: that person's own messages on the issue (BM25 on the row's speaker)."""
-    out: dict[str, list[str]] = {r: [] for r in rows}
     terms = plan.search_terms or plan.issue
-    for pid in rows:
-        hits = repo.fulltext(space, terms, k, speakers=[pid]) if terms else []
-        out[pid] = [h for h, _ in hits]
-    return out
+    return repo.row_fulltext(space, terms, rows, k) if terms else {r: [] for r in rows}

@@ -28,12 +28,26 @@ WHERE""" + _MSG_FILTER + """
 RETURN m.id AS id, score ORDER BY score DESC LIMIT $k
 """
 
-# Exact cosine over the filtered set: used when the ANN candidates run out under narrow filters.
+# Exact cosine over the filtered set: small spaces (cheaper than the shared ANN index, which spans every
+# space) and ANN results cut short by narrow filters.
 MESSAGES_VECTOR_EXACT = """
 MATCH (m:Message {space: $space})
 WHERE m.embedding IS NOT NULL AND""" + _MSG_FILTER + """
 WITH m, vector.similarity.cosine(m.embedding, $vector) AS score
 RETURN m.id AS id, score ORDER BY score DESC LIMIT $k
+"""
+
+# The same restricted to speakers, written so the (space, speaker) index is seeked instead of the space scanned.
+MESSAGES_VECTOR_EXACT_SPEAKERS = """
+MATCH (m:Message)
+WHERE m.space = $space AND m.speaker IN $speakers AND m.embedding IS NOT NULL AND""" + _MSG_FILTER + """
+WITH m, vector.similarity.cosine(m.embedding, $vector) AS score
+RETURN m.id AS id, score ORDER BY score DESC LIMIT $k
+"""
+
+# Up to $limit messages of the space, counted: tells a small space from a large one without a full count.
+SPACE_PROBE = """
+MATCH (m:Message {space: $space}) WITH m LIMIT $limit RETURN count(m) AS n
 """
 
 # Expand: neighbours of hits along NEXT (both ways) and REPLY_TO (both ways).
@@ -53,10 +67,7 @@ MATCH (h:Message {space: $space, id: hid})-[:NEXT*1..6]->(n:Message)
 RETURN collect(DISTINCT n.id) AS ids
 """
 
-# Everything the composer and answerer read about a set of messages, in one round trip.
-MESSAGE_DETAILS = """
-UNWIND $ids AS mid
-MATCH (m:Message {space: $space, id: mid})
+_DETAILS = """
 OPTIONAL MATCH (sp:Participant {space: $space, id: m.speaker})
 RETURN m.id AS id, m.text AS text, m.speaker AS speaker, coalesce(sp.name, m.speaker) AS speaker_name,
        m.time AS time, m.seq AS seq, m.channel AS channel, m.session AS session,
@@ -67,6 +78,21 @@ RETURN m.id AS id, m.text AS text, m.speaker AS speaker, coalesce(sp.name, m.spe
        [(m)-[:NEXT]->(n:Message) | n.id] AS next_ids,
        [(m)<-[:NEXT]-(pv:Message) | pv.id] AS prev_ids
 """
+
+# Everything the composer and answerer read about a set of messages, in one round trip.
+MESSAGE_DETAILS = """
+UNWIND $ids AS mid
+MATCH (m:Message {space: $space, id: mid})""" + _DETAILS
+
+# Expand + details in one round trip: the given messages and the NEXT / REPLY_TO neighbours of $top.
+MESSAGE_DETAILS_EXPANDED = """
+CALL () {
+  UNWIND $top AS hid
+  MATCH (:Message {space: $space, id: hid})-[:NEXT|REPLY_TO]-(n:Message)
+  RETURN collect(DISTINCT n.id) AS nb
+}
+UNWIND $ids + [x IN nb WHERE NOT x IN $ids] AS mid
+MATCH (m:Message {space: $space, id: mid})""" + _DETAILS
 
 # System 2, BM25 on records (content, event); space filter inside Lucene, row/scope filters after.
 _REC_FILTER = """
@@ -143,7 +169,8 @@ COUNT_MESSAGES = "MATCH (m:Message {space: $space}) RETURN count(m) AS n"
 
 TEMPLATES = {
     "messages_fulltext": MESSAGES_FULLTEXT, "messages_vector": MESSAGES_VECTOR,
-    "messages_vector_exact": MESSAGES_VECTOR_EXACT, "expand": EXPAND, "message_details": MESSAGE_DETAILS,
+    "messages_vector_exact": MESSAGES_VECTOR_EXACT, "messages_vector_exact_speakers": MESSAGES_VECTOR_EXACT_SPEAKERS,
+    "expand": EXPAND, "message_details": MESSAGE_DETAILS, "message_details_expanded": MESSAGE_DETAILS_EXPANDED,
     "following": FOLLOWING, "records_fulltext": RECORDS_FULLTEXT, "records_vector_exact": RECORDS_VECTOR_EXACT,
     "row_records": ROW_RECORDS, "record_chain": RECORD_CHAIN, "row_messages_fulltext": ROW_MESSAGES_FULLTEXT,
 }
