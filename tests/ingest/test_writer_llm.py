@@ -50,7 +50,7 @@ def llm_settings() -> Iterator[LLMSettings]:
 @pytest.mark.llm
 def test_llm_writer_end_to_end(graph: Graph, space: str, llm_settings: LLMSettings) -> None:
     ingest(graph, space)
-    writer = LLMWriter(llm_settings, max_tokens=300)
+    writer = LLMWriter(llm_settings, max_tokens=400)
     rep = write_space(graph, space, writer, None, window=10)
     # One window, one structured call (the schema-constrained reply always parses).
     assert rep.windows == 1 and rep.windows_failed == 0 and rep.aborted is None, rep.summary()

@@ -85,6 +85,9 @@ def test_rule_writer_on_a_small_group_chat(graph: Graph, space: str) -> None:
     # A pet, and the cousin kept as a family fact of Sana's (not her state).
     assert "puppy" in head("sana", "pet").value
     assert "Oslo" in head("sana", "family:cousin").content
+    # Records are embedded by default (retrieval searches them by vector as well as full text).
+    assert graph.read("MATCH (r:Record {space: $s}) WHERE size(coalesce(r.embedding, [])) <> 384 "
+                      "RETURN count(r) AS n", s=space)[0]["n"] == 0
     # Questions never make records.
     assert not [r for r in repo.records(space) if "c14" in r.from_ids]
 

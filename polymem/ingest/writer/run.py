@@ -13,7 +13,7 @@ import time
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Literal, Protocol
 
 from polymem.errors import BackendUnavailableError
 from polymem.graph.driver import Graph
@@ -63,9 +63,17 @@ class WriteReport:
         }
 
 
-def write_space(graph: Graph, space: str, writer: Writer | None = None, embedder: Embedder | None = None, *,
+def write_space(graph: Graph, space: str, writer: Writer | None = None,
+                embedder: Embedder | None | Literal["default"] = "default", *,
                 window: int = 20, progress: Callable[[int], None] | None = None) -> WriteReport:
-    """Run a Writer (default: the no-LLM RuleWriter) over every message it has not processed yet."""
+    """Run a Writer (default: the no-LLM RuleWriter) over every message it has not processed yet.
+
+    Records are embedded with `default_embedder()` unless another embedder, or None (no
+    embeddings: records are then found by full-text search only), is given."""
+    if embedder == "default":
+        from polymem.ingest.embedder import default_embedder
+
+        embedder = default_embedder()
     if writer is None:
         from polymem.ingest.writer.rules import RuleWriter
 
@@ -101,7 +109,7 @@ def write_space(graph: Graph, space: str, writer: Writer | None = None, embedder
             report.windows_failed += 1
             report.failures.extend(getattr(writer, "errors", [])[-1:])
             continue
-        apply_ops(repo, w, proposed, writer.name, embedder, report)
+        apply_ops(repo, w, proposed, writer.name, embedder, report)  # type: ignore[arg-type]
         repo.mark_processed(space, writer.name, [m.id for m in new])
         report.windows += 1
         report.messages += len(new)
