@@ -60,6 +60,8 @@ def _finish(section: str, result: dict[str, Any], t0: float, save: bool) -> int:
     from bench.report import save as save_json
 
     result["meta"] = meta(_command(), time.perf_counter() - t0)
+    if "commit" in _STARTED:
+        result["meta"]["commit"] = _STARTED["commit"]
     for t in result.get("tables", []):
         print_table(t)
     for n in result.get("notes", []):
@@ -73,8 +75,14 @@ def _finish(section: str, result: dict[str, Any], t0: float, save: bool) -> int:
     return 0
 
 
+_STARTED: dict[str, str] = {}
+
+
 def _ctx() -> tuple[Any, Any]:
+    from bench.report import _commit
     from polymem.graph import Graph
+
+    _STARTED.setdefault("commit", _commit())  # the code that ran, not HEAD when the run ends
     from polymem.ingest.embedder import default_embedder
 
     return Graph(), default_embedder()
