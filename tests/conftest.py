@@ -30,8 +30,9 @@ def space(graph: Graph) -> Iterator[str]:
     """A fresh space per test; removed afterwards so tests never see each other's data."""
     name = f"test-{uuid.uuid4().hex[:12]}"
     yield name
-    graph.write("MATCH (n {space: $s}) DETACH DELETE n", s=name)
-    graph.write("MATCH (n:Space {id: $s}) DETACH DELETE n", s=name)
+    from polymem.graph.messages import MessageRepository
+
+    MessageRepository(graph).drop_space(name)
 
 
 @pytest.fixture(scope="session")
