@@ -15,6 +15,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--embed-messages", type=int, default=2_000, help="messages for the embedding run (0: skip)")
     p.add_argument("--rss-messages", type=int, default=0, help="child-process run for peak RSS (e.g. 1000000)")
     p.add_argument("--batch", type=int, default=1000, help="messages per transaction")
+    p.add_argument("--embed-batch", type=int, default=250, help="messages per transaction in the embedding run")
     p.set_defaults(func=_run_ingest)
     a = sub.add_parser("addressee", help="IRC addressee precision/recall: polymem vs previous-other-speaker")
     a.add_argument("--data", default=None, help="irc-disentanglement folder (default: ../shared/data/...)")
@@ -26,7 +27,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 def _run_ingest(args: argparse.Namespace) -> int:
     from bench.ingest_throughput import run_bench
 
-    print(json.dumps(run_bench(args.messages, args.embed_messages, args.rss_messages, args.batch), indent=1))
+    print(json.dumps(run_bench(args.messages, args.embed_messages, args.rss_messages, args.batch, args.embed_batch), indent=1))
     return 0
 
 

@@ -3,8 +3,10 @@
 * no-embed: a synthetic JSONL file (bench/ingest_synthetic.py) through the real pipeline into a
   fresh space of the real Neo4j.
 * embed: the first `embed_messages` lines, ingested with the real model, against the same model
-  embedding the same texts in the same batch size in the same run (bare sentences/s); the
-  overhead is ingest time / bare embedding time - 1 (goal <= 30 %).
+  embedding the same texts in the same batch size in the same run, once before and once after
+  the ingest (bare sentences/s, the faster of the two); the overhead is ingest time / bare
+  embedding time - 1 (goal <= 30 %). It uses smaller transactions (`embed_batch`, 250) so the
+  last batch's write, which nothing can hide, is short.
 * rss: `polymem ingest FILE --no-embed` as a child process on an N-message file; peak RSS of the
   child from getrusage.
 Every space made here is removed afterwards.
@@ -62,18 +64,25 @@ def with_embed(graph: Graph, path: Path, n: int, batch: int) -> dict[str, Any]:
         dst.writelines(itertools.islice(src, n))
     texts = [json.loads(line)["text"] for line in small.open()]
     emb.embed(texts[:64])  # warm-up: first call pays one-off costs
-    t = time.perf_counter()
-    for i in range(0, len(texts), batch):
-        emb.embed(texts[i:i + batch])
-    bare = time.perf_counter() - t
+
+    def bare() -> float:
+        t = time.perf_counter()
+        for i in range(0, len(texts), batch):
+            emb.embed(texts[i:i + batch])
+        return time.perf_counter() - t
+
+    before = bare()
     space = _space("embed")
     try:
         run = _ingest(graph, small, space, emb, batch)
     finally:
         MessageRepository(graph).drop_space(space)
-    return {"bare_sentences_per_s": round(len(texts) / bare, 1), "bare_seconds": round(bare, 2), **run,
-            "ratio_ingest_to_bare": round(run["seconds"] / bare, 3),
-            "graph_overhead_pct": round(100 * (run["seconds"] / bare - 1), 1)}
+    after = bare()  # the machine is shared: bracket the ingest, compare with the faster bare run
+    best = min(before, after)
+    return {"bare_sentences_per_s": round(len(texts) / best, 1),
+            "bare_seconds_before_after": [round(before, 2), round(after, 2)], **run,
+            "ratio_ingest_to_bare": round(run["seconds"] / best, 3),
+            "graph_overhead_pct": round(100 * (run["seconds"] / best - 1), 1)}
 
 
 def peak_rss(graph: Graph, path: Path, batch: int) -> dict[str, Any]:
@@ -100,14 +109,15 @@ def machine() -> dict[str, Any]:
             "load_avg_1m_at_start": round(os.getloadavg()[0], 2), "date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())}
 
 
-def run_bench(messages: int, embed_messages: int, rss_messages: int, batch: int) -> dict[str, Any]:
-    out: dict[str, Any] = {"machine": machine(), "batch": batch}
+def run_bench(messages: int, embed_messages: int, rss_messages: int, batch: int,
+              embed_batch: int = 250) -> dict[str, Any]:
+    out: dict[str, Any] = {"machine": machine(), "batch": batch, "embed_batch": embed_batch}
     with Graph() as graph, tempfile.TemporaryDirectory(prefix="polymem-bench-") as tmp:
         path = write_synthetic(Path(tmp) / "synthetic.jsonl", max(messages, embed_messages))
         if messages:
             out["no_embed"] = no_embed(graph, path, batch)
         if embed_messages:
-            out["embed"] = with_embed(graph, path, embed_messages, batch)
+            out["embed"] = with_embed(graph, path, embed_messages, embed_batch)
         if rss_messages:
             big = write_synthetic(Path(tmp) / f"synthetic_{rss_messages}.jsonl", rss_messages)
             out["rss"] = peak_rss(graph, big, batch)

@@ -13,7 +13,7 @@ import pytest
 from polymem.graph import Graph
 from polymem.graph.messages import MessageRepository
 from polymem.ingest.formats import load
-from polymem.ingest.pipeline import IngestReport, Ingestor
+from polymem.ingest.pipeline import Ingestor, IngestReport
 from polymem.schema.models import MAX_TEXT_CHARS
 
 
