@@ -114,12 +114,28 @@ class SearchRepository:
             return {}
         return {r["hit"]: r["neighbours"] for r in self.graph.read(q.EXPAND, space=space, ids=ids)}
 
-    def following(self, space: str, ids: list[str]) -> list[str]:
-        """Up to 6 messages after each given one along NEXT (the hop count is fixed in the template)."""
+    def following(self, space: str, ids: list[str]) -> dict[str, dict[str, Any]]:
+        """Details of up to 6 messages after each given one along NEXT (the hop count is fixed in the template)."""
         if not ids:
-            return []
-        rows = self.graph.read(q.FOLLOWING, space=space, ids=ids)
-        return list(rows[0]["ids"]) if rows else []
+            return {}
+        return self._detail_rows(self.graph.read(q.FOLLOWING, space=space, ids=ids))
+
+    def fulltext_details(self, space: str, terms: list[str], k: int) -> tuple[list[tuple[str, float]], dict[str, Any]]:
+        """BM25 hits (no filters but the space) and their details in one round trip."""
+        lucene = lucene_query(space, terms)
+        if lucene is None:
+            return [], {}
+        rows = self.graph.read(q.MESSAGES_FULLTEXT_DETAILS, space=space, lucene=lucene, fetch=k * 2 + 50, k=k)
+        return [(r["id"], float(r["score"])) for r in rows], self._detail_rows(rows)
+
+    @staticmethod
+    def _detail_rows(rows: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
+        out = {}
+        for r in rows:
+            t = r.get("time")
+            r["time"] = t.to_native() if hasattr(t, "to_native") else t
+            out[r["id"]] = r
+        return out
 
     def details(self, space: str, ids: list[str], expand: list[str] | None = None) -> dict[str, dict[str, Any]]:
         """Details of `ids`, plus (one round trip) those of the NEXT / REPLY_TO neighbours of `expand`."""
@@ -128,12 +144,7 @@ class SearchRepository:
         ids = list(dict.fromkeys(ids))
         rows = self.graph.read(q.MESSAGE_DETAILS_EXPANDED, space=space, ids=ids, top=expand) if expand else \
             self.graph.read(q.MESSAGE_DETAILS, space=space, ids=ids)
-        out = {}
-        for r in rows:
-            t = r.get("time")
-            r["time"] = t.to_native() if hasattr(t, "to_native") else t
-            out[r["id"]] = r
-        return out
+        return self._detail_rows(rows)
 
     def row_records(self, space: str, rows: list[str], vector: list[float] | None, *,
                     sources: list[str] | None = None, layers: list[str] | None = None,

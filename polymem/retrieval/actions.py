@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import threading
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import asdict, dataclass, field
 from datetime import datetime
 from typing import Any
@@ -49,22 +50,38 @@ class Action:
         return d
 
 
-class Executor:
-    """Runs actions; caches question vectors so the embedder runs once per distinct query text."""
+# One thread embeds (one model; many threads thrash a small box); searches wait only on the vectors they use.
+_EMBED_POOL = ThreadPoolExecutor(max_workers=1, thread_name_prefix="polymem-embed")
 
-    def __init__(self, repo: SearchRepository, space: str, embed: Any) -> None:
+
+def start_embedding(embedder: Any, text: str) -> Future[list[float]]:
+    return _EMBED_POOL.submit(embed_query, embedder, text)
+
+
+class Executor:
+    """Runs actions; embeds each distinct query text once, in the background where it can be foreseen (the
+    question while the plan is made, later rounds' rewrites while round 1 searches)."""
+
+    def __init__(self, repo: SearchRepository, space: str, embed: Any,
+                 started: dict[str, Future[list[float]]] | None = None) -> None:
         self.repo = repo
         self.space = space
         self._embed = embed
-        self._vectors: dict[str, list[float]] = {}
+        self._vectors: dict[str, Future[list[float]]] = dict(started or {})
         self.used: set[str] = set()  # template names actually run (for the plan's cypher list)
+
+    def prefetch(self, text: str, done: Future[list[float]] | None = None) -> Future[list[float]] | None:
+        if self._embed is None:
+            return None
+        if text not in self._vectors:
+            self._vectors[text] = done or start_embedding(self._embed, text)
+        return self._vectors[text]
 
     def vector(self, text: str) -> list[float] | None:
         if self._embed is None:
             return None
-        if text not in self._vectors:
-            self._vectors[text] = embed_query(self._embed, text)
-        return self._vectors[text]
+        self.prefetch(text)
+        return self._vectors[text].result()
 
     def run(self, a: Action) -> list[tuple[str, float]]:
         if a.layer == "messages":

@@ -44,6 +44,8 @@ _POOL = ThreadPoolExecutor(max_workers=8, thread_name_prefix="polymem-search")
 _NEIGHBOURS = ("prev_ids", "next_ids", "reply_to", "replies")
 DETAIL_K = 60  # fused hits whose details the answerer reads (the fused list keeps up to 3 x recall_n)
 
+_PROTO_VECS: dict[tuple[int, str], Any] = {}  # (embedder, prototype text) -> vector future
+
 # What a statement of each attribute sounds like (the query for the row's dense search).
 PROTOTYPES = {
     "city": "I live in this city now; I moved here and I'm based here.",
@@ -104,9 +106,9 @@ def relaxed_actions(plan: Plan, opts: AskOptions) -> list[Action]:
 
 class Retriever:
     def __init__(self, repo: SearchRepository, space: str, plan: Plan, opts: AskOptions, roster: RosterIndex,
-                 embed: Any) -> None:
+                 embed: Any, started: dict[str, Any] | None = None) -> None:
         self.repo, self.space, self.plan, self.opts, self.roster = repo, space, plan, opts, roster
-        self.ex = Executor(repo, space, embed)
+        self.ex = Executor(repo, space, embed, started)
         self.st = State()
         self._pending: tuple[Any, Any] | None = None
         self._expanded: set[str] = set()
@@ -183,24 +185,40 @@ class Retriever:
         """Group decisions: read the thread after each message on the issue (where the options are proposed),
         then search the options by name, since the decision itself may not repeat the topic word."""
         on = [m["id"] for m in self.st.msgs.values() if coverage(self.plan.issue, m["text"]) > 0]
-        self.st.window = set(self.repo.following(self.space, on[:20])) if on else set()
+        window = self.repo.following(self.space, on[:20]) if on else {}
         self.ex.used.add("following")
-        self.st.msgs.update(self.repo.details(self.space, [i for i in self.st.window if i not in self.st.msgs]))
+        self.st.window = set(window)
+        self.st.msgs.update({i: d for i, d in window.items() if i not in self.st.msgs})
         known = decisions.topic_values(self.st.msgs.values(), self.plan.issue, self.st.window)
         if not known:
             return
-        hits = self.repo.fulltext(self.space, known, self.opts.recall_n)
+        hits, found = self.repo.fulltext_details(self.space, known, self.opts.recall_n)
+        self.ex.used.add("messages_fulltext_details")
         self.st.lists.append(hits)
         self.st.fused = rrf(self.st.lists)[: self.opts.recall_n * 3]
-        self.st.msgs.update(self.repo.details(self.space, [h for h, _ in hits if h not in self.st.msgs]))
+        self.st.msgs.update({i: d for i, d in found.items() if i not in self.st.msgs})
         self.st.trace.append({"round": self.st.rounds, "layer": "messages", "tool": "bm25", "query": " | ".join(known),
                               "filters": {}, "hits": len(hits), "new_hits": len(hits), "why": "topic options"})
 
     def run(self) -> State:
         o = self.opts
+        first = first_actions(self.plan, o, self.roster)
+        for text in PROTOTYPES.values():  # constant texts: embedded once per process
+            key = (id(self.ex._embed), text)
+            if any(a.query == text for a in first) and key not in _PROTO_VECS:
+                _PROTO_VECS[key] = self.ex.prefetch(text)
+            if key in _PROTO_VECS:
+                self.ex.prefetch(text, _PROTO_VECS[key])
+        for a in first:
+            if a.tool == "vector":
+                self.ex.prefetch(a.query)
+        if o.strategy == "agentic":  # later rounds' queries embed while round 1 searches
+            for a in ask_actions(self.plan, o, self.roster) + relaxed_actions(self.plan, o):
+                if a.tool == "vector":
+                    self.ex.prefetch(a.query)
         if o.strategy != "system1":
             self.rows()  # submitted first: runs beside round 1
-        self.do(first_actions(self.plan, o, self.roster))
+        self.do(first)
         self.rows_done()
         if self.plan.intent == "group_decision" and self.plan.issue:
             self.judge()  # fetches the details the topic step reads

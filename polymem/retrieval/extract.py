@@ -168,7 +168,9 @@ class Answerer:
         m, s = self._pick(score)
         if m is None:
             return Extract(NOT_IN_MEMORY, abstained=True)
-        return Extract(f"{self.name(src)}: \"{m['text']}\"", participant=src, cited=[m["id"]], confidence=s)
+        # The source's own words about the owner, worded as a view: enough to stop searching.
+        conf = 1.0 if lx.OPINION.search(m["text"]) else s
+        return Extract(f"{self.name(src)}: \"{m['text']}\"", participant=src, cited=[m["id"]], confidence=conf)
 
     # State questions (person / group / everyone) live in extract_state.py.
     _state = extract_state.state

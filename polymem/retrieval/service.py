@@ -12,13 +12,14 @@ from polymem.graph.cypher import retrieval as cy
 from polymem.graph.driver import Graph
 from polymem.graph.messages import MessageRepository
 from polymem.graph.search import SearchRepository
+from polymem.retrieval.actions import start_embedding
 from polymem.retrieval.agent import Retriever
 from polymem.retrieval.answer import Answer
 from polymem.retrieval.compose import compose
 from polymem.retrieval.names import RosterIndex
 from polymem.retrieval.options import AskOptions
 from polymem.retrieval.plan import Plan
-from polymem.retrieval.planner import compile_rules
+from polymem.retrieval.planner import compile_rules, validate
 from polymem.schema.models import Space
 
 _REPOS: dict[int, SearchRepository] = {}
@@ -39,7 +40,7 @@ def templates_for(plan: Plan, opts: AskOptions) -> list[str]:
         if plan.mode == "full":
             names.append("record_chain")
     if plan.intent == "group_decision":
-        names.append("following")
+        names += ["following", "messages_fulltext_details"]
     if opts.strategy == "agentic" and opts.use_system2:
         names.append("records_fulltext")
     return [cy.TEMPLATES[n].strip() for n in names]
@@ -69,14 +70,16 @@ def ask(graph: Graph, space: str, question: str, asker: str | None = None, optio
         *, embedder: Any = None) -> Answer:
     opts = options or AskOptions()
     t0 = time.perf_counter()
-    p, roster = _compile(graph, space, question, asker, opts.llm)
-    p.cypher = templates_for(p, opts)
-    t1 = time.perf_counter()
     if embedder is None:
         from polymem.ingest.embedder import default_embedder
 
         embedder = default_embedder()
-    st = Retriever(_repo(graph), space, p, opts, roster, embedder).run()
+    q = validate(question)  # the question's vector is computed while the roster is read and the plan made
+    started = {q: start_embedding(embedder, q)}
+    p, roster = _compile(graph, space, question, asker, opts.llm)
+    p.cypher = templates_for(p, opts)
+    t1 = time.perf_counter()
+    st = Retriever(_repo(graph), space, p, opts, roster, embedder, started).run()
     t2 = time.perf_counter()
     rows, ranked = compose(p, st)
     t3 = time.perf_counter()

@@ -20,6 +20,10 @@ JOB = re.compile(r"(?:\bas|\bi'm|\bi am|\bjob(?:\s+alert)?:|\bjob is|\bwork as|\
                  r"([a-z][a-z\s\-]*?)\s+(?:at|for|with)\s+(" + _CAP + r")", re.I)
 JOB_AT = re.compile(r"\b(?:work(?:s|ing)? (?:at|for)|joined|hired (?:at|by)|started at|(?:a |new )?(?:job|position|role)"
                     r" (?:at|with))\s+(" + _CAP + r")")
+JOB_TITLE = re.compile(r"\b(?:job|work(?:s|ing)?|started|hired|employed|position|role)\s+as\s+(?:an?\s+)?"
+                       r"([a-z][a-z\-]*(?:\s+(?!this\b|last\b|next\b|since\b|from\b|now\b|and\b|but\b|for\b|"
+                       r"in\b|at\b)[a-z][a-z\-]*){0,3})(?=\s+(?:this|last|next|since|from|now|and|but|for|in|at)\b|"
+                       r"\s*[.,;:!?)]|\s*$)", re.I)
 # "landed a job at Northgate Bank as a risk analyst": the place first, the title after.
 JOB_REV = re.compile(r"\b(?:job|position|role|work(?:s|ing)?)\s+(?:at|with|for)\s+(" + _CAP + r")\s+as\s+(?:an?\s+)?"
                      r"([a-z][a-z\-]*(?:\s+(?!at\b|for\b|in\b|since\b|from\b)[a-z][a-z\-]*){0,2})")
@@ -48,7 +52,10 @@ def job(text: str) -> str | None:
     if m:
         return f"{m.group(2).strip()} at {m.group(1).strip(' .')}"
     m = JOB_AT.search(text)
-    return m.group(1).strip(" .") if m else None
+    if m:
+        return m.group(1).strip(" .")
+    m = JOB_TITLE.search(text)  # a title with no employer: "Started a new job as a nurse this week"
+    return m.group(1).strip() if m and m.group(1).split()[0].lower() not in lx.STOP else None
 
 
 def intro_city(text: str, names: list[str]) -> str | None:

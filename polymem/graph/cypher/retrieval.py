@@ -60,13 +60,6 @@ CALL (h) {
 RETURN hid AS hit, collect(DISTINCT n.id) AS neighbours
 """
 
-# The thread right after some messages (NEXT chain, up to 6 steps): where options for a topic get proposed.
-FOLLOWING = """
-UNWIND $ids AS hid
-MATCH (h:Message {space: $space, id: hid})-[:NEXT*1..6]->(n:Message)
-RETURN collect(DISTINCT n.id) AS ids
-"""
-
 _DETAILS = """
 OPTIONAL MATCH (sp:Participant {space: $space, id: m.speaker})
 RETURN m.id AS id, m.text AS text, m.speaker AS speaker, coalesce(sp.name, m.speaker) AS speaker_name,
@@ -77,6 +70,23 @@ RETURN m.id AS id, m.text AS text, m.speaker AS speaker, coalesce(sp.name, m.spe
        [(m)-[:REPLY_TO]->(t:Message) | t.speaker] AS reply_to_speakers,
        [(m)-[:NEXT]->(n:Message) | n.id] AS next_ids,
        [(m)<-[:NEXT]-(pv:Message) | pv.id] AS prev_ids
+"""
+
+# The thread right after some messages (NEXT chain, up to 6 steps: where options for a topic get proposed),
+# with their details, in one round trip.
+FOLLOWING = """
+CALL () {
+  UNWIND $ids AS hid
+  MATCH (:Message {space: $space, id: hid})-[:NEXT*1..6]->(n:Message)
+  RETURN collect(DISTINCT n) AS window
+}
+UNWIND window AS m""" + _DETAILS
+
+# BM25 hits with their details in one round trip (the topic-option search of group decisions).
+MESSAGES_FULLTEXT_DETAILS = """
+CALL db.index.fulltext.queryNodes('message_text', $lucene, {limit: $fetch}) YIELD node AS m, score
+WHERE m.space = $space
+WITH m, score ORDER BY score DESC LIMIT $k""" + _DETAILS + """, score
 """
 
 # Everything the composer and answerer read about a set of messages, in one round trip.
@@ -171,6 +181,7 @@ TEMPLATES = {
     "messages_fulltext": MESSAGES_FULLTEXT, "messages_vector": MESSAGES_VECTOR,
     "messages_vector_exact": MESSAGES_VECTOR_EXACT, "messages_vector_exact_speakers": MESSAGES_VECTOR_EXACT_SPEAKERS,
     "expand": EXPAND, "message_details": MESSAGE_DETAILS, "message_details_expanded": MESSAGE_DETAILS_EXPANDED,
-    "following": FOLLOWING, "records_fulltext": RECORDS_FULLTEXT, "records_vector_exact": RECORDS_VECTOR_EXACT,
+    "following": FOLLOWING, "messages_fulltext_details": MESSAGES_FULLTEXT_DETAILS,
+    "records_fulltext": RECORDS_FULLTEXT, "records_vector_exact": RECORDS_VECTOR_EXACT,
     "row_records": ROW_RECORDS, "record_chain": RECORD_CHAIN, "row_messages_fulltext": ROW_MESSAGES_FULLTEXT,
 }
