@@ -12,6 +12,7 @@ from polymem.retrieval import decisions, values
 from polymem.retrieval import lexicon as lx
 from polymem.retrieval.extract_base import NOT_IN_MEMORY, Extract, StateHit, coverage, when
 
+DATE_TOPICS = {"date", "day", "dates", "days", "when"}
 NOT_DECISION = re.compile(r"^(?:proposal|request|promise|opinion)", re.I)
 
 
@@ -45,18 +46,25 @@ def person_state(self: Any, pid: str, attr: str | None) -> list[StateHit]:
             if not self.plan.issue or coverage(self.plan.issue, text) < 0.5:
                 continue
         elif not cue.search(text) and not (attr == "job" and values.job(text)) and not (
-                attr == "city" and m["speaker"] == pid and values.intro_city(text, own_names)):
+                m["speaker"] == pid and attr in ("city", "job") and values.intro_city(text, own_names)):
             continue
         if lx.NOT_OWN_STATE.search(text):
             continue
         named = {x.pid for x in self.roster.find(text)}
-        own = m["speaker"] == pid and not (named - {pid})
         report = m["speaker"] != pid and pid in named
+        said = text
+        if m["speaker"] == pid and named - {pid}:
+            # "Welcome Odile! I'm Marco, based in Turin": read only the clauses that name nobody else
+            said = " , ".join(c for c in re.split(r"[.!?;,]", text)
+                              if not ({x.pid for x in self.roster.find(c)} - {pid}))
+        own = m["speaker"] == pid and bool(said.strip())
         if not (own or report):
             continue
-        v = values.value(attr, text) if attr else text
+        v = values.value(attr, said) if attr else text
         if attr == "city" and own:  # "Fernanda, Lisbon. I work as a vet at PawCare": the intro names the city
             v = values.intro_city(text, own_names) or v
+        if attr == "job" and own and v is None:
+            v = values.intro_job(text, own_names)
         if attr and v is None:
             continue
         hits.append(StateHit(m["id"], v, when(m), [m["id"]]))
@@ -141,15 +149,17 @@ def group_decision(self: Any) -> Extract:
 
     A message is on the topic when it names the issue or one of the options proposed for it in the thread."""
     issue = self.plan.issue
-    known = decisions.topic_values(self.msgs.values(), issue, self.window)
+    dated = any(t in DATE_TOPICS for t in issue)  # "what date did we pick": the value is a date, wherever it is
+    known = [] if dated else decisions.topic_values(self.msgs.values(), issue, self.window)
     hits: list[StateHit] = []
     for m in self.msgs.values():
         text = m["text"]
-        if issue and coverage(issue, text) == 0 and not decisions.value_in(text, known):
+        if dated and not values.date(text) or not dated and issue and coverage(issue, text) == 0 and \
+                not decisions.value_in(text, known):
             continue
         if not decisions.is_decision(text):
             continue
-        v = values.decision(text, issue, known=known)
+        v = values.date(text) if dated else values.decision(text, issue, known=known)
         if v:
             hits.append(StateHit(m["id"], v, when(m), [m["id"]]))
     hits += _record_hits(self, "GROUP", None)

@@ -16,8 +16,11 @@ _TIMEWORD = (r"(?:Last|Next|This|Since|Until|For|From|Today|Tomorrow|Yesterday|N
 _CAPWORD = r"(?:(?:St|Mt|Ft|Dr)\.|[A-Z][\w'’\-]*)"
 _CAP = (_CAPWORD + r"(?:(?:\s+(?:de|del|la|le|am|upon|on|of|&))?\s+(?!" + _TIMEWORD + r")" + _CAPWORD + r")*")
 CITY = re.compile(r"\b(?:in|to|at|from)\s+(" + _CAP + r")")
+# The title is a few lower-case words; the employer a capitalised name (case-sensitive even under re.I).
 JOB = re.compile(r"(?:\bas|\bi'm|\bi am|\bjob(?:\s+alert)?:|\bjob is|\bwork as|\bnow)\s+(?:an?\s+)?"
-                 r"([a-z][a-z\s\-]*?)\s+(?:at|for|with)\s+(" + _CAP + r")", re.I)
+                 r"([a-z][a-z\-]*(?:\s+[a-z][a-z\-]*){0,3}?)\s+(?:at|for|with)\s+((?-i:" + _CAP + r"))", re.I)
+# A self-introduction "Ravi, Bristol, software engineer at Kestrel Labs": title and employer after the city.
+INTRO_JOB = re.compile(r"[,.]\s*(?:an?\s+)?([a-z][a-z\-]*(?:\s+[a-z][a-z\-]*){0,2})\s+(?:at|for|with)\s+(" + _CAP + r")")
 JOB_AT = re.compile(r"\b(?:work(?:s|ing)? (?:at|for)|joined|hired (?:at|by)|started at|(?:a |new )?(?:job|position|role)"
                     r" (?:at|with))\s+(" + _CAP + r")")
 JOB_TITLE = re.compile(r"\b(?:job|work(?:s|ing)?|started|hired|employed|position|role)\s+as\s+(?:an?\s+)?"
@@ -69,6 +72,24 @@ def intro_city(text: str, names: list[str]) -> str | None:
     if m and m.group(1).lower() not in lx.STOP and m.group(1).split()[0].lower() not in ("i", "i'm"):
         return m.group(1)
     return None
+
+
+def intro_job(text: str, names: list[str]) -> str | None:
+    if not intro_city(text, names):
+        return None
+    m = INTRO_JOB.search(text)
+    return f"{m.group(1)} at {m.group(2).strip(' .')}" if m and m.group(1).split()[0] not in lx.STOP else None
+
+
+# Dates a decision can settle on: "June 21", "21 June", "July 5th", "on Saturday".
+DATE = re.compile(r"\b(?:(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\.?\s+\d{1,2}(?:st|nd|rd|th)?|"
+                  r"\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*|"
+                  r"(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day)\b")
+
+
+def date(text: str) -> str | None:
+    found = DATE.findall(text)
+    return found[-1] if found else None
 
 
 def pet(text: str) -> str | None:
