@@ -16,6 +16,8 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
+from neo4j.exceptions import ConstraintError
+
 from polymem.errors import InputError
 from polymem.graph.driver import Graph
 from polymem.graph.messages import MessageRepository
@@ -232,9 +234,23 @@ class Ingestor:
         if not (p.rows or p.relink or p.readdress):
             return
         t = time.perf_counter()
-        self.repo.write_batch(space, p.people, p.rows, relink=p.relink, readdress=p.readdress)
+        rows = p.rows
+        try:
+            self.repo.write_batch(space, p.people, rows, relink=p.relink, readdress=p.readdress)
+        except ConstraintError:
+            # Someone else stored some of these ids meanwhile: another client, or the driver's
+            # own retry of a transaction whose commit had in fact gone through. The batch was
+            # rolled back as a whole, so write what is still missing once more.
+            stored = self.repo.existing(space, [r["id"] for r in rows])
+            for r in rows:
+                old = stored.get(r["id"])
+                if old is not None and (old["text"] != r["text"] or old["speaker"] != r["speaker"]):
+                    raise
+            report.already_stored += len(stored)
+            rows = [r for r in rows if r["id"] not in stored]
+            self.repo.write_batch(space, p.people, rows, relink=p.relink, readdress=p.readdress)
         report.write_seconds += time.perf_counter() - t
-        report.written += len(p.rows)
+        report.written += len(rows)
         report.new_participants += len(p.people)
 
     @staticmethod
