@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, LiteralString
 
 from polymem.graph.cypher import records as q
 from polymem.graph.driver import Graph, space_key
@@ -24,36 +24,52 @@ class RecordRepository:
     def ensure_group(self, space: str, group: str = GROUP_ID, name: str = "the group") -> None:
         self.graph.write(q.ENSURE_GROUP, space=space, group=group, name=name)
 
-    def add(self, space: str, rid: str, op: AddOp, *, time: str | None = None, speaker: str | None = None,
-            addressees: list[str] | None = None, writer: str | None = None,
-            embedding: list[float] | None = None) -> str | None:
-        """Create one record (idempotent on `rid`) with all its edges in one transaction."""
+    @staticmethod
+    def _add_step(space: str, rid: str, op: AddOp, *, time: str | None = None, speaker: str | None = None,
+                  addressees: list[str] | None = None, writer: str | None = None,
+                  embedding: list[float] | None = None) -> tuple[LiteralString, dict[str, Any]]:
         props = {
             "content": op.content, "scope": LAYER_SCOPE[op.layer], "layer": op.layer, "event": op.event,
             "attribute": op.attribute, "value": op.value, "source": op.source, "owner": op.owner,
             "speaker": speaker, "addressees": addressees or [], "writer": writer, "embedding": embedding,
         }
-        rows = self.graph.write(
-            q.ADD_RECORD[op.layer], space=space, id=rid, props=props, time=_neo_time(time),
-            space_key=space_key(space), owner=op.owner, source=op.source, from_ids=op.from_ids,
-            involves=op.involves, related=op.related,
-        )
-        return rows[0]["id"] if rows else None
+        return q.ADD_RECORD[op.layer], dict(
+            space=space, id=rid, props=props, time=_neo_time(time), space_key=space_key(space), owner=op.owner,
+            source=op.source, from_ids=op.from_ids, involves=op.involves, related=op.related)
 
-    def update(self, space: str, rid: str, op: UpdateOp, layer: str, *, time: str | None = None,
-               speaker: str | None = None, addressees: list[str] | None = None, writer: str | None = None,
-               involves: list[str] | None = None, embedding: list[float] | None = None) -> str | None:
-        """Append a new version after the head `op.entry_id`; None if it is no longer the head."""
+    @staticmethod
+    def _update_step(space: str, rid: str, op: UpdateOp, layer: str, *, time: str | None = None,
+                     speaker: str | None = None, addressees: list[str] | None = None, writer: str | None = None,
+                     involves: list[str] | None = None,
+                     embedding: list[float] | None = None) -> tuple[LiteralString, dict[str, Any]]:
         props = {
             "content": op.content, "value": op.value, "speaker": speaker, "addressees": addressees or [],
             "writer": writer, "embedding": embedding,
         }
-        rows = self.graph.write(
-            q.UPDATE_RECORD[layer], space=space, id=rid, entry_id=op.entry_id, props=props,
-            time=_neo_time(time), space_key=space_key(space), source=op.source, from_ids=op.from_ids,
-            involves=involves or [],
-        )
+        return q.UPDATE_RECORD[layer], dict(
+            space=space, id=rid, entry_id=op.entry_id, props=props, time=_neo_time(time),
+            space_key=space_key(space), source=op.source, from_ids=op.from_ids, involves=involves or [])
+
+    def add(self, space: str, rid: str, op: AddOp, **meta: Any) -> str | None:
+        """Create one record (idempotent on `rid`) with all its edges in one transaction."""
+        cypher, params = self._add_step(space, rid, op, **meta)
+        rows = self.graph.write(cypher, **params)
         return rows[0]["id"] if rows else None
+
+    def update(self, space: str, rid: str, op: UpdateOp, layer: str, **meta: Any) -> str | None:
+        """Append a new version after the head `op.entry_id`; None if it is no longer the head."""
+        cypher, params = self._update_step(space, rid, op, layer, **meta)
+        rows = self.graph.write(cypher, **params)
+        return rows[0]["id"] if rows else None
+
+    def write_batch(self, space: str, adds: list[tuple[str, AddOp, dict[str, Any]]],
+                    updates: list[tuple[str, UpdateOp, str, dict[str, Any]]]) -> None:
+        """Adds and Updates (in the given order: adds first) in ONE transaction: all or nothing.
+        An Update whose head is no longer current writes nothing (see UPDATE_RECORD)."""
+        steps = [self._add_step(space, rid, op, **meta) for rid, op, meta in adds]
+        steps += [self._update_step(space, rid, op, layer, **meta) for rid, op, layer, meta in updates]
+        if steps:
+            self.graph.write_many(steps)
 
     def get(self, space: str, ids: list[str]) -> list[Record]:
         return [Record(**r) for r in self.graph.read(q.GET_RECORDS, space=space, ids=ids)]
@@ -66,6 +82,12 @@ class RecordRepository:
               layer: str | None = None, attribute: str | None = None) -> list[Record]:
         """The current version of every chain (optionally for some owners / one event / layer)."""
         rows = self.graph.read(q.HEADS, space=space, owners=owners, event=event, layer=layer, attribute=attribute)
+        return [Record(**r) for r in rows]
+
+    def writer_heads(self, space: str, owners: list[str], skip_attributes: list[str]) -> list[Record]:
+        """Current heads of some owners, leaving out attributes the Writer never updates (facts):
+        one read per window that stays small as the memory grows."""
+        rows = self.graph.read(q.WRITER_HEADS, space=space, owners=owners, skip=skip_attributes)
         return [Record(**r) for r in rows]
 
     def records(self, space: str, owner: str | None = None, event: str | None = None, layer: str | None = None,

@@ -93,6 +93,15 @@ RETURN """ + _RECORD_COLUMNS + """
 ORDER BY owner, event, time
 """
 
+# The Writer's heads: only the owners of a window, without add-only attributes it never compares.
+WRITER_HEADS = """
+UNWIND $owners AS o
+MATCH (r:Record {space: $space, owner: o})
+WHERE r.state = 'current' AND NOT coalesce(r.attribute, '') IN $skip
+RETURN """ + _RECORD_COLUMNS + """
+ORDER BY owner, event, time
+"""
+
 # Every version (full history) for an owner, optionally one event or layer, oldest first.
 RECORDS = """
 MATCH (r:Record {space: $space})

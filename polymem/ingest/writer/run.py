@@ -1,7 +1,8 @@
 """The Writer run loop: walk a space's unprocessed messages in windows, propose, validate, apply.
 
-Each operation is applied atomically on its own (one transaction), so a bad operation never
-blocks the good ones of its batch. A window's messages are flagged processed for this writer
+A window's operations are all validated first; the valid ones are then written in one
+transaction (op by op if that transaction fails), so a bad operation never blocks the good ones of
+its batch and nothing half-written is left. A window's messages are flagged processed for this writer
 only after its operations were handled, so an interrupted run resumes where it stopped and a
 re-run over the same messages is a no-op (record ids are deterministic as well).
 """
@@ -21,11 +22,12 @@ from polymem.graph.messages import MessageRepository
 from polymem.graph.records import RecordRepository
 from polymem.ingest.embedder import Embedder
 from polymem.ingest.writer.validate import Invalid, Validator
-from polymem.ingest.writer.window import Window, WindowMessage
+from polymem.ingest.writer.window import Window, WindowMessage, window_owners
 from polymem.schema.migrations import migrate
-from polymem.schema.records import GROUP_ID, AddOp, NoopOp, add_id, update_id
+from polymem.schema.records import GROUP_ID, AddOp, NoopOp, UpdateOp, add_id, update_id
 
 log = logging.getLogger(__name__)
+ADD_ONLY_UNREAD = ("fact",)  # add-only attributes no Writer decision compares: not read as heads
 CONTEXT = 4  # earlier messages shown with each window (requests answered by a later promise)
 
 
@@ -65,11 +67,13 @@ class WriteReport:
 
 def write_space(graph: Graph, space: str, writer: Writer | None = None,
                 embedder: Embedder | None | Literal["default"] = "default", *,
-                window: int = 20, progress: Callable[[int], None] | None = None) -> WriteReport:
+                window: int = 20, progress: Callable[[int], None] | None = None,
+                batch: bool = True) -> WriteReport:
     """Run a Writer (default: the no-LLM RuleWriter) over every message it has not processed yet.
 
     Records are embedded with `default_embedder()` unless another embedder, or None (no
-    embeddings: records are then found by full-text search only), is given."""
+    embeddings: records are then found by full-text search only), is given. `batch=False` is the
+    old path (every head of the space read per window, one transaction per op), kept for comparison."""
     if embedder == "default":
         from polymem.ingest.embedder import default_embedder
 
@@ -92,7 +96,9 @@ def write_space(graph: Graph, space: str, writer: Writer | None = None,
         first = idx[0]
         ctx = msgs[max(0, first - CONTEXT):first]
         new = [msgs[i] for i in idx]
-        heads = repo.heads(space)  # all heads: rules compare attributes; the LLM sees a filtered list
+        # Heads of the people this window can be about (and the group), never the whole space.
+        heads = repo.writer_heads(space, window_owners(ctx + new, roster), list(ADD_ONLY_UNREAD)) if batch \
+            else repo.heads(space)
         w = Window(space=space, messages=new, context=ctx, roster=roster, heads=heads, group=GROUP_ID)
         calls_before, fails_before = writer.llm_calls, writer.llm_failures
         try:
@@ -109,7 +115,7 @@ def write_space(graph: Graph, space: str, writer: Writer | None = None,
             report.windows_failed += 1
             report.failures.extend(getattr(writer, "errors", [])[-1:])
             continue
-        apply_ops(repo, w, proposed, writer.name, embedder, report)  # type: ignore[arg-type]
+        apply_ops(repo, w, proposed, writer.name, embedder, report, batch=batch)  # type: ignore[arg-type]
         repo.mark_processed(space, writer.name, [m.id for m in new])
         report.windows += 1
         report.messages += len(new)
@@ -120,23 +126,28 @@ def write_space(graph: Graph, space: str, writer: Writer | None = None,
 
 
 def apply_ops(repo: RecordRepository, w: Window, proposed: list[Any], writer: str,
-              embedder: Embedder | None, report: WriteReport) -> None:
+              embedder: Embedder | None, report: WriteReport, *, batch: bool = True) -> None:
+    """Validate every op first (in order, so an Update may cite an Add of the same batch), then
+    write the valid ones in ONE transaction. Invalid ops are dropped one by one before anything is
+    written, so an op is still all-or-nothing; if the batch transaction fails, each op is retried
+    in its own transaction."""
     v = Validator(w, repo)
-    # Embed every parseable op's content in one batch; validation itself runs op by op just before
-    # each write, so an Update may cite a record added earlier in the same batch.
-    texts: set[str] = set()
+    parsed: list[Any] = []
     for raw in proposed:
         try:
-            op = v.parse(raw)
+            parsed.append(v.parse(raw))
         except Invalid:
-            continue
-        if not isinstance(op, NoopOp) and op.content.strip():
-            texts.add(op.content)
-    vectors: dict[str, list[float]] = {}
-    if embedder is not None and texts:
-        ordered = sorted(texts)
-        vectors = {t: vec.tolist() for t, vec in zip(ordered, embedder.embed(ordered), strict=True)}
+            parsed.append(None)
+    ids: list[str] = []
+    for op in parsed:
+        if isinstance(op, AddOp):
+            ids.append(add_id(w.space, op))
+        elif isinstance(op, UpdateOp):
+            ids += [update_id(w.space, op), op.entry_id]
+    v.prefetch(ids)  # one read for every id the batch may touch
     by_id = w.by_id()
+    adds: list[tuple[str, AddOp, dict[str, Any]]] = []
+    updates: list[tuple[str, UpdateOp, str, dict[str, Any]]] = []
     for raw in proposed:
         try:
             op = v.check(raw)
@@ -148,24 +159,71 @@ def apply_ops(repo: RecordRepository, w: Window, proposed: list[Any], writer: st
             continue
         newest = max((by_id[i] for i in op.from_ids), key=lambda m: (m.time or "", m.id))
         meta = {"time": newest.time, "speaker": newest.speaker, "addressees": list(newest.addressees),
-                "writer": writer, "embedding": vectors.get(op.content)}
+                "writer": writer}
         if isinstance(op, AddOp):
             rid = add_id(w.space, op)
-            if repo.existing(w.space, [rid]):
+            if v.lookup(rid):
                 report.ops["already"] += 1
                 continue
-            repo.add(w.space, rid, op, **meta)
-            report.ops["add"] += 1
+            v.accept(rid, op.owner, op.layer)
+            adds.append((rid, op, meta))
             continue
         rid = update_id(w.space, op)
-        if repo.existing(w.space, [rid]):
+        if v.lookup(rid):
             report.ops["already"] += 1
             continue
-        layer = v.head_layer(op.entry_id)
-        if repo.update(w.space, rid, op, layer, **meta) is None:  # superseded meanwhile: nothing written
+        head = v.head(op.entry_id)
+        v.accept(rid, head.get("owner", ""), head.get("layer", ""), op.entry_id)
+        updates.append((rid, op, head["layer"], meta))
+    texts = sorted({op.content for _, op, _ in adds} | {op.content for _, op, _, _ in updates})
+    if embedder is not None and texts:
+        vectors = {t: vec.tolist() for t, vec in zip(texts, embedder.embed(texts), strict=True)}
+        for _, op, meta in adds:
+            meta["embedding"] = vectors[op.content]
+        for _, op, _, meta in updates:
+            meta["embedding"] = vectors[op.content]
+    if not batch:
+        _write_one_by_one(repo, w.space, adds, updates, report)
+        return
+    try:
+        repo.write_batch(w.space, adds, updates)
+    except BackendUnavailableError:
+        raise
+    except Exception as e:  # noqa: BLE001 - a bad op must not sink its valid neighbours
+        log.warning("batch write failed (%s); writing op by op", e)
+        _write_one_by_one(repo, w.space, adds, updates, report)
+        return
+    report.ops["add"] += len(adds)
+    written = repo.existing(w.space, [rid for rid, *_ in updates]) if updates else {}
+    for rid, op, _, _ in updates:
+        if rid in written:
+            report.ops["update"] += 1
+        else:  # the head was superseded between validation and the write: nothing was written
             _reject(report, "update of a superseded record (not a head)", op.entry_id)
+
+
+def _write_one_by_one(repo: RecordRepository, space: str, adds: list[tuple[str, AddOp, dict[str, Any]]],
+                      updates: list[tuple[str, UpdateOp, str, dict[str, Any]]], report: WriteReport) -> None:
+    for rid, op, meta in adds:
+        try:
+            repo.add(space, rid, op, **meta)
+            report.ops["add"] += 1
+        except BackendUnavailableError:
+            raise
+        except Exception as e:  # noqa: BLE001
+            _reject(report, "write failed", f"{rid}: {e}")
+    for rid, up, layer, meta in updates:
+        try:
+            ok = repo.update(space, rid, up, layer, **meta) is not None
+        except BackendUnavailableError:
+            raise
+        except Exception as e:  # noqa: BLE001
+            _reject(report, "write failed", f"{rid}: {e}")
             continue
-        report.ops["update"] += 1
+        if ok:
+            report.ops["update"] += 1
+        else:
+            _reject(report, "update of a superseded record (not a head)", up.entry_id)
 
 
 def _reject(report: WriteReport, reason: str, detail: str) -> None:

@@ -42,6 +42,25 @@ class Validator:
         self.index = NameIndex(window.roster)
         self.window_ids = window.ids
         self.new_ids = {m.id for m in window.messages}
+        # Known records (id -> state/owner/layer): prefetched in one read per window, then kept up
+        # to date with the ops accepted in this batch (an Update may cite an Add of the same batch).
+        self.known: dict[str, dict[str, Any]] = {}
+
+    def prefetch(self, ids: list[str]) -> None:
+        missing = [i for i in set(ids) if i not in self.known]
+        if missing:
+            self.known.update(self.repo.existing(self.w.space, missing))
+
+    def lookup(self, rid: str) -> dict[str, Any] | None:
+        if rid not in self.known:
+            self.prefetch([rid])
+        return self.known.get(rid)
+
+    def accept(self, rid: str, owner: str, layer: str, entry_id: str | None = None) -> None:
+        """Record an op accepted into this batch: its id is now known, its head superseded."""
+        self.known[rid] = {"id": rid, "state": "current", "owner": owner, "layer": layer}
+        if entry_id and entry_id in self.known:
+            self.known[entry_id] = {**self.known[entry_id], "state": "superseded"}
 
     def resolve(self, who: str | None) -> str | None:
         """A participant id, the group id, or None. Accepts ids, names and aliases."""
@@ -109,9 +128,9 @@ class Validator:
         return op.model_copy(update={"owner": owner, "source": source, "involves": involves})
 
     def _check_update(self, op: UpdateOp, raw: Any) -> UpdateOp:
-        if self.repo.existing(self.w.space, [update_id(self.w.space, op)]):
+        if self.lookup(update_id(self.w.space, op)):
             return op  # this very version was appended by an earlier run: the loop counts it as done
-        head = self.repo.existing(self.w.space, [op.entry_id]).get(op.entry_id)
+        head = self.lookup(op.entry_id)
         if head is None:
             raise Invalid("update of unknown record", op.entry_id)
         if head["state"] != "current":
@@ -126,5 +145,5 @@ class Validator:
                 raise Invalid("unknown source", str(op.source))
         return op.model_copy(update={"source": source})
 
-    def head_layer(self, entry_id: str) -> str:
-        return self.repo.existing(self.w.space, [entry_id])[entry_id]["layer"]
+    def head(self, entry_id: str) -> dict[str, Any]:
+        return self.lookup(entry_id) or {}

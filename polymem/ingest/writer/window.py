@@ -3,6 +3,7 @@ and the current heads of the people and the group involved."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -52,3 +53,21 @@ class Window:
             if p.id == pid:
                 return (p.name or p.id).split()[0] if p.name and p.name != p.id else p.id
         return pid
+
+
+def window_owners(messages: list[WindowMessage], roster: list[Participant], group: str = GROUP_ID) -> list[str]:
+    """Whom a window's records can be about: speakers, addressees, people named in the text, the group."""
+    out = {group}
+    for m in messages:
+        out.add(m.speaker)
+        out.update(m.addressees)
+        if m.reply_speaker:
+            out.add(m.reply_speaker)
+    text = " ".join(m.text for m in messages).lower()
+    for p in roster:
+        if p.id in out:
+            continue
+        names = [n.lower() for n in p.names() if len(n) >= 2]
+        if any(n in text and re.search(rf"(?<!\w){re.escape(n)}(?!\w)", text) for n in names):
+            out.add(p.id)
+    return sorted(out)
