@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import datetime
+from typing import Annotated, Any
 
 import strawberry
 from pydantic import ValidationError
@@ -65,9 +66,15 @@ class Query:
 
     @strawberry.field(description="Answer a question from memory with composed, traceable evidence.")
     async def ask(self, info: Info, space: str, question: str, asker: str | None = None,
-                  options: AskOptionsInput | None = None) -> Answer:
+                  options: AskOptionsInput | None = None,
+                  asker_voice: Annotated[str | None, strawberry.argument(
+                      description="Base64 audio (WAV/FLAC) of the spoken question: when no asker is "
+                                  "given, the asker is the stored speaker whose voice matches.")] = None,
+                  ) -> Answer:
         ctx = authorize(info, space)
         r = retrieval()
+        if asker is None and asker_voice:
+            asker = await run(_asker_from_voice, ctx.graph, space, asker_voice)
         try:
             opts = r.AskOptions(**(options.as_dict() if options else {}))
         except ValidationError as e:
@@ -149,3 +156,27 @@ class Query:
                           channels=s1["channels"], sessions=s1["sessions"], speaks=s1["speaks"],
                           addresses=s1["addresses"], replies=s1["replies"], records=s2["records"],
                           current_records=s2["current_records"])
+
+
+def _asker_from_voice(graph: Any, space: str, b64: str) -> str | None:
+    """Identify a spoken question's asker by voice (read-only; None when no stored voice matches)."""
+    import base64
+    import binascii
+    import tempfile
+
+    try:
+        raw = base64.b64decode(b64, validate=True)
+    except (binascii.Error, ValueError):
+        raise InputError("askerVoice is not valid base64") from None
+    try:
+        from polymem.ingest.voice.identify import identify_speaker
+    except ImportError as e:
+        raise BackendUnavailableError(f"voice identification needs the audio extra ({e.name} missing)") from None
+    sniff = {b"RIFF": ".wav", b"fLaC": ".flac", b"OggS": ".ogg", b"ID3": ".mp3", b"\xff\xfb": ".mp3"}
+    suffix = next((ext for magic, ext in sniff.items() if raw.startswith(magic)), None)
+    if suffix is None:
+        raise InputError("askerVoice is not WAV, FLAC, OGG or MP3 audio")
+    with tempfile.NamedTemporaryFile(suffix=suffix) as f:
+        f.write(raw)
+        f.flush()
+        return identify_speaker(graph, space, f.name)

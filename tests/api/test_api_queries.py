@@ -106,3 +106,7 @@ def test_plan_and_ask(client, space, ingest) -> None:
     bad = client.error("""query($s: String!) { ask(space: $s, question: "x", options: {strategy: "nope"}) {
         text } }""", {"s": space})
     assert bad == "BAD_INPUT"
+    for voice in ("%%% not base64", "aGVsbG8gd29ybGQ="):  # garbage, then valid base64 that is no audio
+        bad_voice = client.error("""query($s: String!, $v: String!) { ask(space: $s, question: "What is my job?",
+            askerVoice: $v) { text } }""", {"s": space, "v": voice})
+        assert bad_voice == "BAD_INPUT"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import base64
 import json
 from pathlib import Path
 
@@ -85,6 +86,10 @@ def test_two_sessions_attribute_recognise_name_and_forget(graph: Graph, space: s
     # A spoken question identifies its asker; deleting the voice makes it anonymous again.
     clip = speak(tmp_path / "ask", [("Dana", "What did Omar promise to send?")])
     assert identify_speaker(graph, space, clip, embedder=ingestor.speakers) == dana
+    # ... and so does the API's `ask(askerVoice: <base64 audio>)` path.
+    from polymem.api.queries import _asker_from_voice
+
+    assert _asker_from_voice(graph, space, base64.b64encode(clip.read_bytes()).decode()) == dana
     stored = {v["id"]: v for v in VoiceRepository(graph).list(space)}
     assert all("embedding" not in v for v in stored.values())  # never returned by default
     assert stored[dana]["evidence"] == 3
