@@ -36,8 +36,8 @@ def lucene_query(space: str, terms: list[str], field: str = "text", boosts: dict
             b = (boosts or {}).get(raw.lower())
             parts.append(f"{e}^{b:g}" if b else e)
             stem = _stem(t)
-            if prefix and stem and len(stem) >= 4 and stem != t:
-                parts.append(f"{lucene_escape(stem)}*^0.5")
+            if prefix and stem and len(stem) >= 4 and stem != t:  # a down-weighted term keeps its prefix below it
+                parts.append(f"{lucene_escape(stem)}*^{0.5 * min(b or 1.0, 1.0):g}")
     if not parts:
         return None
     seen = list(dict.fromkeys(parts))[:64]  # Lucene caps clauses; 64 is plenty for a question

@@ -41,6 +41,7 @@ class Action:
     t1: datetime | None = None
     k: int = 40
     why: str = ""
+    boosts: dict[str, float] | None = None  # per-term Lucene boosts (names down-weighted)
 
     def describe(self) -> dict[str, Any]:
         d = asdict(self)
@@ -56,6 +57,34 @@ _EMBED_POOL = ThreadPoolExecutor(max_workers=1, thread_name_prefix="polymem-embe
 
 def start_embedding(embedder: Any, text: str) -> Future[list[float]]:
     return _EMBED_POOL.submit(embed_query, embedder, text)
+
+
+def _embed_many(embedder: Any, texts: list[str]) -> list[list[float]]:
+    import torch
+
+    with _LOCK:
+        n = torch.get_num_threads()
+        torch.set_num_threads(1)
+        try:
+            return [[float(x) for x in v] for v in embedder.embed(texts)]
+        finally:
+            torch.set_num_threads(n)
+
+
+def start_embedding_batch(embedder: Any, texts: list[str]) -> dict[str, Future[list[float]]]:
+    """Several query texts in one model call (a batch of 2-3 short texts costs little more than one)."""
+    whole = _EMBED_POOL.submit(_embed_many, embedder, texts)
+    out: dict[str, Future[list[float]]] = {t: Future() for t in texts}
+
+    def split(f: Future[list[list[float]]]) -> None:
+        err = f.exception()
+        for i, t in enumerate(texts):
+            if err is not None:
+                out[t].set_exception(err)
+            else:
+                out[t].set_result(f.result()[i])
+    whole.add_done_callback(split)
+    return out
 
 
 class Executor:
@@ -77,6 +106,11 @@ class Executor:
             self._vectors[text] = done or start_embedding(self._embed, text)
         return self._vectors[text]
 
+    def prefetch_many(self, texts: list[str]) -> None:
+        todo = list(dict.fromkeys(t for t in texts if t not in self._vectors))
+        if self._embed is not None and todo:
+            self._vectors.update(start_embedding_batch(self._embed, todo))
+
     def vector(self, text: str) -> list[float] | None:
         if self._embed is None:
             return None
@@ -88,7 +122,7 @@ class Executor:
             if a.tool == "bm25":
                 self.used.add("messages_fulltext")
                 return self.repo.fulltext(self.space, a.terms or [a.query], a.k, speakers=a.speakers,
-                                          addressees=a.addressees, t0=a.t0, t1=a.t1)
+                                          addressees=a.addressees, t0=a.t0, t1=a.t1, boosts=a.boosts)
             vec = self.vector(a.query)
             if vec is None:
                 return []

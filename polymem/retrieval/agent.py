@@ -17,7 +17,7 @@ from polymem.retrieval.actions import Action, Executor
 from polymem.retrieval.answer import EvidenceItem
 from polymem.retrieval.extract import Answerer
 from polymem.retrieval.extract_base import Extract, coverage
-from polymem.retrieval.fusion import dedup, rrf
+from polymem.retrieval.fusion import NAME_BOOST, content_words, dedup, rrf
 from polymem.retrieval.names import RosterIndex
 from polymem.retrieval.options import AskOptions
 from polymem.retrieval.plan import Plan
@@ -26,6 +26,7 @@ from polymem.retrieval.plan import Plan
 @dataclass
 class State:
     lists: list[list[tuple[str, float]]] = field(default_factory=list)
+    kinds: list[str] = field(default_factory=list)  # tool of each list (bm25 / vector), for score fusion
     fused: list[tuple[str, float]] = field(default_factory=list)
     neighbours: list[str] = field(default_factory=list)
     s2: dict[str, dict[str, list[EvidenceItem]]] = field(default_factory=dict)
@@ -57,7 +58,10 @@ PROTOTYPES = {
 def first_actions(plan: Plan, opts: AskOptions, roster: RosterIndex) -> list[Action]:
     """Round 1: hybrid BM25 + vector on the question, plus the plan's scoped (filtered) searches."""
     n, tr = opts.recall_n, plan.time_range or (None, None)
-    acts = [Action("messages", "bm25", plan.question, plan.search_terms or plan.issue, k=n, t0=tr[0], t1=tr[1],
+    names = {x.lower(): NAME_BOOST for p in roster.by_id.values() for x in p.names()}
+    acts = [Action("messages", "bm25", plan.question, content_words(plan.question), k=n, t0=tr[0], t1=tr[1],
+                   boosts=names, why="the question's words"),
+            Action("messages", "bm25", plan.question, plan.search_terms or plan.issue, k=n, t0=tr[0], t1=tr[1],
                    why="lexical"),
             Action("messages", "vector", plan.question, k=n, t0=tr[0], t1=tr[1], why="dense")]
     sc = plan.scope
@@ -116,13 +120,14 @@ class Retriever:
     def do(self, actions: list[Action]) -> int:
         self.st.rounds += 1
         before = set(i for i, _ in self.st.fused) | set(i for i, _ in self.st.records)
-        for a in actions:  # embed first (one model, one thread), then run the searches concurrently
+        for a in actions:  # embeddings start now; BM25 runs meanwhile, each dense search waits for its vector
             if a.tool == "vector":
-                self.ex.vector(a.query)
+                self.ex.prefetch(a.query)
         results = list(_POOL.map(self.ex.run, actions))
         for a, hits in zip(actions, results, strict=True):
             if a.layer == "messages":
                 self.st.lists.append(hits)
+                self.st.kinds.append(a.tool)
                 if a.tool == "vector" and a.query == self.plan.question:
                     for h, sc in hits:  # Neo4j scores cosine as (1 + cos) / 2: keep the cosine
                         self.st.dense[h] = max(2 * sc - 1, self.st.dense.get(h, -1.0))
@@ -139,9 +144,9 @@ class Retriever:
         records). Both run on the pool, alongside round 1's searches."""
         if not self.opts.use_system2 or not self.plan.rows:
             return
-        vec = self.ex.vector(self.plan.question)
         persons = [r.id for r in self.plan.rows if r.kind == "PERSON"]
-        s2 = _POOL.submit(system2.search_rows, self.repo, self.space, self.plan, vec, self.opts)
+        s2 = _POOL.submit(lambda: system2.search_rows(self.repo, self.space, self.plan,
+                                                      self.ex.vector(self.plan.question), self.opts))
         fb = _POOL.submit(system2.fallback_messages, self.repo, self.space, self.plan, persons, self.opts.row_k * 5) \
             if persons else None
         self._pending = (s2, fb)
@@ -195,6 +200,7 @@ class Retriever:
         hits, found = self.repo.fulltext_details(self.space, known, self.opts.recall_n)
         self.ex.used.add("messages_fulltext_details")
         self.st.lists.append(hits)
+        self.st.kinds.append("bm25")
         self.st.fused = rrf(self.st.lists)[: self.opts.recall_n * 3]
         self.st.msgs.update({i: d for i, d in found.items() if i not in self.st.msgs})
         self.st.trace.append({"round": self.st.rounds, "layer": "messages", "tool": "bm25", "query": " | ".join(known),
@@ -212,10 +218,6 @@ class Retriever:
         for a in first:
             if a.tool == "vector":
                 self.ex.prefetch(a.query)
-        if o.strategy == "agentic":  # later rounds' queries embed while round 1 searches
-            for a in ask_actions(self.plan, o, self.roster) + relaxed_actions(self.plan, o):
-                if a.tool == "vector":
-                    self.ex.prefetch(a.query)
         if o.strategy != "system1":
             self.rows()  # submitted first: runs beside round 1
         self.do(first)
@@ -226,7 +228,10 @@ class Retriever:
         ok = self.judge()
         if o.strategy == "agentic":
             rounds = ([ask_actions(self.plan, o, self.roster)] if o.ask_round else []) + [relaxed_actions(self.plan, o)]
-            for acts in rounds[: o.max_rounds - 1]:
+            rounds = rounds[: o.max_rounds - 1]
+            if not ok:  # every later round's query text, embedded in one model call
+                self.ex.prefetch_many([a.query for acts in rounds for a in acts if a.tool == "vector"])
+            for acts in rounds:
                 if ok:
                     break
                 self.do(acts)

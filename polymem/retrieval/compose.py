@@ -8,7 +8,7 @@ from typing import Any
 from polymem.retrieval.agent import State
 from polymem.retrieval.answer import EvidenceItem, EvidenceRow
 from polymem.retrieval.extract_base import StateHit
-from polymem.retrieval.fusion import dedup
+from polymem.retrieval.fusion import dedup, score_fuse, smooth
 from polymem.retrieval.plan import Plan
 
 
@@ -51,8 +51,26 @@ def compose(plan: Plan, st: State) -> tuple[list[EvidenceRow], list[str]]:
     cited = ex.cited if ex else []
     hits = [message_item(st.msgs[m], s) for m, s in st.fused[:20] if m in st.msgs]
     rows.append(EvidenceRow(kind="MESSAGES", id=None, name="messages", current=hits, empty=not hits))
-    # Ranked ids: what the answer rests on, then row provenance (current, then past), then the fused
-    # System 1 list, then Expand neighbours. De-duplicated, best first.
     prov = [m for row in rows if row.kind != "MESSAGES" for it in row.current + row.past for m in it.message_ids]
-    ranked = dedup(cited + prov + [m for m, _ in st.fused] + st.neighbours)
-    return rows, ranked
+    return rows, rank_ids(plan, st, cited, prov)
+
+
+# Intents whose answer is a person's or the group's state: their System 2 provenance goes first.
+ROW_FIRST = ("state", "everyone", "group_decision", "opinion", "who_reported")
+
+
+def rank_ids(plan: Plan, st: State, cited: list[str], prov: list[str]) -> list[str]:
+    """Ranked ids: what the answer rests on, then the System 1 hits by score fusion with neighbour smoothing
+    (Expand folded into the ranking), then the answerer's RRF order and the remaining neighbours. System 2 row
+    provenance goes right after the cited ids for state-like intents; otherwise it is interleaved (one per
+    three hits), so a few records cannot push the lexical evidence out of the top k."""
+    fused = [m for m, _ in smooth(score_fuse(st.lists, st.kinds), st.msgs)]
+    if plan.intent in ROW_FIRST:
+        return dedup(cited + prov + fused + [m for m, _ in st.fused] + st.neighbours)
+    mixed: list[str] = []
+    rest = [m for m in dedup(prov) if m not in cited]
+    for i, m in enumerate(fused):
+        if rest and i and i % 3 == 0:
+            mixed.append(rest.pop(0))
+        mixed.append(m)
+    return dedup(cited + mixed + rest + [m for m, _ in st.fused] + st.neighbours)

@@ -1,8 +1,27 @@
-"""Reciprocal rank fusion and de-duplication."""
+"""Fusion of ranked lists: reciprocal rank fusion (the answerer's order) and score fusion with neighbour
+smoothing (the order of `ranked_message_ids`), plus de-duplication."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import re
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+# Score fusion weights, measured on LoCoMo conv-26/30/41 (docs/bench/retrieval-ranking.md): the dense leg
+# (MiniLM cosine) alone finds a quarter of the evidence BM25 finds, so it only breaks ties and adds a little.
+LEX_FIRST = 1.0  # the whole question's words
+LEX_OTHER = 0.5  # each further lexical list (plan terms, scoped searches, rewrites)
+DENSE = 0.3  # times the cosine (clipped at 0) of each dense list
+NEIGHBOUR = 0.4  # share of a hit's score its NEXT / REPLY_TO neighbours receive: answers sit in replies
+NAME_BOOST = 0.2  # participant names in the lexical query: frequent in their own space, rare in the shared index
+
+_WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
+STOPWORDS = frozenset(
+    "a an the and or but if of to in on at by for with about from into over after before is are was were be "
+    "been being do does did doing have has had having i me my we our you your he him his she her it its they "
+    "them their this that these those what which who whom whose when where why how there here than then so "
+    "not no can could would should will shall may might must just also too very as up out s t".split()
+)
 
 
 def rrf(lists: Iterable[list[tuple[str, float]]], k: int = 60, weights: list[float] | None = None) -> list[tuple[str, float]]:
@@ -17,3 +36,44 @@ def rrf(lists: Iterable[list[tuple[str, float]]], k: int = 60, weights: list[flo
 
 def dedup(ids: Iterable[str]) -> list[str]:
     return list(dict.fromkeys(i for i in ids if i))
+
+
+def content_words(question: str) -> list[str]:
+    """The question's content words (possessive 's dropped), in order, for the whole-question lexical search."""
+    words = [re.sub(r"'s$", "", t) for t in _WORD.findall(question.lower().replace("\u2019", "'"))]
+    return dedup(w for w in words if w not in STOPWORDS)
+
+
+def score_fuse(lists: list[list[tuple[str, float]]], kinds: list[str]) -> dict[str, float]:
+    """Sum of per-list normalised scores: BM25 / max BM25 (first lexical list full weight, later ones half),
+    plus DENSE x cosine. Unlike RRF this keeps how far ahead a strong lexical hit is."""
+    out: dict[str, float] = {}
+    seen_lex = False
+    for hits, kind in zip(lists, kinds, strict=False):
+        if not hits:
+            continue
+        if kind == "vector":  # Neo4j reports cosine as (1 + cos) / 2
+            for d, s in hits:
+                out[d] = out.get(d, 0.0) + DENSE * max(0.0, 2 * s - 1)
+            continue
+        w = LEX_OTHER if seen_lex else LEX_FIRST
+        seen_lex = True
+        top = max(s for _, s in hits) or 1.0
+        for d, s in hits:
+            out[d] = out.get(d, 0.0) + w * s / top
+    return out
+
+
+def smooth(scores: Mapping[str, float], msgs: Mapping[str, Mapping[str, Any]], depth: int = 20,
+           share: float = NEIGHBOUR) -> list[tuple[str, float]]:
+    """Expand into the ranking: each of the best `depth` hits passes `share` of its score to its NEXT /
+    REPLY_TO neighbours (a question often echoes one turn while the answer is the reply or the turn before)."""
+    ranked = sorted(scores.items(), key=lambda kv: -kv[1])
+    out = dict(scores)
+    for d, s in ranked[:depth]:
+        m = msgs.get(d) or {}
+        near = dedup([*(m.get("prev_ids") or []), *(m.get("next_ids") or []), *(m.get("reply_to") or []),
+                      *(m.get("replies") or [])])
+        for n in near:
+            out[n] = out.get(n, 0.0) + share * s
+    return sorted(out.items(), key=lambda kv: -kv[1])
