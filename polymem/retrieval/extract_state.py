@@ -176,7 +176,8 @@ def group_decision(self: Any) -> Extract:
         rows["GROUP"] = ([head], [past])
         return Extract(past.value or "", cited=past.message_ids + head.message_ids, confidence=1.0, rows=rows)
     text = self.msgs[head.id]["text"] if head.id in self.msgs else ""
-    old = values.decision(text, issue, old=True, known=known) if text else None
+    old = (values.date(text, old=True) if dated else values.decision(text, issue, old=True, known=known)) \
+        if text else None
     if old:
         return Extract(old, cited=head.message_ids, confidence=0.8, rows=rows)
     return Extract(NOT_IN_MEMORY, abstained=True, cited=head.message_ids, rows=rows)

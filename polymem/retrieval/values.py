@@ -87,9 +87,16 @@ DATE = re.compile(r"\b(?:(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec
                   r"(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day)\b")
 
 
-def date(text: str) -> str | None:
-    found = DATE.findall(text)
-    return found[-1] if found else None
+def date(text: str, *, old: bool = False) -> str | None:
+    """The date a decision lands on (old: the one it drops): "the date is now July 5 because July 12 fell
+    through" -> July 5 (old: July 12). Clauses that call a date off do not count as the decision."""
+    cl = clauses(text)
+    side = [c for c in cl if bool(lx.NEGATIVE_CLAUSE.search(c)) == old]
+    for part in (side, [] if old else cl):
+        found = [d for c in part for d in DATE.findall(c)]
+        if found:
+            return found[-1]
+    return None
 
 
 def pet(text: str) -> str | None:

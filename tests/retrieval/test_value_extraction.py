@@ -84,3 +84,10 @@ def test_job_questions_in_other_words() -> None:
         p = compile_rules(q, None, roster)
         assert (p.intent, p.attribute) == ("state", "job"), q
     assert compile_rules("What does Ollie do for fun?", None, roster).attribute is None
+
+
+def test_date_decisions_keep_the_date_that_stands() -> None:
+    rev = "Change of plans, the date is now July 5 because July 12 fell through."
+    assert (values.date(rev), values.date(rev, old=True)) == ("July 5", "July 12")
+    assert values.date("Update: June 21 is off, we switched the date to July 5.", old=True) == "June 21"
+    assert values.date("OK let's go with the old boathouse on June 21, decided!") == "June 21"
