@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 
 from polymem.ingest.addressee import NameIndex
 from polymem.ingest.writer import patterns as P
+from polymem.ingest.writer.facts import statements, third_person
 from polymem.ingest.writer.window import Window, WindowMessage
 from polymem.schema.records import AddOp, add_id
 
@@ -48,6 +49,21 @@ def _tidy(s: str) -> str:
     return " ".join(s.split()).strip(" ,;:-—").rstrip(".")
 
 
+def _value(s: str) -> str:
+    """A captured value without a trailing time phrase ("Seoul last weekend" -> "Seoul")."""
+    return _tidy(P.TIME_TAIL.sub("", _tidy(s)))
+
+
+def _hedged(t: str, start: int) -> bool:
+    """The clause before a match asks, supposes or negates ("if I moved to", "I didn't move to"),
+    or the sentence is a question."""
+    clause = re.split(r"[.!?;]", t[:start])[-1]
+    rest = t[start:]
+    end = re.search(r"[.!?]", rest)
+    news = re.search(r"(?i)\b(?:did\s+you\s+(?:hear|know|see)|have\s+you\s+heard|guess\s+what)\b", clause)
+    return bool(P.HEDGE.search(news and clause[news.end():] or clause)) or bool(end and end.group() == "?" and not news)
+
+
 class Extractor:
     def __init__(self, window: Window) -> None:
         self.w = window
@@ -60,8 +76,12 @@ class Extractor:
         self.other_job = P.other_job(rx)
         self.opinion_rx = re.compile(rf"\b(?P<who>{rx})(?P<pred>\s+{P.OPINION_VERB}\b[^.!?]*)")
         self.requests: list[_Request] = []
+        # Open planning topics ("we need a venue and a date") and decision topics already decided,
+        # newest last: where a decision without a named topic belongs.
+        self.topics: list[str] = [h.event for h in window.heads if (h.attribute or "").startswith("decision:")]
         for m in window.context:  # earlier requests that a promise in this window may answer
             self._requests(m)
+            self._planning(m)
 
     def name(self, pid: str) -> str:
         return self.w.display(pid)
@@ -72,9 +92,12 @@ class Extractor:
 
     def facts(self, m: WindowMessage) -> list[Fact]:
         out: list[Fact] = []
+        self._planning(m)
         for f in (self._city, self._job, self._pet, self._family, self._decision, self._proposal,
                   self._requests, self._promise, self._opinion):
             out.extend(f(m))
+        if not any(f.owner == m.speaker for f in out):  # a state record already says it: no duplicate fact
+            out.extend(self._statement(m))
         return out
 
     def _fact(self, m: WindowMessage, layer: str, owner: str, attribute: str | None, value: str | None,
@@ -82,24 +105,37 @@ class Extractor:
         return Fact(layer=layer, owner=owner, source=m.speaker, event=event or attribute or "general",
                     attribute=attribute, value=value, content=content, from_ids=[m.id], **kw)  # type: ignore[arg-type]
 
+    def _intro(self, m: WindowMessage) -> tuple[str, str | None] | None:
+        """"Ravi, Bristol, software engineer at Kestrel Labs." — a self-introduction led by the
+        speaker's own name: (city, job or None)."""
+        mt = P.NAME_INTRO.match(m.text)
+        if not mt or self.who(mt.group("name")) != m.speaker:
+            return None
+        city = _value(mt.group("v"))
+        role, org = mt.group("role"), mt.group("org")
+        if role and role.split()[0].lower() in P.NOT_A_ROLE:
+            role = None
+        return (city, f"{_tidy(role)} at {_tidy(org)}" if role and org else None) if city else None
+
     # --- PERSON: city, job, pet, family ---------------------------------------------------
     def _city(self, m: WindowMessage) -> list[Fact]:
         t, a = m.text, self.name(m.speaker)
         for rx in P.SELF_CITY:
-            if mt := rx.search(t):
-                v = _tidy(mt.group("v"))
+            if (mt := rx.search(t)) and not _hedged(t, mt.start()) and (v := _value(mt.group("v"))):
                 return [self._fact(m, "Core", m.speaker, "city", v, f"{a} lives in {v}.")]
+        if intro := self._intro(m):
+            return [self._fact(m, "Core", m.speaker, "city", intro[0], f"{a} lives in {intro[0]}.")]
         if (mt := P.SELF_IN.search(t)) and P.LIVING_CUE.search(mt.group("rest")) \
-                and not P.TEMPORARY_CUE.search(mt.group("rest")):
-            v = _tidy(mt.group("v"))
+                and not P.TEMPORARY_CUE.search(mt.group("rest")) and not _hedged(t, mt.start()):
+            v = _value(mt.group("v"))
             return [self._fact(m, "Core", m.speaker, "city", v, f"{a} lives in {v}.")]
         for rx in self.other_city:
             mt = rx.search(t)
-            if not mt or re.search(r"(?i)\b(?:has|did|is|does|have)\s+$", t[:mt.start()]):
+            if not mt or re.search(r"(?i)\b(?:has|did|is|does|have)\s+$", t[:mt.start()]) or _hedged(t, mt.start()):
                 continue  # "Has Alice moved to X?" asks, it does not tell
             owner = self.who(mt.group("who"))
             if owner:
-                v = _tidy(mt.group("v"))
+                v = _value(mt.group("v"))
                 if owner == m.speaker:
                     return [self._fact(m, "Core", owner, "city", v, f"{a} lives in {v}.")]
                 return [self._fact(m, "Core", owner, "city", v,
@@ -108,21 +144,30 @@ class Extractor:
 
     def _job(self, m: WindowMessage) -> list[Fact]:
         t, a = m.text, self.name(m.speaker)
-        found: list[tuple[str, re.Match[str]]] = [(m.speaker, mt) for rx in P.SELF_JOB if (mt := rx.search(t))]
+        found: list[tuple[str, re.Match[str]]] = [(m.speaker, mt) for rx in P.SELF_JOB
+                                                  if (mt := rx.search(t)) and not _hedged(t, mt.start())]
+        if not found and (mt := P.TEACH.search(t)) and not _hedged(t, mt.start()):
+            role, org = f"{mt.group('subj').lower()} teacher", _tidy(mt.group("org"))
+            return [self._fact(m, "Core", m.speaker, "job", f"{role} at {org}", f"{a} works as a {role} at {org}.")]
+        if not found and (intro := self._intro(m)) and intro[1]:
+            return [self._fact(m, "Core", m.speaker, "job", intro[1], f"{a} works as {'an' if intro[1][0] in 'aeiou' else 'a'} {intro[1]}.")]
         if not found:
             for rx in self.other_job:
                 mt = rx.search(t)
-                if mt and (owner := self.who(mt.group("who"))):
+                if mt and not _hedged(t, mt.start()) and (owner := self.who(mt.group("who"))):
                     found.append((owner, mt))
         for owner, mt in found[:1]:
             role = mt.groupdict().get("role")
             role = _tidy(role) if role else None
             if role and (role.split()[0] in P.NOT_A_ROLE or role.split()[-1] in P.NOT_A_ROLE):
                 continue
-            org = _tidy(mt.group("org"))
+            org = _value(mt.group("org")) if "org" in mt.groupdict() else ""
+            if not role and not org:
+                continue
             art = "an" if role and role[0] in "aeiou" else "a"
-            value = f"{role} at {org}" if role else org
-            what = f"works as {art} {role} at {org}" if role else f"works at {org}"
+            value = f"{role} at {org}" if role and org else (role or org)
+            what = (f"works as {art} {role} at {org}" if role and org else f"works as {art} {role}" if role
+                    else f"works at {org}")
             by = "" if owner == m.speaker else f" (reported by {a})"
             return [self._fact(m, "Core", owner, "job", value, f"{self.name(owner)} {what}{by}.")]
         return []
@@ -130,7 +175,7 @@ class Extractor:
     def _pet(self, m: WindowMessage) -> list[Fact]:
         a = self.name(m.speaker)
         for rx in P.PET:
-            if mt := rx.search(m.text):
+            if (mt := rx.search(m.text)) and not _hedged(m.text, mt.start()):
                 v = _tidy(mt.group("v"))
                 v = v if v.split()[0].lower() in {"a", "an"} or v.split()[0].isdigit() or len(v.split()) > 1 \
                     and v.split()[0].lower() in {"two", "three", "four"} else f"a {v}"
@@ -158,11 +203,42 @@ class Extractor:
             return None
         return topic, re.sub(r"(?i)^(?:now|going to be)\s+", "", v)
 
+    def _planning(self, m: WindowMessage) -> None:
+        for mt in P.PLANNING.finditer(m.text):
+            for t in (mt.group("t1"), mt.group("t2")):
+                if t and t not in P.NOT_TOPIC and t not in self.topics:
+                    self.topics.append(t)
+
+    def _topic_for(self, value: str) -> str | None:
+        """The open topic a topic-less decision value belongs to: a date-like value to the date
+        topic, anything else to the one non-date topic; None when that is ambiguous."""
+        is_date = bool(P.DATE_VALUE.search(value))
+        cands = [t for t in dict.fromkeys(self.topics) if (t in P.DATE_TOPICS) == is_date]
+        return cands[0] if len(cands) == 1 else None
+
+    def _untopiced(self, m: WindowMessage, v: str) -> list[Fact]:
+        """"the old boathouse on June 21" -> venue = the old boathouse, date = June 21."""
+        v = _value(v)
+        if not v or len(v.split()) > 8 or P.HEDGE.search(v) or re.search(r"(?i)\b(?:what|which|who)\b", v):
+            return []
+        parts = [v]
+        if (d := re.search(r"\s+(?:on|for)\s+(?=\S)", v)) and P.DATE_VALUE.search(v[d.end():]) \
+                and not P.DATE_VALUE.search(v[:d.start()]):
+            parts = [v[:d.start()], v[d.end():]]
+        out = []
+        for part in parts:
+            topic = self._topic_for(part)
+            if topic:
+                out.append(self._group_decision(m, topic, part))
+        return out
+
     def _decision(self, m: WindowMessage) -> list[Fact]:
         t = m.text
         if t.rstrip().endswith("?"):
             return []
         cue = P.DECISION_CUE.search(t) or P.CHANGE_CUE.search(t)
+        if not cue and (mt := P.AGREE_IT_IS.search(t)):
+            return self._untopiced(m, mt.group("v"))
         if not cue:
             return []
         for rx in P.REVERSAL + P.DECISION:
@@ -170,15 +246,17 @@ class Extractor:
                 tv = self._topic_value(mt)
                 if tv:
                     return [self._group_decision(m, *tv)]
-        if P.CHANGE_CUE.search(t) and (mt := P.SWITCH_NO_TOPIC.search(t)):
-            topics = [h for h in self.w.heads if h.attribute and h.attribute.startswith("decision:")]
-            mentioned = [h for h in topics if h.value and h.value.lower() in t.lower()]
-            pick = mentioned[-1:] or (topics if len(topics) == 1 else [])
-            if pick:
-                return [self._group_decision(m, pick[0].event, _tidy(mt.group("v")))]
+        for rx in (P.SWITCH_NO_TOPIC, P.DECIDE_NO_TOPIC):
+            for mt in rx.finditer(t):
+                if not _hedged(t, mt.start()) and (out := self._untopiced(m, mt.group("v"))):
+                    return out
+        if mt := P.AGREE_IT_IS.search(t):
+            return self._untopiced(m, mt.group("v"))
         return []
 
     def _group_decision(self, m: WindowMessage, topic: str, v: str) -> Fact:
+        if topic not in self.topics:
+            self.topics.append(topic)
         return self._fact(m, "Interaction", self.w.group, f"decision:{topic}", v,
                           f"The group decided: the {topic} is {v} (announced by {self.name(m.speaker)}).",
                           event=topic)
@@ -196,7 +274,7 @@ class Extractor:
         mt = P.REQUEST.search(m.text) or P.REQUEST_MIND.search(m.text)
         if not mt:
             return []
-        task = _tidy(re.sub(r"(?i)[,\s]+(?:please|pls|for me)$", "", mt.group("task")))
+        task = _tidy(re.sub(r"(?i)[,\s]+(?:please|pls|for me)$", "", mt.groupdict().get("task") or mt.group("bare")))
         if not task or task.split()[0].lower() in P.NOT_A_TASK or len(task.split()) > 12:
             return []
         addressee = next(iter(m.addressees), None) or (m.reply_speaker if m.reply_speaker != m.speaker else None)
@@ -251,6 +329,14 @@ class Extractor:
             if (agreed and just_before) or (task and overlap):
                 return r
         return None
+
+    # --- PERSON Profile: salient first-person statements (fact memory, SPEC §2) ------------
+    def _statement(self, m: WindowMessage) -> list[Fact]:
+        out = []
+        for sent in statements(m.text):
+            content = third_person(sent, self.name(m.speaker))
+            out.append(self._fact(m, "Profile", m.speaker, "fact", content, content, event="fact"))
+        return out[:2]
 
     # --- PERSON Profile: one participant's opinion of another ---------------------------------
     def _opinion(self, m: WindowMessage) -> list[Fact]:

@@ -26,10 +26,21 @@ SELF_CITY = [
     re.compile(r"^\W*(?i:(?:still|now|currently)\s+)?(?i:living|based|settled)\s+in\s+" + PLACE),
     re.compile(r"\b(?i:home is)\s+" + PLACE + r"\s+(?i:now|these days)"),
     re.compile(r"\bI\s+call\s+" + PLACE + r"\s+home\b"),
+    re.compile(r"\bI(?:'ve|’ve| have)?\s+" + ADV + r"settled\s+(?:down\s+)?in\s+" + PLACE),
+    re.compile(r"^\W*(?i:just\s+|finally\s+)?(?i:settled|moved|relocated)\s+(?:in|to)\s+" + PLACE),
+    re.compile(r"(?i:these\s+days|nowadays),?\s+I(?:'m|’m| am)\s+(?:living\s+|based\s+)?in\s+" + PLACE),
+    # a self-introduction: "I'm Marco, based in Turin" / "Marco here, living in Turin"
+    re.compile(I_AM + CAP + r",\s*(?:(?:now|still|currently)\s+)?(?:based|living|settled)\s+in\s+" + PLACE),
 ]
 # "I'm in X" only counts with a sign of living there ("been living here for years", "now").
 SELF_IN = re.compile(I_AM + ADV + r"in\s+" + PLACE + r"(?P<rest>[^.!?]*)")
-LIVING_CUE = re.compile(r"(?i)\b(?:liv(?:e|ing)|lived|years|home|based|settled|moved|for good)\b")
+LIVING_CUE = re.compile(r"(?i)\b(?:liv(?:e|ing)|lived|years|home|based|settled|moved|for good|these days|nowadays)\b")
+# A statement that is asked, wished or supposed is not a fact: "if I moved to X", "should I move".
+HEDGE = re.compile(r"(?i)\b(?:if|unless|whether|wish|would|could|might|maybe|should|thinking\s+(?:about|of)|"
+                   r"considering|hope|hoping|plan(?:ning)?\s+to|didn't|did\s+not|never|not|won't|don't)\b")
+TIME_TAIL = re.compile(r"(?i)\s+(?:(?:last|next|this|that)\s+(?:week(?:end)?|month|year|summer|winter|spring|"
+                       r"autumn|fall|night|time)|for\s+(?:now|years|good|a\s+while)|these\s+days|nowadays|now|"
+                       r"yesterday|today|tonight|recently|already|again|too|as\s+well)\b.*$")
 TEMPORARY_CUE = re.compile(r"(?i)^\W*(?:for\s+(?:the\s+|a\s+)?(?:weekend|work|trip|holiday|vacation|conference|"
                            r"meeting|week|day|few|couple)|this\s+week|today|tonight|until|till|visiting)")
 
@@ -48,13 +59,22 @@ SELF_JOB = [
     re.compile(I_AM + ADV + r"(?:working\s+as\s+)?" + ROLE + r"\s+(?:at|for|with)\s+" + ORG),
     re.compile(r"\bI(?:'ve|’ve| have)?\s+" + ADV + r"(?:started|began|joined)\s+(?:working\s+)?(?:as\s+" + ROLE
                + r"\s+)?(?:at|with|for)\s+" + ORG),
-    re.compile(r"\bI\s+" + ADV + r"(?:got|landed|accepted|took)\s+(?:a|the)\s+(?:new\s+)?(?:job|position|role)"
+    re.compile(r"\bI(?:'ve|’ve| have)?\s+" + ADV + r"(?:got|landed|accepted|took|started|began|found)\s+(?:a|the|my)\s+"
+               r"(?:new\s+)?(?:job|position|role)"
                r"\s+(?:as\s+" + ROLE + r"\s+)?(?:at|with)\s+" + ORG),
     re.compile(r"\bI\s+" + ADV + r"joined\s+" + ORG + r"\s+as\s+" + ROLE),
     re.compile(r"(?i:new\s+(?:job|role|gig|position))\b[^:!?]{0,20}[:\-—]\s*(?:(?:a|an)\s+)?"
                r"(?P<role>" + _RW + r"(?:\s+" + _RW + r"){0,3}?)\s+(?:at|for|with)\s+" + ORG),
     re.compile(r"\bI\s+" + ADV + r"work\s+(?:at|for)\s+" + ORG),
+    re.compile(r"\bI(?:'ve|’ve| have)?\s+" + ADV + r"(?:got|been)\s+hired\s+(?:as\s+" + ROLE + r"\s+)?(?:at|by)\s+" + ORG),
+    # role only (no employer): "I'm now working as a nurse", "I'm a carpenter by trade"
+    re.compile(r"\bI(?:'m|’m| am)\s+" + ADV + r"working\s+as\s+" + ROLE + r"(?=\s*[.!,;]|\s*$|\s+(?:now|these\s+days))"),
+    re.compile(r"\bI\s+" + ADV + r"work\s+as\s+" + ROLE + r"(?=\s*[.!,;]|\s*$|\s+(?:now|these\s+days))"),
+    re.compile(I_AM + ADV + ROLE + r"\s+by\s+(?:trade|profession)\b"),
 ]
+# "I teach maths at a high school" -> a maths teacher at a high school
+TEACH = re.compile(r"\bI\s+" + ADV + r"teach\s+(?P<subj>[a-zA-Z]+)\s+(?:at|in)\s+(?P<org>(?:a|an|the)\s+[a-z][a-z ]{2,40}?"
+                   r"|" + ORG[8:-1] + r")\s*(?=[.!,;]|$)")
 NOT_A_ROLE = {"regular", "fan", "member", "guest", "customer", "big", "huge", "bit", "little", "lot", "fool",
               "mess", "wreck", "visitor", "tourist", "patient", "student"}
 
@@ -65,10 +85,17 @@ def other_job(names: str) -> list[re.Pattern[str]]:
         re.compile(rf"\b{who}\s+(?:has\s+)?" + ADV + r"(?:started|began|joined)\s+(?:working\s+)?(?:as\s+" + ROLE
                    + r"\s+)?(?:at|with|for)\s+" + ORG),
         re.compile(rf"\b{who}\s+" + ADV + r"(?:works|is\s+working)\s+as\s+" + ROLE + r"\s+(?:at|for|with)\s+" + ORG),
-        re.compile(rf"\b{who}\s+" + ADV + r"(?:got|landed)\s+a\s+(?:new\s+)?job\s+(?:as\s+" + ROLE
+        re.compile(rf"\b{who}\s+(?:has\s+)?" + ADV + r"(?:got|landed)\s+a\s+(?:new\s+)?job\s+(?:as\s+" + ROLE
                    + r"\s+)?(?:at|with)\s+" + ORG),
+        re.compile(rf"\b{who}\s+(?:has\s+)?" + ADV + r"(?:got|been)\s+hired\s+(?:as\s+" + ROLE
+                   + r"\s+)?(?:at|by)\s+" + ORG),
     ]
 
+
+# "Ravi, Bristol, software engineer at Kestrel Labs." (the name is checked against the speaker)
+NAME_INTRO = re.compile(r"^\W*(?:(?i:hi|hey|hello)\W+)?(?:(?:I'm|I’m|I am|it's|this is)\s+)?(?P<name>" + CAP + r"),\s*"
+                        + PLACE + r"(?:\s*[,.;]\s*(?:(?:a|an)\s+)?(?P<role>" + _RW + r"(?:\s+" + _RW + r"){0,3}?)"
+                        r"\s+(?:at|for|with)\s+" + ORG + r")?\s*(?:[,.;!]|$)")
 
 # --- pets -----------------------------------------------------------------------------------
 ANIMAL = (r"(?:dog|dogs|puppy|puppies|pup|cat|cats|kitten|kittens|corgi|beagle|labrador|lab|poodle|terrier|"
@@ -78,8 +105,10 @@ ANIMAL = (r"(?:dog|dogs|puppy|puppies|pup|cat|cats|kitten|kittens|corgi|beagle|l
           r"chickens|rat|rats|mouse|mice|axolotl)")
 _NOT_PET_NOUN = r"(?!\s+(?:bed|food|toys?|allergy|allergies|sitter|walker|park|show|video|meme|picture|photo|" \
     r"costume|shelter|treats?|hair|cafe|café|lover|person|people|breed|ears))"
-PET_PHRASE = (r"(?P<v>(?:(?:a|an|two|three|four|\d+)\s+)?(?:(?:new|little|baby|rescue|tiny|old|young|fluffy|"
-              r"[a-z]+-haired|black|white|grey|gray|brown|ginger)\s+){0,2}" + ANIMAL + r")\b" + _NOT_PET_NOUN)
+PET_PHRASE = (r"(?P<v>(?:(?:a|an|two|three|four|\d+)\s+)?(?:(?:very|really|super|so)\s+)?(?:(?:new|little|baby|"
+              r"rescue|tiny|old|young|fluffy|loud|sweet|lazy|cute|big|small|grumpy|chubby|senior|playful|adorable|"
+              r"crazy|naughty|energetic|friendly|gorgeous|[a-z]+-haired|black|white|grey|gray|brown|ginger|tabby)\s+){0,2}"
+              + ANIMAL + r")\b" + _NOT_PET_NOUN)
 PET = [
     re.compile(r"(?i)\b(?:I|we)\s+" + ADV + r"(?:have|got|adopted|rescued|bought|brought\s+home|own)\s+"
                + PET_PHRASE),
@@ -102,7 +131,7 @@ VAL = r"(?P<v>[^.!?,;:]+?)"
 END = r"(?=\s+(?:because|since|as\s+(?!the\b)|instead|then|now\b)|\s*[.!?,;]|\s*$)"
 DECISION_CUE = re.compile(r"(?i)\b(?:settled|decided|decision|agreed|final|official|confirmed|locked\s+in|"
                           r"done\s+deal|it's\s+a\s+plan|going\s+with|go\s+with|we'll\s+do)\b")
-CHANGE_CUE = re.compile(r"(?i)\b(?:change\s+of\s+plans?|switch(?:ed|ing)?|changed|changing|instead|"
+CHANGE_CUE = re.compile(r"(?i)\b(?:change\s+of\s+plans?|scrap\s+that|new\s+plan|switch(?:ed|ing)?|changed|changing|instead|"
                         r"actually|update|is\s+off|fell\s+through|cancel(?:l)?ed|scrap(?:ped)?)\b")
 DECISION = [
     re.compile(r"(?i:\bthe)\s+" + TOPIC + r"\s+(?i:is|will\s+be|'s)\s+(?:now\s+)?(?:going\s+to\s+be\s+)?" + VAL + END),
@@ -116,7 +145,23 @@ REVERSAL = [
     re.compile(r"(?i:switch(?:ed|ing)?|chang(?:ed|ing)|mov(?:ed|ing))\s+(?i:the)\s+" + TOPIC + r"\s+to\s+" + VAL + END),
     re.compile(r"(?i:\bthe)\s+" + TOPIC + r"\s+is\s+now\s+" + VAL + END),
 ]
-SWITCH_NO_TOPIC = re.compile(r"(?i:let'?s\s+(?:switch|change|go)\s+to|switch(?:ed|ing)?\s+to|instead\s+let'?s\s+do)\s+"
+# A decision whose topic is not in the message ("let's go with the old boathouse on June 21,
+# decided!"): the topic comes from the planning before it (see Extractor._topic_for).
+DECIDE_NO_TOPIC = re.compile(r"(?i:let'?s\s+go\s+with|we(?:'re|\s+are)\s+going\s+with|we(?:'ll|\s+will)\s+go\s+with|"
+                             r"final\s+decision|final\s+answer|decision\s+made|verdict|"
+                             r"we\s+(?:decided|agreed|settled)\s+on|settled\s+on|we(?:'re|\s+are)\s+doing|"
+                             r"let'?s\s+do|it'?s\s+decided)\s*[:\-—]?\s*" + VAL + END)
+AGREE_IT_IS = re.compile(r"(?i)^\W*(?:agreed|ok(?:ay)?|alright|fine|deal|great|perfect|yes|yep)\b[,!.\s]+"
+                         r"(?P<v>[\w' ]{2,40}?)\s+it\s+is\s*[.!]*\s*$")
+PLANNING = re.compile(r"(?i)\b(?:we|let'?s|us)\b[^.!?]{0,30}?\b(?:need|pick|choose|decide(?:\s+on)?|figure\s+out|"
+                      r"sort\s+out|find|settle\s+on)\s+(?:a|an|the)\s+(?P<t1>[a-z]+)"
+                      r"(?:\s+and\s+(?:a|an|the)\s+(?P<t2>[a-z]+))?")
+DATE_TOPICS = {"date", "day", "time", "when", "weekend", "night", "evening"}
+DATE_VALUE = re.compile(r"(?i)\b(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|"
+                        r"oct|nov|dec)[a-z]*\.?\s+\d{1,2}(?:st|nd|rd|th)?|\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?"
+                        r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*|\d{1,2}/\d{1,2}|tomorrow|tonight)\b")
+SWITCH_NO_TOPIC = re.compile(r"(?i:let'?s\s+(?:switch|change|go)\s+to|switch(?:ed|ing)?\s+to|instead\s+let'?s\s+do|"
+                             r"we(?:'re|\s+are)\s+(?:now\s+)?doing|we(?:'re|\s+are)\s+going\s+(?:to|with))\s+"
                              + VAL + END)
 PROPOSAL = [
     re.compile(r"(?i:how\s+about|what\s+about|i'?d\s+suggest|i\s+suggest|i\s+propose|i'?d\s+propose|maybe|"
@@ -129,7 +174,8 @@ NOT_TOPIC = {"problem", "thing", "point", "issue", "weather", "traffic", "match"
 REQUEST = re.compile(r"(?i)(?<!\bhow\s)(?<!\bwhy\s)(?<!\bwhat\s)\b(?:can|could|would)\s+you\s+(?:please\s+|pls\s+)?"
                      r"(?:be\s+able\s+to\s+|possibly\s+|maybe\s+|also\s+)?(?P<task>[a-z][^?!.]*?)"
                      r"(?:,?\s+(?:please|pls|for\s+me))?\s*(?:[?!.]|$)")
-REQUEST_MIND = re.compile(r"(?i)\bwould\s+you\s+mind\s+(?P<task>[a-z]+ing\b[^?!.]*?)\s*(?:[?!.]|$)")
+REQUEST_MIND = re.compile(r"(?i)(?:\bwould\s+you\s+mind\s+(?P<task>[a-z]+ing\b[^?!.]*?)\s*(?:[?!.]|$)|"
+                          r"(?:^|,)\s*mind\s+(?P<bare>[a-z]+ing\b[^?!.]*?)\s*\?)")
 NOT_A_TASK = {"believe", "imagine", "guess", "hear", "see", "feel", "tell", "not", "even", "really", "be", "say",
               "stop", "blame", "think", "like", "love", "try"}
 PROMISE = re.compile(r"(?i)\bI(?:'ll|’ll|\s+will|\s+can)\s+(?P<task>[a-z][^.!?]*?)\s*(?:[.!?]|$)")
