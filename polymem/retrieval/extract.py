@@ -39,7 +39,10 @@ class Answerer:
     # -- who said / asked / agreed / reported: the participant on the SPEAKS edge -------------------------
     def _pick(self, score_fn, pool: list[Msg] | None = None) -> tuple[Msg | None, float]:
         best, best_s = None, -1e9
+        who = self.plan.answer_field == "speaker"
         for m in pool if pool is not None else self.msgs.values():
+            if who and not self._person(m):  # a who-answer is a person, never a scene note or a bot
+                continue
             s = score_fn(m)
             if s is None:
                 continue
@@ -47,8 +50,18 @@ class Answerer:
                 best, best_s = m, s
         return best, best_s
 
+    def _person(self, m: Msg) -> bool:
+        sp = m.get("speaker") or ""
+        return not sp.startswith("#") and (sp in self.roster.by_id or not self.roster.by_id)
+
+    def _clear_match(self, m: Msg) -> bool:
+        """Half the issue terms, or (short informal lines) one of them in a top-3 fused hit that reads like
+        the question (dense cosine >= DENSE_MIN)."""
+        c = coverage(self.plan.issue, m["text"])
+        return c >= 0.5 or (c > 0 and self.rank.get(m["id"], 99) < 3 and self.dense.get(m["id"], 0.0) >= DENSE_MIN)
+
     def _speaker_answer(self, m: Msg | None, s: float, extra: list[str] | None = None) -> Extract:
-        if m is None or (self.plan.issue and coverage(self.plan.issue, m["text"]) < 0.5):
+        if m is None or (self.plan.issue and not self._clear_match(m)):
             return Extract(NOT_IN_MEMORY, abstained=True)
         who = m["speaker"]
         return Extract(self.name(who) or who, participant=who, cited=[m["id"], *(extra or [])],
@@ -63,6 +76,8 @@ class Answerer:
             if self.plan.issue and c == 0:
                 return None
             s = self._relevance(m)
+            if m["speaker"] in self.plan.mentioned:  # "Who did Joey kiss?": someone other than Joey
+                s -= 1.0
             if proposal:
                 s += 0.3 * bool(lx.PROPOSAL.search(m["text"])) - 0.3 * bool(lx.DECISION.search(m["text"]))
             return s

@@ -10,9 +10,9 @@ from typing import Any
 # Score fusion weights, measured on LoCoMo conv-26/30/41 (docs/bench/retrieval-ranking.md): the dense leg
 # (MiniLM cosine) alone finds a quarter of the evidence BM25 finds, so it only breaks ties and adds a little.
 LEX_FIRST = 1.0  # the whole question's words
-LEX_OTHER = 0.5  # each further lexical list (plan terms, scoped searches, rewrites)
-DENSE = 0.3  # times the cosine (clipped at 0) of each dense list
-NEIGHBOUR = 0.4  # share of a hit's score its NEXT / REPLY_TO neighbours receive: answers sit in replies
+LEX_OTHER = 0.1  # each further lexical list (plan terms, scoped searches, rewrites): tie-breakers
+DENSE = 0.1  # times the cosine (clipped at 0) of each dense list
+NEIGHBOUR = 0.5  # share of a hit's score its NEXT / REPLY_TO neighbours receive: answers sit in replies
 NAME_BOOST = 0.2  # participant names in the lexical query: frequent in their own space, rare in the shared index
 
 _WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
