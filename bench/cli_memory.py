@@ -18,6 +18,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--baseline", action="store_true", help="also score an every-turn-is-a-fact memory (slow)")
     p.add_argument("--skip-groupchat", action="store_true")
     p.add_argument("--skip-locomo", action="store_true")
+    p.add_argument("--speed", action="store_true",
+                   help="only time the rule Writer: per-op transactions vs batched windows, same messages")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=run)
 
@@ -28,6 +30,11 @@ def run(args: argparse.Namespace) -> int:
 
     kind = "llm" if args.llm else "rules"
     out: dict = {}
+    if args.speed:
+        from bench.memory_quality import speed_ab
+
+        print(json.dumps(speed_ab(args.conv, args.limit), indent=1))
+        return 0
     if not args.skip_locomo:
         out["locomo"] = run_locomo(kind, args.limit, args.conv, args.window, baseline=args.baseline)
     if not args.skip_groupchat:

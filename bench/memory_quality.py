@@ -128,3 +128,34 @@ def run_locomo(writer_kind: str = "rules", limit: int | None = None, convs: list
         "seconds_per_1000_messages": round(1000 * total["seconds"] / max(1, total["messages"]), 1),
         "writer_seconds": round(total["seconds"], 1), "measured": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
     }
+
+
+def speed_ab(convs: list[str] | None = None, limit: int | None = None, path: Path = LOCOMO,
+             repeats: int = 2) -> dict[str, Any]:
+    """Writer seconds per 1,000 messages, old path (all heads per window, one transaction per op)
+    against the batched path, on the same messages in the same run, alternating the order."""
+    from polymem.ingest.embedder import default_embedder
+    from polymem.ingest.writer.rules import RuleWriter
+
+    data = json.loads(path.read_text(encoding="utf-8"))
+    embedder = default_embedder()
+    secs = {"per_op": 0.0, "batched": 0.0}
+    msgs = {"per_op": 0, "batched": 0}
+    records = {"per_op": 0, "batched": 0}
+    with Graph() as g:
+        for sample in data:
+            sid = sample["sample_id"]
+            if convs and sid not in convs:
+                continue
+            for rep_i in range(repeats):
+                order = ["per_op", "batched"] if rep_i % 2 == 0 else ["batched", "per_op"]
+                for mode in order:
+                    space = f"bench-memory-speed-{mode}-{sid}"
+                    _ingest(g, space, path, sid, limit)
+                    rep = write_space(g, space, RuleWriter(), embedder, batch=(mode == "batched"))
+                    secs[mode] += rep.seconds
+                    msgs[mode] += rep.messages
+                    records[mode] += len(RecordRepository(g).records(space))
+    return {mode: {"seconds_per_1000_messages": round(1000 * secs[mode] / max(1, msgs[mode]), 2),
+                   "messages": msgs[mode], "records": records[mode], "seconds": round(secs[mode], 2)}
+            for mode in secs}

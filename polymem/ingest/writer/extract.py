@@ -60,7 +60,8 @@ def _hedged(t: str, start: int) -> bool:
     clause = re.split(r"[.!?;]", t[:start])[-1]
     rest = t[start:]
     end = re.search(r"[.!?]", rest)
-    news = re.search(r"(?i)\b(?:did\s+you\s+(?:hear|know|see)|have\s+you\s+heard|guess\s+what)\b", clause)
+    news = re.search(r"(?i)\b(?:(?:did|have)\s+(?:you|y'all|everyone|you\s+guys)\s+(?:all\s+)?(?:hear|heard|know|see|seen)|"
+                     r"guess\s+what)\b", clause)
     return bool(P.HEDGE.search(news and clause[news.end():] or clause)) or bool(end and end.group() == "?" and not news)
 
 

@@ -28,7 +28,8 @@ _STOP = {"i", "my", "a", "an", "the", "to", "and", "of", "it", "is", "am", "was"
          "with", "at", "all", "much", "lot", "now", "still", "also", "but", "do", "did", "not", "got"}
 _WORD = re.compile(r"[A-Za-z']+")
 # Verbs that take an -s in the third person right after "I" ("I love" -> "X loves").
-_IRREG = {"have": "has", "am": "is", "do": "does", "go": "goes", "was": "was"}
+_IRREG = {"have": "has", "am": "is", "do": "does", "go": "goes", "was": "was", "haven't": "hasn't",
+          "don't": "doesn't", "haven’t": "hasn’t", "don’t": "doesn’t", "have't": "hasn't"}
 
 
 def statements(text: str) -> list[str]:
@@ -57,7 +58,7 @@ def _verb3(v: str) -> str:
     return v + "s"
 
 
-_PAST_OR_MODAL = re.compile(r"(?i)^(?:\w+ed|went|got|had|was|made|took|saw|did|ran|met|found|felt|bought|began|"
+_PAST_OR_MODAL = re.compile(r"(?i)^(?:\w+ed|\w+n['’]t|went|got|had|was|made|took|saw|did|ran|met|found|felt|bought|began|"
                             r"started|can|can't|will|won't|would|could|should|must|might|never|always|just|really|"
                             r"also|recently|finally|still|usually|often|sometimes|even|already|actually|"
                             r"totally|absolutely|definitely|love|like)$")
@@ -72,11 +73,11 @@ def third_person(sentence: str, name: str) -> str:
 
     def subj(mt: re.Match[str]) -> str:
         verb = mt.group(1)
-        if _PAST_OR_MODAL.match(verb) and verb.lower() not in ("love", "like"):
+        if verb.lower() not in _IRREG and _PAST_OR_MODAL.match(verb) and verb.lower() not in ("love", "like"):
             return f"{name} {verb}"
         return f"{name} {_verb3(verb)}"
 
-    s = re.sub(r"\bI\s+([a-z']+)", subj, s)
+    s = re.sub(r"\bI\s+([a-z'’]+)", subj, s)
     s = re.sub(r"\bI\b", name, s)
     s = re.sub(r"\b[Mm]y\b", f"{name}'s", s)
     s = re.sub(r"\bmyself\b", "themself", s)
