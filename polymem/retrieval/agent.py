@@ -16,7 +16,7 @@ from polymem.retrieval import decisions, system2
 from polymem.retrieval.actions import Action, Executor
 from polymem.retrieval.answer import EvidenceItem
 from polymem.retrieval.extract import Answerer
-from polymem.retrieval.extract_base import Extract, coverage
+from polymem.retrieval.extract_base import Extract
 from polymem.retrieval.fusion import NAME_BOOST, content_words, dedup, rrf
 from polymem.retrieval.names import RosterIndex
 from polymem.retrieval.options import AskOptions
@@ -189,9 +189,16 @@ class Retriever:
     def topic(self) -> None:
         """Group decisions: read the thread after each message on the issue (where the options are proposed),
         then search the options by name, since the decision itself may not repeat the topic word."""
-        on = [m["id"] for m in self.st.msgs.values() if coverage(self.plan.issue, m["text"]) > 0]
-        window = self.repo.following(self.space, on[:20]) if on else {}
+        # The messages that name the issue (BM25 on the issue words alone) and the threads after them are read
+        # while round 1's details are fetched.
+        def threads() -> dict[str, Any]:
+            on = [i for i, _ in self.repo.fulltext(self.space, self.plan.issue, 20)]
+            return self.repo.following(self.space, on) if on else {}
+
+        pending = _POOL.submit(threads)
         self.ex.used.add("following")
+        self.judge()
+        window = pending.result()
         self.st.window = set(window)
         self.st.msgs.update({i: d for i, d in window.items() if i not in self.st.msgs})
         known = decisions.topic_values(self.st.msgs.values(), self.plan.issue, self.st.window)
@@ -223,7 +230,6 @@ class Retriever:
         self.do(first)
         self.rows_done()
         if self.plan.intent == "group_decision" and self.plan.issue:
-            self.judge()  # fetches the details the topic step reads
             self.topic()
         ok = self.judge()
         if o.strategy == "agentic":

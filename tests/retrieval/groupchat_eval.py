@@ -78,3 +78,28 @@ def evaluate(graph: Graph, space: str, data: dict[str, Any], embedder: Any,
             fails.append({"id": qa["id"], "type": qa["type"], "q": qa["question"], "got": a.text[:160],
                           "want": qa["answer"], "intent": a.plan.intent, "attr": a.plan.attribute})
     return {t: sum(v) / len(v) for t, v in by_type.items()}, fails
+
+
+def main(paths: list[str]) -> None:
+    """`python3 tests/retrieval/groupchat_eval.py FILE...`: the local loop (spaces `rtv-eval-<file stem>`, ingested
+    and written once, then reused; delete them with `polymem forget` when done)."""
+    from polymem.graph.cypher import retrieval as cy
+    from polymem.ingest.embedder import default_embedder
+    from polymem.schema.migrations import migrate
+
+    g, emb = Graph(), default_embedder()
+    migrate(g)
+    for p in map(Path, paths):
+        space = "rtv-eval-" + re.sub(r"[^a-z0-9-]", "-", p.stem.lower())
+        have = g.read(cy.COUNT_MESSAGES, space=space)[0]["n"]
+        data = json.loads(p.read_text()) if have else ingest(g, space, p, emb)
+        acc, fails = evaluate(g, space, data, emb)
+        print(p.name, {t: round(a, 2) for t, a in acc.items()})
+        for f in fails:
+            print("   FAIL", f)
+
+
+if __name__ == "__main__":
+    import sys
+
+    main(sys.argv[1:])
