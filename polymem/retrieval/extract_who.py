@@ -1,0 +1,76 @@
+"""Who-answer helpers: inflection-blind term coverage, the doer a scene note names, and "you <verb>" lines
+whose answer is the person addressed rather than the speaker."""
+
+from __future__ import annotations
+
+import re
+
+from polymem.retrieval.extract_base import Msg, term_re
+from polymem.retrieval.names import RosterIndex
+
+_INFLECTION = re.compile(r"(?<=[a-z]{2})(?:ing|ed|es|s)$")
+_DOUBLE = re.compile(r"([b-df-hj-km-np-rt-z])\1$")  # putt -> put, sitt -> sit (not ll / ss)
+_WORDS = re.compile(r"[a-z]+")
+
+
+def stem(word: str) -> str:
+    """One inflection off, then an undoubled final consonant: kissed/kisses -> kiss, putting -> put."""
+    w = word.lower()
+    if w.endswith("ss") or len(w) <= 3:
+        return w
+    return _DOUBLE.sub(r"\1", _INFLECTION.sub("", w))
+
+
+def _hits(term: str, low: str, stems: set[str]) -> bool:
+    return bool(term_re(term).search(low)) or stem(term) in stems
+
+
+def coverage(terms: list[str], text: str) -> float:
+    """Share of the terms in the text, matching by prefix (as extract_base) or by stem both ways."""
+    if not terms:
+        return 0.0
+    low = text.lower()
+    stems = {stem(w) for w in _WORDS.findall(low)}
+    return sum(_hits(t, low, stems) for t in terms) / len(terms)
+
+
+def _term_spans(terms: list[str], text: str) -> list[int]:
+    low = text.lower()
+    out = [m.start() for t in terms for m in term_re(t).finditer(low)]
+    wanted = {stem(t) for t in terms}
+    out += [m.start() for m in _WORDS.finditer(low) if stem(m.group()) in wanted]
+    return sorted(set(out))
+
+
+def note_doer(terms: list[str], text: str, roster: RosterIndex, named: list[str]) -> str | None:
+    """The person a scene note names closest before a matched term ("... is startled to see Joey sitting"),
+    else closest after one ("interrupted by Ross"), skipping the people the question names."""
+    spans = _term_spans(terms, text)
+    best: tuple[int, str] | None = None
+    for x in roster.find(text):
+        if x.pid in named:
+            continue
+        for s in spans:
+            d = s - x.end if s >= x.end else 1000 + x.start - s
+            if best is None or d < best[0]:
+                best = (d, x.pid)
+    return best[1] if best else None
+
+
+def you_did(terms: list[str], text: str) -> bool:
+    """The line tells its listener they did the thing: "Did you just smell my hair ?", "you just rolled over"."""
+    low = text.lower()
+    for s in _term_spans(terms, text):
+        if re.search(r"\byou(?:\s+[a-z']+){0,2}\s+$", low[:s]):
+            return True
+    return False
+
+
+def addressee(m: Msg, msgs: dict[str, Msg], use_addr: bool) -> str | None:
+    """Who a line speaks to: its ADDRESSES edge, else the speaker it replies to, else the next turn's speaker."""
+    sp = m.get("speaker")
+    cands = [a for a in (m.get("addressees") or []) if a != sp] if use_addr else []
+    cands += [x for x in (m.get("reply_to_speakers") or []) if x != sp]
+    for f in ("prev_ids", "next_ids"):
+        cands += [msgs[i]["speaker"] for i in (m.get(f) or []) if i in msgs and msgs[i].get("speaker") != sp]
+    return next((c for c in cands if c and not c.startswith("#")), None)
