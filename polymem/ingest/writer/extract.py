@@ -97,7 +97,7 @@ class Extractor:
         for f in (self._city, self._job, self._pet, self._family, self._decision, self._proposal,
                   self._requests, self._promise, self._opinion):
             out.extend(f(m))
-        if not any(f.owner == m.speaker for f in out):  # a state record already says it: no duplicate fact
+        if not out:  # a state, request, promise or decision record already says it: no duplicate fact
             out.extend(self._statement(m))
         return out
 

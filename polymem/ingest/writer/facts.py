@@ -21,7 +21,8 @@ _CHAT = re.compile(r"(?i)^(?:I|I'm|I’m)\s+(?:(?:really|totally|so|just|also|de
                    r"can't\s+wait|cannot\s+wait|can't\s+believe|wish|glad|happy\s+for|so\s+happy|proud\s+of|"
                    r"sorry|thankful|grateful|totally|completely|here\s+for|with\s+you|not\s+sure|sure|"
                    r"would|could|should|might|will\s+(?:definitely\s+)?(?:check|keep|let|try)|'ll\s+(?:check|keep|let|try)|"
-                   r"love\s+(?:that|this|it|how|your)|like\s+(?:that|this|it|how|your))\b")
+                   r"love\s+(?:that|this|it|how|your)|like\s+(?:that|this|it|how|your)|"
+                   r"suggest|propose|vote)\b|^I(?:'d|’d)\s+(?:suggest|propose|vote|go\s+with|say|rather|recommend)\b")
 _HEDGE = re.compile(r"(?i)\b(?:you|your|you're|yours|if|unless|whether|maybe|perhaps)\b")
 _STOP = {"i", "my", "a", "an", "the", "to", "and", "of", "it", "is", "am", "was", "so", "really", "just", "that",
          "this", "me", "for", "in", "on", "too", "very", "be", "been", "have", "had", "m", "ve", "ll", "d", "s",

@@ -87,6 +87,9 @@ def other_job(names: str) -> list[re.Pattern[str]]:
         re.compile(rf"\b{who}\s+" + ADV + r"(?:works|is\s+working)\s+as\s+" + ROLE + r"\s+(?:at|for|with)\s+" + ORG),
         re.compile(rf"\b{who}\s+(?:has\s+)?" + ADV + r"(?:got|landed)\s+a\s+(?:new\s+)?job\s+(?:as\s+" + ROLE
                    + r"\s+)?(?:at|with)\s+" + ORG),
+        # "Odile got a new job, she's now an editor at Maison Verte!"
+        re.compile(rf"\b{who}\s+(?:has\s+)?" + ADV + r"(?:got|landed|started|found)\s+a\s+new\s+(?:job|role|position)"
+                   r"\W+(?:she|he|they)(?:'s|’s|\s+is|'re|\s+are)\s+(?:now\s+)?" + ROLE + r"\s+(?:at|for|with)\s+" + ORG),
         re.compile(rf"\b{who}\s+(?:has\s+)?" + ADV + r"(?:got|been)\s+hired\s+(?:as\s+" + ROLE
                    + r"\s+)?(?:at|by)\s+" + ORG),
     ]
