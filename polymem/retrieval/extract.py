@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from polymem.retrieval import extract_state
+from polymem.retrieval import extract_state, values
 from polymem.retrieval import extract_who as ew
 from polymem.retrieval import lexicon as lx
 from polymem.retrieval.answer import EvidenceItem
@@ -38,9 +38,26 @@ class Answerer:
     def run(self) -> Extract:
         fn = getattr(self, f"_{self.plan.intent}", self._generic)
         ex = fn()
-        if self.plan.answer_field == "speaker" and self.plan.intent in _NOTE_INTENTS:
-            return self._prefer_note(ex)
-        return ex
+        if self.plan.answer_field != "speaker" or self.plan.intent not in _NOTE_INTENTS:
+            return ex
+        subject = ew.object_subject(self.plan.question, self.roster)
+        if subject is not None and (ex.abstained or ex.participant in self.plan.mentioned):
+            return self._object_answer(subject) or ex
+        return self._prefer_note(ex)
+
+    def _object_answer(self, subject: str) -> Extract | None:
+        """"Who is Ross talking with ?": the person addressed by the subject's line that best matches the
+        issue (or, with no match, the subject's best-ranked line)."""
+        def score(m: Msg) -> float | None:
+            if m.get("speaker") != subject:
+                return None
+            return self._cov(m["text"]) + 0.2 / (1 + self.rank.get(m["id"], 999))
+
+        m, s = self._pick(score)
+        who = ew.addressee(m, self.msgs, self.use_addr) if m is not None else None
+        if m is None or who is None or who == subject:
+            return None
+        return Extract(self.name(who) or who, participant=who, cited=[m["id"]], confidence=min(s, 0.4))
 
     def _cov(self, text: str) -> float:
         return ew.coverage(self.plan.issue, text)
@@ -202,12 +219,21 @@ class Answerer:
     def _who_reported(self) -> Extract:
         owner = self.plan.scope.owner
 
+        attr = self.plan.attribute
+
+        def states(text: str) -> bool:  # the message states the asked attribute ("landed a job at ...")
+            return bool(attr and (lx.ATTR_MESSAGE[attr].search(text) or values.value(attr, text)))
+
         def score(m: Msg) -> float | None:
             if owner and (m["speaker"] == owner or not self.roster.mentions(m["text"], owner)):
                 return None
-            return self._relevance(m)
+            return self._relevance(m) + 0.5 * states(m["text"])
 
-        return self._speaker_answer(*self._pick(score))
+        m, s = self._pick(score)
+        if m is not None and states(m["text"]):  # "Who mentioned Bartek had a new job?": the job is the topic
+            return Extract(self.name(m["speaker"]) or m["speaker"], participant=m["speaker"], cited=[m["id"]],
+                           confidence=s)
+        return self._speaker_answer(m, s)
 
     # -- opinion: the source's message about the owner ------------------------------------------------------
     def _opinion(self) -> Extract:

@@ -74,3 +74,18 @@ def addressee(m: Msg, msgs: dict[str, Msg], use_addr: bool) -> str | None:
     for f in ("prev_ids", "next_ids"):
         cands += [msgs[i]["speaker"] for i in (m.get(f) or []) if i in msgs and msgs[i].get("speaker") != sp]
     return next((c for c in cands if c and not c.startswith("#")), None)
+
+
+_OBJECT_Q = re.compile(r"^\s*(?:who|whom)\s+(?:is|was|are|were|does|did|do|has|had|will|would)\s+(?:the\s+)?"
+                       r"|^\s*(?:with|to)\s+whom\s+(?:is|was|does|did)\s+(?:the\s+)?", re.I)
+
+
+def object_subject(question: str, roster: RosterIndex) -> str | None:
+    """"Who is Ross talking with ?", "Who did Stephen tell ...": the named subject; the answer is whom they
+    address. None when the question is not of that form."""
+    m = _OBJECT_Q.match(question)
+    if not m:
+        return None
+    rest = question[m.end():]
+    found = roster.find(rest)
+    return found[0].pid if found and found[0].start == 0 else None

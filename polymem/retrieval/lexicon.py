@@ -39,10 +39,10 @@ GROUP = re.compile(
     r"\b(the group|we decided|we agreed|we chose|we picked|we settled|we went with|final decision|"
     r"finally decide|finally settle|settle(?:d)? on|agreed on|decided on|group's|our decision|"
     r"the team|(?:the|our) (?:\w+ )?plan|(?:did|have|had|do) we (?:\w+ ){0,2}(?:decid\w*|pick\w*|choos\w*|chose|"
-    r"settl\w*|agree\w*|go with|going with|land on|landed on|vot\w*|plan\w*|end(?:ed)? up|opt\w*|book\w*)|"
+    r"settl\w*|agree\w*|go with|going with|land|landed|vot\w*|plan\w*|end(?:ed)? up|opt\w*|book\w*)|"
     r"(?:first|original|initial|final|latest|current|last|our) (?:pick|choice|plan|option|decision|call|idea)|"
     r"(?:the|our) final \w+|"
-    r"(?:was|were|got|been) (?:decided|chosen|picked|agreed|settled)|(?:are|were) we (?:\w+ing)|"
+    r"(?:was|were|got|been) (?:\w+ly )?(?:decided|chosen|picked|agreed|settled)|(?:are|were) we (?:\w+ing)|"
     r"(?:what|which) (?:\w+ )?(?:did|do) we (?:go|end up|land))\b",
     re.I)
 PAST = re.compile(
