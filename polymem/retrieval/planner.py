@@ -24,8 +24,7 @@ ASKED_WHOM = re.compile(r"\b(?:whom|who|which (?:\w+ )?(?:person|member|one))\s+
 TO_WHOM = re.compile(r"\b(?:to whom|from whom)\b.*?" + _P + r"\s+(?:ask|request|tell|turn|hand|give)", re.I)
 WHO_AGREED = re.compile(_WHO + r"\s+(?:\w+\s+)?(?:agreed|volunteered|offered|accepted|said yes|signed up|"
                         r"took on|take on|promised|committed|stepped up|confirmed|will|is going|said they'?d|"
-                        r"took care|handled|handles|is handling|would|is in charge|was in charge|ended up|"
-                        r"(?:is|was|'s) (?!\w*ing\s+(?:to|in|at)\b)\w+ing)\b", re.I)
+                        r"took care|handled|handles|is handling|would|is in charge|was in charge|ended up)\b", re.I)
 WHO_REPORTED = re.compile(_WHO + r"\s+(?:\w+\s+)?(?:told|informed|let|reported|announced|shared|broke|"
                           r"passed on|passed along|mentioned|said|brought|gave|spread|posted|relayed|filled|updated|"
                           r"tipped|revealed|wrote|texted|heard)\b.*" + _P, re.I)
