@@ -1,5 +1,6 @@
 """Who-questions on scripted scenes (FriendsQA-like): the doer a scene note names, "Did you just X?" lines
-answered by the person addressed, inflection-blind matching, short lines that share one question word."""
+answered by the person addressed, "Who is X talking with?" answered by whom X addresses, inflection-blind
+matching, short lines that share one question word."""
 
 from __future__ import annotations
 
@@ -64,3 +65,15 @@ def test_you_did_lines_and_short_lines(graph, space, embedder) -> None:
     assert a.answer_participant == "monica", a.text  # "look" meets "looks"
     a = ask(graph, space, "Who called Phoebe Pheebs?", embedder=embedder)
     assert a.answer_participant == "rachel", a.text  # one shared word in a top hit is enough
+
+
+def test_object_questions_answer_whom_the_subject_addresses(graph, space, embedder) -> None:
+    _ingest(graph, space, embedder, [
+        ("#NOTE#", "[ Scene : Monica 's party . She is seeing off the last of the guests . ]"),
+        ("monica", "Ok , thanks for coming , I hope you guys had fun ."),
+        ("rachel", "Alright , Monica dear , I 'm gon na hit the road . Send me that poem ."),
+        ("monica", "Ok will do . So glad you came ."),
+        ("joey", "Is there any cake left ?"),
+    ])
+    a = ask(graph, space, "Who is Monica seeing off?", embedder=embedder)
+    assert a.answer_participant == "rachel", a.text  # not Monica, whom the question names
