@@ -138,8 +138,10 @@ class Answerer:
 
     def _doer(self, m: Msg) -> str:
         """Who did what a line says: its speaker, or for "Did you just smell my hair ?" the person addressed."""
-        # Only the question's own verb (its first issue term: "Who *smelled* Monica's hair?") counts.
-        if self.plan.issue and ew.you_did(self.plan.issue[:1], m["text"]):
+        # Only the question's own verb counts: its first issue term ("Who *smelled* Monica's hair?") or the
+        # participle of a passive ("Monica's hair was *smelled* by whom?").
+        verb = ew.question_verb(self.plan.question, self.plan.issue)
+        if verb and ew.you_did([verb], m["text"]):
             return ew.addressee(m, self.msgs, self.use_addr) or m["speaker"]
         return m["speaker"]
 

@@ -57,6 +57,15 @@ def note_doer(terms: list[str], text: str, roster: RosterIndex, named: list[str]
     return best[1] if best else None
 
 
+_PASSIVE = re.compile(r"\b(?:is|was|are|were|been|being)\s+([a-z]+ed)\s+by\s+(?:whom|who)\b", re.I)
+
+
+def question_verb(question: str, issue: list[str]) -> str | None:
+    """The question's verb: a passive's participle ("was smelled by whom"), else its first issue term."""
+    m = _PASSIVE.search(question)
+    return m.group(1).lower() if m else (issue[0] if issue else None)
+
+
 def you_did(terms: list[str], text: str) -> bool:
     """The line tells its listener they did the thing: "Did you just smell my hair ?", "you just rolled over"."""
     low = text.lower()

@@ -8,7 +8,7 @@ from datetime import UTC, datetime, timedelta
 
 from polymem.ingest.pipeline import Ingestor
 from polymem.retrieval import ask
-from polymem.retrieval.extract_who import coverage, stem
+from polymem.retrieval.extract_who import coverage, question_verb, stem
 from polymem.schema.models import Conversation, Message, Participant
 
 ROSTER = [Participant(id=pid, name=name, aliases=[name.split()[0]]) for pid, name in
@@ -33,6 +33,8 @@ def test_inflections_match_both_ways() -> None:
     assert coverage(["looks", "fabulous"], "You look fabulous honey") == 1.0
     assert coverage(["sitting"], "Joey sits down") == 1.0
     assert coverage(["sitting"], "a situation") == 0.0
+    assert question_verb("Monica's hair was smelled by whom?", ["hair", "smelled"]) == "smelled"
+    assert question_verb("Who smelled Monica's hair?", ["smelled", "hair"]) == "smelled"
 
 
 def test_the_doer_a_scene_note_names(graph, space, embedder) -> None:
