@@ -139,7 +139,7 @@ def test_forget_participant_leaves_no_trace(client, space, ingest, graph) -> Non
         CALL () { MATCH (r:Record {space: $s}) WHERE r.owner = 'dana' OR r.source = 'dana' OR r.speaker = 'dana'
                   OR 'dana' IN coalesce(r.addressees, []) OR r.id IN ['r_only', 'r_about', 'r_news'] RETURN count(r) AS recs }
         CALL () { MATCH (n {space: $s}) WHERE any(k IN keys(n) WHERE n[k] = 'dana') RETURN count(n) AS props }
-        RETURN people, msgs, recs, props""", s=space)[0]
+        RETURN people, msgs, recs, props""", s=space, timeout=600)[0]
     assert trace == {"people": 0, "msgs": 0, "recs": 0, "props": 0}
     mixed = graph.read("MATCH (r:Record {space: $s, id: 'r_mixed'}) RETURN r.state AS st", s=space)[0]
     assert mixed["st"] == "needs_review"
