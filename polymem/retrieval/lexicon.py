@@ -55,7 +55,7 @@ FIRST_PERSON = re.compile(r"\b(i|me|my|mine|myself)\b", re.I)
 ATTR_QUESTION = {
     "city": re.compile(r"\b(where|city|town|live|lives|living|lived|based|reside|resides|home|hometown|"
                        r"located|moved?|moving|relocat\w*)\b", re.I),
-    "job": re.compile(r"\b(job|jobs|work|works|worked|working|occupation|profession|career|employer|"
+    "job": re.compile(r"\b(job|jobs|work|works|worked|working|occupation|profession|career|employer|boss|workplace|"
                       r"employed|employs|role|position|do for a living|line of work)\b|"
                       # "What does X do (these days / now)?" asks for a job; "do for fun/with/about" does not
                       r"\bwhat\s+(?:does|do|did)\s+(?:\S+\s+){1,3}?do\b(?!\s+(?:for fun|with|about|to|on|at|in\b))",

@@ -38,7 +38,10 @@ ASKED_BY = re.compile(_WHO + r"\s+(?:was|were|got|had been)\s+(?:asked|requested
 # "Who is X working for (now)?", "Who employs X?": an employer question, not a who-said one.
 WHO_EMPLOYS = re.compile(r"^\W*(?:who|which (?:company|firm|employer|organi[sz]ation))\s+(?:(?:is|does|did|was)\s+"
                          + _P + r"\s+(?:\w+\s+)?(?:work(?:ing|s)?|employed)\s+(?:for|at|by|with)|employs\s+" + _P
-                         + r"|(?:has|have|hired)\s+" + _P + r"\s+(?:on\s+)?(?:staff|hired|employed))", re.I)
+                         + r"|(?:has|have|hired)\s+" + _P + r"\s+(?:on\s+)?(?:staff|hired|employed)"
+                         # "Who is X's employer / boss / company?": an attribute of X, not a speaker.
+                         + r"|(?:is|was|'s)\s+" + _P + r"\s*(?:['\u2019]s?)?\s*(?:current\s+|new\s+|old\s+)?"
+                         r"(?:employer|boss|company|firm|workplace|manager))", re.I)
 OPINION = re.compile(r"\b(think|thinks|thought|feel|feels|felt|view|views|opinion|see|sees|saw|say about|"
                      r"said about|take on|make of|makes of|rate|rates|describe|describes|described|"
                      r"regard|regards|perceive|perceives|impression|like about|consider|considers)\b", re.I)

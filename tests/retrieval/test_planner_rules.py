@@ -115,6 +115,11 @@ def test_state_attribute() -> None:
     assert plan("Where does Carol work?").attribute == "job"
     assert plan("What does Carol do for a living?").attribute == "job"
     assert plan("What is Carol's current job?").intent == "state"
+    # A who-word asking for an attribute of a named person is a state lookup, not a who-said question.
+    for q in ("Who is Liam's employer?", "Who is Liam\u2019s boss?", "Who is Liam working for?"):
+        p = plan(q)
+        assert (p.intent, p.attribute, [r.id for r in p.rows]) == ("state", "job", ["lia58"]), q
+    assert plan("Who said Liam's employer was bad?").intent == "who_said"
 
 
 def test_unknown_names_and_bad_text() -> None:
