@@ -9,6 +9,7 @@ import strawberry
 from pydantic import ValidationError
 from strawberry.types import Info
 
+from polymem.api.analytics import InteractionSummary, Network
 from polymem.api.answers import Answer, AskOptionsInput, Plan, to_answer, to_plan
 from polymem.api.context import Context, run
 from polymem.api.limits import page_size
@@ -82,6 +83,21 @@ class Query:
         emb = await run(lambda: ctx.services.embedder)
         a = await run(r.ask, ctx.graph, space, _text(question, "question"), asker, opts, embedder=emb)
         return to_answer(a)
+
+    @strawberry.field(description="Relationship-network measures of a space (or one channel / time window).")
+    async def network(self, info: Info, space: str, channel: str | None = None, since: datetime | None = None,
+                      until: datetime | None = None) -> Network:
+        ctx = authorize(info, space)
+        from polymem.graph.analytics import network_measures
+
+        return Network.of(await run(network_measures, ctx.graph, space, channel, since, until))
+
+    @strawberry.field(description="One person's interaction summary: whom they address, who answers them, ...")
+    async def interaction_summary(self, info: Info, space: str, participant: str) -> InteractionSummary:
+        ctx = authorize(info, space)
+        from polymem.graph.analytics import interaction_summary
+
+        return InteractionSummary.of(await run(interaction_summary, ctx.graph, space, participant))
 
     @strawberry.field(description="Full-text search over messages and/or derived records, with filters.")
     async def search(self, info: Info, space: str, query: str, kinds: list[str] | None = None,
