@@ -34,24 +34,23 @@ _NOT_NAMES = {
 }
 
 
-def self_introductions(text: str) -> list[str]:
+def _names(text: str, patterns: list[re.Pattern[str]]) -> list[str]:
+    """Names captured by any pattern, in order, without repeats or common non-names."""
     out: list[str] = []
-    for rx in _INTRO:
+    for rx in patterns:
         for m in rx.finditer(text):
             name = m.group(1)
             if name not in _NOT_NAMES and name not in out:
                 out.append(name)
     return out
+
+
+def self_introductions(text: str) -> list[str]:
+    return _names(text, _INTRO)
 
 
 def vocatives(text: str) -> list[str]:
-    out: list[str] = []
-    for rx in _VOCATIVE:
-        for m in rx.finditer(text):
-            name = m.group(1)
-            if name not in _NOT_NAMES and name not in out:
-                out.append(name)
-    return out
+    return _names(text, _VOCATIVE)
 
 
 def name_votes(turns: list[tuple[str, str]]) -> dict[str, dict[str, float]]:
