@@ -146,6 +146,14 @@ class SearchRepository:
             self.graph.read(q.MESSAGE_DETAILS, space=space, ids=ids)
         return self._detail_rows(rows)
 
+    def speaker_activity(self, space: str, sample: int = 5) -> list[dict[str, Any]]:
+        """[{speaker, n, sample}] most messages first."""
+        return self.graph.read(q.SPEAKER_ACTIVITY, space=space, sample=sample)
+
+    def address_activity(self, space: str, speaker: str, sample: int = 5) -> list[dict[str, Any]]:
+        """[{target, n, sample}]: whom `speaker` addresses (mentions, vocatives, replies), most first."""
+        return self.graph.read(q.ADDRESS_ACTIVITY, space=space, speaker=speaker, sample=sample)
+
     def row_records(self, space: str, rows: list[str], vector: list[float] | None, *,
                     sources: list[str] | None = None, layers: list[str] | None = None,
                     states: list[str] | None = None, limit: int = 200) -> list[dict[str, Any]]:

@@ -38,6 +38,7 @@ class State:
     rounds: int = 0
     dense: dict[str, float] = field(default_factory=dict)  # message id -> cosine with the question
     window: set[str] = field(default_factory=set)
+    activity: list[dict[str, Any]] = field(default_factory=list)  # message / addressing counts (activity forms)
     top: list[str] = field(default_factory=list)  # hits whose NEXT / REPLY_TO neighbours are read (Expand)  # thread after messages on the issue (group decisions)
 
 
@@ -173,6 +174,7 @@ class Retriever:
         ids = [i for i, _ in self.st.fused[:DETAIL_K]] + self.st.neighbours
         ids += [m for v in self.st.fallback.values() for m in v]
         ids += [m for row in self.st.s2.values() for part in row.values() for it in part for m in it.message_ids]
+        ids += [m for a in self.st.activity for m in a.get("sample") or []]
         missing = [i for i in dedup(ids) if i not in self.st.msgs]
         expand = [t for t in self.st.top if t not in self._expanded]
         self.st.msgs.update(self.repo.details(self.space, missing, expand=expand))
@@ -183,7 +185,7 @@ class Retriever:
         order = [i for i, _ in self.st.fused]
         self.st.extract = Answerer(self.plan, self.st.msgs, order, self.roster, self.st.s2,
                                    use_addressee=self.opts.use_addressee, window=self.st.window,
-                                   dense=self.st.dense).run()
+                                   dense=self.st.dense, activity=self.st.activity).run()
         return not self.st.extract.abstained and self.st.extract.confidence >= 0.5
 
     def topic(self) -> None:
@@ -213,6 +215,18 @@ class Retriever:
         self.st.trace.append({"round": self.st.rounds, "layer": "messages", "tool": "bm25", "query": " | ".join(known),
                               "filters": {}, "hits": len(hits), "new_hits": len(hits), "why": "topic options"})
 
+    def activity(self) -> None:
+        """Message counts per speaker, or whom one speaker addresses most (analytics over SPEAKS/ADDRESSES)."""
+        if self.plan.intent == "talks_most" and self.plan.scope.speaker:
+            self.st.activity = self.repo.address_activity(self.space, self.plan.scope.speaker)
+            self.ex.used.add("address_activity")
+        else:
+            self.st.activity = self.repo.speaker_activity(self.space)
+            self.ex.used.add("speaker_activity")
+        self.st.trace.append({"round": self.st.rounds, "layer": "messages", "tool": "activity",
+                              "query": self.plan.question, "filters": {"speaker": self.plan.scope.speaker},
+                              "hits": len(self.st.activity), "new_hits": 0})
+
     def run(self) -> State:
         o = self.opts
         first = first_actions(self.plan, o, self.roster)
@@ -231,6 +245,8 @@ class Retriever:
         self.rows_done()
         if self.plan.intent == "group_decision" and self.plan.issue:
             self.topic()
+        if self.plan.intent in ("most_active", "talks_most"):
+            self.activity()
         ok = self.judge()
         if o.strategy == "agentic":
             rounds = ([ask_actions(self.plan, o, self.roster)] if o.ask_round else []) + [relaxed_actions(self.plan, o)]

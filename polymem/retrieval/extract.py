@@ -3,12 +3,18 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from datetime import datetime
+from typing import Any
 
+from polymem.language.statements import Person, Statement, StatementReader
+from polymem.retrieval import extract_forms as forms
 from polymem.retrieval import extract_state, values
 from polymem.retrieval import extract_who as ew
 from polymem.retrieval import lexicon as lx
 from polymem.retrieval.answer import EvidenceItem
-from polymem.retrieval.extract_base import NOT_IN_MEMORY, Extract, Msg, coverage, when
+from polymem.retrieval.extract_base import NOT_IN_MEMORY, Extract, Msg, StateHit, coverage, when
+from polymem.retrieval.extract_state import same_value
 from polymem.retrieval.names import RosterIndex
 from polymem.retrieval.plan import Plan
 
@@ -22,8 +28,11 @@ _NOTE_INTENTS = frozenset({"who_said", "who_asked", "who_agreed"})
 class Answerer:
     def __init__(self, plan: Plan, msgs: dict[str, Msg], order: list[str], roster: RosterIndex,
                  rows: dict[str, dict[str, list[EvidenceItem]]], use_addressee: bool = True,
-                 window: set[str] | None = None, dense: dict[str, float] | None = None) -> None:
+                 window: set[str] | None = None, dense: dict[str, float] | None = None,
+                 activity: list[dict[str, Any]] | None = None) -> None:
         self.plan, self.msgs, self.roster, self.s2, self.use_addr = plan, msgs, roster, rows, use_addressee
+        self.activity = activity or []
+        self.reader = StatementReader([Person(p.id, tuple(p.names())) for p in roster.roster])
         self.rank = {mid: i for i, mid in enumerate(order)}
         self.window = window or set()  # messages in the thread right after one on the issue
         self.dense = dense or {}  # cosine of each message with the question (from the dense searches)
@@ -35,9 +44,38 @@ class Answerer:
         # Lexical coverage of the issue first; the fused rank breaks ties.
         return coverage(self.plan.issue, m["text"]) + 0.2 / (1 + self.rank.get(m["id"], 999))
 
+    def handlers(self) -> dict[str, Callable[[], Extract]]:
+        return {
+            "who_said": self._who_said, "who_asked": self._who_asked, "asked_whom": self._asked_whom,
+            "who_agreed": self._who_agreed, "who_reported": self._who_reported, "opinion": self._opinion,
+            "state": lambda: extract_state.state(self), "everyone": lambda: extract_state.everyone(self),
+            "group_decision": lambda: extract_state.group_decision(self), "generic": self._generic,
+            "category": lambda: forms.category(self), "list_moved": lambda: forms.list_moved(self),
+            "list_decisions": lambda: forms.list_decisions(self), "when": lambda: forms.when(self),
+            "who_announced": lambda: forms.who_announced(self), "most_active": lambda: forms.most_active(self),
+            "talks_most": lambda: forms.talks_most(self),
+        }
+
+    def statements(self, m: Msg) -> list[Statement]:
+        """The language layer's statements in one candidate message (parse cached by text)."""
+        return self.reader.read(m["text"] or "", m.get("speaker") or "", _aware(m.get("time")), m["id"])
+
+    def statement_time(self, h: StateHit) -> datetime | None:
+        """When the statement a hit rests on says the change happened ("moved yesterday" -> the day before)."""
+        for mid in h.message_ids:
+            m = self.msgs.get(mid)
+            if m is None:
+                continue
+            for st in self.statements(m):
+                if st.time and h.value and same_value(st.value, h.value):
+                    return st.time
+        return None
+
+    def fallback_who_said(self) -> Extract:
+        return self._who_said()
+
     def run(self) -> Extract:
-        fn = getattr(self, f"_{self.plan.intent}", self._generic)
-        ex = fn()
+        ex = self.handlers().get(self.plan.intent, self._generic)()
         if self.plan.answer_field != "speaker" or self.plan.intent not in _NOTE_INTENTS:
             return ex
         subject = ew.object_subject(self.plan.question, self.roster)
@@ -257,11 +295,8 @@ class Answerer:
         conf = 1.0 if lx.OPINION.search(m["text"]) else s
         return Extract(f"{self.name(src)}: \"{m['text']}\"", participant=src, cited=[m["id"]], confidence=conf)
 
-    # State questions (person / group / everyone) live in extract_state.py.
-    _state = extract_state.state
-    _everyone = extract_state.everyone
-    _group_decision = extract_state.group_decision
-    person_state = extract_state.person_state
+    # State questions (person / group / everyone) live in extract_state.py, the language forms in
+    # extract_forms.py; both are dispatched by handlers().
 
     def _generic(self) -> Extract:
         m, s = self._pick(lambda m: self._relevance(m))
@@ -273,3 +308,12 @@ class Answerer:
         cited = [m["id"]]
         return Extract(f"{m.get('speaker_name') or m['speaker']}: {m['text']}", participant=None, cited=cited,
                        confidence=s)
+
+
+def _aware(t: Any) -> datetime | None:
+    """A message time as a Python datetime (the driver returns neo4j.time.DateTime)."""
+    if t is None:
+        return None
+    if hasattr(t, "to_native"):
+        return t.to_native()
+    return t if isinstance(t, datetime) else None

@@ -6,11 +6,13 @@ Functions take the Answerer as `self` (they are bound as its methods).
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from polymem.retrieval import decisions, values
-from polymem.retrieval import lexicon as lx
 from polymem.retrieval.extract_base import NOT_IN_MEMORY, Extract, StateHit, coverage, when
+
+if TYPE_CHECKING:
+    from polymem.retrieval.extract import Answerer
 
 DATE_TOPICS = {"date", "day", "dates", "days", "when"}
 NOT_DECISION = re.compile(r"^(?:proposal|request|promise|opinion)", re.I)
@@ -25,9 +27,6 @@ def _record_hits(self: Any, pid: str, attr: str | None) -> list[StateHit]:
             continue  # proposals and requests are not the group's state
         if attr and attr not in key:
             continue
-        if pid != "GROUP" and any(lx.NOT_OWN_STATE.search(self.msgs[x]["text"]) for x in item.message_ids
-                                  if x in self.msgs):
-            continue  # derived from "my cousin works at ...": not this person's state
         if not attr and self.plan.issue and coverage(self.plan.issue, f"{key} {item.text}") == 0:
             continue
         t = item.time.timestamp() if item.time else 0.0
@@ -35,39 +34,20 @@ def _record_hits(self: Any, pid: str, attr: str | None) -> list[StateHit]:
     return out
 
 
-def person_state(self: Any, pid: str, attr: str | None) -> list[StateHit]:
-    """Statements of pid's state (own first-person ones and reports by others), oldest first."""
+def person_state(self: Answerer, pid: str, attr: str | None) -> list[StateHit]:
+    """Statements of pid's state, oldest first: what the language layer reads in the candidate messages
+    (own statements and reports by others) plus the System 2 records the writer made from the same
+    statements."""
     hits: list[StateHit] = []
-    cue = lx.ATTR_MESSAGE.get(attr or "")
-    own_names = self.roster.by_id[pid].names() if pid in self.roster.by_id else []
     for m in self.msgs.values():
-        text = m["text"]
-        if cue is None:
-            if not self.plan.issue or coverage(self.plan.issue, text) < 0.5:
-                continue
-        elif not cue.search(text) and not (attr == "job" and values.job(text)) and not (
-                m["speaker"] == pid and attr in ("city", "job") and values.intro_city(text, own_names)):
+        if attr is None:  # no attribute: messages of pid's on the issue
+            if m["speaker"] == pid and self.plan.issue and coverage(self.plan.issue, m["text"]) >= 0.5:
+                hits.append(StateHit(m["id"], m["text"], when(m), [m["id"]]))
             continue
-        if lx.NOT_OWN_STATE.search(text):
-            continue
-        named = {x.pid for x in self.roster.find(text)}
-        report = m["speaker"] != pid and pid in named
-        said = text
-        if m["speaker"] == pid and named - {pid}:
-            # "Welcome Odile! I'm Marco, based in Turin": read only the clauses that name nobody else
-            said = " , ".join(c for c in re.split(r"[.!?;,]", text)
-                              if not ({x.pid for x in self.roster.find(c)} - {pid}))
-        own = m["speaker"] == pid and bool(said.strip())
-        if not (own or report):
-            continue
-        v = values.value(attr, said) if attr else text
-        if attr == "city" and own:  # "Fernanda, Lisbon. I work as a vet at PawCare": the intro names the city
-            v = values.intro_city(text, own_names) or v
-        if attr == "job" and own and v is None:
-            v = values.intro_job(text, own_names)
-        if attr and v is None:
-            continue
-        hits.append(StateHit(m["id"], v, when(m), [m["id"]]))
+        for st in self.statements(m):
+            if st.owner == pid and st.attribute == attr and st.polarity and st.tense == "present":
+                hits.append(StateHit(m["id"], st.value, when(m), [m["id"]]))
+                break
     hits += _record_hits(self, pid, attr)
     hits.sort(key=lambda h: h.when)
     return hits
@@ -109,6 +89,8 @@ def state(self: Any) -> Extract:
         return self._generic()
     pid = rows[0].id
     hits = person_state(self, pid, self.plan.attribute)
+    if (self.plan.at or self.plan.month) and hits:
+        return _state_at(self, pid, hits)
     head, past = _split(hits, self.plan.question)
     out = Extract(NOT_IN_MEMORY, abstained=True, rows={pid: (hits[-1:], [past] if past else [])})
     if self.plan.mode == "full":
@@ -181,3 +163,27 @@ def group_decision(self: Any) -> Extract:
     if old:
         return Extract(old, cited=head.message_ids, confidence=0.8, rows=rows)
     return Extract(NOT_IN_MEMORY, abstained=True, cited=head.message_ids, rows=rows)
+
+
+def _state_at(self: Answerer, pid: str, hits: list[StateHit]) -> Extract:
+    """The value that held at a time: the first one ("at the beginning"), the last ("in the end"), or the
+    latest one stated before the end of a named month (of the year the conversation is in)."""
+    pick: StateHit | None
+    if self.plan.at == "start":
+        pick = hits[0]
+    elif self.plan.at == "end" or not self.plan.month:
+        pick = hits[-1]
+    else:
+        from datetime import datetime
+
+        times = [h.when[0] for h in hits if h.when and h.when[0]]
+        year = datetime.fromtimestamp(max(times)).year if times else datetime.now().year
+        month = self.plan.month
+        if times and month > datetime.fromtimestamp(max(times)).month:
+            year -= 1
+        end = datetime(year + month // 12, month % 12 + 1, 1).timestamp()
+        before = [h for h in hits if h.when and h.when[0] and h.when[0] < end]
+        pick = before[-1] if before else None
+    if pick is None or not pick.value:
+        return Extract(NOT_IN_MEMORY, abstained=True)
+    return Extract(pick.value, participant=pid, cited=pick.message_ids, confidence=1.0, rows={pid: ([pick], [])})

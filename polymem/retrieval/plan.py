@@ -24,6 +24,8 @@ class Scope(BaseModel):
 INTENTS = (
     "who_said", "who_asked", "asked_whom", "who_agreed", "who_reported", "opinion",
     "state", "group_decision", "everyone", "generic",
+    # forms read by the language layer (polymem.language.questions)
+    "category", "list_decisions", "list_moved", "when", "who_announced", "most_active", "talks_most",
 )
 
 
@@ -42,5 +44,8 @@ class Plan(BaseModel):
     answer_field: Literal["speaker", "addressee", "value", "text", "map"] = "text"
     search_terms: list[str] = Field(default_factory=list)  # issue + attribute cue words (expansion)
     mentioned: list[str] = Field(default_factory=list)  # participant ids named in the question
+    category: str | None = None  # a category word the value must fall under ("dog", "healthcare")
+    at: Literal["start", "end"] | None = None  # state at the beginning / end of the conversation
+    month: int | None = None  # state in a named month
     compiler: Literal["rules", "llm"] = "rules"
     notes: list[str] = Field(default_factory=list)  # which rules fired (for inspection)

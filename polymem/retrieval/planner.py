@@ -6,6 +6,7 @@ import re
 from datetime import UTC, datetime
 
 from polymem.errors import InputError
+from polymem.language.questions import QuestionForm, parse_question
 from polymem.retrieval import lexicon as lx
 from polymem.retrieval.names import RosterIndex
 from polymem.retrieval.plan import Plan, Row, Scope
@@ -89,6 +90,9 @@ def compile_rules(question: str, asker: str | None, roster: RosterIndex) -> Plan
     def person_row(pid: str) -> Row:
         return Row(kind="PERSON", id=pid, name=roster.display(pid))
 
+    form = parse_question(q, mentioned=len(order))
+    if form.form and form.form != "state_at":
+        return _form_plan(q, asker, form, order, roster, masked, notes)
     if WHO_EMPLOYS.search(masked) and order:
         intent, answer_field = "state", "value"
         notes.append("employer question")
@@ -125,8 +129,9 @@ def compile_rules(question: str, asker: str | None, roster: RosterIndex) -> Plan
         rows = [person_row(x) for x in order if x in roster.by_id or x == me]
     if intent == "who_reported" and scope.owner:
         rows = [person_row(scope.owner)]
-    mode = "full" if (lx.PAST.search(q) or _past_date(q)) else "head"
-    attribute = _attribute(q) if intent in ("state", "everyone", "generic", "who_reported") else None
+    mode = "full" if (lx.PAST.search(q) or _past_date(q) or form.form == "state_at") else "head"
+    attribute = (form.attribute or _attribute(q)) if intent in ("state", "everyone", "generic", "who_reported") \
+        else None
     names = roster.name_words()
     issue: list[str] = []
     for w in lx.words(masked):
@@ -139,7 +144,34 @@ def compile_rules(question: str, asker: str | None, roster: RosterIndex) -> Plan
     notes.append(f"intent={intent}")
     return Plan(question=q, asker=asker, rows=rows, issue=issue, mode=mode, scope=scope, intent=intent,
                 time_range=_time_range(q), attribute=attribute, answer_field=answer_field,
-                search_terms=search, mentioned=order, notes=notes)
+                search_terms=search, mentioned=order, notes=notes, at=form.at, month=form.month)
+
+
+_FORM_INTENT = {"category": "category", "list_decisions": "list_decisions", "list_moved": "list_moved",
+                "when": "when", "announced": "who_announced", "most_active": "most_active",
+                "talks_most": "talks_most"}
+
+
+def _form_plan(q: str, asker: str | None, form: QuestionForm, order: list[str], roster: RosterIndex, masked: str,
+               notes: list[str]) -> Plan:
+    """Plans for the forms the language layer recognises: every person's records (category, list_moved),
+    the group's (list_decisions, who_announced), one person's history (when), or activity counts."""
+    intent = _FORM_INTENT[form.form or ""]
+    everyone = [Row(kind="PERSON", id=p.id, name=roster.display(p.id)) for p in roster.persons()]
+    group = [Row(kind="GROUP", id=GROUP_ID, name="the group")]
+    named = [Row(kind="PERSON", id=x, name=roster.display(x)) for x in order if x in roster.by_id]
+    rows = {"category": everyone, "list_moved": everyone, "list_decisions": group, "who_announced": group,
+            "when": named, "most_active": [], "talks_most": named}[intent]
+    answer_field = "speaker" if intent in ("who_announced", "most_active", "talks_most") else "value"
+    scope = Scope(speaker=order[0] if intent == "talks_most" and order else None)
+    names = roster.name_words()
+    issue = [w for w in dict.fromkeys(lx.words(masked)) if not re.fullmatch(r"p\d+", w) and w not in lx.STOP
+             and w not in lx.CUE_WORDS and w not in names]
+    notes += [f"language form={form.form}", f"intent={intent}"]
+    return Plan(question=q, asker=asker, rows=rows, issue=issue, intent=intent, answer_field=answer_field,
+                mode="full" if intent in ("when", "list_moved", "list_decisions") else "head", scope=scope,
+                attribute=form.attribute, category=form.category, search_terms=list(issue), mentioned=order,
+                notes=notes)
 
 
 def _opinion_pair(masked: str, order: list[str]) -> tuple[str, str]:

@@ -43,6 +43,10 @@ def templates_for(plan: Plan, opts: AskOptions) -> list[str]:
         names += ["following", "messages_fulltext_details"]
     if opts.strategy == "agentic" and opts.use_system2:
         names.append("records_fulltext")
+    if plan.intent == "most_active":
+        names.append("speaker_activity")
+    if plan.intent == "talks_most":
+        names.append("address_activity")
     return [cy.TEMPLATES[n].strip() for n in names]
 
 

@@ -177,6 +177,30 @@ INDEXES = "SHOW INDEXES YIELD name WHERE name IN ['record_text', 'record_embeddi
 
 COUNT_MESSAGES = "MATCH (m:Message {space: $space}) RETURN count(m) AS n"
 
+# Activity: messages per speaker (persons only), with the latest few as evidence.
+SPEAKER_ACTIVITY = """
+MATCH (p:Participant {space: $space})-[:SPEAKS]->(m:Message {space: $space})
+WHERE coalesce(p.kind, 'person') <> 'system'
+WITH p.id AS speaker, m ORDER BY m.time DESC, m.seq DESC
+RETURN speaker, count(m) AS n, collect(m.id)[..$sample] AS sample
+ORDER BY n DESC, speaker
+"""
+
+# Whom one speaker addresses: ADDRESSES edges (vocatives, mentions, inferred) and replies to others' messages,
+# each message counted once per addressee.
+ADDRESS_ACTIVITY = """
+MATCH (m:Message {space: $space, speaker: $speaker})
+CALL (m) {
+  MATCH (m)-[:ADDRESSES]->(a:Participant) RETURN a.id AS target
+  UNION
+  MATCH (m)-[:REPLY_TO]->(t:Message) RETURN t.speaker AS target
+}
+WITH target, m WHERE target IS NOT NULL AND target <> $speaker
+WITH target, m ORDER BY m.time DESC, m.seq DESC
+RETURN target, count(DISTINCT m) AS n, collect(DISTINCT m.id)[..$sample] AS sample
+ORDER BY n DESC, target
+"""
+
 TEMPLATES = {
     "messages_fulltext": MESSAGES_FULLTEXT, "messages_vector": MESSAGES_VECTOR,
     "messages_vector_exact": MESSAGES_VECTOR_EXACT, "messages_vector_exact_speakers": MESSAGES_VECTOR_EXACT_SPEAKERS,
@@ -184,4 +208,5 @@ TEMPLATES = {
     "following": FOLLOWING, "messages_fulltext_details": MESSAGES_FULLTEXT_DETAILS,
     "records_fulltext": RECORDS_FULLTEXT, "records_vector_exact": RECORDS_VECTOR_EXACT,
     "row_records": ROW_RECORDS, "record_chain": RECORD_CHAIN, "row_messages_fulltext": ROW_MESSAGES_FULLTEXT,
+    "speaker_activity": SPEAKER_ACTIVITY, "address_activity": ADDRESS_ACTIVITY,
 }

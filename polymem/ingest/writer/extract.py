@@ -9,6 +9,8 @@ from polymem.ingest.addressee import NameIndex
 from polymem.ingest.writer import patterns as P
 from polymem.ingest.writer.facts import statements, third_person
 from polymem.ingest.writer.window import Window, WindowMessage
+from polymem.language.statements import Person, Statement, StatementReader
+from polymem.language.timeexpr import parse_time
 from polymem.schema.records import AddOp, add_id
 
 _WORD = re.compile(r"[a-z0-9']+")
@@ -65,6 +67,12 @@ def _hedged(t: str, start: int) -> bool:
     return bool(P.HEDGE.search(news and clause[news.end():] or clause)) or bool(end and end.group() == "?" and not news)
 
 
+def _article(v: str) -> str:
+    if not v[:1].islower():
+        return v
+    return ("an " if v[:1] in "aeiou" else "a ") + v
+
+
 class Extractor:
     def __init__(self, window: Window) -> None:
         self.w = window
@@ -72,11 +80,18 @@ class Extractor:
         # stays case-sensitive so a name that is also a word ("Will") is not found in "will".
         names = [v for p in window.roster for n in p.names() for v in (n, n[:1].upper() + n[1:])]
         self.index = NameIndex(window.roster)
+        self.roster_ids = {p.id for p in window.roster}
         rx = P.names_regex(names)
         self.other_city = P.other_city(rx)
         self.other_job = P.other_job(rx)
         self.opinion_rx = re.compile(rf"\b(?P<who>{rx})(?P<pred>\s+{P.OPINION_VERB}\b[^.!?]*)")
         self.requests: list[_Request] = []
+        # The language layer reads every message of the window once (spaCy batch), in chat order so a
+        # pronoun can refer to the person named just before it.
+        reader = StatementReader([Person(p.id, tuple(p.names())) for p in window.roster])
+        seq = window.context + window.messages
+        read = reader.read_many((m.text, m.speaker, parse_time(m.time), m.id) for m in seq)
+        self.statements: dict[str, list[Statement]] = {m.id: sts for m, sts in zip(seq, read, strict=True)}
         # Open planning topics ("we need a venue and a date") and decision topics already decided,
         # newest last: where a decision without a named topic belongs.
         self.topics: list[str] = [h.event for h in window.heads if (h.attribute or "").startswith("decision:")]
@@ -94,8 +109,8 @@ class Extractor:
     def facts(self, m: WindowMessage) -> list[Fact]:
         out: list[Fact] = []
         self._planning(m)
-        for f in (self._city, self._job, self._pet, self._family, self._decision, self._proposal,
-                  self._requests, self._promise, self._opinion):
+        out.extend(self._language(m))
+        for f in (self._family, self._decision, self._proposal, self._requests, self._promise, self._opinion):
             out.extend(f(m))
         if not out:  # a state, request, promise or decision record already says it: no duplicate fact
             out.extend(self._statement(m))
@@ -118,7 +133,28 @@ class Extractor:
             role = None
         return (city, f"{_tidy(role)} at {_tidy(org)}" if role and org else None) if city else None
 
-    # --- PERSON: city, job, pet, family ---------------------------------------------------
+    # --- PERSON: city, job, pet from the language layer ---------------------------------------
+    def _language(self, m: WindowMessage) -> list[Fact]:
+        out: list[Fact] = []
+        seen: set[str] = set()
+        for st in self.statements.get(m.id, []):
+            if not st.polarity or st.attribute in seen or st.owner not in self.roster_ids:
+                continue  # "no longer in Oslo" ends a state without naming the new one: nothing to write
+            seen.add(st.attribute)
+            who, by = self.name(st.owner), "" if st.owner == m.speaker else f" (reported by {self.name(m.speaker)})"
+            if st.attribute == "city":
+                moved = " (moved there)" if st.kind != "state" and st.owner != m.speaker else ""
+                content = f"{who} lives in {st.value}{moved}{by}."
+            elif st.attribute == "job":
+                content = f"{who} works as {_article(st.value)}{by}." if " at " in st.value or \
+                    st.value[:1].islower() else f"{who} works at {st.value}{by}."
+            else:
+                content = f"{who} has {_article(st.value)} (pet){by}."
+            # "I used to live in Oslo": may start a history, never replaces what is recorded
+            out.append(self._fact(m, "Core", st.owner, st.attribute, st.value, content, weak=st.tense == "past"))
+        return out
+
+    # --- PERSON: family ---------------------------------------------------------------------
     def _city(self, m: WindowMessage) -> list[Fact]:
         t, a = m.text, self.name(m.speaker)
         for rx in P.SELF_CITY:

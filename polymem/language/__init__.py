@@ -1,0 +1,1 @@
+"""The language layer (see models, lexical, statements, questions, timeexpr)."""

@@ -1,0 +1,194 @@
+"""Word classes from WordNet 3.0 instead of word lists: is this noun an animal, an occupation, a dwelling;
+is this verb one of residing, employing, possessing; does a value fall under a category word ("corgi"
+under "dog", "pharmacist" under "healthcare").
+
+A class is a handful of WordNet *senses* (anchor synsets); membership is hyponymy below an anchor, so any
+word WordNet knows (tens of thousands of nouns and verbs) is classified without listing it.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import Any
+
+from polymem.language.models import wordnet
+
+# Senses, not words: each names the WordNet concept a class is about.
+_VERB_CLASSES: dict[str, tuple[str, ...]] = {
+    # inhabit / reside / take up residence / change residence / relocate
+    "reside": ("populate.v.01", "reside.v.01", "occupy.v.02", "settle.v.04", "relocate.v.01", "move.v.04",
+              "base.v.02"),
+    # be employed / hire / become a member of
+    "employ": ("work.v.02", "hire.v.01", "join.v.01"),
+    # begin (an activity, a job)
+    "begin": ("get_down.v.07", "begin.v.02", "begin.v.03"),
+    # possess / own / come into possession / take into one's family
+    "possess": ("have.v.01", "own.v.01", "get.v.01", "adopt.v.05", "acquire.v.01"),
+    # leave a job or place
+    "leave": ("leave_office.v.01", "discontinue.v.01", "leave.v.01", "depart.v.04", "resign.v.01"),
+    # want / intend / consider: a hedge on the clause below it
+    "intend": ("desire.v.01", "want.v.01", "intend.v.01", "plan.v.01", "hope.v.01", "wish.v.02"),
+}
+_NOUN_CLASSES: dict[str, tuple[str, ...]] = {
+    "animal": ("animal.n.01",),
+    "occupation_person": ("worker.n.01", "professional.n.01", "skilled_worker.n.01", "employee.n.01",
+                          "expert.n.01", "creator.n.02", "leader.n.01", "businessman.n.01", "engineer.n.01",
+                          "scientist.n.01", "health_professional.n.01", "educator.n.01"),
+    "job": ("occupation.n.01", "position.n.06", "employment.n.02", "gig.n.06"),
+    "dwelling": ("dwelling.n.01", "housing.n.01", "home.n.01", "home.n.03", "lease.n.01", "lease.n.02",
+                 "apartment.n.01", "residence.n.01"),
+    "kin": ("relative.n.01", "friend.n.01", "lover.n.01", "neighbor.n.01", "acquaintance.n.01",
+            "peer.n.01", "spouse.n.01", "colleague.n.01", "leader.n.01"),
+    "city": ("city.n.01", "town.n.01", "municipality.n.01", "country.n.02", "state.n.01",
+             "geographical_area.n.01", "region.n.03"),
+    "time": ("time_period.n.01", "time_unit.n.01", "calendar_month.n.01", "day.n.04", "day_of_the_week.n.01"),
+}
+_AGENT_SUFFIX = re.compile(r"(?:er|or|ist|ian|ant|ent|eer|ee|man|woman|person)$")
+
+
+def _synsets(word: str, pos: str) -> list[Any]:
+    w = word.strip().lower().replace(" ", "_")
+    if not w or not re.search(r"[a-z]", w):
+        return []
+    return list(wordnet().synsets(w, pos))
+
+
+@lru_cache(maxsize=64)
+def _anchors(cls: str, pos: str) -> frozenset[Any]:
+    wn = wordnet()
+    table = _VERB_CLASSES if pos == "v" else _NOUN_CLASSES
+    return frozenset(wn.synset(name) for name in table[cls])
+
+
+@lru_cache(maxsize=200_000)
+def _under(word: str, pos: str, cls: str, senses: int) -> bool:
+    anchors = _anchors(cls, pos)
+    for s in _synsets(word, pos)[:senses]:
+        if s in anchors:
+            return True
+        for path in s.hypernym_paths():
+            if anchors.intersection(path):
+                return True
+    return False
+
+
+def verb_is(lemma: str, cls: str, senses: int = 8) -> bool:
+    return _under(lemma, "v", cls, senses)
+
+
+# How many senses of a noun count, per class: jobs and dwellings are often late senses ("position" as a
+# job is sense 6, "flat" as an apartment sense 7); animals and people must be an early one.
+_NOUN_SENSES = {"job": 8, "dwelling": 12}
+
+
+def noun_is(lemma: str, cls: str, senses: int | None = None) -> bool:
+    return _under(lemma, "n", cls, senses or _NOUN_SENSES.get(cls, 3))
+
+
+@lru_cache(maxsize=100_000)
+def is_animal(lemma: str) -> bool:
+    """An animal in its most common sense ("chicken" the food is not; "otter" the fur is not)."""
+    ss = _synsets(lemma, "n")
+    if not ss:
+        return False
+    first = ss[0]
+    return first.lexname() == "noun.animal" and noun_is(lemma, "animal", senses=1)
+
+
+@lru_cache(maxsize=100_000)
+def is_occupation(lemma: str) -> bool:
+    """A noun naming a person by their work (pharmacist, carpenter, analyst), not by a relation (friend)."""
+    ss = [s for s in _synsets(lemma, "n")[:3] if s.lexname() == "noun.person"]
+    if not ss:
+        return False
+    if noun_is(lemma, "kin"):
+        return False
+    if noun_is(lemma, "occupation_person"):
+        return True
+    # WordNet files some trades straight under person.n.01 (programmer, cashier): an agent noun will do.
+    return bool(_AGENT_SUFFIX.search(lemma.lower()))
+
+
+def is_person_noun(lemma: str) -> bool:
+    return any(s.lexname() == "noun.person" for s in _synsets(lemma, "n")[:2])
+
+
+@lru_cache(maxsize=100_000)
+def agent_noun(verb_lemma: str) -> str | None:
+    """The occupation a verb is the work of ("teach" -> "teacher", "cook" -> "cook"), via WordNet's
+    derivational links."""
+    for s in _synsets(verb_lemma, "v")[:3]:
+        for lem in s.lemmas():
+            if lem.name().lower() != verb_lemma.lower():
+                continue
+            for rel in lem.derivationally_related_forms():
+                name = rel.name().lower()
+                if rel.synset().pos() == "n" and rel.synset().lexname() == "noun.person" and is_occupation(name):
+                    return name.replace("_", " ")
+    return None
+
+
+def _content_words(word: str) -> set[str]:
+    return {w for w in re.findall(r"[a-z]{3,}", word.lower())}
+
+
+@lru_cache(maxsize=100_000)
+def falls_under(value: str, category: str) -> bool:
+    """Whether `value` (a pet, a job, a place) is a kind of `category` ("corgi"/"dog", "cockatiel"/"bird",
+    "pharmacist"/"healthcare"): WordNet hyponymy, or the category's words in the value's hypernyms' names
+    and glosses (pharmacist -> health professional)."""
+    cat = category.strip().lower()
+    heads = [w for w in re.findall(r"[a-zA-Z][a-zA-Z'-]+", value.lower())]
+    if not heads or not cat:
+        return False
+    cat_syns = set(_synsets(cat, "n"))
+    cat_words = _content_words(cat)
+    for s in _synsets(cat, "n")[:3]:  # "healthcare" -> also "health"; "pet" -> "domestic animal"
+        for lem in s.lemmas():
+            cat_words |= _content_words(lem.name())
+    cat_words |= {w[:-4] for w in cat_words if w.endswith("care") and len(w) > 6}
+    if generic_pet(cat):  # any animal someone keeps is a pet
+        return any(is_animal(h) for h in heads)
+    phrase = "_".join(heads)
+    for cand in dict.fromkeys([phrase, *heads]):
+        for s in _synsets(cand, "n")[:3]:
+            for path in s.hypernym_paths():
+                if cat_syns.intersection(path):
+                    return True
+            names = {w for p in s.hypernym_paths() for h in p[-4:] for lem in h.lemmas()
+                     for w in _content_words(lem.name())}
+            gloss = _content_words(s.definition())
+            if cat_words & names or (cat_words & gloss and len(cat_words) <= 3):
+                return True
+    return False
+
+
+def pet_category(word: str) -> bool:
+    """A question word that asks about pets/animals in general ("pet", "animal", "critter")."""
+    return is_animal(word) or any(s.name() == "pet.n.01" for s in _synsets(word, "n")[:1])
+
+
+def verb_in_lexfile(lemma: str, lexfiles: tuple[str, ...]) -> bool:
+    """The verb's first sense is filed under one of WordNet's lexicographer files ("verb.perception")."""
+    ss = _synsets(lemma, "v")
+    return bool(ss) and ss[0].lexname() in lexfiles
+
+
+def verb_in_senses(lemma: str, senses: tuple[str, ...], first: int = 4) -> bool:
+    """One of the verb's first senses is (or is a troponym of) one of the given WordNet senses."""
+    wn = wordnet()
+    anchors = {wn.synset(s) for s in senses}
+    for s in _synsets(lemma, "v")[:first]:
+        if s in anchors or any(anchors.intersection(p) for p in s.hypernym_paths()):
+            return True
+    return False
+
+
+_GENERIC_ANIMAL = ("pet.n.01", "animal.n.01", "domestic_animal.n.01", "pest.n.04", "critter.n.01")
+
+
+def generic_pet(word: str) -> bool:
+    """"pet", "animal", "creature": a word for any kept animal, not a kind of one ("dog")."""
+    ss = _synsets(word, "n")[:1]
+    return bool(ss) and ss[0].name() in _GENERIC_ANIMAL

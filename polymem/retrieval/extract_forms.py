@@ -1,0 +1,142 @@
+"""Answers for the question forms the language layer recognises: category ("Does anyone have a dog?"),
+lists ("What has the group decided so far?", "Who has moved?"), dates ("When did X move to Y?"), the
+announcer of a decision, and activity ("Who is the most active?", "Who does X talk to most?").
+
+Each reads the same statements the writer writes (records) plus the language layer's reading of the
+candidate messages, and cites the messages it rests on.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import TYPE_CHECKING
+
+from polymem.language import lexical
+from polymem.retrieval.extract_base import NOT_IN_MEMORY, Extract, StateHit, coverage
+from polymem.retrieval.extract_state import person_state, same_value
+
+if TYPE_CHECKING:
+    from polymem.retrieval.extract import Answerer
+
+
+def _distinct(hits: list[StateHit]) -> list[StateHit]:
+    out: list[StateHit] = []
+    for h in reversed(hits):  # newest first
+        if h.value and not any(same_value(h.value, o.value) for o in out):
+            out.append(h)
+    return out
+
+
+def category(a: Answerer) -> Extract:
+    """Every person whose value (pet, job, city) falls under the category word (WordNet)."""
+    attr, cat = a.plan.attribute, a.plan.category or ""
+    parts, cited, rows = [], [], {}
+    for r in a.plan.rows:
+        hits = person_state(a, r.id, attr)
+        vals = _distinct(hits) if attr == "pet" else _distinct(hits)[:1]
+        match = [h for h in vals if lexical.falls_under(h.value or "", cat)]
+        if match:
+            parts.append(f"{r.name or r.id} ({', '.join(h.value or '' for h in match)})")
+            cited += [m for h in match for m in h.message_ids]
+            rows[r.id] = (match, [])
+    if not parts:
+        return Extract(NOT_IN_MEMORY, abstained=True)
+    return Extract("; ".join(parts), cited=cited, confidence=1.0, rows=rows)
+
+
+def list_moved(a: Answerer) -> Extract:
+    """People whose city changed (two different cities in their history), with both cities."""
+    parts, cited, rows = [], [], {}
+    for r in a.plan.rows:
+        hits = [h for h in person_state(a, r.id, "city") if h.value]
+        if len(_distinct(hits)) < 2:
+            continue
+        head = hits[-1]
+        before = [h for h in hits if not same_value(h.value, head.value)]
+        parts.append(f"{r.name or r.id} (moved to {head.value})")
+        cited += head.message_ids + (before[-1].message_ids if before else [])
+        rows[r.id] = ([head], before[-1:])
+    if not parts:
+        return Extract(NOT_IN_MEMORY, abstained=True)
+    return Extract("; ".join(parts), cited=cited, confidence=1.0, rows=rows)
+
+
+def list_decisions(a: Answerer) -> Extract:
+    """The group's current decisions, one per topic (records whose attribute is decision:<topic>)."""
+    heads = [it for it in a.s2.get("GROUP", {}).get("current", [])
+             if (it.attribute or "").startswith("decision:") and it.value]
+    if not heads:
+        return Extract(NOT_IN_MEMORY, abstained=True)
+    heads.sort(key=lambda it: it.time or datetime.min)
+    parts = [f"{(it.attribute or '').split(':', 1)[1]}: {it.value}" for it in heads]
+    cited = [m for it in heads for m in it.message_ids]
+    hits = [StateHit(it.id, it.value, (0.0, 0, it.id), it.message_ids, "record") for it in heads]
+    return Extract("; ".join(parts), cited=cited, confidence=1.0, rows={"GROUP": (hits, [])})
+
+
+def when(a: Answerer) -> Extract:
+    """The date a person's state became what the question names (or their latest change): the time the
+    statement gives ("yesterday", "last Friday"), resolved against its message's timestamp."""
+    rows = [r for r in a.plan.rows if r.kind == "PERSON"]
+    if not rows:
+        return Extract(NOT_IN_MEMORY, abstained=True)
+    pid = rows[0].id
+    attrs = [a.plan.attribute] if a.plan.attribute else ["city", "job", "pet"]
+    q = a.plan.question.lower()
+    best: tuple[int, StateHit] | None = None
+    for attr in attrs:
+        hits = person_state(a, pid, attr)
+        for i, h in enumerate(hits):
+            named = bool(h.value and (h.value.lower() in q or any(w in q for w in h.value.lower().split()
+                                                                 if len(w) > 3)))
+            changed = i > 0 and not same_value(h.value, hits[i - 1].value)
+            rank = 2 * named + changed
+            if rank and (best is None or rank > best[0] or (rank == best[0] and h.when >= best[1].when)):
+                best = (rank, h)
+    if best is None:
+        return Extract(NOT_IN_MEMORY, abstained=True)
+    h = best[1]
+    day = a.statement_time(h) or (datetime.fromtimestamp(h.when[0]) if h.when and h.when[0] else None)
+    if day is None:
+        return Extract(NOT_IN_MEMORY, abstained=True, cited=h.message_ids)
+    text = f"{day.strftime('%-d %B %Y')} ({day.date().isoformat()}): {rows[0].name or pid} -> {h.value}"
+    return Extract(text, participant=pid, cited=h.message_ids, confidence=1.0, rows={pid: ([h], [])})
+
+
+def who_announced(a: Answerer) -> Extract:
+    """Who announced a group decision: the source of the decision record on the question's topic or value
+    (not whoever proposed it first)."""
+    items = [it for part in ("current", "past") for it in a.s2.get("GROUP", {}).get(part, [])
+             if (it.attribute or "").startswith("decision:")]
+    q = a.plan.question.lower()
+
+    def score(it: object) -> float:
+        v = (getattr(it, "value", None) or "").lower()
+        topic = (getattr(it, "attribute", None) or "").split(":", 1)[-1]
+        return 2.0 * bool(v and v in q) + coverage(a.plan.issue, f"{topic} {v} {getattr(it, 'text', '')}")
+
+    scored = sorted(((score(it), it) for it in items), key=lambda x: -x[0])
+    if scored and scored[0][0] > 0 and scored[0][1].source:
+        it = scored[0][1]
+        return Extract(a.name(it.source) or it.source, participant=it.source, cited=it.message_ids,
+                       confidence=1.0)
+    return a.fallback_who_said()
+
+
+def most_active(a: Answerer) -> Extract:
+    people = [x for x in a.activity if x.get("speaker") in a.roster.by_id]
+    if not people:
+        return Extract(NOT_IN_MEMORY, abstained=True)
+    top = people[0]
+    runner = f"; next: {a.name(people[1]['speaker'])} ({people[1]['n']})" if len(people) > 1 else ""
+    return Extract(f"{a.name(top['speaker'])} ({top['n']} messages{runner})", participant=top["speaker"],
+                   cited=list(top.get("sample") or []), confidence=1.0)
+
+
+def talks_most(a: Answerer) -> Extract:
+    people = [x for x in a.activity if x.get("target") in a.roster.by_id]
+    if not people:
+        return Extract(NOT_IN_MEMORY, abstained=True)
+    top, who = people[0], a.name(a.plan.scope.speaker)
+    return Extract(f"{a.name(top['target'])} ({who} addressed them in {top['n']} messages)",
+                   participant=top["target"], cited=list(top.get("sample") or []), confidence=1.0)
