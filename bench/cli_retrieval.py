@@ -34,6 +34,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     common(p, [d.GROUPCHAT_DIR])
     p.add_argument("--variant", default="agentic", help="polymem strategy / ablation (see bench/systems.py)")
     p.add_argument("--paraphrase", action="store_true", help="reword every question (robustness probe)")
+    p.add_argument("--fresh", action="store_true",
+                   help="drop the bench spaces first, so messages and System 2 records are derived anew")
+    p.add_argument("--save-as", default=None, help="report name under docs/bench/ (default: groupchat)")
     p.set_defaults(func=_groupchat)
     p = sub.add_parser("friendsqa", help="FriendsQA is_speaker: answered participant vs BM25 top hit's speaker")
     common(p, list(d.FRIENDSQA_FILES))
@@ -111,8 +114,9 @@ def _groupchat(args: argparse.Namespace) -> int:
     g, emb = _ctx()
     with g:
         res = run_groupchat(g, emb, _groupchat_paths(args.file), [args.variant], limit=args.limit,
-                            paraphrased=args.paraphrase)
-    return _finish("groupchat-reworded" if args.paraphrase else "groupchat", res, t0, args.save)
+                            paraphrased=args.paraphrase, fresh=args.fresh)
+    name = args.save_as or ("groupchat-reworded" if args.paraphrase else "groupchat")
+    return _finish(name, res, t0, args.save)
 
 
 def _friendsqa(args: argparse.Namespace) -> int:

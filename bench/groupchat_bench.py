@@ -23,8 +23,14 @@ TYPES = ["who_said", "who_asked", "asked_whom", "who_agreed", "who_reported", "o
 
 
 def run_groupchat(graph: Graph, embedder: Any, paths: Sequence[Path], variants: Sequence[str] = ("agentic",),
-                  limit: int | None = None, paraphrased: bool = False, log: Log = _log) -> dict[str, Any]:
+                  limit: int | None = None, paraphrased: bool = False, fresh: bool = False,
+                  log: Log = _log) -> dict[str, Any]:
     convs = [datasets.groupchat(p) for p in paths]
+    if fresh:  # derive everything anew (the writer only reads messages it has not seen)
+        from polymem.graph.messages import MessageRepository
+
+        for c in convs:
+            MessageRepository(graph).drop_space(c.space)
     if paraphrased:  # the robustness probe: same questions, other wording (bench/paraphrase.py)
         for c in convs:
             for qa in c.qa:

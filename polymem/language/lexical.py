@@ -92,8 +92,10 @@ def is_animal(lemma: str) -> bool:
     ss = _synsets(lemma, "n")
     if not ss:
         return False
-    first = ss[0]
-    return first.lexname() == "noun.animal" and noun_is(lemma, "animal", senses=1)
+    if ss[0].lexname() == "noun.animal":
+        return noun_is(lemma, "animal", senses=1)
+    # "chinchilla" is first the fur, then the animal; "chicken" first the food: that one is a meal
+    return ss[0].lexname() != "noun.food" and any(s.lexname() == "noun.animal" for s in ss[1:3])
 
 
 @lru_cache(maxsize=100_000)
@@ -175,12 +177,12 @@ def verb_in_lexfile(lemma: str, lexfiles: tuple[str, ...]) -> bool:
     return bool(ss) and ss[0].lexname() in lexfiles
 
 
-def verb_in_senses(lemma: str, senses: tuple[str, ...], first: int = 4) -> bool:
-    """One of the verb's first senses is (or is a troponym of) one of the given WordNet senses."""
+def verb_in_senses(lemma: str, senses: tuple[str, ...], first: int = 4, exact: bool = False) -> bool:
+    """One of the verb's first senses is (or, unless `exact`, is a troponym of) one of the given senses."""
     wn = wordnet()
     anchors = {wn.synset(s) for s in senses}
     for s in _synsets(lemma, "v")[:first]:
-        if s in anchors or any(anchors.intersection(p) for p in s.hypernym_paths()):
+        if s in anchors or (not exact and any(anchors.intersection(p) for p in s.hypernym_paths())):
             return True
     return False
 
@@ -192,3 +194,7 @@ def generic_pet(word: str) -> bool:
     """"pet", "animal", "creature": a word for any kept animal, not a kind of one ("dog")."""
     ss = _synsets(word, "n")[:1]
     return bool(ss) and ss[0].name() in _GENERIC_ANIMAL
+
+
+def known_noun(lemma: str) -> bool:
+    return bool(_synsets(lemma, "n"))

@@ -16,7 +16,13 @@ from polymem.language.models import nlp
 from polymem.language.timeexpr import MONTHS
 
 Form = Literal["most_active", "talks_most", "when", "category", "list_decisions", "list_moved", "announced",
-               "state_at"]
+               "state_at", "who_asked", "asked_whom", "who_agreed"]
+# WordNet senses of asking someone to do something, and of agreeing / committing to do it.
+REQUEST_SENSES = ("ask.v.02", "ask.v.04", "request.v.01", "request.v.02", "order.v.01", "order.v.02",
+                  "solicit.v.01", "beg.v.01", "task.v.01", "delegate.v.02", "nudge.v.02", "ping.v.04",
+                  "remind.v.01")
+AGREE_SENSES = ("agree.v.02", "volunteer.v.02", "accept.v.03", "promise.v.01", "promise.v.02", "consent.v.01",
+                "give.v.18", "undertake.v.01")
 Attribute = Literal["city", "job", "pet"]
 _QUANTIFIERS = {"anyone", "anybody", "someone", "somebody", "everyone", "everybody", "who", "whoever", "which",
                 "any", "one", "us", "people", "member", "members", "whom"}
@@ -31,6 +37,7 @@ class QuestionForm:
     at: Literal["start", "end"] | None = None  # "at the beginning", "in the end"
     month: int | None = None  # "in March"
     wh: str | None = None
+    role_person: int | None = None  # who_asked: index of the addressee among the mentioned; asked_whom: the asker
     notes: list[str] = field(default_factory=list)
 
 
@@ -62,7 +69,10 @@ def _attribute(doc: Any) -> tuple[Attribute | None, str | None]:
             return "city", None
     if "where" in wh:
         return "city", None
-    if any(t.lemma_ == "do" and t.dep_ != "aux" for t in doc) and "what" in wh and not any(t.dep_ == "dobj" and t.pos_ == "NOUN"
+    if any(t.lemma_ == "do" and t.dep_ != "aux" and not any(c.dep_ == "prep" and c.lower_ != "for" or
+                                                              (c.dep_ == "prep" and any(p.lemma_ != "living"
+                                                                                        for p in c.children))
+                                                              for c in t.children) for t in doc) and "what" in wh and not any(t.dep_ == "dobj" and t.pos_ == "NOUN"
                                                                        for t in doc):
         # "What does Priya do (these days)?" asks for a job
         return "job", None
@@ -86,6 +96,11 @@ def parse_question(question: str, mentioned: int = 0) -> QuestionForm:
     communicates = any(t.pos_ == "VERB" and lex.verb_in_lexfile(t.lemma_.lower(), ("verb.communication",))
                        for t in doc) or any(t.lemma_.lower() in ("message", "post", "conversation") for t in doc)
     active = any(t.pos_ == "ADJ" and t.lemma_.lower() not in ("most",) for t in doc)
+    # -- requests: "Who asked Liam to ...?" / "Whom did Alice ask ...?" / "Who agreed to ...?"
+    role = _request_role(doc, mentioned)
+    if role:
+        out.form = role
+        return out
     # -- activity: "Who is the most active?", "Who talks to Kwame the most?", "Who posts most?"
     if superlative and out.wh in ("who", "whom", "which") and out.attribute is None:
         if mentioned == 1 and communicates:
@@ -152,3 +167,35 @@ def _announces(t: Any, mentioned: int) -> bool:
     clause = any(c.dep_ in ("ccomp", "dobj") for c in t.children) and any(
         c.dep_ == "ccomp" or any(g.dep_ in ("acl", "ccomp") for g in c.children) for c in t.children)
     return clause
+
+
+def _request_role(doc: Any, mentioned: int) -> Form | None:
+    """Who asked / whom was asked / who agreed, from the wh-word's grammatical role at a request or
+    agreement verb (WordNet senses), not from question templates."""
+    for t in doc:
+        if t.pos_ != "VERB":
+            continue
+        lemma = t.lemma_.lower()
+        def is_wh(c: Any) -> bool:
+            return c.tag_ in ("WP", "WDT") or any(g.tag_ in ("WP", "WDT") for g in c.children)
+
+        subjects = [c for c in t.children if c.dep_ == "nsubj"]
+        # "Whom did Alice ask ...": with do-support and a named subject, the wh-word is the object
+        other_subj = any(not is_wh(c) for c in subjects)
+        wh_subj = any(is_wh(c) for c in subjects) and not other_subj
+        wh_obj = any(c.dep_ in ("dobj", "nsubjpass") and is_wh(c) for c in t.children) or \
+            (other_subj and any(is_wh(c) for c in subjects))
+        if any(c.dep_ == "ccomp" for c in t.children) or any(g.dep_ == "mark" and g.lower_ == "that"
+                                                            for g in t.subtree):
+            continue  # "Who told the group that ...": a report, not a request
+        passive_by = any(c.dep_ == "agent" for c in t.children)
+        if lex.verb_in_senses(lemma, REQUEST_SENSES, first=4):
+            if passive_by and wh_obj and mentioned:
+                return "asked_whom"  # "Who was asked by Ana to ...?"
+            if wh_subj and mentioned:
+                return "who_asked"
+            if wh_obj and mentioned:
+                return "asked_whom"
+        if wh_subj and lex.verb_in_senses(lemma, AGREE_SENSES, first=4):
+            return "who_agreed"
+    return None

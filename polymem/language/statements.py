@@ -23,6 +23,7 @@ Attribute = Literal["city", "job", "pet"]
 Kind = Literal["state", "event", "report"]
 _FIRST = {"i", "me", "my", "mine", "myself", "we", "us", "our", "ours", "ourselves"}
 _THIRD = {"she", "he", "her", "him", "his", "hers", "they", "them", "their"}
+_MODALS = {"might", "may", "could", "would", "should", "ll", "'ll", "will", "wo", "shall", "'d", "d", "must"}
 _PLACE_ENTS = {"GPE", "LOC", "FAC"}
 _ORG_ENTS = {"ORG", "FAC", "GPE", "PERSON", "NORP", "PRODUCT"}
 _TEMPORARY_ENTS = {"TIME"}
@@ -155,8 +156,13 @@ class StatementReader:
         v = verb
         for _ in range(4):  # climb xcomp/conj chains: "used to live", "moved and now lives"
             subj = [c for c in v.children if c.dep_ in ("nsubj", "nsubjpass", "expl")]
-            if subj:
-                return self._owner(subj[0], speaker, other, sent)
+            if subj:  # "Heads-up: Koffi has moved ...": the parser may give two; the person counts
+                owners = [o for c in subj if (o := self._owner(c, speaker, other, sent))]
+                if owners:
+                    return owners[0]
+                # "Still based in Leipzig, nothing changed": the participle has no subject of its own
+                own = any(c.dep_ in ("nsubj", "nsubjpass") for c in verb.children)
+                return speaker if v is not verb and not own and verb.tag_ in ("VBN", "VBG") else None
             if v.dep_ in ("xcomp", "conj", "advcl", "ccomp") and v.head is not v:
                 v = v.head
                 continue
@@ -208,8 +214,14 @@ class StatementReader:
         # "landed a job at X", "got a new position with Y": the object names a job
         job_obj = next((c for c in v.children if c.dep_ == "dobj" and lex.noun_is(c.lemma_.lower(), "job")), None)
         if job_obj is not None:
-            org = org or _org_obj(job_obj, self)
             employed = True
+            if role_tok is None:  # "a new job as a paramedic at City Ambulance"
+                role_tok = next((p for c in job_obj.children if c.dep_ == "prep" and c.lower_ == "as"
+                                 for p in c.children if p.dep_ == "pobj"), None)
+                if role_tok is not None:
+                    role = _phrase(role_tok, drop_det=True)
+                    org = org or _org_obj(role_tok, self)
+            org = org or _org_obj(job_obj, self)
         # "joined Acme", "hired by Acme"
         if not org and lemma in _verb_forms("join") and (d := next((c for c in v.children if c.dep_ == "dobj"), None)):
             if d.pos_ == "PROPN" and not self.person_in(d.text):
@@ -262,7 +274,9 @@ class StatementReader:
         if attr is not None and attr.pos_ == "NOUN":
             org = _org_obj(attr, self) or _org_obj(v, self)
             lemma = attr.lemma_.lower()
-            if lex.is_occupation(lemma) or (org and lex.is_person_noun(lemma) and not lex.noun_is(lemma, "kin")):
+            # a noun WordNet does not know ("barista") is taken as a trade when an employer follows
+            if lex.is_occupation(lemma) or (org and (lex.is_person_noun(lemma) or not lex.known_noun(lemma))
+                                             and not lex.noun_is(lemma, "kin")):
                 role = _phrase(attr, drop_det=True)
                 value = f"{role} at {org}" if org else role
                 out.append(Statement("job", owner, speaker, value, polarity=not neg,
@@ -332,8 +346,7 @@ def _used_to(v: Any) -> bool:
 def _hedged(v: Any) -> bool:
     """The clause is wanted, planned, supposed or conditional: "want to move", "thinking of getting a cat",
     "if I moved", "might move", "should get a dog"."""
-    if any(c.dep_ == "aux" and c.lower_ in ("might", "may", "could", "would", "should", "ll", "'ll", "will",
-                                            "wo", "shall") for c in v.children):
+    if any(c.dep_ == "aux" and c.lower_ in _MODALS for c in v.children):
         return True
     if any(c.dep_ == "mark" and c.lower_ in ("if", "unless", "whether") for c in v.children):
         return True
@@ -341,6 +354,8 @@ def _hedged(v: Any) -> bool:
     for _ in range(3):
         if h.dep_ in ("xcomp", "ccomp", "pcomp", "advcl") and h.head is not h:
             h = h.head
+            if h.pos_ in ("VERB", "AUX") and any(c.dep_ == "aux" and c.lower_ in _MODALS for c in h.children):
+                return True  # "I'd love to work at X someday"
             if h.pos_ == "VERB" and lex.verb_is(h.lemma_.lower(), "intend", senses=2) and h.lemma_ != "use":
                 return True
             if h.pos_ == "ADP":  # "thinking of getting a cat", "talking about moving"
@@ -400,6 +415,10 @@ def _phrase(tok: Any, drop_det: bool = False) -> str:
             conj = next((c for c in tok.rights if c.dep_ == "conj" and c.i > t.i), None)
             if conj is not None:
                 end = conj.i
+    if tok.pos_ == "PROPN":  # a name the parser split: "Bean There", "Maison Verte"
+        while end + 1 < len(tok.doc) and tok.doc[end + 1].text[:1].isupper() and tok.doc[end + 1].is_alpha \
+                and tok.doc[end + 1].pos_ in ("PROPN", "ADV", "ADJ", "NOUN"):
+            end += 1
     words += list(tok.doc[tok.i + 1:end + 1])
     while words and (words[0].dep_ == "punct" or (drop_det and words[0].dep_ == "det")
                      or words[0].lower_ in ("my", "our", "his", "her", "their", "your", "new", "now")):

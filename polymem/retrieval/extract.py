@@ -7,6 +7,7 @@ from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
+from polymem.language import group as group_acts
 from polymem.language.statements import Person, Statement, StatementReader
 from polymem.retrieval import extract_forms as forms
 from polymem.retrieval import extract_state, values
@@ -165,7 +166,9 @@ class Answerer:
             if self._doer(m) in self.plan.mentioned:  # "Who did Joey kiss?": someone other than Joey
                 s -= 1.0
             if proposal:
-                s += 0.3 * bool(lx.PROPOSAL.search(m["text"])) - 0.3 * bool(lx.DECISION.search(m["text"]))
+                acts = {a.act for a in group_acts.read(m["text"] or "")}
+                s += 0.3 * bool(lx.PROPOSAL.search(m["text"]) or "proposal" in acts) \
+                    - 0.3 * bool(lx.DECISION.search(m["text"]) or acts & {"decision", "reversal"})
             return s
 
         m, s = self._pick(score)

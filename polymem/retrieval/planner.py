@@ -91,7 +91,7 @@ def compile_rules(question: str, asker: str | None, roster: RosterIndex) -> Plan
         return Row(kind="PERSON", id=pid, name=roster.display(pid))
 
     form = parse_question(q, mentioned=len(order))
-    if form.form and form.form != "state_at":
+    if form.form and form.form in _FORM_INTENT:
         return _form_plan(q, asker, form, order, roster, masked, notes)
     if WHO_EMPLOYS.search(masked) and order:
         intent, answer_field = "state", "value"
@@ -116,8 +116,14 @@ def compile_rules(question: str, asker: str | None, roster: RosterIndex) -> Plan
         rows = [person_row(x.id) for x in roster.persons()]
     elif lx.GROUP.search(q) and not order:
         intent, answer_field = "group_decision", "value"
-    elif order and _attribute(q):
+    elif order and (form.attribute or _attribute(q)):
         intent, answer_field = "state", "value"
+    elif form.form == "who_asked" and order:  # the language layer read the request from the parse
+        intent, answer_field, scope.addressee = "who_asked", "speaker", order[0]
+    elif form.form == "asked_whom" and order:
+        intent, answer_field, scope.speaker = "asked_whom", "addressee", order[0]
+    elif form.form == "who_agreed":
+        intent, answer_field = "who_agreed", "speaker"
     elif (m := TELL.search(masked) or TO_P.search(masked)) and intent == "generic":
         scope.speaker, scope.addressee = p(int(m.group(1))), p(int(m.group(2)))
         notes.append("speaker/addressee from 'X told Y'")

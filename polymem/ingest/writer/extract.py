@@ -9,6 +9,7 @@ from polymem.ingest.addressee import NameIndex
 from polymem.ingest.writer import patterns as P
 from polymem.ingest.writer.facts import statements, third_person
 from polymem.ingest.writer.window import Window, WindowMessage
+from polymem.language import group as group_acts
 from polymem.language.statements import Person, Statement, StatementReader
 from polymem.language.timeexpr import parse_time
 from polymem.schema.records import AddOp, add_id
@@ -67,6 +68,10 @@ def _hedged(t: str, start: int) -> bool:
     return bool(P.HEDGE.search(news and clause[news.end():] or clause)) or bool(end and end.group() == "?" and not news)
 
 
+def norm_key(v: str) -> str:
+    return re.sub(r"^(?:the|a|an)\s+", "", " ".join(v.lower().split())).strip(" .!?")
+
+
 def _article(v: str) -> str:
     if not v[:1].islower():
         return v
@@ -82,13 +87,12 @@ class Extractor:
         self.index = NameIndex(window.roster)
         self.roster_ids = {p.id for p in window.roster}
         rx = P.names_regex(names)
-        self.other_city = P.other_city(rx)
-        self.other_job = P.other_job(rx)
         self.opinion_rx = re.compile(rf"\b(?P<who>{rx})(?P<pred>\s+{P.OPINION_VERB}\b[^.!?]*)")
         self.requests: list[_Request] = []
+        self.proposed: dict[str, str] = {}  # proposed value -> its topic
         # The language layer reads every message of the window once (spaCy batch), in chat order so a
         # pronoun can refer to the person named just before it.
-        reader = StatementReader([Person(p.id, tuple(p.names())) for p in window.roster])
+        self.reader = reader = StatementReader([Person(p.id, tuple(p.names())) for p in window.roster])
         seq = window.context + window.messages
         read = reader.read_many((m.text, m.speaker, parse_time(m.time), m.id) for m in seq)
         self.statements: dict[str, list[Statement]] = {m.id: sts for m, sts in zip(seq, read, strict=True)}
@@ -121,24 +125,14 @@ class Extractor:
         return Fact(layer=layer, owner=owner, source=m.speaker, event=event or attribute or "general",
                     attribute=attribute, value=value, content=content, from_ids=[m.id], **kw)  # type: ignore[arg-type]
 
-    def _intro(self, m: WindowMessage) -> tuple[str, str | None] | None:
-        """"Ravi, Bristol, software engineer at Kestrel Labs." — a self-introduction led by the
-        speaker's own name: (city, job or None)."""
-        mt = P.NAME_INTRO.match(m.text)
-        if not mt or self.who(mt.group("name")) != m.speaker:
-            return None
-        city = _value(mt.group("v"))
-        role, org = mt.group("role"), mt.group("org")
-        if role and role.split()[0].lower() in P.NOT_A_ROLE:
-            role = None
-        return (city, f"{_tidy(role)} at {_tidy(org)}" if role and org else None) if city else None
-
     # --- PERSON: city, job, pet from the language layer ---------------------------------------
     def _language(self, m: WindowMessage) -> list[Fact]:
         out: list[Fact] = []
         seen: set[str] = set()
-        for st in self.statements.get(m.id, []):
-            if not st.polarity or st.attribute in seen or st.owner not in self.roster_ids:
+        if m.id not in self.statements:  # a message outside the window read on its own
+            self.statements[m.id] = self.reader.read(m.text, m.speaker, parse_time(m.time), m.id)
+        for st in self.statements[m.id]:
+            if not st.polarity or st.attribute in seen or (st.owner != m.speaker and st.owner not in self.roster_ids):
                 continue  # "no longer in Oslo" ends a state without naming the new one: nothing to write
             seen.add(st.attribute)
             who, by = self.name(st.owner), "" if st.owner == m.speaker else f" (reported by {self.name(m.speaker)})"
@@ -155,73 +149,6 @@ class Extractor:
         return out
 
     # --- PERSON: family ---------------------------------------------------------------------
-    def _city(self, m: WindowMessage) -> list[Fact]:
-        t, a = m.text, self.name(m.speaker)
-        for rx in P.SELF_CITY:
-            if (mt := rx.search(t)) and not _hedged(t, mt.start()) and (v := _value(mt.group("v"))):
-                return [self._fact(m, "Core", m.speaker, "city", v, f"{a} lives in {v}.")]
-        if intro := self._intro(m):
-            return [self._fact(m, "Core", m.speaker, "city", intro[0], f"{a} lives in {intro[0]}.")]
-        if (mt := P.SELF_IN.search(t)) and P.LIVING_CUE.search(mt.group("rest")) \
-                and not P.TEMPORARY_CUE.search(mt.group("rest")) and not _hedged(t, mt.start()):
-            v = _value(mt.group("v"))
-            return [self._fact(m, "Core", m.speaker, "city", v, f"{a} lives in {v}.")]
-        for rx in self.other_city:
-            mt = rx.search(t)
-            if not mt or re.search(r"(?i)\b(?:has|did|is|does|have)\s+$", t[:mt.start()]) or _hedged(t, mt.start()):
-                continue  # "Has Alice moved to X?" asks, it does not tell
-            owner = self.who(mt.group("who"))
-            if owner:
-                v = _value(mt.group("v"))
-                if owner == m.speaker:
-                    return [self._fact(m, "Core", owner, "city", v, f"{a} lives in {v}.")]
-                return [self._fact(m, "Core", owner, "city", v,
-                                   f"{self.name(owner)} lives in {v} (moved there; reported by {a}).")]
-        return []
-
-    def _job(self, m: WindowMessage) -> list[Fact]:
-        t, a = m.text, self.name(m.speaker)
-        found: list[tuple[str, re.Match[str]]] = [(m.speaker, mt) for rx in P.SELF_JOB
-                                                  if (mt := rx.search(t)) and not _hedged(t, mt.start())]
-        if not found and (mt := P.TEACH.search(t)) and not _hedged(t, mt.start()):
-            role, org = f"{mt.group('subj').lower()} teacher", _tidy(mt.group("org"))
-            return [self._fact(m, "Core", m.speaker, "job", f"{role} at {org}", f"{a} works as a {role} at {org}.")]
-        if not found and (intro := self._intro(m)) and intro[1]:
-            return [self._fact(m, "Core", m.speaker, "job", intro[1], f"{a} works as {'an' if intro[1][0] in 'aeiou' else 'a'} {intro[1]}.")]
-        if not found:
-            for rx in self.other_job:
-                mt = rx.search(t)
-                if mt and not _hedged(t, mt.start()) and (owner := self.who(mt.group("who"))):
-                    found.append((owner, mt))
-        for owner, mt in found[:1]:
-            role = mt.groupdict().get("role")
-            role = _tidy(role) if role else None
-            if role and (role.split()[0] in P.NOT_A_ROLE or role.split()[-1] in P.NOT_A_ROLE):
-                continue
-            org = _value(mt.group("org")) if "org" in mt.groupdict() else ""
-            if not role and not org:
-                continue
-            art = "an" if role and role[0] in "aeiou" else "a"
-            value = f"{role} at {org}" if role and org else (role or org)
-            what = (f"works as {art} {role} at {org}" if role and org else f"works as {art} {role}" if role
-                    else f"works at {org}")
-            by = "" if owner == m.speaker else f" (reported by {a})"
-            return [self._fact(m, "Core", owner, "job", value, f"{self.name(owner)} {what}{by}.")]
-        return []
-
-    def _pet(self, m: WindowMessage) -> list[Fact]:
-        a = self.name(m.speaker)
-        for rx in P.PET:
-            if (mt := rx.search(m.text)) and not _hedged(m.text, mt.start()):
-                v = _tidy(mt.group("v"))
-                v = v if v.split()[0].lower() in {"a", "an"} or v.split()[0].isdigit() or len(v.split()) > 1 \
-                    and v.split()[0].lower() in {"two", "three", "four"} else f"a {v}"
-                return [self._fact(m, "Core", m.speaker, "pet", v, f"{a} has {v} (pet).")]
-        if mt := P.MY_PET.search(m.text):
-            v = _tidy(mt.group("v"))
-            return [self._fact(m, "Core", m.speaker, "pet", v, f"{a} has a pet: {v}.", weak=True)]
-        return []
-
     def _family(self, m: WindowMessage) -> list[Fact]:
         mt = P.FAMILY.search(m.text)
         if not mt:
@@ -269,7 +196,30 @@ class Extractor:
                 out.append(self._group_decision(m, topic, part))
         return out
 
+    def _group_acts(self, m: WindowMessage, kinds: tuple[str, ...]) -> list[Fact]:
+        """Proposals and decisions the language layer reads from the parse, when no pattern matched; the
+        topic comes from the sentence ("for the dinner"), else from the proposal that named the same value,
+        else from the open planning topic."""
+        out: list[Fact] = []
+        for act in group_acts.read(m.text):
+            if act.act not in kinds or not act.value or len(act.value.split()) > 8:
+                continue
+            value = _value(act.value)
+            topic = act.topic or self.proposed.get(norm_key(value)) or self._topic_for(value)
+            if not topic or topic in P.NOT_TOPIC:
+                continue
+            if act.act == "proposal":
+                self.proposed.setdefault(norm_key(value), topic)
+                out.append(self._fact(m, "Interaction", self.w.group, f"proposal:{topic}", value,
+                                      f"{self.name(m.speaker)} suggested {value} for the {topic}.", event=topic))
+            else:
+                out.append(self._group_decision(m, topic, value))
+        return out[:1]
+
     def _decision(self, m: WindowMessage) -> list[Fact]:
+        return self._decision_patterns(m) or self._group_acts(m, ("decision", "reversal"))
+
+    def _decision_patterns(self, m: WindowMessage) -> list[Fact]:
         t = m.text
         if t.rstrip().endswith("?"):
             return []
@@ -302,9 +252,10 @@ class Extractor:
         for rx in P.PROPOSAL:
             if (mt := rx.search(m.text)) and (tv := self._topic_value(mt)):
                 topic, v = tv
+                self.proposed.setdefault(norm_key(v), topic)
                 return [self._fact(m, "Interaction", self.w.group, f"proposal:{topic}", v,
                                    f"{self.name(m.speaker)} suggested {v} for the {topic}.", event=topic)]
-        return []
+        return self._group_acts(m, ("proposal",))
 
     # --- GROUP: requests and promises -------------------------------------------------------
     def _requests(self, m: WindowMessage) -> list[Fact]:

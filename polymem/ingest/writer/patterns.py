@@ -10,115 +10,15 @@ from __future__ import annotations
 
 import re
 
-CAP = r"[A-Z][\w'’\-]*(?:\.(?=\s+[A-Z]))?"
-PLACE = rf"(?P<v>{CAP}(?:\s+(?:(?:de|del|da|do|la|le|am|upon|on|sur)\s+)?{CAP})*)"
-ORG = r"(?P<org>[A-Z0-9][\w'’&\-]*(?:\.(?=\s+[A-Z]))?(?:\s+(?:(?:&|and|of|the|de)\s+)?[A-Z0-9][\w'’&\-]*(?:\.(?=\s+[A-Z]))?)*)"
-_RW = r"(?:[a-z][a-z\-]*|[A-Z]{2,4})"  # role words: lower case, or an acronym ("UX designer")
-ROLE = r"(?:a|an)\s+(?P<role>" + _RW + r"(?:\s+" + _RW + r"){0,3}?)"
-ADV = r"(?:(?:just|finally|recently|officially|now|still|currently|actually|also)\s+)*"
-I_AM = r"\bI(?:'m|’m| am)\s+"
+# City, job and pet statements come from the language layer (polymem.language.statements): parse,
+# NER and WordNet, not patterns. What stays here: family, group decisions, requests, promises, opinions.
 
-# --- where someone lives -------------------------------------------------------------------
-SELF_CITY = [
-    re.compile(I_AM + ADV + r"(?:living|based|settled|located)\s+(?:here\s+)?in\s+" + PLACE),
-    re.compile(r"\bI\s+" + ADV + r"live\s+in\s+" + PLACE),
-    re.compile(r"\bI(?:'ve|’ve| have)?\s+" + ADV + r"(?:moved|relocated)\s+(?:over\s+|back\s+)?to\s+" + PLACE),
-    re.compile(r"^\W*(?i:(?:still|now|currently)\s+)?(?i:living|based|settled)\s+in\s+" + PLACE),
-    re.compile(r"\b(?i:home is)\s+" + PLACE + r"\s+(?i:now|these days)"),
-    re.compile(r"\bI\s+call\s+" + PLACE + r"\s+home\b"),
-    re.compile(r"\bI(?:'ve|’ve| have)?\s+" + ADV + r"settled\s+(?:down\s+)?in\s+" + PLACE),
-    re.compile(r"^\W*(?i:just\s+|finally\s+)?(?i:settled|moved|relocated)\s+(?:in|to)\s+" + PLACE),
-    re.compile(r"(?i:these\s+days|nowadays),?\s+I(?:'m|’m| am)\s+(?:living\s+|based\s+)?in\s+" + PLACE),
-    # a self-introduction: "I'm Marco, based in Turin" / "Marco here, living in Turin"
-    re.compile(I_AM + CAP + r",\s*(?:(?:now|still|currently)\s+)?(?:based|living|settled)\s+in\s+" + PLACE),
-]
-# "I'm in X" only counts with a sign of living there ("been living here for years", "now").
-SELF_IN = re.compile(I_AM + ADV + r"in\s+" + PLACE + r"(?P<rest>[^.!?]*)")
-LIVING_CUE = re.compile(r"(?i)\b(?:liv(?:e|ing)|lived|years|home|based|settled|moved|for good|these days|nowadays)\b")
 # A statement that is asked, wished or supposed is not a fact: "if I moved to X", "should I move".
 HEDGE = re.compile(r"(?i)\b(?:if|unless|whether|wish|would|could|might|maybe|should|thinking\s+(?:about|of)|"
                    r"considering|hope|hoping|plan(?:ning)?\s+to|didn't|did\s+not|never|not|won't|don't)\b")
 TIME_TAIL = re.compile(r"(?i)\s+(?:(?:last|next|this|that)\s+(?:week(?:end)?|month|year|summer|winter|spring|"
                        r"autumn|fall|night|time)|for\s+(?:now|years|good|a\s+while)|these\s+days|nowadays|now|"
                        r"yesterday|today|tonight|recently|already|again|too|as\s+well)\b.*$")
-TEMPORARY_CUE = re.compile(r"(?i)^\W*(?:for\s+(?:the\s+|a\s+)?(?:weekend|work|trip|holiday|vacation|conference|"
-                           r"meeting|week|day|few|couple)|this\s+week|today|tonight|until|till|visiting)")
-
-
-def other_city(names: str) -> list[re.Pattern[str]]:
-    who = rf"(?P<who>{names})"
-    return [
-        re.compile(rf"\b{who}\s+(?:has\s+)?" + ADV + r"(?:moved|relocated)\s+(?:over\s+|back\s+)?to\s+" + PLACE),
-        re.compile(rf"\b{who}\s+(?:(?:now|still)\s+)?(?:lives|is\s+(?:now\s+)?(?:living|based))\s+in\s+" + PLACE),
-    ]
-
-
-# --- jobs -----------------------------------------------------------------------------------
-SELF_JOB = [
-    re.compile(r"\bI\s+" + ADV + r"work\s+as\s+" + ROLE + r"\s+(?:at|for|with)\s+" + ORG),
-    re.compile(I_AM + ADV + r"(?:working\s+as\s+)?" + ROLE + r"\s+(?:at|for|with)\s+" + ORG),
-    re.compile(r"\bI(?:'ve|’ve| have)?\s+" + ADV + r"(?:started|began|joined)\s+(?:working\s+)?(?:as\s+" + ROLE
-               + r"\s+)?(?:at|with|for)\s+" + ORG),
-    re.compile(r"\bI(?:'ve|’ve| have)?\s+" + ADV + r"(?:got|landed|accepted|took|started|began|found)\s+(?:a|the|my)\s+"
-               r"(?:new\s+)?(?:job|position|role)"
-               r"\s+(?:as\s+" + ROLE + r"\s+)?(?:at|with)\s+" + ORG),
-    re.compile(r"\bI\s+" + ADV + r"joined\s+" + ORG + r"\s+as\s+" + ROLE),
-    re.compile(r"(?i:new\s+(?:job|role|gig|position))\b[^:!?]{0,20}[:\-—]\s*(?:(?:a|an)\s+)?"
-               r"(?P<role>" + _RW + r"(?:\s+" + _RW + r"){0,3}?)\s+(?:at|for|with)\s+" + ORG),
-    re.compile(r"\bI\s+" + ADV + r"work\s+(?:at|for)\s+" + ORG),
-    re.compile(r"\bI(?:'ve|’ve| have)?\s+" + ADV + r"(?:got|been)\s+hired\s+(?:as\s+" + ROLE + r"\s+)?(?:at|by)\s+" + ORG),
-    # role only (no employer): "I'm now working as a nurse", "I'm a carpenter by trade"
-    re.compile(r"\bI(?:'m|’m| am)\s+" + ADV + r"working\s+as\s+" + ROLE + r"(?=\s*[.!,;]|\s*$|\s+(?:now|these\s+days))"),
-    re.compile(r"\bI\s+" + ADV + r"work\s+as\s+" + ROLE + r"(?=\s*[.!,;]|\s*$|\s+(?:now|these\s+days))"),
-    re.compile(I_AM + ADV + ROLE + r"\s+by\s+(?:trade|profession)\b"),
-]
-# "I teach maths at a high school" -> a maths teacher at a high school
-TEACH = re.compile(r"\bI\s+" + ADV + r"teach\s+(?P<subj>[a-zA-Z]+)\s+(?:at|in)\s+(?P<org>(?:a|an|the)\s+[a-z][a-z ]{2,40}?"
-                   r"|" + ORG[8:-1] + r")\s*(?=[.!,;]|$)")
-NOT_A_ROLE = {"regular", "fan", "member", "guest", "customer", "big", "huge", "bit", "little", "lot", "fool",
-              "mess", "wreck", "visitor", "tourist", "patient", "student"}
-
-
-def other_job(names: str) -> list[re.Pattern[str]]:
-    who = rf"(?P<who>{names})"
-    return [
-        re.compile(rf"\b{who}\s+(?:has\s+)?" + ADV + r"(?:started|began|joined)\s+(?:working\s+)?(?:as\s+" + ROLE
-                   + r"\s+)?(?:at|with|for)\s+" + ORG),
-        re.compile(rf"\b{who}\s+" + ADV + r"(?:works|is\s+working)\s+as\s+" + ROLE + r"\s+(?:at|for|with)\s+" + ORG),
-        re.compile(rf"\b{who}\s+(?:has\s+)?" + ADV + r"(?:got|landed)\s+a\s+(?:new\s+)?job\s+(?:as\s+" + ROLE
-                   + r"\s+)?(?:at|with)\s+" + ORG),
-        # "Odile got a new job, she's now an editor at Maison Verte!"
-        re.compile(rf"\b{who}\s+(?:has\s+)?" + ADV + r"(?:got|landed|started|found)\s+a\s+new\s+(?:job|role|position)"
-                   r"\W+(?:she|he|they)(?:'s|’s|\s+is|'re|\s+are)\s+(?:now\s+)?" + ROLE + r"\s+(?:at|for|with)\s+" + ORG),
-        re.compile(rf"\b{who}\s+(?:has\s+)?" + ADV + r"(?:got|been)\s+hired\s+(?:as\s+" + ROLE
-                   + r"\s+)?(?:at|by)\s+" + ORG),
-    ]
-
-
-# "Ravi, Bristol, software engineer at Kestrel Labs." (the name is checked against the speaker)
-NAME_INTRO = re.compile(r"^\W*(?:(?i:hi|hey|hello)\W+)?(?:(?:I'm|I’m|I am|it's|this is)\s+)?(?P<name>" + CAP + r"),\s*"
-                        + PLACE + r"(?:\s*[,.;]\s*(?:(?:a|an)\s+)?(?P<role>" + _RW + r"(?:\s+" + _RW + r"){0,3}?)"
-                        r"\s+(?:at|for|with)\s+" + ORG + r")?\s*(?:[,.;!]|$)")
-
-# --- pets -----------------------------------------------------------------------------------
-ANIMAL = (r"(?:dog|dogs|puppy|puppies|pup|cat|cats|kitten|kittens|corgi|beagle|labrador|lab|poodle|terrier|"
-          r"retriever|spaniel|collie|pug|bulldog|husky|dachshund|chihuahua|greyhound|whippet|shepherd|"
-          r"rabbit|rabbits|bunny|bunnies|tortoise|turtle|hamster|hamsters|guinea pig|guinea pigs|parrot|"
-          r"budgie|canary|goldfish|fish|snake|lizard|gecko|iguana|ferret|chinchilla|hedgehog|horse|pony|"
-          r"chickens|rat|rats|mouse|mice|axolotl)")
-_NOT_PET_NOUN = r"(?!\s+(?:bed|food|toys?|allergy|allergies|sitter|walker|park|show|video|meme|picture|photo|" \
-    r"costume|shelter|treats?|hair|cafe|café|lover|person|people|breed|ears))"
-PET_PHRASE = (r"(?P<v>(?:(?:a|an|two|three|four|\d+)\s+)?(?:(?:very|really|super|so)\s+)?(?:(?:new|little|baby|"
-              r"rescue|tiny|old|young|fluffy|loud|sweet|lazy|cute|big|small|grumpy|chubby|senior|playful|adorable|"
-              r"crazy|naughty|energetic|friendly|gorgeous|[a-z]+-haired|black|white|grey|gray|brown|ginger|tabby)\s+){0,2}"
-              + ANIMAL + r")\b" + _NOT_PET_NOUN)
-PET = [
-    re.compile(r"(?i)\b(?:I|we)\s+" + ADV + r"(?:have|got|adopted|rescued|bought|brought\s+home|own)\s+"
-               + PET_PHRASE),
-    re.compile(r"(?i)\b(?:I|we)(?:'ve|’ve)\s+" + ADV + r"(?:got|adopted|rescued)\s+" + PET_PHRASE),
-    re.compile(r"(?i)\b(?:newest|new)\s+(?:family\s+)?member\s*(?:is\s*|[:\-—]\s*)" + PET_PHRASE),
-]
-MY_PET = re.compile(r"(?i)\b(?:my|our)\s+" + PET_PHRASE)  # weak: only when nothing is recorded yet
 
 # --- family ---------------------------------------------------------------------------------
 RELATION = (r"(?P<rel>sister|brother|mom|mum|mother|dad|father|parents|wife|husband|partner|son|daughter|"

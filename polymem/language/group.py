@@ -1,0 +1,185 @@
+"""Group acts in a message: a proposal ("how about X for the dinner?"), a decision ("we're going with X"),
+a reversal ("change of plan, the dinner is now at Y"), a cancellation ("the hike is off").
+
+Read from grammar: the speech act from the clause type (question with "how/what about", first-person plural
+modal, a verb of proposing; a declarative with a verb of deciding / choosing / booking in a past or
+progressive form, a passive "it's settled"), the value from the main object noun phrase, the topic from
+"for / as the <noun>" or the subject of "the <noun> is ...". Verb classes are WordNet senses.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from polymem.language import lexical as lex
+from polymem.language.models import parsed
+
+Act = Literal["proposal", "decision", "reversal", "cancel"]
+PROPOSE_SENSES = ("propose.v.01", "suggest.v.01", "suggest.v.02", "recommend.v.01", "vote.v.01", "vote.v.02",
+                  "nominate.v.01", "advise.v.01", "pitch.v.06")
+DECIDE_SENSES = ("decide.v.01", "decide.v.02", "choose.v.01", "settle.v.03", "agree.v.01", "agree.v.02",
+                 "reserve.v.04", "book.v.01", "confirm.v.01", "finalize.v.01", "reserve.v.01", "take.v.07",
+                 "pick_out.v.01", "plump.v.04")
+CHANGE_SENSES = ("change.v.01", "change.v.02", "switch.v.01", "switch.v.03", "exchange.v.01", "replace.v.01",
+                 "move.v.02", "shift.v.01", "reschedule.v.01")
+CANCEL_SENSES = ("cancel.v.01", "trash.v.01", "abandon.v.01", "fall_through.v.01")
+_CHANGE_ADV = {"instead", "now", "actually", "anymore"}
+
+
+@dataclass
+class GroupAct:
+    act: Act
+    value: str | None
+    topic: str | None = None
+    sentence: str = ""
+
+
+def read(text: str) -> list[GroupAct]:
+    out: list[GroupAct] = []
+    for sent in parsed(text).sents:
+        act = _sentence(sent)
+        if act is not None:
+            act.sentence = sent.text.strip()
+            out.append(act)
+    return out
+
+
+def _np(tok: Any) -> str:
+    """The noun phrase a token heads, with its modifiers and flat name parts, without a trailing
+    "for the <topic>" or relative clause."""
+    skip = {"prep", "relcl", "acl", "punct", "cc", "conj", "advcl", "appos", "advmod"}
+    toks = [t for t in tok.subtree if not any(a.dep_ in skip and a.head == tok for a in _ancestors_to(t, tok))]
+    toks = [t for t in toks if not (t.dep_ in ("prep", "advmod") and t.head == tok)]
+    text = " ".join(t.text for t in toks)
+    text = re.sub(r"\s+('s|’s)", r"\1", text)
+    return text.strip(" ,.!?:;-")
+
+
+def _ancestors_to(t: Any, top: Any) -> list[Any]:
+    out, cur = [], t
+    while cur != top and cur.head != cur:
+        out.append(cur)
+        cur = cur.head
+    return out
+
+
+def _topic(sent: Any) -> str | None:
+    for t in sent:
+        if t.dep_ == "prep" and t.lower_ in ("for", "as"):
+            for p in t.children:
+                if p.dep_ == "pobj" and p.pos_ == "NOUN" and (any(c.dep_ == "compound" for c in p.children)
+                                                              or not lex.noun_is(p.lemma_.lower(), "time", senses=1)):
+                    comp = [c.text.lower() for c in p.lefts if c.dep_ == "compound"]
+                    return " ".join([*comp, p.lemma_.lower()])
+    return None
+
+
+def _value_of(head: Any, exclude: set[int]) -> str | None:
+    for dep in ("dobj", "attr", "oprd"):
+        for c in head.children:
+            if c.dep_ == dep and c.i not in exclude and c.pos_ in ("NOUN", "PROPN", "NUM"):
+                return _np(c)
+    for c in head.children:
+        if c.dep_ == "prep" and c.lower_ in ("with", "on", "about", "at", "to", "for"):
+            for p in c.children:
+                if p.dep_ == "pobj" and p.i not in exclude and p.pos_ in ("NOUN", "PROPN", "NUM"):
+                    if c.lower_ == "for" and p.pos_ == "NOUN" and not lex.noun_is(p.lemma_.lower(), "time", 1):
+                        continue  # "for the dinner" names the topic, not the value
+                    return _np(p)
+    for c in head.children:  # "I vote we do X", "let's go with X": the value sits in the clause below
+        if c.dep_ in ("ccomp", "xcomp") and c.pos_ in ("VERB", "AUX"):
+            v = _value_of(c, exclude)
+            if v:
+                return v
+    return None
+
+
+def _topic_tokens(sent: Any) -> set[int]:
+    out: set[int] = set()
+    for t in sent:
+        if t.dep_ == "prep" and t.lower_ in ("for", "as"):
+            out |= {p.i for p in t.children if p.dep_ == "pobj" and p.pos_ == "NOUN"}
+    return out
+
+
+def _sentence(sent: Any) -> GroupAct | None:
+    root = sent.root
+    question = sent.text.rstrip().endswith("?")
+    topic = _topic(sent)
+    exclude = _topic_tokens(sent)
+    words = {t.lower_ for t in sent}
+    lemmas = {t.lemma_.lower() for t in sent}
+    # "How about X?" / "What about X?"
+    if root.lower_ == "about" or any(t.lower_ == "about" and t.dep_ in ("ROOT", "prep") and
+                                     any(c.lower_ in ("how", "what") for c in t.children) for t in sent):
+        ab = root if root.lower_ == "about" else next(t for t in sent if t.lower_ == "about")
+        pobj = next((c for c in ab.children if c.dep_ == "pobj"), None)
+        if pobj is not None:
+            return GroupAct("proposal", _np(pobj), topic)
+    verbs = [t for t in sent if t.pos_ in ("VERB", "AUX")]
+    we = any(t.lower_ in ("we", "us", "let", "let's") and t.dep_ in ("nsubj", "nsubjpass", "ROOT") for t in sent)
+    # cancellation: "the hike is off", "we cancelled the picnic", "X fell through"
+    cancel: GroupAct | None = None
+    for v in verbs:
+        if question:
+            break
+        obj = None
+        if lex.verb_in_senses(v.lemma_.lower(), CANCEL_SENSES, first=2, exact=True):
+            obj = next((c for c in v.children if c.dep_ in ("dobj", "nsubjpass")), None)
+        elif v.lemma_ == "be" and any(c.lower_ == "off" and c.dep_ in ("advmod", "prt", "acomp") for c in v.children):
+            obj = next((c for c in v.children if c.dep_ == "nsubj"), None)  # "the hike is off"
+        if obj is not None and obj.pos_ in ("NOUN", "PROPN"):
+            cancel = GroupAct("cancel", _np(obj), topic)
+            break
+    for v in verbs:
+        lemma = v.lemma_.lower()
+        modal = {c.lower_ for c in v.children if c.dep_ == "aux"}
+        # proposals: "I suggest X", "I vote we do X", "we could do X", "maybe X?"
+        if lex.verb_in_senses(lemma, PROPOSE_SENSES, first=3) and any(
+                c.dep_ == "nsubj" and c.lower_ in ("i", "we") for c in v.children):
+            val = _value_of(v, exclude)
+            if val:
+                return GroupAct("proposal", val, topic)
+        if we and modal & {"could", "should", "might", "may"} and not question:
+            val = _value_of(v, exclude)
+            if val:
+                return GroupAct("proposal", val, topic)
+    if question and root.pos_ in ("NOUN", "PROPN") and len(sent) <= 8:  # "Maybe the aquarium?"
+        return GroupAct("proposal", _np(root), topic)
+    if question:
+        return None
+    change = bool(words & _CHANGE_ADV) or ("after" in words and "all" in words) or cancel is not None or any(
+        lex.verb_in_senses(v.lemma_.lower(), CHANGE_SENSES, first=2, exact=True) for v in verbs) or "change" in lemmas
+    for v in verbs:
+        lemma = v.lemma_.lower()
+        tense_done = v.tag_ in ("VBD", "VBN") or any(c.dep_ == "aux" and c.lemma_ in ("be", "have") for c in v.children)
+        decided = lex.verb_in_senses(lemma, DECIDE_SENSES, first=3)
+        # "we're going with X", "we're doing X", "let's go with X"
+        going = lemma in ("go", "do") and we and (tense_done or v.head.lemma_ == "let")
+        if (decided and (tense_done or we)) or going:
+            val = _value_of(v, exclude)
+            if val and val.lower() not in ("it", "that", "this", "what"):
+                return GroupAct("reversal" if change else "decision", val, topic)
+            if decided and v.dep_ == "ROOT" and v.tag_ == "VBN":  # "it's settled, the cabin it is"
+                np = next((t for t in sent if t.pos_ in ("NOUN", "PROPN") and t.dep_ not in ("compound",)
+                           and t.i not in exclude and t.lemma_.lower() not in ("plan", "decision")), None)
+                if np is not None:
+                    return GroupAct("decision", _np(np), topic)
+    for v in verbs:
+        # "we switched the venue to the barn": a change verb, the topic as object, the value after "to"
+        if lex.verb_in_senses(v.lemma_.lower(), CHANGE_SENSES, first=2, exact=True):
+            obj = next((c for c in v.children if c.dep_ == "dobj" and c.pos_ == "NOUN"), None)
+            to = next((p for c in v.children if c.dep_ == "prep" and c.lower_ == "to" for p in c.children
+                       if p.dep_ == "pobj"), None)
+            if obj is not None and to is not None:
+                return GroupAct("reversal", _np(to), obj.lemma_.lower())
+        # "the dinner is now at Rosa Verde", "the restaurant is X instead": a topic subject with a new value
+        if v.lemma_ == "be" and change:
+            subj = next((c for c in v.children if c.dep_ == "nsubj" and c.pos_ == "NOUN"), None)
+            if subj is not None:
+                val = _value_of(v, exclude | {subj.i})
+                if val:
+                    return GroupAct("reversal", val, subj.lemma_.lower())
+    return cancel

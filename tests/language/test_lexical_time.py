@@ -1,0 +1,42 @@
+"""WordNet word classes and relative time, on words and phrases chosen for these tests."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from polymem.language import lexical as lex
+from polymem.language.timeexpr import resolve
+
+ANCHOR = datetime(2026, 7, 8, 12, 0)  # a Wednesday
+
+
+def test_category_words_find_kinds_they_never_name() -> None:
+    assert lex.falls_under("basset hound", "dog")
+    assert lex.falls_under("lovebird", "bird")
+    assert lex.falls_under("iguana", "reptile")
+    assert lex.falls_under("iguana", "pet")  # any kept animal is a pet
+    assert not lex.falls_under("iguana", "dog")
+    assert lex.falls_under("midwife", "healthcare")
+    assert not lex.falls_under("stonemason", "healthcare")
+
+
+def test_occupations_versus_other_person_nouns() -> None:
+    assert all(lex.is_occupation(w) for w in ("glazier", "actuary", "midwife", "surveyor"))
+    assert not any(lex.is_occupation(w) for w in ("cousin", "friend", "neighbor"))
+    assert lex.agent_noun("teach") == "teacher"
+
+
+def test_verb_classes() -> None:
+    assert lex.verb_is("relocate", "reside") and lex.verb_is("dwell", "reside")
+    assert not lex.verb_is("eat", "reside")
+    assert lex.verb_is("adopt", "possess")
+
+
+def test_relative_time() -> None:
+    assert resolve("yesterday", ANCHOR)[0].date().isoformat() == "2026-07-07"
+    assert resolve("last Thursday", ANCHOR)[0].date().isoformat() == "2026-07-02"
+    assert resolve("three weeks ago", ANCHOR)[0].date().isoformat() == "2026-06-17"
+    assert resolve("in February", ANCHOR)[0].date().isoformat() == "2026-02-01"
+    assert resolve("in November", ANCHOR)[0].date().isoformat() == "2025-11-01"  # the last November
+    assert resolve("July 2nd", ANCHOR)[0].date().isoformat() == "2026-07-02"
+    assert resolve("the lake", ANCHOR) is None

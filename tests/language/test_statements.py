@@ -1,0 +1,103 @@
+"""The language layer on sentences written for these tests (in no data set): who a statement is about,
+what it says, and when it holds; negation, "used to", hedges, reports, pronouns and possessives."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import pytest
+
+from polymem.language.statements import Person, Statement, StatementReader
+
+ROSTER = [Person("p1", ("Wilhelmina Ashdown", "Mina", "wash")), Person("p2", ("Koffi Mensah", "Koffi")),
+          Person("p3", ("Severine Dubois", "Sev"))]
+NOW = datetime(2026, 4, 15, 10, 30)  # a Wednesday
+
+
+@pytest.fixture(scope="module")
+def reader() -> StatementReader:
+    return StatementReader(ROSTER)
+
+
+def facts(reader: StatementReader, text: str, speaker: str = "p1", last_other: str | None = None) -> list[tuple]:
+    return [(s.attribute, s.owner, s.value, s.polarity, s.tense)
+            for s in reader.read(text, speaker, NOW, "m1", last_other)]
+
+
+def only(reader: StatementReader, text: str, speaker: str = "p1", last_other: str | None = None) -> Statement:
+    sts = reader.read(text, speaker, NOW, "m1", last_other)
+    assert len(sts) == 1, sts
+    return sts[0]
+
+
+def test_first_person_city_with_a_move_and_its_date(reader: StatementReader) -> None:
+    st = only(reader, "We finally relocated to Tromsø on Saturday, boxes everywhere.")
+    assert (st.attribute, st.owner, st.value) == ("city", "p1", "Tromsø")
+    assert st.time is not None and st.time.date().isoformat() == "2026-04-11"  # the Saturday before
+
+
+def test_report_about_another_member(reader: StatementReader) -> None:
+    st = only(reader, "Heads-up: Koffi has moved to Accra.", speaker="p3")
+    assert (st.attribute, st.owner, st.value, st.kind) == ("city", "p2", "Accra", "report")
+
+
+def test_pronoun_subject_refers_to_the_person_named_before(reader: StatementReader) -> None:
+    st = only(reader, "she just got a dachshund", speaker="p2", last_other="p3")
+    assert (st.attribute, st.owner, st.value) == ("pet", "p3", "dachshund")
+    st = only(reader, "Sev called, she's now an anesthetist at Clinique Pasteur", speaker="p2")
+    assert (st.attribute, st.owner) == ("job", "p3") and "anesthetist" in st.value and "Pasteur" in st.value
+
+
+def test_possessive_owner(reader: StatementReader) -> None:
+    st = only(reader, "Koffi's new apartment in Kumasi has a balcony", speaker="p1")
+    assert (st.attribute, st.owner, st.value) == ("city", "p2", "Kumasi")
+
+
+def test_negation_and_used_to(reader: StatementReader) -> None:
+    assert facts(reader, "I never had a hamster") == []
+    st = only(reader, "I used to live in Dundee")
+    assert (st.value, st.tense) == ("Dundee", "past")
+    st = only(reader, "I'm not a welder anymore")
+    assert (st.attribute, st.value, st.polarity) == ("job", "welder", False)
+
+
+def test_hedges_and_questions_say_nothing(reader: StatementReader) -> None:
+    assert facts(reader, "I might move to Bergen next year") == []
+    assert facts(reader, "thinking about adopting a ferret") == []
+    assert facts(reader, "Would you ever live in Oslo?") == []
+    assert facts(reader, "If I moved to Perth I'd miss you all") == []
+
+
+def test_a_question_about_news_keeps_the_news(reader: StatementReader) -> None:
+    st = only(reader, "Did you hear Mina moved to Galway?", speaker="p2")
+    assert (st.owner, st.value) == ("p1", "Galway")
+
+
+def test_short_stays_are_not_homes(reader: StatementReader) -> None:
+    assert [f for f in facts(reader, "I'm in Lisbon this weekend for a wedding") if f[0] == "city"] == []
+
+
+def test_animal_words_come_from_wordnet_not_a_list(reader: StatementReader) -> None:
+    # none of these species is named anywhere in the code
+    for text, animal in [("our axolotl ate again", "axolotl"), ("Walked Pickle, my vizsla, by the river", "vizsla"),
+                         ("We adopted a chinchilla!", "chinchilla")]:
+        st = only(reader, text)
+        assert (st.attribute, st.value) == ("pet", animal)
+    assert facts(reader, "had roast chicken for dinner") == []  # food, not a pet
+    assert facts(reader, "my aunt's pony is enormous") == []  # someone outside the roster owns it
+
+
+def test_jobs_from_grammar(reader: StatementReader) -> None:
+    assert only(reader, "I work as a glazier for Brightpane Ltd").value == "glazier at Brightpane Ltd"
+    assert only(reader, "I teach geology at Fairholm College").value == "geology teacher at Fairholm College"
+    assert only(reader, "I'm a cartographer").value == "cartographer"
+    st = only(reader, "Koffi got a new job at Ridgeway Foods, he's a buyer there", speaker="p3")
+    assert (st.owner, st.value) == ("p2", "buyer at Ridgeway Foods")
+    assert facts(reader, "I'm a huge fan of jazz") == []
+
+
+def test_batch_reading_resolves_pronouns_across_messages(reader: StatementReader) -> None:
+    out = reader.read_many([("Sev is moving house again", "p1", NOW, "a"),
+                            ("she signed a lease in Nantes yesterday", "p1", NOW, "b")])
+    assert [(s.owner, s.value) for s in out[1]] == [("p3", "Nantes")]
+    assert out[1][0].time is not None and out[1][0].time.date().isoformat() == "2026-04-14"
