@@ -40,10 +40,11 @@ _NOUN_CLASSES: dict[str, tuple[str, ...]] = {
                  "apartment.n.01", "residence.n.01"),
     "kin": ("relative.n.01", "friend.n.01", "lover.n.01", "neighbor.n.01", "acquaintance.n.01",
             "peer.n.01", "spouse.n.01", "colleague.n.01", "leader.n.01"),
-    "city": ("city.n.01", "town.n.01", "municipality.n.01", "country.n.02", "state.n.01",
-             "geographical_area.n.01", "region.n.03"),
+    "city": ("city.n.01", "town.n.01", "municipality.n.01", "country.n.02", "state.n.01"),
     "time": ("time_period.n.01", "time_unit.n.01", "calendar_month.n.01", "day.n.04", "day_of_the_week.n.01"),
 }
+_WORK_GLOSS = re.compile(r"\b(?:work|works|worker|job|employ\w*|profession\w*|trade|occupation|paid|hired|"
+                         r"skilled|business|practi[cs]\w*|trained|programs?)\b")
 _AGENT_SUFFIX = re.compile(r"(?:er|or|ist|ian|ant|ent|eer|ee|man|woman|person)$")
 
 
@@ -94,8 +95,8 @@ def is_animal(lemma: str) -> bool:
         return False
     if ss[0].lexname() == "noun.animal":
         return noun_is(lemma, "animal", senses=1)
-    # "chinchilla" is first the fur, then the animal; "chicken" first the food: that one is a meal
-    return ss[0].lexname() != "noun.food" and any(s.lexname() == "noun.animal" for s in ss[1:3])
+    # "chinchilla" is first the fur, then the animal; "chicken" is first the food, "chat" a talk: not animals
+    return ss[0].lexname() == "noun.substance" and any(s.lexname() == "noun.animal" for s in ss[1:3])
 
 
 @lru_cache(maxsize=100_000)
@@ -108,8 +109,9 @@ def is_occupation(lemma: str) -> bool:
         return False
     if noun_is(lemma, "occupation_person"):
         return True
-    # WordNet files some trades straight under person.n.01 (programmer, cashier): an agent noun will do.
-    return bool(_AGENT_SUFFIX.search(lemma.lower()))
+    # WordNet files some trades straight under person.n.01 (cashier): an agent noun whose gloss speaks of work
+    gloss = " ".join(s.definition() for s in ss)
+    return bool(_AGENT_SUFFIX.search(lemma.lower())) and bool(_WORK_GLOSS.search(gloss))
 
 
 def is_person_noun(lemma: str) -> bool:

@@ -16,7 +16,7 @@ from polymem.language.models import nlp
 from polymem.language.timeexpr import MONTHS
 
 Form = Literal["most_active", "talks_most", "when", "category", "list_decisions", "list_moved", "announced",
-               "state_at", "who_asked", "asked_whom", "who_agreed"]
+               "state_at", "who_asked", "asked_whom", "who_agreed", "opinion", "group", "unknown_person"]
 # WordNet senses of asking someone to do something, and of agreeing / committing to do it.
 REQUEST_SENSES = ("ask.v.02", "ask.v.04", "request.v.01", "request.v.02", "order.v.01", "order.v.02",
                   "solicit.v.01", "beg.v.01", "task.v.01", "delegate.v.02", "nudge.v.02", "ping.v.04",
@@ -124,11 +124,13 @@ def parse_question(question: str, mentioned: int = 0) -> QuestionForm:
             out.at = "end"
         if t.ent_type_ == "DATE" and t.lower_ in MONTHS:
             out.month = MONTHS.index(t.lower_) + 1
-    if (out.at or out.month) and out.attribute:
+    if (out.at or out.month) and out.attribute and mentioned:
         out.form = "state_at"
         return out
-    subj_quant = any(t.lower_ in _QUANTIFIERS and t.dep_ in ("nsubj", "nsubjpass", "attr", "det", "ROOT")
-                     for t in doc)
+    subj_quant = any(t.lower_ in _QUANTIFIERS - {"which"} and t.dep_ in ("nsubj", "nsubjpass", "attr", "det", "ROOT")
+                     for t in doc) or any(t.lower_ == "which" and (any(c.lower_ == "of" for c in t.children) or
+                                                                   lex.is_person_noun(t.head.lemma_.lower()))
+                                          for t in doc)
     # -- lists: "What has the group decided so far?", "Who has moved?"
     decides = any(t.pos_ == "VERB" and lex.verb_in_senses(t.lemma_.lower(), ("decide.v.01", "decide.v.02",
                                                                             "choose.v.01", "agree.v.01"))
@@ -150,7 +152,37 @@ def parse_question(question: str, mentioned: int = 0) -> QuestionForm:
     if out.category and mentioned == 0 and subj_quant:
         out.form = "category"
         return out
+    people = [t for t in doc if t.pos_ == "PROPN" and t.dep_ in ("nsubj", "poss")]
+    # -- an opinion of someone: "What does Priya make of Gavin?", "Hattie's take on Gavin?"
+    if mentioned == 1 and _asks_view(doc):
+        out.form = "opinion"
+        return out
+    # -- an attribute of a named person who is not a member: nothing can be in memory about them
+    if mentioned == 0 and out.attribute and people and not subj_quant:
+        out.form = "unknown_person"
+        return out
+    # -- a question about no person (not "who", no member, no everyone): about the group's plans
+    if mentioned == 0 and out.wh in ("what", "which", "where", "when") and not subj_quant and \
+            not {"everyone", "everybody", "each", "all"} & {t.lower_ for t in doc} and \
+            out.attribute in (None, "city"):
+        out.form = "group"
     return out
+
+
+def _asks_view(doc: Any) -> bool:
+    """"what does X think / make of Y", "how does X see Y", "X's take / view / opinion on Y"."""
+    for t in doc:
+        lemma = t.lemma_.lower()
+        if t.pos_ == "VERB" and lemma in ("think", "make", "feel", "see", "reckon", "rate", "consider", "view",
+                                          "find", "describe", "regard"):
+            if any(c.dep_ == "prep" and c.lower_ in ("of", "about", "on") for c in t.children) or \
+                    (lemma in ("see", "rate", "describe", "regard", "find", "view", "consider") and
+                     any(c.dep_ == "dobj" for c in t.children)):
+                return True
+        if t.pos_ == "NOUN" and lemma in ("take", "view", "opinion", "impression", "verdict", "thought") and \
+                any(c.dep_ == "prep" and c.lower_ in ("of", "on", "about") for c in t.children):
+            return True
+    return False
 
 
 def _announces(t: Any, mentioned: int) -> bool:
@@ -164,6 +196,9 @@ def _announces(t: Any, mentioned: int) -> bool:
         return False
     if lex.verb_in_senses(lemma, ("ask.v.02", "request.v.01", "propose.v.01", "suggest.v.01", "ask.v.01"), first=3):
         return False
+    if any(c.dep_ == "ccomp" and any(g.dep_ == "aux" and g.lower_ in ("'d", "would", "will", "'ll", "could")
+                                     for g in c.children) for c in t.children):
+        return False  # "Who said they'd book the minibus?": a promise, not an announcement
     clause = any(c.dep_ in ("ccomp", "dobj") for c in t.children) and any(
         c.dep_ == "ccomp" or any(g.dep_ in ("acl", "ccomp") for g in c.children) for c in t.children)
     return clause
@@ -185,8 +220,7 @@ def _request_role(doc: Any, mentioned: int) -> Form | None:
         wh_subj = any(is_wh(c) for c in subjects) and not other_subj
         wh_obj = any(c.dep_ in ("dobj", "nsubjpass") and is_wh(c) for c in t.children) or \
             (other_subj and any(is_wh(c) for c in subjects))
-        if any(c.dep_ == "ccomp" for c in t.children) or any(g.dep_ == "mark" and g.lower_ == "that"
-                                                            for g in t.subtree):
+        if any(g.dep_ in ("ccomp", "relcl") and any(c.dep_ == "nsubj" for c in g.children) for g in t.subtree):
             continue  # "Who told the group that ...": a report, not a request
         passive_by = any(c.dep_ == "agent" for c in t.children)
         if lex.verb_in_senses(lemma, REQUEST_SENSES, first=4):

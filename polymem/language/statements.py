@@ -143,12 +143,24 @@ class StatementReader:
         return _dedupe(out)
 
     # -- one sentence -------------------------------------------------------------------------------------
+    def _intro(self, sent: Any, speaker: str) -> list[Statement]:
+        """"Fernanda, Lisbon." / "Ravi here, Bristol": the speaker's own name, then a bare place name."""
+        parts = [p.strip() for p in re.split(r"[,;:\-–—]", sent.text.strip(" .!")) if p.strip()]
+        if len(parts) < 2 or self.person_in(re.sub(r"(?i)\s+here$", "", parts[0])) != speaker:
+            return []
+        place = parts[1]
+        toks = [t for t in sent if t.text in place.split()]
+        if toks and all(t.pos_ == "PROPN" for t in toks) and len(toks) <= 3 and not self.person_in(place) \
+                and all(t.ent_type_ not in ("ORG", "PERSON") or t.ent_type_ == "" for t in toks[:1]):
+            return [Statement("city", speaker, speaker, place)]
+        return []
+
     def _sentence(self, tokens: Any, speaker: str, other: str | None, sent: Any) -> list[Statement]:
-        out: list[Statement] = []
+        out: list[Statement] = self._intro(sent, speaker)
         for tok in tokens:
             if tok.pos_ in ("VERB", "AUX") and tok.dep_ not in ("aux", "auxpass"):
                 out += self._verb(tok, sent, speaker, other)
-            elif tok.pos_ in ("NOUN", "PROPN"):
+            elif tok.pos_ in ("NOUN", "PROPN") or (tok.dep_ == "amod" and tok.head.pos_ == "PROPN"):
                 out += self._noun(tok, sent, speaker, other)
         return out
 
@@ -289,6 +301,9 @@ class StatementReader:
         if lex.is_animal(lemma) and n.pos_ == "NOUN" and n.dep_ in ("appos", "attr") and \
                 lex.noun_is(n.head.lemma_.lower(), "kin") and _possessor(n.head) is None:
             return [Statement("pet", speaker, speaker, _animal_phrase(n))]
+        if n.dep_ in ("compound", "amod") and n.head.pos_ == "PROPN" and lex.is_animal(n.lower_) and \
+                (p := _possessor(n.head)) is not None and (o := self._owner(p, speaker, other, sent)):
+            return [Statement("pet", o, speaker, _animal_phrase(n))]  # "my parrot Kiwi"
         poss = _possessor(n)
         if poss is None and n.dep_ in ("ROOT", "appos") and lex.is_occupation(lemma) and \
                 not any(t.dep_ in ("nsubj", "nsubjpass") for t in sent) and (org := _org_obj(n, self)):
@@ -308,9 +323,15 @@ class StatementReader:
         # "back at my place in Leeds", "Nina's new flat in Lyon"
         elif lex.noun_is(lemma, "dwelling") and (place := _place_obj(n, self, preps=("in",))):
             out.append(Statement("city", owner, speaker, place))
-        # "my new job at Acme", "her new role with Northwind"
-        elif lex.noun_is(lemma, "job") and (org := _org_obj(n, self)):
-            out.append(Statement("job", owner, speaker, org))
+        # "my new job at Acme", "her new role with Northwind", "My job: data analyst at Brightwave"
+        elif lex.noun_is(lemma, "job"):
+            role = next((c for c in n.children if c.dep_ in ("appos", "attr") and c.pos_ == "NOUN"), None)
+            org = _org_obj(n, self) or (_org_obj(role, self) if role is not None else None)
+            if role is not None and (lex.is_occupation(role.lemma_.lower()) or org):
+                r = _phrase(role, drop_det=True)
+                out.append(Statement("job", owner, speaker, f"{r} at {org}" if org else r))
+            elif org:
+                out.append(Statement("job", owner, speaker, org))
         return out
 
 
@@ -351,10 +372,12 @@ def _hedged(v: Any) -> bool:
     if any(c.dep_ == "mark" and c.lower_ in ("if", "unless", "whether") for c in v.children):
         return True
     h = v
+    own_subject = any(c.dep_ in ("nsubj", "nsubjpass") for c in v.children)
     for _ in range(3):
         if h.dep_ in ("xcomp", "ccomp", "pcomp", "advcl") and h.head is not h:
             h = h.head
-            if h.pos_ in ("VERB", "AUX") and any(c.dep_ == "aux" and c.lower_ in _MODALS for c in h.children):
+            if not own_subject and h.pos_ in ("VERB", "AUX") and any(c.dep_ == "aux" and c.lower_ in _MODALS
+                                                                    for c in h.children):
                 return True  # "I'd love to work at X someday"
             if h.pos_ == "VERB" and lex.verb_is(h.lemma_.lower(), "intend", senses=2) and h.lemma_ != "use":
                 return True
@@ -381,7 +404,8 @@ def _place_obj(head: Any, reader: StatementReader, preps: tuple[str, ...] = ("in
             for p in c.children:
                 if p.dep_ == "pobj" and _is_place(p, reader):
                     return _phrase(p)
-        if c.dep_ in ("npadvmod", "dobj", "attr") and c.pos_ == "PROPN" and c.ent_type_ in _PLACE_ENTS:
+        if c.dep_ in ("npadvmod", "dobj", "attr") and c.pos_ == "PROPN" and c.ent_type_ in _PLACE_ENTS \
+                and _is_place(c, reader):
             return _phrase(c)
     return None
 

@@ -85,8 +85,8 @@ def _split(hits: list[StateHit], question: str) -> tuple[StateHit | None, StateH
 
 def state(self: Any) -> Extract:
     rows = [r for r in self.plan.rows if r.kind == "PERSON"]
-    if not rows:
-        return self._generic()
+    if not rows:  # an attribute of someone outside the roster is not in memory
+        return Extract(NOT_IN_MEMORY, abstained=True) if self.plan.attribute else self._generic()
     pid = rows[0].id
     hits = person_state(self, pid, self.plan.attribute)
     if (self.plan.at or self.plan.month) and hits:

@@ -102,6 +102,12 @@ def compile_rules(question: str, asker: str | None, roster: RosterIndex) -> Plan
         intent, answer_field, scope.speaker = "asked_whom", "addressee", p(int(m.group(1)))
     elif WHO_AGREED.search(masked):
         intent, answer_field = "who_agreed", "speaker"
+    elif form.form == "who_asked" and order:  # the language layer read the request from the parse
+        intent, answer_field, scope.addressee = "who_asked", "speaker", order[0]
+    elif form.form == "asked_whom" and order:
+        intent, answer_field, scope.speaker = "asked_whom", "addressee", order[0]
+    elif form.form == "who_agreed":
+        intent, answer_field = "who_agreed", "speaker"
     elif (m := WHO_REPORTED.search(masked)) and STATE_VERB.search(masked):
         intent, answer_field, scope.owner = "who_reported", "speaker", p(int(m.group(1)))
     elif WHO_SAID.search(masked):
@@ -118,12 +124,13 @@ def compile_rules(question: str, asker: str | None, roster: RosterIndex) -> Plan
         intent, answer_field = "group_decision", "value"
     elif order and (form.attribute or _attribute(q)):
         intent, answer_field = "state", "value"
-    elif form.form == "who_asked" and order:  # the language layer read the request from the parse
-        intent, answer_field, scope.addressee = "who_asked", "speaker", order[0]
-    elif form.form == "asked_whom" and order:
-        intent, answer_field, scope.speaker = "asked_whom", "addressee", order[0]
-    elif form.form == "who_agreed":
-        intent, answer_field = "who_agreed", "speaker"
+    elif form.form == "opinion" and order:  # "What does Priya make of Gavin?" (Gavin not a member)
+        intent, scope.source = "opinion", order[0]
+    elif form.form == "group" and not order:  # a person-less question about a plan: the group's decision
+        intent, answer_field = "group_decision", "value"
+    elif form.form == "unknown_person":  # "Where does Gavin live?": nobody in the roster is called that
+        intent, answer_field = "state", "value"
+        notes.append("about someone outside the roster")
     elif (m := TELL.search(masked) or TO_P.search(masked)) and intent == "generic":
         scope.speaker, scope.addressee = p(int(m.group(1))), p(int(m.group(2)))
         notes.append("speaker/addressee from 'X told Y'")

@@ -91,8 +91,8 @@ def test_jobs_from_grammar(reader: StatementReader) -> None:
     assert only(reader, "I work as a glazier for Brightpane Ltd").value == "glazier at Brightpane Ltd"
     assert only(reader, "I teach geology at Fairholm College").value == "geology teacher at Fairholm College"
     assert only(reader, "I'm a cartographer").value == "cartographer"
-    st = only(reader, "Koffi got a new job at Ridgeway Foods, he's a buyer there", speaker="p3")
-    assert (st.owner, st.value) == ("p2", "buyer at Ridgeway Foods")
+    st = only(reader, "Koffi got a new job at Ridgeway Foods, he's a chemist there", speaker="p3")
+    assert (st.owner, st.value) == ("p2", "chemist at Ridgeway Foods")
     assert facts(reader, "I'm a huge fan of jazz") == []
 
 
