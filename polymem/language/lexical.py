@@ -200,3 +200,15 @@ def generic_pet(word: str) -> bool:
 
 def known_noun(lemma: str) -> bool:
     return bool(_synsets(lemma, "n"))
+
+
+@lru_cache(maxsize=100_000)
+def is_place_name(word: str) -> bool:
+    """A city, town, country or state WordNet knows by name ("zagreb", "amsterdam"), so lower-case chat
+    still finds places the tagger does not mark as proper nouns."""
+    anchors = _anchors("city", "n")
+    for s in _synsets(word, "n")[:4]:
+        for inst in s.instance_hypernyms():
+            if inst in anchors or any(anchors.intersection(p) for p in inst.hypernym_paths()):
+                return True
+    return False

@@ -146,12 +146,12 @@ class StatementReader:
     def _intro(self, sent: Any, speaker: str) -> list[Statement]:
         """"Fernanda, Lisbon." / "Ravi here, Bristol": the speaker's own name, then a bare place name."""
         parts = [p.strip() for p in re.split(r"[,;:\-–—]", sent.text.strip(" .!")) if p.strip()]
-        if len(parts) < 2 or self.person_in(re.sub(r"(?i)\s+here$", "", parts[0])) != speaker:
+        at = next((i for i, p in enumerate(parts[:3]) if self.person_in(re.sub(r"(?i)\s+here$", "", p)) == speaker), None)
+        if at is None or at + 1 >= len(parts):
             return []
-        place = parts[1]
+        place = parts[at + 1]
         toks = [t for t in sent if t.text in place.split()]
-        if toks and all(t.pos_ == "PROPN" for t in toks) and len(toks) <= 3 and not self.person_in(place) \
-                and all(t.ent_type_ not in ("ORG", "PERSON") or t.ent_type_ == "" for t in toks[:1]):
+        if toks and all(t.pos_ == "PROPN" for t in toks) and len(toks) <= 3 and not self.person_in(place):
             return [Statement("city", speaker, speaker, place)]
         return []
 
@@ -395,6 +395,8 @@ def _is_place(tok: Any, reader: StatementReader) -> bool:
         return False
     if tok.ent_type_ in _PLACE_ENTS:
         return True
+    if tok.pos_ in ("NOUN", "PROPN", "ADJ", "VERB") and tok.text.islower() and lex.is_place_name(tok.lower_):
+        return True  # lower-case chat: "moved to amsterdam"
     return tok.pos_ == "PROPN" and tok.ent_type_ not in ("DATE", "TIME", "MONEY", "CARDINAL", "ORDINAL")
 
 
@@ -403,7 +405,8 @@ def _place_obj(head: Any, reader: StatementReader, preps: tuple[str, ...] = ("in
         if c.dep_ == "prep" and c.lower_ in preps:
             for p in c.children:
                 if p.dep_ == "pobj" and _is_place(p, reader):
-                    return _phrase(p)
+                    v = _phrase(p)
+                    return v.title() if v.islower() else v  # lower-case chat: "amsterdam" -> "Amsterdam"
         if c.dep_ in ("npadvmod", "dobj", "attr") and c.pos_ == "PROPN" and c.ent_type_ in _PLACE_ENTS \
                 and _is_place(c, reader):
             return _phrase(c)
@@ -439,13 +442,21 @@ def _phrase(tok: Any, drop_det: bool = False) -> str:
             conj = next((c for c in tok.rights if c.dep_ == "conj" and c.i > t.i), None)
             if conj is not None:
                 end = conj.i
-    if tok.pos_ == "PROPN":  # a name the parser split: "Bean There", "Maison Verte"
-        while end + 1 < len(tok.doc) and tok.doc[end + 1].text[:1].isupper() and tok.doc[end + 1].is_alpha \
-                and tok.doc[end + 1].pos_ in ("PROPN", "ADV", "ADJ", "NOUN"):
-            end += 1
+    if tok.pos_ == "PROPN":  # a name the parser split: "Bean There", "Stratford upon Avon"
+        doc = tok.doc
+        while True:
+            nxt = doc[end + 1] if end + 1 < len(doc) else None
+            if nxt is not None and nxt.text[:1].isupper() and nxt.is_alpha and nxt.pos_ in ("PROPN", "ADV", "ADJ", "NOUN"):
+                end += 1
+            elif nxt is not None and nxt.is_lower and len(nxt) <= 4 and nxt.pos_ in ("ADP", "SCONJ", "DET") and \
+                    end + 2 < len(doc) and doc[end + 2].pos_ == "PROPN" and doc[end + 2].text[:1].isupper() and \
+                    doc[end + 2].ent_type_ not in ("DATE", "TIME") and not timeexpr.is_time_word(doc[end + 2].text):
+                end += 2
+            else:
+                break
     words += list(tok.doc[tok.i + 1:end + 1])
     while words and (words[0].dep_ == "punct" or (drop_det and words[0].dep_ == "det")
-                     or words[0].lower_ in ("my", "our", "his", "her", "their", "your", "new", "now")):
+                     or words[0].text in ("my", "our", "his", "her", "their", "your", "new", "now", "My", "Our")):
         words = words[1:]
     text = "".join(t.text_with_ws for t in words).strip(" ,.;:!-")
     return re.sub(r"\s+", " ", text)
@@ -501,3 +512,26 @@ def _dedupe(sts: list[Statement]) -> list[Statement]:
             seen.add(key)
             out.append(s)
     return out
+
+
+def evaluative(text: str) -> bool:
+    """Whether a message judges someone: an adjective or noun predicated of a person-like subject ("she is
+    so dramatic", "Vesna is a legend", "too bossy"), or an intensified adjective in a fragment. Read from
+    the parse, not from a list of evaluative words."""
+    doc = parsed(text)
+    for t in doc:
+        if t.lemma_ == "be" and t.dep_ == "ROOT":  # "she is soooo dramatic": any adjective in the predicate
+            subj = next((c for c in t.children if c.dep_ == "nsubj"), None)
+            if subj is not None and (subj.pos_ == "PROPN" or subj.lower_ in _THIRD | {"you"}) and any(
+                    x.pos_ == "ADJ" and x not in set(subj.subtree) for x in t.subtree):
+                return True
+        if t.dep_ in ("acomp", "attr") and t.pos_ in ("ADJ", "NOUN") and t.head.lemma_ == "be":
+            subj = next((c for c in t.head.children if c.dep_ == "nsubj"), None)
+            if subj is not None and (subj.pos_ == "PROPN" or subj.lower_ in _THIRD | {"you"}):
+                return True
+        if t.pos_ == "ADJ" and any(c.dep_ == "advmod" and c.pos_ == "ADV" for c in t.children) and \
+                t.dep_ in ("ROOT", "amod", "acomp", "conj"):
+            return True  # "saint yes but also too bossy", "so reliable"
+        if t.tag_ in ("JJS", "RBS") and t.head.pos_ in ("NOUN", "PROPN"):
+            return True  # "the most generous bloke in the building"
+    return False

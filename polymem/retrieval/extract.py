@@ -8,9 +8,9 @@ from datetime import datetime
 from typing import Any
 
 from polymem.language import group as group_acts
-from polymem.language.statements import Person, Statement, StatementReader
+from polymem.language.statements import Person, Statement, StatementReader, evaluative
 from polymem.retrieval import extract_forms as forms
-from polymem.retrieval import extract_state, values
+from polymem.retrieval import extract_state
 from polymem.retrieval import extract_who as ew
 from polymem.retrieval import lexicon as lx
 from polymem.retrieval.answer import EvidenceItem
@@ -264,16 +264,17 @@ class Answerer:
 
         attr = self.plan.attribute
 
-        def states(text: str) -> bool:  # the message states the asked attribute ("landed a job at ...")
-            return bool(attr and (lx.ATTR_MESSAGE[attr].search(text) or values.value(attr, text)))
+        def states(m: Msg) -> bool:  # the message states the asked attribute of the owner ("landed a job at ...")
+            return any(st.attribute == attr and (owner is None or st.owner == owner) for st in self.statements(m)) \
+                if attr else False
 
         def score(m: Msg) -> float | None:
             if owner and (m["speaker"] == owner or not self.roster.mentions(m["text"], owner)):
                 return None
-            return self._relevance(m) + 0.5 * states(m["text"])
+            return self._relevance(m) + 0.5 * states(m)
 
         m, s = self._pick(score)
-        if m is not None and states(m["text"]):  # "Who mentioned Bartek had a new job?": the job is the topic
+        if m is not None and states(m):  # "Who mentioned Bartek had a new job?": the job is the topic
             return Extract(self.name(m["speaker"]) or m["speaker"], participant=m["speaker"], cited=[m["id"]],
                            confidence=s)
         return self._speaker_answer(m, s)
@@ -286,16 +287,25 @@ class Answerer:
                 return Extract(f"{self.name(src)} on {self.name(own)}: {item.text}", participant=src,
                                cited=item.message_ids, confidence=1.0)
 
+        def about(m: Msg) -> bool:  # names the owner, or answers a message that does
+            if own:
+                return self.roster.mentions(m["text"], own)
+            return coverage(self.plan.issue, m["text"]) > 0
+
         def score(m: Msg) -> float | None:
-            if src and m["speaker"] != src or own and not self.roster.mentions(m["text"], own):
+            if src and m["speaker"] != src:
                 return None
-            return self._relevance(m) + 0.3 * bool(lx.OPINION.search(m["text"]))
+            near = [self.msgs[i] for i in (m.get("reply_to") or []) + (m.get("prev_ids") or []) if i in self.msgs]
+            if not about(m) and not any(about(x) for x in near):
+                return None
+            judged = evaluative(m["text"] or "")
+            return self._relevance(m) + 0.3 * bool(lx.OPINION.search(m["text"])) + 0.5 * judged + 0.2 * about(m)
 
         m, s = self._pick(score)
         if m is None:
             return Extract(NOT_IN_MEMORY, abstained=True)
         # The source's own words about the owner, worded as a view: enough to stop searching.
-        conf = 1.0 if lx.OPINION.search(m["text"]) else s
+        conf = 1.0 if lx.OPINION.search(m["text"]) or evaluative(m["text"] or "") else s
         return Extract(f"{self.name(src)}: \"{m['text']}\"", participant=src, cited=[m["id"]], confidence=conf)
 
     # State questions (person / group / everyone) live in extract_state.py, the language forms in

@@ -51,37 +51,12 @@ PAST = re.compile(
     r"back then|in the past|last time|had (?:\w+ )?decided)\b", re.I)
 FIRST_PERSON = re.compile(r"\b(i|me|my|mine|myself)\b", re.I)
 
-# Attribute cues: question side (what is asked) and message side (how people state it).
-ATTR_QUESTION = {
-    "city": re.compile(r"\b(where|city|town|live|lives|living|lived|based|reside|resides|home|hometown|"
-                       r"located|moved?|moving|relocat\w*)\b", re.I),
-    "job": re.compile(r"\b(job|jobs|work|works|worked|working|occupation|profession|career|employer|boss|workplace|"
-                      r"employed|employs|role|position|do for a living|line of work)\b|"
-                      # "What does X do (these days / now)?" asks for a job; "do for fun/with/about" does not
-                      r"\bwhat\s+(?:does|do|did)\s+(?:\S+\s+){1,3}?do\b(?!\s+(?:for fun|with|about|to|on|at|in\b))",
-                      re.I),
-    "pet": re.compile(r"\b(pet|pets|animal|animals|dog|cat|adopt\w*)\b", re.I),
-}
+# Search expansion per attribute (which attribute is asked comes from polymem.language.questions).
 ATTR_TERMS = {
     "city": ["live", "living", "lives", "based", "moved", "move", "relocated", "in", "home", "city"],
     "job": ["work", "job", "started", "as", "employer", "working", "hired", "position"],
-    "pet": ["pet", "adopted", "family", "member", "dog", "cat", "puppy", "kitten"],
+    "pet": ["pet", "pets", "animal", "adopted"],
 }
-ATTR_MESSAGE = {
-    "city": re.compile(r"\b(i'm in|i am in|been in|grew up in|living in|live in|lives in|based in|moved to|moving to|"
-                       r"relocat\w* to|settled in|home is|now in|back in|calls? \w+ home)\b", re.I),
-    "job": re.compile(r"\b(work(?:ing)? as|works as|job|started as|started at|i'm an? |i am an? |"
-                      r"hired|position|employed|joined|new role|promoted)\b", re.I),
-    "pet": re.compile(r"\b(adopted|pet|family member|got a|new (?:dog|cat|puppy|kitten)|our (?:dog|cat)|"
-                      r"puppy|kitten|tortoise|rabbit|corgi|beagle|parrot|hamster|cats?|dogs?)\b", re.I),
-}
-# Messages that talk about someone else's state or about plans, not the speaker's own state.
-NOT_OWN_STATE = re.compile(
-    r"\b(my (?:cousin|neighbou?r|friend|sister|brother|mom|mum|dad|mother|father|aunt|uncle|boss|"
-    r"colleague|coworker|roommate|partner|wife|husband|son|daughter|kid)s?|ad for|ads for|jobs at|"
-    r"documentary|trip|flying to|been to|thinking of|should|would love|want to|visit\w*|holiday|"
-    r"vacation|weekend in|heard of)\b", re.I)
-
 PROPOSAL = re.compile(r"\b(suggest\w*|how about|what about|propos\w*|why not|let's|lets|maybe|"
                       r"i'd go with|i vote|vote for|recommend\w*|could we|we could|pitch\w*|"
                       r"idea|option)\b", re.I)

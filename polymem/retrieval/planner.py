@@ -122,7 +122,7 @@ def compile_rules(question: str, asker: str | None, roster: RosterIndex) -> Plan
         rows = [person_row(x.id) for x in roster.persons()]
     elif lx.GROUP.search(q) and not order:
         intent, answer_field = "group_decision", "value"
-    elif order and (form.attribute or _attribute(q)):
+    elif order and form.attribute:
         intent, answer_field = "state", "value"
     elif form.form == "opinion" and order:  # "What does Priya make of Gavin?" (Gavin not a member)
         intent, scope.source = "opinion", order[0]
@@ -143,7 +143,7 @@ def compile_rules(question: str, asker: str | None, roster: RosterIndex) -> Plan
     if intent == "who_reported" and scope.owner:
         rows = [person_row(scope.owner)]
     mode = "full" if (lx.PAST.search(q) or _past_date(q) or form.form == "state_at") else "head"
-    attribute = (form.attribute or _attribute(q)) if intent in ("state", "everyone", "generic", "who_reported") \
+    attribute = form.attribute if intent in ("state", "everyone", "generic", "who_reported") \
         else None
     names = roster.name_words()
     issue: list[str] = []
@@ -197,15 +197,6 @@ def _opinion_pair(masked: str, order: list[str]) -> tuple[str, str]:
     if re.search(r"@P\d+\s*(?:'s)?\s*(?:view|opinion|take|impression)\s+(?:of|on|about)\s+@P", masked, re.I):
         return order[seen[0]], order[seen[1]]
     return order[seen[0]], order[seen[1]] if len(seen) > 1 else order[seen[0]]
-
-
-def _attribute(q: str) -> str | None:
-    if re.search(r"\bfor a living\b", q, re.I):
-        return "job"
-    for attr in ("pet", "job", "city"):
-        if lx.ATTR_QUESTION[attr].search(q):
-            return attr
-    return None
 
 
 def _past_date(q: str) -> bool:

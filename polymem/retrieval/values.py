@@ -1,4 +1,5 @@
-"""Pull a state value out of one message: a city, a job, a pet, a group decision (new or old value)."""
+"""Pull a group decision's value (new or old) out of one message. City, job and pet values come from the
+language layer (polymem.language.statements)."""
 
 from __future__ import annotations
 
@@ -15,70 +16,9 @@ _TIMEWORD = (r"(?:Last|Next|This|Since|Until|For|From|Today|Tomorrow|Yesterday|N
              r"October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)\b")
 _CAPWORD = r"(?:(?:St|Mt|Ft|Dr)\.|[A-Z][\w'’\-]*)"
 _CAP = (_CAPWORD + r"(?:(?:\s+(?:de|del|la|le|am|upon|on|of|&))?\s+(?!" + _TIMEWORD + r")" + _CAPWORD + r")*")
-CITY = re.compile(r"\b(?:in|to|at|from)\s+(" + _CAP + r")")
-# The title is a few lower-case words; the employer a capitalised name (case-sensitive even under re.I).
-JOB = re.compile(r"(?:\bas|\bi'm|\bi am|\bjob(?:\s+alert)?:|\bjob is|\bwork as|\bnow)\s+(?:an?\s+)?"
-                 r"([a-z][a-z\-]*(?:\s+[a-z][a-z\-]*){0,3}?)\s+(?:at|for|with)\s+((?-i:" + _CAP + r"))", re.I)
-# A self-introduction "Ravi, Bristol, software engineer at Kestrel Labs": title and employer after the city.
-INTRO_JOB = re.compile(r"[,.]\s*(?:an?\s+)?([a-z][a-z\-]*(?:\s+[a-z][a-z\-]*){0,2})\s+(?:at|for|with)\s+(" + _CAP + r")")
-JOB_AT = re.compile(r"\b(?:work(?:s|ing)? (?:at|for)|joined|hired (?:at|by)|started at|(?:a |new )?(?:job|position|role)"
-                    r" (?:at|with))\s+(" + _CAP + r")")
-JOB_TITLE = re.compile(r"\b(?:job|work(?:s|ing)?|started|hired|employed|position|role)\s+as\s+(?:an?\s+)?"
-                       r"([a-z][a-z\-]*(?:\s+(?!this\b|last\b|next\b|since\b|from\b|now\b|and\b|but\b|for\b|"
-                       r"in\b|at\b)[a-z][a-z\-]*){0,3})(?=\s+(?:this|last|next|since|from|now|and|but|for|in|at)\b|"
-                       r"\s*[.,;:!?)]|\s*$)", re.I)
-# "landed a job at Northgate Bank as a risk analyst": the place first, the title after.
-JOB_REV = re.compile(r"\b(?:job|position|role|work(?:s|ing)?)\s+(?:at|with|for)\s+(" + _CAP + r")\s+as\s+(?:an?\s+)?"
-                     r"([a-z][a-z\-]*(?:\s+(?!at\b|for\b|in\b|since\b|from\b)[a-z][a-z\-]*){0,2})")
-PET = re.compile(r"\b(?:adopted|got|member:|meet|have|has|new)\s+((?:an?|two|three|four|\d+|our|my)\s+"
-                 r"[a-z][a-z\s\-]*?)(?=[.!,?;]|$|\s+(?:and|who|which|named|called))", re.I)
 _LEAD = re.compile(r"^(?:(?:update|change of plans|decision made|heads up|ok(?:ay)?|so|well|news|big news|"
                    r"it's settled|settled|final(?:ly)?|alright|fyi|quick update|actually|agreed|right|"
                    r"final decision|then)\b[\s,:!-]*)+", re.I)
-
-
-def city(text: str) -> str | None:
-    for m in CITY.finditer(text):
-        v = m.group(1).strip(" .")
-        if v.lower() not in lx.STOP:
-            return v
-    return None
-
-
-def job(text: str) -> str | None:
-    m = JOB.search(text)
-    if m and m.group(1).strip().lower() not in ("bit", "lot"):
-        place = re.sub(r"\s+(?:from|since|starting|as of|this|next|last)\b.*$", "", m.group(2), flags=re.I)
-        title = re.sub(r"^.*?\b(?:work(?:ing|s)?|started|employed) as\s+(?:an?\s+)?", "", m.group(1).strip())
-        return f"{title} at {place.strip(' .')}"
-    m = JOB_REV.search(text)
-    if m:
-        return f"{m.group(2).strip()} at {m.group(1).strip(' .')}"
-    m = JOB_AT.search(text)
-    if m:
-        return m.group(1).strip(" .")
-    m = JOB_TITLE.search(text)  # a title with no employer: "Started a new job as a nurse this week"
-    return m.group(1).strip() if m and m.group(1).split()[0].lower() not in lx.STOP else None
-
-
-def intro_city(text: str, names: list[str]) -> str | None:
-    """A self-introduction "Fernanda, Lisbon. I work as..." / "Ravi, Bristol, software engineer at...":
-    the speaker's own name, then a capitalised place on its own between punctuation."""
-    if not names:
-        return None
-    alt = "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
-    m = re.match(r"^\W*(?i:(?:(?:hi|hey|hello)\b[^,.!]*[,.!]\s*)?(?:i'?m\s+|it'?s\s+|this is\s+)?(?:" + alt
-                 + r")\s*(?:here)?)\s*[,:\-–]\s*(" + _CAP + r")\s*[,.;!]", text)
-    if m and m.group(1).lower() not in lx.STOP and m.group(1).split()[0].lower() not in ("i", "i'm"):
-        return m.group(1)
-    return None
-
-
-def intro_job(text: str, names: list[str]) -> str | None:
-    if not intro_city(text, names):
-        return None
-    m = INTRO_JOB.search(text)
-    return f"{m.group(1)} at {m.group(2).strip(' .')}" if m and m.group(1).split()[0] not in lx.STOP else None
 
 
 # Dates a decision can settle on: "June 21", "21 June", "July 5th", "on Saturday".
@@ -97,11 +37,6 @@ def date(text: str, *, old: bool = False) -> str | None:
         if found:
             return found[-1]
     return None
-
-
-def pet(text: str) -> str | None:
-    m = PET.search(text)
-    return m.group(1).strip() if m else None
 
 
 def clauses(text: str) -> list[str]:
@@ -139,8 +74,3 @@ def _strip_issue(c: str, issue: list[str]) -> str:
                r"switch(?:ed|ing)? to|picked|chose|settled on)\s+", "", v, flags=re.I)
     v = re.sub(r"\s+(?:it is|instead|then)$", "", v, flags=re.I)
     return v.strip(" .!?,") or c
-
-
-def value(attribute: str | None, text: str) -> str | None:
-    fn = {"city": city, "job": job, "pet": pet}.get(attribute or "")
-    return fn(text) if fn else None

