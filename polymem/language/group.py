@@ -168,14 +168,14 @@ def _sentence(sent: Any) -> GroupAct | None:
                 if np is not None:
                     return GroupAct("decision", _np(np), topic)
     for v in verbs:
-        # "we switched the venue to the barn": a change verb, the topic as object, the value after "to"
+        # "we moved the picnic to the dunes": a change verb, the topic as object, the value after "to"
         if lex.verb_in_senses(v.lemma_.lower(), CHANGE_SENSES, first=2, exact=True):
             obj = next((c for c in v.children if c.dep_ == "dobj" and c.pos_ == "NOUN"), None)
             to = next((p for c in v.children if c.dep_ == "prep" and c.lower_ == "to" for p in c.children
                        if p.dep_ == "pobj"), None)
             if obj is not None and to is not None:
                 return GroupAct("reversal", _np(to), obj.lemma_.lower())
-        # "the dinner is now at Rosa Verde", "the restaurant is X instead": a topic subject with a new value
+        # "the brunch is now at Juniper Hall", "the quiz night is X instead": a topic subject with a new value
         if v.lemma_ == "be" and change:
             subj = next((c for c in v.children if c.dep_ == "nsubj" and c.pos_ == "NOUN"), None)
             if subj is not None:

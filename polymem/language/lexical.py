@@ -1,6 +1,6 @@
 """Word classes from WordNet 3.0 instead of word lists: is this noun an animal, an occupation, a dwelling;
-is this verb one of residing, employing, possessing; does a value fall under a category word ("corgi"
-under "dog", "pharmacist" under "healthcare").
+is this verb one of residing, employing, possessing; does a value fall under a category word ("vizsla"
+under "dog", "midwife" under "healthcare").
 
 A class is a handful of WordNet *senses* (anchor synsets); membership is hyponymy below an anchor, so any
 word WordNet knows (tens of thousands of nouns and verbs) is classified without listing it.
@@ -101,7 +101,7 @@ def is_animal(lemma: str) -> bool:
 
 @lru_cache(maxsize=100_000)
 def is_occupation(lemma: str) -> bool:
-    """A noun naming a person by their work (pharmacist, carpenter, analyst), not by a relation (friend)."""
+    """A noun naming a person by their work (midwife, glazier, actuary), not by a relation (friend)."""
     ss = [s for s in _synsets(lemma, "n")[:3] if s.lexname() == "noun.person"]
     if not ss:
         return False
@@ -139,9 +139,9 @@ def _content_words(word: str) -> set[str]:
 
 @lru_cache(maxsize=100_000)
 def falls_under(value: str, category: str) -> bool:
-    """Whether `value` (a pet, a job, a place) is a kind of `category` ("corgi"/"dog", "cockatiel"/"bird",
-    "pharmacist"/"healthcare"): WordNet hyponymy, or the category's words in the value's hypernyms' names
-    and glosses (pharmacist -> health professional)."""
+    """Whether `value` (a pet, a job, a place) is a kind of `category` ("vizsla"/"dog", "lovebird"/"bird",
+    "midwife"/"healthcare"): WordNet hyponymy, or the category's words in the value's hypernyms' names
+    and glosses (midwife -> health professional)."""
     cat = category.strip().lower()
     heads = [w for w in re.findall(r"[a-zA-Z][a-zA-Z'-]+", value.lower())]
     if not heads or not cat:

@@ -96,7 +96,7 @@ def parse_question(question: str, mentioned: int = 0) -> QuestionForm:
     communicates = any(t.pos_ == "VERB" and lex.verb_in_lexfile(t.lemma_.lower(), ("verb.communication",))
                        for t in doc) or any(t.lemma_.lower() in ("message", "post", "conversation") for t in doc)
     active = any(t.pos_ == "ADJ" and t.lemma_.lower() not in ("most",) for t in doc)
-    # -- requests: "Who asked Liam to ...?" / "Whom did Alice ask ...?" / "Who agreed to ...?"
+    # -- requests: "Who asked Ines to ...?" / "Whom did Bo ask ...?" / "Who agreed to ...?"
     role = _request_role(doc, mentioned)
     if role:
         out.form = role
@@ -215,7 +215,7 @@ def _request_role(doc: Any, mentioned: int) -> Form | None:
             return c.tag_ in ("WP", "WDT") or any(g.tag_ in ("WP", "WDT") for g in c.children)
 
         subjects = [c for c in t.children if c.dep_ == "nsubj"]
-        # "Whom did Alice ask ...": with do-support and a named subject, the wh-word is the object
+        # "Whom did Bo ask ...": with do-support and a named subject, the wh-word is the object
         other_subj = any(not is_wh(c) for c in subjects)
         wh_subj = any(is_wh(c) for c in subjects) and not other_subj
         wh_obj = any(c.dep_ in ("dobj", "nsubjpass") and is_wh(c) for c in t.children) or \

@@ -90,7 +90,7 @@ class StatementReader:
         if low in _THIRD:  # the person last named before the pronoun, in this message or before it
             before = [p for p in self.people(tok.doc[:tok.i].text) if p != speaker]
             return before[-1] if before else last_other
-        if low in ("who", "whoever"):  # "guess who just moved to Lyon: Priya!"
+        if low in ("who", "whoever"):  # "guess who just signed a lease in Tartu: Priya!"
             named = [p for p in self.people(sent.text) if p != speaker]
             return named[0] if len(named) == 1 else None
         pid = self.person_in(tok.text)
@@ -128,7 +128,7 @@ class StatementReader:
             tokens: Any = sent
             if sent.text.rstrip().endswith("?"):
                 # A question asks, it does not tell, except the clause under a verb of perception or
-                # knowing, which it takes as true: "Did you all hear Hugo moved to Lyon?"
+                # knowing, which it takes as true: "Did you hear Mina moved to Galway?"
                 clause = next((c for c in sent.root.children if c.dep_ == "ccomp"), None)
                 if clause is None or not lex.verb_in_lexfile(sent.root.lemma_.lower(), ("verb.perception",
                                                                                           "verb.cognition")):
@@ -172,14 +172,14 @@ class StatementReader:
                 owners = [o for c in subj if (o := self._owner(c, speaker, other, sent))]
                 if owners:
                     return owners[0]
-                # "Still based in Leipzig, nothing changed": the participle has no subject of its own
+                # "Still up in Tromsø, nothing new": the participle has no subject of its own
                 own = any(c.dep_ in ("nsubj", "nsubjpass") for c in verb.children)
                 return speaker if v is not verb and not own and verb.tag_ in ("VBN", "VBG") else None
             if v.dep_ in ("xcomp", "conj", "advcl", "ccomp") and v.head is not v:
                 v = v.head
                 continue
             break
-        # No subject at all: a fragment by the speaker ("moved to Lyon last week", "still based in Lyon")
+        # No subject at all: a fragment by the speaker ("moved to Tartu last week", "still up in Tromsø")
         if v.dep_ == "ROOT" and v.tag_ in ("VBD", "VBN", "VBG", "VBZ", "VBP"):
             return speaker
         if verb.tag_ in ("VBN", "VBG") and not any(t.dep_ in ("nsubj", "nsubjpass") for t in sent):
@@ -200,7 +200,7 @@ class StatementReader:
             if place and (owner := self._subject(v, sent, speaker, other)):
                 out.append(Statement("city", owner, speaker, place, kind="event" if lemma != "live" else "state",
                                      polarity=not neg, tense="past" if past else "present"))
-        # "signed a lease in Lyon", "bought a flat in Ghent": a dwelling object with a place
+        # "signed a lease in Tartu", "bought a flat in Galway": a dwelling object with a place
         for obj in (c for c in v.children if c.dep_ == "dobj"):
             if lex.noun_is(obj.lemma_.lower(), "dwelling") and not neg:
                 place = _place_obj(obj, self) or _place_obj(v, self)
@@ -271,14 +271,14 @@ class StatementReader:
             return out
         owner = self._owner(subj, speaker, other, sent)
         if owner is None:
-            poss = _possessor(subj)  # "Nina's new place is in Lyon"
+            poss = _possessor(subj)  # "Nina's new place is in Tartu"
             if poss is not None and lex.noun_is(subj.lemma_.lower(), "dwelling"):
                 owner = self._owner(poss, speaker, other, sent)
                 place = _place_obj(v, self)
                 if owner and place:
                     out.append(Statement("city", owner, speaker, place, polarity=not neg))
             return out
-        # "I'm in Porto (now)": a place after "in", unless the sentence is about a short stay
+        # "I'm in Tartu (now)": a place after "in", unless the sentence is about a short stay
         place = _place_obj(v, self, preps=("in",))
         if place and not _temporary(sent):
             out.append(Statement("city", owner, speaker, place, polarity=not neg, tense="past" if past else "present"))
@@ -307,7 +307,7 @@ class StatementReader:
         poss = _possessor(n)
         if poss is None and n.dep_ in ("ROOT", "appos") and lex.is_occupation(lemma) and \
                 not any(t.dep_ in ("nsubj", "nsubjpass") for t in sent) and (org := _org_obj(n, self)):
-            # a verbless self-description: "Nurse at St. Mary's from next week."
+            # a verbless self-description: "Midwife at Northfield Clinic from next week."
             return [Statement("job", speaker, speaker, f"{_phrase(n, drop_det=True)} at {org}", kind="event")]
         if poss is None or n.dep_ == "compound":
             return out
@@ -320,7 +320,7 @@ class StatementReader:
         # "my whippet", "our new kitten", "Biscuit, my whippet": an animal someone has
         if lex.is_animal(lemma) and n.pos_ == "NOUN":
             out.append(Statement("pet", owner, speaker, _animal_phrase(n)))
-        # "back at my place in Leeds", "Nina's new flat in Lyon"
+        # "back at my place in Galway", "Nina's new flat in Tartu"
         elif lex.noun_is(lemma, "dwelling") and (place := _place_obj(n, self, preps=("in",))):
             out.append(Statement("city", owner, speaker, place))
         # "my new job at Acme", "her new role with Northwind", "My job: data analyst at Brightwave"
@@ -437,7 +437,7 @@ def _phrase(tok: Any, drop_det: bool = False) -> str:
     for t in tok.rights:
         if t.dep_ in ("compound", "flat", "appos") and t.pos_ == "PROPN" and t.i == end + 1:
             end = t.i
-    for t in tok.rights:  # "Baxter & Hale"
+    for t in tok.rights:  # "Marsh & Pike"
         if t.dep_ == "cc" and t.text == "&" and t.i == end + 1:
             conj = next((c for c in tok.rights if c.dep_ == "conj" and c.i > t.i), None)
             if conj is not None:
@@ -468,7 +468,7 @@ def _animal_phrase(n: Any) -> str:
 
 
 def _temporary(sent: Any) -> bool:
-    """A short stay, not a home: "in Rome this weekend", "in Oslo for work", "visiting", a clock time."""
+    """A short stay, not a home: "in Rome this weekend", "in Tartu on business", "visiting", a clock time."""
     for e in sent.ents:
         if e.label_ in _TEMPORARY_ENTS or (e.label_ == "DATE" and _TEMPORARY_DATE.search(e.text)):
             return True
@@ -485,7 +485,7 @@ def _when(sent: Any, time: datetime) -> datetime:
 
 
 def _merge_jobs(sts: list[Statement]) -> list[Statement]:
-    """"Tomas got a job at Kestrel Labs, he's now a data analyst there": one job, role at employer."""
+    """"Tomas got a job at Kestrel Labs, he's now a chemist there": one job, role at employer."""
     out: list[Statement] = []
     for s in sts:
         prev = next((o for o in out if o.attribute == "job" == s.attribute and o.owner == s.owner

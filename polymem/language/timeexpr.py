@@ -113,7 +113,7 @@ def point(phrase: str, anchor: datetime) -> datetime | None:
 
 
 def is_time_word(text: str) -> bool:
-    """Whether a short phrase is only a time expression (used to trim values: "Lyon last week" -> "Lyon")."""
+    """Whether a short phrase is only a time expression (used to trim values: "Tartu last week" -> "Tartu")."""
     p = text.lower().strip()
     return bool(re.fullmatch(r"(?:(?:last|this|next|on|in|since|back in|early|late|mid|the)\s+)?"
                              r"(?:" + "|".join(WEEKDAYS) + r"|" + _MONTH_RX + r"|week|weekend|month|year|"

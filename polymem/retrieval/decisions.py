@@ -12,8 +12,8 @@ from polymem.retrieval.extract_base import Msg, coverage, when
 
 # Cues that make a message a decision even when it also reads like a proposal ("let's go with X, decided!").
 STRONG = re.compile(r"\b(decided|decision|settled|locked in|it is|we'?re going with|we are going with|"
-                    r"we'?re doing|we are doing|let'?s go with|switch(?:ed|ing)? (?:\w+ )?to|change of plans|"
-                    r"scrap that|agreed on|we'?ll go with|going with|final(?:ly)?|we chose|we picked)\b", re.I)
+                    r"we'?re doing|we are doing|let'?s go with|switch(?:ed|ing)? (?:\w+ )?to|change|"
+                    r"scrap|agreed on|we'?ll go with|going with|final(?:ly)?|we chose|we picked)\b", re.I)
 FIRM = re.compile(r"\b(decided|decision|settled|final|locked in)\b", re.I)
 # What comes after a proposal cue, up to a preposition or punctuation: the proposed option.
 PROPOSED = re.compile(

@@ -61,15 +61,15 @@ PROPOSAL = re.compile(r"\b(suggest\w*|how about|what about|propos\w*|why not|let
                       r"i'd go with|i vote|vote for|recommend\w*|could we|we could|pitch\w*|"
                       r"idea|option)\b", re.I)
 DECISION = re.compile(r"\b(decision|decided|settled|it's settled|final|agreed on|going with|"
-                      r"we're going|locked in|confirmed|switched|change of plans|now|update|"
+                      r"we're going|locked in|confirmed|switched|change|now|update|"
                       r"fell through|is off|instead|chose|picked|scrap that|we're doing|it is|switch to|"
                       r"let's go with)\b", re.I)
-REQUEST = re.compile(r"\b(can you|could you|would you|will you|would you be able|are you able|"
+REQUEST = re.compile(r"\b(can you|could you|would you|will you|are you able|"
                      r"please|pls|mind|need you|can someone|could someone)\b|\?", re.I)
 AGREE = re.compile(r"\b(sure|yep|yes|yeah|ok|okay|on it|will do|i'll|i will|i can|no problem|np|"
                    r"count me in|happy to|consider it done|got it|absolutely|of course|leave it to me|"
                    r"i've got|i got)\b", re.I)
-OPINION = re.compile(r"\b(think|honestly|feel|reckon|imo|imho|to be fair|not gonna lie|ngl|"
+OPINION = re.compile(r"\b(think|honestly|feel|reckon|imo|imho|to be fair|ngl|"
                      r"always|never|really|so|too|great|brilliant|best|worst|love|hate)\b", re.I)
 NEGATIVE_CLAUSE = re.compile(r"\b(is off|are off|fell through|cancel\w*|no longer|scrapped|dropped|"
                              r"not happening|instead of|replaced|called off|out|closed|scrap\w*|"

@@ -16,9 +16,9 @@ _TIMEWORD = (r"(?:Last|Next|This|Since|Until|For|From|Today|Tomorrow|Yesterday|N
              r"October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)\b")
 _CAPWORD = r"(?:(?:St|Mt|Ft|Dr)\.|[A-Z][\w'’\-]*)"
 _CAP = (_CAPWORD + r"(?:(?:\s+(?:de|del|la|le|am|upon|on|of|&))?\s+(?!" + _TIMEWORD + r")" + _CAPWORD + r")*")
-_LEAD = re.compile(r"^(?:(?:update|change of plans|decision made|heads up|ok(?:ay)?|so|well|news|big news|"
-                   r"it's settled|settled|final(?:ly)?|alright|fyi|quick update|actually|agreed|right|"
-                   r"final decision|then)\b[\s,:!-]*)+", re.I)
+# A short headline before a colon ("Update: ...", "Final answer: ...") or a leading interjection with its
+# comma: not part of the value.
+_LEAD = re.compile(r"^(?:[^:,]{1,25}:\s*|(?:ok(?:ay)?|so|well|alright|right|then|actually|agreed)\b[\s,!-]*)+", re.I)
 
 
 # Dates a decision can settle on: "June 21", "21 June", "July 5th", "on Saturday".

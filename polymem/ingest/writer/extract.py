@@ -7,9 +7,10 @@ from dataclasses import dataclass, field
 
 from polymem.ingest.addressee import NameIndex
 from polymem.ingest.writer import patterns as P
-from polymem.ingest.writer.facts import statements, third_person
+from polymem.ingest.writer.facts import third_person
 from polymem.ingest.writer.window import Window, WindowMessage
 from polymem.language import group as group_acts
+from polymem.language.facts import salient
 from polymem.language.statements import Person, Statement, StatementReader
 from polymem.language.timeexpr import parse_time
 from polymem.schema.records import AddOp, add_id
@@ -86,6 +87,7 @@ class Extractor:
         names = [v for p in window.roster for n in p.names() for v in (n, n[:1].upper() + n[1:])]
         self.index = NameIndex(window.roster)
         self.roster_ids = {p.id for p in window.roster}
+        self.dyad = len([p for p in window.roster if p.kind in ("person", "voice")]) == 2
         rx = P.names_regex(names)
         self.opinion_rx = re.compile(rf"\b(?P<who>{rx})(?P<pred>\s+{P.OPINION_VERB}\b[^.!?]*)")
         self.requests: list[_Request] = []
@@ -122,6 +124,9 @@ class Extractor:
 
     def _fact(self, m: WindowMessage, layer: str, owner: str, attribute: str | None, value: str | None,
               content: str, *, event: str | None = None, **kw: object) -> Fact:
+        if owner == self.w.group and self.dyad:
+            # Two people are not a group: what they propose, decide, ask and promise is each one's own record.
+            layer, owner = "Profile", m.speaker
         return Fact(layer=layer, owner=owner, source=m.speaker, event=event or attribute or "general",
                     attribute=attribute, value=value, content=content, from_ids=[m.id], **kw)  # type: ignore[arg-type]
 
@@ -286,7 +291,8 @@ class Extractor:
         req = self._match_request(m, task, agreed)
         b = self.name(m.speaker)
         if req is not None:
-            return [Fact(layer="Interaction", owner=self.w.group, source=m.speaker, event=req.task,
+            return [Fact(layer="Profile" if self.dyad else "Interaction",
+                         owner=m.speaker if self.dyad else self.w.group, source=m.speaker, event=req.task,
                          attribute="promise", value=req.task,
                          content=f"{b} agreed to {req.task} for {self.name(req.requester)}.",
                          from_ids=[req.msg.id, m.id], involves=[req.requester], related=[req.rid])]
@@ -321,7 +327,7 @@ class Extractor:
     # --- PERSON Profile: salient first-person statements (fact memory, SPEC §2) ------------
     def _statement(self, m: WindowMessage) -> list[Fact]:
         out = []
-        for sent in statements(m.text):
+        for sent in salient(m.text):
             content = third_person(sent, self.name(m.speaker))
             out.append(self._fact(m, "Profile", m.speaker, "fact", content, content, event="fact"))
         return out[:2]
