@@ -12,7 +12,6 @@ from polymem.retrieval.names import RosterIndex
 from polymem.retrieval.planner import compile_rules
 from polymem.schema.models import Participant
 
-
 # City, job and intro values are read by the language layer now (the same sentences as before).
 _READER = StatementReader([Person("yuki", ("Yuki",)), Person("bartek", ("Bartek",)), Person("ravi", ("Ravi",)),
                            Person("fern", ("Fern",)), Person("me", ("Sam",))])
