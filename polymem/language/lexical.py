@@ -212,3 +212,9 @@ def is_place_name(word: str) -> bool:
             if inst in anchors or any(anchors.intersection(p) for p in inst.hypernym_paths()):
                 return True
     return False
+
+
+@lru_cache(maxsize=100_000)
+def known_word(word: str) -> bool:
+    """Any part of speech WordNet knows ("home", "still"), as opposed to a name ("Tartu")."""
+    return any(_synsets(word, pos) for pos in ("n", "v", "a", "r"))

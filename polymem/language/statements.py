@@ -262,7 +262,10 @@ class StatementReader:
                 owner = _possessor_id(a, self, speaker, other, sent) or speaker
                 out.append(Statement("city", owner, speaker, _phrase(b), polarity=not neg))
                 return out
-        home = next((c for c in v.children if c.lemma_.lower() in ("home", "base") and c.pos_ == "NOUN"), None)
+        home = next((c for c in v.children if c.lemma_.lower() in ("home", "base") and c.dep_ != "nsubj"), None)
+        if home is not None and subj is None:  # the tagger missed the subject: "Tartu is still home"
+            subj = next((c for c in v.children if c.i < v.i and c.text[:1].isupper() and c.is_alpha
+                         and (lex.is_place_name(c.lower_) or not lex.known_word(c.lower_))), None)
         if home is not None and subj is not None and _is_place(subj, self):
             out.append(Statement("city", _possessor_id(home, self, speaker, other, sent) or speaker, speaker,
                                  _phrase(subj), polarity=not neg))
@@ -393,6 +396,9 @@ def _hedged(v: Any) -> bool:
 def _is_place(tok: Any, reader: StatementReader) -> bool:
     if reader.person_in(tok.text):
         return False
+    if tok.text[:1].isupper() and tok.is_alpha and tok.pos_ not in ("PROPN",) and \
+            (lex.is_place_name(tok.lower_) or not lex.known_word(tok.lower_)):
+        return True  # a capitalised name the tagger took for another part of speech
     if tok.ent_type_ in _PLACE_ENTS:
         return True
     if tok.pos_ in ("NOUN", "PROPN", "ADJ", "VERB") and tok.text.islower() and lex.is_place_name(tok.lower_):

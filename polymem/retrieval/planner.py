@@ -182,7 +182,7 @@ def _form_plan(q: str, asker: str | None, form: QuestionForm, order: list[str], 
              and w not in lx.CUE_WORDS and w not in names]
     notes += [f"language form={form.form}", f"intent={intent}"]
     return Plan(question=q, asker=asker, rows=rows, issue=issue, intent=intent, answer_field=answer_field,
-                mode="full" if intent in ("when", "list_moved", "list_decisions") else "head", scope=scope,
+                mode="full" if intent in ("when", "list_moved", "list_decisions", "who_announced") else "head", scope=scope,
                 attribute=form.attribute, category=form.category, search_terms=list(issue), mentioned=order,
                 notes=notes)
 
