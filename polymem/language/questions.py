@@ -16,7 +16,7 @@ from polymem.language.models import nlp
 from polymem.language.timeexpr import MONTHS
 
 Form = Literal["most_active", "talks_most", "when", "category", "list_decisions", "list_moved", "announced",
-               "state_at", "who_asked", "asked_whom", "who_agreed", "opinion", "group", "unknown_person"]
+               "state_at", "who_asked", "asked_whom", "who_agreed", "opinion", "group", "unknown_person", "who_reported"]
 # WordNet senses of asking someone to do something, and of agreeing / committing to do it.
 REQUEST_SENSES = ("ask.v.02", "ask.v.04", "request.v.01", "request.v.02", "order.v.01", "order.v.02",
                   "solicit.v.01", "beg.v.01", "task.v.01", "delegate.v.02", "nudge.v.02", "ping.v.04",
@@ -96,6 +96,11 @@ def parse_question(question: str, mentioned: int = 0) -> QuestionForm:
     communicates = any(t.pos_ == "VERB" and lex.verb_in_lexfile(t.lemma_.lower(), ("verb.communication",))
                        for t in doc) or any(t.lemma_.lower() in ("message", "post", "conversation") for t in doc)
     active = any(t.pos_ == "ADJ" and t.lemma_.lower() not in ("most",) for t in doc)
+    # -- a report about a member, asked in the passive: "X's new job was announced by someone. By whom?"
+    if mentioned and any(t.lower_ == "by" and any(c.tag_ in ("WP", "WDT") for c in t.children) for t in doc) and \
+            any(t.pos_ == "VERB" and lex.verb_in_lexfile(t.lemma_.lower(), ("verb.communication",)) for t in doc):
+        out.form = "who_reported"
+        return out
     # -- requests: "Who asked Ines to ...?" / "Whom did Bo ask ...?" / "Who agreed to ...?"
     role = _request_role(doc, mentioned)
     if role:

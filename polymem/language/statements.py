@@ -17,7 +17,7 @@ from typing import Any, Literal
 
 from polymem.language import lexical as lex
 from polymem.language import timeexpr
-from polymem.language.models import nlp, parsed
+from polymem.language.models import clean, nlp, parsed
 
 Attribute = Literal["city", "job", "pet"]
 Kind = Literal["state", "event", "report"]
@@ -112,7 +112,7 @@ class StatementReader:
         out: list[list[Statement]] = []
         last_other: dict[str, str | None] = {}
         recent: str | None = None
-        for (text, speaker, time, mid), doc in zip(items, nlp().pipe(t for t, *_ in items), strict=True):
+        for (text, speaker, time, mid), doc in zip(items, nlp().pipe(clean(t) for t, *_ in items), strict=True):
             out.append(self.read_doc(doc, speaker, time, mid, last_other.get(speaker) or recent))
             named = [p for p in self.people(text) if p != speaker]
             if named:
@@ -136,7 +136,8 @@ class StatementReader:
                 tokens = list(clause.subtree)
             for st in self._sentence(tokens, speaker, other, sent):
                 st.message_id, st.sentence = message_id, sent.text.strip()
-                st.time = _when(sent, time) if time else None
+                # the date may be in the next sentence: "She's in Tartu! She flew out on Tuesday."
+                st.time = (_when(sent, time) if _when(sent, time) != time else _when(doc, time)) if time else None
                 if st.owner != speaker:
                     st.kind = "report"
                 out.append(st)
@@ -200,6 +201,11 @@ class StatementReader:
             if place and (owner := self._subject(v, sent, speaker, other)):
                 out.append(Statement("city", owner, speaker, place, kind="event" if lemma != "live" else "state",
                                      polarity=not neg, tense="past" if past else "present"))
+        # "I've left Leeds": where the owner lived before
+        if lex.verb_is(lemma, "leave", senses=3) and not neg:
+            gone = next((c for c in v.children if c.dep_ == "dobj" and _is_place(c, self)), None)
+            if gone is not None and (owner := owner or self._subject(v, sent, speaker, other)):
+                out.append(Statement("city", owner, speaker, _phrase(gone), kind="event", tense="past"))
         # "signed a lease in Tartu", "bought a flat in Galway": a dwelling object with a place
         for obj in (c for c in v.children if c.dep_ == "dobj"):
             if lex.noun_is(obj.lemma_.lower(), "dwelling") and not neg:
@@ -224,7 +230,10 @@ class StatementReader:
         org = _org_obj(v, self) or (_org_obj(role_tok, self) if role_tok is not None else None)
         employed = lex.verb_is(lemma, "employ") or lex.verb_is(lemma, "begin")
         # "landed a job at X", "got a new position with Y": the object names a job
-        job_obj = next((c for c in v.children if c.dep_ == "dobj" and lex.noun_is(c.lemma_.lower(), "job")), None)
+        # only with a verb of getting / starting / holding: "reading Lessons in X" is not a job
+        job_obj = next((c for c in v.children if c.dep_ == "dobj" and lex.noun_is(c.lemma_.lower(), "job")), None) \
+            if employed or lex.verb_is(lemma, "possess") else \
+            next((c for c in v.children if c.dep_ == "dobj" and lex.noun_is(c.lemma_.lower(), "job", senses=1)), None)
         if job_obj is not None:
             employed = True
             if role_tok is None:  # "a new job as a paramedic at City Ambulance"
@@ -307,6 +316,16 @@ class StatementReader:
         if n.dep_ in ("compound", "amod") and n.head.pos_ == "PROPN" and lex.is_animal(n.lower_) and \
                 (p := _possessor(n.head)) is not None and (o := self._owner(p, speaker, other, sent)):
             return [Statement("pet", o, speaker, _animal_phrase(n))]  # "my parrot Kiwi"
+        if lex.noun_is(lemma, "time", senses=2) and any(c.dep_ == "nummod" for c in n.children) and \
+                not any(t.dep_ in ("nsubj", "nsubjpass") and t.head == n.head and t.lower_ not in _FIRST
+                        for t in sent if t != n):
+            # "Twelve years in Manchester", "Six years doing sound at the Old Vic": the speaker's state
+            if place := _place_obj(n, self, preps=("in",)):
+                return [Statement("city", speaker, speaker, place)]
+            for c in n.children:
+                if c.dep_ in ("acl", "relcl") and c.tag_ == "VBG" and (org := _org_obj(c, self)):
+                    what = next((_phrase(o, drop_det=True) for o in c.children if o.dep_ == "dobj"), None)
+                    return [Statement("job", speaker, speaker, f"{what} at {org}" if what else org)]
         poss = _possessor(n)
         if poss is None and n.dep_ in ("ROOT", "appos") and lex.is_occupation(lemma) and \
                 not any(t.dep_ in ("nsubj", "nsubjpass") for t in sent) and (org := _org_obj(n, self)):
@@ -394,7 +413,7 @@ def _hedged(v: Any) -> bool:
 
 
 def _is_place(tok: Any, reader: StatementReader) -> bool:
-    if reader.person_in(tok.text):
+    if reader.person_in(tok.text) or not tok.is_alpha:
         return False
     if tok.text[:1].isupper() and tok.is_alpha and tok.pos_ not in ("PROPN",) and \
             (lex.is_place_name(tok.lower_) or not lex.known_word(tok.lower_)):
@@ -403,7 +422,11 @@ def _is_place(tok: Any, reader: StatementReader) -> bool:
         return True
     if tok.pos_ in ("NOUN", "PROPN", "ADJ", "VERB") and tok.text.islower() and lex.is_place_name(tok.lower_):
         return True  # lower-case chat: "moved to amsterdam"
-    return tok.pos_ == "PROPN" and tok.ent_type_ not in ("DATE", "TIME", "MONEY", "CARDINAL", "ORDINAL")
+    if tok.pos_ != "PROPN" or tok.ent_type_ in ("DATE", "TIME", "MONEY", "CARDINAL", "ORDINAL"):
+        return False
+    # a proper noun made of ordinary words ("Quality Street") needs the NER's word that it is a place
+    words = [t for t in tok.subtree if t.pos_ == "PROPN" and t.is_alpha] or [tok]
+    return not all(lex.known_word(t.lower_) for t in words) or lex.is_place_name(tok.lower_)
 
 
 def _place_obj(head: Any, reader: StatementReader, preps: tuple[str, ...] = ("in", "to", "into", "near")) -> str | None:

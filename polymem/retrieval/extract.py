@@ -34,6 +34,7 @@ class Answerer:
         self.plan, self.msgs, self.roster, self.s2, self.use_addr = plan, msgs, roster, rows, use_addressee
         self.activity = activity or []
         self.reader = StatementReader([Person(p.id, tuple(p.names())) for p in roster.roster])
+        self._read: dict[str, list[Statement]] = {}
         self.rank = {mid: i for i, mid in enumerate(order)}
         self.window = window or set()  # messages in the thread right after one on the issue
         self.dense = dense or {}  # cosine of each message with the question (from the dense searches)
@@ -58,8 +59,21 @@ class Answerer:
         }
 
     def statements(self, m: Msg) -> list[Statement]:
-        """The language layer's statements in one candidate message (parse cached by text)."""
-        return self.reader.read(m["text"] or "", m.get("speaker") or "", _aware(m.get("time")), m["id"])
+        """The language layer's statements in one candidate message (parse cached by text); a pronoun refers
+        to the last member named in the message it replies to or the one before it."""
+        key = m["id"]
+        if key not in self._read:
+            last = None
+            for i in (m.get("reply_to") or []) + (m.get("prev_ids") or []):
+                prev = self.msgs.get(i)
+                named = [x.pid for x in self.roster.find(prev["text"] or "")] if prev else []
+                named = [x for x in named if x != m.get("speaker")]
+                if named:
+                    last = named[-1]
+                    break
+            self._read[key] = self.reader.read(m["text"] or "", m.get("speaker") or "", _aware(m.get("time")),
+                                               m["id"], last)
+        return self._read[key]
 
     def statement_time(self, h: StateHit) -> datetime | None:
         """When the statement a hit rests on says the change happened ("moved yesterday" -> the day before)."""

@@ -45,9 +45,12 @@ def person_state(self: Answerer, pid: str, attr: str | None) -> list[StateHit]:
                 hits.append(StateHit(m["id"], m["text"], when(m), [m["id"]]))
             continue
         for st in self.statements(m):
-            if st.owner == pid and st.attribute == attr and st.polarity and st.tense == "present":
-                hits.append(StateHit(m["id"], st.value, when(m), [m["id"]]))
-                break
+            if st.owner != pid or st.attribute != attr or not st.polarity:
+                continue
+            t = when(m)
+            if st.tense == "past":  # "I've left Leeds": held before this message
+                t = (t[0] - 1.0, *t[1:])
+            hits.append(StateHit(m["id"], st.value, t, [m["id"]]))
     hits += _record_hits(self, pid, attr)
     hits.sort(key=lambda h: h.when)
     return hits

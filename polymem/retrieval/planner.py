@@ -102,6 +102,8 @@ def compile_rules(question: str, asker: str | None, roster: RosterIndex) -> Plan
         intent, answer_field, scope.speaker = "asked_whom", "addressee", p(int(m.group(1)))
     elif WHO_AGREED.search(masked):
         intent, answer_field = "who_agreed", "speaker"
+    elif form.form == "who_reported" and order:  # "... was announced by someone else. By whom?"
+        intent, answer_field, scope.owner = "who_reported", "speaker", order[0]
     elif form.form == "who_asked" and order:  # the language layer read the request from the parse
         intent, answer_field, scope.addressee = "who_asked", "speaker", order[0]
     elif form.form == "asked_whom" and order:

@@ -133,13 +133,14 @@ class Extractor:
     # --- PERSON: city, job, pet from the language layer ---------------------------------------
     def _language(self, m: WindowMessage) -> list[Fact]:
         out: list[Fact] = []
-        seen: set[str] = set()
+        seen: set[tuple[str, str]] = set()
         if m.id not in self.statements:  # a message outside the window read on its own
             self.statements[m.id] = self.reader.read(m.text, m.speaker, parse_time(m.time), m.id)
         for st in self.statements[m.id]:
-            if not st.polarity or st.attribute in seen or (st.owner != m.speaker and st.owner not in self.roster_ids):
+            if not st.polarity or (st.attribute, st.tense) in seen or \
+                    (st.owner != m.speaker and st.owner not in self.roster_ids):
                 continue  # "no longer in Oslo" ends a state without naming the new one: nothing to write
-            seen.add(st.attribute)
+            seen.add((st.attribute, st.tense))
             who, by = self.name(st.owner), "" if st.owner == m.speaker else f" (reported by {self.name(m.speaker)})"
             if st.attribute == "city":
                 moved = " (moved there)" if st.kind != "state" and st.owner != m.speaker else ""
