@@ -22,6 +22,7 @@ PROPOSE_SENSES = ("propose.v.01", "suggest.v.01", "suggest.v.02", "recommend.v.0
 DECIDE_SENSES = ("decide.v.01", "decide.v.02", "choose.v.01", "settle.v.03", "agree.v.01", "agree.v.02",
                  "reserve.v.04", "book.v.01", "confirm.v.01", "finalize.v.01", "reserve.v.01", "take.v.07",
                  "pick_out.v.01", "plump.v.04")
+BOOK_SENSES = ("reserve.v.04", "book.v.01", "reserve.v.01")
 CHANGE_SENSES = ("change.v.01", "change.v.02", "switch.v.01", "switch.v.03", "exchange.v.01", "replace.v.01",
                  "move.v.02", "shift.v.01", "reschedule.v.01")
 CANCEL_SENSES = ("cancel.v.01", "trash.v.01", "abandon.v.01", "fall_through.v.01")
@@ -156,6 +157,10 @@ def _sentence(sent: Any) -> GroupAct | None:
         lemma = v.lemma_.lower()
         tense_done = v.tag_ in ("VBD", "VBN") or any(c.dep_ == "aux" and c.lemma_ in ("be", "have") for c in v.children)
         decided = lex.verb_in_senses(lemma, DECIDE_SENSES, first=3)
+        subj = next((c for c in v.children if c.dep_ == "nsubj"), None)
+        if decided and subj is not None and subj.lower_ not in ("we", "us", "it", "everyone", "everybody") and \
+                not (subj.lower_ == "i" and lex.verb_in_senses(lemma, BOOK_SENSES, first=3)):
+            continue  # "he's decided the radiator is his enemy" is one person's mind, not a group decision
         # "we're going with X", "we're doing X", "let's go with X"
         going = lemma in ("go", "do") and we and (tense_done or v.head.lemma_ == "let")
         if (decided and (tense_done or we)) or going:

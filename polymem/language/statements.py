@@ -49,6 +49,7 @@ class Statement:
     time: datetime | None = None  # when it became true (stated or implied), else the message time
     message_id: str | None = None
     sentence: str = ""
+    weak: bool = False  # read from context rather than stated: may start a record, never replaces one
     about: list[str] = field(default_factory=list)
 
     @property
@@ -141,7 +142,30 @@ class StatementReader:
                 if st.owner != speaker:
                     st.kind = "report"
                 out.append(st)
+        if not any(st.attribute == "pet" for st in out):
+            out += self._named_pet(doc, speaker, message_id, time)
         return _dedupe(out)
+
+    def _named_pet(self, doc: Any, speaker: str, message_id: str | None, time: datetime | None) -> list[Statement]:
+        """"Pickles knocked my mug over again, typical cat": an animal word next to a name that is nobody in the
+        roster and no place, acting as a subject, in the speaker's own message: a weak pet of the speaker."""
+        if doc.text.rstrip().endswith("?"):
+            return []
+        names = [t for t in doc if t.dep_ in ("nsubj", "nsubjpass") and t.is_alpha and not self.person_in(t.text)
+                 and t.ent_type_ not in ("GPE", "LOC", "ORG", "DATE", "TIME", "NORP")
+                 and (t.pos_ == "PROPN" or not lex.known_word(t.lower_)) and not lex.is_place_name(t.lower_)]
+        pronoun_pet = [t for t in doc if t.lemma_ == "be" and any(c.dep_ == "nsubj" and c.lower_ in ("he", "she")
+                                                                   for c in t.children)]
+        for t in doc:
+            if t.pos_ != "NOUN" or t.dep_ == "compound" or not lex.is_animal(t.lemma_.lower()) or \
+                    _possessor(t) is not None:
+                continue  # "charger cable": a modifier, not an animal (WordNet's first "charger" is a horse)
+            attr_of_pronoun = t.dep_ == "attr" and t.head in pronoun_pet
+            if names or attr_of_pronoun:
+                return [Statement("pet", speaker, speaker, _animal_phrase(t).rstrip("s") if t.tag_ == "NNS"
+                                  else _animal_phrase(t), message_id=message_id, time=time, weak=True,
+                                  sentence=doc.text)]
+        return []
 
     # -- one sentence -------------------------------------------------------------------------------------
     def _intro(self, sent: Any, speaker: str) -> list[Statement]:
@@ -280,6 +304,8 @@ class StatementReader:
                                  _phrase(subj), polarity=not neg))
             return out
         if subj is None:
+            if v.tag_ == "VBG" and attr is not None and attr.pos_ == "NOUN" and lex.is_occupation(attr.lemma_.lower()):
+                out.append(Statement("job", speaker, speaker, _phrase(attr, drop_det=True)))  # "being a midwife"
             return out
         owner = self._owner(subj, speaker, other, sent)
         if owner is None:

@@ -151,7 +151,8 @@ class Extractor:
             else:
                 content = f"{who} has {_article(st.value)} (pet){by}."
             # "I used to live in Oslo": may start a history, never replaces what is recorded
-            out.append(self._fact(m, "Core", st.owner, st.attribute, st.value, content, weak=st.tense == "past"))
+            out.append(self._fact(m, "Core", st.owner, st.attribute, st.value, content,
+                                  weak=st.tense == "past" or st.weak))
         return out
 
     # --- PERSON: family ---------------------------------------------------------------------
@@ -214,6 +215,9 @@ class Extractor:
             topic = act.topic or self.proposed.get(norm_key(value)) or self._topic_for(value)
             if not topic or topic in P.NOT_TOPIC:
                 continue
+            known = set(self.topics) | set(self.proposed.values())
+            if act.act == "reversal" and act.topic and act.topic not in known:
+                continue  # "the bathroom is now ...": a change of something nobody planned is not a decision
             if act.act == "proposal":
                 self.proposed.setdefault(norm_key(value), topic)
                 out.append(self._fact(m, "Interaction", self.w.group, f"proposal:{topic}", value,
