@@ -114,8 +114,8 @@ def is_occupation(lemma: str) -> bool:
     return bool(_AGENT_SUFFIX.search(lemma.lower())) and bool(_WORK_GLOSS.search(gloss))
 
 
-def is_person_noun(lemma: str) -> bool:
-    return any(s.lexname() == "noun.person" for s in _synsets(lemma, "n")[:2])
+def is_person_noun(lemma: str, senses: int = 2) -> bool:
+    return any(s.lexname() == "noun.person" for s in _synsets(lemma, "n")[:senses])
 
 
 @lru_cache(maxsize=100_000)
@@ -218,3 +218,11 @@ def is_place_name(word: str) -> bool:
 def known_word(word: str) -> bool:
     """Any part of speech WordNet knows ("home", "still"), as opposed to a name ("Tartu")."""
     return any(_synsets(word, pos) for pos in ("n", "v", "a", "r"))
+
+
+def noun_in_senses(lemma: str, senses: tuple[str, ...], first: int = 3) -> bool:
+    """One of the noun's first senses is one of the given senses (or a kind of one)."""
+    wn = wordnet()
+    anchors = {wn.synset(s) for s in senses}
+    return any(s in anchors or any(anchors.intersection(p) for p in s.hypernym_paths())
+               for s in _synsets(lemma, "n")[:first])

@@ -13,7 +13,7 @@ from typing import Any, Literal
 
 from polymem.language import lexical as lex
 from polymem.language.models import nlp
-from polymem.language.timeexpr import MONTHS
+from polymem.language.timeexpr import MONTHS, is_time_word
 
 Form = Literal["most_active", "talks_most", "when", "category", "list_decisions", "list_moved", "announced",
                "state_at", "who_asked", "asked_whom", "who_agreed", "opinion", "group", "unknown_person", "who_reported"]
@@ -21,6 +21,11 @@ Form = Literal["most_active", "talks_most", "when", "category", "list_decisions"
 REQUEST_SENSES = ("ask.v.02", "ask.v.04", "request.v.01", "request.v.02", "order.v.01", "order.v.02",
                   "solicit.v.01", "beg.v.01", "task.v.01", "delegate.v.02", "nudge.v.02", "ping.v.04",
                   "remind.v.01")
+# asking who put an option forward: "suggested", "floated", "pitched", "came up with", "pushed for"
+PROPOSE_QUESTION_SENSES = ("propose.v.01", "suggest.v.01", "suggest.v.02", "recommend.v.01", "float.v.05",
+                           "think_up.v.01", "advocate.v.01", "urge.v.01", "pitch.v.06", "offer.v.04", "nominate.v.01",
+                           "argue.v.01")
+IDEA_SENSES = ("idea.n.01", "suggestion.n.01", "proposal.n.01", "proposition.n.01")
 AGREE_SENSES = ("agree.v.02", "volunteer.v.02", "accept.v.03", "promise.v.01", "promise.v.02", "consent.v.01",
                 "give.v.18", "undertake.v.01")
 Attribute = Literal["city", "job", "pet"]
@@ -38,6 +43,9 @@ class QuestionForm:
     month: int | None = None  # "in March"
     wh: str | None = None
     role_person: int | None = None  # who_asked: index of the addressee among the mentioned; asked_whom: the asker
+    who_like: bool = False  # "which cousin ...": a wh-determiner on a person noun asks "who"
+    proposal: bool = False  # asks who proposed something ("suggested", "floated", "whose idea")
+    anchors: list[str] = field(default_factory=list)  # named values in the question ("York", "the Ferryman")
     notes: list[str] = field(default_factory=list)
 
 
@@ -92,6 +100,19 @@ def parse_question(question: str, mentioned: int = 0) -> QuestionForm:
     out = QuestionForm()
     out.wh = next((t.lower_ for t in doc if t.tag_ in ("WRB", "WP", "WDT", "WP$")), None)
     out.attribute, out.category = _attribute(doc)
+    out.who_like = any(t.lower_ in ("which", "what") and t.i + 1 < len(doc) and doc[t.i + 1].pos_ == "NOUN"
+                       and lex.is_person_noun(doc[t.i + 1].lemma_.lower(), senses=1) for t in doc)
+    out.proposal = any((t.pos_ == "VERB" and lex.verb_in_senses(t.lemma_.lower(), PROPOSE_QUESTION_SENSES, first=6))
+                       or (t.pos_ == "NOUN" and lex.noun_in_senses(t.lemma_.lower(), IDEA_SENSES)) for t in doc)
+    # named options in the question: runs of proper nouns ("Lake Bled", "the Copper Kettle")
+    run: list[str] = []
+    for t in [*doc, None]:
+        if t is not None and ((t.pos_ == "PROPN" and t.is_alpha) or (run and t.like_num)):
+            run.append(t.text)  # "July 5" keeps its day
+            continue
+        if run and not (len(run) == 1 and is_time_word(run[0])):
+            out.anchors.append(" ".join(run))
+        run = []
     superlative = any(t.tag_ in ("JJS", "RBS") or t.lower_ == "most" for t in doc)
     communicates = any(t.pos_ == "VERB" and lex.verb_in_lexfile(t.lemma_.lower(), ("verb.communication",))
                        for t in doc) or any(t.lemma_.lower() in ("message", "post", "conversation") for t in doc)
@@ -167,7 +188,7 @@ def parse_question(question: str, mentioned: int = 0) -> QuestionForm:
         out.form = "unknown_person"
         return out
     # -- a question about no person (not "who", no member, no everyone): about the group's plans
-    if mentioned == 0 and out.wh in ("what", "which", "where", "when") and not subj_quant and \
+    if mentioned == 0 and out.wh in ("what", "which", "where", "when") and not subj_quant and not out.who_like and \
             not {"everyone", "everybody", "each", "all"} & {t.lower_ for t in doc} and \
             out.attribute in (None, "city"):
         out.form = "group"

@@ -168,9 +168,31 @@ class Answerer:
         return Extract(self.name(who) or who, participant=who, cited=[m["id"], *(extra or [])],
                        confidence=s)
 
+    def _first_to_name(self) -> Extract | None:
+        """"Who floated Lake Bled?": the first member to bring the named option up, preferring a message that
+        proposes or asks over one that reports a decision."""
+        anchors = [a.lower() for a in self.plan.anchors]
+        if not anchors:
+            return None
+        cands = [m for m in self.msgs.values() if self._person(m) and m.get("speaker") not in self.plan.mentioned
+                 and any(re.search(r"(?<!\w)" + re.escape(a) + r"(?!\w)", (m["text"] or "").lower()) for a in anchors)]
+        if not cands:
+            return None
+
+        def rank(m: Msg) -> tuple:
+            acts = {a.act for a in group_acts.read(m["text"] or "")}
+            proposes = "proposal" in acts or "?" in (m["text"] or "")
+            return (0 if proposes else 1 if not acts & {"decision", "reversal"} else 2, when(m))
+
+        m = min(cands, key=rank)
+        return Extract(self.name(m["speaker"]) or m["speaker"], participant=m["speaker"], cited=[m["id"]],
+                       confidence=0.9)
+
     def _who_said(self) -> Extract:
-        proposal = bool(re.search(r"\b(suggest|propos|recommend|pitch|put forward|float|idea|came up)",
-                                  self.plan.question, re.I))
+        proposal = self.plan.proposal or bool(re.search(r"\b(suggest|propos|recommend|pitch|put forward|float|idea|"
+                                                        r"came up)", self.plan.question, re.I))
+        if proposal and (first := self._first_to_name()) is not None:
+            return first
 
         def score(m: Msg) -> float | None:
             c = self._cov(m["text"])

@@ -91,6 +91,8 @@ def compile_rules(question: str, asker: str | None, roster: RosterIndex) -> Plan
         return Row(kind="PERSON", id=pid, name=roster.display(pid))
 
     form = parse_question(q, mentioned=len(order))
+    if form.who_like:  # "which cousin argued for X?" asks who: read it as such
+        masked = re.sub(r"(?i)\b(?:which|what)\s+\w+", "who", masked, count=1)
     if form.form and form.form in _FORM_INTENT:
         return _form_plan(q, asker, form, order, roster, masked, notes)
     if WHO_EMPLOYS.search(masked) and order:
@@ -157,9 +159,12 @@ def compile_rules(question: str, asker: str | None, roster: RosterIndex) -> Plan
     if attribute:
         search += [t for t in lx.ATTR_TERMS[attribute] if t not in search and t not in lx.STOP]
     notes.append(f"intent={intent}")
+    names_lower = {n.lower() for n in names}
+    anchors = [a for a in form.anchors if a.lower() not in names_lower and not roster.find(a)]
     return Plan(question=q, asker=asker, rows=rows, issue=issue, mode=mode, scope=scope, intent=intent,
                 time_range=_time_range(q), attribute=attribute, answer_field=answer_field,
-                search_terms=search, mentioned=order, notes=notes, at=form.at, month=form.month)
+                search_terms=search, mentioned=order, notes=notes, at=form.at, month=form.month,
+                anchors=anchors, proposal=form.proposal)
 
 
 _FORM_INTENT = {"category": "category", "list_decisions": "list_decisions", "list_moved": "list_moved",
