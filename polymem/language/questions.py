@@ -31,6 +31,7 @@ AGREE_SENSES = ("agree.v.02", "volunteer.v.02", "accept.v.03", "promise.v.01", "
 Attribute = Literal["city", "job", "pet"]
 _QUANTIFIERS = {"anyone", "anybody", "someone", "somebody", "everyone", "everybody", "who", "whoever", "which",
                 "any", "one", "us", "people", "member", "members", "whom"}
+_SUBORDINATORS = {"once", "after", "when", "since", "because", "before", "until", "while", "as", "though"}
 _GENERIC_PET = {"pet", "animal", "creature", "critter", "beast"}
 
 
@@ -106,7 +107,11 @@ def parse_question(question: str, mentioned: int = 0) -> QuestionForm:
                        or (t.pos_ == "NOUN" and lex.noun_in_senses(t.lemma_.lower(), IDEA_SENSES)) for t in doc)
     # named options in the question: runs of proper nouns ("Lake Bled", "the Copper Kettle")
     run: list[str] = []
-    for t in [*doc, None]:
+    # only the clause that asks: not "Once X fell through, ..." nor "... once X fell through"
+    start = max([t.i + 1 for t in doc if t.text in (",", ":", ";") and t.i + 1 < len(doc)
+                 and doc[t.i + 1].tag_ in ("WP", "WDT", "WRB", "WP$")] or [0])
+    stop = next((t.i for t in doc if t.i > start + 1 and t.lower_ in _SUBORDINATORS), len(doc))
+    for t in [*doc[start:stop], None]:
         if t is not None and ((t.pos_ == "PROPN" and t.is_alpha) or (run and t.like_num)):
             run.append(t.text)  # "July 5" keeps its day
             continue

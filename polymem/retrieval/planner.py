@@ -93,6 +93,11 @@ def compile_rules(question: str, asker: str | None, roster: RosterIndex) -> Plan
     form = parse_question(q, mentioned=len(order))
     if form.who_like:  # "which cousin argued for X?" asks who: read it as such
         masked = re.sub(r"(?i)\b(?:which|what)\s+\w+", "who", masked, count=1)
+    # A leading clause or topic before the question proper ("Once X fell through, who ...?", "The switch to
+    # X: who put that forward?"): the question's form is read from the part that asks.
+    parts = re.split(r"[,:;]\s*(?=(?:who|whom|whose|which|what|where|when)\b)", masked, flags=re.I)
+    if len(parts) > 1:
+        masked = parts[-1]
     if form.form and form.form in _FORM_INTENT:
         return _form_plan(q, asker, form, order, roster, masked, notes)
     if WHO_EMPLOYS.search(masked) and order:
