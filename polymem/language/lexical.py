@@ -41,6 +41,7 @@ _NOUN_CLASSES: dict[str, tuple[str, ...]] = {
     "kin": ("relative.n.01", "friend.n.01", "lover.n.01", "neighbor.n.01", "acquaintance.n.01",
             "peer.n.01", "spouse.n.01", "colleague.n.01", "leader.n.01"),
     "city": ("city.n.01", "town.n.01", "municipality.n.01", "country.n.02", "state.n.01"),
+    "group_noun": ("social_group.n.01", "organization.n.01", "family.n.01", "family.n.02"),
     "time": ("time_period.n.01", "time_unit.n.01", "calendar_month.n.01", "day.n.04", "day_of_the_week.n.01"),
 }
 _WORK_GLOSS = re.compile(r"\b(?:work|works|worker|job|employ\w*|profession\w*|trade|occupation|paid|hired|"
@@ -226,3 +227,9 @@ def noun_in_senses(lemma: str, senses: tuple[str, ...], first: int = 3) -> bool:
     anchors = {wn.synset(s) for s in senses}
     return any(s in anchors or any(anchors.intersection(p) for p in s.hypernym_paths())
                for s in _synsets(lemma, "n")[:first])
+
+
+def noun_is_exactly(lemma: str, cls: str, senses: int = 8) -> bool:
+    """One of the noun's senses *is* an anchor of the class (no hyponyms: "research" is work, not a job)."""
+    anchors = _anchors(cls, "n")
+    return any(s in anchors for s in _synsets(lemma, "n")[:senses])

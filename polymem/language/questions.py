@@ -50,18 +50,26 @@ class QuestionForm:
     notes: list[str] = field(default_factory=list)
 
 
+def _asked_noun(t: Any) -> bool:
+    """The noun is what the question asks for or about, not a modifier or someone's belonging named in
+    passing ("Maria's dogs' names"): a wh-determined noun, an object, an attribute, a subject."""
+    if any(c.dep_ == "case" for c in t.children) or t.dep_ in ("poss", "compound"):
+        return False
+    return t.dep_ in ("dobj", "attr", "nsubj", "nsubjpass", "pobj") or any(c.tag_ in ("WDT", "WP") for c in t.children)
+
+
 def _attribute(doc: Any) -> tuple[Attribute | None, str | None]:
     wh = {t.lower_ for t in doc if t.tag_ in ("WRB", "WP", "WDT", "WP$")}
     for t in doc:
         lemma = t.lemma_.lower()
-        if t.pos_ == "NOUN" and (lemma in _GENERIC_PET or lex.pet_category(lemma)):
+        if t.pos_ == "NOUN" and (lemma in _GENERIC_PET or lex.pet_category(lemma)) and _asked_noun(t):
             return "pet", None if lemma in _GENERIC_PET or lex.generic_pet(lemma) else lemma
     for t in doc:
         lemma = t.lemma_.lower()
-        if t.pos_ == "NOUN" and (lex.noun_is(lemma, "job") or lemma in ("living", "employer", "profession",
-                                                                        "career", "occupation", "boss")):
+        if t.pos_ == "NOUN" and (lex.noun_is_exactly(lemma, "job", senses=2) or lemma in (
+                "living", "employer", "profession", "career", "occupation", "boss")) and _asked_noun(t):
             return "job", None
-        if t.pos_ == "VERB" and lex.verb_is(lemma, "employ", senses=2):
+        if t.pos_ == "VERB" and lex.verb_in_senses(lemma, ("work.v.02", "hire.v.01"), first=2):
             # "Who works in healthcare?", "Who works as a teacher?": the object is a category
             cat = next((p.lemma_.lower() for c in t.children if c.dep_ == "prep" and c.lower_ in ("in", "as")
                         for p in c.children if p.dep_ == "pobj" and p.pos_ == "NOUN"), None)
@@ -74,15 +82,14 @@ def _attribute(doc: Any) -> tuple[Attribute | None, str | None]:
         if subj in ("group", "we", "team", "they"):
             continue  # "What did the group settle on?" is about a decision, not a home
         if (t.pos_ == "VERB" and lex.verb_is(lemma, "reside", senses=4)) or \
-                (t.pos_ == "NOUN" and lex.noun_is(lemma, "city", senses=1)) or lemma == "home":
+                (lemma == "home" and (t.dep_ in ("attr", "nsubj") or t.head.lemma_ == "be")):
             return "city", None
-    if "where" in wh:
+    if "where" in wh and any(t.lemma_ in ("be", "live") and t.dep_ == "ROOT" for t in doc):
         return "city", None
-    if any(t.lemma_ == "do" and t.dep_ != "aux" and not any(c.dep_ == "prep" and c.lower_ != "for" or
-                                                              (c.dep_ == "prep" and any(p.lemma_ != "living"
-                                                                                        for p in c.children))
-                                                              for c in t.children) for t in doc) and "what" in wh and not any(t.dep_ == "dobj" and t.pos_ == "NOUN"
-                                                                       for t in doc):
+    root = next((t for t in doc if t.dep_ == "ROOT"), None)
+    if root is not None and root.lemma_ == "do" and "what" in wh and not any(
+            c.dep_ in ("xcomp", "advcl", "ccomp", "dobj") or (c.dep_ == "prep" and (c.lower_ != "for" or any(
+                p.lemma_ != "living" for p in c.children))) for c in root.children if c.tag_ not in ("WP",)):
         # "What does Priya do (these days)?" asks for a job
         return "job", None
     return None, None
@@ -144,7 +151,7 @@ def parse_question(question: str, mentioned: int = 0) -> QuestionForm:
     asks_date = any(t.lemma_.lower() in ("date", "day") and any(c.lower_ in ("what", "which") for c in t.children)
                     for t in doc)
     if out.wh == "when" or (asks_date and mentioned):
-        if mentioned:
+        if mentioned and out.attribute:  # a change of home, work or pet; other events are found by search
             out.form = "when"
             return out
     # -- a state at a time: "at the beginning", "at the start", "in March"
@@ -195,9 +202,24 @@ def parse_question(question: str, mentioned: int = 0) -> QuestionForm:
     # -- a question about no person (not "who", no member, no everyone): about the group's plans
     if mentioned == 0 and out.wh in ("what", "which", "where", "when") and not subj_quant and not out.who_like and \
             not {"everyone", "everybody", "each", "all"} & {t.lower_ for t in doc} and \
-            out.attribute in (None, "city"):
+            out.attribute in (None, "city") and _about_a_plan(doc):
         out.form = "group"
     return out
+
+
+def _about_a_plan(doc: Any) -> bool:
+    """A question about what a group settled on: a verb of deciding or choosing, a group as subject ("the club",
+    "they", "we"), or an adverb of finality ("finally", "in the end", "eventually")."""
+    for t in doc:
+        lemma = t.lemma_.lower()
+        if t.pos_ == "VERB" and lex.verb_in_senses(lemma, ("decide.v.01", "decide.v.02", "choose.v.01", "settle.v.03",
+                                                          "agree.v.01", "reserve.v.04", "book.v.01", "pick_out.v.01")):
+            return True
+        if t.dep_ in ("nsubj", "nsubjpass") and (t.lower_ in ("we", "they") or lex.noun_is(lemma, "group_noun")):
+            return True
+        if lemma in ("finally", "eventually", "ultimately") or (lemma == "end" and t.head.lower_ == "in"):
+            return True
+    return False
 
 
 def _asks_view(doc: Any) -> bool:
@@ -206,10 +228,13 @@ def _asks_view(doc: Any) -> bool:
         lemma = t.lemma_.lower()
         if t.pos_ == "VERB" and lemma in ("think", "make", "feel", "see", "reckon", "rate", "consider", "view",
                                           "find", "describe", "regard"):
-            if any(c.dep_ == "prep" and c.lower_ in ("of", "about", "on") for c in t.children) or \
-                    (lemma in ("see", "rate", "describe", "regard", "find", "view", "consider") and
-                     any(c.dep_ == "dobj" for c in t.children)):
-                return True
+            if any(c.dep_ == "prep" and c.lower_ in ("of", "about") and any(
+                    p.pos_ == "PROPN" and p.ent_type_ not in ("DATE", "TIME") for p in c.children)
+                   for c in t.children) or \
+                    (lemma in ("see", "rate", "describe", "regard", "view", "consider") and
+                     any(c.dep_ == "dobj" and c.pos_ == "PROPN" and c.ent_type_ not in ("DATE", "TIME")
+                         for c in t.children) and any(c.dep_ == "nsubj" and c.pos_ == "PROPN" for c in t.children)):
+                return True  # the view is of someone named: "What does Priya make of Gavin?"
         if t.pos_ == "NOUN" and lemma in ("take", "view", "opinion", "impression", "verdict", "thought") and \
                 any(c.dep_ == "prep" and c.lower_ in ("of", "on", "about") for c in t.children):
             return True

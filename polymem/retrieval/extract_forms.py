@@ -93,8 +93,8 @@ def when(a: Answerer) -> Extract:
             rank = 2 * named + changed
             if rank and (best is None or rank > best[0] or (rank == best[0] and h.when >= best[1].when)):
                 best = (rank, h)
-    if best is None:
-        return Extract(NOT_IN_MEMORY, abstained=True)
+    if best is None:  # no recorded change of home, work or pet: an event, found by search
+        return a._generic()
     h = best[1]
     day = a.statement_time(h) or (datetime.fromtimestamp(h.when[0]) if h.when and h.when[0] else None)
     if day is None:
