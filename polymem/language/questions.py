@@ -55,7 +55,17 @@ def _asked_noun(t: Any) -> bool:
     passing ("Maria's dogs' names"): a wh-determined noun, an object, an attribute, a subject."""
     if any(c.dep_ == "case" for c in t.children) or t.dep_ in ("poss", "compound"):
         return False
-    return t.dep_ in ("dobj", "attr", "nsubj", "nsubjpass", "pobj") or any(c.tag_ in ("WDT", "WP") for c in t.children)
+    return t.dep_ in ("dobj", "attr", "nsubj", "nsubjpass", "pobj", "ROOT", "oprd") or \
+        any(c.tag_ in ("WDT", "WP") for c in t.children)
+
+
+def _noun_lemma(t: Any) -> str:
+    """A noun with its "of" complement when WordNet knows the whole ("line of work")."""
+    of = next((c for c in t.children if c.dep_ == "prep" and c.lower_ == "of"), None)
+    obj = next((p for p in of.children if p.dep_ == "pobj"), None) if of is not None else None
+    if obj is not None and lex.known_noun(f"{t.lemma_.lower()}_of_{obj.lemma_.lower()}"):
+        return f"{t.lemma_.lower()}_of_{obj.lemma_.lower()}"
+    return t.lemma_.lower()
 
 
 def _attribute(doc: Any) -> tuple[Attribute | None, str | None]:
@@ -65,7 +75,7 @@ def _attribute(doc: Any) -> tuple[Attribute | None, str | None]:
         if t.pos_ == "NOUN" and (lemma in _GENERIC_PET or lex.pet_category(lemma)) and _asked_noun(t):
             return "pet", None if lemma in _GENERIC_PET or lex.generic_pet(lemma) else lemma
     for t in doc:
-        lemma = t.lemma_.lower()
+        lemma = _noun_lemma(t) if t.pos_ == "NOUN" else t.lemma_.lower()
         if t.pos_ == "NOUN" and (lex.noun_is_exactly(lemma, "job", senses=2) or lemma in (
                 "living", "employer", "profession", "career", "occupation", "boss")) and _asked_noun(t):
             return "job", None
@@ -82,14 +92,19 @@ def _attribute(doc: Any) -> tuple[Attribute | None, str | None]:
         if subj in ("group", "we", "team", "they"):
             continue  # "What did the group settle on?" is about a decision, not a home
         if (t.pos_ == "VERB" and lex.verb_is(lemma, "reside", senses=4)) or \
-                (lemma == "home" and (t.dep_ in ("attr", "nsubj") or t.head.lemma_ == "be")):
+                (lemma == "home" and t.dep_ in ("attr", "nsubj", "oprd", "dobj", "compound", "npadvmod", "advmod")):
+            return "city", None
+        # "each member's home city", "which city is Tom in": a city someone is in, not one visited
+        if t.pos_ == "NOUN" and lex.noun_is(lemma, "city", senses=1) and _asked_noun(t) and (
+                any(c.dep_ == "poss" for c in t.children) or t.head.lemma_ in ("be", "live")):
             return "city", None
     if "where" in wh and any(t.lemma_ in ("be", "live") and t.dep_ == "ROOT" for t in doc):
         return "city", None
     root = next((t for t in doc if t.dep_ == "ROOT"), None)
     if root is not None and root.lemma_ == "do" and "what" in wh and not any(
             c.dep_ in ("xcomp", "advcl", "ccomp", "dobj") or (c.dep_ == "prep" and (c.lower_ != "for" or any(
-                p.lemma_ != "living" for p in c.children))) for c in root.children if c.tag_ not in ("WP",)):
+                p.lemma_ not in ("living", "work") for p in c.children))) for c in root.children
+            if c.tag_ not in ("WP",)):
         # "What does Priya do (these days)?" asks for a job
         return "job", None
     return None, None
