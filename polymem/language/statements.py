@@ -144,7 +144,43 @@ class StatementReader:
                 out.append(st)
         if not any(st.attribute == "pet" for st in out):
             out += self._named_pet(doc, speaker, message_id, time)
+        if not any(st.attribute == "city" for st in out):
+            out += self._local_place(doc, speaker, message_id, time)
         return _dedupe(out)
+
+    def _local_place(self, doc: Any, speaker: str, message_id: str | None, time: datetime | None) -> list[Statement]:
+        """"Toronto is all orange leaves today", "31 degrees in Perth and hail tomorrow": the speaker talks about
+        a place in the present, as where they are, with nobody else as subject and no travel: a weak city."""
+        # anchored in the speaker's here-and-now: a first person in the message or a time like "today", "rn"
+        here = any(t.lower_ in _FIRST and t.dep_ in ("nsubj", "poss") for t in doc) or any(
+            t.lower_ in ("today", "tonight", "now", "rn", "currently", "morning") for t in doc)
+        if not here:
+            return []
+        for sent in doc.sents:
+            if sent.text.rstrip().endswith("?") or any(
+                    e.label_ in ("DATE", "TIME") and re.search(r"(?i)\b(?:weekend|tomorrow|next|tonight|" +
+                                                               "|".join(timeexpr.WEEKDAYS) + r")\b", e.text)
+                    for e in sent.ents) or _purpose(sent):
+                continue  # a trip ("in Rome this weekend", "in Oslo for work"), not where one lives
+            verbs = [t for t in sent if t.pos_ in ("VERB", "AUX")]
+            if any(t.tag_ in ("VBD", "MD") for t in verbs) and not any(t.tag_ in ("VBZ", "VBP") for t in verbs):
+                continue  # a past trip or a plan, not where one is
+            if any(lex.verb_in_senses(t.lemma_.lower(), ("travel.v.01", "visit.v.01", "fly.v.01", "go.v.01"),
+                                      first=2, exact=True) for t in verbs if t.lemma_.lower() not in ("be",)):
+                continue
+            others = [t for t in sent if t.dep_ in ("nsubj", "nsubjpass", "poss") and
+                      (t.lower_ in _THIRD or (self.person_in(t.text) not in (None, speaker)) or
+                       lex.noun_is(t.lemma_.lower(), "kin"))]
+            if others or any(lex.noun_is(t.lemma_.lower(), "kin") for t in sent if t.pos_ == "NOUN"):
+                continue
+            for t in sent:
+                if not (t.ent_type_ == "GPE" or lex.is_place_name(t.lower_)) or not _is_place(t, self):
+                    continue
+                if t.dep_ in ("nsubj", "ROOT", "npadvmod", "appos") or (t.dep_ == "pobj" and t.head.lower_ == "in"):
+                    v = t.text.title() if t.text.islower() else _phrase(t)
+                    return [Statement("city", speaker, speaker, v, weak=True,
+                                      message_id=message_id, time=time, sentence=sent.text)]
+        return []
 
     def _named_pet(self, doc: Any, speaker: str, message_id: str | None, time: datetime | None) -> list[Statement]:
         """"Pickles knocked my mug over again, typical cat": an animal word next to a name that is nobody in the
@@ -530,6 +566,13 @@ def _temporary(sent: Any) -> bool:
     return any(t.lower_ == "for" and t.dep_ == "prep" and any(c.lemma_ in ("work", "business", "holiday", "vacation",
                                                                            "conference", "trip") for c in t.children)
                for t in sent)
+
+
+def _purpose(sent: Any) -> bool:
+    """"in Oslo for work", "on holiday in Crete": a stay with a purpose, not a home."""
+    return any(t.lower_ in ("for", "on") and t.dep_ == "prep" and any(
+        c.lemma_ in ("work", "business", "holiday", "vacation", "conference", "trip", "visit", "wedding")
+        for c in t.children) for t in sent) or any(t.lemma_ in ("visit", "holiday", "trip") for t in sent)
 
 
 def _when(sent: Any, time: datetime) -> datetime:

@@ -39,6 +39,7 @@ def person_state(self: Answerer, pid: str, attr: str | None) -> list[StateHit]:
     (own statements and reports by others) plus the System 2 records the writer made from the same
     statements."""
     hits: list[StateHit] = []
+    weak: list[StateHit] = []
     for m in self.msgs.values():
         if attr is None:  # no attribute: messages of pid's on the issue
             if m["speaker"] == pid and self.plan.issue and coverage(self.plan.issue, m["text"]) >= 0.5:
@@ -50,9 +51,12 @@ def person_state(self: Answerer, pid: str, attr: str | None) -> list[StateHit]:
             t = when(m)
             if st.tense == "past":  # "I've left Leeds": held before this message
                 t = (t[0] - 1.0, *t[1:])
-            hits.append(StateHit(m["id"], st.value, t, [m["id"]]))
+            (weak if st.weak else hits).append(StateHit(m["id"], st.value, t, [m["id"]]))
     hits += _record_hits(self, pid, attr)
     hits.sort(key=lambda h: h.when)
+    # read from context, not stated: only where nothing is stated, or as history before the first statement
+    first = hits[0].when if hits else None
+    hits = sorted([w for w in weak if first is None or w.when < first], key=lambda h: h.when) + hits
     return hits
 
 
@@ -137,6 +141,7 @@ def group_decision(self: Any) -> Extract:
     dated = any(t in DATE_TOPICS for t in issue)  # "what date did we pick": the value is a date, wherever it is
     known = [] if dated else decisions.topic_values(self.msgs.values(), issue, self.window)
     hits: list[StateHit] = []
+    weak: list[StateHit] = []
     for m in self.msgs.values():
         text = m["text"]
         if dated and not values.date(text) or not dated and issue and coverage(issue, text) == 0 and \
