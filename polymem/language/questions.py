@@ -47,6 +47,7 @@ class QuestionForm:
     who_like: bool = False  # "which cousin ...": a wh-determiner on a person noun asks "who"
     proposal: bool = False  # asks who proposed something ("suggested", "floated", "whose idea")
     anchors: list[str] = field(default_factory=list)  # named values in the question ("York", "the Ferryman")
+    asks_time: bool = False  # "when ...?", "on what date ...?": the answer is a date
     notes: list[str] = field(default_factory=list)
 
 
@@ -165,6 +166,7 @@ def parse_question(question: str, mentioned: int = 0) -> QuestionForm:
     # -- time: "When did X move to Y?"
     asks_date = any(t.lemma_.lower() in ("date", "day") and any(c.lower_ in ("what", "which") for c in t.children)
                     for t in doc)
+    out.asks_time = out.wh == "when" or asks_date
     if out.wh == "when" or (asks_date and mentioned):
         if mentioned and out.attribute:  # a change of home, work or pet; other events are found by search
             out.form = "when"
@@ -188,8 +190,11 @@ def parse_question(question: str, mentioned: int = 0) -> QuestionForm:
     decides = any(t.pos_ == "VERB" and lex.verb_in_senses(t.lemma_.lower(), ("decide.v.01", "decide.v.02",
                                                                             "choose.v.01", "agree.v.01"))
                   for t in doc) or "decision" in lemmas
-    topic = [t for t in doc if t.pos_ == "NOUN" and t.lemma_.lower() not in ("group", "decision", "team", "far",
-                                                                            "everything", "thing", "plan")]
+    # a topic is a thing decided about ("for the venue", "the book"), not the group, a person or a number
+    topic = [t for t in doc if t.pos_ == "NOUN" and t.lemma_.lower() not in ("decision", "far", "everything",
+                                                                            "thing", "plan")
+             and not lex.noun_is(t.lemma_.lower(), "group_noun", senses=1) and not lex.is_person_noun(t.lemma_.lower(), 1)
+             and not t.like_num and t.dep_ != "poss"]
     if decides and not topic and mentioned == 0 and out.wh in ("what", "which", None):
         out.form = "list_decisions"
         return out
@@ -198,7 +203,8 @@ def parse_question(question: str, mentioned: int = 0) -> QuestionForm:
         return out
     if out.attribute == "city" and mentioned == 0 and out.wh in ("who", "which") and \
             any(t.pos_ == "VERB" and lex.verb_in_senses(t.lemma_.lower(), ("move.v.04", "relocate.v.01"))
-                and any(c.dep_ == "nsubj" and c.lower_ in _QUANTIFIERS for c in t.children) for t in doc):
+                and any(c.dep_ == "nsubj" and (c.lower_ in _QUANTIFIERS or out.who_like) for c in t.children)
+                for t in doc):
         out.form = "list_moved"
         return out
     # -- category: "Does anyone have a dog?", "Who works in healthcare?", "Which of us owns a bird?"

@@ -355,8 +355,23 @@ class Answerer:
         if m is None or c < 0.34 or (c < 0.67 and self.dense and self.dense.get(m["id"], 0.0) < DENSE_MIN):
             return Extract(NOT_IN_MEMORY, abstained=True)
         cited = [m["id"]]
-        return Extract(f"{m.get('speaker_name') or m['speaker']}: {m['text']}", participant=None, cited=cited,
-                       confidence=s)
+        text = f"{m.get('speaker_name') or m['speaker']}: {m['text']}"
+        if self.plan.asks_time and (day := self._message_date(m)) is not None:
+            # "When was X's first day?": the date the message gives ("yesterday", "on Monday"), else its own
+            text = f"{day.strftime('%-d %B %Y')} ({day.date().isoformat()}) - {text}"
+        return Extract(text, participant=None, cited=cited, confidence=s)
+
+    def _message_date(self, m: Msg) -> datetime | None:
+        t = _aware(m.get("time"))
+        if t is None:
+            return None
+        from polymem.language.models import parsed
+        from polymem.language.timeexpr import point
+
+        for e in parsed(m["text"] or "").ents:
+            if e.label_ in ("DATE", "TIME") and (p := point(e.text, t)) is not None:
+                return p
+        return t
 
 
 def _aware(t: Any) -> datetime | None:

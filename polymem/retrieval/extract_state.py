@@ -141,7 +141,6 @@ def group_decision(self: Any) -> Extract:
     dated = any(t in DATE_TOPICS for t in issue)  # "what date did we pick": the value is a date, wherever it is
     known = [] if dated else decisions.topic_values(self.msgs.values(), issue, self.window)
     hits: list[StateHit] = []
-    weak: list[StateHit] = []
     for m in self.msgs.values():
         text = m["text"]
         if dated and not values.date(text) or not dated and issue and coverage(issue, text) == 0 and \

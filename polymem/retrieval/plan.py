@@ -49,5 +49,6 @@ class Plan(BaseModel):
     month: int | None = None  # state in a named month
     anchors: list[str] = Field(default_factory=list)  # named options in the question ("Lake Bled")
     proposal: bool = False  # the question asks who proposed something
+    asks_time: bool = False  # the answer is a date ("when ...?")
     compiler: Literal["rules", "llm"] = "rules"
     notes: list[str] = Field(default_factory=list)  # which rules fired (for inspection)

@@ -227,6 +227,8 @@ class Extractor:
         return out[:1]
 
     def _decision(self, m: WindowMessage) -> list[Fact]:
+        if group_acts.personal_decision(m.text):
+            return []
         return self._decision_patterns(m) or self._group_acts(m, ("decision", "reversal"))
 
     def _decision_patterns(self, m: WindowMessage) -> list[Fact]:
