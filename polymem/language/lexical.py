@@ -221,11 +221,11 @@ def known_word(word: str) -> bool:
     return any(_synsets(word, pos) for pos in ("n", "v", "a", "r"))
 
 
-def noun_in_senses(lemma: str, senses: tuple[str, ...], first: int = 3) -> bool:
-    """One of the noun's first senses is one of the given senses (or a kind of one)."""
+def noun_in_senses(lemma: str, senses: tuple[str, ...], first: int = 3, exact: bool = False) -> bool:
+    """One of the noun's first senses is one of the given senses (or, unless `exact`, a kind of one)."""
     wn = wordnet()
     anchors = {wn.synset(s) for s in senses}
-    return any(s in anchors or any(anchors.intersection(p) for p in s.hypernym_paths())
+    return any(s in anchors or (not exact and any(anchors.intersection(p) for p in s.hypernym_paths()))
                for s in _synsets(lemma, "n")[:first])
 
 

@@ -74,7 +74,12 @@ def _attribute(doc: Any) -> tuple[Attribute | None, str | None]:
     for t in doc:
         lemma = t.lemma_.lower()
         if t.pos_ == "NOUN" and (lemma in _GENERIC_PET or lex.pet_category(lemma)) and _asked_noun(t):
-            return "pet", None if lemma in _GENERIC_PET or lex.generic_pet(lemma) else lemma
+            generic = lemma in _GENERIC_PET or lex.generic_pet(lemma)
+            # a kind of animal is a category only as something kept: "Does anyone have / own a dog?"
+            kept = t.head.pos_ in ("VERB", "AUX") and lex.verb_is(t.head.lemma_.lower(), "possess") or \
+                t.dep_ == "attr"
+            if generic or kept:
+                return "pet", None if generic else lemma
     for t in doc:
         lemma = _noun_lemma(t) if t.pos_ == "NOUN" else t.lemma_.lower()
         if t.pos_ == "NOUN" and (lex.noun_is_exactly(lemma, "job", senses=2) or lemma in (
@@ -126,8 +131,8 @@ def parse_question(question: str, mentioned: int = 0) -> QuestionForm:
     out.attribute, out.category = _attribute(doc)
     out.who_like = any(t.lower_ in ("which", "what") and t.i + 1 < len(doc) and doc[t.i + 1].pos_ == "NOUN"
                        and lex.is_person_noun(doc[t.i + 1].lemma_.lower(), senses=1) for t in doc)
-    out.proposal = any((t.pos_ == "VERB" and lex.verb_in_senses(t.lemma_.lower(), PROPOSE_QUESTION_SENSES, first=6))
-                       or (t.pos_ == "NOUN" and lex.noun_in_senses(t.lemma_.lower(), IDEA_SENSES)) for t in doc)
+    out.proposal = any((t.pos_ == "VERB" and lex.verb_in_senses(t.lemma_.lower(), PROPOSE_QUESTION_SENSES, first=2))
+                       or (t.pos_ == "NOUN" and lex.noun_in_senses(t.lemma_.lower(), IDEA_SENSES, exact=True)) for t in doc)
     # named options in the question: runs of proper nouns ("Lake Bled", "the Copper Kettle")
     run: list[str] = []
     # only the clause that asks: not "Once X fell through, ..." nor "... once X fell through"
@@ -303,7 +308,13 @@ def _request_role(doc: Any, mentioned: int) -> Form | None:
         if lex.verb_in_senses(lemma, REQUEST_SENSES, first=4):
             if passive_by and wh_obj and mentioned:
                 return "asked_whom"  # "Who was asked by Ana to ...?"
-            if wh_subj and mentioned:
+            # "Who asked Ana to ...", "Who requested Ana's help": the person asked is the object (or its
+            # possessor); "Who wants to be with Ana?" asks nobody anything
+            asked = any(c.dep_ in ("dobj", "dative") and (c.pos_ == "PROPN" or any(
+                g.dep_ == "poss" and g.pos_ == "PROPN" for g in c.children)) for c in t.children) or any(
+                c.dep_ in ("ccomp", "xcomp") and any(g.dep_ == "nsubj" and g.pos_ == "PROPN" for g in c.children)
+                for c in t.children)
+            if wh_subj and mentioned and asked:
                 return "who_asked"
             if wh_obj and mentioned:
                 return "asked_whom"
