@@ -7,6 +7,7 @@ from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
+from polymem.language import acts
 from polymem.language import group as group_acts
 from polymem.language.statements import Person, Statement, StatementReader, evaluative
 from polymem.retrieval import extract_forms as forms
@@ -233,8 +234,8 @@ class Answerer:
         def score(m: Msg) -> float | None:
             if m["speaker"] == target or coverage(self.plan.issue, m["text"]) == 0:
                 return None
-            s = self._relevance(m) + 0.4 * bool(lx.REQUEST.search(m["text"]))
-            s -= 0.3 * bool(lx.AGREE.search(m["text"]) and not lx.REQUEST.search(m["text"]))
+            s = self._relevance(m) + 0.4 * bool(_request(m["text"]))
+            s -= 0.3 * bool(_agrees(m["text"]) and not _request(m["text"]))
             return s + (0.5 if target and self._addressed_to(m, target) else 0.0)
 
         return self._speaker_answer(*self._pick(score))
@@ -242,9 +243,9 @@ class Answerer:
     def _agreeing_reply(self, req: Msg) -> Msg | None:
         follow = [self.msgs[i] for i in (req.get("replies") or []) + (req.get("next_ids") or []) if i in self.msgs]
         later = [m for m in self.msgs.values() if when(m) > when(req) and m["speaker"] != req["speaker"]
-                 and coverage(self.plan.issue, m["text"]) >= 0.5 and lx.AGREE.search(m["text"])]
+                 and coverage(self.plan.issue, m["text"]) >= 0.5 and _agrees(m["text"])]
         for m in follow + sorted(later, key=when):
-            if m["speaker"] != req["speaker"] and lx.AGREE.search(m["text"]):
+            if m["speaker"] != req["speaker"] and _agrees(m["text"]):
                 return m
         return None
 
@@ -254,7 +255,7 @@ class Answerer:
         def score(m: Msg) -> float | None:
             if asker and m["speaker"] != asker or coverage(self.plan.issue, m["text"]) == 0:
                 return None
-            return self._relevance(m) + 0.4 * bool(lx.REQUEST.search(m["text"]))
+            return self._relevance(m) + 0.4 * bool(_request(m["text"]))
 
         req, s = self._pick(score)
         if req is None:
@@ -274,8 +275,8 @@ class Answerer:
         def score(m: Msg) -> float | None:
             if coverage(self.plan.issue, m["text"]) == 0:
                 return None
-            s = self._relevance(m) + 0.5 * bool(lx.AGREE.search(m["text"]))
-            s -= 0.4 * bool(lx.REQUEST.search(m["text"]))
+            s = self._relevance(m) + 0.5 * bool(_agrees(m["text"]))
+            s -= 0.4 * bool(_request(m["text"]))
             return s + 0.2 * bool(m.get("reply_to"))
 
         m, s = self._pick(score)
@@ -283,7 +284,7 @@ class Answerer:
         if m is not None and (not self.plan.issue or coverage(self.plan.issue, m["text"]) >= 0.5):
             best = (s, m, list(m.get("reply_to") or []))
         for req in self.msgs.values():
-            if not lx.REQUEST.search(req["text"]) or coverage(self.plan.issue, req["text"]) < 0.5:
+            if not _request(req["text"]) or coverage(self.plan.issue, req["text"]) < 0.5:
                 continue
             reply = self._agreeing_reply(req)
             rs = self._relevance(req) + 0.5
@@ -305,7 +306,8 @@ class Answerer:
                 if attr else False
 
         def score(m: Msg) -> float | None:
-            if owner and (m["speaker"] == owner or not self.roster.mentions(m["text"], owner)):
+            # the owner named, or reached by a pronoun the language layer resolves ("she moved to ...")
+            if owner and (m["speaker"] == owner or not (self.roster.mentions(m["text"], owner) or states(m))):
                 return None
             return self._relevance(m) + 0.5 * states(m)
 
@@ -372,6 +374,14 @@ class Answerer:
             if e.label_ in ("DATE", "TIME") and (p := point(e.text, t)) is not None:
                 return p
         return t
+
+
+def _request(text: str) -> bool:
+    return bool(lx.REQUEST.search(text)) or acts.is_request(text or "")
+
+
+def _agrees(text: str) -> bool:
+    return bool(lx.AGREE.search(text)) or acts.is_agreement(text or "")
 
 
 def _aware(t: Any) -> datetime | None:
