@@ -20,6 +20,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--skip-locomo", action="store_true")
     p.add_argument("--speed", action="store_true",
                    help="only time the rule Writer: per-op transactions vs batched windows, same messages")
+    p.add_argument("--no-message-vectors", dest="message_vectors", action="store_false",
+                   help="--speed: ingest without message vectors, so the writer embeds every record itself")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=run)
 
@@ -33,7 +35,7 @@ def run(args: argparse.Namespace) -> int:
     if args.speed:
         from bench.memory_quality import speed_ab
 
-        print(json.dumps(speed_ab(args.conv, args.limit), indent=1))
+        print(json.dumps(speed_ab(args.conv, args.limit, message_vectors=args.message_vectors), indent=1))
         return 0
     if not args.skip_locomo:
         out["locomo"] = run_locomo(kind, args.limit, args.conv, args.window, baseline=args.baseline)

@@ -48,7 +48,8 @@ def _prefix(conv: Conversation, n: int | None) -> Iterator[Message]:
         yield m
 
 
-def _ingest(graph: Graph, space: str, path: Path, sample_id: str, limit: int | None) -> list[str]:
+def _ingest(graph: Graph, space: str, path: Path, sample_id: str, limit: int | None,
+            embedder: Any = None) -> list[str]:
     graph.write("MATCH (n {space: $s}) DETACH DELETE n", s=space, timeout=600)
     graph.write("MATCH (n:Space {id: $s}) DETACH DELETE n", s=space, timeout=600)
     for conv in load(path, "locomo"):
@@ -57,7 +58,7 @@ def _ingest(graph: Graph, space: str, path: Path, sample_id: str, limit: int | N
         msgs = [m for m in _prefix(conv, limit) if isinstance(m, Message)]
         part = Conversation.model_construct(id=conv.id, roster=conv.roster, channels=[], messages=iter(msgs),
                                             addressees_given=False, source_file=conv.source_file)
-        Ingestor(graph, None).ingest(space, part)
+        Ingestor(graph, embedder).ingest(space, part)
         return [m.id for m in msgs]
     return []
 
@@ -131,11 +132,12 @@ def run_locomo(writer_kind: str = "rules", limit: int | None = None, convs: list
 
 
 def speed_ab(convs: list[str] | None = None, limit: int | None = None, path: Path = LOCOMO,
-             repeats: int = 2) -> dict[str, Any]:
+             repeats: int = 2, message_vectors: bool = True) -> dict[str, Any]:
     """Writer seconds per 1,000 messages, old path (all heads per window, one transaction per op)
     against the batched path, on the same messages in the same run, alternating the order."""
     from polymem.ingest.embedder import default_embedder
     from polymem.ingest.writer.rules import RuleWriter
+    from polymem.language.models import clear_cache
 
     data = json.loads(path.read_text(encoding="utf-8"))
     embedder = default_embedder()
@@ -151,7 +153,9 @@ def speed_ab(convs: list[str] | None = None, limit: int | None = None, path: Pat
                 order = ["per_op", "batched"] if rep_i % 2 == 0 else ["batched", "per_op"]
                 for mode in order:
                     space = f"bench-memory-speed-{mode}-{sid}"
-                    _ingest(g, space, path, sid, limit)
+                    # as after `polymem ingest` (messages embedded, untimed); without: the writer embeds all
+                    _ingest(g, space, path, sid, limit, embedder if message_vectors else None)
+                    clear_cache()  # every pass parses its messages itself
                     rep = write_space(g, space, RuleWriter(), embedder, batch=(mode == "batched"))
                     secs[mode] += rep.seconds
                     msgs[mode] += rep.messages

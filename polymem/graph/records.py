@@ -21,6 +21,11 @@ class RecordRepository:
     def __init__(self, graph: Graph) -> None:
         self.graph = graph
 
+    def message_vectors(self, space: str, ids: list[str]) -> dict[str, list[float]]:
+        if not ids:
+            return {}
+        return {r["id"]: list(r["embedding"]) for r in self.graph.read(q.MESSAGE_VECTORS, space=space, ids=ids)}
+
     def ensure_group(self, space: str, group: str = GROUP_ID, name: str = "the group") -> None:
         self.graph.write(q.ENSURE_GROUP, space=space, group=group, name=name)
 

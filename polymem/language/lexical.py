@@ -115,6 +115,7 @@ def is_occupation(lemma: str) -> bool:
     return bool(_AGENT_SUFFIX.search(lemma.lower())) and bool(_WORK_GLOSS.search(gloss))
 
 
+@lru_cache(maxsize=200_000)
 def is_person_noun(lemma: str, senses: int = 2) -> bool:
     return any(s.lexname() == "noun.person" for s in _synsets(lemma, "n")[:senses])
 
@@ -174,12 +175,14 @@ def pet_category(word: str) -> bool:
     return is_animal(word) or any(s.name() == "pet.n.01" for s in _synsets(word, "n")[:1])
 
 
+@lru_cache(maxsize=200_000)
 def verb_in_lexfile(lemma: str, lexfiles: tuple[str, ...]) -> bool:
     """The verb's first sense is filed under one of WordNet's lexicographer files ("verb.perception")."""
     ss = _synsets(lemma, "v")
     return bool(ss) and ss[0].lexname() in lexfiles
 
 
+@lru_cache(maxsize=200_000)
 def verb_in_senses(lemma: str, senses: tuple[str, ...], first: int = 4, exact: bool = False) -> bool:
     """One of the verb's first senses is (or, unless `exact`, is a troponym of) one of the given senses."""
     wn = wordnet()
@@ -199,6 +202,7 @@ def generic_pet(word: str) -> bool:
     return bool(ss) and ss[0].name() in _GENERIC_ANIMAL
 
 
+@lru_cache(maxsize=200_000)
 def known_noun(lemma: str) -> bool:
     return bool(_synsets(lemma, "n"))
 
@@ -221,6 +225,7 @@ def known_word(word: str) -> bool:
     return any(_synsets(word, pos) for pos in ("n", "v", "a", "r"))
 
 
+@lru_cache(maxsize=200_000)
 def noun_in_senses(lemma: str, senses: tuple[str, ...], first: int = 3, exact: bool = False) -> bool:
     """One of the noun's first senses is one of the given senses (or, unless `exact`, a kind of one)."""
     wn = wordnet()
@@ -229,6 +234,7 @@ def noun_in_senses(lemma: str, senses: tuple[str, ...], first: int = 3, exact: b
                for s in _synsets(lemma, "n")[:first])
 
 
+@lru_cache(maxsize=200_000)
 def noun_is_exactly(lemma: str, cls: str, senses: int = 8) -> bool:
     """One of the noun's senses *is* an anchor of the class (no hyponyms: "research" is work, not a job)."""
     anchors = _anchors(cls, "n")

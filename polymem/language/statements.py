@@ -17,7 +17,7 @@ from typing import Any, Literal
 
 from polymem.language import lexical as lex
 from polymem.language import timeexpr
-from polymem.language.models import clean, nlp, parsed
+from polymem.language.models import parse_many, parsed
 
 Attribute = Literal["city", "job", "pet"]
 Kind = Literal["state", "event", "report"]
@@ -107,13 +107,20 @@ class StatementReader:
              last_other: str | None = None) -> list[Statement]:
         return self.read_doc(parsed(text), speaker, time, message_id, last_other)
 
-    def read_many(self, items: Iterable[tuple[str, str, datetime | None, str | None]]) -> list[list[Statement]]:
-        """(text, speaker, time, message_id) in chat order; a pronoun refers to the last person named."""
+    def read_many(self, items: Iterable[tuple[str, str, datetime | None, str | None]],
+                  context: int = 0) -> list[list[Statement]]:
+        """(text, speaker, time, message_id) in chat order; a pronoun refers to the last person named. The first
+        `context` items only set who was named last (their statements were read in an earlier window)."""
         items = list(items)
-        out: list[list[Statement]] = []
+        out: list[list[Statement]] = [[] for _ in items[:context]]
         last_other: dict[str, str | None] = {}
         recent: str | None = None
-        for (text, speaker, time, mid), doc in zip(items, nlp().pipe(clean(t) for t, *_ in items), strict=True):
+        for text, speaker, *_ in items[:context]:
+            named = [p for p in self.people(text) if p != speaker]
+            if named:
+                recent = last_other[speaker] = named[-1]
+        docs = parse_many([t for t, *_ in items[context:]])
+        for (text, speaker, time, mid), doc in zip(items[context:], docs, strict=True):
             out.append(self.read_doc(doc, speaker, time, mid, last_other.get(speaker) or recent))
             named = [p for p in self.people(text) if p != speaker]
             if named:
@@ -157,10 +164,9 @@ class StatementReader:
         if not here:
             return []
         for sent in doc.sents:
-            if sent.text.rstrip().endswith("?") or any(
-                    e.label_ in ("DATE", "TIME") and re.search(r"(?i)\b(?:weekend|tomorrow|next|tonight|" +
-                                                               "|".join(timeexpr.WEEKDAYS) + r")\b", e.text)
-                    for e in sent.ents) or _purpose(sent):
+            if sent.text.rstrip().endswith("?") or re.search(
+                    r"(?i)\b(?:weekend|tomorrow|next|tonight|" + "|".join(timeexpr.WEEKDAYS) + r")\b", sent.text) \
+                    or _purpose(sent):
                 continue  # a trip ("in Rome this weekend", "in Oslo for work"), not where one lives
             verbs = [t for t in sent if t.pos_ in ("VERB", "AUX")]
             if any(t.tag_ in ("VBD", "MD") for t in verbs) and not any(t.tag_ in ("VBZ", "VBP") for t in verbs):
@@ -488,7 +494,8 @@ def _is_place(tok: Any, reader: StatementReader) -> bool:
         return False
     # a proper noun made of ordinary words ("Quality Street") needs the NER's word that it is a place
     words = [t for t in tok.subtree if t.pos_ == "PROPN" and t.is_alpha] or [tok]
-    return not all(lex.known_word(t.lower_) for t in words) or lex.is_place_name(tok.lower_)
+    return not all(lex.known_word(t.lower_) for t in words) or any(lex.is_place_name(t.lower_) for t in words) \
+        or lex.is_place_name("_".join(t.lower_ for t in words))
 
 
 def _place_obj(head: Any, reader: StatementReader, preps: tuple[str, ...] = ("in", "to", "into", "near")) -> str | None:
@@ -508,11 +515,13 @@ def _org_obj(head: Any, reader: StatementReader) -> str | None:
     for c in head.children:
         if c.dep_ in ("prep", "agent") and c.lower_ in ("at", "for", "with", "by", "in"):
             for p in c.children:
-                if p.dep_ != "pobj" or reader.person_in(p.text) or p.ent_type_ in ("DATE", "TIME"):
+                if p.dep_ != "pobj" or reader.person_in(p.text) or p.ent_type_ in ("DATE", "TIME") or \
+                        timeexpr.is_time_word(p.text):
                     continue
                 if c.lower_ == "in" and p.ent_type_ != "ORG":
                     continue  # "a nurse in Leeds": a place, not an employer
-                if p.pos_ == "PROPN" or p.ent_type_ in _ORG_ENTS or any(d.dep_ == "det" for d in p.children):
+                if p.pos_ == "PROPN" or p.ent_type_ in _ORG_ENTS or any(d.dep_ == "det" for d in p.children) \
+                        or (p.text[:1].isupper() and p.i > p.sent.start):
                     return _phrase(p)
     return None
 
@@ -560,9 +569,8 @@ def _animal_phrase(n: Any) -> str:
 
 def _temporary(sent: Any) -> bool:
     """A short stay, not a home: "in Rome this weekend", "in Tartu on business", "visiting", a clock time."""
-    for e in sent.ents:
-        if e.label_ in _TEMPORARY_ENTS or (e.label_ == "DATE" and _TEMPORARY_DATE.search(e.text)):
-            return True
+    if _TEMPORARY_DATE.search(sent.text) or re.search(r"(?i)\b\d{1,2}(?::\d\d)?\s*(?:am|pm)\b", sent.text):
+        return True
     return any(t.lower_ == "for" and t.dep_ == "prep" and any(c.lemma_ in ("work", "business", "holiday", "vacation",
                                                                            "conference", "trip") for c in t.children)
                for t in sent)
@@ -576,10 +584,7 @@ def _purpose(sent: Any) -> bool:
 
 
 def _when(sent: Any, time: datetime) -> datetime:
-    for e in sent.ents:
-        if e.label_ in ("DATE", "TIME") and (p := timeexpr.point(e.text, time)):
-            return p
-    return time
+    return timeexpr.point(sent.text, time) or time
 
 
 def _merge_jobs(sts: list[Statement]) -> list[Statement]:

@@ -367,13 +367,9 @@ class Answerer:
         t = _aware(m.get("time"))
         if t is None:
             return None
-        from polymem.language.models import parsed
         from polymem.language.timeexpr import point
 
-        for e in parsed(m["text"] or "").ents:
-            if e.label_ in ("DATE", "TIME") and (p := point(e.text, t)) is not None:
-                return p
-        return t
+        return point(m["text"] or "", t) or t
 
 
 def _request(text: str) -> bool:

@@ -159,3 +159,10 @@ OPTIONAL MATCH (s:Space {id: $space})
 CALL (s) { MATCH (m:Message {space: $space}) WHERE NOT $writer IN coalesce(m.writer_done, []) RETURN count(m) AS n }
 RETURN s IS NOT NULL AS exists, n
 """
+
+
+# The stored vectors of some messages (a fact record restating one message reuses its vector).
+MESSAGE_VECTORS = """
+MATCH (m:Message {space: $space}) WHERE m.id IN $ids AND m.embedding IS NOT NULL
+RETURN m.id AS id, m.embedding AS embedding
+"""

@@ -96,7 +96,8 @@ class Extractor:
         # pronoun can refer to the person named just before it.
         self.reader = reader = StatementReader([Person(p.id, tuple(p.names())) for p in window.roster])
         seq = window.context + window.messages
-        read = reader.read_many((m.text, m.speaker, parse_time(m.time), m.id) for m in seq)
+        read = reader.read_many(((m.text, m.speaker, parse_time(m.time), m.id) for m in seq),
+                                context=len(window.context))
         self.statements: dict[str, list[Statement]] = {m.id: sts for m, sts in zip(seq, read, strict=True)}
         # Open planning topics ("we need a venue and a date") and decision topics already decided,
         # newest last: where a decision without a named topic belongs.
@@ -134,7 +135,8 @@ class Extractor:
     def _language(self, m: WindowMessage) -> list[Fact]:
         out: list[Fact] = []
         seen: set[tuple[str, str]] = set()
-        if m.id not in self.statements:  # a message outside the window read on its own
+        if not self.statements.get(m.id) and m.id not in {x.id for x in self.w.messages}:
+            # a message outside the window (or context) read on its own
             self.statements[m.id] = self.reader.read(m.text, m.speaker, parse_time(m.time), m.id)
         for st in self.statements[m.id]:
             if not st.polarity or (st.attribute, st.tense) in seen or \

@@ -175,11 +175,19 @@ def apply_ops(repo: RecordRepository, w: Window, proposed: list[Any], writer: st
         head = v.head(op.entry_id)
         v.accept(rid, head.get("owner", ""), head.get("layer", ""), op.entry_id)
         updates.append((rid, op, head["layer"], meta))
-    texts = sorted({op.content for _, op, _ in adds} | {op.content for _, op, _, _ in updates})
+    # A fact restates one message in the third person: it keeps that message's stored vector instead of
+    # embedding the restatement again (the costliest step of the no-LLM writer).
+    facts = [(op, meta) for _, op, meta in adds if op.attribute == "fact" and len(op.from_ids) == 1]
+    reused = repo.message_vectors(w.space, [op.from_ids[0] for op, _ in facts]) if embedder is not None else {}
+    for op, meta in facts:
+        if op.from_ids[0] in reused:
+            meta["embedding"] = reused[op.from_ids[0]]
+    texts = sorted({op.content for _, op, meta in adds if "embedding" not in meta} |
+                   {op.content for _, op, _, _ in updates})
     if embedder is not None and texts:
         vectors = {t: vec.tolist() for t, vec in zip(texts, embedder.embed(texts), strict=True)}
         for _, op, meta in adds:
-            meta["embedding"] = vectors[op.content]
+            meta.setdefault("embedding", vectors.get(op.content))
         for _, op, _, meta in updates:
             meta["embedding"] = vectors[op.content]
     if not batch:
