@@ -6,7 +6,7 @@ data is in docs/bench/ingest.md):
             nick (digit, underscore or inner capital, 4+ chars) written anywhere in the text
   vocative  a leading "nick:" / "Name," / "Name -" (exact name, IRC nick variant, or a unique
             prefix of 3+ characters of a recent speaker's nick: "JHB:" for JHBuddy), a capitalised first name
-            ("Liam can you"), or a trailing ", Name?" / "thanks Name"
+            ("Wren can you"), or a trailing ", Name?" / "thanks Name"
   reply     the speaker of the message this one replies to
   dyadic    in a two-person conversation (roster of exactly two people), the other person
   return    no cue at all, but someone addressed this speaker in the last few messages: the
@@ -155,7 +155,7 @@ class AddresseeInferer:
             put(pid, "vocative", 0.9)
         if not found:
             w = _LEADING_WORD.match(text)
-            # "Liam can you ..." — a capitalised roster name as the very first word.
+            # "Wren can you ..." — a capitalised roster name as the very first word.
             if w and w.group(1)[:1].isupper() and self.names.lookup(w.group(1)) in self.roster_ids:
                 put(self.names.lookup(w.group(1)), "vocative", 0.75)
         for rx in (_TRAILING, _THANKS):

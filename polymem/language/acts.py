@@ -1,5 +1,5 @@
 """Requests and agreements read from the clause, not from phrase lists: a request asks the listener to do
-something ("can u record a video?", "Ines, bring the chairs"); an agreement accepts ("yeah mate, consider
+something ("can u record a video?", "Wren, bring the chairs"); an agreement accepts ("yeah mate, consider
 it done", "ya ok i handle it", "I'll sort it")."""
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ def is_request(text: str) -> bool:
                 t.dep_ == "nsubj" and t.lower_ in _YOU and any(c.dep_ == "aux" and c.lower_ in _MODAL
                                                                 for c in t.head.children) for t in sent):
             return True
-        # "Ines, bring the chairs": a bare verb with no subject, after a name or at the start
+        # "Wren, bring the chairs": a bare verb with no subject, after a name or at the start
         vocative = [c for c in root.children if c.dep_ in ("nsubj", "npadvmod")
                     and c.i + 1 < len(c.doc) and c.doc[c.i + 1].text == ","]
         if root.pos_ == "VERB" and root.tag_ == "VB" and root.i - sent.start <= 3 and not any(

@@ -155,7 +155,7 @@ def parse_question(question: str, mentioned: int = 0) -> QuestionForm:
             any(t.pos_ == "VERB" and lex.verb_in_lexfile(t.lemma_.lower(), ("verb.communication",)) for t in doc):
         out.form = "who_reported"
         return out
-    # -- requests: "Who asked Ines to ...?" / "Whom did Bo ask ...?" / "Who agreed to ...?"
+    # -- requests: "Who asked Wren to ...?" / "Whom did Bo ask ...?" / "Who agreed to ...?"
     role = _request_role(doc, mentioned)
     if role:
         out.form = role
@@ -195,7 +195,7 @@ def parse_question(question: str, mentioned: int = 0) -> QuestionForm:
     decides = any(t.pos_ == "VERB" and lex.verb_in_senses(t.lemma_.lower(), ("decide.v.01", "decide.v.02",
                                                                             "choose.v.01", "agree.v.01"))
                   for t in doc) or "decision" in lemmas
-    # a topic is a thing decided about ("for the venue", "the book"), not the group, a person or a number
+    # a topic is a thing decided about ("for the picnic", "the film"), not the group, a person or a number
     topic = [t for t in doc if t.pos_ == "NOUN" and t.lemma_.lower() not in ("decision", "far", "everything",
                                                                             "thing", "plan")
              and not lex.noun_is(t.lemma_.lower(), "group_noun", senses=1) and not lex.is_person_noun(t.lemma_.lower(), 1)

@@ -167,7 +167,7 @@ class StatementReader:
             if sent.text.rstrip().endswith("?") or re.search(
                     r"(?i)\b(?:weekend|tomorrow|next|tonight|" + "|".join(timeexpr.WEEKDAYS) + r")\b", sent.text) \
                     or _purpose(sent):
-                continue  # a trip ("in Rome this weekend", "in Oslo for work"), not where one lives
+                continue  # a trip ("in Rome this weekend", "in Tartu on business"), not where one lives
             verbs = [t for t in sent if t.pos_ in ("VERB", "AUX")]
             if any(t.tag_ in ("VBD", "MD") for t in verbs) and not any(t.tag_ in ("VBZ", "VBP") for t in verbs):
                 continue  # a past trip or a plan, not where one is
@@ -577,7 +577,7 @@ def _temporary(sent: Any) -> bool:
 
 
 def _purpose(sent: Any) -> bool:
-    """"in Oslo for work", "on holiday in Crete": a stay with a purpose, not a home."""
+    """"in Tartu on business", "on holiday in Crete": a stay with a purpose, not a home."""
     return any(t.lower_ in ("for", "on") and t.dep_ == "prep" and any(
         c.lemma_ in ("work", "business", "holiday", "vacation", "conference", "trip", "visit", "wedding")
         for c in t.children) for t in sent) or any(t.lemma_ in ("visit", "holiday", "trip") for t in sent)

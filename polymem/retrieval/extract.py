@@ -270,7 +270,7 @@ class Answerer:
         return Extract(self.name(who) or who, participant=who, cited=cited, confidence=s)
 
     def _who_agreed(self) -> Extract:
-        """An agreement on the issue ("Sure, I'll print the flyers"), or the reply that accepts a request on
+        """An agreement on the issue ("Sure, I'll bring the chairs"), or the reply that accepts a request on
         it when the reply itself is too short to name the task ("on it", "consider it done")."""
         def score(m: Msg) -> float | None:
             if coverage(self.plan.issue, m["text"]) == 0:

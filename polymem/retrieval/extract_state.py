@@ -61,7 +61,7 @@ def person_state(self: Answerer, pid: str, attr: str | None) -> list[StateHit]:
 
 
 def same_value(a: str | None, b: str | None) -> bool:
-    """Loose equality of two extracted values ("carpenter at X" vs "carpenter at X from this week")."""
+    """Loose equality of two extracted values ("glazier at X" vs "glazier at X as of Monday")."""
     x, y = (re.sub(r"^(?:an?|the)\s+", "", (v or "").lower().strip(" .!")) for v in (a, b))
     if not (x and y):
         return False

@@ -28,8 +28,8 @@ DATE = re.compile(r"\b(?:(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec
 
 
 def date(text: str, *, old: bool = False) -> str | None:
-    """The date a decision lands on (old: the one it drops): "the date is now July 5 because July 12 fell
-    through" -> July 5 (old: July 12). Clauses that call a date off do not count as the decision."""
+    """The date a decision lands on (old: the one it drops): "the picnic is now May 9 because May 2 fell
+    through" -> May 9 (old: May 2). Clauses that call a date off do not count as the decision."""
     cl = clauses(text)
     side = [c for c in cl if bool(lx.NEGATIVE_CLAUSE.search(c)) == old]
     for part in (side, [] if old else cl):

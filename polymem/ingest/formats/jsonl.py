@@ -1,11 +1,11 @@
 """The generic format: JSON Lines, one message per line, plus an optional roster file.
 
 Message line (required: id, speaker, text):
-  {"id": "m1", "speaker": "alice", "text": "hi @bob", "time": "2026-05-01T10:00:00",
+  {"id": "m1", "speaker": "wren", "text": "hi @bob", "time": "2026-05-01T10:00:00",
    "channel": "general", "session": "s1", "addressees": ["bob"], "reply_to": "m0",
    "attachments": [{"kind": "image", "caption": "a dog"}]}
 Roster (`<file>.roster.json` beside it, or --roster): a JSON list of
-  {"id": "alice", "name": "Alice Moreau", "aliases": ["Ali"]}
+  {"id": "wren", "name": "Wren Adair", "aliases": ["Wr"]}
 The file is streamed: a 1M-line file is never held in memory.
 """
 

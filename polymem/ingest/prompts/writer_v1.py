@@ -25,7 +25,7 @@ Fields:
 of another (owner = the person described, source = who holds the opinion); Interaction = group \
 decisions, requests and promises (owner GROUP); Insight = group norms (owner GROUP).
 - attribute: city, job, pet, family, opinion, decision:<topic>, request or promise.
-- content: one short self-contained sentence using names, e.g. "Alice lives in Porto."
+- content: one short self-contained sentence using names, e.g. "Wren lives in Tartu."
 - from_ids: the ids of the messages that state the fact.
 
 When a listed current record has the same owner and attribute and the value changed, use update \

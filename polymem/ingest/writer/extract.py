@@ -190,7 +190,7 @@ class Extractor:
         return cands[0] if len(cands) == 1 else None
 
     def _untopiced(self, m: WindowMessage, v: str) -> list[Fact]:
-        """"the old boathouse on June 21" -> venue = the old boathouse, date = June 21."""
+        """"the pier café on May 9" -> venue = the pier café, date = May 9."""
         v = _value(v)
         if not v or len(v.split()) > 8 or P.HEDGE.search(v) or re.search(r"(?i)\b(?:what|which|who)\b", v):
             return []

@@ -2,8 +2,8 @@
 decisions, requests, promises and opinions; values are captured, never listed.
 
 Every pattern needs an explicit subject (I / we / a roster name) or an explicit cue, because a
-wrong record is worse than a missing one: "my cousin moved to Ghent" is not the speaker's city,
-"flying to Riga for work" is not a move, "How about X for the venue?" is not a decision.
+wrong record is worse than a missing one: "my cousin moved to Tartu" is not the speaker's city,
+"flying to Tartu on business" is not a move, "How about X for the picnic?" is not a decision.
 """
 
 from __future__ import annotations
@@ -48,7 +48,7 @@ REVERSAL = [
     re.compile(r"(?i:switch(?:ed|ing)?|chang(?:ed|ing)|mov(?:ed|ing))\s+(?i:the)\s+" + TOPIC + r"\s+to\s+" + VAL + END),
     re.compile(r"(?i:\bthe)\s+" + TOPIC + r"\s+is\s+now\s+" + VAL + END),
 ]
-# A decision whose topic is not in the message ("let's go with the old boathouse on June 21,
+# A decision whose topic is not in the message ("let's go with the pier café on May 9,
 # decided!"): the topic comes from the planning before it (see Extractor._topic_for).
 DECIDE_NO_TOPIC = re.compile(r"(?i:let'?s\s+go\s+with|we(?:'re|\s+are)\s+going\s+with|we(?:'ll|\s+will)\s+go\s+with|"
                              r"final\s+decision|final\s+answer|decision\s+made|verdict|"
