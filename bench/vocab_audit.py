@@ -32,12 +32,15 @@ def _english(word: str) -> bool:
 def vocabulary(files: list[Path], min_repeat: int) -> dict[str, set[str]]:
     names: set[str] = set()
     values: set[str] = set()
+    answers: set[str] = set()  # every QA keyword and wrong value, English words included ("corgi", "nurse")
     grams: Counter[str] = Counter()
     for f in files:
         d = json.loads(f.read_text())
         for p in d.get("roster", []):
             names |= {p.get("name", ""), p.get("handle", ""), *p.get("aliases", [])}
         for q in d.get("qa", []):
+            answers |= {str(v) for v in [*q.get("keywords", []), *q.get("wrong", [])] if len(str(v)) > 3
+                        and str(v).lower() not in ("not mentioned",)}
             for v in [*q.get("keywords", []), *q.get("wrong", [])]:
                 if not all(_english(w) for w in str(v).split()):  # "Krakow", "Bistro Lumen"; not "organising"
                     values.add(str(v))
@@ -51,7 +54,7 @@ def vocabulary(files: list[Path], min_repeat: int) -> dict[str, set[str]]:
             grams.update({" ".join(words[i:i + 3]) for i in range(len(words) - 2)})
     templates = {g for g, n in grams.items() if n >= min_repeat}
     return {"names": {n for n in names if len(n) > 2}, "values": {v for v in values if len(v) > 3},
-            "templates": templates}
+            "answers": answers - names, "templates": templates}
 
 
 def code_text() -> dict[Path, str]:

@@ -122,7 +122,7 @@ def is_person_noun(lemma: str, senses: int = 2) -> bool:
 
 @lru_cache(maxsize=100_000)
 def agent_noun(verb_lemma: str) -> str | None:
-    """The occupation a verb is the work of ("teach" -> "teacher", "cook" -> "cook"), via WordNet's
+    """The occupation a verb is the work of ("sculpt" -> "sculptor", "cook" -> "cook"), via WordNet's
     derivational links."""
     for s in _synsets(verb_lemma, "v")[:3]:
         for lem in s.lemmas():

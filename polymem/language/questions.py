@@ -86,7 +86,7 @@ def _attribute(doc: Any) -> tuple[Attribute | None, str | None]:
                 "living", "employer", "profession", "career", "occupation", "boss")) and _asked_noun(t):
             return "job", None
         if t.pos_ == "VERB" and lex.verb_in_senses(lemma, ("work.v.02", "hire.v.01"), first=2):
-            # "Who works in healthcare?", "Who works as a teacher?": the object is a category
+            # "Who works in healthcare?", "Who works as a glazier?": the object is a category
             cat = next((p.lemma_.lower() for c in t.children if c.dep_ == "prep" and c.lower_ in ("in", "as")
                         for p in c.children if p.dep_ == "pobj" and p.pos_ == "NOUN"), None)
             return "job", cat
@@ -141,7 +141,7 @@ def parse_question(question: str, mentioned: int = 0) -> QuestionForm:
     stop = next((t.i for t in doc if t.i > start + 1 and t.lower_ in _SUBORDINATORS), len(doc))
     for t in [*doc[start:stop], None]:
         if t is not None and ((t.pos_ == "PROPN" and t.is_alpha) or (run and t.like_num)):
-            run.append(t.text)  # "July 5" keeps its day
+            run.append(t.text)  # "May 9" keeps its day
             continue
         if run and not (len(run) == 1 and is_time_word(run[0])):
             out.anchors.append(" ".join(run))

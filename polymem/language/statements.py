@@ -44,7 +44,7 @@ class Statement:
     source: str
     value: str
     kind: Kind = "state"
-    polarity: bool = True  # False: "no longer in Oslo", "I'm not a nurse anymore"
+    polarity: bool = True  # False: "no longer in Oslo", "I'm not a welder anymore"
     tense: Literal["present", "past"] = "present"  # past: "I used to live in Oslo"
     time: datetime | None = None  # when it became true (stated or implied), else the message time
     message_id: str | None = None
@@ -331,7 +331,7 @@ class StatementReader:
         subj = next((c for c in v.children if c.dep_ in ("nsubj", "nsubjpass")), None)
         attr = next((c for c in v.children if c.dep_ in ("attr", "acomp")), None)
         out: list[Statement] = []
-        # "Home is Ghent" / "Ghent is home (now)" / "Ghent's been home for years"
+        # "Home is Tartu" / "Tartu is home (now)" / "Tartu's been home for years"
         for a, b in ((subj, attr), (attr, subj)):
             if a is not None and b is not None and a.lemma_.lower() in ("home", "base") and _is_place(b, self):
                 owner = _possessor_id(a, self, speaker, other, sent) or speaker
@@ -362,7 +362,7 @@ class StatementReader:
         place = _place_obj(v, self, preps=("in",))
         if place and not _temporary(sent):
             out.append(Statement("city", owner, speaker, place, polarity=not neg, tense="past" if past else "present"))
-        # "I'm a pharmacist (at Boots)", "she's now an editor at Maison Verte"
+        # "I'm a glazier (at Pane & Co)", "she's now an editor at Maison Verte"
         if attr is not None and attr.pos_ == "NOUN":
             org = _org_obj(attr, self) or _org_obj(v, self)
             lemma = attr.lemma_.lower()
@@ -413,7 +413,7 @@ class StatementReader:
         # "back at my place in Galway", "Nina's new flat in Tartu"
         elif lex.noun_is(lemma, "dwelling") and (place := _place_obj(n, self, preps=("in",))):
             out.append(Statement("city", owner, speaker, place))
-        # "my new job at Acme", "her new role with Northwind", "My job: data analyst at Brightwave"
+        # "my new job at Acme", "her new role with Northwind", "My job: actuary at Brightwave"
         elif lex.noun_is(lemma, "job"):
             role = next((c for c in n.children if c.dep_ in ("appos", "attr") and c.pos_ == "NOUN"), None)
             org = _org_obj(n, self) or (_org_obj(role, self) if role is not None else None)
@@ -519,7 +519,7 @@ def _org_obj(head: Any, reader: StatementReader) -> str | None:
                         timeexpr.is_time_word(p.text):
                     continue
                 if c.lower_ == "in" and p.ent_type_ != "ORG":
-                    continue  # "a nurse in Leeds": a place, not an employer
+                    continue  # "a welder in Leeds": a place, not an employer
                 if p.pos_ == "PROPN" or p.ent_type_ in _ORG_ENTS or any(d.dep_ == "det" for d in p.children) \
                         or (p.text[:1].isupper() and p.i > p.sent.start):
                     return _phrase(p)
@@ -634,7 +634,7 @@ def evaluative(text: str) -> bool:
                 return True
         if t.pos_ == "ADJ" and any(c.dep_ == "advmod" and c.pos_ == "ADV" for c in t.children) and \
                 t.dep_ in ("ROOT", "amod", "acomp", "conj"):
-            return True  # "saint yes but also too bossy", "so reliable"
+            return True  # "saint yes but also too bossy", "so punctual"
         if t.tag_ in ("JJS", "RBS") and t.head.pos_ in ("NOUN", "PROPN"):
             return True  # "the most generous bloke in the building"
     return False

@@ -10,7 +10,7 @@ from polymem.retrieval import lexicon as lx
 
 # A capitalised name: words stop at punctuation (only short abbreviations keep their dot); lower-case
 # connectors ("Stratford upon Avon") only count when a capitalised word follows; weekday/month/time words
-# end the name ("Seoul last weekend", "Graz. Flat is tiny" -> "Seoul", "Graz").
+# end the name ("Tartu last weekend", "Galway. Flat is tiny" -> "Tartu", "Galway").
 _TIMEWORD = (r"(?:Last|Next|This|Since|Until|For|From|Today|Tomorrow|Yesterday|Now|Monday|Tuesday|Wednesday|"
              r"Thursday|Friday|Saturday|Sunday|January|February|March|April|May|June|July|August|September|"
              r"October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)\b")
@@ -21,7 +21,7 @@ _CAP = (_CAPWORD + r"(?:(?:\s+(?:de|del|la|le|am|upon|on|of|&))?\s+(?!" + _TIMEW
 _LEAD = re.compile(r"^(?:[^:,]{1,25}:\s*|(?:ok(?:ay)?|so|well|alright|right|then|actually|agreed)\b[\s,!-]*)+", re.I)
 
 
-# Dates a decision can settle on: "June 21", "21 June", "July 5th", "on Saturday".
+# Dates a decision can settle on: "May 9", "9 May", "May 9th", "on Saturday".
 DATE = re.compile(r"\b(?:(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\.?\s+\d{1,2}(?:st|nd|rd|th)?|"
                   r"\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*|"
                   r"(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day)\b")

@@ -11,7 +11,7 @@ from polymem.ingest.writer.facts import third_person
 from polymem.ingest.writer.window import Window, WindowMessage
 from polymem.language import group as group_acts
 from polymem.language.facts import salient
-from polymem.language.statements import Person, Statement, StatementReader
+from polymem.language.statements import Person, Statement, StatementReader, evaluative
 from polymem.language.timeexpr import parse_time
 from polymem.schema.records import AddOp, add_id
 
@@ -351,7 +351,7 @@ class Extractor:
                 continue
             if re.search(r"(?i)\b(?:has|did|is|does|have)\s+$", t[:mt.start()]) or t.rstrip().endswith("?"):
                 continue
-            if not (P.OPINION_CUE.search(t) or P.EVALUATIVE.search(pred)):
+            if not (P.OPINION_CUE.search(t) or evaluative(t)):
                 continue
             pred = re.sub(r"^(?:'s|’s)\b", "is", pred)
             a, b = self.name(m.speaker), self.name(owner)

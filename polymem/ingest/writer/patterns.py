@@ -98,12 +98,8 @@ BARE_AGREE = re.compile(r"(?i)^\W*(?:sure|yes|yep|ok|okay|on\s+it|will\s+do|no\s
 OPINION_CUE = re.compile(r"(?i)\b(?:I\s+think|honestly|not\s+gonna\s+lie|ngl|imo|imho|in\s+my\s+opinion|tbh|"
                          r"to\s+be\s+honest|I\s+feel\s+like|I\s+find|gotta\s+say|I\s+reckon|I\s+believe|personally|"
                          r"if\s+you\s+ask\s+me|I\s+have\s+to\s+say|let's\s+be\s+real)\b")
-OPINION_VERB = (r"(?:is|was|'s|’s|has|never|always|worries|seems|really|can|gets|makes|knows|does|doesn't|"
-                r"tends|keeps|talks|takes|cooks|sings|plays|writes|overthinks|cares|loves|hates|deserves)")
-EVALUATIVE = re.compile(r"(?i)\b(?:brilliant|great|amazing|awesome|terrible|awful|stubborn|reliable|unreliable|lazy|"
-                        r"kind|funny|smart|clever|rude|generous|organi[sz]ed|chaotic|talented|annoying|hilarious|"
-                        r"the\s+best|the\s+worst|the\s+most|too\s+\w+|so\s+\w+|way\s+too|genius|legend|"
-                        r"never\s+reads|always\s+late|taste)\b")
+# Any word after the name: whether it judges the person is read from the parse (language.statements.evaluative)
+OPINION_VERB = r"(?:[\w'’]+)"
 NOT_OPINION = re.compile(r"(?i)^\s*(?:is|'s|’s|has|was)?\s*(?:just\s+|now\s+|finally\s+)?(?:moved|lives|living|"
                          r"based|started|working|coming|going|here|there|in\b|at\b|on\b|late\b|away|out\b|online|"
                          r"back|joining|typing|asking|right|wrong|not\s+here|busy|off\b|bringing)")
