@@ -1,12 +1,13 @@
-"""Requests and agreements read from the clause, not from phrase lists: a request asks the listener to do
-something ("can u record a video?", "Wren, bring the chairs"); an agreement accepts ("yeah mate, consider
-it done", "ya ok i handle it", "I'll sort it")."""
+"""Requests, agreements and judgements read from the clause, not from phrase lists: a request asks the
+listener to do something ("can u record a video?", "Wren, bring the chairs"); an agreement accepts ("yeah mate, consider
+it done", "ya ok i handle it", "I'll sort it"); a judgement predicates a quality of someone ("she is so dramatic")."""
 
 from __future__ import annotations
 
 from functools import lru_cache
 
 from polymem.language.models import parsed
+from polymem.language.syntax import THIRD_PERSON
 
 _YOU = {"you", "u", "ya", "y'all", "yall"}
 _MODAL = {"can", "could", "would", "will", "wo", "ca"}
@@ -45,4 +46,27 @@ def is_agreement(text: str) -> bool:
                 or (sent.root.tag_ == "VBP" and any(c.dep_ == "dobj" and c.lower_ in ("it", "that", "this")
                                                     for c in sent.root.children))):
             return True  # "I'll sort it", "i handle it"
+    return False
+
+
+def evaluative(text: str) -> bool:
+    """Whether a message judges someone: an adjective or noun predicated of a person-like subject ("she is
+    so dramatic", "Vesna is a legend", "too bossy"), or an intensified adjective in a fragment. Read from
+    the parse, not from a list of evaluative words."""
+    doc = parsed(text)
+    for t in doc:
+        if t.lemma_ == "be" and t.dep_ == "ROOT":  # "she is soooo dramatic": any adjective in the predicate
+            subj = next((c for c in t.children if c.dep_ == "nsubj"), None)
+            if subj is not None and (subj.pos_ == "PROPN" or subj.lower_ in THIRD_PERSON | {"you"}) and any(
+                    x.pos_ == "ADJ" and x not in set(subj.subtree) for x in t.subtree):
+                return True
+        if t.dep_ in ("acomp", "attr") and t.pos_ in ("ADJ", "NOUN") and t.head.lemma_ == "be":
+            subj = next((c for c in t.head.children if c.dep_ == "nsubj"), None)
+            if subj is not None and (subj.pos_ == "PROPN" or subj.lower_ in THIRD_PERSON | {"you"}):
+                return True
+        if t.pos_ == "ADJ" and any(c.dep_ == "advmod" and c.pos_ == "ADV" for c in t.children) and \
+                t.dep_ in ("ROOT", "amod", "acomp", "conj"):
+            return True  # "saint yes but also too bossy", "so punctual"
+        if t.tag_ in ("JJS", "RBS") and t.head.pos_ in ("NOUN", "PROPN"):
+            return True  # "the most generous bloke in the building"
     return False

@@ -32,7 +32,6 @@ Attribute = Literal["city", "job", "pet"]
 _QUANTIFIERS = {"anyone", "anybody", "someone", "somebody", "everyone", "everybody", "who", "whoever", "which",
                 "any", "one", "us", "people", "member", "members", "whom"}
 _SUBORDINATORS = {"once", "after", "when", "since", "because", "before", "until", "while", "as", "though"}
-_GENERIC_PET = {"pet", "animal", "creature", "critter", "beast"}
 
 
 @dataclass
@@ -73,8 +72,8 @@ def _attribute(doc: Any) -> tuple[Attribute | None, str | None]:
     wh = {t.lower_ for t in doc if t.tag_ in ("WRB", "WP", "WDT", "WP$")}
     for t in doc:
         lemma = t.lemma_.lower()
-        if t.pos_ == "NOUN" and (lemma in _GENERIC_PET or lex.pet_category(lemma)) and _asked_noun(t):
-            generic = lemma in _GENERIC_PET or lex.generic_pet(lemma)
+        if t.pos_ == "NOUN" and (lex.generic_pet(lemma) or lex.pet_category(lemma)) and _asked_noun(t):
+            generic = lex.generic_pet(lemma)
             # a kind of animal is a category only as something kept: "Does anyone have / own a dog?"
             kept = t.head.pos_ in ("VERB", "AUX") and lex.verb_is(t.head.lemma_.lower(), "possess") or \
                 t.dep_ == "attr"
@@ -155,7 +154,7 @@ def parse_question(question: str, mentioned: int = 0) -> QuestionForm:
             any(t.pos_ == "VERB" and lex.verb_in_lexfile(t.lemma_.lower(), ("verb.communication",)) for t in doc):
         out.form = "who_reported"
         return out
-    # -- requests: "Who asked Wren to ...?" / "Whom did Bo ask ...?" / "Who agreed to ...?"
+    # -- requests: "Who asked Wren to ...?" / "Whom did Bo ask ...?" / "Who offered to ...?"
     role = _request_role(doc, mentioned)
     if role:
         out.form = role

@@ -9,7 +9,8 @@ from typing import Any
 
 from polymem.language import acts
 from polymem.language import group as group_acts
-from polymem.language.statements import Person, Statement, StatementReader, evaluative
+from polymem.language.acts import evaluative
+from polymem.language.statements import Person, Statement, StatementReader
 from polymem.retrieval import extract_forms as forms
 from polymem.retrieval import extract_state
 from polymem.retrieval import extract_who as ew
@@ -270,7 +271,7 @@ class Answerer:
         return Extract(self.name(who) or who, participant=who, cited=cited, confidence=s)
 
     def _who_agreed(self) -> Extract:
-        """An agreement on the issue ("Sure, I'll bring the chairs"), or the reply that accepts a request on
+        """An agreement on the issue ("Sure, the chairs are on me"), or the reply that accepts a request on
         it when the reply itself is too short to name the task ("on it", "consider it done")."""
         def score(m: Msg) -> float | None:
             if coverage(self.plan.issue, m["text"]) == 0:

@@ -12,6 +12,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING
 
 from polymem.language import lexical
+from polymem.retrieval.answer import EvidenceItem
 from polymem.retrieval.extract_base import NOT_IN_MEMORY, Extract, StateHit, coverage
 from polymem.retrieval.extract_state import person_state, same_value
 
@@ -110,10 +111,10 @@ def who_announced(a: Answerer) -> Extract:
              if (it.attribute or "").startswith("decision:")]
     q = a.plan.question.lower()
 
-    def score(it: object) -> float:
-        v = (getattr(it, "value", None) or "").lower()
-        topic = (getattr(it, "attribute", None) or "").split(":", 1)[-1]
-        return 2.0 * bool(v and v in q) + coverage(a.plan.issue, f"{topic} {v} {getattr(it, 'text', '')}")
+    def score(it: EvidenceItem) -> float:
+        v = (it.value or "").lower()
+        topic = (it.attribute or "").split(":", 1)[-1]
+        return 2.0 * bool(v and v in q) + coverage(a.plan.issue, f"{topic} {v} {it.text}")
 
     scored = sorted(((score(it), it) for it in items), key=lambda x: -x[0])
     if scored and scored[0][0] > 0 and scored[0][1].source:

@@ -77,7 +77,7 @@ MULTI_VALUED = {"pet"}  # attributes that accumulate (a second pet does not repl
 def _split(hits: list[StateHit], question: str) -> tuple[StateHit | None, StateHit | None]:
     """Head = the latest statement; past = the latest earlier one with a different value.
 
-    When the question names the new value ("before moving to Tartu"), anchor on that statement instead.
+    When the question names the new value ("until the move to Tartu"), anchor on that statement instead.
     """
     if not hits:
         return None, None

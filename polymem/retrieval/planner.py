@@ -155,11 +155,7 @@ def compile_rules(question: str, asker: str | None, roster: RosterIndex) -> Plan
     attribute = form.attribute if intent in ("state", "everyone", "generic", "who_reported") \
         else None
     names = roster.name_words()
-    issue: list[str] = []
-    for w in lx.words(masked):
-        if re.fullmatch(r"p\d+", w) or w in lx.STOP or w in lx.CUE_WORDS or w in names or w in issue:
-            continue
-        issue.append(w)
+    issue = _issue_terms(masked, names)
     search = list(issue)
     if attribute:
         search += [t for t in lx.ATTR_TERMS[attribute] if t not in search and t not in lx.STOP]
@@ -189,14 +185,18 @@ def _form_plan(q: str, asker: str | None, form: QuestionForm, order: list[str], 
             "when": named, "most_active": [], "talks_most": named}[intent]
     answer_field = "speaker" if intent in ("who_announced", "most_active", "talks_most") else "value"
     scope = Scope(speaker=order[0] if intent == "talks_most" and order else None)
-    names = roster.name_words()
-    issue = [w for w in dict.fromkeys(lx.words(masked)) if not re.fullmatch(r"p\d+", w) and w not in lx.STOP
-             and w not in lx.CUE_WORDS and w not in names]
+    issue = _issue_terms(masked, roster.name_words())
     notes += [f"language form={form.form}", f"intent={intent}"]
     return Plan(question=q, asker=asker, rows=rows, issue=issue, intent=intent, answer_field=answer_field,
                 mode="full" if intent in ("when", "list_moved", "list_decisions", "who_announced") else "head", scope=scope,
                 attribute=form.attribute, category=form.category, search_terms=list(issue), mentioned=order,
                 notes=notes)
+
+
+def _issue_terms(masked: str, names: set[str]) -> list[str]:
+    """The question's topic words: not a masked person (@P0), a stop word, a cue word or a member's name."""
+    return [w for w in dict.fromkeys(lx.words(masked)) if not re.fullmatch(r"p\d+", w) and w not in lx.STOP
+            and w not in lx.CUE_WORDS and w not in names]
 
 
 def _opinion_pair(masked: str, order: list[str]) -> tuple[str, str]:

@@ -10,8 +10,9 @@ from polymem.ingest.writer import patterns as P
 from polymem.ingest.writer.facts import third_person
 from polymem.ingest.writer.window import Window, WindowMessage
 from polymem.language import group as group_acts
+from polymem.language.acts import evaluative
 from polymem.language.facts import salient
-from polymem.language.statements import Person, Statement, StatementReader, evaluative
+from polymem.language.statements import Person, Statement, StatementReader
 from polymem.language.timeexpr import parse_time
 from polymem.schema.records import AddOp, add_id
 
@@ -135,8 +136,7 @@ class Extractor:
     def _language(self, m: WindowMessage) -> list[Fact]:
         out: list[Fact] = []
         seen: set[tuple[str, str]] = set()
-        if not self.statements.get(m.id) and m.id not in {x.id for x in self.w.messages}:
-            # a message outside the window (or context) read on its own
+        if m.id not in self.statements:  # a message outside the window read on its own
             self.statements[m.id] = self.reader.read(m.text, m.speaker, parse_time(m.time), m.id)
         for st in self.statements[m.id]:
             if not st.polarity or (st.attribute, st.tense) in seen or \

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import re
 
-# City, job and pet statements come from the language layer (polymem.language.statements): parse,
-# NER and WordNet, not patterns. What stays here: family, group decisions, requests, promises, opinions.
+# City, job and pet statements come from the language layer (polymem.language.statements): the parse
+# and WordNet, not patterns. What stays here: family, group decisions, requests, promises, opinions.
 
 # A statement that is asked, wished or supposed is not a fact: "if I moved to X", "should I move".
 HEDGE = re.compile(r"(?i)\b(?:if|unless|whether|wish|would|could|might|maybe|should|thinking\s+(?:about|of)|"

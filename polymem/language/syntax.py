@@ -1,0 +1,173 @@
+"""Parse helpers shared by the statement reader: who possesses a noun, whether a clause is negated, hedged
+or in "used to", which noun phrase a token heads, whether a token names a place or an employer, and whether a
+sentence is about a short stay. They read a spaCy parse; nothing here knows about statements."""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+from typing import Any, Protocol
+
+from polymem.language import lexical as lex
+from polymem.language import timeexpr
+
+
+class PersonFinder(Protocol):
+    def person_in(self, text: str) -> str | None: ...
+
+
+THIRD_PERSON = frozenset({"she", "he", "her", "him", "his", "hers", "they", "them", "their"})
+_MODALS = {"might", "may", "could", "would", "should", "ll", "'ll", "will", "wo", "shall", "'d", "d", "must"}
+_PLACE_ENTS = {"GPE", "LOC", "FAC"}
+_ORG_ENTS = {"ORG", "FAC", "GPE", "PERSON", "NORP", "PRODUCT"}
+_TEMPORARY_DATE = re.compile(r"(?i)\b(?:today|tonight|tomorrow|weekend|week|monday|tuesday|wednesday|thursday|"
+                             r"friday|saturday|sunday|morning|evening|afternoon|night)\b")
+
+
+def possessor(n: Any) -> Any | None:
+    return next((c for c in n.children if c.dep_ == "poss"), None) or (
+        next((c for c in n.head.children if c.dep_ == "poss"), None) if n.dep_ == "appos" else None)
+
+
+def negated(v: Any, sent: Any) -> bool:
+    if any(c.dep_ == "neg" for c in v.children):
+        return True
+    words = {t.lower_ for t in v.subtree} | {t.lower_ for t in v.children}
+    return bool(words & {"anymore", "longer"} and any(t.lower_ in ("no", "not", "n't") for t in sent))
+
+
+def used_to(v: Any) -> bool:
+    return v.head is not v and v.head.lemma_ == "use" and any(c.lower_ == "to" for c in v.children)
+
+
+def hedged(v: Any) -> bool:
+    """The clause is wanted, planned, supposed or conditional: "want to move", "thinking of getting a cat",
+    "if I moved", "might move", "should get a dog"."""
+    if any(c.dep_ == "aux" and c.lower_ in _MODALS for c in v.children):
+        return True
+    if any(c.dep_ == "mark" and c.lower_ in ("if", "unless", "whether") for c in v.children):
+        return True
+    h = v
+    own_subject = any(c.dep_ in ("nsubj", "nsubjpass") for c in v.children)
+    for _ in range(3):
+        if h.dep_ in ("xcomp", "ccomp", "pcomp", "advcl") and h.head is not h:
+            h = h.head
+            if not own_subject and h.pos_ in ("VERB", "AUX") and any(c.dep_ == "aux" and c.lower_ in _MODALS
+                                                                    for c in h.children):
+                return True  # "I'd love to work at X someday"
+            if h.pos_ == "VERB" and lex.verb_is(h.lemma_.lower(), "intend", senses=2) and h.lemma_ != "use":
+                return True
+            if h.pos_ == "ADP":  # "thinking of getting a cat", "talking about moving"
+                if h.lower_ in ("of", "about") and h.head.pos_ == "VERB" and h.head.lemma_ != "use":
+                    return True
+                h = h.head
+        else:
+            break
+    return False
+
+
+def is_place(tok: Any, reader: PersonFinder) -> bool:
+    if reader.person_in(tok.text) or not tok.is_alpha:
+        return False
+    if tok.text[:1].isupper() and tok.is_alpha and tok.pos_ not in ("PROPN",) and \
+            (lex.is_place_name(tok.lower_) or not lex.known_word(tok.lower_)):
+        return True  # a capitalised name the tagger took for another part of speech
+    if tok.ent_type_ in _PLACE_ENTS:
+        return True
+    if tok.pos_ in ("NOUN", "PROPN", "ADJ", "VERB") and tok.text.islower() and lex.is_place_name(tok.lower_):
+        return True  # lower-case chat: "moved to amsterdam"
+    if tok.pos_ != "PROPN" or tok.ent_type_ in ("DATE", "TIME", "MONEY", "CARDINAL", "ORDINAL"):
+        return False
+    # a proper noun made of ordinary words ("Quality Street") needs the NER's word that it is a place
+    words = [t for t in tok.subtree if t.pos_ == "PROPN" and t.is_alpha] or [tok]
+    return not all(lex.known_word(t.lower_) for t in words) or any(lex.is_place_name(t.lower_) for t in words) \
+        or lex.is_place_name("_".join(t.lower_ for t in words))
+
+
+def place_obj(head: Any, reader: PersonFinder, preps: tuple[str, ...] = ("in", "to", "into", "near")) -> str | None:
+    for c in head.children:
+        if c.dep_ == "prep" and c.lower_ in preps:
+            for p in c.children:
+                if p.dep_ == "pobj" and is_place(p, reader):
+                    v = phrase(p)
+                    return v.title() if v.islower() else v  # lower-case chat: "amsterdam" -> "Amsterdam"
+        if c.dep_ in ("npadvmod", "dobj", "attr") and c.pos_ == "PROPN" and c.ent_type_ in _PLACE_ENTS \
+                and is_place(c, reader):
+            return phrase(c)
+    return None
+
+
+def org_obj(head: Any, reader: PersonFinder) -> str | None:
+    for c in head.children:
+        if c.dep_ in ("prep", "agent") and c.lower_ in ("at", "for", "with", "by", "in"):
+            for p in c.children:
+                if p.dep_ != "pobj" or reader.person_in(p.text) or p.ent_type_ in ("DATE", "TIME") or \
+                        timeexpr.is_time_word(p.text):
+                    continue
+                if c.lower_ == "in" and p.ent_type_ != "ORG":
+                    continue  # "a welder in Leeds": a place, not an employer
+                if p.pos_ == "PROPN" or p.ent_type_ in _ORG_ENTS or any(d.dep_ == "det" for d in p.children) \
+                        or (p.text[:1].isupper() and p.i > p.sent.start):
+                    return phrase(p)
+    return None
+
+
+def phrase(tok: Any, drop_det: bool = False) -> str:
+    """The noun phrase a token heads: its compounds, modifiers and flat names, without trailing clauses."""
+    keep = {"compound", "amod", "nmod", "flat", "det", "poss", "nummod", "case", "punct"}
+    left = [t for t in tok.lefts if t.dep_ in keep]
+    start = min([t.left_edge.i for t in left] + [tok.i])
+    words = [t for t in tok.doc[start:tok.i + 1]]
+    # Proper-name continuations ("St. Mary 's Hospital", "Maison Verte")
+    end = tok.i
+    for t in tok.rights:
+        if t.dep_ in ("compound", "flat", "appos") and t.pos_ == "PROPN" and t.i == end + 1:
+            end = t.i
+    for t in tok.rights:  # "Marsh & Pike"
+        if t.dep_ == "cc" and t.text == "&" and t.i == end + 1:
+            conj = next((c for c in tok.rights if c.dep_ == "conj" and c.i > t.i), None)
+            if conj is not None:
+                end = conj.i
+    if tok.pos_ == "PROPN":  # a name the parser split: "Bean There", "Stratford upon Avon"
+        doc = tok.doc
+        while True:
+            nxt = doc[end + 1] if end + 1 < len(doc) else None
+            if nxt is not None and nxt.text[:1].isupper() and nxt.is_alpha and nxt.pos_ in ("PROPN", "ADV", "ADJ", "NOUN"):
+                end += 1
+            elif nxt is not None and nxt.is_lower and len(nxt) <= 4 and nxt.pos_ in ("ADP", "SCONJ", "DET") and \
+                    end + 2 < len(doc) and doc[end + 2].pos_ == "PROPN" and doc[end + 2].text[:1].isupper() and \
+                    doc[end + 2].ent_type_ not in ("DATE", "TIME") and not timeexpr.is_time_word(doc[end + 2].text):
+                end += 2
+            else:
+                break
+    words += list(tok.doc[tok.i + 1:end + 1])
+    while words and (words[0].dep_ == "punct" or (drop_det and words[0].dep_ == "det")
+                     or words[0].text in ("my", "our", "his", "her", "their", "your", "new", "now", "My", "Our")):
+        words = words[1:]
+    text = "".join(t.text_with_ws for t in words).strip(" ,.;:!-")
+    return re.sub(r"\s+", " ", text)
+
+
+def animal_phrase(n: Any) -> str:
+    mods = [t.text for t in n.lefts if t.dep_ == "compound"]
+    return " ".join([*mods, n.text]).lower() if n.text[:1].islower() or mods else n.text
+
+
+def temporary(sent: Any) -> bool:
+    """A short stay, not a home: "in Rome this weekend", "in Tartu on business", "visiting", a clock time."""
+    if _TEMPORARY_DATE.search(sent.text) or re.search(r"(?i)\b\d{1,2}(?::\d\d)?\s*(?:am|pm)\b", sent.text):
+        return True
+    return any(t.lower_ == "for" and t.dep_ == "prep" and any(c.lemma_ in ("work", "business", "holiday", "vacation",
+                                                                           "conference", "trip") for c in t.children)
+               for t in sent)
+
+
+def purpose(sent: Any) -> bool:
+    """"in Tartu on business", "on holiday in Crete": a stay with a purpose, not a home."""
+    return any(t.lower_ in ("for", "on") and t.dep_ == "prep" and any(
+        c.lemma_ in ("work", "business", "holiday", "vacation", "conference", "trip", "visit", "wedding")
+        for c in t.children) for t in sent) or any(t.lemma_ in ("visit", "holiday", "trip") for t in sent)
+
+
+def when(sent: Any, time: datetime) -> datetime:
+    return timeexpr.point(sent.text, time) or time
