@@ -11,14 +11,23 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 MAX_TEXT_CHARS = 1_000_000  # 1 MB of text is accepted; more is refused with a clear error
 MAX_ID_CHARS = 200
-_SPACE_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._:-]{0,99}$")
+_SPACE_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9._:-]{0,99}\Z")  # \Z: "$" would let a trailing newline in
 
 
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")  # category Cc except \t and \n
+_SURROGATE = re.compile(r"[\ud800-\udfff]")  # only reachable through JSON escapes such as "\ud800"
 
 
 def clean_text(value: str) -> str:
-    """NFC-normalise and drop NUL / control characters that break Lucene and terminals."""
+    """NFC-normalise and drop NUL / control characters that break Lucene and terminals.
+
+    A lone surrogate (JSON "\\ud800") is not Unicode text and cannot be stored: ValueError.
+    """
+    if not isinstance(value, str):
+        raise ValueError(f"must be a string, not {type(value).__name__}")
+    if bad := _SURROGATE.search(value):
+        raise ValueError(f"contains a lone surrogate U+{ord(bad.group()):04X} at character {bad.start()} "
+                         "(not valid Unicode)")
     if not unicodedata.is_normalized("NFC", value):  # fast path: most text already is NFC
         value = unicodedata.normalize("NFC", value)
     return _CONTROL.sub("", value)
@@ -42,7 +51,7 @@ class Space(BaseModel):
     @field_validator("id")
     @classmethod
     def _valid(cls, v: str) -> str:
-        if not _SPACE_RE.match(v):
+        if not _SPACE_RE.match(v):  # match anchors at the start, \Z at the very end
             raise ValueError(
                 f"space id {v!r} must be 1-100 characters of letters, digits, '.', '_', ':' or '-'"
             )
@@ -62,12 +71,17 @@ class Participant(BaseModel):
     def _id(cls, v: str) -> str:
         return _check_id(v, "participant id")
 
+    @field_validator("name")
+    @classmethod
+    def _name(cls, v: str | None) -> str | None:
+        return (clean_text(v).strip() or None) if v is not None else None
+
     @field_validator("aliases")
     @classmethod
     def _aliases(cls, v: list[str]) -> list[str]:
         out: list[str] = []
         for a in v:
-            a = clean_text(str(a)).strip()
+            a = clean_text(a if isinstance(a, str) else str(a)).strip()
             if a and a not in out:
                 out.append(a)
         return out
@@ -106,6 +120,11 @@ class Attachment(BaseModel):
     kind: str = "image"
     url: str | None = None
     caption: str | None = None
+
+    @field_validator("kind", "url", "caption")
+    @classmethod
+    def _clean(cls, v: str | None) -> str | None:
+        return clean_text(v) if v is not None else None
 
 
 class Message(BaseModel):
@@ -150,14 +169,31 @@ class Message(BaseModel):
             raise ValueError(f"message text has {len(v):,} characters; the limit is {MAX_TEXT_CHARS:,}")
         return v
 
+    @field_validator("session")
+    @classmethod
+    def _session(cls, v: str | None) -> str | None:
+        return _check_id(v, "session") if v is not None else None
+
+    @field_validator("meta")
+    @classmethod
+    def _meta(cls, v: dict[str, str]) -> dict[str, str]:
+        return {clean_text(k): clean_text(x) for k, x in v.items()}
+
     @field_validator("reply_to", mode="before")
     @classmethod
     def _reply(cls, v: object) -> object:
         if v is None:
             return []
-        if isinstance(v, str | int):
+        if isinstance(v, str | int) and not isinstance(v, bool):
             return [str(v)]
-        return [str(x) for x in v]  # type: ignore[union-attr]
+        if not isinstance(v, list) or not all(isinstance(x, str | int) and not isinstance(x, bool) for x in v):
+            raise ValueError("reply_to must be an id or a list of ids")
+        return [str(x) for x in v]
+
+    @field_validator("reply_to", "addressees")
+    @classmethod
+    def _ids(cls, v: list[str]) -> list[str]:
+        return [_check_id(x, "id") for x in v]
 
     @field_validator("addressees", mode="before")
     @classmethod

@@ -14,18 +14,34 @@ from polymem.schema.models import Message
 
 
 def load_json(path: Path) -> Any:
+    """The whole file as JSON (a UTF-8 byte-order mark is accepted); every failure is an InputError."""
     try:
-        with path.open(encoding="utf-8") as f:
+        with path.open(encoding="utf-8-sig") as f:
             return json.load(f)
     except json.JSONDecodeError as e:
         raise InputError(f"not valid JSON: {e.msg} (column {e.colno})", file=str(path), line=e.lineno) from e
     except UnicodeDecodeError as e:
         raise InputError(f"not UTF-8 text: {e.reason} at byte {e.start}", file=str(path)) from e
+    except RecursionError:
+        raise InputError("JSON nested too deeply to read", file=str(path)) from None
+    except IsADirectoryError:
+        raise InputError("is a directory, not a file", file=str(path)) from None
+
+
+def parse_json_line(text: str) -> Any:
+    """One JSON value; ValueError with a short reason for anything that is not readable JSON."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as e:
+        raise ValueError(f"malformed JSON: {e.msg} at column {e.colno}") from None
+    except RecursionError:
+        raise ValueError("malformed JSON: nested too deeply") from None
 
 
 def build_message(fields: dict[str, Any], *, file: str, line: int | None,
                   record: str | None = None) -> Message | InputError:
     """A Message, or an InputError naming the file, line (or record) and every problem pydantic found."""
+    record = printable(record) if record else record
     try:
         m = Message(**fields)
     except ValidationError as e:
@@ -34,9 +50,17 @@ def build_message(fields: dict[str, Any], *, file: str, line: int | None,
             for err in e.errors()
         )
         return InputError(f"{record}: {problems}" if record else problems, file=file, line=line)
+    except (TypeError, ValueError, RecursionError) as e:  # a shape pydantic did not anticipate
+        problem = f"unreadable message: {type(e).__name__}: {printable(str(e))[:200]}"
+        return InputError(f"{record}: {problem}" if record else problem, file=file, line=line)
     if line is not None:
         m.meta["line"] = str(line)
     return m
+
+
+def printable(text: str) -> str:
+    """Text safe to print and store in an error: lone surrogates become \\udxxx escapes."""
+    return text.encode("utf-8", "backslashreplace").decode("utf-8")
 
 
 def spread(start: datetime | None, seq: int, step_s: int = 30) -> datetime | None:

@@ -37,7 +37,7 @@ def read_links(path: Path) -> dict[int, list[int]]:
     links: dict[int, list[int]] = {}
     if not path.exists():
         return links
-    with path.open(encoding="utf-8") as f:
+    with path.open(encoding="utf-8-sig", errors="replace") as f:
         for n, line in enumerate(f, start=1):
             parts = line.split()
             if not parts:
@@ -96,7 +96,7 @@ def _messages(path: Path, links: dict[int, list[int]], session: str) -> Iterator
     with path.open("rb") as f:
         for n, raw in enumerate(f):
             try:
-                text = raw.decode("utf-8")
+                text = raw.decode("utf-8-sig" if n == 0 else "utf-8")  # a byte-order mark is accepted
             except UnicodeDecodeError as e:
                 yield InputError(f"not UTF-8 text at byte {e.start}", file=file, line=n + 1)
                 continue

@@ -11,7 +11,6 @@ The file is streamed: a 1M-line file is never held in memory.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -19,7 +18,7 @@ from pydantic import ValidationError
 
 from polymem.errors import InputError
 from polymem.ingest.formats import register
-from polymem.ingest.formats._common import build_message, load_json
+from polymem.ingest.formats._common import build_message, load_json, parse_json_line, printable
 from polymem.schema.models import Conversation, Message, Participant
 
 ALLOWED = {"id", "speaker", "text", "time", "channel", "session", "addressees", "reply_to", "attachments", "meta"}
@@ -31,10 +30,14 @@ def read_roster(path: Path) -> list[Participant]:
         raise InputError("roster must be a JSON list of participants", file=str(path))
     out = []
     for i, row in enumerate(data):
+        if not isinstance(row, dict):
+            raise InputError(f"roster entry {i} is not an object", file=str(path))
         try:
             out.append(Participant(**row))
-        except (ValidationError, TypeError) as e:
-            raise InputError(f"roster entry {i}: {e}", file=str(path)) from e
+        except ValidationError as e:
+            problems = "; ".join(f"{'.'.join(str(x) for x in err['loc'])}: {err['msg'].removeprefix('Value error, ')}"
+                                 for err in e.errors())
+            raise InputError(f"roster entry {i}: {problems}", file=str(path)) from None
     return out
 
 
@@ -42,33 +45,43 @@ def _lines(path: Path) -> Iterator[Message | InputError]:
     with path.open("rb") as f:
         for n, raw in enumerate(f, start=1):
             try:
-                line = raw.decode("utf-8")
+                line = raw.decode("utf-8-sig" if n == 1 else "utf-8")  # a byte-order mark is accepted
             except UnicodeDecodeError as e:
                 yield InputError(f"not UTF-8 text at byte {e.start}", file=str(path), line=n)
                 continue
             if not line.strip():
                 continue
             try:
-                obj = json.loads(line)
-            except json.JSONDecodeError as e:
-                yield InputError(f"malformed JSON: {e.msg} at column {e.colno}", file=str(path), line=n)
+                obj = parse_json_line(line)
+            except ValueError as e:
+                yield InputError(str(e), file=str(path), line=n)
                 continue
             if not isinstance(obj, dict):
                 yield InputError("each line must be a JSON object", file=str(path), line=n)
                 continue
-            missing = [k for k in ("id", "speaker", "text") if obj.get(k) in (None, "")]
+            missing = [k for k in ("id", "speaker", "text") if obj.get(k) is None or obj.get(k) == ""]
             if missing:
                 yield InputError(f"missing {', '.join(missing)}", file=str(path), line=n)
                 continue
             unknown = sorted(set(obj) - ALLOWED)
             if unknown:
-                yield InputError(f"unknown field(s) {', '.join(unknown)}", file=str(path), line=n)
+                yield InputError(f"unknown field(s) {printable(', '.join(unknown))[:200]}", file=str(path), line=n)
+                continue
+            if isinstance(obj["id"], bool) or not isinstance(obj["id"], str | int):
+                yield InputError(f"id must be a string or a number, not {_kind(obj['id'])}", file=str(path), line=n)
                 continue
             obj["id"] = str(obj["id"])
-            obj.setdefault("seq", n)
-            if isinstance(obj.get("meta"), dict):
+            obj["seq"] = n
+            if "meta" in obj:
+                if not isinstance(obj["meta"], dict) or any(isinstance(v, dict | list) for v in obj["meta"].values()):
+                    yield InputError("meta must be a flat object", file=str(path), line=n)
+                    continue
                 obj["meta"] = {str(k): str(v) for k, v in obj["meta"].items()}
             yield build_message(obj, file=str(path), line=n)
+
+
+def _kind(value: object) -> str:
+    return {bool: "true/false", dict: "an object", list: "a list", float: "a number"}.get(type(value), "null")
 
 
 def conversation(path: Path, roster: list[Participant] | None = None) -> Conversation:
