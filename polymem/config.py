@@ -18,6 +18,10 @@ class Neo4jSettings:
     password: str | None = None
     database: str | None = None  # None: the server's default database
     query_timeout_s: float = 30.0
+    connect_timeout_s: float = 5.0  # TCP connect + Bolt handshake
+    acquire_timeout_s: float = 60.0  # waiting for a pooled connection (includes connecting)
+    retry_time_s: float = 30.0  # how long a transaction is retried after transient errors (deadlocks)
+    unavailable_retry_s: float = 30.0  # how long it is retried while the server cannot be reached
 
     @classmethod
     def from_env(cls) -> Neo4jSettings:
@@ -27,6 +31,10 @@ class Neo4jSettings:
             password=_env("POLYMEM_NEO4J_PASSWORD"),
             database=_env("POLYMEM_NEO4J_DATABASE"),
             query_timeout_s=float(_env("POLYMEM_NEO4J_TIMEOUT_S", "30") or 30),
+            connect_timeout_s=float(_env("POLYMEM_NEO4J_CONNECT_TIMEOUT_S", "5") or 5),
+            acquire_timeout_s=float(_env("POLYMEM_NEO4J_ACQUIRE_TIMEOUT_S", "60") or 60),
+            retry_time_s=float(_env("POLYMEM_NEO4J_RETRY_S", "30") or 30),
+            unavailable_retry_s=float(_env("POLYMEM_NEO4J_UNAVAILABLE_RETRY_S", "30") or 30),
         )
 
     @property

@@ -1,5 +1,8 @@
 """The ASGI app: /graphql (GraphiQL for people, JSON for programs), /healthz, /readyz.
 
+/graphql sits behind the gate (polymem.api.gate: key check, rate limits, outages); /readyz
+answers from the background health check (polymem.api.health) without touching Neo4j.
+
 Build it with `create_app()` (uvicorn --factory), so each worker process owns one driver and one
 embedder. Auth is on unless POLYMEM_API_AUTH=off (local demos only).
 """
@@ -20,9 +23,12 @@ from strawberry.asgi import GraphQL
 from strawberry.http import GraphQLHTTPResponse
 from strawberry.types import ExecutionResult
 
+from polymem.api import budget
 from polymem.api.auth import auth_enabled
+from polymem.api.budget import TOO_LARGE
 from polymem.api.context import Context, Services, build_context, run
 from polymem.api.errors import format_error
+from polymem.api.gate import Gate
 from polymem.api.limits import MAX_BODY, BodySizeLimit
 from polymem.api.schema import schema
 
@@ -40,8 +46,15 @@ class PolymemGraphQL(GraphQL):
     async def process_result(self, request: Request, result: ExecutionResult) -> GraphQLHTTPResponse:  # type: ignore[override]
         out: GraphQLHTTPResponse = {"data": result.data}
         if result.errors:
-            out["errors"] = [format_error(e) for e in result.errors]  # type: ignore[typeddict-item]
+            errors = [format_error(e) for e in result.errors]
+            too_large = [e for e in errors if e["extensions"]["code"] == TOO_LARGE]
+            if too_large:  # over the maximum response size: no partial data, one error
+                return {"data": None, "errors": too_large[:1]}  # type: ignore[typeddict-item]
+            out["errors"] = errors  # type: ignore[typeddict-item]
         return out
+
+    def encode_json(self, data: object) -> str:
+        return budget.encode(data)
 
 
 def create_app(services: Services | None = None) -> Any:
@@ -57,20 +70,20 @@ def create_app(services: Services | None = None) -> Any:
             log.warning("schema migration at startup failed (%s); ingestion will retry it", e)
         if os.environ.get("POLYMEM_API_PRELOAD", "1") != "0":
             await run(lambda: services.embedder)  # load the model once, before the first request
-        yield
+        async with services.health.running():  # background Neo4j checks for /readyz and the gate
+            yield
         services.close()
 
     async def healthz(_: Request) -> JSONResponse:
         return JSONResponse({"status": "ok"})
 
     async def readyz(_: Request) -> JSONResponse:
-        ok = await run(services.graph.ping)
-        return JSONResponse({"status": "ready" if ok else "neo4j unavailable", "neo4j": ok},
-                            status_code=200 if ok else 503)
+        body, status = services.health.readyz()  # cached: never waits on Neo4j
+        return JSONResponse(body, status_code=status)
 
     gql = PolymemGraphQL(services)
     app = Starlette(routes=[
         Route("/healthz", healthz), Route("/readyz", readyz),
-        Route("/graphql", gql, methods=["GET", "POST"]),
+        Route("/graphql", Gate(gql, services), methods=["GET", "POST"]),
     ], lifespan=lifespan)
     return BodySizeLimit(app, MAX_BODY)

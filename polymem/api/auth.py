@@ -11,8 +11,11 @@ import hmac
 import os
 import secrets
 import threading
+import time
+from collections import OrderedDict
 from dataclasses import dataclass, field
 
+from polymem.api.ratelimit import RateLimitedError
 from polymem.errors import ForbiddenError, InputError
 from polymem.graph.apikeys import ApiKeyRepository
 from polymem.graph.driver import Graph
@@ -47,15 +50,38 @@ class Principal:
             raise ForbiddenError(f"this API key has no access to space {space!r}")
 
 
+@dataclass
+class _Failures:
+    """Wrong secrets seen for one existing key id: their sha256 (so a repeated one costs no
+    scrypt) and a back-off that grows with each new wrong secret."""
+
+    digests: OrderedDict[str, None] = field(default_factory=OrderedDict)
+    count: int = 0
+    until: float = 0.0  # time.monotonic() before which no new secret is checked
+
+
 class KeyManager:
     """Creates, verifies and revokes keys. Verified secrets are remembered (by their sha256) so
     the deliberately slow scrypt runs once per key per process; revocation is still read from
-    Neo4j on every request, so it takes effect at once."""
+    Neo4j on every request, so it takes effect at once.
+
+    Wrong secrets for an existing key id are remembered too: the same wrong secret again is
+    refused without scrypt, and after FREE_FAILURES different wrong secrets each further one
+    must wait a back-off (1 s, doubling up to MAX_BACKOFF_S) or is refused with RATE_LIMITED,
+    again without scrypt. The key's real secret, once verified in this process, is never
+    held up by that back-off."""
+
+    FREE_FAILURES = 3
+    MAX_BACKOFF_S = 60.0
+    REMEMBERED_FAILURES = 256  # wrong-secret digests kept per key id
 
     def __init__(self, graph: Graph) -> None:
         self.repo = ApiKeyRepository(graph)
         self._verified: dict[str, str] = {}
+        self._failed: dict[str, _Failures] = {}
+        self._key_locks: dict[str, threading.Lock] = {}  # existing key ids only, so bounded
         self._lock = threading.Lock()
+        self.scrypt_runs = 0  # for tests and metrics
 
     def create(self, spaces: list[str], label: str | None = None) -> tuple[str, str]:
         if not spaces:
@@ -87,14 +113,54 @@ class KeyManager:
         if row is None or row.get("revoked"):
             return Principal(key_id=None, problem="unknown or revoked API key")
         digest = hashlib.sha256(secret.encode("utf-8")).hexdigest()
+        if not self._is_verified(key_id, digest):
+            with self._key_lock(key_id):  # one scrypt at a time per key id
+                if not self._is_verified(key_id, digest):  # a parallel request may have verified it
+                    if self._known_bad(key_id, digest):
+                        return Principal(key_id=None, problem="unknown or revoked API key")
+                    self.scrypt_runs += 1
+                    if not hmac.compare_digest(_hash(secret, bytes.fromhex(row["salt"])), row["hash"]):
+                        self._record_failure(key_id, digest)
+                        return Principal(key_id=None, problem="unknown or revoked API key")
+                    with self._lock:
+                        self._verified[key_id] = digest
+                        self._failed.pop(key_id, None)
+        return Principal(key_id=key_id, spaces=frozenset(row.get("spaces") or []))
+
+    def _is_verified(self, key_id: str, digest: str) -> bool:
         with self._lock:
             cached = self._verified.get(key_id)
-        if cached is None or not hmac.compare_digest(cached, digest):
-            if not hmac.compare_digest(_hash(secret, bytes.fromhex(row["salt"])), row["hash"]):
-                return Principal(key_id=None, problem="unknown or revoked API key")
-            with self._lock:
-                self._verified[key_id] = digest
-        return Principal(key_id=key_id, spaces=frozenset(row.get("spaces") or []))
+        return cached is not None and hmac.compare_digest(cached, digest)
+
+    def _key_lock(self, key_id: str) -> threading.Lock:
+        with self._lock:
+            return self._key_locks.setdefault(key_id, threading.Lock())
+
+    def _known_bad(self, key_id: str, digest: str) -> bool:
+        """True for a secret already found wrong; RateLimitedError for a new one during back-off.
+        Neither runs scrypt."""
+        with self._lock:
+            f = self._failed.get(key_id)
+            if f is None:
+                return False
+            if digest in f.digests:
+                f.digests.move_to_end(digest)
+                return True
+            wait = f.until - time.monotonic()
+        if wait > 0:
+            raise RateLimitedError(f"too many wrong secrets for API key {key_id}; retry in {wait:.0f} s", wait)
+        return False
+
+    def _record_failure(self, key_id: str, digest: str) -> None:
+        with self._lock:
+            f = self._failed.setdefault(key_id, _Failures())
+            f.digests[digest] = None
+            while len(f.digests) > self.REMEMBERED_FAILURES:
+                f.digests.popitem(last=False)
+            f.count += 1
+            if f.count >= self.FREE_FAILURES:
+                backoff = min(self.MAX_BACKOFF_S, 2.0 ** (f.count - self.FREE_FAILURES))
+                f.until = time.monotonic() + backoff
 
 
 def bearer(header: str | None) -> str | None:

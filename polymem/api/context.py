@@ -13,6 +13,8 @@ from anyio import to_thread
 from starlette.requests import Request
 
 from polymem.api.auth import KeyManager, Principal, bearer
+from polymem.api.health import HealthMonitor
+from polymem.api.ratelimit import KeyLimiter
 from polymem.config import Neo4jSettings
 from polymem.graph.browse import BrowseRepository
 from polymem.graph.driver import Graph
@@ -20,17 +22,30 @@ from polymem.graph.driver import Graph
 T = TypeVar("T")
 
 
+def api_neo4j_settings() -> Neo4jSettings:
+    """The CLI's settings with the API's short limits, so that a request meets an outage with a
+    typed UNAVAILABLE within seconds instead of the driver's 30 s of retries."""
+    env = os.environ.get
+    return dataclasses.replace(
+        Neo4jSettings.from_env(),
+        query_timeout_s=float(env("POLYMEM_API_NEO4J_TIMEOUT_S", "15")),
+        connect_timeout_s=float(env("POLYMEM_API_NEO4J_CONNECT_TIMEOUT_S", "2")),
+        acquire_timeout_s=float(env("POLYMEM_API_NEO4J_ACQUIRE_TIMEOUT_S", "3")),
+        retry_time_s=float(env("POLYMEM_API_NEO4J_RETRY_S", "10")),
+        unavailable_retry_s=float(env("POLYMEM_API_NEO4J_UNAVAILABLE_RETRY_S", "1.5")))
+
+
 class Services:
     """One per worker process: the driver, the key manager and the (lazily loaded) embedder."""
 
     def __init__(self, graph: Graph | None = None) -> None:
         if graph is None:
-            base = Neo4jSettings.from_env()
-            timeout = float(os.environ.get("POLYMEM_API_NEO4J_TIMEOUT_S", "15"))
-            graph = Graph(dataclasses.replace(base, query_timeout_s=timeout))
+            graph = Graph(api_neo4j_settings())
         self.graph = graph
         self.keys = KeyManager(graph)
         self.browse = BrowseRepository(graph)
+        self.limiter = KeyLimiter()
+        self.health = HealthMonitor(graph.ping)
         self._embedder: Any = None
         self._ingestor: Any = None
         self._lock = threading.Lock()
@@ -74,6 +89,7 @@ class Context:
     services: Services
     principal: Principal
     loaders: dict[str, Any] = field(default_factory=dict)
+    nodes: int = 0  # objects resolved so far for the answer (polymem.api.budget)
 
     @property
     def graph(self) -> Graph:
@@ -93,7 +109,15 @@ async def run(fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
     return await to_thread.run_sync(lambda: fn(*args, **kwargs))
 
 
+def request_token(request: Request) -> str | None:
+    return request.headers.get("x-api-key") or bearer(request.headers.get("authorization"))
+
+
 async def build_context(request: Request, services: Services) -> Context:
-    token = request.headers.get("x-api-key") or bearer(request.headers.get("authorization"))
-    principal = await run(services.keys.verify, token)
+    """The gate (polymem.api.gate) has verified the key of every POST already; a GET only
+    renders GraphiQL (queries over GET are off), so it needs no key and no database."""
+    principal = request.scope.get("state", {}).get("principal")
+    if principal is None:
+        principal = Principal(key_id=None) if request.method == "GET" else \
+            await run(services.keys.verify, request_token(request))
     return Context(request=request, services=services, principal=principal)

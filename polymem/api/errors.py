@@ -1,6 +1,8 @@
 """Typed GraphQL errors: every error carries `extensions.code`, none carries a stack trace.
 
-Codes: BAD_INPUT, NOT_FOUND, FORBIDDEN, UNAVAILABLE (backend down or timed out), INTERNAL.
+Codes: BAD_INPUT, NOT_FOUND, FORBIDDEN, UNAVAILABLE (backend down or timed out), RATE_LIMITED
+(polymem.api.ratelimit, with a Retry-After header), TOO_LARGE (over the maximum response size,
+polymem.api.budget), INTERNAL.
 """
 
 from __future__ import annotations
@@ -9,7 +11,13 @@ import logging
 from typing import Any
 
 from graphql import GraphQLError
-from neo4j.exceptions import ClientError, ServiceUnavailable, SessionExpired, TransientError
+from neo4j.exceptions import (
+    ClientError,
+    ConnectionAcquisitionTimeoutError,
+    ServiceUnavailable,
+    SessionExpired,
+    TransientError,
+)
 
 from polymem.errors import (
     BackendUnavailableError,
@@ -27,7 +35,7 @@ BAD_INPUT, NOT_FOUND, FORBIDDEN, UNAVAILABLE, INTERNAL = (
 _CODES: list[tuple[type[BaseException], str]] = [
     (InputError, BAD_INPUT), (NotFoundError, NOT_FOUND), (ForbiddenError, FORBIDDEN),
     (BackendUnavailableError, UNAVAILABLE), (ServiceUnavailable, UNAVAILABLE),
-    (SessionExpired, UNAVAILABLE), (TransientError, UNAVAILABLE),
+    (SessionExpired, UNAVAILABLE), (TransientError, UNAVAILABLE), (ConnectionAcquisitionTimeoutError, UNAVAILABLE),
 ]
 
 

@@ -1,4 +1,6 @@
-"""Protection: query depth, cost and alias limits, page-size caps, request body size limit."""
+"""Protection: query depth, cost and alias limits, page-size caps, request body size limit.
+
+The response-size ceiling is in polymem.api.budget, per-key rate limits in polymem.api.ratelimit."""
 
 from __future__ import annotations
 
@@ -10,12 +12,20 @@ from graphql import (
     FieldNode,
     FragmentSpreadNode,
     GraphQLError,
+    GraphQLField,
+    GraphQLNamedType,
+    GraphQLObjectType,
     InlineFragmentNode,
     IntValueNode,
+    NamedTypeNode,
+    NullValueNode,
     OperationDefinitionNode,
     SelectionSetNode,
     ValidationRule,
     VariableNode,
+    get_named_type,
+    get_nullable_type,
+    is_list_type,
 )
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from strawberry.extensions import AddValidationRules, MaxAliasesLimiter, MaxTokensLimiter, QueryDepthLimiter
@@ -40,38 +50,69 @@ def page_size(first: int | None, default: int = 20) -> int:
     return n
 
 
+DEFAULT_PAGE = 20  # the page size resolvers use when `first` is left out (page_size's default)
+LIST_ESTIMATE = int(os.environ.get("POLYMEM_API_LIST_ESTIMATE", "10"))  # items assumed in an unpaged list
+
+
 class CostLimitRule(ValidationRule):
     """Rejects operations whose estimated cost (fields x page sizes, nested) is above MAX_COST.
-    Page sizes given as variables count as MAX_PAGE: validation cannot see variable values."""
+
+    Every field weighs FIELD_WEIGHT (1 by default) plus its selection times a multiplier: the
+    `first`/`limit` given; the argument's schema default when it is left out or null (so the
+    default page counts exactly as if it had been written); MAX_PAGE for a variable (validation
+    cannot see variable values); LIST_ESTIMATE for a list without a page argument. A
+    connection's `edges` list is already counted by its parent's page size."""
 
     def enter_operation_definition(self, node: OperationDefinitionNode, *_: Any) -> None:
-        cost = self._cost(node.selection_set, set())
+        root = self.context.schema.get_root_type(node.operation)
+        cost = self._cost(node.selection_set, root, set())
         if cost > MAX_COST:
             self.report_error(GraphQLError(
                 f"query cost {cost} exceeds the limit of {MAX_COST}; ask for smaller pages or fewer "
                 "nested lists", node, extensions={"code": "BAD_INPUT"}))
 
-    def _cost(self, sel: SelectionSetNode | None, seen: set[str]) -> int:
+    def _cost(self, sel: SelectionSetNode | None, parent: GraphQLNamedType | None, seen: set[str]) -> int:
         if sel is None:
             return 0
         total = 0
         for s in sel.selections:
             if isinstance(s, FieldNode):
-                mult = 1
-                for arg in s.arguments or ():
-                    if arg.name.value in ("first", "limit"):
-                        v = arg.value
-                        mult = int(v.value) if isinstance(v, IntValueNode) else (
-                            MAX_PAGE if isinstance(v, VariableNode) else 1)
-                mult = max(1, min(mult, 10 * MAX_PAGE))
-                total += FIELD_WEIGHT.get(s.name.value, 1) + mult * self._cost(s.selection_set, seen)
+                field = parent.fields.get(s.name.value) if isinstance(parent, GraphQLObjectType) else None
+                child = get_named_type(field.type) if field is not None else None
+                mult = max(1, min(self._multiplier(s, field, parent), 10 * MAX_PAGE))
+                total += FIELD_WEIGHT.get(s.name.value, 1) + mult * self._cost(s.selection_set, child, seen)
             elif isinstance(s, InlineFragmentNode):
-                total += self._cost(s.selection_set, seen)
+                total += self._cost(s.selection_set, self._type(s.type_condition, parent), seen)
             elif isinstance(s, FragmentSpreadNode) and s.name.value not in seen:
                 frag = self.context.get_fragment(s.name.value)
                 if frag is not None:
-                    total += self._cost(frag.selection_set, seen | {s.name.value})
+                    total += self._cost(frag.selection_set, self._type(frag.type_condition, parent),
+                                        seen | {s.name.value})
         return total
+
+    def _type(self, cond: NamedTypeNode | None, parent: GraphQLNamedType | None) -> GraphQLNamedType | None:
+        return self.context.schema.get_type(cond.name.value) if cond is not None else parent
+
+    @staticmethod
+    def _multiplier(node: FieldNode, field: GraphQLField | None, parent: GraphQLNamedType | None) -> int:
+        given = {a.name.value: a.value for a in node.arguments or ()}
+        for name in ("first", "limit"):
+            if field is not None and name not in field.args and name not in given:
+                continue
+            v = given.get(name)
+            if isinstance(v, IntValueNode):
+                return int(v.value)
+            if isinstance(v, VariableNode):
+                return MAX_PAGE
+            if v is not None and not isinstance(v, NullValueNode):
+                return 1  # a wrong literal type: validation reports it
+            default = field.args[name].default_value if field is not None and name in field.args else None
+            return default if isinstance(default, int) and default > 0 else DEFAULT_PAGE
+        if field is None:
+            return 1
+        if parent is not None and parent.name.endswith("Connection") and node.name.value == "edges":
+            return 1
+        return LIST_ESTIMATE if is_list_type(get_nullable_type(field.type)) else 1
 
 
 def extensions() -> list[Any]:

@@ -9,6 +9,7 @@ import strawberry
 from pydantic import ValidationError
 from strawberry.types import Info
 
+from polymem.api import budget
 from polymem.api.analytics import InteractionSummary, Network
 from polymem.api.answers import Answer, AskOptionsInput, Plan, to_answer, to_plan
 from polymem.api.context import Context, run
@@ -122,6 +123,7 @@ class Query:
                               source=source)
             hits += [SearchHit(kind="record", score=s, record=Record.of(space, r)) for r, s in found]
         hits.sort(key=lambda h: -h.score)
+        budget.charge(info, min(len(hits), limit))
         return hits[:limit]
 
     @strawberry.field(description="One participant with messages, addressed messages, records, aliases.")
@@ -130,12 +132,14 @@ class Query:
         rows = await run(ctx.services.browse.participants, space, [id])
         if id not in rows:
             raise NotFoundError(f"participant {id!r} not found in space {space!r}")
+        budget.charge(info, 1)
         return Participant.of(space, rows[id])
 
     @strawberry.field(description="The roster of a space.")
     async def participants(self, info: Info, space: str) -> list[Participant]:
         ctx = authorize(info, space)
         people = await run(MessageRepository(ctx.graph).roster, space)
+        budget.charge(info, len(people))
         return [Participant.of(space, p.model_dump()) for p in people]
 
     @strawberry.field(description="Messages in conversation order with filters and cursor pagination.")
@@ -148,6 +152,7 @@ class Query:
         rows = await run(ctx.services.browse.messages_page, space, limit=limit + 1, after=decode_cursor(after),
                          channel=channel, session=session, speaker=speaker, addressee=addressee,
                          since=since, until=until)
+        budget.charge(info, min(len(rows), limit))
         return connection(space, rows, limit)
 
     @strawberry.field(description="One derived record with its version chain and source messages.")
@@ -156,6 +161,7 @@ class Query:
         row = await run(ctx.services.browse.record, space, id)
         if row is None:
             raise NotFoundError(f"record {id!r} not found in space {space!r}")
+        budget.charge(info, 1)
         return Record.of(space, row)
 
     @strawberry.field(description="Counts of what a space holds.")

@@ -14,7 +14,7 @@ from typing import Any
 import strawberry
 from strawberry.types import Info
 
-from polymem.api import loaders
+from polymem.api import budget, loaders
 from polymem.api.limits import page_size
 from polymem.errors import InputError
 
@@ -61,7 +61,9 @@ class Participant:
 
     @strawberry.field(description="Derived records about this participant; history=true adds superseded versions.")
     async def records(self, info: Info, history: bool = False) -> list[Record]:
+        budget.check(info)
         rows = await loaders.records(info.context).load((self.space, self.id, history))
+        budget.charge(info, len(rows))
         return [Record.of(self.space, r) for r in rows]
 
 
@@ -74,7 +76,9 @@ class Addressing:
 
     @strawberry.field
     async def participant(self, info: Info) -> Participant | None:
+        budget.check(info)
         row = await loaders.participants(info.context).load((self.space, self.participant_id))
+        budget.charge(info, 1)
         return Participant.of(self.space, row) if row else None
 
 
@@ -99,12 +103,16 @@ class Message:
 
     @strawberry.field
     async def speaker(self, info: Info) -> Participant | None:
+        budget.check(info)
         row = await loaders.participants(info.context).load((self.space, self.speaker_id))
+        budget.charge(info, 1)
         return Participant.of(self.space, row) if row else None
 
     @strawberry.field(description="Whom the message was said to, with how it was known.")
     async def addressees(self, info: Info) -> list[Addressing]:
+        budget.check(info)
         rows = await loaders.addressees(info.context).load((self.space, self.id))
+        budget.charge(info, len(rows))
         return [Addressing(participant_id=r["participant"], how=r.get("how"), confidence=r.get("confidence"),
                            space=self.space) for r in rows]
 
@@ -143,7 +151,9 @@ async def _page(info: Info, space: str, pid: str, first: int | None, after: str 
     limit = page_size(first)
     cur = decode_cursor(after)
     key = (space, pid, cur[0] if cur else None, cur[1] if cur else None, limit + 1)
+    budget.check(info)
     rows = await loaders.pages(info.context, addressed).load(key)
+    budget.charge(info, min(len(rows), limit))
     return connection(space, rows, limit)
 
 
@@ -180,13 +190,17 @@ class Record:
     async def chain(self, info: Info) -> list[Record]:
         from polymem.api.context import run
 
+        budget.check(info)
         rows = await run(info.context.services.browse.chain, self.space, self.id)
+        budget.charge(info, len(rows))
         return [Record.of(self.space, r) for r in rows]
 
     @strawberry.field(description="The System 1 messages this version was derived from.")
     async def source_messages(self, info: Info) -> list[Message]:
+        budget.check(info)
         mids = await loaders.record_sources(info.context).load((self.space, self.id))
         rows = await loaders.messages(info.context).load_many([(self.space, m) for m in mids])
+        budget.charge(info, len(rows))
         return [Message.of(self.space, r) for r in rows if r]
 
 

@@ -73,6 +73,5 @@ def forget_participant(graph: Graph, space: str, pid: str) -> ForgetReport:
         report.records_restored = sorted(set(restored["restored"]) - set(flag)) if restored else []
         report.participant_removed = summary.counters.nodes_deleted > 0
 
-    with graph.driver.session(database=graph.settings.database) as s:
-        s.execute_write(work)
+    graph.transaction(work)
     return report

@@ -36,5 +36,4 @@ def merge_participants(graph: Graph, space: str, keep: str, drop: str) -> dict[s
         tx.run(q.MERGE_MOVE_OTHER_EDGES, p).consume()
         return {"messages_moved": spoken, "addressings_moved": addressed}
 
-    with graph.driver.session(database=graph.settings.database) as s:
-        return s.execute_write(work)
+    return graph.transaction(work)

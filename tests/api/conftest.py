@@ -2,62 +2,30 @@
 
 from __future__ import annotations
 
-import os
-import socket
-import subprocess
-import sys
-import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
-import httpx
 import pytest
+from apiserver import ServerError, api_server
 from apitest_helpers import INGEST, ROSTER, Client  # noqa: E402
 
 from polymem.api.auth import KeyManager
 from polymem.graph import Graph
 from polymem.graph.apikeys import ApiKeyRepository
 
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+# The shared server must not throttle the suite (concurrency tests send many requests at once);
+# the limits themselves are tested with a server of their own (test_api_ratelimit.py).
+GENEROUS_LIMITS = {"POLYMEM_API_KEY_RATE": "10000", "POLYMEM_API_KEY_BURST": "10000",
+                   "POLYMEM_API_KEY_CONCURRENCY": "256"}
 
 
 @pytest.fixture(scope="session")
 def api_url(graph: Graph, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    port = _free_port()
-    log = (tmp_path_factory.mktemp("api") / "server.log").open("w+")  # a file: a full pipe would block it
-    env = {**os.environ, "POLYMEM_API_AUTH": "on"}
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "uvicorn", "polymem.api.app:create_app", "--factory", "--host", "127.0.0.1",
-         "--port", str(port), "--log-level", "warning"],
-        env=env, stdout=log, stderr=subprocess.STDOUT, text=True)
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.time() + 120
-    while time.time() < deadline:
-        if proc.poll() is not None:
-            log.seek(0)
-            pytest.fail(f"API server exited: {log.read()[-3000:]}")
-        try:
-            if httpx.get(f"{url}/readyz", timeout=2).status_code == 200:
-                break
-        except httpx.HTTPError:
-            pass
-        time.sleep(0.3)
-    else:
-        proc.kill()
-        pytest.fail("API server did not become ready in 120 s")
-    yield url
-    proc.terminate()
     try:
-        proc.wait(timeout=10)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-    log.seek(0)
-    print(log.read()[-5000:])  # shown by pytest -s / on failure: the server's own errors
-    log.close()
+        with api_server(tmp_path_factory.mktemp("api") / "server.log", GENEROUS_LIMITS) as url:
+            yield url
+    except ServerError as e:
+        pytest.fail(str(e))
 
 
 @pytest.fixture(scope="session")
