@@ -2,11 +2,29 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any, LiteralString
 
+import neo4j
+from neo4j import unit_of_work
+from neo4j.exceptions import ServiceUnavailable, SessionExpired
+
+from polymem.errors import BackendUnavailableError
+from polymem.graph import order
 from polymem.graph.cypher import messages as q
+from polymem.graph.cypher import order as oq
 from polymem.graph.driver import Graph, space_key
 from polymem.schema.models import Participant
+
+
+@dataclass
+class BatchResult:
+    """What one write_batch did: rows written, rows another writer stored meanwhile (same text and
+    speaker), and rows whose id is stored with a different text or speaker (left unchanged)."""
+
+    written: int = 0
+    stored_meanwhile: list[dict[str, Any]] = field(default_factory=list)
+    conflicts: list[dict[str, Any]] = field(default_factory=list)
 
 
 class MessageRepository:
@@ -27,26 +45,56 @@ class MessageRepository:
         return {r["id"]: r for r in rows}
 
     def write_batch(self, space: str, people: list[Participant], rows: list[dict[str, Any]],
-                    relink: list[dict[str, str]] | None = None,
-                    readdress: list[dict[str, Any]] | None = None) -> None:
+                    readdress: list[dict[str, Any]] | None = None) -> BatchResult:
         """Participants and NEW messages of one batch in one transaction (all or nothing).
 
-        Each row: the message properties plus `addressees` [{id, how, confidence}], `prev` (the
-        previous message id in its channel+session, or None) and `reply_to` [ids]. `relink`
-        [{prev, id}]: stored messages whose predecessor was only now filled in (a re-run after a
-        rejected line), so their NEXT edge moves onto it. `readdress` [{id, edges}]: stored messages
-        whose inferred addressees changed with that context.
+        Each row: the message properties plus `addressees` [{id, how, confidence}], `reply_to`
+        [ids], `pos` (source position), `after` / `before` (neighbours in its input, see
+        graph/order.py). The transaction first write-locks the Space node (creating it on the first
+        write), then skips rows stored meanwhile by another writer, places the rest in the space's
+        order (seq, one NEXT chain per channel) and writes them. `readdress` [{id, edges}]: stored
+        messages whose inferred addressees changed with their context.
         """
+        result = BatchResult()
+
+        @unit_of_work(timeout=300)
+        def work(tx: neo4j.ManagedTransaction) -> None:
+            result.written, result.stored_meanwhile, result.conflicts = 0, [], []
+            sp = {"space": space}
+            tx.run(oq.LOCK_SPACE, sp).consume()
+            fresh = rows
+            if rows:
+                stored = {r["id"]: r for r in tx.run(oq.STORED, {**sp, "ids": [r["id"] for r in rows]})}
+                if stored:
+                    fresh = [r for r in rows if r["id"] not in stored]
+                    for r in rows:
+                        old = stored.get(r["id"])
+                        if old is None:
+                            continue
+                        same = old["text"] == r["text"] and old["speaker"] == r["speaker"]
+                        (result.stored_meanwhile if same else result.conflicts).append(r)
+            steps = self._steps(space, people, fresh, readdress or [])
+            if fresh:
+                steps += _order_steps(tx, space, fresh)
+            for cypher, params in steps:
+                tx.run(cypher, params).consume()
+            result.written = len(fresh)
+
+        try:
+            with self.graph.driver.session(database=self.graph.settings.database) as s:
+                s.execute_write(work)
+        except (ServiceUnavailable, SessionExpired) as e:
+            raise BackendUnavailableError(f"Neo4j at {self.graph.settings.uri} is unavailable: {e}") from e
+        return result
+
+    @staticmethod
+    def _steps(space: str, people: list[Participant], rows: list[dict[str, Any]],
+               readdress: list[dict[str, Any]]) -> list[tuple[LiteralString, dict[str, Any]]]:
         part_rows = [{"id": p.id, "name": p.name or p.id, "aliases": p.aliases, "kind": p.kind} for p in people]
         channels = sorted({r["channel"] for r in rows})
         sessions = sorted({r["session"] for r in rows if r["session"] is not None})
         members = [{"speaker": sp, "channel": ch} for sp, ch in sorted({(r["speaker"], r["channel"]) for r in rows})]
-        edges = [{"id": r["id"], "to": a["id"], "how": a["how"], "confidence": a["confidence"]}
-                 for r in rows for a in r["addressees"]]
-        nexts = [{"prev": r["prev"], "id": r["id"]} for r in rows if r["prev"]]
-        replies = [{"id": r["id"], "target": t} for r in rows for t in r["reply_to"]]
-        node_rows = [{k: v for k, v in r.items() if k not in ("addressees", "prev")} for r in rows]
-        sp, key = {"space": space}, space_key(space)
+        sp = {"space": space}
         steps: list[tuple[LiteralString, dict[str, Any]]] = []
         if part_rows:
             steps.append((q.UPSERT_PARTICIPANTS, {**sp, "rows": part_rows}))
@@ -55,14 +103,9 @@ class MessageRepository:
             if sessions:
                 steps.append((q.MERGE_SESSIONS, {**sp, "sessions": sessions}))
             steps.append((q.MERGE_MEMBERSHIP, {**sp, "pairs": members}))
-            steps.append((q.CREATE_MESSAGES, {**sp, "space_key": key, "rows": node_rows}))
-        for cypher, name, data in ((q.CREATE_ADDRESSES, "edges", edges),
-                                   (q.CREATE_NEXT, "pairs", nexts), (q.CREATE_REPLIES, "pairs", replies),
-                                   (q.RELINK_NEXT, "pairs", relink or []),
-                                   (q.REPLACE_INFERRED_ADDRESSES, "rows", readdress or [])):
-            if data:
-                steps.append((cypher, {**sp, name: data}))
-        self.graph.write_many(steps, timeout=300)
+        if readdress:
+            steps.append((q.REPLACE_INFERRED_ADDRESSES, {**sp, "rows": readdress}))
+        return steps
 
     def link_pending_replies(self, space: str) -> None:
         self.graph.write(q.LINK_PENDING_REPLIES, space=space, timeout=600)
@@ -103,3 +146,58 @@ class MessageRepository:
 
     def roster(self, space: str) -> list[Participant]:
         return [Participant(**r) for r in self.graph.read(q.ROSTER, space=space)]
+
+
+def _order_steps(tx: neo4j.ManagedTransaction, space: str,
+                 rows: list[dict[str, Any]]) -> list[tuple[LiteralString, dict[str, Any]]]:
+    """Place `rows` (new, in input order) in the space's order; return the statements that create
+    them with their seq, renumber the stored messages after them and re-thread NEXT."""
+    sp = {"space": space}
+    new_ids = {r["id"] for r in rows}
+    arrivals = [order.Arrival(id=r["id"], channel=r["channel"], time=order.micros(r["time"]), src=r["source_file"],
+                              pos=r["pos"], after=r.get("after"), before=r.get("before")) for r in rows]
+    top = tx.run(oq.MAX_SEQ, sp).single()
+    start = (top["seq"] + 1) if top else 1
+    # The stored suffix that must be merged: from the first stored message at or after the earliest
+    # new time, or from a stored neighbour that an untimed new message is placed beside.
+    froms: list[int] = []
+    times = [r["time"] for r in rows if r["time"] is not None]
+    if times and top:
+        first = tx.run(oq.FIRST_SEQ_FROM, {**sp, "time": min(times)}).single()
+        if first and first["seq"] is not None:
+            froms.append(first["seq"])
+    anchors = sorted({x for a in arrivals if a.time is None for x in (a.after, a.before)
+                      if x is not None and x not in new_ids})
+    if anchors:
+        froms += [r["seq"] for r in tx.run(oq.STORED, {**sp, "ids": anchors}) if r["seq"] is not None]
+    region = order.stored_slots(tx.run(oq.REGION, {**sp, "from": min(froms)}).data()) if froms else []
+    base = region[0].seq if region else start
+    merged = order.place(region, arrivals)
+    seqs = {s.id: base + i for i, s in enumerate(merged)}
+    moved = [{"id": s.id, "seq": seqs[s.id]} for s in merged if not s.new and s.seq != seqs[s.id]]
+    channels = {r["channel"] for r in rows}
+    tails = {r["channel"]: r["id"] for r in tx.run(oq.CHANNEL_TAILS, {**sp, "channels": sorted(channels),
+                                                                       "below": base})}
+    into = [s.id for s in merged if not s.new and s.channel in channels]
+    node_rows = [{**{k: v for k, v in r.items() if k not in ("addressees", "after", "before")},
+                  "seq": seqs[r["id"]]} for r in rows]
+    edges = [{"id": r["id"], "to": a["id"], "how": a["how"], "confidence": a["confidence"]}
+             for r in rows for a in r["addressees"]]
+    replies = [{"id": r["id"], "target": t} for r in rows for t in r["reply_to"]]
+    steps: list[tuple[LiteralString, dict[str, Any]]] = []
+    if moved:
+        steps.append((oq.RESEQ, {**sp, "rows": moved}))
+    steps.append((q.CREATE_MESSAGES, {**sp, "space_key": space_key(space), "rows": node_rows}))
+    if into:
+        steps.append((oq.UNLINK_INTO, {**sp, "ids": into}))
+    out_of = [t for t in tails.values() if t is not None]
+    if out_of:
+        steps.append((oq.UNLINK_OUT_OF, {**sp, "ids": out_of}))
+    pairs = order.chains(merged, channels, tails)
+    if pairs:
+        steps.append((oq.LINK_NEXT, {**sp, "pairs": pairs}))
+    if edges:
+        steps.append((q.CREATE_ADDRESSES, {**sp, "edges": edges}))
+    if replies:
+        steps.append((q.CREATE_REPLIES, {**sp, "pairs": replies}))
+    return steps

@@ -1,8 +1,10 @@
 """System 1 ingestion: validate → infer addressees → embed → write in batched transactions.
 
-Idempotent: messages already stored with the same text are skipped (not re-embedded); a stored id
-with different text is an error for that line and the stored message is left untouched. Each batch
-is one transaction, so a run that fails half-way can simply be re-run.
+Idempotent: messages already stored with the same text and speaker are skipped (not re-embedded);
+a stored id with a different text or speaker is an error for that line and the stored message is
+left untouched. Each batch is one transaction that places its messages in the space's order
+(graph/order.py), so a run that fails half-way can simply be re-run. Nothing is stored, not even
+the space, until the first batch with a message is written.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from neo4j.exceptions import ConstraintError
+from pydantic import ValidationError
 
 from polymem.errors import InputError
 from polymem.graph.driver import Graph
@@ -35,6 +38,7 @@ class IngestReport:
     written: int = 0
     already_stored: int = 0
     errors: list[InputError] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
     new_participants: int = 0
     addressees_given: int = 0
     addressees_inferred: Counter = field(default_factory=Counter)
@@ -51,6 +55,7 @@ class IngestReport:
             "messages_written": self.written,
             "already_stored": self.already_stored,
             "errors": len(self.errors),
+            "warnings": list(self.warnings),
             "new_participants": self.new_participants,
             "addressees_given": self.addressees_given,
             "addressees_inferred": dict(self.addressees_inferred),
@@ -67,16 +72,16 @@ class _Stage:
 
     known: set[str]
     inferer: AddresseeInferer | None
-    last_in_thread: dict[tuple[str, str | None], tuple[str, bool]]
     conv: Conversation
+    last_id: str | None = None  # the previous message of the input (stored or new)
     in_flight: dict[str, dict[str, Any]] = field(default_factory=dict)
+    roster: list[Participant] = field(default_factory=list)  # written with the first batch (write thread)
 
 
 @dataclass
 class _Prepared:
     rows: list[dict[str, Any]]
     people: list[Participant]
-    relink: list[dict[str, str]]
     readdress: list[dict[str, Any]]
 
 
@@ -96,27 +101,23 @@ class Ingestor:
 
     def ingest(self, space: str, conv: Conversation,
                progress: Callable[[int], None] | None = None, strict: bool = False) -> IngestReport:
-        Space(id=space)  # validates the name
+        check_space(space)
         if not self._migrated:
             migrate(self.graph)
             self._migrated = True
         t0 = time.perf_counter()
         report = IngestReport(space=space, conversation=conv.id)
-        self.repo.ensure_space(space)
         roster = {p.id: p for p in conv.roster}
-        self.repo.upsert_participants(space, list(roster.values()))
-        known = set(roster)
         inferer = AddresseeInferer(conv.roster) if self.infer_addressees else None
-        last_in_thread: dict[tuple[str, str | None], tuple[str, bool]] = {}
-        seen_ids: dict[str, str] = {}
+        seen_ids: dict[str, tuple[str, str]] = {}
         batch: list[tuple[Message, int | None]] = []
 
         items: Iterable[Message | InputError] = conv.messages or []  # type: ignore[assignment]
         # Two single-thread stages so the model, Python and Neo4j work at the same time:
         # prepare (stored-id check, inference, rows, embeddings) runs batches in file order, and
-        # so does write. Write k+1 starts after write k (NEXT/REPLY_TO rely on it); prepare k+1
+        # so does write. Write k+1 starts after write k (order placement relies on it); prepare k+1
         # treats batch k's not-yet-committed ids as stored. At most two writes are queued.
-        stage = _Stage(known=known, inferer=inferer, last_in_thread=last_in_thread, conv=conv)
+        stage = _Stage(known=set(roster), inferer=inferer, conv=conv, roster=list(roster.values()))
         with ThreadPoolExecutor(1, "polymem-prepare") as prep_pool, ThreadPoolExecutor(1, "polymem-write") as wpool:
             writes: deque[Future[None]] = deque()
 
@@ -124,7 +125,7 @@ class Ingestor:
                 while len(writes) >= 2:
                     writes.popleft().result()  # re-raises a failed write before anything later is written
                 prep = prep_pool.submit(self._prepare, space, b, report, stage)
-                fut = wpool.submit(self._write, space, prep, report)
+                fut = wpool.submit(self._write, space, prep, report, stage)
                 if progress:
                     fut.add_done_callback(lambda _f, n=len(b): progress(n))
                 writes.append(fut)
@@ -136,14 +137,15 @@ class Ingestor:
                 report.read += 1
                 line = int(item.meta.get("line", 0)) or None
                 if item.id in seen_ids:
-                    if seen_ids[item.id] != item.text:
+                    if seen_ids[item.id] != (item.text, item.speaker):
                         report.errors.append(InputError(
-                            f"duplicate message id {item.id!r} with different text; the first one is kept",
+                            f"duplicate message id {item.id!r} with a different "
+                            f"{'text' if seen_ids[item.id][0] != item.text else 'speaker'}; the first one is kept",
                             file=conv.source_file, line=line))
                     else:
                         report.already_stored += 1
                     continue
-                seen_ids[item.id] = item.text
+                seen_ids[item.id] = (item.text, item.speaker)
                 if roster and item.speaker not in roster and strict:
                     report.errors.append(InputError(
                         f"unknown speaker {item.speaker!r} (not in the roster)", file=conv.source_file, line=line))
@@ -158,46 +160,50 @@ class Ingestor:
                 submit(batch)
             while writes:
                 writes.popleft().result()
-        self.repo.link_pending_replies(space)
+        if stage.roster and report.already_stored:  # all stored before: the roster still counts
+            self.repo.write_batch(space, stage.roster, [])
+        if report.written:
+            self.repo.link_pending_replies(space)
+        if report.read == 0 and not report.errors:
+            report.warnings.append(f"{conv.source_file or conv.id}: no messages found (empty input); nothing stored")
         report.seconds = time.perf_counter() - t0
         return report
 
     def _prepare(self, space: str, batch: list[tuple[Message, int | None]], report: IngestReport,
                  stage: _Stage) -> _Prepared:
-        known, inferer, last_in_thread, conv = stage.known, stage.inferer, stage.last_in_thread, stage.conv
+        known, inferer, conv = stage.known, stage.inferer, stage.conv
         existing = self.repo.existing(space, [m.id for m, _ in batch])
         for m, _ in batch:  # ids of the batch still being written count as stored
             if m.id not in existing and m.id in stage.in_flight:
                 existing[m.id] = stage.in_flight[m.id]
-        fresh: list[tuple[Message, int | None, str | None, list[dict[str, Any]]]] = []
-        relink: list[dict[str, str]] = []
+        fresh: list[tuple[Message, int | None, list[dict[str, Any]], str | None, str | None]] = []
         readdress: list[dict[str, Any]] = []
-        for m, line in batch:
-            # Threading state and inference see every message, stored or not, so a re-run of a
-            # half-ingested file links NEXT/REPLY_TO/ADDRESSES exactly as one clean run would.
-            key = (m.channel, m.session)
-            prev, prev_fresh = last_in_thread.get(key, (None, False))
+        for k, (m, line) in enumerate(batch):
+            # Inference sees every message, stored or not, so a re-run of a half-ingested file
+            # addresses exactly as one clean run would; `after` anchors a message to its input.
+            after, stage.last_id = stage.last_id, m.id
             old = existing.get(m.id)
-            last_in_thread[key] = (m.id, old is None)
             addressees = self._addressees(m, inferer, conv)
             if old is None:
-                fresh.append((m, line, prev, addressees))
+                before = None
+                if after is None:  # the first message of the input: before the next stored one
+                    before = next((x.id for x, _ in batch[k + 1:] if x.id in existing), None)
+                fresh.append((m, line, addressees, after, before))
                 continue
             if old["text"] != m.text or old["speaker"] != m.speaker:
                 report.errors.append(InputError(
-                    f"message id {m.id!r} is already stored with different text or speaker; "
-                    "the stored message was left unchanged", file=conv.source_file, line=line))
+                    f"message id {m.id!r} is already stored with different text or speaker (the "
+                    f"{'text' if old['text'] != m.text else 'speaker'} differs); the stored message was left unchanged",
+                    file=conv.source_file, line=line))
             else:
                 report.already_stored += 1
-            if prev is not None and prev_fresh:
-                relink.append({"prev": prev, "id": m.id})  # a gap filled in: re-thread around it
             inferred = [a for a in addressees if a["how"] != "given"]
             if {(a["id"], a["how"]) for a in inferred} != {(a["id"], a["how"]) for a in old.get("inferred", [])}:
                 readdress.append({"id": m.id, "edges": inferred})
         new_people: list[Participant] = []
         rows: list[dict[str, Any]] = []
         texts = []
-        for m, line, prev, addressees in fresh:
+        for m, line, addressees, after, before in fresh:
             for a in addressees:
                 if a["how"] == "given":
                     report.addressees_given += 1
@@ -208,7 +214,8 @@ class Ingestor:
                     known.add(pid)
                     new_people.append(Participant(id=pid, name=pid))
             report.reply_links += len(m.reply_to)
-            row = _row(m, line, prev, addressees, conv.source_file)
+            row = _row(m, line, addressees, conv.source_file)
+            row["after"], row["before"] = after, before
             texts.append(m.text if not row["captions"] else f"{m.text} [image: {row['captions']}]")
             rows.append(row)
         for r in readdress:
@@ -227,30 +234,28 @@ class Ingestor:
                 row["time"] = _to_neo_time(row["time"])
         stage.in_flight = {r["id"]: {"text": r["text"], "speaker": r["speaker"],
                                      "inferred": [a for a in r["addressees"] if a["how"] != "given"]} for r in rows}
-        return _Prepared(rows, new_people, relink, readdress)
+        return _Prepared(rows, new_people, readdress)
 
-    def _write(self, space: str, prep: Future[_Prepared], report: IngestReport) -> None:
+    def _write(self, space: str, prep: Future[_Prepared], report: IngestReport, stage: _Stage) -> None:
         p = prep.result()
-        if not (p.rows or p.relink or p.readdress):
+        if not (p.rows or p.readdress):
             return
         t = time.perf_counter()
-        rows = p.rows
+        people = stage.roster + p.people  # the roster goes with the first write (no empty space before)
         try:
-            self.repo.write_batch(space, p.people, rows, relink=p.relink, readdress=p.readdress)
+            done = self.repo.write_batch(space, people, p.rows, readdress=p.readdress)
         except ConstraintError:
-            # Someone else stored some of these ids meanwhile: another client, or the driver's
-            # own retry of a transaction whose commit had in fact gone through. The batch was
-            # rolled back as a whole, so write what is still missing once more.
-            stored = self.repo.existing(space, [r["id"] for r in rows])
-            for r in rows:
-                old = stored.get(r["id"])
-                if old is not None and (old["text"] != r["text"] or old["speaker"] != r["speaker"]):
-                    raise
-            report.already_stored += len(stored)
-            rows = [r for r in rows if r["id"] not in stored]
-            self.repo.write_batch(space, p.people, rows, relink=p.relink, readdress=p.readdress)
+            # A writer outside the space lock stored some of these ids at the same moment: the batch
+            # was rolled back as a whole; once more, the stored ones are skipped inside the transaction.
+            done = self.repo.write_batch(space, people, p.rows, readdress=p.readdress)
+        stage.roster = []
+        report.already_stored += len(done.stored_meanwhile)
+        for r in done.conflicts:
+            report.errors.append(InputError(
+                f"message id {r['id']!r} is already stored with different text or speaker; "
+                "the stored message was left unchanged", file=r["source_file"], line=r["line"]))
         report.write_seconds += time.perf_counter() - t
-        report.written += len(rows)
+        report.written += done.written
         report.new_participants += len(p.people)
 
     @staticmethod
@@ -270,15 +275,24 @@ def _to_neo_time(iso: str) -> Any:
     return dt if dt.tzinfo else dt.replace(tzinfo=UTC)
 
 
-def _row(m: Message, line: int | None, prev: str | None, addressees: list[dict[str, Any]],
+def _row(m: Message, line: int | None, addressees: list[dict[str, Any]],
          source_file: str | None) -> dict[str, Any]:
     captions = " ".join(a.caption for a in m.attachments if a.caption) or None
     meta = {k: v for k, v in m.meta.items() if not k.startswith("_") and k != "line"}
     return {
         "id": m.id, "text": m.text, "speaker": m.speaker, "time": _iso(m), "channel": m.channel,
-        "session": m.session, "seq": m.seq, "reply_to": m.reply_to, "addressees": addressees,
-        "prev": prev, "captions": captions,
+        "session": m.session, "pos": m.seq, "reply_to": m.reply_to, "addressees": addressees,
+        "captions": captions,
         "attachments": json.dumps([a.model_dump() for a in m.attachments]) if m.attachments else None,
         "source_file": source_file, "line": line,
         "meta": json.dumps(meta, ensure_ascii=False) if meta else None, "embedding": None,
     }
+
+
+def check_space(space: str) -> str:
+    """The space name, or an InputError saying what a valid one is (no pydantic traceback)."""
+    try:
+        Space(id=space)
+    except ValidationError as e:
+        raise InputError(e.errors()[0]["msg"].removeprefix("Value error, ")) from None
+    return space

@@ -21,9 +21,9 @@ RETURN m.id AS id, m.text AS text, m.speaker AS speaker,
        [(m)-[r:ADDRESSES]->(p:Participant) WHERE r.how <> 'given' | {id: p.id, how: r.how}] AS inferred
 """
 
-# One batch of NEW messages (the pipeline has already filtered out stored ids), written as a few
+# One batch of NEW messages (stored ids filtered out inside the transaction), written as a few
 # flat UNWIND statements in one transaction: no per-row subqueries, and CREATE where the
-# relationship cannot exist yet because its message is new.
+# relationship cannot exist yet because its message is new. Order (seq, NEXT): cypher/order.py.
 MERGE_CHANNELS = """
 UNWIND $channels AS cid
 MERGE (:Channel {space: $space, id: cid})
@@ -49,7 +49,7 @@ CREATE (m:Message {space: $space, id: row.id, text: row.text, speaker: row.speak
                    seq: row.seq, space_key: $space_key, ingested: datetime()})
 SET m.time = row.time, m.session = row.session, m.embedding = row.embedding, m.captions = row.captions,
     m.attachments = row.attachments, m.reply_to_ids = row.reply_to, m.source_file = row.source_file,
-    m.line = row.line, m.meta = row.meta
+    m.line = row.line, m.meta = row.meta, m.pos = row.pos
 CREATE (sp)-[:SPEAKS]->(m)
 CREATE (m)-[:IN_CHANNEL]->(c)
 WITH m, row WHERE row.session IS NOT NULL
@@ -62,13 +62,6 @@ UNWIND $edges AS e
 MATCH (m:Message {space: $space, id: e.id})
 MATCH (p:Participant {space: $space, id: e.to})
 CREATE (m)-[:ADDRESSES {how: e.how, confidence: e.confidence}]->(p)
-"""
-
-CREATE_NEXT = """
-UNWIND $pairs AS pr
-MATCH (p:Message {space: $space, id: pr.prev})
-MATCH (m:Message {space: $space, id: pr.id})
-CREATE (p)-[:NEXT]->(m)
 """
 
 # A target not stored yet (it comes later in the file, or in another file) marks the message
@@ -142,17 +135,6 @@ MATCH (a {space: $space})-[r]->(b)
 RETURN labels(a)[0] AS from_label, a.id AS from_id, type(r) AS type, labels(b)[0] AS to_label,
        b.id AS to_id, r.how AS how
 ORDER BY from_label, from_id, type, to_label, to_id
-"""
-
-# A stored message whose predecessor was only now written (a re-run filling a gap): its NEXT
-# edge moves from the message before the gap onto the new predecessor.
-RELINK_NEXT = """
-UNWIND $pairs AS pr
-MATCH (m:Message {space: $space, id: pr.id})
-MATCH (p:Message {space: $space, id: pr.prev})
-OPTIONAL MATCH (x:Message)-[old:NEXT]->(m) WHERE x <> p
-DELETE old
-MERGE (p)-[:NEXT]->(m)
 """
 
 # Inferred (never given) addressees of stored messages, re-derived on a re-run whose context
