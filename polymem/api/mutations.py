@@ -95,7 +95,7 @@ def _validate(space: str, ctx: Context, messages: list[MessageInput], roster: li
             errors.append(ItemError(index=i, id=p.id, message=f"roster: {e.errors()[0]['msg']}"))
     base = ctx.services.browse.max_seq(space)
     msgs: list[Any] = []
-    seen: dict[str, str] = {}
+    seen: dict[str, tuple[str, str]] = {}
     for i, m in enumerate(messages):
         fields = {k: v for k, v in vars(m).items() if v is not None}
         fields.setdefault("seq", base + i + 1)
@@ -104,9 +104,8 @@ def _validate(space: str, ctx: Context, messages: list[MessageInput], roster: li
             errors.append(ItemError(index=i, id=m.id, message=built.problem))
             continue
         built.meta.pop("line", None)
-        if seen.get(built.id, built.text) != built.text:
-            errors.append(ItemError(index=i, id=m.id, message=f"duplicate id {m.id!r} with different text"))
-        seen[built.id] = built.text
+        if seen.setdefault(built.id, (built.text, built.speaker)) != (built.text, built.speaker):
+            errors.append(ItemError(index=i, id=m.id, message=f"duplicate id {m.id!r} with different text or speaker"))
         msgs.append((i, built))
     stored = ctx.services.browse.messages(space, [m.id for _, m in msgs]) if msgs else {}
     for i, m in msgs:

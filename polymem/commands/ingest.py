@@ -20,8 +20,9 @@ from polymem.errors import InputError
 from polymem.graph import Graph
 from polymem.graph.messages import MessageRepository
 from polymem.ingest.formats import detect, formats, load
+from polymem.ingest.formats._common import printable
 from polymem.ingest.formats.jsonl import read_roster
-from polymem.ingest.pipeline import Ingestor
+from polymem.ingest.pipeline import Ingestor, check_space
 from polymem.schema.models import Conversation, Participant
 
 MAX_SHOWN_ERRORS = 20
@@ -60,6 +61,7 @@ def target_space(base: str, conv_id: str) -> str:
 
 
 def plan(args: argparse.Namespace) -> list[tuple[str, Conversation]]:
+    check_space(args.space)  # before reading anything: a bad name stores nothing
     fmt = detect(args.file) if args.format == "auto" else args.format
     convs = list(load(args.file, fmt))
     if args.conversation:
@@ -95,6 +97,7 @@ def run(args: argparse.Namespace) -> int:
     totals: Counter = Counter()
     inferred: Counter = Counter()
     errors: list[InputError] = []
+    warnings: list[str] = []
     spaces: dict[str, dict[str, int]] = {}
     bar = _progress(args.quiet)
     with Graph() as g:
@@ -108,7 +111,9 @@ def run(args: argparse.Namespace) -> int:
                           new_participants=rep.new_participants, addressees_given=rep.addressees_given)
             inferred.update(rep.addressees_inferred)
             errors.extend(rep.errors)
-            spaces[space] = repo.stats(space)
+            warnings.extend(rep.warnings)
+            if rep.written or rep.already_stored:
+                spaces[space] = repo.stats(space)
     if bar is not None:
         bar.close()
     edges = Counter()
@@ -121,8 +126,11 @@ def run(args: argparse.Namespace) -> int:
         "messages_total": sum(s.get("messages", 0) for s in spaces.values()),
         "edges": dict(edges), "addressees_given": totals["addressees_given"],
         "addressees_inferred": dict(inferred), "errors": len(errors),
-        "error_list": [str(e) for e in errors[:MAX_SHOWN_ERRORS]], "seconds": round(time.perf_counter() - t0, 2),
+        "error_list": [printable(str(e)) for e in errors[:MAX_SHOWN_ERRORS]],
+        "warnings": [printable(w) for w in warnings], "seconds": round(time.perf_counter() - t0, 2),
     }
+    for w in summary["warnings"] if args.json else []:  # the text summary has its own warning lines
+        print(f"polymem: warning: {w}", file=sys.stderr)
     print(json.dumps(summary, indent=1, ensure_ascii=False) if args.json else render(summary))
     return 1 if errors else 0
 
@@ -138,6 +146,7 @@ def render(s: dict[str, Any]) -> str:
         + (", ".join(f"{k}={v}" for k, v in sorted(s["addressees_inferred"].items())) or "none"),
         f"errors:       {s['errors']}",
     ]
+    lines[-1:-1] = [f"warning:      {w}" for w in s.get("warnings", [])]
     lines += [f"  {e}" for e in s["error_list"]]
     if s["errors"] > len(s["error_list"]):
         lines.append(f"  ... and {s['errors'] - len(s['error_list'])} more")
