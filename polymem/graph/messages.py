@@ -107,6 +107,21 @@ class MessageRepository:
             steps.append((q.REPLACE_INFERRED_ADDRESSES, {**sp, "rows": readdress}))
         return steps
 
+    def order_audit(self, space: str) -> dict[str, Any]:
+        """Order health of a space: `chains` (NEXT chains; one per channel when healthy),
+        `duplicated_seq`, `missing_seq`, `seq_inversions` / `time_inversions` (NEXT edges going back),
+        `cross_channel` edges, `branches` (messages with two successors) and `violations`, their sum
+        plus the chains beyond one per channel."""
+        per_channel = self.graph.read(oq.AUDIT_CHANNELS, space=space)
+        out: dict[str, Any] = dict(self.graph.read(oq.AUDIT_SPACE, space=space)[0])
+        out["channels"] = len(per_channel)
+        out["chains"] = sum(c["heads"] for c in per_channel)
+        out["branches"] = sum(c["branches"] for c in per_channel)
+        out["violations"] = (out["chains"] - out["channels"] + out["branches"] + out["duplicated_seq"]
+                             + out["missing_seq"] + out["seq_inversions"] + out["time_inversions"]
+                             + out["cross_channel"])
+        return out
+
     def link_pending_replies(self, space: str) -> None:
         self.graph.write(q.LINK_PENDING_REPLIES, space=space, timeout=600)
 

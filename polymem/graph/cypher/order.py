@@ -82,3 +82,23 @@ MATCH (p:Message {space: $space, id: pr.prev})
 MATCH (m:Message {space: $space, id: pr.id})
 MERGE (p)-[:NEXT]->(m)
 """
+
+# ---- audit: is the order one chain per channel with a monotonic seq? (tests and bench faults) ----
+AUDIT_CHANNELS = """
+MATCH (m:Message {space: $space})
+WITH m.channel AS channel, m,
+     EXISTS { (:Message)-[:NEXT]->(m) } AS has_prev, COUNT { (m)-[:NEXT]->() } AS outs
+RETURN channel, count(m) AS messages, count(CASE WHEN NOT has_prev THEN 1 END) AS heads,
+       count(CASE WHEN outs > 1 THEN 1 END) AS branches
+ORDER BY channel
+"""
+
+AUDIT_SPACE = """
+MATCH (m:Message {space: $space})
+WITH count(m) AS messages, count(DISTINCT m.seq) AS seqs, count(m.seq) AS with_seq
+OPTIONAL MATCH (a:Message {space: $space})-[:NEXT]->(b:Message)
+RETURN messages, messages - seqs AS duplicated_seq, messages - with_seq AS missing_seq, count(b) AS next_edges,
+       count(CASE WHEN b.seq <= a.seq THEN 1 END) AS seq_inversions,
+       count(CASE WHEN b.time < a.time THEN 1 END) AS time_inversions,
+       count(CASE WHEN a.channel <> b.channel THEN 1 END) AS cross_channel
+"""
