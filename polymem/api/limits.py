@@ -9,12 +9,15 @@ import os
 from typing import Any
 
 from graphql import (
+    DocumentNode,
     FieldNode,
+    FragmentDefinitionNode,
     FragmentSpreadNode,
     GraphQLError,
     GraphQLField,
     GraphQLNamedType,
     GraphQLObjectType,
+    GraphQLSchema,
     InlineFragmentNode,
     IntValueNode,
     NamedTypeNode,
@@ -54,24 +57,22 @@ DEFAULT_PAGE = 20  # the page size resolvers use when `first` is left out (page_
 LIST_ESTIMATE = int(os.environ.get("POLYMEM_API_LIST_ESTIMATE", "10"))  # items assumed in an unpaged list
 
 
-class CostLimitRule(ValidationRule):
-    """Rejects operations whose estimated cost (fields x page sizes, nested) is above MAX_COST.
+class CostEstimator:
+    """Estimated cost of a selection: every field weighs FIELD_WEIGHT (1 by default) plus its
+    selection times a multiplier: the `first`/`limit` given; the argument's schema default when
+    it is left out or null (so the default page counts exactly as if it had been written);
+    MAX_PAGE for a variable (validation cannot see variable values); LIST_ESTIMATE for a list
+    without a page argument. A connection's `edges` list is already counted by its parent's
+    page size."""
 
-    Every field weighs FIELD_WEIGHT (1 by default) plus its selection times a multiplier: the
-    `first`/`limit` given; the argument's schema default when it is left out or null (so the
-    default page counts exactly as if it had been written); MAX_PAGE for a variable (validation
-    cannot see variable values); LIST_ESTIMATE for a list without a page argument. A
-    connection's `edges` list is already counted by its parent's page size."""
+    def __init__(self, schema: GraphQLSchema, fragments: dict[str, FragmentDefinitionNode]) -> None:
+        self.schema = schema
+        self.fragments = fragments
 
-    def enter_operation_definition(self, node: OperationDefinitionNode, *_: Any) -> None:
-        root = self.context.schema.get_root_type(node.operation)
-        cost = self._cost(node.selection_set, root, set())
-        if cost > MAX_COST:
-            self.report_error(GraphQLError(
-                f"query cost {cost} exceeds the limit of {MAX_COST}; ask for smaller pages or fewer "
-                "nested lists", node, extensions={"code": "BAD_INPUT"}))
+    def operation(self, node: OperationDefinitionNode) -> int:
+        return self.cost(node.selection_set, self.schema.get_root_type(node.operation), set())
 
-    def _cost(self, sel: SelectionSetNode | None, parent: GraphQLNamedType | None, seen: set[str]) -> int:
+    def cost(self, sel: SelectionSetNode | None, parent: GraphQLNamedType | None, seen: set[str]) -> int:
         if sel is None:
             return 0
         total = 0
@@ -79,25 +80,25 @@ class CostLimitRule(ValidationRule):
             if isinstance(s, FieldNode):
                 field = parent.fields.get(s.name.value) if isinstance(parent, GraphQLObjectType) else None
                 child = get_named_type(field.type) if field is not None else None
-                mult = max(1, min(self._multiplier(s, field, parent), 10 * MAX_PAGE))
-                total += FIELD_WEIGHT.get(s.name.value, 1) + mult * self._cost(s.selection_set, child, seen)
+                mult = max(1, min(self.multiplier(s, field, parent), 10 * MAX_PAGE))
+                total += FIELD_WEIGHT.get(s.name.value, 1) + mult * self.cost(s.selection_set, child, seen)
             elif isinstance(s, InlineFragmentNode):
-                total += self._cost(s.selection_set, self._type(s.type_condition, parent), seen)
+                total += self.cost(s.selection_set, self._type(s.type_condition, parent), seen)
             elif isinstance(s, FragmentSpreadNode) and s.name.value not in seen:
-                frag = self.context.get_fragment(s.name.value)
+                frag = self.fragments.get(s.name.value)
                 if frag is not None:
-                    total += self._cost(frag.selection_set, self._type(frag.type_condition, parent),
-                                        seen | {s.name.value})
+                    total += self.cost(frag.selection_set, self._type(frag.type_condition, parent),
+                                       seen | {s.name.value})
         return total
 
     def _type(self, cond: NamedTypeNode | None, parent: GraphQLNamedType | None) -> GraphQLNamedType | None:
-        return self.context.schema.get_type(cond.name.value) if cond is not None else parent
+        return self.schema.get_type(cond.name.value) if cond is not None else parent
 
     @staticmethod
-    def _multiplier(node: FieldNode, field: GraphQLField | None, parent: GraphQLNamedType | None) -> int:
+    def multiplier(node: FieldNode, field: GraphQLField | None, parent: GraphQLNamedType | None) -> int:
         given = {a.name.value: a.value for a in node.arguments or ()}
         for name in ("first", "limit"):
-            if field is not None and name not in field.args and name not in given:
+            if name not in given and (field is None or name not in field.args):
                 continue
             v = given.get(name)
             if isinstance(v, IntValueNode):
@@ -113,6 +114,27 @@ class CostLimitRule(ValidationRule):
         if parent is not None and parent.name.endswith("Connection") and node.name.value == "edges":
             return 1
         return LIST_ESTIMATE if is_list_type(get_nullable_type(field.type)) else 1
+
+
+def query_cost(schema: GraphQLSchema, document: DocumentNode) -> int:
+    """The highest estimated cost among the document's operations."""
+    frags = {d.name.value: d for d in document.definitions if isinstance(d, FragmentDefinitionNode)}
+    est = CostEstimator(schema, frags)
+    ops = [d for d in document.definitions if isinstance(d, OperationDefinitionNode)]
+    return max((est.operation(op) for op in ops), default=0)
+
+
+class CostLimitRule(ValidationRule):
+    """Rejects operations whose estimated cost (CostEstimator) is above MAX_COST."""
+
+    def enter_operation_definition(self, node: OperationDefinitionNode, *_: Any) -> None:
+        frags = {d.name.value: d for d in self.context.document.definitions
+                 if isinstance(d, FragmentDefinitionNode)}
+        cost = CostEstimator(self.context.schema, frags).operation(node)
+        if cost > MAX_COST:
+            self.report_error(GraphQLError(
+                f"query cost {cost} exceeds the limit of {MAX_COST}; ask for smaller pages or fewer "
+                "nested lists", node, extensions={"code": "BAD_INPUT"}))
 
 
 def extensions() -> list[Any]:
