@@ -10,6 +10,7 @@ embedder. Auth is on unless POLYMEM_API_AUTH=off (local demos only).
 from __future__ import annotations
 
 import contextlib
+import json
 import logging
 import os
 from collections.abc import AsyncIterator
@@ -55,6 +56,12 @@ class PolymemGraphQL(GraphQL):
 
     def encode_json(self, data: object) -> str:
         return budget.encode(data)
+
+    def decode_json(self, data: str | bytes) -> object:
+        try:
+            return super().decode_json(data)
+        except RecursionError:  # a deeply nested body: HTTP 400 like any unreadable JSON, not a 500
+            raise json.JSONDecodeError("nested too deeply", "", 0) from None
 
 
 def create_app(services: Services | None = None) -> Any:
