@@ -7,9 +7,7 @@ from typing import Any, LiteralString
 
 import neo4j
 from neo4j import unit_of_work
-from neo4j.exceptions import ServiceUnavailable, SessionExpired
 
-from polymem.errors import BackendUnavailableError
 from polymem.graph import order
 from polymem.graph.cypher import messages as q
 from polymem.graph.cypher import order as oq
@@ -80,11 +78,7 @@ class MessageRepository:
                 tx.run(cypher, params).consume()
             result.written = len(fresh)
 
-        try:
-            with self.graph.driver.session(database=self.graph.settings.database) as s:
-                s.execute_write(work)
-        except (ServiceUnavailable, SessionExpired) as e:
-            raise BackendUnavailableError(f"Neo4j at {self.graph.settings.uri} is unavailable: {e}") from e
+        self.graph.transaction(work)  # retried on deadlocks; BackendUnavailableError when unreachable
         return result
 
     @staticmethod
