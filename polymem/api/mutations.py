@@ -72,6 +72,10 @@ class ForgetResult:
     records_removed: list[str]
     records_flagged: list[str]
     records_restored: list[str]
+    records_redacted: list[str] = strawberry.field(
+        description="Other records (any version) that named the person: names replaced, vector recomputed.")
+    messages_redacted: list[str] = strawberry.field(
+        description="Other people's messages that named the person: names replaced, vector recomputed.")
     voice_removed: int
 
 
@@ -179,7 +183,8 @@ class Mutation:
     @strawberry.mutation(description="Remove a participant's messages, voice data, profile and what rests only on them.")
     async def forget_participant(self, info: Info, space: str, id: str) -> ForgetResult:
         ctx = authorize(info, space)
-        report = await run(forget_participant, ctx.graph, space, id)
+        emb = await run(lambda: ctx.services.embedder)  # redacted text gets a new vector
+        report = await run(forget_participant, ctx.graph, space, id, emb)
         return ForgetResult(**report.as_dict())
 
     @strawberry.mutation(description="Append a corrected version of a record (corrector as source); history kept.")

@@ -76,3 +76,50 @@ FORGET_DELETE_PARTICIPANT = """
 MATCH (p:Participant {space: $space, id: $pid})
 DETACH DELETE p
 """
+
+FORGET_NAMES = """
+MATCH (p:Participant {space: $space, id: $pid})
+RETURN p.name AS name, coalesce(p.aliases, []) AS aliases
+"""
+
+# Records resting partly on the forgotten person's messages: every text field goes (see
+# polymem.graph.redact.REDACTED_RECORD), and so does the embedding computed from it.
+FORGET_REDACT_FLAGGED = """
+UNWIND $ids AS id
+MATCH (r:Record {space: $space, id: id})
+SET r.content = $placeholder, r.event = null, r.value = null, r.redacted = true,
+    r.attribute = CASE WHEN r.attribute CONTAINS ':' THEN split(r.attribute, ':')[0] ELSE r.attribute END
+REMOVE r.embedding
+"""
+
+# Other records and messages whose text contains one of the person's names ($terms: lower case).
+FORGET_MENTIONS = """
+CALL () {
+  MATCH (r:Record {space: $space})
+  WHERE NOT r.id IN $skip AND any(t IN $terms WHERE
+        toLower(coalesce(r.content, '')) CONTAINS t OR toLower(coalesce(r.event, '')) CONTAINS t
+        OR toLower(coalesce(r.value, '')) CONTAINS t OR toLower(coalesce(r.attribute, '')) CONTAINS t)
+  RETURN 'record' AS kind, r.id AS id, r.embedding IS NOT NULL AS vector,
+         {content: r.content, event: r.event, value: r.value, attribute: r.attribute} AS fields
+  UNION ALL
+  MATCH (m:Message {space: $space})
+  WHERE any(t IN $terms WHERE toLower(coalesce(m.text, '')) CONTAINS t
+                           OR toLower(coalesce(m.captions, '')) CONTAINS t)
+  RETURN 'message' AS kind, m.id AS id, m.embedding IS NOT NULL AS vector,
+         {text: m.text, captions: m.captions} AS fields
+}
+RETURN kind, id, vector, fields
+"""
+
+FORGET_REWRITE_RECORDS = """
+UNWIND $rows AS row
+MATCH (r:Record {space: $space, id: row.id})
+SET r.content = row.fields.content, r.event = row.fields.event, r.value = row.fields.value,
+    r.attribute = row.fields.attribute, r.embedding = row.embedding, r.redacted = true
+"""
+
+FORGET_REWRITE_MESSAGES = """
+UNWIND $rows AS row
+MATCH (m:Message {space: $space, id: row.id})
+SET m.text = row.fields.text, m.captions = row.fields.captions, m.embedding = row.embedding, m.redacted = true
+"""
