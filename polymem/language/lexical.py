@@ -38,9 +38,11 @@ _NOUN_CLASSES: dict[str, tuple[str, ...]] = {
     "job": ("occupation.n.01", "position.n.06", "employment.n.02", "gig.n.06"),
     "dwelling": ("dwelling.n.01", "housing.n.01", "home.n.01", "home.n.03", "lease.n.01", "lease.n.02",
                  "apartment.n.01", "residence.n.01"),
+    "settlement": ("municipality.n.01", "neighborhood.n.01"),
     "kin": ("relative.n.01", "friend.n.01", "lover.n.01", "neighbor.n.01", "acquaintance.n.01",
-            "peer.n.01", "spouse.n.01", "colleague.n.01", "leader.n.01"),
-    "city": ("city.n.01", "town.n.01", "municipality.n.01", "country.n.02", "state.n.01"),
+            "peer.n.01", "spouse.n.01", "colleague.n.01"),
+    "city": ("city.n.01", "town.n.01", "municipality.n.01", "country.n.02", "state.n.01", "capital.n.03",
+             "port.n.01", "urban_area.n.01"),
     "group_noun": ("social_group.n.01", "organization.n.01", "family.n.01", "family.n.02"),
     "time": ("time_period.n.01", "time_unit.n.01", "calendar_month.n.01", "day.n.04", "day_of_the_week.n.01"),
 }

@@ -138,8 +138,7 @@ class StatementReader:
                 tokens = list(clause.subtree)
             for st in self._sentence(tokens, speaker, other, sent):
                 st.message_id, st.sentence = message_id, sent.text.strip()
-                # the date may be in the next sentence: "She's in Tartu! She flew out on Tuesday."
-                st.time = (sx.when(sent, time) if sx.when(sent, time) != time else sx.when(doc, time)) if time else None
+                st.time = _stated_time(st, sent, doc, time) if time else None
                 if st.owner != speaker:
                     st.kind = "report"
                 out.append(st)
@@ -147,40 +146,93 @@ class StatementReader:
             out += self._named_pet(doc, speaker, message_id, time)
         if not any(st.attribute == "city" for st in out):
             out += self._local_place(doc, speaker, message_id, time)
+        if not any(st.attribute == "job" for st in out):
+            out += self._self_role(doc, speaker, message_id, time)
         return _dedupe(out)
 
+    def _self_role(self, doc: Any, speaker: str, message_id: str | None, time: datetime | None) -> list[Statement]:
+        """A job the speaker names without a clause: "Night shift manager at the depot, out by 6am." (a verbless
+        fragment headed by an occupation and placed at a workplace), or an offered post ("I've been offered
+        operations manager at a distillery"). Read as weak: context, not a statement."""
+        for sent in doc.sents:
+            if sent.text.rstrip().endswith("?"):
+                continue
+            subjects = [t for t in sent if t.dep_ in ("nsubj", "nsubjpass")]
+            for t in sent:
+                if t.pos_ != "NOUN" or not lex.is_occupation(t.lemma_.lower()) or sx.possessor(t) is not None:
+                    continue
+                if any(c.dep_ == "det" and c.lower_ not in ("a", "an") for c in t.children):
+                    continue  # "the manager": somebody else
+                fragment = t.dep_ in ("ROOT", "appos") and not subjects and any(
+                    c.dep_ == "prep" and c.lower_ in ("at", "for", "with", "in") and any(
+                        p.dep_ == "pobj" and p.ent_type_ not in ("DATE", "TIME") and not p.like_num and
+                        not lex.noun_is(p.lemma_.lower(), "time", senses=2) for p in c.children)
+                    for c in t.children)
+                head = t.head
+                offered = t.dep_ in ("dobj", "oprd", "attr") and head.pos_ == "VERB" and \
+                    lex.verb_in_senses(head.lemma_.lower(), ("offer.v.01", "offer.v.02"), first=2) and any(
+                        c.dep_ in ("nsubjpass", "dative") and c.lower_ in _FIRST for c in head.children) \
+                    and not sx.negated(head, sent)
+                if fragment or offered:
+                    role = sx.phrase(t, drop_det=True)
+                    org = sx.org_obj(t, self)
+                    return [Statement("job", speaker, speaker, f"{role} at {org}" if org else role, kind="event",
+                                      weak=True, message_id=message_id, time=time, sentence=sent.text)]
+        return []
+
     def _local_place(self, doc: Any, speaker: str, message_id: str | None, time: datetime | None) -> list[Statement]:
-        """"Toronto is all orange leaves today", "31 degrees in Perth and hail tomorrow": the speaker talks about
-        a place in the present, as where they are, with nobody else as subject and no travel: a weak city."""
-        # anchored in the speaker's here-and-now: a first person in the message or a time like "today", "rn"
+        """"Toronto is all orange leaves today", "31 degrees in Perth and hail tomorrow", "a new bathroom here in
+        Cardiff": the speaker talks about a place in the present, as where they are, with nobody else as subject
+        and no travel: a weak city. Judged per clause, so "looking at flats in X I can't afford" next to
+        "here in Y" does not count; a place marked "here" wins."""
         here = any(t.lower_ in _FIRST and t.dep_ in ("nsubj", "poss") for t in doc) or any(
-            t.lower_ in ("today", "tonight", "now", "rn", "currently", "morning") for t in doc)
+            t.lower_ in ("today", "tonight", "now", "rn", "currently", "morning", "here") for t in doc) or any(
+            t.lower_ == "this" and t.dep_ == "det" and lex.noun_is(t.head.lemma_.lower(), "settlement", senses=1)
+            for t in doc)  # "very on brand for this town"
         if not here:
             return []
+        found: list[tuple[bool, Any, Any]] = []
         for sent in doc.sents:
-            if sent.text.rstrip().endswith("?") or re.search(
-                    r"(?i)\b(?:weekend|tomorrow|next|tonight|" + "|".join(timeexpr.WEEKDAYS) + r")\b", sent.text) \
-                    or sx.purpose(sent):
-                continue  # a trip ("in Rome this weekend", "in Tartu on business"), not where one lives
-            verbs = [t for t in sent if t.pos_ in ("VERB", "AUX")]
-            if any(t.tag_ in ("VBD", "MD") for t in verbs) and not any(t.tag_ in ("VBZ", "VBP") for t in verbs):
-                continue  # a past trip or a plan, not where one is
-            if any(lex.verb_in_senses(t.lemma_.lower(), ("travel.v.01", "visit.v.01", "fly.v.01", "go.v.01"),
-                                      first=2, exact=True) for t in verbs if t.lemma_.lower() not in ("be",)):
-                continue
-            others = [t for t in sent if t.dep_ in ("nsubj", "nsubjpass", "poss") and
-                      (t.lower_ in sx.THIRD_PERSON or (self.person_in(t.text) not in (None, speaker)) or
-                       lex.noun_is(t.lemma_.lower(), "kin"))]
-            if others or any(lex.noun_is(t.lemma_.lower(), "kin") for t in sent if t.pos_ == "NOUN"):
+            if sent.text.rstrip().endswith("?"):
                 continue
             for t in sent:
                 if not (t.ent_type_ == "GPE" or lex.is_place_name(t.lower_)) or not sx.is_place(t, self):
                     continue
-                if t.dep_ in ("nsubj", "ROOT", "npadvmod", "appos") or (t.dep_ == "pobj" and t.head.lower_ == "in"):
-                    v = t.text.title() if t.text.islower() else sx.phrase(t)
-                    return [Statement("city", speaker, speaker, v, weak=True,
-                                      message_id=message_id, time=time, sentence=sent.text)]
-        return []
+                if not (t.dep_ in ("nsubj", "ROOT", "npadvmod", "appos") or (t.dep_ == "pobj" and t.head.lower_ == "in")):
+                    continue
+                clause = sx.clause_of(t)
+                if self._away(clause, speaker):
+                    continue
+                marked = any(x.lower_ == "here" for x in (t.head, t.head.head)) or any(
+                    c.lower_ == "here" for c in t.head.head.children)
+                found.append((marked, t, sent))
+        if not found:
+            return []
+        _, t, sent = max(found, key=lambda f: f[0])
+        v = t.text.title() if t.text.islower() else sx.phrase(t)
+        return [Statement("city", speaker, speaker, v, weak=True, message_id=message_id, time=time,
+                          sentence=sent.text)]
+
+    def _away(self, clause: list[Any], speaker: str) -> bool:
+        """A clause about a trip, a plan, the past, a wish or somebody else: not where the speaker is."""
+        text = " ".join(t.text for t in clause)
+        now = any(t.lower_ in ("today", "now", "rn", "currently", "here") for t in clause)
+        if (not now and re.search(r"(?i)\b(?:weekend|tomorrow|next|tonight|" + "|".join(timeexpr.WEEKDAYS) + r")\b",
+                                  text)) or sx.purpose(clause):
+            return True  # a trip ("in Rome this weekend", "in Tartu on business"), not where one lives
+        verbs = [t for t in clause if t.pos_ in ("VERB", "AUX")]
+        if any(t.tag_ in ("VBD", "MD") for t in verbs) and not any(t.tag_ in ("VBZ", "VBP") for t in verbs):
+            return True  # a past trip or a plan
+        if any(sx.hedged(t) for t in verbs) or any(t.lemma_.lower() in ("look", "search", "browse", "dream", "want",
+                                                                        "wish", "miss") for t in verbs):
+            return True  # "looking at flats in X", "I miss X": elsewhere
+        if any(lex.verb_in_senses(t.lemma_.lower(), ("travel.v.01", "visit.v.01", "fly.v.01", "go.v.01"),
+                                  first=2, exact=True) for t in verbs if t.lemma_.lower() != "be"):
+            return True
+        others = [t for t in clause if t.dep_ in ("nsubj", "nsubjpass", "poss") and
+                  (t.lower_ in sx.THIRD_PERSON or (self.person_in(t.text) not in (None, speaker)) or
+                   (t.pos_ == "NOUN" and lex.is_person_noun(t.lemma_.lower())))]
+        return bool(others) or any(lex.noun_is(t.lemma_.lower(), "kin") for t in clause if t.pos_ == "NOUN")
 
     def _named_pet(self, doc: Any, speaker: str, message_id: str | None, time: datetime | None) -> list[Statement]:
         """"Pickles knocked my mug over again, typical cat": an animal word next to a name that is nobody in the
@@ -417,6 +469,18 @@ class StatementReader:
             elif org:
                 out.append(Statement("job", owner, speaker, org))
         return out
+
+
+def _stated_time(st: Statement, sent: Any, doc: Any, time: datetime) -> datetime:
+    """When a statement became true: a time phrase in its own sentence, else in a later sentence of the same
+    message ("She's in Tartu! She flew out on Tuesday."), never an earlier one. A present state cannot
+    start after the message that states it ("I live in Lisbon now, no wifi till Monday")."""
+    later = [s for s in doc.sents if s.start >= sent.start]
+    for s in later:
+        t = sx.when(s, time)
+        if t != time and not (t > time and st.kind == "state" and st.tense == "present"):
+            return t
+    return time
 
 
 def _merge_jobs(sts: list[Statement]) -> list[Statement]:

@@ -162,6 +162,22 @@ def temporary(sent: Any) -> bool:
                for t in sent)
 
 
+def clause_of(tok: Any) -> list[Any]:
+    """The tokens of the clause a token belongs to: its nearest verb (or the root) and what hangs from it,
+    without the clauses below that have their own verb."""
+    v = tok
+    while v.pos_ not in ("VERB", "AUX") and v.head.i != v.i:
+        v = v.head
+    out = []
+    for t in v.subtree:
+        u = t
+        while u.i != v.i and not (u.pos_ in ("VERB", "AUX") and u.dep_ not in ("aux", "auxpass")):
+            u = u.head
+        if u.i == v.i:
+            out.append(t)
+    return out
+
+
 def purpose(sent: Any) -> bool:
     """"in Tartu on business", "on holiday in Crete": a stay with a purpose, not a home."""
     return any(t.lower_ in ("for", "on") and t.dep_ == "prep" and any(
@@ -170,4 +186,19 @@ def purpose(sent: Any) -> bool:
 
 
 def when(sent: Any, time: datetime) -> datetime:
-    return timeexpr.point(sent.text, time) or time
+    return timeexpr.point(sent.text, time, future=prospective(sent)) or time
+
+
+def prospective(sent: Any) -> bool:
+    """Whether a clause speaks of what is still to come: a modal or "going to" future, or a present-tense
+    main verb with a time adjunct ("she starts on Monday"); a past form anywhere makes it a report."""
+    verbs = [t for t in sent if t.pos_ in ("VERB", "AUX")]
+    if any(t.tag_ in ("VBD", "VBN") for t in verbs if t.lemma_ != "go"):
+        return False
+    if any(t.tag_ == "MD" and t.lower_ in ("will", "'ll", "’ll", "shall", "wo") for t in verbs):
+        return True
+    if any(t.lower_ == "going" and any(c.dep_ == "xcomp" for c in t.children) for t in sent):
+        return True
+    root = sent.root
+    return root.tag_ in ("VBZ", "VBP") and root.lemma_ != "be" or any(
+        t.lower_ in ("till", "until") for t in sent)

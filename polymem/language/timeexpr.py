@@ -38,8 +38,10 @@ def _month(word: str) -> int | None:
     return None
 
 
-def resolve(phrase: str, anchor: datetime) -> tuple[datetime, datetime] | None:
-    """The span a phrase denotes relative to `anchor` (start, end), or None when it names no time."""
+def resolve(phrase: str, anchor: datetime, future: bool = False) -> tuple[datetime, datetime] | None:
+    """The span a phrase denotes relative to `anchor` (start, end), or None when it names no time.
+    `future`: the phrase sits in a clause about what is still to come ("she starts on Monday"), so a bare
+    weekday is the next one rather than the last one."""
     p = phrase.lower().strip()
     day = anchor.replace(hour=0, minute=0, second=0, microsecond=0)
     one = timedelta(days=1)
@@ -64,6 +66,8 @@ def resolve(phrase: str, anchor: datetime) -> tuple[datetime, datetime] | None:
             d = day + timedelta(days=(target - anchor.weekday()) % 7 or 7)
         elif m.group(1) == "this" and delta == 0:
             d = day
+        elif future and m.group(1) != "last":
+            d = day + timedelta(days=(target - anchor.weekday()) % 7 or 7)
         else:  # a bare or "last" weekday in a report is the most recent one before the message
             d = day - timedelta(days=delta or 7)
         return d, d + one
@@ -107,8 +111,8 @@ def resolve(phrase: str, anchor: datetime) -> tuple[datetime, datetime] | None:
     return None
 
 
-def point(phrase: str, anchor: datetime) -> datetime | None:
-    span = resolve(phrase, anchor)
+def point(phrase: str, anchor: datetime, future: bool = False) -> datetime | None:
+    span = resolve(phrase, anchor, future)
     return span[0] if span else None
 
 

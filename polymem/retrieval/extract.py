@@ -78,15 +78,19 @@ class Answerer:
         return self._read[key]
 
     def statement_time(self, h: StateHit) -> datetime | None:
-        """When the statement a hit rests on says the change happened ("moved yesterday" -> the day before)."""
+        """When the statements a hit rests on say the change happened ("moved yesterday" -> the day before):
+        a time a message states beats a message's own timestamp, and the earliest such time wins (a later
+        "I live there now" does not move the day of the move)."""
+        times: list[tuple[bool, datetime]] = []
         for mid in h.message_ids:
             m = self.msgs.get(mid)
             if m is None:
                 continue
+            sent = _aware(m.get("time"))
             for st in self.statements(m):
                 if st.time and h.value and same_value(st.value, h.value):
-                    return st.time
-        return None
+                    times.append((st.time == sent, st.time))
+        return min(times, key=lambda x: (x[0], x[1].replace(tzinfo=None)))[1] if times else None
 
     def fallback_who_said(self) -> Extract:
         return self._who_said()
