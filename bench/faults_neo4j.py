@@ -30,6 +30,9 @@ class OwnNeo4j:
         home.mkdir(parents=True, exist_ok=True)
         if not (home / "lib").exists():
             (home / "lib").symlink_to(JARS, target_is_directory=True)
+        # A private copy of the script: another session editing scripts/neo4j mid-run cannot break it.
+        self.script = home / "neo4j.sh"
+        shutil.copy2(SCRIPT, self.script)
         self.bolt_port, self.http_port = free_port(), free_port()
         self.uri = f"bolt://127.0.0.1:{self.bolt_port}"
         self.env = {**os.environ, "POLYMEM_NEO4J_HOME": str(home), "POLYMEM_NEO4J_BOLT_PORT": str(self.bolt_port),
@@ -38,7 +41,7 @@ class OwnNeo4j:
 
     def _script(self, action: str, timeout: float = 240) -> float:
         t0 = time.perf_counter()
-        done = subprocess.run([str(SCRIPT), action], env=self.env, capture_output=True, text=True, timeout=timeout)
+        done = subprocess.run([str(self.script), action], env=self.env, capture_output=True, text=True, timeout=timeout)
         if done.returncode != 0:
             raise RuntimeError(f"scripts/neo4j {action} failed: {done.stdout[-2000:]}{done.stderr[-2000:]}")
         return time.perf_counter() - t0
