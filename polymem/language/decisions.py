@@ -1,0 +1,359 @@
+"""Group decisions over a conversation: which messages settle something, on what, instead of what, and which
+earlier decision they overturn.
+
+A message is a decision when one of its statements is final: a verb of deciding, booking or switching in a
+completed or passive form ("decided: X", "X is booked"), a word WordNet glosses as official, settled, final or
+unanimous ("officially: X", "it's unanimous"), or the constructions "X it is" and "X wins". Its value is what
+it settles on (the phrase after the colon, the object of "we'll go with / we're switching to", the booked
+thing, a value proposed earlier); what it drops ("no X", "not X", "X is cancelled", "ditching X", "instead of
+X") links it to the decision it overturns. Decisions on one matter form a chain, oldest first; the matter is
+the explicit topic ("the open day is moved to ..."), else the chain of the dropped value, else that of the
+proposal which named the value, else a new chain named after the message's first ordinary noun.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from polymem.language import group as group_acts
+from polymem.language import lexical as lex
+from polymem.language.models import parsed
+
+FINAL_SENSES = ("official.a.01", "official.s.03", "officially.r.01", "formally.r.01", "final.s.02",
+                "final.s.03", "settled.a.01", "confirmed.a.02", "consentaneous.s.01", "definite.s.02")
+DROP_SENSES = group_acts.CANCEL_SENSES + ("ditch.v.01", "chuck.v.02", "dump.v.02")
+IDEA_SENSES = ("idea.n.01", "suggestion.n.01", "proposal.n.01", "option.n.02", "plan.n.01")
+_NEG_DET = {"no", "not"}
+
+
+@dataclass
+class Decision:
+    value: str
+    message_id: str
+    speaker: str
+    time: datetime | None
+    topic: str | None = None
+    dropped: list[str] = field(default_factory=list)
+    sentence: str = ""
+    reverses: str | None = None  # the value of the decision this one overturns
+
+
+@dataclass
+class Chain:
+    topic: str
+    decisions: list[Decision] = field(default_factory=list)
+    options: list[str] = field(default_factory=list)
+    context: str = ""  # words of the messages that proposed and settled it, for matching a question
+
+    @property
+    def head(self) -> Decision:
+        return self.decisions[-1]
+
+
+def _key(v: str) -> str:
+    return re.sub(r"[^a-z0-9]+", " ", re.sub(r"^(?:the|a|an|our|my)\s+", "", v.lower())).strip()
+
+
+def same(a: str, b: str) -> bool:
+    x, y = _key(a), _key(b)
+    if not x or not y:
+        return False
+    if x == y or f" {x} " in f" {y} " or f" {y} " in f" {x} ":
+        return True
+    xs, ys = ({w for w in v.split() if len(w) >= 3} for v in (x, y))
+    return bool(xs and ys) and len(xs & ys) / min(len(xs), len(ys)) >= 0.5
+
+
+def _senses(tok: Any, senses: tuple[str, ...]) -> bool:
+    """A word in one of its first senses, read as an adjective or adverb whatever the tagger said ("it's
+    official" comes out as a noun)."""
+    if tok.pos_ in ("VERB", "AUX") or not tok.is_alpha:
+        return False
+    names = {s.name() for pos in ("a", "r") for s in lex._synsets(tok.lower_, pos)[:4]}
+    return bool(names & set(senses))
+
+
+def _nominal(t: Any) -> bool:
+    """A noun, a name, or a word the tagger mislabelled in lower-case chat that WordNet knows as a place or
+    does not know at all ("we meet in zadar")."""
+    if t.pos_ in ("NOUN", "PROPN"):
+        return True
+    return t.is_alpha and t.pos_ in ("ADV", "ADJ", "VERB", "X") and (
+        lex.is_place_name(t.lower_) or not lex.known_word(t.lower_))
+
+
+def _phrase(tok: Any) -> str:
+    """A value as written: the noun phrase a token heads with what follows it up to the next comma ("Sunday
+    the 17th at Harbour Kitchen in Cobh"), or the bare noun phrase when that runs long."""
+    left = []
+    for t in reversed([t for t in tok.subtree if t.i < tok.i]):  # the modifiers right before the head
+        if t.i != (left[0].i if left else tok.i) - 1 or t.dep_ not in (
+                "compound", "amod", "det", "nummod", "poss", "flat", "nmod", "case", "punct") or t.lower_ in _NEG_DET:
+            break
+        left.insert(0, t)
+    toks = [*(t for t in left if not t.is_punct or t.text in ("-", "'s")), tok] + [t for t in tok.subtree if t.i > tok.i]
+    cut = next((i for i, t in enumerate(toks) if t.i > tok.i and (t.is_punct or t.dep_ in ("relcl", "acl", "cc"))),
+               len(toks))
+    span = " ".join(t.text for t in toks[:cut])
+    v = span if len(span.split()) <= 10 else group_acts._np(tok)
+    v = re.sub(r"\s+('s|’s)", r"\1", v)
+    return v.strip(" ,.!:;-–—'\"")
+
+
+def _final(sent: Any) -> bool:
+    for t in sent:
+        if _senses(t, FINAL_SENSES):
+            return True
+        if t.pos_ == "VERB" and _settles(t):
+            return True
+        if t.lemma_ == "go" and any(c.lower_ in ("will", "'ll", "’ll") for c in t.children) and any(
+                c.lower_ == "we" and c.dep_ == "nsubj" for c in t.children) and any(
+                c.dep_ == "prep" and c.lower_ == "with" for c in t.children):
+            return True  # "we'll go with X"
+    return bool(_it_is(sent) or _wins(sent))
+
+
+def _settles(v: Any) -> bool:
+    """A verb of deciding, booking or moving a plan, said as done by the group: "we decided", "the open day is
+    moved", "the committee has decided", or a bare "decided: X" / "booked!"; not "as agreed at the AGM"
+    (a reference) nor "the caterer double-booked" (somebody else's act)."""
+    lemma = v.lemma_.lower()
+    decide = lex.verb_in_senses(lemma, group_acts.DECIDE_SENSES, first=3, exact=True)
+    change = lex.verb_in_senses(lemma, group_acts.CHANGE_SENSES, first=2, exact=True)
+    if not (decide or change) or any(c.dep_ == "mark" for c in v.children):
+        return False
+    done = v.tag_ in ("VBD", "VBN") or any(c.dep_ in ("aux", "auxpass") and c.lemma_ in ("be", "have")
+                                           for c in v.children)
+    subj = next((c for c in v.children if c.dep_ == "nsubj"), None)
+    passive = next((c for c in v.children if c.dep_ == "nsubjpass"), None)
+    if subj is not None:
+        collective = subj.pos_ == "NOUN" and lex.noun_in_senses(subj.lemma_.lower(), ("social_group.n.01",))
+        return done and (subj.lower_ in ("we", "us", "everyone", "everybody") or collective) or (
+            change and subj.pos_ == "NOUN" and not lex.is_person_noun(subj.lemma_.lower()) and v.tag_ == "VBG")
+    if passive is not None:
+        return not lex.is_person_noun(passive.lemma_.lower()) and passive.lower_ not in ("i", "he", "she", "they")
+    return decide and v.dep_ in ("ROOT", "advcl", "ccomp", "parataxis", "conj") and v.tag_ in ("VBD", "VBN")
+
+
+def _it_is(sent: Any) -> Any | None:
+    """"the Algarve villa it is", "Catan it is then": a noun phrase, then "it is"."""
+    toks = [t for t in sent if (t.is_alpha or t.like_num) and t.lower_ not in ("then", "so")]
+    for i in range(1, len(toks) - 1):
+        if toks[i].lower_ == "it" and toks[i + 1].lemma_ == "be" and i + 2 >= len(toks):
+            prev = toks[i - 1]
+            if prev.pos_ in ("NOUN", "PROPN", "NUM"):
+                return prev
+    return None
+
+
+def _wins(sent: Any) -> Any | None:
+    for t in sent:
+        if t.lemma_ == "win" and t.pos_ == "VERB" and not any(c.dep_ == "dobj" for c in t.children):
+            subj = next((c for c in t.children if c.dep_ == "nsubj"), None)
+            if subj is not None and subj.pos_ in ("NOUN", "PROPN") and not lex.is_person_noun(subj.lemma_.lower()):
+                return subj
+    return None
+
+
+def _dropped(doc: Any) -> list[tuple[str, Any]]:
+    """What a message turns down: "no tablet", "not split", "the pier café is off", "ditching Klara",
+    "lake district is cancelled", "instead of the van"."""
+    out: list[tuple[str, Any]] = []
+    for t in doc:
+        if not _nominal(t) or t.dep_ == "compound":
+            continue
+        neg = any(c.lower_ in _NEG_DET and c.dep_ in ("det", "neg", "advmod") for c in t.children) or (
+            t.i > 0 and doc[t.i - 1].lower_ == "not")
+        head = t.head
+        dropped_by_verb = t.dep_ in ("dobj", "nsubjpass", "nsubj") and head.pos_ in ("VERB", "ADJ") and (
+            lex.verb_in_senses(head.lemma_.lower(), DROP_SENSES, first=3) or head.lower_ == "cancelled") and (
+            t.dep_ != "nsubj" or head.tag_ == "VBN" or not (lex.is_person_noun(t.lemma_.lower()) or t.pos_ == "PRON"))
+        off = (t.dep_ == "nsubj" and head.pos_ == "AUX" and any(c.lower_ == "off" for c in head.children)) or \
+            any(c.lower_ == "off" and c.dep_ in ("advmod", "prt") for c in t.children) or (
+                t.dep_ == "nsubj" and head.lower_ == "off")  # "mixer's off", however the parser attaches it
+        instead = head.dep_ == "prep" and head.lower_ in ("of", "than") and head.head.lower_ in ("instead", "rather")
+        if neg or dropped_by_verb or off or instead:
+            out.append((group_acts._np(t), t))
+    for act in group_acts.read(doc.text):
+        if act.act == "cancel" and act.value and not any(same(act.value, v) for v, _ in out):
+            tok = next((t for t in doc if t.text in act.value.split() and t.pos_ in ("NOUN", "PROPN")), None)
+            if tok is not None:
+                out.append((act.value, tok))
+    return out
+
+
+def _topic(sent: Any) -> str | None:
+    """An explicit matter: "for the open day", "the dinner is now ...", "refreshments: ..."."""
+    act_topic = group_acts._topic(sent)
+    if act_topic:
+        return act_topic
+    for t in sent:
+        if t.dep_ in ("nsubj", "nsubjpass") and t.pos_ == "NOUN" and not lex.is_person_noun(t.lemma_.lower()) and \
+                t.head.lemma_ in ("be", "move", "change", "switch", "shift") and any(
+                    c.lower_ in ("now", "moved", "to") or c.dep_ == "auxpass" for c in t.head.children):
+            return " ".join([c.lower_ for c in t.lefts if c.dep_ == "compound"] + [t.lemma_.lower()])
+    return None
+
+
+def _value(doc: Any, sent: Any, drops: set[int], known: list[str]) -> str | None:
+    text = sent.text
+    # "decided: photo frame, no tablet", "officially switching: PICOS DE EUROPA, 7-11 august"
+    if ":" in text:
+        after = text.split(":", 1)[1]
+        first = re.split(r"[,.;!]|\s+-\s+|\s+(?:not|no|instead)\s+", after.strip(), maxsplit=1)[0].strip()
+        tokens = [t for t in sent if t.idx >= sent.start_char + text.index(":")]
+        chunk = [t for t in tokens if t.idx < sent.start_char + text.index(":") + 1 + len(after) - len(
+            after.lstrip()) + len(first)]
+        if first and len(first.split()) <= 8 and any(t.pos_ in ("NOUN", "PROPN", "NUM") for t in chunk) \
+                and not any(t.pos_ in ("VERB", "AUX") and t.tag_ != "VBN" for t in chunk) \
+                and not re.match(r"(?i)^(?:we|i|you|they|it|no|not)\b", first):
+            return first
+    if (t := _it_is(sent)) is not None or (t := _wins(sent)) is not None:
+        return re.sub(r"\s+it$", "", group_acts._np(t))
+    for v in sent:  # "Marinella is booked for Saturday": the booked thing, not the day
+        subj = next((c for c in v.children if c.dep_ == "nsubjpass"), None)
+        if subj is None and any(c.dep_ == "auxpass" for c in v.children):  # the parser lost the subject
+            subj = next((t for t in reversed(list(sent)[:max(0, v.i - sent.start)]) if t.i >= v.i - 4 and
+                         t.pos_ in ("NOUN", "PROPN") and t.dep_ != "compound"), None)
+        if v.pos_ == "VERB" and subj is not None and subj.i not in drops and _nominal(subj) and \
+                lex.verb_in_senses(v.lemma_.lower(), group_acts.DECIDE_SENSES, first=3, exact=True):
+            return group_acts._np(subj)
+    for act in group_acts.read(sent.text):
+        if act.act in ("decision", "reversal") and act.value:
+            last = act.value.split()[-1]
+            tok = next((t for t in sent if t.text == last), None)  # widen "SUNDAY" to "SUNDAY the 17th at X"
+            return _phrase(tok) if tok is not None and act.value in _phrase(tok) else act.value
+    for v in sent:  # "the reunion is moving to York", "the open day is moved to Sunday 21 June"
+        if v.pos_ == "VERB" and lex.verb_in_senses(v.lemma_.lower(), group_acts.CHANGE_SENSES, first=2, exact=True):
+            to = next((p for c in v.children if c.dep_ == "prep" and c.lower_ == "to" for p in c.children
+                       if _nominal(p) and p.i not in drops), None)
+            if to is not None:
+                return _phrase(to)
+    root = sent.root  # "the reunion is Edinburgh": a matter, then what it is
+    subj = next((c for c in root.children if c.dep_ == "nsubj"), None)
+    attr = next((c for c in root.children if c.dep_ == "attr"), None)
+    if root.lemma_ == "be" and subj is not None and attr is not None and subj.pos_ == "NOUN" and \
+            attr.pos_ == "PROPN" and attr.i not in drops and not lex.is_person_noun(subj.lemma_.lower()):
+        return _phrase(attr)
+    for v in sent:
+        if v.pos_ != "VERB":
+            continue
+        subj = next((c for c in v.children if c.dep_ in ("nsubj", "nsubjpass")), None)
+        passive_final = subj is not None and subj.dep_ == "nsubjpass" and subj.i not in drops and \
+            lex.verb_in_senses(v.lemma_.lower(), group_acts.DECIDE_SENSES, first=3)
+        if passive_final and subj.pos_ in ("NOUN", "PROPN"):
+            return _phrase(subj)  # "Marinella is booked for ..."
+        if subj is not None and subj.lower_ in ("we", "us") or v.head.lemma_ == "let":
+            for c in v.children:  # "we'll go with X", "we're switching to X", "we meet in X", "we'll have X"
+                cands = [c] if c.dep_ in ("dobj", "attr") else [p for p in c.children if not p.is_punct] \
+                    if c.dep_ == "prep" and c.lower_ in ("with", "to", "in", "at", "for") else []
+                for p in cands:
+                    if _nominal(p) and p.i not in drops and \
+                            not lex.noun_is(p.lemma_.lower(), "time", senses=1):
+                        return _phrase(p)
+    low = text.lower()
+    for k in sorted(known, key=len, reverse=True):  # an option proposed earlier, named again without a drop
+        if k and re.search(r"(?<!\w)" + re.escape(k.lower()) + r"(?!\w)", low) and \
+                not any(same(k, _phrase(doc[i])) for i in drops):
+            return k
+    return None
+
+
+class DecisionTracker:
+    """Reads a conversation in order and keeps its decision chains (one per matter)."""
+
+    def __init__(self) -> None:
+        self.chains: list[Chain] = []
+        self.options: list[tuple[str, str | None, str]] = []  # (value, topic, message text)
+
+    def feed(self, text: str, message_id: str, speaker: str, time: datetime | None) -> list[Decision]:
+        doc = parsed(text)
+        out: list[Decision] = []
+        for act in group_acts.read(text):
+            if act.act == "proposal" and act.value and len(act.value.split()) <= 8:
+                self.options.append((act.value, act.topic, text))
+        self._fragment_option(doc, text)
+        sents = [s for s in doc.sents if not s.text.rstrip().endswith("?")]
+        if not sents or group_acts.personal_decision(text) or not any(_final(s) for s in sents):
+            return out
+        drops = _dropped(doc)
+        drop_ids = {t.i for _, t in drops}
+        known = [o[0] for o in self.options] + [d.value for c in self.chains for d in c.decisions]
+        value = None
+        topic = None
+        sentence = ""
+        finals = [i for i, s in enumerate(sents) if _final(s)]
+        near = [sents[i] for i in finals] + [sents[i + d] for d in (1, -1) for i in finals
+                                             if 0 <= i + d < len(sents) and i + d not in finals]
+        for s in near:  # the final sentence first, then the one after it
+            value = _value(doc, s, drop_ids, known)
+            if value and not all(_senses(t, FINAL_SENSES) or t.is_stop or not t.is_alpha for t in parsed(value)):
+                topic, sentence = _topic(s), s.text.strip()
+                break
+        if not value or len(value.split()) > 10 or not sentence:
+            return out
+        dropped = [d for d, _ in drops if d and not same(d, value)]
+        d = Decision(value, message_id, speaker, time, topic, dropped, sentence)
+        chain = self._chain_for(d, text)
+        if chain.decisions and same(chain.head.value, value):
+            return out  # the same decision repeated
+        if chain.decisions:
+            d.reverses = chain.head.value
+        chain.decisions.append(d)
+        chain.context += " " + text
+        out.append(d)
+        return out
+
+    def _fragment_option(self, doc: Any, text: str) -> None:
+        """"tablet! big screen ...", "new idea: digital photo frame", "Lessons in Chemistry?": an option put
+        forward without a verb of proposing."""
+        for s in doc.sents:
+            root = s.root
+            if root.pos_ in ("NOUN", "PROPN") and len(s) <= 6 and not any(t.pos_ == "VERB" for t in s):
+                self.options.append((_phrase(root), None, text))
+                return
+            if ":" in s.text:
+                head, after = s.text.split(":", 1)
+                if any(lex.noun_in_senses(w.lower(), IDEA_SENSES, exact=True) for w in re.findall(r"[A-Za-z]+", head)):
+                    first = re.split(r"[,.;!]", after.strip(), maxsplit=1)[0].strip()
+                    if first and len(first.split()) <= 6:
+                        self.options.append((first, None, text))
+                        return
+
+    def _chain_for(self, d: Decision, text: str) -> Chain:
+        for c in reversed(self.chains):  # it turns down what a chain had settled on: that chain
+            if any(same(x, dec.value) for x in d.dropped for dec in c.decisions):
+                return c
+        if d.topic:
+            for c in reversed(self.chains):
+                if c.topic == d.topic:
+                    return c
+        for value, topic, _src in reversed(self.options):  # the value was proposed for a matter
+            if same(value, d.value):
+                for c in reversed(self.chains):
+                    if (topic and c.topic == topic) or any(same(value, o) for o in c.options):
+                        return c
+                d.topic = d.topic or topic
+                break
+        topic = d.topic or _first_noun(text, d.value) or _key(d.value)
+        c = Chain(topic, options=[o[0] for o in self.options if same(o[0], d.value)])
+        for value, _, src in self.options:
+            if same(value, d.value):
+                c.context += " " + src
+        self.chains.append(c)
+        return c
+
+
+def _first_noun(text: str, value: str) -> str | None:
+    """A name for a new matter: the first ordinary noun of the message that is not part of its value, not a
+    person, a time or a pronoun."""
+    vkey = set(_key(value).split())
+    for t in parsed(text):
+        lemma = t.lemma_.lower()
+        if t.pos_ == "NOUN" and t.is_alpha and len(lemma) > 2 and lemma not in vkey and \
+                not lex.is_person_noun(lemma) and not lex.noun_is(lemma, "time", senses=2):
+            return lemma
+    return None
