@@ -83,7 +83,9 @@ class Query:
             raise InputError("; ".join(f"{'.'.join(map(str, x['loc']))}: {x['msg']}" for x in e.errors())) from None
         emb = await run(lambda: ctx.services.embedder)
         a = await run(r.ask, ctx.graph, space, _text(question, "question"), asker, opts, embedder=emb)
-        return to_answer(a)
+        answer = to_answer(a)
+        budget.charge(info, 1 + len(answer.rows) + len(answer.ranked_message_ids))
+        return answer
 
     @strawberry.field(description="Relationship-network measures of a space (or one channel / time window).")
     async def network(self, info: Info, space: str, channel: str | None = None, since: datetime | None = None,
