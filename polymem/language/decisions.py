@@ -52,6 +52,18 @@ class Chain:
     def head(self) -> Decision:
         return self.decisions[-1]
 
+    def keywords(self, n: int = 6) -> list[str]:
+        """The ordinary nouns the matter was discussed with (proposals and decisions), most frequent first:
+        what a question about it will likely name ("the camping trip") when the decision itself does not."""
+        values = {w for d in self.decisions for w in _key(d.value).split()}
+        counts: dict[str, int] = {}
+        for t in parsed(self.context[-4000:]):
+            lemma = t.lemma_.lower()
+            if t.pos_ == "NOUN" and t.is_alpha and len(lemma) > 2 and lemma not in values and \
+                    not lex.is_person_noun(lemma) and not lex.noun_is(lemma, "time", senses=2):
+                counts[lemma] = counts.get(lemma, 0) + 1
+        return [w for w, _ in sorted(counts.items(), key=lambda x: -x[1])[:n]]
+
 
 def _key(v: str) -> str:
     return re.sub(r"[^a-z0-9]+", " ", re.sub(r"^(?:the|a|an|our|my)\s+", "", v.lower())).strip()
@@ -95,8 +107,8 @@ def _phrase(tok: Any) -> str:
             break
         left.insert(0, t)
     toks = [*(t for t in left if not t.is_punct or t.text in ("-", "'s")), tok] + [t for t in tok.subtree if t.i > tok.i]
-    cut = next((i for i, t in enumerate(toks) if t.i > tok.i and (t.is_punct or t.dep_ in ("relcl", "acl", "cc"))),
-               len(toks))
+    cut = next((i for i, t in enumerate(toks) if t.i > tok.i and (t.is_punct or t.dep_ in ("relcl", "acl") or (
+        t.dep_ == "cc" and not (t.i + 1 < len(t.doc) and t.doc[t.i + 1].text[:1].isupper())))), len(toks))
     span = " ".join(t.text for t in toks[:cut])
     v = span if len(span.split()) <= 10 else group_acts._np(tok)
     v = re.sub(r"\s+('s|’s)", r"\1", v)
@@ -212,7 +224,7 @@ def _value(doc: Any, sent: Any, drops: set[int], known: list[str]) -> str | None
                 and not re.match(r"(?i)^(?:we|i|you|they|it|no|not)\b", first):
             return first
     if (t := _it_is(sent)) is not None or (t := _wins(sent)) is not None:
-        return re.sub(r"\s+it$", "", group_acts._np(t))
+        return re.sub(r"\s+it$", "", _phrase(t).split(" it ")[0])
     for v in sent:  # "Marinella is booked for Saturday": the booked thing, not the day
         subj = next((c for c in v.children if c.dep_ == "nsubjpass"), None)
         if subj is None and any(c.dep_ == "auxpass" for c in v.children):  # the parser lost the subject
@@ -223,9 +235,12 @@ def _value(doc: Any, sent: Any, drops: set[int], known: list[str]) -> str | None
             return group_acts._np(subj)
     for act in group_acts.read(sent.text):
         if act.act in ("decision", "reversal") and act.value:
-            last = act.value.split()[-1]
-            tok = next((t for t in sent if t.text == last), None)  # widen "SUNDAY" to "SUNDAY the 17th at X"
-            return _phrase(tok) if tok is not None and act.value in _phrase(tok) else act.value
+            at = sent.text.find(act.value)  # widen "SUNDAY" to "SUNDAY the 17th at Harbour Kitchen in Cobh"
+            if at >= 0:
+                wide = re.split(r"[,.;!?]", sent.text[at:], maxsplit=1)[0].strip()
+                if len(wide.split()) <= 10:
+                    return wide
+            return act.value
     for v in sent:  # "the reunion is moving to York", "the open day is moved to Sunday 21 June"
         if v.pos_ == "VERB" and lex.verb_in_senses(v.lemma_.lower(), group_acts.CHANGE_SENSES, first=2, exact=True):
             to = next((p for c in v.children if c.dep_ == "prep" and c.lower_ == "to" for p in c.children
@@ -269,13 +284,20 @@ class DecisionTracker:
         self.chains: list[Chain] = []
         self.options: list[tuple[str, str | None, str]] = []  # (value, topic, message text)
 
-    def feed(self, text: str, message_id: str, speaker: str, time: datetime | None) -> list[Decision]:
-        doc = parsed(text)
-        out: list[Decision] = []
+    def observe(self, text: str) -> None:
+        """An earlier message, already written: only the options it puts forward are kept."""
+        self._options(parsed(text), text)
+
+    def _options(self, doc: Any, text: str) -> None:
         for act in group_acts.read(text):
             if act.act == "proposal" and act.value and len(act.value.split()) <= 8:
                 self.options.append((act.value, act.topic, text))
         self._fragment_option(doc, text)
+
+    def feed(self, text: str, message_id: str, speaker: str, time: datetime | None) -> list[Decision]:
+        doc = parsed(text)
+        out: list[Decision] = []
+        self._options(doc, text)
         sents = [s for s in doc.sents if not s.text.rstrip().endswith("?")]
         if not sents or group_acts.personal_decision(text) or not any(_final(s) for s in sents):
             return out
@@ -338,11 +360,9 @@ class DecisionTracker:
                         return c
                 d.topic = d.topic or topic
                 break
-        topic = d.topic or _first_noun(text, d.value) or _key(d.value)
-        c = Chain(topic, options=[o[0] for o in self.options if same(o[0], d.value)])
-        for value, _, src in self.options:
-            if same(value, d.value):
-                c.context += " " + src
+        srcs = [src for value, _, src in self.options if same(value, d.value)]
+        c = Chain("", options=[o[0] for o in self.options if same(o[0], d.value)], context=" ".join([*srcs, text]))
+        c.topic = d.topic or next(iter(c.keywords(1)), None) or _first_noun(text, d.value) or _key(d.value)
         self.chains.append(c)
         return c
 

@@ -21,14 +21,18 @@ NOT_DECISION = re.compile(r"^(?:proposal|request|promise|opinion)", re.I)
 def _record_hits(self: Any, pid: str, attr: str | None) -> list[StateHit]:
     out = []
     row = self.s2.get(pid, {})
+    kept: set[str] = set()  # attributes of heads on the issue: their superseded versions are the same matter
     for item in row.get("current", []) + row.get("past", []):
         key = f"{item.attribute or ''} {item.event or ''}".lower()
+        on_chain = item.version == "superseded" and (item.attribute or "") in kept
         if pid == "GROUP" and NOT_DECISION.match(item.attribute or ""):
             continue  # proposals and requests are not the group's state
         if attr and attr not in key:
             continue
-        if not attr and self.plan.issue and coverage(self.plan.issue, f"{key} {item.text}") == 0:
+        if not attr and self.plan.issue and coverage(self.plan.issue, f"{key} {item.text}") == 0 and not on_chain:
             continue
+        if item.version != "superseded":
+            kept.add(item.attribute or "")
         t = item.time.timestamp() if item.time else 0.0
         out.append(StateHit(item.id, item.value or item.text, (t, 0, item.id), item.message_ids, "record"))
     return out
@@ -141,7 +145,10 @@ def group_decision(self: Any) -> Extract:
     dated = any(t in DATE_TOPICS for t in issue)  # "what date did we pick": the value is a date, wherever it is
     known = [] if dated else decisions.topic_values(self.msgs.values(), issue, self.window)
     hits: list[StateHit] = []
-    for m in self.msgs.values():
+    # The writer's decision chains first: they know what superseded what. A chain whose words the question
+    # does not share is still found by the record search's own ranking (embedding + full text).
+    chain = _record_hits(self, "GROUP", None) or ([] if dated else _best_chain(self))
+    for m in ([] if chain else self.msgs.values()):
         text = m["text"]
         if dated and not values.date(text) or not dated and issue and coverage(issue, text) == 0 and \
                 not decisions.value_in(text, known):
@@ -151,7 +158,7 @@ def group_decision(self: Any) -> Extract:
         v = values.date(text) if dated else values.decision(text, issue, known=known)
         if v:
             hits.append(StateHit(m["id"], v, when(m), [m["id"]]))
-    hits += _record_hits(self, "GROUP", None)
+    hits += chain
     hits.sort(key=lambda h: h.when)
     if not hits:
         return Extract(NOT_IN_MEMORY, abstained=True)
@@ -170,6 +177,18 @@ def group_decision(self: Any) -> Extract:
     if old:
         return Extract(old, cited=head.message_ids, confidence=0.8, rows=rows)
     return Extract(NOT_IN_MEMORY, abstained=True, cited=head.message_ids, rows=rows)
+
+
+def _best_chain(self: Any) -> list[StateHit]:
+    """The versions of the decision record the record search ranked first for the question."""
+    row = self.s2.get("GROUP", {})
+    heads = sorted((i for i in row.get("current", []) if (i.attribute or "").startswith("decision:")),
+                   key=lambda i: -i.score)
+    if not heads:
+        return []
+    attr = heads[0].attribute
+    return [StateHit(i.id, i.value or i.text, (i.time.timestamp() if i.time else 0.0, 0, i.id), i.message_ids,
+                     "record") for i in row.get("current", []) + row.get("past", []) if i.attribute == attr]
 
 
 def _state_at(self: Answerer, pid: str, hits: list[StateHit]) -> Extract:

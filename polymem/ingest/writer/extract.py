@@ -11,6 +11,7 @@ from polymem.ingest.writer.facts import third_person
 from polymem.ingest.writer.window import Window, WindowMessage
 from polymem.language import group as group_acts
 from polymem.language.acts import evaluative
+from polymem.language.decisions import Chain, Decision, DecisionTracker
 from polymem.language.facts import salient
 from polymem.language.statements import Person, Statement, StatementReader
 from polymem.language.timeexpr import parse_time
@@ -103,9 +104,19 @@ class Extractor:
         # Open planning topics ("we need a venue and a date") and decision topics already decided,
         # newest last: where a decision without a named topic belongs.
         self.topics: list[str] = [h.event for h in window.heads if (h.attribute or "").startswith("decision:")]
+        # Decision chains carried over from earlier windows through the records that head them.
+        self.tracker = DecisionTracker()
+        for h in window.heads:
+            attr = h.attribute or ""
+            if attr.startswith("decision:") and h.value:
+                self.tracker.chains.append(Chain(attr.split(":", 1)[1], [Decision(h.value, "", "", None)],
+                                                 context=h.content or ""))
+            elif attr.startswith("proposal:") and h.value:
+                self.tracker.options.append((h.value, attr.split(":", 1)[1], h.content or ""))
         for m in window.context:  # earlier requests that a promise in this window may answer
             self._requests(m)
             self._planning(m)
+            self.tracker.observe(m.text)
 
     def name(self, pid: str) -> str:
         return self.w.display(pid)
@@ -231,7 +242,24 @@ class Extractor:
     def _decision(self, m: WindowMessage) -> list[Fact]:
         if group_acts.personal_decision(m.text):
             return []
-        return self._decision_patterns(m) or self._group_acts(m, ("decision", "reversal"))
+        chained = self._chained(m)
+        return chained or self._decision_patterns(m) or self._group_acts(m, ("decision", "reversal"))
+
+    def _chained(self, m: WindowMessage) -> list[Fact]:
+        """Decisions read by the language layer's tracker: the chain names the matter, so a later decision
+        on it supersedes the earlier one (UpdateOp on the same attribute)."""
+        out: list[Fact] = []
+        for d in self.tracker.feed(m.text, m.id, m.speaker, parse_time(m.time)):
+            chain = next(c for c in self.tracker.chains if d in c.decisions)
+            topic = chain.topic
+            if topic not in self.topics:
+                self.topics.append(topic)
+            instead = f", instead of {d.reverses}" if d.reverses else ""
+            about = ", ".join(chain.keywords())
+            out.append(self._fact(m, "Interaction", self.w.group, f"decision:{topic}", d.value,
+                                  f"The group decided: the {topic} is {d.value}{instead} (announced by "
+                                  f"{self.name(m.speaker)}; about: {about}). \"{d.sentence}\"", event=topic))
+        return out
 
     def _decision_patterns(self, m: WindowMessage) -> list[Fact]:
         t = m.text
