@@ -20,11 +20,13 @@ from typing import Any
 
 from polymem.language import group as group_acts
 from polymem.language import lexical as lex
+from polymem.language import timeexpr
 from polymem.language.models import parsed
 
 FINAL_SENSES = ("official.a.01", "official.s.03", "officially.r.01", "formally.r.01", "final.s.02",
                 "final.s.03", "settled.a.01", "confirmed.a.02", "consentaneous.s.01", "definite.s.02")
 DROP_SENSES = group_acts.CANCEL_SENSES + ("ditch.v.01", "chuck.v.02", "dump.v.02")
+DECISION_NOUNS = ("decision.n.01", "decision.n.02", "choice.n.02")
 IDEA_SENSES = ("idea.n.01", "suggestion.n.01", "proposal.n.01", "option.n.02", "plan.n.01")
 _NEG_DET = {"no", "not"}
 
@@ -107,8 +109,10 @@ def _phrase(tok: Any) -> str:
             break
         left.insert(0, t)
     toks = [*(t for t in left if not t.is_punct or t.text in ("-", "'s")), tok] + [t for t in tok.subtree if t.i > tok.i]
-    cut = next((i for i, t in enumerate(toks) if t.i > tok.i and (t.is_punct or t.dep_ in ("relcl", "acl") or (
-        t.dep_ == "cc" and not (t.i + 1 < len(t.doc) and t.doc[t.i + 1].text[:1].isupper())))), len(toks))
+    cut = next((i for i, t in enumerate(toks) if t.i > tok.i and (
+        t.is_punct or t.dep_ in ("relcl", "acl", "mark", "advcl") or t.pos_ in ("VERB", "AUX") or (
+            t.dep_ == "cc" and not any(c.dep_ == "conj" and c.pos_ == "PROPN" for c in t.head.children)))),
+        len(toks))  # "Klara and the Sun" is one title; "X because Y fell through" stops at "because"
     span = " ".join(t.text for t in toks[:cut])
     v = span if len(span.split()) <= 10 else group_acts._np(tok)
     v = re.sub(r"\s+('s|’s)", r"\1", v)
@@ -119,13 +123,20 @@ def _final(sent: Any) -> bool:
     for t in sent:
         if _senses(t, FINAL_SENSES):
             return True
+        if t.pos_ == "NOUN" and t.dep_ in ("ROOT", "nsubj", "nsubjpass", "appos") and \
+                lex.noun_in_senses(t.lemma_.lower(), DECISION_NOUNS, first=2, exact=True) and \
+                not any(c.lower_ in _NEG_DET for c in t.children):
+            return True  # "Decision made: X"
         if t.pos_ == "VERB" and _settles(t):
             return True
         if t.lemma_ == "go" and any(c.lower_ in ("will", "'ll", "’ll") for c in t.children) and any(
                 c.lower_ == "we" and c.dep_ == "nsubj" for c in t.children) and any(
                 c.dep_ == "prep" and c.lower_ == "with" for c in t.children):
             return True  # "we'll go with X"
-    return bool(_it_is(sent) or _wins(sent))
+    if _it_is(sent) is not None or _wins(sent) is not None:
+        return True
+    act = group_acts._sentence(sent)  # "the book is now Circe", "we moved the picnic to the dunes"
+    return act is not None and act.act in ("decision", "reversal")
 
 
 def _settles(v: Any) -> bool:
@@ -180,8 +191,10 @@ def _dropped(doc: Any) -> list[tuple[str, Any]]:
         neg = any(c.lower_ in _NEG_DET and c.dep_ in ("det", "neg", "advmod") for c in t.children) or (
             t.i > 0 and doc[t.i - 1].lower_ == "not")
         head = t.head
+        particle = next((c.lower_ for c in head.children if c.dep_ == "prt"), None)  # "fell through"
+        verb = f"{head.lemma_.lower()}_{particle}" if particle else head.lemma_.lower()
         dropped_by_verb = t.dep_ in ("dobj", "nsubjpass", "nsubj") and head.pos_ in ("VERB", "ADJ") and (
-            lex.verb_in_senses(head.lemma_.lower(), DROP_SENSES, first=3) or head.lower_ == "cancelled") and (
+            lex.verb_in_senses(verb, DROP_SENSES, first=3) or head.lower_ == "cancelled") and (
             t.dep_ != "nsubj" or head.tag_ == "VBN" or not (lex.is_person_noun(t.lemma_.lower()) or t.pos_ == "PRON"))
         off = (t.dep_ == "nsubj" and head.pos_ == "AUX" and any(c.lower_ == "off" for c in head.children)) or \
             any(c.lower_ == "off" and c.dep_ in ("advmod", "prt") for c in t.children) or (
@@ -223,6 +236,13 @@ def _value(doc: Any, sent: Any, drops: set[int], known: list[str]) -> str | None
                 and not any(t.pos_ in ("VERB", "AUX") and t.tag_ != "VBN" for t in chunk) \
                 and not re.match(r"(?i)^(?:we|i|you|they|it|no|not)\b", first):
             return first
+    for v in sent:  # "the committee has decided that Brackendale is our supplier"
+        if v.pos_ == "VERB" and lex.verb_in_senses(v.lemma_.lower(), group_acts.DECIDE_SENSES, first=3, exact=True):
+            for c in v.children:
+                if c.dep_ == "ccomp":
+                    subj = next((x for x in c.children if x.dep_ in ("nsubj", "nsubjpass")), None)
+                    if subj is not None and subj.i not in drops and _nominal(subj) and subj.pos_ != "PRON":
+                        return _phrase(subj)
     if (t := _it_is(sent)) is not None or (t := _wins(sent)) is not None:
         return re.sub(r"\s+it$", "", _phrase(t).split(" it ")[0])
     for v in sent:  # "Marinella is booked for Saturday": the booked thing, not the day
@@ -235,11 +255,17 @@ def _value(doc: Any, sent: Any, drops: set[int], known: list[str]) -> str | None
             return group_acts._np(subj)
     for act in group_acts.read(sent.text):
         if act.act in ("decision", "reversal") and act.value:
-            at = sent.text.find(act.value)  # widen "SUNDAY" to "SUNDAY the 17th at Harbour Kitchen in Cobh"
-            if at >= 0:
-                wide = re.split(r"[,.;!?]", sent.text[at:], maxsplit=1)[0].strip()
-                if len(wide.split()) <= 10:
-                    return wide
+            # widen "SUNDAY" to "SUNDAY the 17th at Harbour Kitchen in Cobh", up to a clause boundary
+            first = next((t for t in sent if act.value.startswith(t.text)), None)
+            if first is not None:
+                wide = []
+                for t in sent[first.i - sent.start:]:
+                    if t.is_punct or t.dep_ in ("mark", "cc", "advcl", "relcl") or t.pos_ in ("VERB", "AUX"):
+                        break
+                    wide.append(t.text)
+                text_wide = re.sub(r"\s+('s|’s)", r"\1", " ".join(wide))
+                if act.value in text_wide and len(wide) <= 10:
+                    return text_wide
             return act.value
     for v in sent:  # "the reunion is moving to York", "the open day is moved to Sunday 21 June"
         if v.pos_ == "VERB" and lex.verb_in_senses(v.lemma_.lower(), group_acts.CHANGE_SENSES, first=2, exact=True):
@@ -270,6 +296,8 @@ def _value(doc: Any, sent: Any, drops: set[int], known: list[str]) -> str | None
                             not lex.noun_is(p.lemma_.lower(), "time", senses=1):
                         return _phrase(p)
     low = text.lower()
+    if (day := timeexpr.date_span(text)) and re.search(r"(?i)\b(?:on|for|to)\s+" + re.escape(day), text):
+        return day  # "the open day will be held on Saturday 13 June"
     for k in sorted(known, key=len, reverse=True):  # an option proposed earlier, named again without a drop
         if k and re.search(r"(?<!\w)" + re.escape(k.lower()) + r"(?!\w)", low) and \
                 not any(same(k, _phrase(doc[i])) for i in drops):
@@ -317,6 +345,9 @@ class DecisionTracker:
                 break
         if not value or len(value.split()) > 10 or not sentence:
             return out
+        day = timeexpr.date_span(sentence)  # "LAKE DISTRICT, 17-21 JULY": the dates settled with the place
+        if day and day.lower() not in value.lower() and not any(day.lower() in x.lower() for x, _ in drops):
+            value = f"{value}, {day}"
         dropped = [d for d, _ in drops if d and not same(d, value)]
         d = Decision(value, message_id, speaker, time, topic, dropped, sentence)
         chain = self._chain_for(d, text)

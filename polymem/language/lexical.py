@@ -43,7 +43,7 @@ _NOUN_CLASSES: dict[str, tuple[str, ...]] = {
             "peer.n.01", "spouse.n.01", "colleague.n.01"),
     "city": ("city.n.01", "town.n.01", "municipality.n.01", "country.n.02", "state.n.01", "capital.n.03",
              "port.n.01", "urban_area.n.01"),
-    "group_noun": ("social_group.n.01", "organization.n.01", "family.n.01", "family.n.02"),
+    "group_noun": ("social_group.n.01", "group.n.01", "organization.n.01", "family.n.01", "family.n.02"),
     "time": ("time_period.n.01", "time_unit.n.01", "calendar_month.n.01", "day.n.04", "day_of_the_week.n.01"),
 }
 _WORK_GLOSS = re.compile(r"\b(?:work|works|worker|job|employ\w*|profession\w*|trade|occupation|paid|hired|"

@@ -122,3 +122,18 @@ def is_time_word(text: str) -> bool:
     return bool(re.fullmatch(r"(?:(?:last|this|next|on|in|since|back in|early|late|mid|the)\s+)?"
                              r"(?:" + "|".join(WEEKDAYS) + r"|" + _MONTH_RX + r"|week|weekend|month|year|"
                              r"today|tonight|tomorrow|yesterday|now|these days|recently)", p))
+
+
+_DAY = r"\d{1,2}(?:st|nd|rd|th)?"
+_WD = r"(?:(?:" + "|".join(d[:3] for d in WEEKDAYS) + r")[a-z]*\.?\s+(?:the\s+)?)?"
+_SPAN = re.compile(r"(?i)\b(?:" + _WD + _DAY + r"(?:\s*(?:-|–|—|to)\s*" + _DAY + r")?\s+(?:of\s+)?" + _MONTH_RX
+                   + r"|" + _WD + _MONTH_RX.replace("mon>", "mon3>") + r"\s+" + _DAY + r"(?:\s*(?:-|–|—|to)\s*"
+                   + _DAY + r")?)\b")
+
+
+def date_span(text: str) -> str | None:
+    """The calendar date (or day range) a text names as written: "Saturday 13 June", "7-11 august",
+    "jan 2-4", "2nd–4th May"; None when it names none."""
+    m = _SPAN.search(text)
+    return m.group(0).strip() if m and _month(re.sub(r"[^a-z]", "", (m.group("mon") or m.group("mon3") or "").lower()))\
+        else None

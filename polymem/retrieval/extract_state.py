@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
+from polymem.language import timeexpr
 from polymem.retrieval import decisions, values
 from polymem.retrieval.extract_base import NOT_IN_MEMORY, Extract, StateHit, coverage, when
 
@@ -147,7 +148,10 @@ def group_decision(self: Any) -> Extract:
     hits: list[StateHit] = []
     # The writer's decision chains first: they know what superseded what. A chain whose words the question
     # does not share is still found by the record search's own ranking (embedding + full text).
-    chain = _record_hits(self, "GROUP", None) or ([] if dated else _best_chain(self))
+    chain = _best_chain(self)
+    if dated:  # "which dates did we pick": the date part of each version ("LAKE DISTRICT, 17-21 JULY")
+        chain = [StateHit(h.id, d, h.when, h.message_ids, h.kind) for h in chain
+                 if (d := timeexpr.date_span(h.value or "") or values.date(h.value or ""))]
     for m in ([] if chain else self.msgs.values()):
         text = m["text"]
         if dated and not values.date(text) or not dated and issue and coverage(issue, text) == 0 and \
@@ -180,15 +184,26 @@ def group_decision(self: Any) -> Extract:
 
 
 def _best_chain(self: Any) -> list[StateHit]:
-    """The versions of the decision record the record search ranked first for the question."""
+    """The versions of one decision chain: the chain whose words (matter, values, quoted messages) share most
+    with the question, then the one the record search ranked first; a question about the past prefers a
+    chain that has one."""
     row = self.s2.get("GROUP", {})
-    heads = sorted((i for i in row.get("current", []) if (i.attribute or "").startswith("decision:")),
-                   key=lambda i: -i.score)
-    if not heads:
+    items = [i for i in row.get("current", []) + row.get("past", []) if (i.attribute or "").startswith("decision:")]
+    chains: dict[str, list[Any]] = {}
+    for i in items:
+        chains.setdefault(i.attribute or "", []).append(i)
+    if not chains:
         return []
-    attr = heads[0].attribute
+
+    def rank(attr: str) -> tuple[float, bool, float]:
+        its = chains[attr]
+        words = " ".join([attr.replace("decision:", "")] + [f"{i.value or ''} {i.text}" for i in its])
+        cover = coverage(self.plan.issue, words) if self.plan.issue else 0.0
+        return cover, self.plan.mode != "head" and len(its) > 1, max(i.score for i in its)
+
+    attr = max(chains, key=rank)
     return [StateHit(i.id, i.value or i.text, (i.time.timestamp() if i.time else 0.0, 0, i.id), i.message_ids,
-                     "record") for i in row.get("current", []) + row.get("past", []) if i.attribute == attr]
+                     "record") for i in chains[attr]]
 
 
 def _state_at(self: Answerer, pid: str, hits: list[StateHit]) -> Extract:

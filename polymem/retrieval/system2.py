@@ -77,6 +77,11 @@ def search_rows(repo: SearchRepository, space: str, plan: Plan, vector: list[flo
         others = [(s, r) for s, r in heads if r.get("source") and r.get("source") != r.get("owner")
                   and all(r is not c for _, c in chosen)]
         chosen += others[: opts.source_k]
+        if row.id == "GROUP" and plan.intent in _DECISION_INTENTS:
+            # every decision chain of the group, best first: the question may name its matter in words the
+            # records do not share, and "what has the group decided" wants them all
+            chosen += [(s, r) for s, r in heads if str(r.get("attribute") or "").startswith("decision:")
+                       and all(r is not c for _, c in chosen)][:_DECISION_K]
         out[row.id]["current"] = [record_item(r, s) for s, r in chosen]
         if plan.mode == "full":
             wanted = {cid for _, r in chosen for cid in r["chain"]}
@@ -86,6 +91,10 @@ def search_rows(repo: SearchRepository, space: str, plan: Plan, vector: list[flo
             past.sort(key=lambda x: (x[1].get("time") is None, x[1].get("time") or 0))
             out[row.id]["past"] = [record_item(r, s) for s, r in past]
     return out
+
+
+_DECISION_INTENTS = ("group_decision", "list_decisions", "who_announced")
+_DECISION_K = 12
 
 
 def fallback_messages(repo: SearchRepository, space: str, plan: Plan, rows: list[str], k: int) -> dict[str, list[str]]:

@@ -242,8 +242,7 @@ class Extractor:
     def _decision(self, m: WindowMessage) -> list[Fact]:
         if group_acts.personal_decision(m.text):
             return []
-        chained = self._chained(m)
-        return chained or self._decision_patterns(m) or self._group_acts(m, ("decision", "reversal"))
+        return self._chained(m)
 
     def _chained(self, m: WindowMessage) -> list[Fact]:
         """Decisions read by the language layer's tracker: the chain names the matter, so a later decision
