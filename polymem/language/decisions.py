@@ -77,6 +77,9 @@ def same(a: str, b: str) -> bool:
         return False
     if x == y or f" {x} " in f" {y} " or f" {y} " in f" {x} ":
         return True
+    nx, ny = ({w for w in v.split() if any(ch.isdigit() for ch in w)} for v in (x, y))
+    if nx and ny and nx != ny:
+        return False  # "July 12" is not "July 5"
     xs, ys = ({w for w in v.split() if len(w) >= 3} for v in (x, y))
     return bool(xs and ys) and len(xs & ys) / min(len(xs), len(ys)) >= 0.5
 
@@ -136,7 +139,7 @@ def _final(sent: Any) -> bool:
     if _it_is(sent) is not None or _wins(sent) is not None:
         return True
     act = group_acts._sentence(sent)  # "the book is now Circe", "we moved the picnic to the dunes"
-    return act is not None and act.act in ("decision", "reversal")
+    return act is not None and act.act == "reversal" and act.topic is not None
 
 
 def _settles(v: Any) -> bool:
@@ -191,8 +194,11 @@ def _dropped(doc: Any) -> list[tuple[str, Any]]:
         neg = any(c.lower_ in _NEG_DET and c.dep_ in ("det", "neg", "advmod") for c in t.children) or (
             t.i > 0 and doc[t.i - 1].lower_ == "not")
         head = t.head
-        particle = next((c.lower_ for c in head.children if c.dep_ == "prt"), None)  # "fell through"
-        verb = f"{head.lemma_.lower()}_{particle}" if particle else head.lemma_.lower()
+        verb = head.lemma_.lower()
+        for c in head.children:  # "fell through": the phrasal verb WordNet knows, whatever the parser's label
+            if c.dep_ in ("prt", "advmod") and lex._synsets(f"{verb}_{c.lower_}", "v"):
+                verb = f"{verb}_{c.lower_}"
+                break
         dropped_by_verb = t.dep_ in ("dobj", "nsubjpass", "nsubj") and head.pos_ in ("VERB", "ADJ") and (
             lex.verb_in_senses(verb, DROP_SENSES, first=3) or head.lower_ == "cancelled") and (
             t.dep_ != "nsubj" or head.tag_ == "VBN" or not (lex.is_person_noun(t.lemma_.lower()) or t.pos_ == "PRON"))
@@ -212,11 +218,14 @@ def _dropped(doc: Any) -> list[tuple[str, Any]]:
 
 def _topic(sent: Any) -> str | None:
     """An explicit matter: "for the open day", "the dinner is now ...", "refreshments: ..."."""
+    m = re.search(r"(?i):[^,.;!?]*?\s(?:for|as)\s+(?:the|our)\s+([a-z]+(?:\s[a-z]+)?)\s*[.!]*\s*$", sent.text)
+    if m:  # "Decision made: July 12 for the date."
+        return m.group(1).lower()
     act_topic = group_acts._topic(sent)
     if act_topic:
         return act_topic
     for t in sent:
-        if t.dep_ in ("nsubj", "nsubjpass") and t.pos_ == "NOUN" and not lex.is_person_noun(t.lemma_.lower()) and \
+        if t.dep_ in ("nsubj", "nsubjpass") and t.pos_ == "NOUN" and not lex.is_person_noun(t.lemma_.lower(), 1) and \
                 t.head.lemma_ in ("be", "move", "change", "switch", "shift") and any(
                     c.lower_ in ("now", "moved", "to") or c.dep_ == "auxpass" for c in t.head.children):
             return " ".join([c.lower_ for c in t.lefts if c.dep_ == "compound"] + [t.lemma_.lower()])
@@ -232,6 +241,7 @@ def _value(doc: Any, sent: Any, drops: set[int], known: list[str]) -> str | None
         tokens = [t for t in sent if t.idx >= sent.start_char + text.index(":")]
         chunk = [t for t in tokens if t.idx < sent.start_char + text.index(":") + 1 + len(after) - len(
             after.lstrip()) + len(first)]
+        first = re.split(r"(?i)\s+(?:for|as)\s+(?:the|our)\s+", first, maxsplit=1)[0]  # "X for the date"
         if first and len(first.split()) <= 8 and any(t.pos_ in ("NOUN", "PROPN", "NUM") for t in chunk) \
                 and not any(t.pos_ in ("VERB", "AUX") and t.tag_ != "VBN" for t in chunk) \
                 and not re.match(r"(?i)^(?:we|i|you|they|it|no|not)\b", first):
