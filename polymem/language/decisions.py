@@ -26,6 +26,11 @@ from polymem.language.models import parsed
 FINAL_SENSES = ("official.a.01", "official.s.03", "officially.r.01", "formally.r.01", "final.s.02",
                 "final.s.03", "settled.a.01", "confirmed.a.02", "consentaneous.s.01", "definite.s.02")
 DROP_SENSES = group_acts.CANCEL_SENSES + ("ditch.v.01", "chuck.v.02", "dump.v.02")
+PLAN_SENSES = ("need.v.01", "necessitate.v.01", "choose.v.01", "decide.v.01", "find.v.03", "book.v.01",
+               "reserve.v.04", "organize.v.05", "sort_out.v.01", "settle.v.04")
+# stretches of clock and calendar time ("for the weekend", "for the night"), unlike occasions ("the picnic")
+CLOCK = ("time_unit.n.01", "day.n.04", "day_of_the_week.n.01", "calendar_month.n.01", "weekend.n.01",
+         "time_of_day.n.01", "night.n.01", "season.n.02")
 DECISION_NOUNS = ("decision.n.01", "decision.n.02", "choice.n.02")
 IDEA_SENSES = ("idea.n.01", "suggestion.n.01", "proposal.n.01", "option.n.02", "plan.n.01")
 _NEG_DET = {"no", "not"}
@@ -113,7 +118,8 @@ def _phrase(tok: Any) -> str:
         left.insert(0, t)
     toks = [*(t for t in left if not t.is_punct or t.text in ("-", "'s")), tok] + [t for t in tok.subtree if t.i > tok.i]
     cut = next((i for i, t in enumerate(toks) if t.i > tok.i and (
-        t.is_punct or t.dep_ in ("relcl", "acl", "mark", "advcl") or t.pos_ in ("VERB", "AUX") or (
+        t.is_punct or t.dep_ in ("relcl", "acl", "mark", "advcl") or t.pos_ in ("VERB", "AUX") or
+        (t.dep_ == "prep" and t.lower_ in ("for", "as")) or (
             t.dep_ == "cc" and not any(c.dep_ == "conj" and c.pos_ == "PROPN" for c in t.head.children)))),
         len(toks))  # "Klara and the Sun" is one title; "X because Y fell through" stops at "because"
     span = " ".join(t.text for t in toks[:cut])
@@ -132,14 +138,18 @@ def _final(sent: Any) -> bool:
             return True  # "Decision made: X"
         if t.pos_ == "VERB" and _settles(t):
             return True
-        if t.lemma_ == "go" and any(c.lower_ in ("will", "'ll", "’ll") for c in t.children) and any(
-                c.lower_ == "we" and c.dep_ == "nsubj" for c in t.children) and any(
-                c.dep_ == "prep" and c.lower_ == "with" for c in t.children):
-            return True  # "we'll go with X"
+        if t.lemma_ == "go" and any(c.dep_ == "prep" and c.lower_ == "with" for c in t.children) and (any(
+                c.lower_ == "we" and c.dep_ == "nsubj" for c in t.children) or t.head.lemma_ == "let") and not \
+                any(c.dep_ == "aux" and c.lower_ in ("could", "might", "should", "may") for c in t.children):
+            return True  # "we'll go with X", "we're going with X", "let's go with X": "go with" is to choose
+        if t.lemma_ == "do" and t.pos_ == "VERB" and any(c.lower_ == "we" and c.dep_ == "nsubj" for c in t.children) \
+                and any(c.dep_ == "aux" and (c.lemma_ == "be" or c.lower_ in ("will", "'ll", "’ll")) for c in t.children) \
+                and any(c.dep_ == "dobj" and c.pos_ in ("NOUN", "PROPN") for c in t.children):
+            return True  # "we're doing Falcon Trail": the group's plan, said as settled
     if _it_is(sent) is not None or _wins(sent) is not None:
         return True
     act = group_acts._sentence(sent)  # "the book is now Circe", "we moved the picnic to the dunes"
-    return act is not None and act.act == "reversal" and act.topic is not None
+    return act is not None and act.act == "reversal"
 
 
 def _settles(v: Any) -> bool:
@@ -151,6 +161,8 @@ def _settles(v: Any) -> bool:
     change = lex.verb_in_senses(lemma, group_acts.CHANGE_SENSES, first=2, exact=True)
     if not (decide or change) or any(c.dep_ == "mark" for c in v.children):
         return False
+    if any(c.dep_ == "prep" and c.lower_ in ("in", "into") for c in v.children) and lex.verb_is(lemma, "reside"):
+        return False  # "just settled in Gdansk": a home, not a decision
     done = v.tag_ in ("VBD", "VBN") or any(c.dep_ in ("aux", "auxpass") and c.lemma_ in ("be", "have")
                                            for c in v.children)
     subj = next((c for c in v.children if c.dep_ == "nsubj"), None)
@@ -199,7 +211,7 @@ def _dropped(doc: Any) -> list[tuple[str, Any]]:
             if c.dep_ in ("prt", "advmod") and lex._synsets(f"{verb}_{c.lower_}", "v"):
                 verb = f"{verb}_{c.lower_}"
                 break
-        dropped_by_verb = t.dep_ in ("dobj", "nsubjpass", "nsubj") and head.pos_ in ("VERB", "ADJ") and (
+        dropped_by_verb = t.dep_ in ("dobj", "nsubjpass", "nsubj") and head.pos_ in ("VERB", "ADJ", "NOUN") and (
             lex.verb_in_senses(verb, DROP_SENSES, first=3) or head.lower_ == "cancelled") and (
             t.dep_ != "nsubj" or head.tag_ == "VBN" or not (lex.is_person_noun(t.lemma_.lower()) or t.pos_ == "PRON"))
         off = (t.dep_ == "nsubj" and head.pos_ == "AUX" and any(c.lower_ == "off" for c in head.children)) or \
@@ -216,14 +228,35 @@ def _dropped(doc: Any) -> list[tuple[str, Any]]:
     return out
 
 
+def _moved(sent: Any, drops: set[int]) -> tuple[Any, Any] | None:
+    """"we switched the venue to the Old Mill": a verb of changing, the matter as its object, the new value
+    after "to"."""
+    for v in sent:
+        if v.pos_ == "VERB" and lex.verb_in_senses(v.lemma_.lower(), group_acts.CHANGE_SENSES, first=2, exact=True):
+            obj = next((c for c in v.children if c.dep_ == "dobj" and c.pos_ == "NOUN"), None)
+            to = next((p for c in v.children if c.dep_ == "prep" and c.lower_ == "to" for p in c.children
+                       if _nominal(p) and p.i not in drops), None)
+            if obj is not None and to is not None:
+                return obj, to
+    return None
+
+
 def _topic(sent: Any) -> str | None:
     """An explicit matter: "for the open day", "the dinner is now ...", "refreshments: ..."."""
     m = re.search(r"(?i):[^,.;!?]*?\s(?:for|as)\s+(?:the|our)\s+([a-z]+(?:\s[a-z]+)?)\s*[.!]*\s*$", sent.text)
     if m:  # "Decision made: July 12 for the date."
         return m.group(1).lower()
+    if (moved := _moved(sent, set())) is not None:
+        obj = moved[0]
+        return " ".join([c.lower_ for c in obj.lefts if c.dep_ == "compound"] + [obj.lemma_.lower()])
     act_topic = group_acts._topic(sent)
     if act_topic:
         return act_topic
+    for t in sent:  # "for the picnic": an occasion is a matter, a stretch of time ("for the weekend") is not
+        if t.dep_ == "prep" and t.lower_ in ("for", "as"):
+            for p in t.children:
+                if p.dep_ == "pobj" and p.pos_ == "NOUN" and not lex.noun_in_senses(p.lemma_.lower(), CLOCK, first=1):
+                    return " ".join([c.lower_ for c in p.lefts if c.dep_ == "compound"] + [p.lemma_.lower()])
     for t in sent:
         if t.dep_ in ("nsubj", "nsubjpass") and t.pos_ == "NOUN" and not lex.is_person_noun(t.lemma_.lower(), 1) and \
                 t.head.lemma_ in ("be", "move", "change", "switch", "shift") and any(
@@ -263,6 +296,8 @@ def _value(doc: Any, sent: Any, drops: set[int], known: list[str]) -> str | None
         if v.pos_ == "VERB" and subj is not None and subj.i not in drops and _nominal(subj) and \
                 lex.verb_in_senses(v.lemma_.lower(), group_acts.DECIDE_SENSES, first=3, exact=True):
             return group_acts._np(subj)
+    if (moved := _moved(sent, drops)) is not None:
+        return _phrase(moved[1])
     for act in group_acts.read(sent.text):
         if act.act in ("decision", "reversal") and act.value:
             # widen "SUNDAY" to "SUNDAY the 17th at Harbour Kitchen in Cobh", up to a clause boundary
@@ -270,7 +305,8 @@ def _value(doc: Any, sent: Any, drops: set[int], known: list[str]) -> str | None
             if first is not None:
                 wide = []
                 for t in sent[first.i - sent.start:]:
-                    if t.is_punct or t.dep_ in ("mark", "cc", "advcl", "relcl") or t.pos_ in ("VERB", "AUX"):
+                    if t.is_punct or t.dep_ in ("mark", "cc", "advcl", "relcl") or t.pos_ in ("VERB", "AUX", "ADV") or \
+                            (t.dep_ == "prep" and t.lower_ in ("for", "as")):
                         break
                     wide.append(t.text)
                 text_wide = re.sub(r"\s+('s|’s)", r"\1", " ".join(wide))
@@ -321,12 +357,14 @@ class DecisionTracker:
     def __init__(self) -> None:
         self.chains: list[Chain] = []
         self.options: list[tuple[str, str | None, str]] = []  # (value, topic, message text)
+        self.open: list[str] = []  # matters the group said it must settle ("we need a venue and a date")
 
     def observe(self, text: str) -> None:
         """An earlier message, already written: only the options it puts forward are kept."""
         self._options(parsed(text), text)
 
     def _options(self, doc: Any, text: str) -> None:
+        self._planning(doc)
         for act in group_acts.read(text):
             if act.act == "proposal" and act.value and len(act.value.split()) <= 8:
                 self.options.append((act.value, act.topic, text))
@@ -356,19 +394,59 @@ class DecisionTracker:
         if not value or len(value.split()) > 10 or not sentence:
             return out
         day = timeexpr.date_span(sentence)  # "LAKE DISTRICT, 17-21 JULY": the dates settled with the place
+        extra: list[Decision] = []
         if day and day.lower() not in value.lower() and not any(day.lower() in x.lower() for x, _ in drops):
-            value = f"{value}, {day}"
+            when_topic = self._open_topic(day)
+            if when_topic:  # the date is an open matter of its own
+                extra.append(Decision(day, message_id, speaker, time, when_topic, [], sentence))
+            else:
+                value = f"{value}, {day}"
+        elif day and day.lower() in value.lower() and value.lower().endswith(day.lower()) and \
+                self._open_topic(day) and (head := value[: value.lower().rfind(day.lower())].strip(" ,")):
+            # "the mountain cabin on May 3": two matters settled at once
+            extra.append(Decision(day, message_id, speaker, time, self._open_topic(day), [], sentence))
+            value = re.sub(r"(?i)\s+(?:on|for|at)$", "", head)
         dropped = [d for d, _ in drops if d and not same(d, value)]
-        d = Decision(value, message_id, speaker, time, topic, dropped, sentence)
-        chain = self._chain_for(d, text)
-        if chain.decisions and same(chain.head.value, value):
-            return out  # the same decision repeated
-        if chain.decisions:
-            d.reverses = chain.head.value
-        chain.decisions.append(d)
-        chain.context += " " + text
-        out.append(d)
+        changed = any((a := group_acts._sentence(x)) is not None and a.act in ("reversal", "cancel") for x in sents)
+        for d in [Decision(value, message_id, speaker, time, topic, dropped, sentence), *extra]:
+            chain = self._chain_for(d, text, changed)
+            if chain.decisions and same(chain.head.value, d.value):
+                d.reverses = None
+                out.append(d)  # the same decision confirmed: the writer keeps the record as it is
+                continue
+            if chain.decisions:
+                d.reverses = chain.head.value
+            chain.decisions.append(d)
+            chain.context += " " + text
+            out.append(d)
         return out
+
+    def chain_of(self, d: Decision) -> Chain:
+        return next(c for c in self.chains if d in c.decisions or same(c.head.value, d.value) and
+                    (d.topic is None or c.topic == d.topic))
+
+    def _planning(self, doc: Any) -> None:
+        """"We need a venue and a date", "let's pick a restaurant": the objects of a verb of needing or
+        choosing with the group as subject are matters still open."""
+        for v in doc:
+            if v.pos_ != "VERB" or not lex.verb_in_senses(v.lemma_.lower(), PLAN_SENSES, first=2, exact=True):
+                continue
+            we = any(c.dep_ == "nsubj" and c.lower_ in ("we", "us") for c in v.children) or v.head.lemma_ == "let" \
+                or any(c.lower_ in ("let", "let's") for c in v.children)
+            if not we:
+                continue
+            for o in (c for c in v.children if c.dep_ == "dobj" and c.pos_ == "NOUN"):
+                for n in [o, *(c for c in o.conjuncts if c.pos_ == "NOUN")]:
+                    if n.lemma_.lower() not in self.open and not lex.is_person_noun(n.lemma_.lower(), 1):
+                        self.open.append(n.lemma_.lower())
+
+    def _open_topic(self, value: str) -> str | None:
+        """The one open matter a value fits: a date to a matter of time ("date", "day"), anything else to
+        the one other open matter not yet decided."""
+        dated = bool(timeexpr.date_span(value) or timeexpr.is_time_word(value))
+        decided = {c.topic for c in self.chains}
+        cands = [t for t in self.open if lex.noun_is(t, "time", senses=2) == dated and t not in decided]
+        return cands[0] if len(cands) == 1 else None
 
     def _fragment_option(self, doc: Any, text: str) -> None:
         """"tablet! big screen ...", "new idea: digital photo frame", "Lessons in Chemistry?": an option put
@@ -386,7 +464,10 @@ class DecisionTracker:
                         self.options.append((first, None, text))
                         return
 
-    def _chain_for(self, d: Decision, text: str) -> Chain:
+    def _chain_for(self, d: Decision, text: str, changed: bool = False) -> Chain:
+        for c in reversed(self.chains):  # the same value again: a confirmation of that chain
+            if same(c.head.value, d.value) and (d.topic is None or d.topic == c.topic):
+                return c
         for c in reversed(self.chains):  # it turns down what a chain had settled on: that chain
             if any(same(x, dec.value) for x in d.dropped for dec in c.decisions):
                 return c
@@ -401,6 +482,16 @@ class DecisionTracker:
                         return c
                 d.topic = d.topic or topic
                 break
+        d.topic = d.topic or self._open_topic(d.value)
+        if d.topic:
+            for c in reversed(self.chains):
+                if c.topic == d.topic:
+                    return c
+        elif changed and self.chains:  # "change of plans, scrap that, we're doing X": the latest matter of its kind
+            dated = bool(timeexpr.date_span(d.value))
+            kind = [c for c in self.chains if bool(timeexpr.date_span(c.head.value)) == dated]
+            if kind:
+                return kind[-1]
         srcs = [src for value, _, src in self.options if same(value, d.value)]
         c = Chain("", options=[o[0] for o in self.options if same(o[0], d.value)], context=" ".join([*srcs, text]))
         c.topic = d.topic or next(iter(c.keywords(1)), None) or _first_noun(text, d.value) or _key(d.value)

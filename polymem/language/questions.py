@@ -197,7 +197,8 @@ def parse_question(question: str, mentioned: int = 0) -> QuestionForm:
     # a topic is a thing decided about ("for the picnic", "the film"), not the group, a person or a number
     topic = [t for t in doc if t.pos_ == "NOUN" and t.lemma_.lower() not in ("decision", "far", "everything",
                                                                             "thing", "plan")
-             and not lex.noun_is(t.lemma_.lower(), "group_noun", senses=1) and not lex.is_person_noun(t.lemma_.lower(), 1)
+             and not (t.dep_ in ("nsubj", "nsubjpass") and lex.noun_is(t.lemma_.lower(), "group_noun", senses=1))
+             and not lex.is_person_noun(t.lemma_.lower(), 1)
              and not t.like_num and t.dep_ != "poss"]
     if decides and not topic and mentioned == 0 and out.wh in ("what", "which", None):
         out.form = "list_decisions"

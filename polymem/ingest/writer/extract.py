@@ -249,7 +249,7 @@ class Extractor:
         on it supersedes the earlier one (UpdateOp on the same attribute)."""
         out: list[Fact] = []
         for d in self.tracker.feed(m.text, m.id, m.speaker, parse_time(m.time)):
-            chain = next(c for c in self.tracker.chains if d in c.decisions)
+            chain = self.tracker.chain_of(d)
             topic = chain.topic
             if topic not in self.topics:
                 self.topics.append(topic)
