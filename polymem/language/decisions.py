@@ -358,6 +358,7 @@ class DecisionTracker:
         self.chains: list[Chain] = []
         self.options: list[tuple[str, str | None, str]] = []  # (value, topic, message text)
         self.open: list[str] = []  # matters the group said it must settle ("we need a venue and a date")
+        self._chain_of: dict[int, Chain] = {}
 
     def observe(self, text: str) -> None:
         """An earlier message, already written: only the options it puts forward are kept."""
@@ -410,6 +411,7 @@ class DecisionTracker:
         changed = any((a := group_acts._sentence(x)) is not None and a.act in ("reversal", "cancel") for x in sents)
         for d in [Decision(value, message_id, speaker, time, topic, dropped, sentence), *extra]:
             chain = self._chain_for(d, text, changed)
+            self._chain_of[id(d)] = chain
             if chain.decisions and same(chain.head.value, d.value):
                 d.reverses = None
                 out.append(d)  # the same decision confirmed: the writer keeps the record as it is
@@ -422,8 +424,8 @@ class DecisionTracker:
         return out
 
     def chain_of(self, d: Decision) -> Chain:
-        return next(c for c in self.chains if d in c.decisions or same(c.head.value, d.value) and
-                    (d.topic is None or c.topic == d.topic))
+        """The chain a decision `feed` returned belongs to (a confirmation belongs to the chain it confirms)."""
+        return self._chain_of[id(d)]
 
     def _planning(self, doc: Any) -> None:
         """"We need a venue and a date", "let's pick a restaurant": the objects of a verb of needing or
