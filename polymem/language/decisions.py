@@ -25,12 +25,13 @@ from polymem.language.models import parsed
 
 FINAL_SENSES = ("official.a.01", "official.s.03", "officially.r.01", "formally.r.01", "final.s.02",
                 "final.s.03", "settled.a.01", "confirmed.a.02", "consentaneous.s.01", "definite.s.02")
-DROP_SENSES = group_acts.CANCEL_SENSES + ("ditch.v.01", "chuck.v.02", "dump.v.02")
+DROP_SENSES = group_acts.CANCEL_SENSES + ("ditch.v.01", "chuck.v.02", "dump.v.02", "overrule.v.01", "revoke.v.02")
 PLAN_SENSES = ("need.v.01", "necessitate.v.01", "choose.v.01", "decide.v.01", "find.v.03", "book.v.01",
                "reserve.v.04", "organize.v.05", "sort_out.v.01", "settle.v.04")
 # stretches of clock and calendar time ("for the weekend", "for the night"), unlike occasions ("the picnic")
 CLOCK = ("time_unit.n.01", "day.n.04", "day_of_the_week.n.01", "calendar_month.n.01", "weekend.n.01",
          "time_of_day.n.01", "night.n.01", "season.n.02")
+RECENT = 6  # messages before a new matter's first decision that count as its discussion
 DECISION_NOUNS = ("decision.n.01", "decision.n.02", "choice.n.02")
 IDEA_SENSES = ("idea.n.01", "suggestion.n.01", "proposal.n.01", "option.n.02", "plan.n.01")
 _NEG_DET = {"no", "not"}
@@ -129,6 +130,10 @@ def _phrase(tok: Any) -> str:
 
 
 def _final(sent: Any) -> bool:
+    if any(t.pos_ == "VERB" and t.tag_ in ("VBP", "VB") and lex.verb_in_senses(
+            t.lemma_.lower(), group_acts.PROPOSE_SENSES, first=3) and any(
+            c.dep_ == "nsubj" and c.lower_ in ("i", "we") for c in t.children) for t in sent):
+        return False  # "I suggest a formal vote", "I propose we go with X": a proposal, not yet a decision
     for t in sent:
         if _senses(t, FINAL_SENSES):
             return True
@@ -142,14 +147,18 @@ def _final(sent: Any) -> bool:
                 c.lower_ == "we" and c.dep_ == "nsubj" for c in t.children) or t.head.lemma_ == "let") and not \
                 any(c.dep_ == "aux" and c.lower_ in ("could", "might", "should", "may") for c in t.children):
             return True  # "we'll go with X", "we're going with X", "let's go with X": "go with" is to choose
-        if t.lemma_ == "do" and t.pos_ == "VERB" and any(c.lower_ == "we" and c.dep_ == "nsubj" for c in t.children) \
+        if t.lemma_ == "do" and t.pos_ == "VERB" and not any(c.dep_ == "mark" for c in t.children) and \
+                any(c.lower_ == "we" and c.dep_ == "nsubj" for c in t.children) \
                 and any(c.dep_ == "aux" and (c.lemma_ == "be" or c.lower_ in ("will", "'ll", "’ll")) for c in t.children) \
                 and any(c.dep_ == "dobj" and c.pos_ in ("NOUN", "PROPN") for c in t.children):
             return True  # "we're doing Falcon Trail": the group's plan, said as settled
     if _it_is(sent) is not None or _wins(sent) is not None:
         return True
-    act = group_acts._sentence(sent)  # "the book is now Circe", "we moved the picnic to the dunes"
-    return act is not None and act.act == "reversal"
+    # "the book is now Circe because Piranesi fell through", "we moved the picnic to the dunes": a reversal
+    # counts when it names what it drops or uses a verb of changing, not on "now" or "anymore" alone
+    act = group_acts._sentence(sent)
+    return act is not None and act.act == "reversal" and (bool(_dropped(sent.as_doc())) or _moved(sent, set()) is not None
+                                                          or any(_settles(t) for t in sent if t.pos_ == "VERB"))
 
 
 def _settles(v: Any) -> bool:
@@ -252,10 +261,15 @@ def _topic(sent: Any) -> str | None:
     act_topic = group_acts._topic(sent)
     if act_topic:
         return act_topic
+    for t in sent:  # "the open day will be held on Saturday": the passive subject names the matter
+        if t.dep_ == "nsubjpass" and t.pos_ == "NOUN" and not lex.is_person_noun(t.lemma_.lower(), 1) and \
+                not lex.noun_in_senses(t.lemma_.lower(), CLOCK, first=1):
+            return " ".join([c.lower_ for c in t.lefts if c.dep_ in ("compound", "amod")] + [t.lemma_.lower()])
     for t in sent:  # "for the picnic": an occasion is a matter, a stretch of time ("for the weekend") is not
         if t.dep_ == "prep" and t.lower_ in ("for", "as"):
             for p in t.children:
-                if p.dep_ == "pobj" and p.pos_ == "NOUN" and not lex.noun_in_senses(p.lemma_.lower(), CLOCK, first=1):
+                if p.dep_ == "pobj" and p.pos_ == "NOUN" and not p.text[:1].isdigit() and \
+                        not lex.noun_in_senses(p.lemma_.lower(), CLOCK, first=1):
                     return " ".join([c.lower_ for c in p.lefts if c.dep_ == "compound"] + [p.lemma_.lower()])
     for t in sent:
         if t.dep_ in ("nsubj", "nsubjpass") and t.pos_ == "NOUN" and not lex.is_person_noun(t.lemma_.lower(), 1) and \
@@ -359,10 +373,15 @@ class DecisionTracker:
         self.options: list[tuple[str, str | None, str]] = []  # (value, topic, message text)
         self.open: list[str] = []  # matters the group said it must settle ("we need a venue and a date")
         self._chain_of: dict[int, Chain] = {}
+        self.recent: list[str] = []  # the last messages: the discussion a new matter came out of
 
     def observe(self, text: str) -> None:
         """An earlier message, already written: only the options it puts forward are kept."""
         self._options(parsed(text), text)
+        self._remember(text)
+
+    def _remember(self, text: str) -> None:
+        self.recent = [*self.recent, text][-RECENT:]
 
     def _options(self, doc: Any, text: str) -> None:
         self._planning(doc)
@@ -375,6 +394,9 @@ class DecisionTracker:
         doc = parsed(text)
         out: list[Decision] = []
         self._options(doc, text)
+        before = self.recent
+        self._remember(text)
+        self._before = before
         sents = [s for s in doc.sents if not s.text.rstrip().endswith("?")]
         if not sents or group_acts.personal_decision(text) or not any(_final(s) for s in sents):
             return out
@@ -396,6 +418,8 @@ class DecisionTracker:
             return out
         day = timeexpr.date_span(sentence)  # "LAKE DISTRICT, 17-21 JULY": the dates settled with the place
         extra: list[Decision] = []
+        if day and re.search(r"(?i)\bof\s+" + re.escape(day), sentence):
+            day = None  # "the decision of 16 March": a date that names something else
         if day and day.lower() not in value.lower() and not any(day.lower() in x.lower() for x, _ in drops):
             when_topic = self._open_topic(day)
             if when_topic:  # the date is an open matter of its own
@@ -495,7 +519,8 @@ class DecisionTracker:
             if kind:
                 return kind[-1]
         srcs = [src for value, _, src in self.options if same(value, d.value)]
-        c = Chain("", options=[o[0] for o in self.options if same(o[0], d.value)], context=" ".join([*srcs, text]))
+        c = Chain("", options=[o[0] for o in self.options if same(o[0], d.value)],
+                  context=" ".join([*srcs, *getattr(self, "_before", []), text]))
         c.topic = d.topic or next(iter(c.keywords(1)), None) or _first_noun(text, d.value) or _key(d.value)
         self.chains.append(c)
         return c

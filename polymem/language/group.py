@@ -70,7 +70,7 @@ def _topic(sent: Any) -> str | None:
     for t in sent:
         if t.dep_ == "prep" and t.lower_ in ("for", "as"):
             for p in t.children:
-                if p.dep_ == "pobj" and p.pos_ == "NOUN" and (any(c.dep_ == "compound" for c in p.children)
+                if p.dep_ == "pobj" and p.pos_ == "NOUN" and not p.text[:1].isdigit() and (any(c.dep_ == "compound" for c in p.children)
                                                               or not lex.noun_is(p.lemma_.lower(), "time", senses=1)):
                     comp = [c.text.lower() for c in p.lefts if c.dep_ == "compound"]
                     return " ".join([*comp, p.lemma_.lower()])
