@@ -374,6 +374,7 @@ class DecisionTracker:
         self.open: list[str] = []  # matters the group said it must settle ("we need a venue and a date")
         self._chain_of: dict[int, Chain] = {}
         self.recent: list[str] = []  # the last messages: the discussion a new matter came out of
+        self._before: list[str] = []
 
     def observe(self, text: str) -> None:
         """An earlier message, already written: only the options it puts forward are kept."""
@@ -394,9 +395,8 @@ class DecisionTracker:
         doc = parsed(text)
         out: list[Decision] = []
         self._options(doc, text)
-        before = self.recent
+        self._before = self.recent
         self._remember(text)
-        self._before = before
         sents = [s for s in doc.sents if not s.text.rstrip().endswith("?")]
         if not sents or group_acts.personal_decision(text) or not any(_final(s) for s in sents):
             return out
@@ -520,7 +520,7 @@ class DecisionTracker:
                 return kind[-1]
         srcs = [src for value, _, src in self.options if same(value, d.value)]
         c = Chain("", options=[o[0] for o in self.options if same(o[0], d.value)],
-                  context=" ".join([*srcs, *getattr(self, "_before", []), text]))
+                  context=" ".join([*srcs, *self._before, text]))
         c.topic = d.topic or next(iter(c.keywords(1)), None) or _first_noun(text, d.value) or _key(d.value)
         self.chains.append(c)
         return c
