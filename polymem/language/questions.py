@@ -233,6 +233,11 @@ def parse_question(question: str, mentioned: int = 0) -> QuestionForm:
     return out
 
 
+# occasions a group plans (WordNet classes): a trip, a meal, a party, a holiday, a gathering
+OCCASIONS = ("social_event.n.01", "meal.n.01", "journey.n.01", "vacation.n.01", "party.n.02", "gathering.n.01",
+             "field_day.n.04", "celebration.n.01")
+
+
 def _about_a_plan(doc: Any) -> bool:
     """A question about what a group settled on: a verb of deciding or choosing, a group as subject ("the club",
     "they", "we"), or an adverb of finality ("finally", "in the end", "eventually")."""
@@ -243,8 +248,12 @@ def _about_a_plan(doc: Any) -> bool:
             return True
         if t.dep_ in ("nsubj", "nsubjpass") and (t.lower_ in ("we", "they") or lex.noun_is(lemma, "group_noun")):
             return True
-        if lemma in ("finally", "eventually", "ultimately") or (lemma == "end" and t.head.lower_ == "in"):
-            return True
+        if lemma in ("finally", "eventually", "ultimately") or (lemma == "end" and t.head.lower_ == "in") or (
+                lemma == "end" and any(c.dep_ == "prt" and c.lower_ == "up" for c in t.children)):
+            return True  # "in the end", "what did they end up with"
+        if t.dep_ in ("nsubj", "nsubjpass", "attr") and t.pos_ == "NOUN" and \
+                lex.noun_in_senses(lemma, OCCASIONS, first=2):
+            return True  # "where's the summer holiday now?": an occasion the group plans
     return False
 
 

@@ -197,8 +197,12 @@ def _best_chain(self: Any) -> list[StateHit]:
 
     def rank(attr: str) -> tuple[float, bool, float]:
         its = chains[attr]
-        words = " ".join([attr.replace("decision:", "")] + [f"{i.value or ''} {i.text}" for i in its])
-        cover = coverage(self.plan.issue, words) if self.plan.issue else 0.0
+        # what was said when deciding weighs more than the nouns of the discussion around it ("about: ...")
+        about = " ".join(m.group(1) for i in its if (m := re.search(r"about: ([^)]*)\)", i.text)))
+        said = " ".join([attr.replace("decision:", "")] + [f"{i.value or ''} {re.sub(r'about: [^)]*', '', i.text)}"
+                                                          for i in its])
+        issue = self.plan.issue
+        cover = (2 * coverage(issue, said) + coverage(issue, about)) if issue else 0.0
         return cover, self.plan.mode != "head" and len(its) > 1, max(i.score for i in its)
 
     attr = max(chains, key=rank)
