@@ -143,7 +143,9 @@ def group_decision(self: Any) -> Extract:
 
     A message is on the topic when it names the issue or one of the options proposed for it in the thread."""
     issue = self.plan.issue
-    dated = any(t in DATE_TOPICS for t in issue)  # "what date did we pick": the value is a date, wherever it is
+    # "what date did we pick", "which dates did they land on": the value is a date, wherever it is ("the open
+    # day" names a matter, not a date)
+    dated = bool(re.search(r"(?i)\b(?:when|what|which)\s+(?:\w+\s+)?(?:date|dates|day|days)\b", self.plan.question))
     known = [] if dated else decisions.topic_values(self.msgs.values(), issue, self.window)
     hits: list[StateHit] = []
     # The writer's decision chains first: they know what superseded what. A chain whose words the question
