@@ -191,6 +191,9 @@ def _it_is(sent: Any) -> Any | None:
     for i in range(1, len(toks) - 1):
         if toks[i].lower_ == "it" and toks[i + 1].lemma_ == "be" and i + 2 >= len(toks):
             prev = toks[i - 1]
+            while prev.dep_ in ("nummod", "compound", "pobj", "prep") and prev.head.i < toks[i].i and \
+                    prev.head.i != prev.i:
+                prev = prev.head  # "July 12 it is", "the cabin by the lake it is": the phrase's head
             if prev.pos_ in ("NOUN", "PROPN", "NUM"):
                 return prev
     return None
@@ -300,6 +303,10 @@ def _value(doc: Any, sent: Any, drops: set[int], known: list[str]) -> str | None
                     subj = next((x for x in c.children if x.dep_ in ("nsubj", "nsubjpass")), None)
                     if subj is not None and subj.i not in drops and _nominal(subj) and subj.pos_ != "PRON":
                         return _phrase(subj)
+    if _it_is(sent) is not None:  # "Fine by me, Thursday the 9th it is": the phrase since the last comma
+        m = re.search(r"([^,;:.!?]+?)\s+it(?:\s+is|'s|’s)\b", sent.text)
+        if m and len(m.group(1).split()) <= 8:
+            return m.group(1).strip()
     if (t := _it_is(sent)) is not None or (t := _wins(sent)) is not None:
         return re.sub(r"\s+it$", "", _phrase(t).split(" it ")[0])
     for v in sent:  # "Marinella is booked for Saturday": the booked thing, not the day
@@ -411,7 +418,8 @@ class DecisionTracker:
                                              if 0 <= i + d < len(sents) and i + d not in finals]
         for s in near:  # the final sentence first, then the one after it
             value = _value(doc, s, drop_ids, known)
-            if value and not all(_senses(t, FINAL_SENSES) or t.is_stop or not t.is_alpha for t in parsed(value)):
+            if value and not all(_senses(t, FINAL_SENSES) or (t.is_stop and t.text.islower()) or t.is_punct
+                                 for t in parsed(value)):
                 topic, sentence = _topic(s), s.text.strip()
                 break
         if not value or len(value.split()) > 10 or not sentence:

@@ -1,0 +1,67 @@
+"""Decision chains read from the parse, on sentences written for this test (in no data set)."""
+
+from __future__ import annotations
+
+from polymem.language.decisions import DecisionTracker, same
+from polymem.language.timeexpr import date_span
+
+
+def _run(lines: list[str]) -> tuple[DecisionTracker, list[list[tuple[str | None, str, str | None]]]]:
+    tr = DecisionTracker()
+    out = []
+    for i, text in enumerate(lines):
+        out.append([(d.topic, d.value, d.reverses) for d in tr.feed(text, f"x{i}", "someone", None)])
+    return tr, out
+
+
+def test_a_reversal_names_what_it_drops_and_joins_its_chain() -> None:
+    tr, out = _run([
+        "What about the Ferris Arms for the quiz night?",
+        "Decided: the Ferris Arms for the quiz night.",
+        "Bad news, the Ferris Arms cancelled on us, so we've switched the quiz night to the Otter Lounge.",
+    ])
+    assert out[0] == []  # a proposal is not a decision
+    assert out[1] == [("quiz night", "the Ferris Arms", None)]
+    assert out[2] and out[2][0][1] == "the Otter Lounge" and out[2][0][2] == "the Ferris Arms"
+    assert len(tr.chains) == 1 and [d.value for d in tr.chains[0].decisions] == ["the Ferris Arms", "the Otter Lounge"]
+
+
+def test_suggestions_and_one_persons_decisions_are_not_group_decisions() -> None:
+    _, out = _run([
+        "I suggest the Ferris Arms.",
+        "My cat has decided the laundry basket is her throne.",
+        "Just settled in Aberdeen after a week of boxes.",
+        "Shall we go with the Ferris Arms?",
+    ])
+    assert out == [[], [], [], []]
+
+
+def test_x_it_is_and_a_colon_name_the_value() -> None:
+    _, out = _run(["Fine by me, Thursday the 9th it is.", "Official: Bramble Cottage for the retreat."])
+    assert out[0] and "Thursday" in out[0][0][1]
+    assert out[1] == [("retreat", "Bramble Cottage", None)]
+
+
+def test_open_matters_take_the_values_that_fit_them() -> None:
+    tr, out = _run([
+        "For the offsite we still need a location and a date.",
+        "Let's go with the boathouse on 12 June, decided.",
+    ])
+    assert set(tr.open) == {"location", "date"}
+    assert sorted((t, v) for t, v, _ in out[1]) == [("date", "12 June"), ("location", "the boathouse")]
+
+
+def test_a_passive_move_reverses_a_date() -> None:
+    tr, out = _run([
+        "Right, it's decided: the book swap is on 3 May.",
+        "Heads up: the book swap has been moved to 10 May, 3 May is cancelled.",
+    ])
+    assert out[1] and out[1][0][1].startswith("10 May") and out[1][0][2] is not None
+    assert len(tr.chains) == 1
+
+
+def test_values_and_dates() -> None:
+    assert same("the stand mixer", "mixer") and not same("July 12", "July 5")
+    assert date_span("we land 7-11 august, then home") == "7-11 august"
+    assert date_span("see you Saturday 16th May at 7") == "Saturday 16th May"
+    assert date_span("the may bank holiday") is None
