@@ -241,3 +241,14 @@ def noun_is_exactly(lemma: str, cls: str, senses: int = 8) -> bool:
     """One of the noun's senses *is* an anchor of the class (no hyponyms: "research" is work, not a job)."""
     anchors = _anchors(cls, "n")
     return any(s in anchors for s in _synsets(lemma, "n")[:senses])
+
+
+@lru_cache(maxsize=50_000)
+def noun_derived_from(lemma: str, verb_cls: str) -> bool:
+    """A noun WordNet links by derivation to a verb of the class ("resident" <- "reside")."""
+    for s in _synsets(lemma, "n")[:3]:
+        for lem in s.lemmas():
+            for rel in lem.derivationally_related_forms():
+                if rel.synset().pos() == "v" and verb_is(rel.name(), verb_cls, senses=3):
+                    return True
+    return False

@@ -22,6 +22,9 @@ from polymem.language.models import parse_many, parsed
 
 Attribute = Literal["city", "job", "pet"]
 Kind = Literal["state", "event", "report"]
+# a person named only as a person ("a Dereham girl", "a Leeds lad"), unlike "a Leeds fan"
+_PLAIN_PEOPLE = ("girl.n.01", "boy.n.01", "woman.n.01", "man.n.01", "person.n.01", "guy.n.01", "lady.n.01",
+                 "male_child.n.01", "female_child.n.01", "local.n.01")
 _FIRST = {"i", "me", "my", "mine", "myself", "we", "us", "our", "ours", "ourselves"}
 
 
@@ -324,6 +327,7 @@ class StatementReader:
                 place = sx.place_obj(obj, self) or sx.place_obj(v, self)
                 if place and (owner := owner or self._subject(v, sent, speaker, other)):
                     out.append(Statement("city", owner, speaker, place, kind="event"))
+        out += self._from_to(v, sent, speaker, other)
         job = self._job_from_verb(v, lemma, sent, speaker, other)
         if job:
             job.polarity = job.polarity and not neg
@@ -334,6 +338,20 @@ class StatementReader:
                         (owner := self._subject(v, sent, speaker, other)):
                     out.append(Statement("pet", owner, speaker, sx.animal_phrase(obj)))
         return out
+
+    def _from_to(self, v: Any, sent: Any, speaker: str, other: str | None) -> list[Statement]:
+        """"I've gone from quantity surveyor to commercial manager": a change of job, the old one before it."""
+        frm = next((p for c in v.children if c.dep_ == "prep" and c.lower_ == "from" for p in c.children
+                    if p.dep_ == "pobj" and p.pos_ == "NOUN" and lex.is_occupation(p.lemma_.lower())), None)
+        to = next((p for c in v.children if c.dep_ == "prep" and c.lower_ == "to" for p in c.children
+                   if p.dep_ == "pobj" and p.pos_ == "NOUN" and lex.is_occupation(p.lemma_.lower())), None)
+        if frm is None or to is None or sx.negated(v, sent):
+            return []
+        owner = self._subject(v, sent, speaker, other)
+        if owner is None:
+            return []
+        return [Statement("job", owner, speaker, sx.phrase(frm, drop_det=True), kind="event", tense="past"),
+                Statement("job", owner, speaker, sx.phrase(to, drop_det=True), kind="event")]
 
     def _job_from_verb(self, v: Any, lemma: str, sent: Any, speaker: str, other: str | None) -> Statement | None:
         role_tok = next((p for c in v.children if c.dep_ == "prep" and c.lower_ == "as"
@@ -408,6 +426,16 @@ class StatementReader:
         place = sx.place_obj(v, self, preps=("in",))
         if place and not sx.temporary(sent):
             out.append(Statement("city", owner, speaker, place, polarity=not neg, tense="past" if past else "present"))
+        # "I'm a Dereham girl now", "we're Suffolk residents now": a person named by the place they live
+        if attr is not None and attr.pos_ == "NOUN" and (
+                lex.noun_in_senses(attr.lemma_.lower(), ("inhabitant.n.01",), first=2) or
+                lex.noun_in_senses(attr.lemma_.lower(), _PLAIN_PEOPLE, first=2, exact=True) or
+                lex.noun_derived_from(attr.lemma_.lower(), "reside")):
+            where = next((c for c in attr.children if c.dep_ in ("compound", "amod") and sx.is_place(c, self)), None)
+            if where is not None:
+                out.append(Statement("city", owner, speaker, sx.phrase(where), polarity=not neg,
+                                     tense="past" if past else "present"))
+                return out
         # "I'm a glazier (at Pane & Co)", "she's now an editor at Maison Verte"
         if attr is not None and attr.pos_ == "NOUN":
             org = sx.org_obj(attr, self) or sx.org_obj(v, self)

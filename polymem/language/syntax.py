@@ -88,8 +88,11 @@ def place_obj(head: Any, reader: PersonFinder, preps: tuple[str, ...] = ("in", "
     for c in head.children:
         if c.dep_ == "prep" and c.lower_ in preps:
             for p in c.children:
-                if p.dep_ == "pobj" and is_place(p, reader):
-                    v = phrase(p)
+                if p.dep_ == "pobj" and not is_place(p, reader):
+                    # "in Berlin btw": the tagger made the place a modifier of a chat word
+                    p = next((m for m in p.children if m.dep_ == "compound" and is_place(m, reader)), p)
+                if p.dep_ in ("pobj", "compound") and is_place(p, reader):
+                    v = phrase(p) if p.dep_ == "pobj" else p.text
                     return v.title() if v.islower() else v  # lower-case chat: "amsterdam" -> "Amsterdam"
         if c.dep_ in ("npadvmod", "dobj", "attr") and c.pos_ == "PROPN" and c.ent_type_ in _PLACE_ENTS \
                 and is_place(c, reader):
