@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from polymem.language import lexical as lex
 from polymem.language.models import parsed
 from polymem.language.syntax import THIRD_PERSON
 
@@ -63,6 +64,11 @@ def evaluative(text: str) -> bool:
         if t.dep_ in ("acomp", "attr") and t.pos_ in ("ADJ", "NOUN") and t.head.lemma_ == "be":
             subj = next((c for c in t.head.children if c.dep_ == "nsubj"), None)
             if subj is not None and (subj.pos_ == "PROPN" or subj.lower_ in THIRD_PERSON | {"you"}):
+                return True
+            # "the man is a windbag": a person named by a trait (not by work or kin) said of a person
+            if subj is not None and t.pos_ == "NOUN" and subj.pos_ == "NOUN" and \
+                    lex.is_person_noun(subj.lemma_.lower(), 1) and lex.is_person_noun(t.lemma_.lower(), 1) and \
+                    not lex.is_occupation(t.lemma_.lower()) and not lex.noun_is(t.lemma_.lower(), "kin"):
                 return True
         if t.pos_ == "ADJ" and any(c.dep_ == "advmod" and c.pos_ == "ADV" for c in t.children) and \
                 t.dep_ in ("ROOT", "amod", "acomp", "conj"):

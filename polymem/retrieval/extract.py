@@ -325,8 +325,14 @@ class Answerer:
     # -- opinion: the source's message about the owner ------------------------------------------------------
     def _opinion(self) -> Extract:
         src, own = self.plan.scope.source, self.plan.scope.owner
+        # the question's own subject beyond the two people ("about Rafa leaving auditing"): a recorded
+        # opinion answers only when it speaks of that too
+        names = {w.lower() for p in (src, own) if p and p in self.roster.by_id for n in self.roster.by_id[p].names()
+                 for w in n.split()}
+        topic = [w for w in self.plan.issue if w.lower() not in names]
         for item in self.s2.get(own or "", {}).get("current", []):
-            if item.source == src and item.owner == own and item.text:
+            if item.source == src and item.owner == own and item.text and \
+                    (not topic or coverage(topic, item.text) > 0):
                 return Extract(f"{self.name(src)} on {self.name(own)}: {item.text}", participant=src,
                                cited=item.message_ids, confidence=1.0)
 
@@ -342,7 +348,8 @@ class Answerer:
             if not about(m) and not any(about(x) for x in near):
                 return None
             judged = evaluative(m["text"] or "")
-            return self._relevance(m) + 0.3 * bool(lx.OPINION.search(m["text"])) + 0.5 * judged + 0.2 * about(m)
+            # a judgement outweighs a mention: "she is so dramatic" (after a line naming her) beats "called Vesna"
+            return self._relevance(m) + 0.3 * bool(lx.OPINION.search(m["text"])) + 1.0 * judged + 0.2 * about(m)
 
         m, s = self._pick(score)
         if m is None:
