@@ -128,8 +128,13 @@ def parse_question(question: str, mentioned: int = 0) -> QuestionForm:
     out = QuestionForm()
     out.wh = next((t.lower_ for t in doc if t.tag_ in ("WRB", "WP", "WDT", "WP$")), None)
     out.attribute, out.category = _attribute(doc)
+    # "which cousin moved?" asks who; "which supplier did the committee go with?" asks what the group chose
+    group_subject = _settled(doc) and any(t.dep_ in ("nsubj", "nsubjpass") and (
+        t.lower_ in ("we", "they") or lex.noun_is(t.lemma_.lower(), "group_noun", senses=1)) for t in doc)
     out.who_like = any(t.lower_ in ("which", "what") and t.i + 1 < len(doc) and doc[t.i + 1].pos_ == "NOUN"
-                       and lex.is_person_noun(doc[t.i + 1].lemma_.lower(), senses=1) for t in doc)
+                       and lex.is_person_noun(doc[t.i + 1].lemma_.lower(), senses=1)
+                       and not (group_subject and (doc[t.i + 1].dep_ in ("dobj", "pobj") or (
+                           t.i + 2 < len(doc) and doc[t.i + 2].pos_ == "AUX"))) for t in doc)
     out.proposal = any((t.pos_ == "VERB" and lex.verb_in_senses(t.lemma_.lower(), PROPOSE_QUESTION_SENSES, first=2))
                        or (t.pos_ == "NOUN" and lex.noun_in_senses(t.lemma_.lower(), IDEA_SENSES, exact=True)) for t in doc)
     # named options in the question: runs of proper nouns ("Lake Bled", "the Copper Kettle")
@@ -236,6 +241,20 @@ def parse_question(question: str, mentioned: int = 0) -> QuestionForm:
 # occasions a group plans (WordNet classes): a trip, a meal, a party, a holiday, a gathering
 OCCASIONS = ("social_event.n.01", "meal.n.01", "journey.n.01", "vacation.n.01", "party.n.02", "gathering.n.01",
              "field_day.n.04", "celebration.n.01")
+
+
+def _settled(doc: Any) -> bool:
+    """A verb of deciding or choosing, "go with", or finality ("finally", "in the end", "end up")."""
+    for t in doc:
+        lemma = t.lemma_.lower()
+        if t.pos_ == "VERB" and (lex.verb_in_senses(lemma, ("decide.v.01", "decide.v.02", "choose.v.01",
+                                                            "settle.v.03", "pick_out.v.01")) or
+                                 (lemma == "go" and any(c.lower_ == "with" for c in t.children))):
+            return True
+        if lemma in ("finally", "eventually", "ultimately") or (lemma == "end" and any(
+                c.dep_ == "prt" and c.lower_ == "up" for c in t.children)):
+            return True
+    return False
 
 
 def _about_a_plan(doc: Any) -> bool:
