@@ -72,11 +72,14 @@ def _attribute(doc: Any) -> tuple[Attribute | None, str | None]:
     wh = {t.lower_ for t in doc if t.tag_ in ("WRB", "WP", "WDT", "WP$")}
     for t in doc:
         lemma = t.lemma_.lower()
-        if t.pos_ == "NOUN" and (lex.generic_pet(lemma) or lex.pet_category(lemma)) and _asked_noun(t):
+        owner_of = t.dep_ == "compound" and t.head.pos_ == "NOUN" and _asked_noun(t.head) and \
+            lex.noun_derived_from(t.head.lemma_.lower(), "possess")  # "a bird owner", "dog owners"
+        if t.pos_ == "NOUN" and (lex.generic_pet(lemma) or lex.pet_category(lemma)) and (_asked_noun(t) or owner_of):
             generic = lex.generic_pet(lemma)
             # a kind of animal is a category only as something kept: "Does anyone have / own a dog?"
             kept = t.head.pos_ in ("VERB", "AUX") and lex.verb_is(t.head.lemma_.lower(), "possess") or \
-                t.dep_ == "attr"
+                t.dep_ == "attr" or (t.dep_ == "compound" and t.head.pos_ == "NOUN" and
+                                     lex.noun_derived_from(t.head.lemma_.lower(), "possess"))  # "a bird owner"
             if generic or kept:
                 return "pet", None if generic else lemma
     for t in doc:
@@ -194,7 +197,7 @@ def parse_question(question: str, mentioned: int = 0) -> QuestionForm:
     subj_quant = any(t.lower_ in _QUANTIFIERS - {"which"} and t.dep_ in ("nsubj", "nsubjpass", "attr", "det", "ROOT")
                      for t in doc) or any(t.lower_ == "which" and (any(c.lower_ == "of" for c in t.children) or
                                                                    lex.is_person_noun(t.head.lemma_.lower()))
-                                          for t in doc)
+                                          for t in doc) or any(t.dep_ == "expl" for t in doc)  # "is there a ...?"
     # -- lists: "What has the group decided so far?", "Who has moved?"
     decides = any(t.pos_ == "VERB" and lex.verb_in_senses(t.lemma_.lower(), ("decide.v.01", "decide.v.02",
                                                                             "choose.v.01", "agree.v.01"))
