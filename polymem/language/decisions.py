@@ -157,8 +157,10 @@ def _final(sent: Any) -> bool:
     # "the book is now Circe because Piranesi fell through", "we moved the picnic to the dunes": a reversal
     # counts when it names what it drops or uses a verb of changing, not on "now" or "anymore" alone
     act = group_acts._sentence(sent)
-    return act is not None and act.act == "reversal" and (bool(_dropped(sent.as_doc())) or _moved(sent, set()) is not None
-                                                          or any(_settles(t) for t in sent if t.pos_ == "VERB"))
+    return act is not None and act.act == "reversal" and (
+        bool(_dropped(sent.as_doc())) or _moved(sent, set()) is not None or any(
+            _settles(t) for t in sent if t.pos_ == "VERB") or (
+            act.topic is not None and any(t.lower_ == "instead" for t in sent)))  # "the picnic is now X instead"
 
 
 def _settles(v: Any) -> bool:
