@@ -1,5 +1,6 @@
 """The fault bench's own Neo4j: a second instance (own home, free loopback ports) started with
-scripts/neo4j from the jars already assembled for the shared one. Only this instance is ever killed."""
+scripts/neo4j from the jars already assembled for the shared one. Only this instance is ever killed
+or stopped. The outage tests use it too (tests/api/neo4j_instance.py)."""
 
 from __future__ import annotations
 
@@ -23,7 +24,7 @@ def free_port() -> int:
 
 
 class OwnNeo4j:
-    def __init__(self, home: Path) -> None:
+    def __init__(self, home: Path, heap: str = "768m", pagecache: str = "128m") -> None:
         if not (JARS / ".complete").exists():
             raise FileNotFoundError(f"no assembled Neo4j jars at {JARS}: run scripts/neo4j start once")
         self.home = home
@@ -36,8 +37,8 @@ class OwnNeo4j:
         self.bolt_port, self.http_port = free_port(), free_port()
         self.uri = f"bolt://127.0.0.1:{self.bolt_port}"
         self.env = {**os.environ, "POLYMEM_NEO4J_HOME": str(home), "POLYMEM_NEO4J_BOLT_PORT": str(self.bolt_port),
-                    "POLYMEM_NEO4J_HTTP_PORT": str(self.http_port), "POLYMEM_NEO4J_HEAP": "768m",
-                    "POLYMEM_NEO4J_PAGECACHE": "128m"}
+                    "POLYMEM_NEO4J_HTTP_PORT": str(self.http_port), "POLYMEM_NEO4J_HEAP": heap,
+                    "POLYMEM_NEO4J_PAGECACHE": pagecache}
 
     def _script(self, action: str, timeout: float = 240) -> float:
         t0 = time.perf_counter()
@@ -46,9 +47,13 @@ class OwnNeo4j:
             raise RuntimeError(f"scripts/neo4j {action} failed: {done.stdout[-2000:]}{done.stderr[-2000:]}")
         return time.perf_counter() - t0
 
-    def start(self) -> float:
+    def start(self, timeout: float = 240) -> float:
         """Start (or restart after a kill: the store recovers); returns the seconds until Bolt answered."""
-        return self._script("start")
+        return self._script("start", timeout)
+
+    def stop(self, timeout: float = 120) -> float:
+        """A clean shutdown (scripts/neo4j stop); the home and its store stay for a later start()."""
+        return self._script("stop", timeout)
 
     def pid(self) -> int | None:
         f = self.home / "run" / "polymem-neo4j.pid"
@@ -69,6 +74,6 @@ class OwnNeo4j:
 
     def close(self) -> None:
         try:
-            self._script("stop", timeout=120)
+            self.stop()
         finally:
             shutil.rmtree(self.home, ignore_errors=True)

@@ -8,6 +8,8 @@ loopback only); the shared instance is never touched.
 2. concurrent: C clients write interleaved timed batches into one channel at once. Counted: order
    violations (chains beyond one per channel, duplicated seq, seq or time going back along NEXT).
 3. bad inputs: bench/faults_inputs.py. Counted: tracebacks, lost valid lines, junk, empty spaces.
+4. api: a real API on the bench's Neo4j, which is stopped and started under it (bench/faults_api.py).
+   Measured: latencies up, typed UNAVAILABLE / 503 and their latency down, time to answer again.
 """
 
 from __future__ import annotations
@@ -129,7 +131,7 @@ def concurrent_test(graph: Any, clients: int, batches: int, per_batch: int) -> d
 
 
 def run(messages: int, kill_at: float, clients: int, batches: int, per_batch: int, budget_s: float,
-        only: list[str] | None) -> dict:
+        only: list[str] | None, outage_requests: int = 20) -> dict:
     from bench.faults_inputs import CASES, run_cases
     from polymem.config import Neo4jSettings
     from polymem.graph import Graph
@@ -161,6 +163,13 @@ def run(messages: int, kill_at: float, clients: int, batches: int, per_batch: in
                                  "lost_valid_lines": sum(o.lost for o in oc), "junk_messages": sum(o.junk for o in oc),
                                  "empty_spaces_left": sum(o.space_left for o in oc),
                                  "failed": [o.case for o in oc if o.traceback or o.lost or o.junk or o.space_left]}
+            if not only or "api" in only:  # last: it stops and starts the bench's Neo4j
+                from bench.faults_api import outage_test
+
+                _log(f"\n[api] the API on the bench's Neo4j: up, stopped ({outage_requests} requests), started again")
+                left = deadline - time.monotonic()
+                out["api"] = (outage_test(own, graph, work, outage_requests, min(90.0, left), log=_log) if left >= 45
+                              else {"problems": [f"not run: only {left:.0f} s of --budget left (needs 45-90 s)"]})
             graph.close()
         finally:
             own.close()
@@ -188,6 +197,10 @@ def report(r: dict) -> str:
         lines.append(f"bad inputs: {i['cases']} cases -> tracebacks {i['tracebacks']}, lost valid lines "
                      f"{i['lost_valid_lines']}, junk messages {i['junk_messages']}, empty spaces left "
                      f"{i['empty_spaces_left']}" + (f"; failed: {', '.join(i['failed'])}" if i["failed"] else ""))
+    if "api" in r:
+        from bench.faults_api import report_line
+
+        lines.append(report_line(r["api"]))
     lines.append(f"total {r['seconds']} s")
     return "\n".join(lines)
 
@@ -197,4 +210,4 @@ def failures(r: dict) -> int:
     return (k.get("lost", 0) + k.get("duplicated", 0) + k.get("order_violations", 0) + int(k.get("rerun_rc", 0) != 0)
             + int(bool(k.get("killed_run", {}).get("traceback"))) + c.get("lost", 0) + c.get("order_violations", 0)
             + i.get("tracebacks", 0) + i.get("lost_valid_lines", 0) + i.get("junk_messages", 0)
-            + i.get("empty_spaces_left", 0))
+            + i.get("empty_spaces_left", 0) + len(r.get("api", {}).get("problems", [])))
