@@ -9,9 +9,8 @@ again under it. Never the shared instance: the caller passes the instance to sto
    (participants, messages, search, ask, /readyz). Every GraphQL answer must be a typed
    `UNAVAILABLE` error with HTTP 503 within UNAVAILABLE_S; every /readyz a 503 within READYZ_S.
 3. back: Neo4j is started again; the same API process (never restarted) is polled from the start
-   command until an
-   authenticated query answers normally, and /readyz until 200. Answers during the recovery may
-   be typed `UNAVAILABLE`, nothing else.
+   command until an authenticated query answers normally and /readyz says 200. Answers during the
+   recovery may be typed `UNAVAILABLE`, nothing else.
 """
 
 from __future__ import annotations
