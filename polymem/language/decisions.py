@@ -55,6 +55,7 @@ class Chain:
     decisions: list[Decision] = field(default_factory=list)
     options: list[str] = field(default_factory=list)
     context: str = ""  # words of the messages that proposed and settled it, for matching a question
+    _kw: tuple[tuple[int, int, int], list[str]] | None = field(default=None, repr=False)
 
     @property
     def head(self) -> Decision:
@@ -63,6 +64,9 @@ class Chain:
     def keywords(self, n: int = 6) -> list[str]:
         """The ordinary nouns the matter was discussed with (proposals and decisions), most frequent first:
         what a question about it will likely name ("the camping trip") when the decision itself does not."""
+        key = (len(self.context), len(self.decisions), n)
+        if self._kw is not None and self._kw[0] == key:
+            return self._kw[1]
         values = {w for d in self.decisions for w in _key(d.value).split()}
         counts: dict[str, int] = {}
         for t in parsed(self.context[-4000:]):
@@ -70,7 +74,9 @@ class Chain:
             if t.pos_ == "NOUN" and t.is_alpha and len(lemma) > 2 and lemma not in values and \
                     not lex.is_person_noun(lemma) and not lex.noun_is(lemma, "time", senses=2):
                 counts[lemma] = counts.get(lemma, 0) + 1
-        return [w for w, _ in sorted(counts.items(), key=lambda x: -x[1])[:n]]
+        out = [w for w, _ in sorted(counts.items(), key=lambda x: -x[1])[:n]]
+        self._kw = (key, out)
+        return out
 
 
 def _key(v: str) -> str:
@@ -156,7 +162,7 @@ def _final(sent: Any) -> bool:
         return True
     # "the book is now Circe because Piranesi fell through", "we moved the picnic to the dunes": a reversal
     # counts when it names what it drops or uses a verb of changing, not on "now" or "anymore" alone
-    act = group_acts._sentence(sent)
+    act = group_acts.sentence_act(sent)
     return act is not None and act.act == "reversal" and (
         bool(_dropped(sent.as_doc())) or _moved(sent, set()) is not None or any(
             _settles(t) for t in sent if t.pos_ == "VERB") or (
@@ -442,7 +448,7 @@ class DecisionTracker:
             extra.append(Decision(day, message_id, speaker, time, self._open_topic(day), [], sentence))
             value = re.sub(r"(?i)\s+(?:on|for|at)$", "", head)
         dropped = [d for d, _ in drops if d and not same(d, value)]
-        changed = any((a := group_acts._sentence(x)) is not None and a.act in ("reversal", "cancel") for x in sents)
+        changed = any((a := group_acts.sentence_act(x)) is not None and a.act in ("reversal", "cancel") for x in sents)
         for d in [Decision(value, message_id, speaker, time, topic, dropped, sentence), *extra]:
             chain = self._chain_for(d, text, changed)
             self._chain_of[id(d)] = chain

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Literal
 
 from polymem.language import lexical as lex
@@ -38,13 +39,32 @@ class GroupAct:
 
 
 def read(text: str) -> list[GroupAct]:
+    return list(_read(text))
+
+
+_SENT_ACTS: dict[tuple[str, int, int], GroupAct | None] = {}
+
+
+def sentence_act(sent: Any) -> GroupAct | None:
+    """The act of one parsed sentence, remembered (the tracker asks about a sentence more than once)."""
+    key = (sent.doc.text, sent.start, sent.end)
+    if key not in _SENT_ACTS:
+        if len(_SENT_ACTS) > 50_000:
+            _SENT_ACTS.clear()
+        _SENT_ACTS[key] = _sentence(sent)
+    return _SENT_ACTS[key]
+
+
+@lru_cache(maxsize=50_000)
+def _read(text: str) -> tuple[GroupAct, ...]:
+    # the writer and the decision tracker ask about the same message several times
     out: list[GroupAct] = []
     for sent in parsed(text).sents:
-        act = _sentence(sent)
+        act = sentence_act(sent)
         if act is not None:
             act.sentence = sent.text.strip()
             out.append(act)
-    return out
+    return tuple(out)
 
 
 def _np(tok: Any) -> str:

@@ -52,10 +52,15 @@ _AGENT_SUFFIX = re.compile(r"(?:er|or|ist|ian|ant|ent|eer|ee|man|woman|person)$"
 
 
 def _synsets(word: str, pos: str) -> list[Any]:
-    w = word.strip().lower().replace(" ", "_")
+    return list(_synsets_cached(word.strip().lower().replace(" ", "_"), pos))
+
+
+@lru_cache(maxsize=200_000)
+def _synsets_cached(w: str, pos: str) -> tuple[Any, ...]:
+    # WordNet reads a synset's line from disk on every lookup: chat repeats its words, so remember them
     if not w or not re.search(r"[a-z]", w):
-        return []
-    return list(wordnet().synsets(w, pos))
+        return ()
+    return tuple(wordnet().synsets(w, pos))
 
 
 @lru_cache(maxsize=64)
