@@ -25,8 +25,11 @@ def free_port() -> int:
 
 class OwnNeo4j:
     def __init__(self, home: Path, heap: str = "768m", pagecache: str = "128m") -> None:
+        if not (JARS / ".complete").exists():  # a clean clone whose tests use a server started elsewhere
+            subprocess.run([str(SCRIPT), "assemble"], env={**os.environ, "POLYMEM_NEO4J_HOME": str(JARS.parent)},
+                           capture_output=True, text=True, timeout=900)
         if not (JARS / ".complete").exists():
-            raise FileNotFoundError(f"no assembled Neo4j jars at {JARS}: run scripts/neo4j start once")
+            raise FileNotFoundError(f"no assembled Neo4j jars at {JARS}: run scripts/neo4j assemble")
         self.home = home
         home.mkdir(parents=True, exist_ok=True)
         if not (home / "lib").exists():
