@@ -153,13 +153,29 @@ def _final(sent: Any) -> bool:
                 c.lower_ == "we" and c.dep_ == "nsubj" for c in t.children) or t.head.lemma_ == "let") and not \
                 any(c.dep_ == "aux" and c.lower_ in ("could", "might", "should", "may") for c in t.children):
             return True  # "we'll go with X", "we're going with X", "let's go with X": "go with" is to choose
-        if t.lemma_ == "do" and t.pos_ == "VERB" and not any(c.dep_ == "mark" for c in t.children) and \
+        if t.lemma_ == "do" and t.pos_ == "VERB" and not any(c.dep_ == "mark" and c.lower_ != "so" for c in t.children) \
+                and \
                 any(c.lower_ == "we" and c.dep_ == "nsubj" for c in t.children) \
                 and any(c.dep_ == "aux" and (c.lemma_ == "be" or c.lower_ in ("will", "'ll", "’ll")) for c in t.children) \
                 and any(c.dep_ == "dobj" and c.pos_ in ("NOUN", "PROPN") for c in t.children):
             return True  # "we're doing Falcon Trail": the group's plan, said as settled
-    if _it_is(sent) is not None or _wins(sent) is not None:
+    if _it_is(sent) is not None or _wins(sent) is not None or _then_value(sent) or _closed(sent):
         return True
+    for t in sent:
+        if t.lemma_ == "go" and any(c.dep_ == "prep" and c.lower_ == "for" for c in t.children) and not any(
+                c.dep_ == "nsubj" and c.lower_ not in ("we", "us") for c in t.children) and not any(
+                c.dep_ == "aux" and c.lower_ in ("could", "might", "should", "may") for c in t.children):
+            return True  # "right, going for bowling then": to go for is to choose
+        if t.lemma_ == "make" and (t.head.lemma_ == "let" or any(c.lower_ == "we" for c in t.children)) and \
+                re.search(r"(?i)\bmake\s+it\b", sent.text):
+            return True  # "let's make it £20 each"
+        if t.lemma_ == "be" and any(c.lower_ == "we" and c.dep_ == "nsubj" for c in t.children) \
+                and any(x.lower_ in ("instead", "now") for x in sent) and _at_place(t) is not None:
+            return True  # "so we're at the Crown instead"
+        if t.pos_ == "NOUN" and t.dep_ == "ROOT" and lex.noun_in_senses(t.lemma_.lower(), ("plan.n.01",), first=2,
+                                                                        exact=True) \
+                and any(c.dep_ in ("amod", "compound") for c in t.children) and ":" in sent.text:
+            return True  # "new plan: the Lisbon map"
     # "the book is now Circe because Piranesi fell through", "we moved the picnic to the dunes": a reversal
     # counts when it names what it drops or uses a verb of changing, not on "now" or "anymore" alone
     act = group_acts.sentence_act(sent)
@@ -191,6 +207,41 @@ def _settles(v: Any) -> bool:
     if passive is not None:
         return not lex.is_person_noun(passive.lemma_.lower()) and passive.lower_ not in ("i", "he", "she", "they")
     return decide and v.dep_ in ("ROOT", "advcl", "ccomp", "parataxis", "conj") and v.tag_ in ("VBD", "VBN")
+
+
+_THEN = re.compile(r"^\W*(?:(?:ok(?:ay)?|right|so|fine|great|cool|alright)\W+)*(?P<v>[^,.;:!?]{1,40}?)\s+then\b\s*(?:[,.;!]|$)",
+                   re.I)
+
+
+def _then_value(sent: Any) -> str | None:
+    """"Parasite then.", "30th then, I've sent the invite", "£15 each then": a bare phrase concluded with
+    "then" is the group's conclusion (a verb phrase is not: "going for bowling then" is read elsewhere)."""
+    m = _THEN.match(sent.text)
+    if not m:
+        return None
+    v = m.group("v").strip()
+    toks = [t for t in sent if t.idx - sent.start_char < m.end("v")]
+    if not v or any(t.pos_ in ("VERB", "AUX", "PRON") and t.tag_ != "VBN" and t.lower_ not in ("each",)
+                    for t in toks if t.text[:1].islower() or t.pos_ != "VERB"):
+        return None
+    return v
+
+
+def _closed(sent: Any) -> bool:
+    """"great, done." / "sorted.": a sentence that only says a thing is settled (a verb of completing or
+    arranging, no subject, no object)."""
+    root = sent.root
+    if root.pos_ not in ("VERB", "ADJ") or root.tag_ not in ("VBN", "VBD", "JJ"):
+        return False
+    if any(c.dep_ not in ("intj", "punct", "advmod", "amod", "cc") for c in root.children):
+        return False
+    return lex.verb_in_senses(root.lemma_.lower(), ("complete.v.01", "finish.v.01", "sort_out.v.01",
+                                                     "settle.v.04", "arrange.v.01"), first=8)
+
+
+def _at_place(be: Any) -> Any | None:
+    return next((p for c in be.children if c.dep_ == "prep" and c.lower_ in ("at", "in") for p in c.children
+                 if p.dep_ == "pobj" and p.pos_ in ("PROPN", "NOUN")), None)
 
 
 def _it_is(sent: Any) -> Any | None:
@@ -311,6 +362,19 @@ def _value(doc: Any, sent: Any, drops: set[int], known: list[str]) -> str | None
                     subj = next((x for x in c.children if x.dep_ in ("nsubj", "nsubjpass")), None)
                     if subj is not None and subj.i not in drops and _nominal(subj) and subj.pos_ != "PRON":
                         return _phrase(subj)
+    if (v := _then_value(sent)) is not None:
+        return v
+    for t in sent:
+        if t.lemma_ == "go" and (p := next((p for c in t.children if c.dep_ == "prep" and c.lower_ == "for"
+                                            for p in c.children if p.dep_ == "pobj" and p.i not in drops), None)):
+            return _phrase(p)  # "going for bowling"
+        if t.lemma_ == "make" and any(c.lower_ == "it" for c in t.children):
+            m = re.search(r"(?i)\bmake\s+it\s+(?P<v>[^,.;!?]+?)(?:\s+instead|\s+then)?\s*(?:[,.;!?]|$)", sent.text)
+            if m:
+                return m.group("v").strip()  # "let's make it £20 each instead"
+        if t.lemma_ == "be" and any(c.lower_ == "we" and c.dep_ == "nsubj" for c in t.children) and \
+                (p := _at_place(t)) is not None and p.i not in drops:
+            return _phrase(p)  # "we're at the Crown instead"
     if _it_is(sent) is not None:  # "Fine by me, Thursday the 9th it is": the phrase since the last comma
         m = re.search(r"([^,;:.!?]+?)\s+it(?:\s+is|'s|’s)\b", sent.text)
         if m and len(m.group(1).split()) <= 8:
@@ -491,9 +555,14 @@ class DecisionTracker:
         return cands[0] if len(cands) == 1 else None
 
     def _fragment_option(self, doc: Any, text: str) -> None:
-        """"tablet! big screen ...", "new idea: digital photo frame", "Lessons in Chemistry?": an option put
-        forward without a verb of proposing."""
+        """"tablet! big screen ...", "new idea: digital photo frame", "Lessons in Chemistry?", "everyone happy
+        with the pottery voucher?": an option put forward without a verb of proposing."""
         for s in doc.sents:
+            if s.text.rstrip().endswith("?") and not any(t.tag_ in ("WDT", "WP", "WRB") for t in s):
+                for t in s:  # a yes/no question about a thing puts that thing forward
+                    if t.dep_ in ("pobj", "dobj", "attr") and t.pos_ in ("NOUN", "PROPN") and \
+                            not lex.is_person_noun(t.lemma_.lower(), 1):
+                        self.options.append((_phrase(t), None, text))
             root = s.root
             if root.pos_ in ("NOUN", "PROPN") and len(s) <= 6 and not any(t.pos_ == "VERB" for t in s):
                 self.options.append((_phrase(root), None, text))
