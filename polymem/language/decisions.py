@@ -365,7 +365,8 @@ def _value(doc: Any, sent: Any, drops: set[int], known: list[str]) -> str | None
     if (v := _then_value(sent)) is not None:
         return v
     for t in sent:
-        if t.lemma_ == "go" and (p := next((p for c in t.children if c.dep_ == "prep" and c.lower_ == "for"
+        if t.lemma_ == "go" and not any(c.lower_ == "with" for c in t.children) and (p := next((
+                p for c in t.children if c.dep_ == "prep" and c.lower_ == "for"
                                             for p in c.children if p.dep_ == "pobj" and p.i not in drops), None)):
             return _phrase(p)  # "going for bowling"
         if t.lemma_ == "make" and any(c.lower_ == "it" for c in t.children):
