@@ -50,12 +50,15 @@ SPACE_PROBE = """
 MATCH (m:Message {space: $space}) WITH m LIMIT $limit RETURN count(m) AS n
 """
 
-# Expand: neighbours of hits along NEXT (both ways) and REPLY_TO (both ways).
+# Expand: neighbours of hits along NEXT (both ways, within the hit's session: the chain of a channel runs
+# across sessions, and a neighbour from another day is no context) and REPLY_TO (both ways).
 EXPAND = """
 UNWIND $ids AS hid
 MATCH (h:Message {space: $space, id: hid})
 CALL (h) {
-  MATCH (h)-[:NEXT|REPLY_TO]-(n:Message) RETURN n
+  MATCH (h)-[:REPLY_TO]-(n:Message) RETURN n
+  UNION
+  MATCH (h)-[:NEXT]-(n:Message) WHERE coalesce(n.session, '') = coalesce(h.session, '') RETURN n
 }
 RETURN hid AS hit, collect(DISTINCT n.id) AS neighbours
 """
@@ -68,8 +71,8 @@ RETURN m.id AS id, m.text AS text, m.speaker AS speaker, coalesce(sp.name, m.spe
        [(m)-[:REPLY_TO]->(t:Message) | t.id] AS reply_to,
        [(m)<-[:REPLY_TO]-(x:Message) | x.id] AS replies,
        [(m)-[:REPLY_TO]->(t:Message) | t.speaker] AS reply_to_speakers,
-       [(m)-[:NEXT]->(n:Message) | n.id] AS next_ids,
-       [(m)<-[:NEXT]-(pv:Message) | pv.id] AS prev_ids
+       [(m)-[:NEXT]->(n:Message) WHERE coalesce(n.session, '') = coalesce(m.session, '') | n.id] AS next_ids,
+       [(m)<-[:NEXT]-(pv:Message) WHERE coalesce(pv.session, '') = coalesce(m.session, '') | pv.id] AS prev_ids
 """
 
 # The thread right after some messages (NEXT chain, up to 6 steps: where options for a topic get proposed),
@@ -77,7 +80,8 @@ RETURN m.id AS id, m.text AS text, m.speaker AS speaker, coalesce(sp.name, m.spe
 FOLLOWING = """
 CALL () {
   UNWIND $ids AS hid
-  MATCH (:Message {space: $space, id: hid})-[:NEXT*1..6]->(n:Message)
+  MATCH (h:Message {space: $space, id: hid})-[:NEXT*1..6]->(n:Message)
+  WHERE coalesce(n.session, '') = coalesce(h.session, '')
   RETURN collect(DISTINCT n) AS window
 }
 UNWIND window AS m""" + _DETAILS
@@ -98,7 +102,8 @@ MATCH (m:Message {space: $space, id: mid})""" + _DETAILS
 MESSAGE_DETAILS_EXPANDED = """
 CALL () {
   UNWIND $top AS hid
-  MATCH (:Message {space: $space, id: hid})-[:NEXT|REPLY_TO]-(n:Message)
+  MATCH (h:Message {space: $space, id: hid})-[r:NEXT|REPLY_TO]-(n:Message)
+  WHERE type(r) = 'REPLY_TO' OR coalesce(n.session, '') = coalesce(h.session, '')
   RETURN collect(DISTINCT n.id) AS nb
 }
 UNWIND $ids + [x IN nb WHERE NOT x IN $ids] AS mid
