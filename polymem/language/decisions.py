@@ -513,7 +513,8 @@ class DecisionTracker:
             extra.append(Decision(day, message_id, speaker, time, self._open_topic(day), [], sentence))
             value = re.sub(r"(?i)\s+(?:on|for|at)$", "", head)
         dropped = [d for d, _ in drops if d and not same(d, value)]
-        changed = any((a := group_acts.sentence_act(x)) is not None and a.act in ("reversal", "cancel") for x in sents)
+        changed = bool(drops) or any(t.lower_ == "instead" for t in doc) or any(
+            (a := group_acts.sentence_act(x)) is not None and a.act in ("reversal", "cancel") for x in sents)
         for d in [Decision(value, message_id, speaker, time, topic, dropped, sentence), *extra]:
             chain = self._chain_for(d, text, changed)
             self._chain_of[id(d)] = chain
@@ -599,6 +600,10 @@ class DecisionTracker:
             for c in reversed(self.chains):
                 if c.topic == d.topic:
                     return c
+        elif changed and (named := [c for c in self.chains if not same(c.head.value, d.value) and re.search(
+                r"(?i)(?<!\w)" + re.escape(re.sub(r"^(?:the|a|an)\s+", "", c.head.value.split(",")[0])) + r"(?!\w)",
+                text)]):
+            return named[-1]  # "Casa Lupe just rang, they're closed, so we're at the Crown instead"
         elif changed and self.chains:  # "change of plans, scrap that, we're doing X": the latest matter of its kind
             dated = bool(timeexpr.date_span(d.value))
             kind = [c for c in self.chains if bool(timeexpr.date_span(c.head.value)) == dated]

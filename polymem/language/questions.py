@@ -234,8 +234,10 @@ def parse_question(question: str, mentioned: int = 0) -> QuestionForm:
         out.form = "unknown_person"
         return out
     # -- a question about no person (not "who", no member, no everyone): about the group's plans
-    if mentioned == 0 and out.wh in ("what", "which", "where", "when") and not subj_quant and not out.who_like and \
-            not {"everyone", "everybody", "each", "all"} & {t.lower_ for t in doc} and \
+    whole = any(t.lower_ in ("everyone", "everybody") and t.dep_ in ("nsubj", "nsubjpass") for t in doc)
+    if mentioned == 0 and out.wh in ("what", "which", "where", "when") and (not subj_quant or whole) and \
+            not out.who_like and \
+            not ({"everyone", "everybody", "each", "all"} & {t.lower_ for t in doc} and out.attribute) and \
             out.attribute in (None, "city") and _about_a_plan(doc):
         out.form = "group"
     return out
@@ -268,8 +270,9 @@ def _about_a_plan(doc: Any) -> bool:
         if t.pos_ == "VERB" and lex.verb_in_senses(lemma, ("decide.v.01", "decide.v.02", "choose.v.01", "settle.v.03",
                                                           "agree.v.01", "reserve.v.04", "book.v.01", "pick_out.v.01")):
             return True
-        if t.dep_ in ("nsubj", "nsubjpass") and (t.lower_ in ("we", "they") or lex.noun_is(lemma, "group_noun")):
-            return True
+        if t.dep_ in ("nsubj", "nsubjpass") and (t.lower_ in ("we", "they", "everyone", "everybody") or
+                                                 lex.noun_is(lemma, "group_noun")):
+            return True  # "what gift is everyone buying?": the group acting together
         if lemma in ("finally", "eventually", "ultimately") or (lemma == "end" and t.head.lower_ == "in") or (
                 lemma == "end" and any(c.dep_ == "prt" and c.lower_ == "up" for c in t.children)):
             return True  # "in the end", "what did they end up with"
