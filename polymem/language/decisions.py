@@ -116,7 +116,7 @@ def _nominal(t: Any) -> bool:
 
 def _phrase(tok: Any) -> str:
     """A value as written: the noun phrase a token heads with what follows it up to the next comma ("Sunday
-    the 17th at Harbour Kitchen in Cobh"), or the bare noun phrase when that runs long."""
+    the 17th at Quayside Grill in Kinsale"), or the bare noun phrase when that runs long."""
     left = []
     for t in reversed([t for t in tok.subtree if t.i < tok.i]):  # the modifiers right before the head
         if t.i != (left[0].i if left else tok.i) - 1 or t.dep_ not in (
@@ -128,7 +128,7 @@ def _phrase(tok: Any) -> str:
         t.is_punct or t.dep_ in ("relcl", "acl", "mark", "advcl") or t.pos_ in ("VERB", "AUX") or
         (t.dep_ == "prep" and t.lower_ in ("for", "as")) or (
             t.dep_ == "cc" and not any(c.dep_ == "conj" and c.pos_ == "PROPN" for c in t.head.children)))),
-        len(toks))  # "Klara and the Sun" is one title; "X because Y fell through" stops at "because"
+        len(toks))  # "Pride and Prejudice" is one title; "X because Y fell through" stops at "because"
     span = " ".join(t.text for t in toks[:cut])
     v = span if len(span.split()) <= 10 else group_acts._np(tok)
     v = re.sub(r"\s+('s|’s)", r"\1", v)
@@ -171,12 +171,12 @@ def _final(sent: Any) -> bool:
             return True  # "let's make it £20 each"
         if t.lemma_ == "be" and any(c.lower_ == "we" and c.dep_ == "nsubj" for c in t.children) \
                 and any(x.lower_ in ("instead", "now") for x in sent) and _at_place(t) is not None:
-            return True  # "so we're at the Crown instead"
+            return True  # "so we're at the Lantern instead"
         if t.pos_ == "NOUN" and t.dep_ == "ROOT" and lex.noun_in_senses(t.lemma_.lower(), ("plan.n.01",), first=2,
                                                                         exact=True) \
                 and any(c.dep_ in ("amod", "compound") for c in t.children) and ":" in sent.text:
             return True  # "new plan: the Lisbon map"
-    # "the book is now Circe because Piranesi fell through", "we moved the picnic to the dunes": a reversal
+    # "the book is now Middlemarch because Dune fell through", "we moved the picnic to the dunes": a reversal
     # counts when it names what it drops or uses a verb of changing, not on "now" or "anymore" alone
     act = group_acts.sentence_act(sent)
     return act is not None and act.act == "reversal" and (
@@ -214,7 +214,7 @@ _THEN = re.compile(r"^\W*(?:(?:ok(?:ay)?|right|so|fine|great|cool|alright)\W+)*(
 
 
 def _then_value(sent: Any) -> str | None:
-    """"Parasite then.", "30th then, I've sent the invite", "£15 each then": a bare phrase concluded with
+    """"Amélie then.", "30th then, I've sent the invite", "£15 each then": a bare phrase concluded with
     "then" is the group's conclusion (a verb phrase is not: "going for bowling then" is read elsewhere)."""
     m = _THEN.match(sent.text)
     if not m:
@@ -245,7 +245,7 @@ def _at_place(be: Any) -> Any | None:
 
 
 def _it_is(sent: Any) -> Any | None:
-    """"the Algarve villa it is", "Catan it is then": a noun phrase, then "it is"."""
+    """"the Cretan villa it is", "Carcassonne it is then": a noun phrase, then "it is"."""
     toks = [t for t in sent if (t.is_alpha or t.like_num) and t.lower_ not in ("then", "so")]
     for i in range(1, len(toks) - 1):
         if toks[i].lower_ == "it" and toks[i + 1].lemma_ == "be" and i + 2 >= len(toks):
@@ -268,7 +268,7 @@ def _wins(sent: Any) -> Any | None:
 
 
 def _dropped(doc: Any) -> list[tuple[str, Any]]:
-    """What a message turns down: "no tablet", "not split", "the pier café is off", "ditching Klara",
+    """What a message turns down: "no tablet", "not split", "the pier café is off", "ditching Dune",
     "lake district is cancelled", "instead of the van"."""
     out: list[tuple[str, Any]] = []
     for t in doc:
@@ -355,7 +355,7 @@ def _value(doc: Any, sent: Any, drops: set[int], known: list[str]) -> str | None
                 and not any(t.pos_ in ("VERB", "AUX") and t.tag_ != "VBN" for t in chunk) \
                 and not re.match(r"(?i)^(?:we|i|you|they|it|no|not)\b", first):
             return first
-    for v in sent:  # "the committee has decided that Brackendale is our supplier"
+    for v in sent:  # "the committee has decided that Millbrook is our supplier"
         if v.pos_ == "VERB" and lex.verb_in_senses(v.lemma_.lower(), group_acts.DECIDE_SENSES, first=3, exact=True):
             for c in v.children:
                 if c.dep_ == "ccomp":
@@ -375,14 +375,14 @@ def _value(doc: Any, sent: Any, drops: set[int], known: list[str]) -> str | None
                 return m.group("v").strip()  # "let's make it £20 each instead"
         if t.lemma_ == "be" and any(c.lower_ == "we" and c.dep_ == "nsubj" for c in t.children) and \
                 (p := _at_place(t)) is not None and p.i not in drops:
-            return _phrase(p)  # "we're at the Crown instead"
+            return _phrase(p)  # "we're at the Lantern instead"
     if _it_is(sent) is not None:  # "Fine by me, Thursday the 9th it is": the phrase since the last comma
         m = re.search(r"([^,;:.!?]+?)\s+it(?:\s+is|'s|’s)\b", sent.text)
         if m and len(m.group(1).split()) <= 8:
             return m.group(1).strip()
     if (t := _it_is(sent)) is not None or (t := _wins(sent)) is not None:
         return re.sub(r"\s+it$", "", _phrase(t).split(" it ")[0])
-    for v in sent:  # "Marinella is booked for Saturday": the booked thing, not the day
+    for v in sent:  # "Ostreria Blu is booked for Saturday": the booked thing, not the day
         subj = next((c for c in v.children if c.dep_ == "nsubjpass"), None)
         if subj is None and any(c.dep_ == "auxpass" for c in v.children):  # the parser lost the subject
             subj = next((t for t in reversed(list(sent)[:max(0, v.i - sent.start)]) if t.i >= v.i - 4 and
@@ -394,7 +394,7 @@ def _value(doc: Any, sent: Any, drops: set[int], known: list[str]) -> str | None
         return _phrase(moved[1])
     for act in group_acts.read(sent.text):
         if act.act in ("decision", "reversal") and act.value:
-            # widen "SUNDAY" to "SUNDAY the 17th at Harbour Kitchen in Cobh", up to a clause boundary
+            # widen "SUNDAY" to "SUNDAY the 17th at Quayside Grill in Kinsale", up to a clause boundary
             first = next((t for t in sent if act.value.startswith(t.text)), None)
             if first is not None:
                 wide = []
@@ -407,13 +407,13 @@ def _value(doc: Any, sent: Any, drops: set[int], known: list[str]) -> str | None
                 if act.value in text_wide and len(wide) <= 10:
                     return text_wide
             return act.value
-    for v in sent:  # "the reunion is moving to York", "the open day is moved to Sunday 21 June"
+    for v in sent:  # "the reunion is moving to Tallinn", "the open day is moved to Sunday 21 June"
         if v.pos_ == "VERB" and lex.verb_in_senses(v.lemma_.lower(), group_acts.CHANGE_SENSES, first=2, exact=True):
             to = next((p for c in v.children if c.dep_ == "prep" and c.lower_ == "to" for p in c.children
                        if _nominal(p) and p.i not in drops), None)
             if to is not None:
                 return _phrase(to)
-    root = sent.root  # "the reunion is Edinburgh": a matter, then what it is
+    root = sent.root  # "the reunion is Valletta": a matter, then what it is
     subj = next((c for c in root.children if c.dep_ == "nsubj"), None)
     attr = next((c for c in root.children if c.dep_ == "attr"), None)
     if root.lemma_ == "be" and subj is not None and attr is not None and subj.pos_ == "NOUN" and \
@@ -426,7 +426,7 @@ def _value(doc: Any, sent: Any, drops: set[int], known: list[str]) -> str | None
         passive_final = subj is not None and subj.dep_ == "nsubjpass" and subj.i not in drops and \
             lex.verb_in_senses(v.lemma_.lower(), group_acts.DECIDE_SENSES, first=3)
         if passive_final and subj.pos_ in ("NOUN", "PROPN"):
-            return _phrase(subj)  # "Marinella is booked for ..."
+            return _phrase(subj)  # "Ostreria Blu is booked for ..."
         if subj is not None and subj.lower_ in ("we", "us") or v.head.lemma_ == "let":
             for c in v.children:  # "we'll go with X", "we're switching to X", "we meet in X", "we'll have X"
                 cands = [c] if c.dep_ in ("dobj", "attr") else [p for p in c.children if not p.is_punct] \
@@ -557,7 +557,7 @@ class DecisionTracker:
         return cands[0] if len(cands) == 1 else None
 
     def _fragment_option(self, doc: Any, text: str) -> None:
-        """"tablet! big screen ...", "new idea: digital photo frame", "Lessons in Chemistry?", "everyone happy
+        """"tablet! big screen ...", "new idea: digital photo frame", "Middlemarch?", "everyone happy
         with the pottery voucher?": an option put forward without a verb of proposing."""
         for s in doc.sents:
             if s.text.rstrip().endswith("?") and not any(t.tag_ in ("WDT", "WP", "WRB") for t in s):
@@ -603,7 +603,7 @@ class DecisionTracker:
         elif changed and (named := [c for c in self.chains if not same(c.head.value, d.value) and re.search(
                 r"(?i)(?<!\w)" + re.escape(re.sub(r"^(?:the|a|an)\s+", "", c.head.value.split(",")[0])) + r"(?!\w)",
                 text)]):
-            return named[-1]  # "Casa Lupe just rang, they're closed, so we're at the Crown instead"
+            return named[-1]  # "Trattoria Ombra just rang, they're closed, so we're at the Lantern instead"
         elif changed and self.chains:  # "change of plans, scrap that, we're doing X": the latest matter of its kind
             dated = bool(timeexpr.date_span(d.value))
             kind = [c for c in self.chains if bool(timeexpr.date_span(c.head.value)) == dated]

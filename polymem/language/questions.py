@@ -45,7 +45,7 @@ class QuestionForm:
     role_person: int | None = None  # who_asked: index of the addressee among the mentioned; asked_whom: the asker
     who_like: bool = False  # "which cousin ...": a wh-determiner on a person noun asks "who"
     proposal: bool = False  # asks who proposed something ("suggested", "floated", "whose idea")
-    anchors: list[str] = field(default_factory=list)  # named values in the question ("York", "the Ferryman")
+    anchors: list[str] = field(default_factory=list)  # named values in the question ("Tallinn", "the Albatross")
     asks_time: bool = False  # "when ...?", "on what date ...?": the answer is a date
     notes: list[str] = field(default_factory=list)
 
@@ -113,7 +113,7 @@ def _attribute(doc: Any) -> tuple[Attribute | None, str | None]:
             c.dep_ in ("xcomp", "advcl", "ccomp", "dobj") or (c.dep_ == "prep" and (c.lower_ != "for" or any(
                 p.lemma_ not in ("living", "work") for p in c.children))) for c in root.children
             if c.tag_ not in ("WP",)):
-        # "What does Priya do (these days)?" asks for a job
+        # "What does Odile do (these days)?" asks for a job
         return "job", None
     return None, None
 
@@ -140,7 +140,7 @@ def parse_question(question: str, mentioned: int = 0) -> QuestionForm:
                            t.i + 2 < len(doc) and doc[t.i + 2].pos_ == "AUX"))) for t in doc)
     out.proposal = any((t.pos_ == "VERB" and lex.verb_in_senses(t.lemma_.lower(), PROPOSE_QUESTION_SENSES, first=2))
                        or (t.pos_ == "NOUN" and lex.noun_in_senses(t.lemma_.lower(), IDEA_SENSES, exact=True)) for t in doc)
-    # named options in the question: runs of proper nouns ("Lake Bled", "the Copper Kettle")
+    # named options in the question: runs of proper nouns ("Lake Ohrid", "the Copper Kettle")
     run: list[str] = []
     # only the clause that asks: not "Once X fell through, ..." nor "... once X fell through"
     start = max([t.i + 1 for t in doc if t.text in (",", ":", ";") and t.i + 1 < len(doc)
@@ -225,7 +225,7 @@ def parse_question(question: str, mentioned: int = 0) -> QuestionForm:
         out.form = "category"
         return out
     people = [t for t in doc if t.pos_ == "PROPN" and t.dep_ in ("nsubj", "poss")]
-    # -- an opinion of someone: "What does Priya make of Gavin?", "Hattie's take on Gavin?"
+    # -- an opinion of someone: "What does Odile make of Bruno?", "Odile's take on Bruno?"
     if mentioned == 1 and _asks_view(doc):
         out.form = "opinion"
         return out
@@ -294,7 +294,7 @@ def _asks_view(doc: Any) -> bool:
                     (lemma in ("see", "rate", "describe", "regard", "view", "consider") and
                      any(c.dep_ == "dobj" and c.pos_ == "PROPN" and c.ent_type_ not in ("DATE", "TIME")
                          for c in t.children) and any(c.dep_ == "nsubj" and c.pos_ == "PROPN" for c in t.children)):
-                return True  # the view is of someone named: "What does Priya make of Gavin?"
+                return True  # the view is of someone named: "What does Odile make of Bruno?"
         if t.pos_ == "NOUN" and lemma in ("take", "view", "opinion", "impression", "verdict", "thought") and \
                 any(c.dep_ == "prep" and c.lower_ in ("of", "on", "about") for c in t.children):
             return True

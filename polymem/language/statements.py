@@ -22,7 +22,7 @@ from polymem.language.models import parse_many, parsed
 
 Attribute = Literal["city", "job", "pet"]
 Kind = Literal["state", "event", "report"]
-# a person named only as a person ("a Dereham girl", "a Leeds lad"), unlike "a Leeds fan"
+# a person named only as a person ("a Tamworth girl", "a Derby lad"), unlike "a Derby fan"
 _PLAIN_PEOPLE = ("girl.n.01", "boy.n.01", "woman.n.01", "man.n.01", "person.n.01", "guy.n.01", "lady.n.01",
                  "male_child.n.01", "female_child.n.01", "local.n.01")
 _FIRST = {"i", "me", "my", "mine", "myself", "we", "us", "our", "ours", "ourselves"}
@@ -41,8 +41,8 @@ class Statement:
     source: str
     value: str
     kind: Kind = "state"
-    polarity: bool = True  # False: "no longer in Oslo", "I'm not a welder anymore"
-    tense: Literal["present", "past"] = "present"  # past: "I used to live in Oslo"
+    polarity: bool = True  # False: "no longer in Bergen", "I'm not a welder anymore"
+    tense: Literal["present", "past"] = "present"  # past: "I used to live in Bergen"
     time: datetime | None = None  # when it became true (stated or implied), else the message time
     message_id: str | None = None
     sentence: str = ""
@@ -133,7 +133,7 @@ class StatementReader:
             tokens: Any = sent
             if sent.text.rstrip().endswith("?"):
                 # A question asks, it does not tell, except the clause under a verb of perception or
-                # knowing, which it takes as true: "Did you hear Mina moved to Galway?"
+                # knowing, which it takes as true: "Did you hear Mina moved to Tromsø?"
                 clause = next((c for c in sent.root.children if c.dep_ == "ccomp"), None)
                 if clause is None or not lex.verb_in_lexfile(sent.root.lemma_.lower(), ("verb.perception",
                                                                                           "verb.cognition")):
@@ -184,8 +184,8 @@ class StatementReader:
         return []
 
     def _local_place(self, doc: Any, speaker: str, message_id: str | None, time: datetime | None) -> list[Statement]:
-        """"Toronto is all orange leaves today", "31 degrees in Perth and hail tomorrow", "a new bathroom here in
-        Cardiff": the speaker talks about a place in the present, as where they are, with nobody else as subject
+        """"Bergen is all orange leaves today", "31 degrees in Perth and hail tomorrow", "a new bathroom here in
+        Bergen": the speaker talks about a place in the present, as where they are, with nobody else as subject
         and no travel: a weak city. Judged per clause, so "looking at flats in X I can't afford" next to
         "here in Y" does not count; a place marked "here" wins."""
         here = any(t.lower_ in _FIRST and t.dep_ in ("nsubj", "poss") for t in doc) or any(
@@ -238,7 +238,7 @@ class StatementReader:
         return bool(others) or any(lex.noun_is(t.lemma_.lower(), "kin") for t in clause if t.pos_ == "NOUN")
 
     def _named_pet(self, doc: Any, speaker: str, message_id: str | None, time: datetime | None) -> list[Statement]:
-        """"Pickles knocked my mug over again, typical cat": an animal word next to a name that is nobody in the
+        """"Mochi knocked my mug over again, typical cat": an animal word next to a name that is nobody in the
         roster and no place, acting as a subject, in the speaker's own message: a weak pet of the speaker."""
         if doc.text.rstrip().endswith("?"):
             return []
@@ -260,7 +260,7 @@ class StatementReader:
 
     # -- one sentence -------------------------------------------------------------------------------------
     def _intro(self, sent: Any, speaker: str) -> list[Statement]:
-        """"Fernanda, Lisbon." / "Ravi here, Bristol": the speaker's own name, then a bare place name."""
+        """"Fernanda, Lisbon." / "Ravi here, Aarhus": the speaker's own name, then a bare place name."""
         parts = [p.strip() for p in re.split(r"[,;:\-–—]", sent.text.strip(" .!")) if p.strip()]
         at = next((i for i, p in enumerate(parts[:3]) if self.person_in(re.sub(r"(?i)\s+here$", "", p)) == speaker), None)
         if at is None or at + 1 >= len(parts):
@@ -316,12 +316,12 @@ class StatementReader:
             if place and (owner := self._subject(v, sent, speaker, other)):
                 out.append(Statement("city", owner, speaker, place, kind="event" if lemma != "live" else "state",
                                      polarity=not neg, tense="past" if past else "present"))
-        # "I've left Leeds": where the owner lived before
+        # "I've left Derby": where the owner lived before
         if lex.verb_is(lemma, "leave", senses=3) and not neg:
             gone = next((c for c in v.children if c.dep_ == "dobj" and sx.is_place(c, self)), None)
             if gone is not None and (owner := owner or self._subject(v, sent, speaker, other)):
                 out.append(Statement("city", owner, speaker, sx.phrase(gone), kind="event", tense="past"))
-        # "signed a lease in Tartu", "bought a flat in Galway": a dwelling object with a place
+        # "signed a lease in Tartu", "bought a flat in Tromsø": a dwelling object with a place
         for obj in (c for c in v.children if c.dep_ == "dobj"):
             if lex.noun_is(obj.lemma_.lower(), "dwelling") and not neg:
                 place = sx.place_obj(obj, self) or sx.place_obj(v, self)
@@ -360,7 +360,7 @@ class StatementReader:
         org = sx.org_obj(v, self) or (sx.org_obj(role_tok, self) if role_tok is not None else None)
         employed = lex.verb_is(lemma, "employ") or lex.verb_is(lemma, "begin")
         # "landed a job at X", "got a new position with Y": the object names a job
-        # only with a verb of getting / starting / holding: "reading Lessons in X" is not a job
+        # only with a verb of getting / starting / holding: "reading Tales of X" is not a job
         job_obj = next((c for c in v.children if c.dep_ == "dobj" and lex.noun_is(c.lemma_.lower(), "job")), None) \
             if employed or lex.verb_is(lemma, "possess") else \
             next((c for c in v.children if c.dep_ == "dobj" and lex.noun_is(c.lemma_.lower(), "job", senses=1)), None)
@@ -426,7 +426,7 @@ class StatementReader:
         place = sx.place_obj(v, self, preps=("in",))
         if place and not sx.temporary(sent):
             out.append(Statement("city", owner, speaker, place, polarity=not neg, tense="past" if past else "present"))
-        # "I'm a Dereham girl now", "we're Suffolk residents now": a person named by the place they live
+        # "I'm a Tamworth girl now", "we're Cumbria residents now": a person named by the place they live
         if attr is not None and attr.pos_ == "NOUN" and (
                 lex.noun_in_senses(attr.lemma_.lower(), ("inhabitant.n.01",), first=2) or
                 lex.noun_in_senses(attr.lemma_.lower(), _PLAIN_PEOPLE, first=2, exact=True) or
@@ -457,11 +457,11 @@ class StatementReader:
             return [Statement("pet", speaker, speaker, sx.animal_phrase(n))]
         if n.dep_ in ("compound", "amod") and n.head.pos_ == "PROPN" and lex.is_animal(n.lower_) and \
                 (p := sx.possessor(n.head)) is not None and (o := self._owner(p, speaker, other, sent)):
-            return [Statement("pet", o, speaker, sx.animal_phrase(n))]  # "my parrot Kiwi"
+            return [Statement("pet", o, speaker, sx.animal_phrase(n))]  # "my parrot Zazu"
         if lex.noun_is(lemma, "time", senses=2) and any(c.dep_ == "nummod" for c in n.children) and \
                 not any(t.dep_ in ("nsubj", "nsubjpass") and t.head == n.head and t.lower_ not in _FIRST
                         for t in sent if t != n):
-            # "Twelve years in Manchester", "Six years doing sound at the Old Vic": the speaker's state
+            # "Twelve years in Hamburg", "Six years doing sound at the Old Vic": the speaker's state
             if place := sx.place_obj(n, self, preps=("in",)):
                 return [Statement("city", speaker, speaker, place)]
             for c in n.children:
@@ -481,7 +481,7 @@ class StatementReader:
         head_verb = n.head if n.head.pos_ in ("VERB", "AUX") else None
         if head_verb is not None and (sx.hedged(head_verb) or sx.negated(head_verb, sent)):
             return out
-        # "my whippet", "our new kitten", "Biscuit, my whippet": an animal someone has
+        # "my whippet", "our new kitten", "Tofu, my saluki": an animal someone has
         if lex.is_animal(lemma) and n.pos_ == "NOUN":
             out.append(Statement("pet", owner, speaker, sx.animal_phrase(n)))
         # "back at my place in Galway", "Nina's new flat in Tartu"
@@ -502,7 +502,7 @@ class StatementReader:
 def _stated_time(st: Statement, sent: Any, doc: Any, time: datetime) -> datetime:
     """When a statement became true: a time phrase in its own sentence, else in a later sentence of the same
     message ("She's in Tartu! She flew out on Tuesday."), never an earlier one. A present state cannot
-    start after the message that states it ("I live in Lisbon now, no wifi till Monday")."""
+    start after the message that states it ("I live in Tallinn now, no wifi till Monday")."""
     later = [s for s in doc.sents if s.start >= sent.start]
     for s in later:
         t = sx.when(s, time)

@@ -78,7 +78,7 @@ def is_place(tok: Any, reader: PersonFinder) -> bool:
         return True  # lower-case chat: "moved to amsterdam"
     if tok.pos_ != "PROPN" or tok.ent_type_ in ("DATE", "TIME", "MONEY", "CARDINAL", "ORDINAL"):
         return False
-    # a proper noun made of ordinary words ("Quality Street") needs the NER's word that it is a place
+    # a proper noun made of ordinary words ("Mulberry Lane") needs the NER's word that it is a place
     words = [t for t in tok.subtree if t.pos_ == "PROPN" and t.is_alpha] or [tok]
     return not all(lex.known_word(t.lower_) for t in words) or any(lex.is_place_name(t.lower_) for t in words) \
         or lex.is_place_name("_".join(t.lower_ for t in words))

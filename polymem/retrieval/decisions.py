@@ -1,5 +1,5 @@
 """Group decisions read off System 1 messages: which messages state a decision, what value they settle on,
-and which values belong to the question's topic (a decision such as "Agreed, Catan it is." rarely repeats
+and which values belong to the question's topic (a decision such as "Agreed, Carcassonne it is." rarely repeats
 the topic word, so the topic is matched through the options proposed for it earlier in the thread)."""
 
 from __future__ import annotations

@@ -175,7 +175,7 @@ class Answerer:
                        confidence=s)
 
     def _first_to_name(self) -> Extract | None:
-        """"Who floated Lake Bled?": the first member to bring the named option up, preferring a message that
+        """"Who floated Lake Ohrid?": the first member to bring the named option up, preferring a message that
         proposes or asks over one that reports a decision."""
         anchors = [a.lower() for a in self.plan.anchors]
         if not anchors:
@@ -325,7 +325,7 @@ class Answerer:
     # -- opinion: the source's message about the owner ------------------------------------------------------
     def _opinion(self) -> Extract:
         src, own = self.plan.scope.source, self.plan.scope.owner
-        # the question's own subject beyond the two people ("about Rafa leaving auditing"): a recorded
+        # the question's own subject beyond the two people ("about Ines leaving accounting"): a recorded
         # opinion answers only when it speaks of that too
         names = {w.lower() for p in (src, own) if p and p in self.roster.by_id for n in self.roster.by_id[p].names()
                  for w in n.split()}

@@ -54,7 +54,7 @@ def person_state(self: Answerer, pid: str, attr: str | None) -> list[StateHit]:
             if st.owner != pid or st.attribute != attr or not st.polarity:
                 continue
             t = when(m)
-            if st.tense == "past":  # "I've left Leeds": held before this message
+            if st.tense == "past":  # "I've left Derby": held before this message
                 t = (t[0] - 1.0, *t[1:])
             (weak if st.weak else hits).append(StateHit(m["id"], st.value, t, [m["id"]]))
     hits += _record_hits(self, pid, attr)

@@ -47,7 +47,7 @@ class Plan(BaseModel):
     category: str | None = None  # a category word the value must fall under ("dog", "healthcare")
     at: Literal["start", "end"] | None = None  # state at the beginning / end of the conversation
     month: int | None = None  # state in a named month
-    anchors: list[str] = Field(default_factory=list)  # named options in the question ("Lake Bled")
+    anchors: list[str] = Field(default_factory=list)  # named options in the question ("Lake Ohrid")
     proposal: bool = False  # the question asks who proposed something
     asks_time: bool = False  # the answer is a date ("when ...?")
     compiler: Literal["rules", "llm"] = "rules"

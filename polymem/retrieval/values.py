@@ -10,7 +10,7 @@ from polymem.retrieval import lexicon as lx
 
 # A capitalised name: words stop at punctuation (only short abbreviations keep their dot); lower-case
 # connectors ("Stratford upon Avon") only count when a capitalised word follows; weekday/month/time words
-# end the name ("Tartu last weekend", "Galway. Flat is tiny" -> "Tartu", "Galway").
+# end the name ("Tartu last weekend", "Tromsø. Flat is tiny" -> "Tartu", "Tromsø").
 _TIMEWORD = (r"(?:Last|Next|This|Since|Until|For|From|Today|Tomorrow|Yesterday|Now|Monday|Tuesday|Wednesday|"
              r"Thursday|Friday|Saturday|Sunday|January|February|March|April|May|June|July|August|September|"
              r"October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)\b")
