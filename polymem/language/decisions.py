@@ -91,7 +91,7 @@ def same(a: str, b: str) -> bool:
         return True
     nx, ny = ({w for w in v.split() if any(ch.isdigit() for ch in w)} for v in (x, y))
     if nx and ny and nx != ny:
-        return False  # "July 12" is not "July 5"
+        return False  # "March 3" is not "March 8"
     xs, ys = ({w for w in v.split() if len(w) >= 3} for v in (x, y))
     return bool(xs and ys) and len(xs & ys) / min(len(xs), len(ys)) >= 0.5
 
@@ -176,7 +176,7 @@ def _final(sent: Any) -> bool:
                                                                         exact=True) \
                 and any(c.dep_ in ("amod", "compound") for c in t.children) and ":" in sent.text:
             return True  # "new plan: the Lisbon map"
-    # "the book is now Middlemarch because Dune fell through", "we moved the picnic to the dunes": a reversal
+    # "our novel is now Middlemarch since Dune fell through", "we moved the picnic to the dunes": a reversal
     # counts when it names what it drops or uses a verb of changing, not on "now" or "anymore" alone
     act = group_acts.sentence_act(sent)
     return act is not None and act.act == "reversal" and (
@@ -252,7 +252,7 @@ def _it_is(sent: Any) -> Any | None:
             prev = toks[i - 1]
             while prev.dep_ in ("nummod", "compound", "pobj", "prep") and prev.head.i < toks[i].i and \
                     prev.head.i != prev.i:
-                prev = prev.head  # "July 12 it is", "the cabin by the lake it is": the phrase's head
+                prev = prev.head  # "March 3 it is", "the cabin by the lake it is": the phrase's head
             if prev.pos_ in ("NOUN", "PROPN", "NUM"):
                 return prev
     return None
@@ -300,7 +300,7 @@ def _dropped(doc: Any) -> list[tuple[str, Any]]:
 
 
 def _moved(sent: Any, drops: set[int]) -> tuple[Any, Any] | None:
-    """"we switched the venue to the Old Mill": a verb of changing, the matter as its object, the new value
+    """"they have shifted the gala to the orangery": a verb of changing, the matter as its object, the new value
     after "to"."""
     for v in sent:
         if v.pos_ == "VERB" and lex.verb_in_senses(v.lemma_.lower(), group_acts.CHANGE_SENSES, first=2, exact=True):
@@ -315,7 +315,7 @@ def _moved(sent: Any, drops: set[int]) -> tuple[Any, Any] | None:
 def _topic(sent: Any) -> str | None:
     """An explicit matter: "for the open day", "the dinner is now ...", "refreshments: ..."."""
     m = re.search(r"(?i):[^,.;!?]*?\s(?:for|as)\s+(?:the|our)\s+([a-z]+(?:\s[a-z]+)?)\s*[.!]*\s*$", sent.text)
-    if m:  # "Decision made: July 12 for the date."
+    if m:  # "Final: 3 October for the gala."
         return m.group(1).lower()
     if (moved := _moved(sent, set())) is not None:
         obj = moved[0]
@@ -350,7 +350,7 @@ def _value(doc: Any, sent: Any, drops: set[int], known: list[str]) -> str | None
         tokens = [t for t in sent if t.idx >= sent.start_char + text.index(":")]
         chunk = [t for t in tokens if t.idx < sent.start_char + text.index(":") + 1 + len(after) - len(
             after.lstrip()) + len(first)]
-        first = re.split(r"(?i)\s+(?:for|as)\s+(?:the|our)\s+", first, maxsplit=1)[0]  # "X for the date"
+        first = re.split(r"(?i)\s+(?:for|as)\s+(?:the|our)\s+", first, maxsplit=1)[0]  # "X for the gala"
         if first and len(first.split()) <= 8 and any(t.pos_ in ("NOUN", "PROPN", "NUM") for t in chunk) \
                 and not any(t.pos_ in ("VERB", "AUX") and t.tag_ != "VBN" for t in chunk) \
                 and not re.match(r"(?i)^(?:we|i|you|they|it|no|not)\b", first):
@@ -407,7 +407,7 @@ def _value(doc: Any, sent: Any, drops: set[int], known: list[str]) -> str | None
                 if act.value in text_wide and len(wide) <= 10:
                     return text_wide
             return act.value
-    for v in sent:  # "the reunion is moving to Tallinn", "the open day is moved to Sunday 21 June"
+    for v in sent:  # "the reunion is moving to Paramaribo", "the open day is moved to Sunday 21 June"
         if v.pos_ == "VERB" and lex.verb_in_senses(v.lemma_.lower(), group_acts.CHANGE_SENSES, first=2, exact=True):
             to = next((p for c in v.children if c.dep_ == "prep" and c.lower_ == "to" for p in c.children
                        if _nominal(p) and p.i not in drops), None)
@@ -503,7 +503,7 @@ class DecisionTracker:
             day = None  # "the decision of 16 March": a date that names something else
         if day and day.lower() not in value.lower() and not any(day.lower() in x.lower() for x, _ in drops):
             when_topic = self._open_topic(day)
-            if when_topic:  # the date is an open matter of its own
+            if when_topic:  # a date that is an open matter of its own
                 extra.append(Decision(day, message_id, speaker, time, when_topic, [], sentence))
             else:
                 value = f"{value}, {day}"
@@ -604,7 +604,7 @@ class DecisionTracker:
                 r"(?i)(?<!\w)" + re.escape(re.sub(r"^(?:the|a|an)\s+", "", c.head.value.split(",")[0])) + r"(?!\w)",
                 text)]):
             return named[-1]  # "Trattoria Ombra just rang, they're closed, so we're at the Lantern instead"
-        elif changed and self.chains:  # "change of plans, scrap that, we're doing X": the latest matter of its kind
+        elif changed and self.chains:  # "plans changed, forget that, we're doing X": the latest matter of its kind
             dated = bool(timeexpr.date_span(d.value))
             kind = [c for c in self.chains if bool(timeexpr.date_span(c.head.value)) == dated]
             if kind:

@@ -45,7 +45,7 @@ class QuestionForm:
     role_person: int | None = None  # who_asked: index of the addressee among the mentioned; asked_whom: the asker
     who_like: bool = False  # "which cousin ...": a wh-determiner on a person noun asks "who"
     proposal: bool = False  # asks who proposed something ("suggested", "floated", "whose idea")
-    anchors: list[str] = field(default_factory=list)  # named values in the question ("Tallinn", "the Albatross")
+    anchors: list[str] = field(default_factory=list)  # named values in the question ("Paramaribo", "the Albatross")
     asks_time: bool = False  # "when ...?", "on what date ...?": the answer is a date
     notes: list[str] = field(default_factory=list)
 
@@ -225,7 +225,7 @@ def parse_question(question: str, mentioned: int = 0) -> QuestionForm:
         out.form = "category"
         return out
     people = [t for t in doc if t.pos_ == "PROPN" and t.dep_ in ("nsubj", "poss")]
-    # -- an opinion of someone: "What does Odile make of Bruno?", "Odile's take on Bruno?"
+    # -- an opinion of someone: "What does Odile make of Kalani?", "Odile's take on Kalani?"
     if mentioned == 1 and _asks_view(doc):
         out.form = "opinion"
         return out
@@ -294,7 +294,7 @@ def _asks_view(doc: Any) -> bool:
                     (lemma in ("see", "rate", "describe", "regard", "view", "consider") and
                      any(c.dep_ == "dobj" and c.pos_ == "PROPN" and c.ent_type_ not in ("DATE", "TIME")
                          for c in t.children) and any(c.dep_ == "nsubj" and c.pos_ == "PROPN" for c in t.children)):
-                return True  # the view is of someone named: "What does Odile make of Bruno?"
+                return True  # the view is of someone named: "What does Odile make of Kalani?"
         if t.pos_ == "NOUN" and lemma in ("take", "view", "opinion", "impression", "verdict", "thought") and \
                 any(c.dep_ == "prep" and c.lower_ in ("of", "on", "about") for c in t.children):
             return True

@@ -41,8 +41,8 @@ class Statement:
     source: str
     value: str
     kind: Kind = "state"
-    polarity: bool = True  # False: "no longer in Bergen", "I'm not a welder anymore"
-    tense: Literal["present", "past"] = "present"  # past: "I used to live in Bergen"
+    polarity: bool = True  # False: "no longer in Arequipa", "I'm not a welder anymore"
+    tense: Literal["present", "past"] = "present"  # past: "I used to live in Arequipa"
     time: datetime | None = None  # when it became true (stated or implied), else the message time
     message_id: str | None = None
     sentence: str = ""
@@ -184,8 +184,8 @@ class StatementReader:
         return []
 
     def _local_place(self, doc: Any, speaker: str, message_id: str | None, time: datetime | None) -> list[Statement]:
-        """"Bergen is all orange leaves today", "31 degrees in Perth and hail tomorrow", "a new bathroom here in
-        Bergen": the speaker talks about a place in the present, as where they are, with nobody else as subject
+        """"Arequipa is all orange leaves today", "31 degrees in Perth and hail tomorrow", "a new bathroom here in
+        Arequipa": the speaker talks about a place in the present, as where they are, with nobody else as subject
         and no travel: a weak city. Judged per clause, so "looking at flats in X I can't afford" next to
         "here in Y" does not count; a place marked "here" wins."""
         here = any(t.lower_ in _FIRST and t.dep_ in ("nsubj", "poss") for t in doc) or any(
@@ -502,7 +502,7 @@ class StatementReader:
 def _stated_time(st: Statement, sent: Any, doc: Any, time: datetime) -> datetime:
     """When a statement became true: a time phrase in its own sentence, else in a later sentence of the same
     message ("She's in Tartu! She flew out on Tuesday."), never an earlier one. A present state cannot
-    start after the message that states it ("I live in Tallinn now, no wifi till Monday")."""
+    start after the message that states it ("I live in Paramaribo now, no wifi till Monday")."""
     later = [s for s in doc.sents if s.start >= sent.start]
     for s in later:
         t = sx.when(s, time)

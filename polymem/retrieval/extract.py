@@ -325,7 +325,7 @@ class Answerer:
     # -- opinion: the source's message about the owner ------------------------------------------------------
     def _opinion(self) -> Extract:
         src, own = self.plan.scope.source, self.plan.scope.owner
-        # the question's own subject beyond the two people ("about Ines leaving accounting"): a recorded
+        # the question's own subject beyond the two people ("about Kalani leaving accounting"): a recorded
         # opinion answers only when it speaks of that too
         names = {w.lower() for p in (src, own) if p and p in self.roster.by_id for n in self.roster.by_id[p].names()
                  for w in n.split()}

@@ -133,11 +133,11 @@ def compile_rules(question: str, asker: str | None, roster: RosterIndex) -> Plan
         intent, answer_field = "group_decision", "value"
     elif order and form.attribute:
         intent, answer_field = "state", "value"
-    elif form.form == "opinion" and order:  # "What does Odile make of Bruno?" (Bruno not a member)
+    elif form.form == "opinion" and order:  # "What does Odile make of Kalani?" (Kalani not a member)
         intent, scope.source = "opinion", order[0]
     elif form.form == "group" and not order:  # a person-less question about a plan: the group's decision
         intent, answer_field = "group_decision", "value"
-    elif form.form == "unknown_person":  # "Where does Bruno live?": nobody in the roster is called that
+    elif form.form == "unknown_person":  # "Where does Kalani live?": nobody in the roster is called that
         intent, answer_field = "state", "value"
         notes.append("about someone outside the roster")
     elif (m := TELL.search(masked) or TO_P.search(masked)) and intent == "generic":

@@ -152,7 +152,7 @@ class Extractor:
         for st in self.statements[m.id]:
             if not st.polarity or (st.attribute, st.tense) in seen or \
                     (st.owner != m.speaker and st.owner not in self.roster_ids):
-                continue  # "no longer in Bergen" ends a state without naming the new one: nothing to write
+                continue  # "no longer in Arequipa" ends a state without naming the new one: nothing to write
             seen.add((st.attribute, st.tense))
             who, by = self.name(st.owner), "" if st.owner == m.speaker else f" (reported by {self.name(m.speaker)})"
             if st.attribute == "city":
@@ -163,7 +163,7 @@ class Extractor:
                     st.value[:1].islower() else f"{who} works at {st.value}{by}."
             else:
                 content = f"{who} has {_article(st.value)} (pet){by}."
-            # "I used to live in Bergen": may start a history, never replaces what is recorded
+            # "I used to live in Arequipa": may start a history, never replaces what is recorded
             out.append(self._fact(m, "Core", st.owner, st.attribute, st.value, content,
                                   weak=st.tense == "past" or st.weak))
         return out
