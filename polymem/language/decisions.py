@@ -221,8 +221,9 @@ def _then_value(sent: Any) -> str | None:
         return None
     v = m.group("v").strip()
     toks = [t for t in sent if t.idx - sent.start_char < m.end("v")]
-    if not v or any(t.pos_ in ("VERB", "AUX", "PRON") and t.tag_ != "VBN" and t.lower_ not in ("each",)
-                    for t in toks if t.text[:1].islower() or t.pos_ != "VERB"):
+    # a verb or pronoun makes it a clause ("settled then, ..."), except a name the tagger took for a verb
+    if not v or any((t.pos_ in ("AUX", "PRON") and t.lower_ != "each") or
+                    (t.pos_ == "VERB" and (t.text[:1].islower() or lex._synsets(t.lower_, "v"))) for t in toks):
         return None
     return v
 
@@ -369,7 +370,7 @@ def _value(doc: Any, sent: Any, drops: set[int], known: list[str]) -> str | None
                 p for c in t.children if c.dep_ == "prep" and c.lower_ == "for"
                                             for p in c.children if p.dep_ == "pobj" and p.i not in drops), None)):
             return _phrase(p)  # "going for bowling"
-        if t.lemma_ == "make" and any(c.lower_ == "it" for c in t.children):
+        if t.lemma_ == "make" and re.search(r"(?i)\bmake\s+it\b", sent.text):
             m = re.search(r"(?i)\bmake\s+it\s+(?P<v>[^,.;!?]+?)(?:\s+instead|\s+then)?\s*(?:[,.;!?]|$)", sent.text)
             if m:
                 return m.group("v").strip()  # "let's make it £20 each instead"
@@ -417,7 +418,8 @@ def _value(doc: Any, sent: Any, drops: set[int], known: list[str]) -> str | None
     subj = next((c for c in root.children if c.dep_ == "nsubj"), None)
     attr = next((c for c in root.children if c.dep_ == "attr"), None)
     if root.lemma_ == "be" and subj is not None and attr is not None and subj.pos_ == "NOUN" and \
-            attr.pos_ == "PROPN" and attr.i not in drops and not lex.is_person_noun(subj.lemma_.lower()):
+            attr.pos_ in ("PROPN", "NOUN") and attr.i not in drops and not lex.is_person_noun(subj.lemma_.lower()) \
+            and not any(c.dep_ == "det" and c.lower_ in ("a", "an") for c in attr.children):
         return _phrase(attr)
     for v in sent:
         if v.pos_ != "VERB":
@@ -514,6 +516,8 @@ class DecisionTracker:
             value = re.sub(r"(?i)\s+(?:on|for|at)$", "", head)
         dropped = [d for d, _ in drops if d and not same(d, value)]
         changed = bool(drops) or any(t.lower_ == "instead" for t in doc) or any(
+            t.dep_ == "ROOT" and t.pos_ == "NOUN" and lex.noun_in_senses(t.lemma_.lower(), ("plan.n.01",), first=2,
+                                                                          exact=True) for t in doc) or any(
             (a := group_acts.sentence_act(x)) is not None and a.act in ("reversal", "cancel") for x in sents)
         for d in [Decision(value, message_id, speaker, time, topic, dropped, sentence), *extra]:
             chain = self._chain_for(d, text, changed)
@@ -605,8 +609,7 @@ class DecisionTracker:
                 text)]):
             return named[-1]  # "Trattoria Ombra just rang, they're closed, so we're at the Lantern instead"
         elif changed and self.chains:  # "plans changed, forget that, we're doing X": the latest matter of its kind
-            dated = bool(timeexpr.date_span(d.value))
-            kind = [c for c in self.chains if bool(timeexpr.date_span(c.head.value)) == dated]
+            kind = [c for c in self.chains if _kind(c.head.value) == _kind(d.value)]
             if kind:
                 return kind[-1]
         srcs = [src for value, _, src in self.options if same(value, d.value)]
@@ -615,6 +618,16 @@ class DecisionTracker:
         c.topic = d.topic or next(iter(c.keywords(1)), None) or _first_noun(text, d.value) or _key(d.value)
         self.chains.append(c)
         return c
+
+
+def _kind(value: str) -> str:
+    """What sort of value a decision settles: a date, an amount (of money or not), or a thing."""
+    if timeexpr.date_span(value) or timeexpr.is_time_word(value):
+        return "date"
+    if re.search(r"[£$€¥]\s?\d|\d\s?(?:euros?|dollars?|pounds?|quid|bucks)\b", value, re.I) or \
+            re.fullmatch(r"[£$€¥]?[\d.,\s]+(?:each|per\s+\w+)?", value.strip(), re.I):
+        return "amount"
+    return "thing"
 
 
 def _first_noun(text: str, value: str) -> str | None:
