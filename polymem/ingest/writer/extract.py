@@ -60,17 +60,6 @@ def _value(s: str) -> str:
     return _tidy(P.TIME_TAIL.sub("", _tidy(s)))
 
 
-def _hedged(t: str, start: int) -> bool:
-    """The clause before a match asks, supposes or negates ("if I moved to", "I didn't move to"),
-    or the sentence is a question."""
-    clause = re.split(r"[.!?;]", t[:start])[-1]
-    rest = t[start:]
-    end = re.search(r"[.!?]", rest)
-    news = re.search(r"(?i)\b(?:(?:did|have)\s+(?:you|y'all|everyone|you\s+guys)\s+(?:all\s+)?(?:hear|heard|know|see|seen)|"
-                     r"guess\s+what)\b", clause)
-    return bool(P.HEDGE.search(news and clause[news.end():] or clause)) or bool(end and end.group() == "?" and not news)
-
-
 def norm_key(v: str) -> str:
     return re.sub(r"^(?:the|a|an)\s+", "", " ".join(v.lower().split())).strip(" .!?")
 
@@ -200,43 +189,21 @@ class Extractor:
         cands = [t for t in dict.fromkeys(self.topics) if (t in P.DATE_TOPICS) == is_date]
         return cands[0] if len(cands) == 1 else None
 
-    def _untopiced(self, m: WindowMessage, v: str) -> list[Fact]:
-        """"the pier café on May 9" -> venue = the pier café, date = May 9."""
-        v = _value(v)
-        if not v or len(v.split()) > 8 or P.HEDGE.search(v) or re.search(r"(?i)\b(?:what|which|who)\b", v):
-            return []
-        parts = [v]
-        if (d := re.search(r"\s+(?:on|for)\s+(?=\S)", v)) and P.DATE_VALUE.search(v[d.end():]) \
-                and not P.DATE_VALUE.search(v[:d.start()]):
-            parts = [v[:d.start()], v[d.end():]]
-        out = []
-        for part in parts:
-            topic = self._topic_for(part)
-            if topic:
-                out.append(self._group_decision(m, topic, part))
-        return out
-
-    def _group_acts(self, m: WindowMessage, kinds: tuple[str, ...]) -> list[Fact]:
-        """Proposals and decisions the language layer reads from the parse, when no pattern matched; the
-        topic comes from the sentence ("for the dinner"), else from the proposal that named the same value,
-        else from the open planning topic."""
+    def _proposal_acts(self, m: WindowMessage) -> list[Fact]:
+        """Proposals the language layer reads from the parse, when no pattern matched; the topic comes from
+        the sentence ("for the dinner"), else from the proposal that named the same value, else from the open
+        planning topic."""
         out: list[Fact] = []
         for act in group_acts.read(m.text):
-            if act.act not in kinds or not act.value or len(act.value.split()) > 8:
+            if act.act != "proposal" or not act.value or len(act.value.split()) > 8:
                 continue
             value = _value(act.value)
             topic = act.topic or self.proposed.get(norm_key(value)) or self._topic_for(value)
             if not topic or topic in P.NOT_TOPIC:
                 continue
-            known = set(self.topics) | set(self.proposed.values())
-            if act.act == "reversal" and act.topic and act.topic not in known:
-                continue  # "the bathroom is now ...": a change of something nobody planned is not a decision
-            if act.act == "proposal":
-                self.proposed.setdefault(norm_key(value), topic)
-                out.append(self._fact(m, "Interaction", self.w.group, f"proposal:{topic}", value,
-                                      f"{self.name(m.speaker)} suggested {value} for the {topic}.", event=topic))
-            else:
-                out.append(self._group_decision(m, topic, value))
+            self.proposed.setdefault(norm_key(value), topic)  # every option is remembered, one fact is written
+            out.append(self._fact(m, "Interaction", self.w.group, f"proposal:{topic}", value,
+                                  f"{self.name(m.speaker)} suggested {value} for the {topic}.", event=topic))
         return out[:1]
 
     def _decision(self, m: WindowMessage) -> list[Fact]:
@@ -260,35 +227,6 @@ class Extractor:
                                   f"{self.name(m.speaker)}; about: {about}). \"{d.sentence}\"", event=topic))
         return out
 
-    def _decision_patterns(self, m: WindowMessage) -> list[Fact]:
-        t = m.text
-        if t.rstrip().endswith("?"):
-            return []
-        cue = P.DECISION_CUE.search(t) or P.CHANGE_CUE.search(t)
-        if not cue and (mt := P.AGREE_IT_IS.search(t)):
-            return self._untopiced(m, mt.group("v"))
-        if not cue:
-            return []
-        for rx in P.REVERSAL + P.DECISION:
-            for mt in rx.finditer(t):
-                tv = self._topic_value(mt)
-                if tv:
-                    return [self._group_decision(m, *tv)]
-        for rx in (P.SWITCH_NO_TOPIC, P.DECIDE_NO_TOPIC):
-            for mt in rx.finditer(t):
-                if not _hedged(t, mt.start()) and (out := self._untopiced(m, mt.group("v"))):
-                    return out
-        if mt := P.AGREE_IT_IS.search(t):
-            return self._untopiced(m, mt.group("v"))
-        return []
-
-    def _group_decision(self, m: WindowMessage, topic: str, v: str) -> Fact:
-        if topic not in self.topics:
-            self.topics.append(topic)
-        return self._fact(m, "Interaction", self.w.group, f"decision:{topic}", v,
-                          f"The group decided: the {topic} is {v} (announced by {self.name(m.speaker)}).",
-                          event=topic)
-
     def _proposal(self, m: WindowMessage) -> list[Fact]:
         for rx in P.PROPOSAL:
             if (mt := rx.search(m.text)) and (tv := self._topic_value(mt)):
@@ -296,7 +234,7 @@ class Extractor:
                 self.proposed.setdefault(norm_key(v), topic)
                 return [self._fact(m, "Interaction", self.w.group, f"proposal:{topic}", v,
                                    f"{self.name(m.speaker)} suggested {v} for the {topic}.", event=topic)]
-        return self._group_acts(m, ("proposal",))
+        return self._proposal_acts(m)
 
     # --- GROUP: requests and promises -------------------------------------------------------
     def _requests(self, m: WindowMessage) -> list[Fact]:

@@ -11,11 +11,9 @@ from __future__ import annotations
 import re
 
 # City, job and pet statements come from the language layer (polymem.language.statements): the parse
-# and WordNet, not patterns. What stays here: family, group decisions, requests, promises, opinions.
+# and WordNet, not patterns; group decisions from its decision chains (polymem.language.decisions). What
+# stays here: family, the planning and proposals of group matters, requests, promises, opinions.
 
-# A statement that is asked, wished or supposed is not a fact: "if I moved to X", "should I move".
-HEDGE = re.compile(r"(?i)\b(?:if|unless|whether|wish|would|could|might|maybe|should|thinking\s+(?:about|of)|"
-                   r"considering|hope|hoping|plan(?:ning)?\s+to|didn't|did\s+not|never|not|won't|don't)\b")
 TIME_TAIL = re.compile(r"(?i)\s+(?:(?:last|next|this|that)\s+(?:week(?:end)?|month|year|summer|winter|spring|"
                        r"autumn|fall|night|time)|for\s+(?:now|years|good|a\s+while)|these\s+days|nowadays|now|"
                        r"yesterday|today|tonight|recently|already|again|too|as\s+well)\b.*$")
@@ -28,34 +26,9 @@ FAMILY = re.compile(r"(?i)\bmy\s+(?:(?:little|big|older|younger|twin|baby)\s+)?"
                     + r"(?P<rest>\s+(?:just\s+|finally\s+|recently\s+|also\s+)?(?:is|was|works|worked|lives|lived|"
                     r"moved|got|has|had|started|loves|hates|turned|became|graduated|married|passed|'s|’s)\b[^.!?]{3,})")
 
-# --- group decisions --------------------------------------------------------------------------
+# --- group matters: planning and proposals --------------------------------------------------------------------------
 TOPIC = r"(?P<topic>[a-z]+(?:\s+[a-z]+)?)"
 VAL = r"(?P<v>[^.!?,;:]+?)"
-END = r"(?=\s+(?:because|since|as\s+(?!the\b)|instead|then|now\b)|\s*[.!?,;]|\s*$)"
-DECISION_CUE = re.compile(r"(?i)\b(?:settled|decided|decision|agreed|final|official|confirmed|locked\s+in|"
-                          r"done\s+deal|it's\s+a\s+plan|going\s+with|go\s+with|we'll\s+do)\b")
-CHANGE_CUE = re.compile(r"(?i)\b(?:change\s+of\s+plans?|scrap\s+that|new\s+plan|switch(?:ed|ing)?|changed|changing|instead|"
-                        r"actually|update|is\s+off|fell\s+through|cancel(?:l)?ed|scrap(?:ped)?)\b")
-DECISION = [
-    re.compile(r"(?i:\bthe)\s+" + TOPIC + r"\s+(?i:is|will\s+be|'s)\s+(?:now\s+)?(?:going\s+to\s+be\s+)?" + VAL + END),
-    re.compile(r"(?i:decision\s+made|final\s+answer|final\s+decision|verdict|we(?:'re|\s+are)\s+going\s+with|"
-               r"let'?s\s+go\s+with|we(?:'ll|\s+will)\s+go\s+with|we\s+(?:decided|agreed|settled)\s+on)\s*[:\-—]?\s*"
-               + VAL + r"\s+(?:for|as)\s+(?i:the)\s+" + TOPIC + END),
-    re.compile(r"(?i:we\s+(?:decided|agreed|settled))\s+(?:on\s+)?(?:that\s+)?(?i:the)\s+" + TOPIC
-               + r"\s+(?:is|will\s+be|should\s+be)\s+" + VAL + END),
-]
-REVERSAL = [
-    re.compile(r"(?i:switch(?:ed|ing)?|chang(?:ed|ing)|mov(?:ed|ing))\s+(?i:the)\s+" + TOPIC + r"\s+to\s+" + VAL + END),
-    re.compile(r"(?i:\bthe)\s+" + TOPIC + r"\s+is\s+now\s+" + VAL + END),
-]
-# A decision whose topic is not in the message ("let's go with the pier café on May 9,
-# decided!"): the topic comes from the planning before it (see Extractor._topic_for).
-DECIDE_NO_TOPIC = re.compile(r"(?i:let'?s\s+go\s+with|we(?:'re|\s+are)\s+going\s+with|we(?:'ll|\s+will)\s+go\s+with|"
-                             r"final\s+decision|final\s+answer|decision\s+made|verdict|"
-                             r"we\s+(?:decided|agreed|settled)\s+on|settled\s+on|we(?:'re|\s+are)\s+doing|"
-                             r"let'?s\s+do|it'?s\s+decided)\s*[:\-—]?\s*" + VAL + END)
-AGREE_IT_IS = re.compile(r"(?i)^\W*(?:agreed|ok(?:ay)?|alright|fine|deal|great|perfect|yes|yep)\b[,!.\s]+"
-                         r"(?P<v>[\w' ]{2,40}?)\s+it\s+is\s*[.!]*\s*$")
 PLANNING = re.compile(r"(?i)\b(?:we|let'?s|us)\b[^.!?]{0,30}?\b(?:need|pick|choose|decide(?:\s+on)?|figure\s+out|"
                       r"sort\s+out|find|settle\s+on)\s+(?:a|an|the)\s+(?P<t1>[a-z]+)"
                       r"(?:\s+and\s+(?:a|an|the)\s+(?P<t2>[a-z]+))?")
@@ -63,9 +36,6 @@ DATE_TOPICS = {"date", "day", "time", "when", "weekend", "night", "evening"}
 DATE_VALUE = re.compile(r"(?i)\b(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|"
                         r"oct|nov|dec)[a-z]*\.?\s+\d{1,2}(?:st|nd|rd|th)?|\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?"
                         r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*|\d{1,2}/\d{1,2}|tomorrow|tonight)\b")
-SWITCH_NO_TOPIC = re.compile(r"(?i:let'?s\s+(?:switch|change|go)\s+to|switch(?:ed|ing)?\s+to|instead\s+let'?s\s+do|"
-                             r"we(?:'re|\s+are)\s+(?:now\s+)?doing|we(?:'re|\s+are)\s+going\s+(?:to|with))\s+"
-                             + VAL + END)
 PROPOSAL = [
     re.compile(r"(?i:how\s+about|what\s+about|i'?d\s+suggest|i\s+suggest|i\s+propose|i'?d\s+propose|maybe|"
                r"i\s+vote\s+for|why\s+not)\s+" + VAL + r"\s+(?:for|as)\s+(?i:the)\s+" + TOPIC + r"\s*[?.!]?\s*$"),
