@@ -15,8 +15,6 @@ from polymem.retrieval.extract_base import NOT_IN_MEMORY, Extract, StateHit, cov
 if TYPE_CHECKING:
     from polymem.retrieval.extract import Answerer
 
-DATE_TOPICS = {"date", "day", "dates", "days", "when"}
-NOT_DECISION = re.compile(r"^(?:proposal|request|promise|opinion)", re.I)
 
 
 def _record_hits(self: Any, pid: str, attr: str | None) -> list[StateHit]:
@@ -26,8 +24,6 @@ def _record_hits(self: Any, pid: str, attr: str | None) -> list[StateHit]:
     for item in row.get("current", []) + row.get("past", []):
         key = f"{item.attribute or ''} {item.event or ''}".lower()
         on_chain = item.version == "superseded" and (item.attribute or "") in kept
-        if pid == "GROUP" and NOT_DECISION.match(item.attribute or ""):
-            continue  # proposals and requests are not the group's state
         if attr and attr not in key:
             continue
         if not attr and self.plan.issue and coverage(self.plan.issue, f"{key} {item.text}") == 0 and not on_chain:
@@ -146,7 +142,6 @@ def group_decision(self: Any) -> Extract:
     # "what date did we pick", "which dates did they land on": the value is a date, wherever it is ("the open
     # day" names a matter, not a date)
     dated = bool(re.search(r"(?i)\b(?:when|what|which)\s+(?:\w+\s+)?(?:date|dates|day|days)\b", self.plan.question))
-    known = [] if dated else decisions.topic_values(self.msgs.values(), issue, self.window)
     hits: list[StateHit] = []
     # The writer's decision chains first: they know what superseded what. A chain whose words the question
     # does not share is still found by the record search's own ranking (embedding + full text).
@@ -154,6 +149,8 @@ def group_decision(self: Any) -> Extract:
     if dated:  # "which dates did we pick": the date part of each version ("LAKE DISTRICT, 17-21 JULY")
         chain = [StateHit(h.id, d, h.when, h.message_ids, h.kind) for h in chain
                  if (d := timeexpr.date_span(h.value or "") or values.date(h.value or ""))]
+    # the options proposed in the thread: only the message reading below (no chain) uses them
+    known = [] if dated or chain else decisions.topic_values(self.msgs.values(), issue, self.window)
     for m in ([] if chain else self.msgs.values()):
         text = m["text"]
         if dated and not values.date(text) or not dated and issue and coverage(issue, text) == 0 and \
