@@ -68,7 +68,8 @@ class LLMSettings:
     model: str | None = None
     api_key: str = "not-needed"
     timeout_s: float = 60.0
-    max_retries: int = 2
+    max_retries: int = 2  # retries after a timeout, an unreachable endpoint, HTTP 429 or 5xx
+    concurrency: int = 2  # requests in flight at once per client (a local server serves one at a time)
 
     @classmethod
     def from_env(cls) -> LLMSettings:
@@ -77,6 +78,8 @@ class LLMSettings:
             model=_env("POLYMEM_LLM_MODEL"),
             api_key=_env("POLYMEM_LLM_API_KEY", "not-needed") or "not-needed",
             timeout_s=float(_env("POLYMEM_LLM_TIMEOUT_S", "60") or 60),
+            max_retries=int(_env("POLYMEM_LLM_MAX_RETRIES", "2") or 2),
+            concurrency=max(1, int(_env("POLYMEM_LLM_CONCURRENCY", "2") or 2)),
         )
 
     @property
