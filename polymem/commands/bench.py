@@ -18,11 +18,31 @@ from types import ModuleType
 _REGISTER = re.compile(r"^def register\(", re.MULTILINE)
 
 
-def _bench_modules() -> list[str]:
-    """cli_* modules first; other modules only when their source defines `register` (legacy)."""
+NOT_INSTALLED = ("polymem bench runs from a source checkout: the harness lives in the repository's bench/ "
+                 "folder and is not part of the installed package (git clone the repository, then "
+                 "`pip install -e .` and run `polymem bench ...` there)")
+
+
+def harness(checkout: Path | None = None) -> ModuleType | None:
+    """The `bench` package of a source checkout, or None. The wheel leaves it out (a top-level
+    `bench` would clash with other packages), so it is found beside `polymem/` in the checkout."""
+    root = checkout or Path(__file__).resolve().parents[2]
+    if not (root / "bench" / "__init__.py").is_file():
+        return None
+    if str(root) not in sys.path:
+        sys.path.insert(0, str(root))
     try:
         import bench
-    except ImportError:  # installed without the bench package
+    except ImportError:
+        return None
+    # Another distribution's top-level `bench` is not ours.
+    return bench if Path(bench.__file__).resolve().parent == (root / "bench").resolve() else None
+
+
+def _bench_modules() -> list[str]:
+    """cli_* modules first; other modules only when their source defines `register` (legacy)."""
+    bench = harness()
+    if bench is None:
         return []
     names: list[str] = []
     for mod in sorted(pkgutil.iter_modules(bench.__path__), key=lambda m: m.name):
@@ -50,6 +70,11 @@ def _broken(inner: argparse._SubParsersAction, name: str, err: Exception) -> Non
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("bench", help="run a benchmark harness (see docs/bench/)")
+    if harness() is None:  # an installed wheel: say where the harness is instead of an empty menu
+        p.add_argument("rest", nargs=argparse.REMAINDER, help=argparse.SUPPRESS)
+        p.set_defaults(func=_not_installed)
+        p.epilog = NOT_INSTALLED
+        return
     inner = p.add_subparsers(dest="bench", required=True)
     loaded: list[ModuleType] = []
     for name in _bench_modules():
@@ -65,6 +90,11 @@ def register(sub: argparse._SubParsersAction) -> None:
     pa = inner.add_parser("all", help=f"run every bench listed for 'all' ({', '.join(names) or 'none'})")
     pa.add_argument("--only", nargs="*", default=None, help="subset of: " + " ".join(names))
     pa.set_defaults(func=lambda args: _run_all(p, names, args.only))
+
+
+def _not_installed(args: argparse.Namespace) -> int:
+    print(f"polymem: error: {NOT_INSTALLED}", file=sys.stderr)
+    return 2
 
 
 def _run_all(parser: argparse.ArgumentParser, names: list[str], only: list[str] | None) -> int:
