@@ -1,4 +1,5 @@
-"""The ASGI app: /graphql (GraphiQL for people, JSON for programs), /healthz, /readyz.
+"""The ASGI app: /graphql (GraphiQL for people, JSON for programs), /healthz, /readyz, and the
+pages of polymem.api.pages (the explorer at /, vendored GraphiQL assets, the Browser style file).
 
 /graphql sits behind the gate (polymem.api.gate: key check, rate limits, outages); /readyz
 answers from the background health check (polymem.api.health) without touching Neo4j.
@@ -18,7 +19,7 @@ from typing import Any
 
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import JSONResponse
+from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 from strawberry.asgi import GraphQL
 from strawberry.http import GraphQLHTTPResponse
@@ -31,6 +32,7 @@ from polymem.api.context import Context, Services, build_context, run
 from polymem.api.errors import format_error
 from polymem.api.gate import Gate
 from polymem.api.limits import MAX_BODY, BodySizeLimit
+from polymem.api.pages import graphiql_response, page_routes
 from polymem.api.schema import schema
 
 log = logging.getLogger("polymem.api")
@@ -43,6 +45,9 @@ class PolymemGraphQL(GraphQL):
 
     async def get_context(self, request: Request, response: Any) -> Context:  # type: ignore[override]
         return await build_context(request, self.services)
+
+    async def render_graphql_ide(self, request: Request) -> Response:  # type: ignore[override]
+        return graphiql_response()  # vendored assets and the polymem example query, no CDN
 
     async def process_result(self, request: Request, result: ExecutionResult) -> GraphQLHTTPResponse:  # type: ignore[override]
         out: GraphQLHTTPResponse = {"data": result.data}
@@ -92,5 +97,6 @@ def create_app(services: Services | None = None) -> Any:
     app = Starlette(routes=[
         Route("/healthz", healthz), Route("/readyz", readyz),
         Route("/graphql", Gate(gql, services), methods=["GET", "POST"]),
+        *page_routes(),
     ], lifespan=lifespan)
     return BodySizeLimit(app, MAX_BODY)
