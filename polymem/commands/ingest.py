@@ -13,6 +13,7 @@ import re
 import sys
 import time
 from collections import Counter
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -23,7 +24,7 @@ from polymem.ingest.formats import detect, formats, load
 from polymem.ingest.formats._common import printable
 from polymem.ingest.formats.jsonl import read_roster
 from polymem.ingest.pipeline import Ingestor, check_space
-from polymem.schema.models import Conversation, Participant
+from polymem.schema.models import Conversation, Message, Participant
 
 MAX_SHOWN_ERRORS = 20
 
@@ -37,6 +38,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--conversation", help="only this conversation of a multi-conversation file (into --space)")
     p.add_argument("--no-embed", action="store_true", help="skip embeddings (fast; no vector search)")
     p.add_argument("--strict", action="store_true", help="reject messages whose speaker is not in the roster")
+    p.add_argument("--skip-system", action="store_true",
+                   help="leave out service and bot messages of chat exports (joins, leaves, pins, bots)")
     p.add_argument("--batch", type=int, default=1000, help="messages per transaction (default 1000)")
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
@@ -54,6 +57,11 @@ def merge_roster(conv: Conversation, extra: list[Participant]) -> None:
         else:
             by_id[p.id] = p
     conv.roster = list(by_id.values())
+
+
+def without_system(items: Any) -> Iterator[Any]:
+    """The items minus messages a chat importer marked as service or bot (meta["system"])."""
+    return (m for m in items or [] if not (isinstance(m, Message) and m.meta.get("system")))
 
 
 def target_space(base: str, conv_id: str) -> str:
@@ -85,6 +93,9 @@ def _progress(quiet: bool) -> Any:
 def run(args: argparse.Namespace) -> int:
     t0 = time.perf_counter()
     jobs = plan(args)
+    if getattr(args, "skip_system", False):
+        for _, conv in jobs:
+            conv.messages = without_system(conv.messages)
     if args.roster:
         extra = read_roster(Path(args.roster))
         for _, conv in jobs:

@@ -88,6 +88,10 @@ def detect(path: str | Path) -> str:
     p = Path(path)
     if not p.exists():
         raise InputError("file not found", file=str(p))
+    from polymem.ingest.formats.slack import is_export
+
+    if is_export(p):
+        return "slack"
     if p.is_dir() or p.name.endswith(".ascii.txt"):
         return "irc"
     if p.suffix == ".jsonl":

@@ -23,7 +23,10 @@ IRC_LINES = 50  # the first non-empty lines looked at for the IRC shape
 JSON_SHAPES = [('"sample_id"', "locomo"), ('"dia_id"', "locomo"), ('"speaker_a"', "locomo"),
                ('"multi_session_dialogues"', "memgallery"), ('"character_profile"', "memgallery"),
                ('"utterances:"', "friendsqa"), ('"edus"', "molweni"),
-               ('"scenario_id"', "groupchat"), ('"roster"', "groupchat")]
+               ('"scenario_id"', "groupchat"), ('"roster"', "groupchat"),
+               ('"guild"', "discord"), ('"timestampEdited"', "discord"),
+               ('"personal_information"', "telegram"), ('"date_unixtime"', "telegram"),
+               ('"text_entities"', "telegram"), ('"from_id"', "telegram")]
 _IRC_LINE = re.compile(r"^(?:\S+ \d{4}-\d{2}-\d{2} )?(?:\[\d{1,2}:\d{2}(?::\d{2})?\]|===)")
 _MELD_HEADER = "Sr No.,Utterance,Speaker"
 
@@ -69,6 +72,10 @@ def _message_lines(lines: list[str]) -> int:
 
 def sniff(path: Path) -> Guess:
     """The format the content of `path` looks like (a folder of *.ascii.txt samples is irc)."""
+    from polymem.ingest.formats import slack, whatsapp
+
+    if slack.is_export(path):
+        return Guess("slack", "a Slack export (users.json / channels.json)")
     if path.is_dir():
         return Guess("irc" if any(path.glob("*.ascii.txt")) else None, "a folder")
     head = _head(path)
@@ -79,6 +86,9 @@ def sniff(path: Path) -> Guess:
     irc = sum(1 for ln in lines if _IRC_LINE.match(ln))
     if lines and irc * 2 >= len(lines):  # before JSON: "[07:35] <nick> ..." starts with a bracket too
         return Guess("irc", f"{irc} of the first {len(lines)} lines look like IRC log lines")
+    wa = whatsapp.looks_like(lines)
+    if lines and (wa >= 2 or (wa and whatsapp.header(lines[0]))) and wa * 3 >= len(lines):  # the rest: multi-line messages
+        return Guess("whatsapp", f"{wa} of the first {len(lines)} lines look like WhatsApp chat lines")
     if body[0] in "[{":
         return _json_shape(body, head, lines)
     if lines and lines[0].startswith(_MELD_HEADER):
@@ -97,6 +107,8 @@ def _json_shape(body: str, head: str, lines: list[str]) -> Guess:
         return _json_document(head)  # a document cut at 64 KB (or broken): its keys decide
     except RecursionError:
         return Guess("jsonl", "a deeply nested first line") if _message_lines(lines[1:]) else Guess(None, "deep")
+    if isinstance(first, dict) and {"messages", "chats"} & set(first):
+        return _json_document(head)  # a chat export's top level has an "id" too: not a message line
     if isinstance(first, dict) and {"id", "speaker", "text"} & set(first):
         return Guess("jsonl", "the first line is a JSON message object")
     if not body[end:].strip() or "\n" in body[:end].strip():
@@ -107,9 +119,9 @@ def _json_shape(body: str, head: str, lines: list[str]) -> Guess:
 def refuse_mismatch(path: Path, fmt: str) -> None:
     """Raise an InputError when `path` clearly holds another format than `fmt` (nothing is read)."""
     if path.is_dir():
-        if fmt != "irc":
-            raise InputError(f"is a directory; only --format irc reads a folder (of *.ascii.txt samples), "
-                             f"not --format {fmt}", file=str(path))
+        if fmt not in ("irc", "slack"):
+            raise InputError(f"is a directory; only --format irc (a folder of *.ascii.txt samples) or slack "
+                             f"(an export folder) reads a folder, not --format {fmt}", file=str(path))
         return
     guess = sniff(path)
     if guess.fmt == fmt or guess.why == "empty":
