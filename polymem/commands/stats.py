@@ -7,6 +7,7 @@ import json
 
 from polymem.graph import Graph
 from polymem.graph.messages import MessageRepository
+from polymem.graph.spaces import SpaceRepository
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -19,7 +20,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     with Graph() as g:
         repo = MessageRepository(g)
-        spaces = [args.space] if args.space else [s["id"] for s in repo.spaces()]
+        spaces = [SpaceRepository(g).require(args.space)] if args.space else [s["id"] for s in repo.spaces()]
         out = {s: repo.stats(s) for s in spaces}
     if args.json:
         print(json.dumps(out, indent=1))

@@ -34,6 +34,10 @@ def run(args: argparse.Namespace) -> int:
 
         writer = LLMWriter()  # type: ignore[assignment]
     window = args.window or (12 if args.llm else 20)
+    from polymem.graph.spaces import SpaceRepository
+
+    with Graph() as g:  # a typo names the closest spaces, before the model loads
+        SpaceRepository(g).require(args.space)
     embedder = None
     if not args.no_embed:
         from polymem.ingest.embedder import default_embedder
