@@ -8,7 +8,7 @@ from typing import Any, LiteralString
 import neo4j
 from neo4j import unit_of_work
 
-from polymem.graph import order
+from polymem.graph import events, order
 from polymem.graph.cypher import messages as q
 from polymem.graph.cypher import order as oq
 from polymem.graph.driver import Graph, space_key
@@ -77,7 +77,10 @@ class MessageRepository:
             for cypher, params in steps:
                 tx.run(cypher, params).consume()
             result.written = len(fresh)
+            if fresh:  # last step: subscribers see the batch the moment it commits (graph/events.py)
+                events.append_in(tx, space, "message", [r["id"] for r in fresh])
 
+        events.ensure(self.graph)
         self.graph.transaction(work)  # retried on deadlocks; BackendUnavailableError when unreachable
         return result
 

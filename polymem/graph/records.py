@@ -5,6 +5,10 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any, LiteralString
 
+import neo4j
+from neo4j import unit_of_work
+
+from polymem.graph import events
 from polymem.graph.cypher import records as q
 from polymem.graph.driver import Graph, space_key
 from polymem.schema.records import GROUP_ID, LAYER_SCOPE, AddOp, Record, UpdateOp
@@ -57,15 +61,26 @@ class RecordRepository:
 
     def add(self, space: str, rid: str, op: AddOp, **meta: Any) -> str | None:
         """Create one record (idempotent on `rid`) with all its edges in one transaction."""
-        cypher, params = self._add_step(space, rid, op, **meta)
-        rows = self.graph.write(cypher, **params)
-        return rows[0]["id"] if rows else None
+        rows = self._write(space, [self._add_step(space, rid, op, **meta)], [(rid, None)])
+        return rows[0][0]["id"] if rows[0] else None
 
     def update(self, space: str, rid: str, op: UpdateOp, layer: str, **meta: Any) -> str | None:
         """Append a new version after the head `op.entry_id`; None if it is no longer the head."""
-        cypher, params = self._update_step(space, rid, op, layer, **meta)
-        rows = self.graph.write(cypher, **params)
-        return rows[0]["id"] if rows else None
+        rows = self._write(space, [self._update_step(space, rid, op, layer, **meta)], [(rid, op.entry_id)])
+        return rows[0][0]["id"] if rows[0] else None
+
+    def _write(self, space: str, steps: list[tuple[LiteralString, dict[str, Any]]],
+               changes: list[tuple[str, str | None]]) -> list[list[dict[str, Any]]]:
+        """The steps in ONE transaction, then (last) the `record` event of what they wrote."""
+        events.ensure(self.graph)
+
+        @unit_of_work(timeout=300)
+        def work(tx: neo4j.ManagedTransaction) -> list[list[dict[str, Any]]]:
+            out = [[r.data() for r in tx.run(cypher, params)] for cypher, params in steps]
+            events.append_records_in(tx, space, changes)
+            return out
+
+        return self.graph.transaction(work, write=True)
 
     def write_batch(self, space: str, adds: list[tuple[str, AddOp, dict[str, Any]]],
                     updates: list[tuple[str, UpdateOp, str, dict[str, Any]]]) -> None:
@@ -74,7 +89,8 @@ class RecordRepository:
         steps = [self._add_step(space, rid, op, **meta) for rid, op, meta in adds]
         steps += [self._update_step(space, rid, op, layer, **meta) for rid, op, layer, meta in updates]
         if steps:
-            self.graph.write_many(steps)
+            self._write(space, steps, [(rid, None) for rid, _, _ in adds] +
+                        [(rid, op.entry_id) for rid, op, _, _ in updates])
 
     def get(self, space: str, ids: list[str]) -> list[Record]:
         return [Record(**r) for r in self.graph.read(q.GET_RECORDS, space=space, ids=ids)]

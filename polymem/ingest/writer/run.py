@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol
 
 from polymem.errors import BackendUnavailableError
+from polymem.graph import events
 from polymem.graph.driver import Graph
 from polymem.graph.messages import MessageRepository
 from polymem.graph.records import RecordRepository
@@ -119,10 +120,22 @@ def write_space(graph: Graph, space: str, writer: Writer | None = None,
         repo.mark_processed(space, writer.name, [m.id for m in new])
         report.windows += 1
         report.messages += len(new)
+        _progress_event(graph, report, False, len(todo), window)
         if progress:
             progress(len(new))
+    if todo:  # finished, failed or stopped: subscribers hear the end
+        _progress_event(graph, report, True, len(todo), window)
     report.seconds = time.perf_counter() - t0
     return report
+
+
+def _progress_event(graph: Graph, report: WriteReport, done: bool, total: int, window: int) -> None:
+    """A `progress` event for writerProgress subscribers (graph/events.py)."""
+    events.append(graph, report.space, "progress", [], {
+        "writer": report.writer, "windows_done": report.windows, "windows_failed": report.windows_failed,
+        "windows_total": -(-total // max(1, window)), "messages_done": report.messages, "messages_total": total,
+        "added": report.ops.get("add", 0), "updated": report.ops.get("update", 0), "done": done,
+        "aborted": report.aborted})
 
 
 def apply_ops(repo: RecordRepository, w: Window, proposed: list[Any], writer: str,
