@@ -22,6 +22,7 @@ from polymem.graph.driver import Graph
 from polymem.schema.models import Space
 
 _PREFIX = "pmk_"
+ADMIN = "admin"  # the one scope beyond reading and writing a key's spaces
 _SCRYPT = {"n": 2**14, "r": 8, "p": 1, "dklen": 32}
 
 
@@ -40,6 +41,16 @@ class Principal:
     spaces: frozenset[str] = field(default_factory=frozenset)
     all_spaces: bool = False  # auth switched off
     problem: str | None = None  # why there is no usable key, for the error message
+    scopes: frozenset[str] = field(default_factory=frozenset)  # "admin": may delete its spaces
+
+    def may(self, space: str) -> bool:
+        return self.all_spaces or (self.key_id is not None and space in self.spaces)
+
+    def require_admin(self, space: str) -> None:
+        """Destructive space operations need a key with the admin scope, and access to the space."""
+        self.require(space)
+        if not self.all_spaces and ADMIN not in self.scopes:
+            raise ForbiddenError("this API key lacks the admin scope (polymem keys create --admin ...)")
 
     def require(self, space: str) -> None:
         if self.all_spaces:
@@ -83,7 +94,7 @@ class KeyManager:
         self._lock = threading.Lock()
         self.scrypt_runs = 0  # for tests and metrics
 
-    def create(self, spaces: list[str], label: str | None = None) -> tuple[str, str]:
+    def create(self, spaces: list[str], label: str | None = None, admin: bool = False) -> tuple[str, str]:
         if not spaces:
             raise InputError("a key needs at least one --space")
         for s in spaces:
@@ -91,7 +102,8 @@ class KeyManager:
         key_id = secrets.token_hex(6)
         secret = secrets.token_urlsafe(32)
         salt = os.urandom(16)
-        self.repo.create(key_id, _hash(secret, salt), salt.hex(), sorted(set(spaces)), label)
+        self.repo.create(key_id, _hash(secret, salt), salt.hex(), sorted(set(spaces)), label,
+                         [ADMIN] if admin else [])
         return key_id, f"{_PREFIX}{key_id}_{secret}"
 
     def revoke(self, key_id: str) -> bool:
@@ -125,7 +137,8 @@ class KeyManager:
                     with self._lock:
                         self._verified[key_id] = digest
                         self._failed.pop(key_id, None)
-        return Principal(key_id=key_id, spaces=frozenset(row.get("spaces") or []))
+        return Principal(key_id=key_id, spaces=frozenset(row.get("spaces") or []),
+                         scopes=frozenset(row.get("scopes") or []))
 
     def _is_verified(self, key_id: str, digest: str) -> bool:
         with self._lock:

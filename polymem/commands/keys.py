@@ -16,6 +16,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     c = inner.add_parser("create", help="create a key; the plaintext is printed once, only a hash is kept")
     c.add_argument("--space", action="append", required=True, help="a space the key may use (repeatable)")
     c.add_argument("--label", help="a note to recognise the key by")
+    c.add_argument("--admin", action="store_true", help="admin scope: may also delete its spaces (deleteSpace)")
     c.set_defaults(func=create)
     ls = inner.add_parser("list", help="list keys (ids, spaces, revoked)")
     ls.add_argument("--json", action="store_true")
@@ -28,8 +29,8 @@ def register(sub: argparse._SubParsersAction) -> None:
 def create(args: argparse.Namespace) -> int:
     with Graph() as g:
         migrate(g)
-        key_id, token = KeyManager(g).create(args.space, args.label)
-    print(f"key id: {key_id}  spaces: {', '.join(sorted(set(args.space)))}")
+        key_id, token = KeyManager(g).create(args.space, args.label, admin=args.admin)
+    print(f"key id: {key_id}  spaces: {', '.join(sorted(set(args.space)))}" + ("  scope: admin" if args.admin else ""))
     print(f"API key (shown once, store it now): {token}")
     return 0
 
@@ -43,6 +44,7 @@ def list_keys(args: argparse.Namespace) -> int:
         for r in rows:
             state = "revoked" if r["revoked"] else "active"
             print(f"{r['id']}  {state:7}  spaces={','.join(r['spaces'] or [])}  created={r['created']}"
+                  + (f"  scopes={','.join(r['scopes'])}" if r.get("scopes") else "")
                   + (f"  label={r['label']}" if r.get("label") else ""))
     return 0
 

@@ -1,4 +1,4 @@
-"""Storage of API keys: (:ApiKey {id, hash, salt, spaces, label, created, revoked}). Hashes only."""
+"""Storage of API keys: (:ApiKey {id, hash, salt, spaces, scopes, label, created, revoked}). Hashes only."""
 
 from __future__ import annotations
 
@@ -12,8 +12,10 @@ class ApiKeyRepository:
     def __init__(self, graph: Graph) -> None:
         self.graph = graph
 
-    def create(self, key_id: str, hash_hex: str, salt_hex: str, spaces: list[str], label: str | None) -> None:
-        self.graph.write(q.CREATE_KEY, id=key_id, hash=hash_hex, salt=salt_hex, spaces=spaces, label=label)
+    def create(self, key_id: str, hash_hex: str, salt_hex: str, spaces: list[str], label: str | None,
+               scopes: list[str] | None = None) -> None:
+        self.graph.write(q.CREATE_KEY, id=key_id, hash=hash_hex, salt=salt_hex, spaces=spaces, label=label,
+                         scopes=scopes or [])
 
     def get(self, key_id: str) -> dict[str, Any] | None:
         rows = self.graph.read(q.GET_KEY, id=key_id)

@@ -133,19 +133,21 @@ MAX_SEQ = "MATCH (m:Message {space: $space}) RETURN max(m.seq) AS seq"
 
 # ---- API keys -------------------------------------------------------------------------------
 CREATE_KEY = """
-CREATE (k:ApiKey {id: $id, hash: $hash, salt: $salt, spaces: $spaces, label: $label,
+CREATE (k:ApiKey {id: $id, hash: $hash, salt: $salt, spaces: $spaces, label: $label, scopes: $scopes,
                   created: datetime(), revoked: false})
 RETURN k.id AS id
 """
 
 GET_KEY = """
 MATCH (k:ApiKey {id: $id})
-RETURN k.id AS id, k.hash AS hash, k.salt AS salt, k.spaces AS spaces, k.revoked AS revoked
+RETURN k.id AS id, k.hash AS hash, k.salt AS salt, k.spaces AS spaces, k.revoked AS revoked,
+       coalesce(k.scopes, []) AS scopes
 """
 
 LIST_KEYS = """
 MATCH (k:ApiKey)
-RETURN k.id AS id, k.spaces AS spaces, k.label AS label, toString(k.created) AS created, k.revoked AS revoked
+RETURN k.id AS id, k.spaces AS spaces, k.label AS label, toString(k.created) AS created, k.revoked AS revoked,
+       coalesce(k.scopes, []) AS scopes
 ORDER BY k.created
 """
 
