@@ -66,6 +66,9 @@ def format_error(error: GraphQLError) -> dict[str, Any]:
     if code == INTERNAL or (code == UNAVAILABLE and error.original_error is not None):
         log.error("GraphQL %s at %s", code, error.path, exc_info=error.original_error)
     out: dict[str, Any] = {"message": message, "extensions": {"code": code}}
+    suggestions = getattr(error.original_error, "suggestions", None)
+    if suggestions is not None:  # an unknown space or participant: the closest known names
+        out["extensions"]["suggestions"] = list(suggestions)
     if error.locations:
         out["locations"] = [{"line": loc.line, "column": loc.column} for loc in error.locations]
     if error.path:

@@ -14,7 +14,8 @@ from strawberry.scalars import JSON
 from strawberry.types import Info
 
 from polymem.api.context import Context, run
-from polymem.api.queries import authorize
+from polymem.api.queries import authorize, known
+from polymem.api.spaces import DeleteSpaceResult, delete_space
 from polymem.api.types import Participant, Record
 from polymem.errors import BackendUnavailableError, InputError, NotFoundError
 from polymem.graph.corrections import correct_record
@@ -138,6 +139,10 @@ def _ingest_retrying(ingestor: Any, space: str, people: list[ParticipantModel], 
 
 @strawberry.type
 class Mutation:
+    delete_space: DeleteSpaceResult = strawberry.mutation(
+        resolver=delete_space,
+        description="Delete a space and everything in it. Needs a key with the admin scope for that space.")
+
     @strawberry.mutation(description="Ingest a batch of messages: all valid and written, or nothing written.")
     async def ingest_messages(self, info: Info, space: str, messages: list[MessageInput],
                               roster: list[ParticipantInput] | None = None) -> IngestResult:
@@ -157,7 +162,7 @@ class Mutation:
 
     @strawberry.mutation(description="Run the System 2 Writer over the space's new messages.")
     async def run_writer(self, info: Info, space: str) -> JSON:
-        ctx = authorize(info, space)
+        ctx = await known(info, space)
         try:
             from polymem.ingest.writer import write_space
         except ImportError as e:
@@ -168,28 +173,28 @@ class Mutation:
 
     @strawberry.mutation
     async def add_alias(self, info: Info, space: str, participant: str, alias: str) -> Participant:
-        ctx = authorize(info, space)
+        ctx = await known(info, space)
         await run(add_alias, ctx.graph, space, participant, alias)
         rows = await run(ctx.services.browse.participants, space, [participant])
         return Participant.of(space, rows[participant])
 
     @strawberry.mutation(description="Merge `drop` into `keep`; `drop`'s names become aliases of `keep`.")
     async def merge_participants(self, info: Info, space: str, keep: str, drop: str) -> MergeResult:
-        ctx = authorize(info, space)
+        ctx = await known(info, space)
         moved = await run(merge_participants, ctx.graph, space, keep, drop)
         rows = await run(ctx.services.browse.participants, space, [keep])
         return MergeResult(participant=Participant.of(space, rows[keep]), **moved)
 
     @strawberry.mutation(description="Remove a participant's messages, voice data, profile and what rests only on them.")
     async def forget_participant(self, info: Info, space: str, id: str) -> ForgetResult:
-        ctx = authorize(info, space)
+        ctx = await known(info, space)
         emb = await run(lambda: ctx.services.embedder)  # redacted text gets a new vector
         report = await run(forget_participant, ctx.graph, space, id, emb)
         return ForgetResult(**report.as_dict())
 
     @strawberry.mutation(description="Append a corrected version of a record (corrector as source); history kept.")
     async def correct_record(self, info: Info, space: str, id: str, content: str, corrector: str) -> Record:
-        ctx = authorize(info, space)
+        ctx = await known(info, space)
         content = content.strip()
         if not content or len(content) > 10_000:
             raise InputError("content must be 1-10000 characters")

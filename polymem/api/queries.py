@@ -14,6 +14,7 @@ from polymem.api.analytics import InteractionSummary, Network
 from polymem.api.answers import Answer, AskOptionsInput, Plan, to_answer, to_plan
 from polymem.api.context import Context, run
 from polymem.api.limits import page_size
+from polymem.api.spaces import SpaceInfo, list_spaces
 from polymem.api.types import (
     Message,
     MessageConnection,
@@ -26,6 +27,7 @@ from polymem.api.types import (
 )
 from polymem.errors import BackendUnavailableError, InputError, NotFoundError
 from polymem.graph.messages import MessageRepository
+from polymem.graph.spaces import SpaceRepository
 from polymem.schema.models import Space
 
 
@@ -38,6 +40,19 @@ def authorize(info: Info, space: str) -> Context:
     except ValidationError as e:
         raise InputError(e.errors()[0]["msg"].removeprefix("Value error, ")) from None
     return ctx
+
+
+async def known(info: Info, space: str) -> Context:
+    """`authorize`, then the space must exist: a typo is NOT_FOUND naming the closest spaces this
+    key may read (never others), instead of an empty answer from an empty space."""
+    ctx = authorize(info, space)
+    await run(SpaceRepository(ctx.graph).require, space, ctx.principal.may)
+    return ctx
+
+
+async def asker_id(ctx: Context, space: str, asker: str | None) -> str | None:
+    """The asker's participant id (an id, or a unique name or alias); NOT_FOUND with the closest otherwise."""
+    return None if asker is None else await run(SpaceRepository(ctx.graph).participant, space, asker)
 
 
 def retrieval():  # noqa: ANN201 - the module, imported late so the API runs without it
@@ -59,11 +74,14 @@ def _text(value: str, what: str, limit: int = 2000) -> str:
 
 @strawberry.type
 class Query:
+    spaces: list[SpaceInfo] = strawberry.field(
+        resolver=list_spaces, description="The spaces this API key may read, with what each holds.")
+
     @strawberry.field(description="Compile a question into rows/issue/mode/scope and the Cypher it runs.")
     async def plan(self, info: Info, space: str, question: str, asker: str | None = None) -> Plan:
-        ctx = authorize(info, space)
+        ctx = await known(info, space)
         r = retrieval()
-        p = await run(r.plan, ctx.graph, space, _text(question, "question"), asker)
+        p = await run(r.plan, ctx.graph, space, _text(question, "question"), await asker_id(ctx, space, asker))
         return to_plan(p)
 
     @strawberry.field(description="Answer a question from memory with composed, traceable evidence.")
@@ -73,8 +91,9 @@ class Query:
                       description="Base64 audio (WAV/FLAC) of the spoken question: when no asker is "
                                   "given, the asker is the stored speaker whose voice matches.")] = None,
                   ) -> Answer:
-        ctx = authorize(info, space)
+        ctx = await known(info, space)
         r = retrieval()
+        asker = await asker_id(ctx, space, asker)
         if asker is None and asker_voice:
             asker = await run(_asker_from_voice, ctx.graph, space, asker_voice)
         try:
@@ -90,14 +109,14 @@ class Query:
     @strawberry.field(description="Relationship-network measures of a space (or one channel / time window).")
     async def network(self, info: Info, space: str, channel: str | None = None, since: datetime | None = None,
                       until: datetime | None = None) -> Network:
-        ctx = authorize(info, space)
+        ctx = await known(info, space)
         from polymem.graph.analytics import network_measures
 
         return Network.of(await run(network_measures, ctx.graph, space, channel, since, until))
 
     @strawberry.field(description="One person's interaction summary: whom they address, who answers them, ...")
     async def interaction_summary(self, info: Info, space: str, participant: str) -> InteractionSummary:
-        ctx = authorize(info, space)
+        ctx = await known(info, space)
         from polymem.graph.analytics import interaction_summary
 
         return InteractionSummary.of(await run(interaction_summary, ctx.graph, space, participant))
@@ -108,7 +127,7 @@ class Query:
                      session: str | None = None, since: datetime | None = None, until: datetime | None = None,
                      owner: str | None = None, source: str | None = None, history: bool = False,
                      first: int | None = 10) -> list[SearchHit]:
-        ctx = authorize(info, space)
+        ctx = await known(info, space)
         limit = page_size(first, 10)
         kinds = kinds or ["message", "record"]
         if set(kinds) - {"message", "record"}:
@@ -130,7 +149,7 @@ class Query:
 
     @strawberry.field(description="One participant with messages, addressed messages, records, aliases.")
     async def participant(self, info: Info, space: str, id: str) -> Participant:
-        ctx = authorize(info, space)
+        ctx = await known(info, space)
         rows = await run(ctx.services.browse.participants, space, [id])
         if id not in rows:
             raise NotFoundError(f"participant {id!r} not found in space {space!r}")
@@ -139,7 +158,7 @@ class Query:
 
     @strawberry.field(description="The roster of a space.")
     async def participants(self, info: Info, space: str) -> list[Participant]:
-        ctx = authorize(info, space)
+        ctx = await known(info, space)
         people = await run(MessageRepository(ctx.graph).roster, space)
         budget.charge(info, len(people))
         return [Participant.of(space, p.model_dump()) for p in people]
@@ -149,7 +168,7 @@ class Query:
                        speaker: str | None = None, addressee: str | None = None, since: datetime | None = None,
                        until: datetime | None = None, first: int | None = 20,
                        after: str | None = None) -> MessageConnection:
-        ctx = authorize(info, space)
+        ctx = await known(info, space)
         limit = page_size(first)
         rows = await run(ctx.services.browse.messages_page, space, limit=limit + 1, after=decode_cursor(after),
                          channel=channel, session=session, speaker=speaker, addressee=addressee,
@@ -159,7 +178,7 @@ class Query:
 
     @strawberry.field(description="One derived record with its version chain and source messages.")
     async def record(self, info: Info, space: str, id: str) -> Record:
-        ctx = authorize(info, space)
+        ctx = await known(info, space)
         row = await run(ctx.services.browse.record, space, id)
         if row is None:
             raise NotFoundError(f"record {id!r} not found in space {space!r}")
@@ -168,7 +187,7 @@ class Query:
 
     @strawberry.field(description="Counts of what a space holds.")
     async def space(self, info: Info, id: str) -> SpaceStats:
-        ctx = authorize(info, id)
+        ctx = await known(info, id)
 
         def load() -> tuple[dict, dict]:
             return MessageRepository(ctx.graph).stats(id), ctx.services.browse.record_counts(id)

@@ -6,6 +6,7 @@ error with the closest known names instead of an empty answer from an empty spac
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from polymem.errors import InputError, UnknownNameError
@@ -52,11 +53,12 @@ class SpaceRepository:
     def exists(self, space: str) -> bool:
         return bool(self.graph.read(q.SPACE_EXISTS, space=space))
 
-    def require(self, space: str) -> str:
-        """The space, or UnknownNameError naming the closest existing spaces."""
+    def require(self, space: str, visible: Callable[[str], bool] | None = None) -> str:
+        """The space, or UnknownNameError naming the closest existing spaces (only those
+        `visible` allows, so an API key never learns the names of spaces it cannot read)."""
         valid_space_name(space)
         if not self.exists(space):
-            raise UnknownNameError("space", space, self.ids())
+            raise UnknownNameError("space", space, [s for s in self.ids() if visible is None or visible(s)])
         return space
 
     def participant(self, space: str, who: str) -> str:
@@ -76,7 +78,7 @@ class SpaceRepository:
                              f"{', '.join(sorted(named))}; give the id")
         raise UnknownNameError("participant", who, list(label), where=f" in space {space!r}", label=label)
 
-    def delete(self, space: str) -> int:
+    def delete(self, space: str, visible: Callable[[str], bool] | None = None) -> int:
         """Delete a space and everything in it; returns the number of nodes removed."""
-        self.require(space)
+        self.require(space, visible)
         return MessageRepository(self.graph).drop_space(space)

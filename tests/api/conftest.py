@@ -30,12 +30,12 @@ def api_url(graph: Graph, tmp_path_factory: pytest.TempPathFactory) -> Iterator[
 
 @pytest.fixture(scope="session")
 def keys(graph: Graph) -> Iterator[Callable[..., str]]:
-    """make_key(*spaces) -> plaintext key; every key made is deleted at the end of the session."""
+    """make_key(*spaces, admin=False) -> plaintext key; every key made is deleted at the end of the session."""
     made: list[str] = []
     mgr = KeyManager(graph)
 
-    def make(*spaces: str) -> str:
-        kid, token = mgr.create(list(spaces), label="pytest")
+    def make(*spaces: str, admin: bool = False) -> str:
+        kid, token = mgr.create(list(spaces), label="pytest", admin=admin)
         made.append(kid)
         return token
 
