@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 from pydantic import ValidationError
 
@@ -56,28 +57,29 @@ def _lines(path: Path) -> Iterator[Message | InputError]:
             except ValueError as e:
                 yield InputError(str(e), file=str(path), line=n)
                 continue
-            if not isinstance(obj, dict):
-                yield InputError("each line must be a JSON object", file=str(path), line=n)
-                continue
-            missing = [k for k in ("id", "speaker", "text") if obj.get(k) is None or obj.get(k) == ""]
-            if missing:
-                yield InputError(f"missing {', '.join(missing)}", file=str(path), line=n)
-                continue
-            unknown = sorted(set(obj) - ALLOWED)
-            if unknown:
-                yield InputError(f"unknown field(s) {printable(', '.join(unknown))[:200]}", file=str(path), line=n)
-                continue
-            if isinstance(obj["id"], bool) or not isinstance(obj["id"], str | int):
-                yield InputError(f"id must be a string or a number, not {_kind(obj['id'])}", file=str(path), line=n)
-                continue
-            obj["id"] = str(obj["id"])
-            obj["seq"] = n
-            if "meta" in obj:
-                if not isinstance(obj["meta"], dict) or any(isinstance(v, dict | list) for v in obj["meta"].values()):
-                    yield InputError("meta must be a flat object", file=str(path), line=n)
-                    continue
-                obj["meta"] = {str(k): str(v) for k, v in obj["meta"].items()}
-            yield build_message(obj, file=str(path), line=n)
+            yield from_object(obj, file=str(path), line=n)
+
+
+def from_object(obj: Any, *, file: str, line: int) -> Message | InputError:
+    """One message object of the generic format (a JSON Lines line, or a dict given to
+    `Memory.add`): required and known fields checked, then the Message or the InputError."""
+    if not isinstance(obj, dict):
+        return InputError("each line must be a JSON object", file=file, line=line)
+    missing = [k for k in ("id", "speaker", "text") if obj.get(k) is None or obj.get(k) == ""]
+    if missing:
+        return InputError(f"missing {', '.join(missing)}", file=file, line=line)
+    unknown = sorted(set(obj) - ALLOWED)
+    if unknown:
+        return InputError(f"unknown field(s) {printable(', '.join(unknown))[:200]}", file=file, line=line)
+    if isinstance(obj["id"], bool) or not isinstance(obj["id"], str | int):
+        return InputError(f"id must be a string or a number, not {_kind(obj['id'])}", file=file, line=line)
+    obj["id"] = str(obj["id"])
+    obj["seq"] = line  # the source position orders untimed messages
+    if "meta" in obj:
+        if not isinstance(obj["meta"], dict) or any(isinstance(v, dict | list) for v in obj["meta"].values()):
+            return InputError("meta must be a flat object", file=file, line=line)
+        obj["meta"] = {str(k): str(v) for k, v in obj["meta"].items()}
+    return build_message(obj, file=file, line=line)
 
 
 def _kind(value: object) -> str:
