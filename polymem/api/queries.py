@@ -158,7 +158,7 @@ class Query:
 
     @strawberry.field(description="The roster of a space.")
     async def participants(self, info: Info, space: str) -> list[Participant]:
-        ctx = await known(info, space)
+        ctx = authorize(info, space)  # a listing: an empty space lists nothing
         people = await run(MessageRepository(ctx.graph).roster, space)
         budget.charge(info, len(people))
         return [Participant.of(space, p.model_dump()) for p in people]
@@ -168,7 +168,7 @@ class Query:
                        speaker: str | None = None, addressee: str | None = None, since: datetime | None = None,
                        until: datetime | None = None, first: int | None = 20,
                        after: str | None = None) -> MessageConnection:
-        ctx = await known(info, space)
+        ctx = authorize(info, space)  # a listing: an empty space lists nothing
         limit = page_size(first)
         rows = await run(ctx.services.browse.messages_page, space, limit=limit + 1, after=decode_cursor(after),
                          channel=channel, session=session, speaker=speaker, addressee=addressee,
