@@ -20,7 +20,7 @@ from typing import Any
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
-from starlette.routing import Route
+from starlette.routing import Route, WebSocketRoute
 from strawberry.asgi import GraphQL
 from strawberry.http import GraphQLHTTPResponse
 from strawberry.types import ExecutionResult
@@ -32,6 +32,7 @@ from polymem.api.context import Context, Services, build_context, run
 from polymem.api.errors import format_error
 from polymem.api.gate import Gate
 from polymem.api.limits import MAX_BODY, BodySizeLimit
+from polymem.api.live import LiveGraphQL
 from polymem.api.pages import graphiql_response, page_routes
 from polymem.api.schema import schema
 
@@ -97,6 +98,7 @@ def create_app(services: Services | None = None) -> Any:
     app = Starlette(routes=[
         Route("/healthz", healthz), Route("/readyz", readyz),
         Route("/graphql", Gate(gql, services), methods=["GET", "POST"]),
+        WebSocketRoute("/graphql", LiveGraphQL(services)),  # subscriptions (polymem.api.live)
         *page_routes(),
     ], lifespan=lifespan)
     return BodySizeLimit(app, MAX_BODY)

@@ -11,6 +11,7 @@ from strawberry.types import ExecutionContext
 from polymem.api.limits import extensions
 from polymem.api.mutations import Mutation
 from polymem.api.queries import Query
+from polymem.api.subscriptions import Subscription
 
 SDL_PATH = Path(__file__).resolve().parents[2] / "schema.graphql"
 
@@ -22,7 +23,7 @@ class PolymemSchema(strawberry.Schema):
         return None
 
 
-schema = PolymemSchema(query=Query, mutation=Mutation, extensions=extensions())
+schema = PolymemSchema(query=Query, mutation=Mutation, subscription=Subscription, extensions=extensions())
 
 
 def sdl() -> str:
