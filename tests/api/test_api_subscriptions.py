@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 import websocket
+from apiserver import api_server
 from apitest_helpers import INGEST, ROSTER, Client
 from ws_client import LiveClient
 
@@ -182,3 +183,17 @@ def test_bad_key_is_refused_at_connection(api_url: str) -> None:
     assert "API key is required" in str(anonymous.recv(10)["payload"])
     anonymous.close()
 
+
+
+def test_events_cross_api_processes(api_url: str, space: str, keys: Callable[..., str],
+                                    live: Callable[..., LiveClient], tmp_path: Path) -> None:
+    """Subscribed on one API process, written through another: the log in Neo4j is the fan-out."""
+    key = keys(space)
+    c = live(key)
+    c.subscribe("1", MESSAGES, {"space": space})
+    with api_server(tmp_path / "second.log", {"POLYMEM_API_PRELOAD": "0"}) as second:
+        assert second != api_url
+        _subscribed(c)
+        out = Client(second, key).data(INGEST, {"space": space, "messages": _msgs("x", 3), "roster": ROSTER})
+        assert out["ingestMessages"]["written"] == 3
+        assert [d["messageAdded"]["id"] for d in c.take(3)] == ["x0", "x1", "x2"]
