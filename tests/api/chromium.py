@@ -22,15 +22,17 @@ def _binaries() -> tuple[str, str]:
 
 
 @contextmanager
-def chromium(width: int = 1280, height: int = 900) -> Iterator[object]:
+def chromium(width: int = 1280, height: int = 900, offline: bool = True) -> Iterator[object]:
     webdriver = pytest.importorskip("selenium.webdriver", reason="selenium is in the dev extra")
     browser, driver = _binaries()
     opts = webdriver.ChromeOptions()
     opts.binary_location = browser
     for arg in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
-                f"--window-size={width},{height}", f"--host-resolver-rules={OFFLINE_RULES}",
+                f"--window-size={width},{height}",
                 "--no-first-run", "--disable-background-networking", "--disable-component-update"):
         opts.add_argument(arg)
+    if offline:
+        opts.add_argument(f"--host-resolver-rules={OFFLINE_RULES}")
     drv = webdriver.Chrome(options=opts, service=webdriver.ChromeService(executable_path=driver))
     drv.set_page_load_timeout(60)
     try:

@@ -79,3 +79,51 @@ def test_every_saved_query_runs_and_answers(graph: Graph, small_space: str) -> N
     assert results["most-addressed"][0]["addressed"] == 2
     assert results["message-thread"][0]["path"] is not None
     assert sum(r["size"] for r in results["communities"]) == 3
+
+
+def _browser_declarations(grass: str) -> dict[str, dict[str, str]]:
+    """The style as Neo4j Browser's parser reads it: braces inside quotes belong to the value, quotes
+    are dropped, a rule's body is split on ';' and each declaration on ':' (keeping the part before
+    a second ':', so a ':' inside a caption cuts it short)."""
+    rules: dict[str, str] = {}
+    selector, body, in_string, in_rule = "", "", False, False
+    for c in grass:
+        if c in "'\"":
+            in_string = not in_string
+        elif c == "{" and not in_string:
+            in_rule = True
+        elif c == "}" and not in_string:
+            rules[selector], selector, body, in_rule = body, "", "", False
+        elif in_rule:
+            body += c
+        elif not c.isspace():
+            selector += c
+    out: dict[str, dict[str, str]] = {}
+    for sel, text in rules.items():
+        decls = [d.split(":") for d in text.split(";")]
+        out[sel] = {d[0].strip(): d[1].strip() for d in decls if len(d) >= 2 and d[0].strip()}
+    return out
+
+
+def test_message_and_addresses_captions_survive_browsers_parser() -> None:
+    grass = (BROWSER / "polymem.grass").read_text()
+    for line in grass.splitlines():
+        if line.strip().startswith("caption:"):
+            value = line.split(":", 1)[1]
+            assert ":" not in value and value.count(";") == 1, line  # Browser would truncate the caption
+    rules = _browser_declarations(grass)
+    assert rules["node.Message"]["caption"] == "{speaker} ▸ {text}"  # speaker, then the first words fit
+    assert rules["relationship.ADDRESSES"]["caption"] == "{how}"
+
+
+def test_person_state_graph_draws_no_twin_about_and_source_edges(graph: Graph, small_space: str) -> None:
+    # A record about ann provided by bob keeps its SOURCE edge; ann's own statements draw only OWNER.
+    graph.write("MATCH (o:Participant {space: $s, id: 'ann'}), (b:Participant {space: $s, id: 'bob'}) "
+                "CREATE (r:Record:Profile {space: $s, id: 'r3', layer: 'Profile', attribute: 'pet', value: 'cat', "
+                "content: 'ann has a cat', state: 'current', version: 1}) "
+                "CREATE (r)-[:OWNER]->(o), (r)-[:SOURCE]->(b)", s=small_space)
+    rows = graph.read(_queries()["person-state-graph"], space=small_space, person="ann")
+    given = {r["about"][0]["id"]: r["given"] for r in rows}
+    assert set(given) == {"r1", "r2", "r3"}
+    assert given["r1"] is None and given["r2"] is None  # source == owner: no twin edge
+    assert given["r3"] is not None and given["r3"][2]["id"] == "bob"

@@ -29,10 +29,12 @@ ORDER BY about, CASE r.state WHEN 'current' THEN 0 ELSE 1 END, coalesce(r.versio
 
 // name: person-state-graph
 // The same as a picture: the person, the records about them, who provided each, and each version chain.
+// A SOURCE edge is drawn only when someone else provided the record: a person's own statement would
+// otherwise draw twin "about" and "source" edges between the same two nodes.
 MATCH (p:Participant {space: $space})
 WHERE p.id = $person OR p.name = $person OR $person IN coalesce(p.aliases, [])
 MATCH about = (r:Record {space: $space})-[:OWNER]->(p)
-OPTIONAL MATCH given = (r)-[:SOURCE]->(:Participant)
+OPTIONAL MATCH given = (r)-[:SOURCE]->(src:Participant) WHERE src <> p
 OPTIONAL MATCH chain = (r)-[:SUPERSEDED_BY]->(:Record)
 RETURN about, given, chain
 LIMIT 200;
