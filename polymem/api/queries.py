@@ -11,7 +11,7 @@ from strawberry.types import Info
 
 from polymem.api import budget
 from polymem.api.analytics import InteractionSummary, Network
-from polymem.api.answers import Answer, AskOptionsInput, Plan, to_answer, to_plan
+from polymem.api.answers import Answer, AskOptionsInput, ItemKind, Plan, to_answer, to_plan
 from polymem.api.context import Context, run
 from polymem.api.limits import page_size
 from polymem.api.spaces import SpaceInfo, list_spaces
@@ -122,27 +122,25 @@ class Query:
         return InteractionSummary.of(await run(interaction_summary, ctx.graph, space, participant))
 
     @strawberry.field(description="Full-text search over messages and/or derived records, with filters.")
-    async def search(self, info: Info, space: str, query: str, kinds: list[str] | None = None,
+    async def search(self, info: Info, space: str, query: str, kinds: list[ItemKind] | None = None,
                      speaker: str | None = None, addressee: str | None = None, channel: str | None = None,
                      session: str | None = None, since: datetime | None = None, until: datetime | None = None,
                      owner: str | None = None, source: str | None = None, history: bool = False,
                      first: int | None = 10) -> list[SearchHit]:
         ctx = await known(info, space)
         limit = page_size(first, 10)
-        kinds = kinds or ["message", "record"]
-        if set(kinds) - {"message", "record"}:
-            raise InputError("kinds may only hold 'message' and 'record'")
+        kinds = kinds or [ItemKind.MESSAGE, ItemKind.RECORD]
         text = _text(query, "query")
         hits: list[SearchHit] = []
         repo = ctx.services.browse
-        if "message" in kinds:
+        if ItemKind.MESSAGE in kinds:
             found = await run(repo.search_messages, space, text, limit, speaker=speaker, addressee=addressee,
                               channel=channel, session=session, since=since, until=until)
-            hits += [SearchHit(kind="message", score=s, message=Message.of(space, m)) for m, s in found]
-        if "record" in kinds:
+            hits += [SearchHit(kind=ItemKind.MESSAGE, score=s, message=Message.of(space, m)) for m, s in found]
+        if ItemKind.RECORD in kinds:
             found = await run(repo.search_records, space, text, limit, history=history, owner=owner,
                               source=source)
-            hits += [SearchHit(kind="record", score=s, record=Record.of(space, r)) for r, s in found]
+            hits += [SearchHit(kind=ItemKind.RECORD, score=s, record=Record.of(space, r)) for r, s in found]
         hits.sort(key=lambda h: -h.score)
         budget.charge(info, min(len(hits), limit))
         return hits[:limit]

@@ -15,6 +15,7 @@ import strawberry
 from strawberry.types import Info
 
 from polymem.api import budget, loaders
+from polymem.api.answers import ItemKind
 from polymem.api.limits import page_size
 from polymem.errors import InputError
 
@@ -218,9 +219,9 @@ class SpaceStats:
     current_records: int
 
 
-@strawberry.type
+@strawberry.type(description="One full-text hit: a message or a record, with its score.")
 class SearchHit:
-    kind: str
-    score: float
-    message: Message | None = None
-    record: Record | None = None
+    kind: ItemKind = strawberry.field(description="MESSAGE or RECORD: which of the two fields is set.")
+    score: float = strawberry.field(description="Full-text score (higher is better).")
+    message: Message | None = strawberry.field(default=None, description="The message, for a MESSAGE hit.")
+    record: Record | None = strawberry.field(default=None, description="The record, for a RECORD hit.")

@@ -72,7 +72,12 @@ def test_search_and_space(client, space, ingest) -> None:
                                "channel": "general"}])
     hits = client.data("""query($s: String!) { search(space: $s, query: "zeppelin museum") {
         kind score message { id speakerId } } }""", {"s": space})["search"]
-    assert hits and hits[0]["message"]["id"] == "x1" and hits[0]["kind"] == "message"
+    assert hits and hits[0]["message"]["id"] == "x1" and hits[0]["kind"] == "MESSAGE"
+    only = client.data("""query($s: String!) { search(space: $s, query: "zeppelin museum", kinds: [RECORD]) {
+        kind } }""", {"s": space})["search"]
+    assert only == []  # no records written: a MESSAGE hit here would mean kinds was ignored
+    assert client.error("""query($s: String!) { search(space: $s, query: "x", kinds: ["message"]) {
+        kind } }""", {"s": space}) == "BAD_INPUT"  # kinds are enum values, not strings
     none = client.data("""query($s: String!) { search(space: $s, query: "zeppelin", speaker: "alice") {
         kind } }""", {"s": space})["search"]
     assert none == []
@@ -94,15 +99,17 @@ def test_plan_and_ask(client, space, ingest) -> None:
     plan = client.data("""query($s: String!) { plan(space: $s, question: "Who asked Bob for the slides?") {
         question mode intent issue rows { kind id } scope { source owner speaker addressee } cypher } }""",
                        {"s": space})["plan"]
-    assert plan["mode"] in ("head", "full") and plan["cypher"] and all("$space" in c for c in plan["cypher"])
+    assert plan["mode"] in ("HEAD", "FULL") and plan["cypher"] and all("$space" in c for c in plan["cypher"])
     ans = client.data("""query($s: String!) { ask(space: $s, question: "Who asked Bob for the slides?",
-        options: {strategy: "agentic", topK: 5}) {
-        text abstained answerParticipant rankedMessageIds trace timingsMs
+        options: {strategy: AGENTIC, topK: 5}) {
+        text abstained answerParticipant rankedMessageIds trace { round layer tool hits details } timings { stage ms }
         plan { intent } rows { kind id empty current { kind id speaker addressees messageIds } } } }""",
                       {"s": space})["ask"]
     assert "a1" in ans["rankedMessageIds"]
     assert ans["answerParticipant"] == "alice"
-    assert isinstance(ans["trace"], list) and "plan" in ans["timingsMs"]
+    assert ans["trace"] and all(t["layer"] in ("messages", "records", "answer") for t in ans["trace"])
+    assert [t["stage"] for t in ans["timings"]][:2] == ["load", "plan"]
+    assert ans["plan"]["intent"] == "WHO_ASKED"  # an enum value, not a free string
     bad = client.error("""query($s: String!) { ask(space: $s, question: "x", options: {strategy: "nope"}) {
         text } }""", {"s": space})
     assert bad == "BAD_INPUT"
