@@ -92,3 +92,19 @@ def test_ingest_a_file_as_the_cli_does(mem: Memory) -> None:
     assert [(r.space, r.written) for r in reports] == [(mem.space, 7)]
     with pytest.raises(InputError):
         mem.ingest(DATA / "no-such-file.jsonl")
+
+
+def test_the_readme_example_runs_as_written(graph: Graph, capsys: pytest.CaptureFixture[str]) -> None:
+    import re
+
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    code = re.search(r"## Python client\n\n```python\n(.*?)```", readme, re.S).group(1)
+    name = f"test-{uuid.uuid4().hex[:12]}"
+    assert 'space="book-club"' in code
+    try:
+        exec(compile(code.replace('space="book-club"', f'space="{name}"'), "README.md", "exec"), {})
+    finally:
+        from polymem.graph.messages import MessageRepository
+
+        MessageRepository(graph).drop_space(name)
+    assert capsys.readouterr().out.splitlines()[0] == "Lisbon"
