@@ -35,6 +35,7 @@ from polymem.language.decision_clauses import (
     value_of,
 )
 from polymem.language.models import parsed
+from polymem.language.value_kind import value_kind
 
 RECENT = 6  # messages before a new matter's first decision that count as its discussion
 
@@ -243,7 +244,7 @@ class DecisionTracker:
                 text)]):
             return named[-1]  # "Trattoria Ombra just rang, they're closed, so we're at the Lantern instead"
         elif changed and self.chains:  # "plans changed, forget that, we're doing X": the latest matter of its kind
-            kind = [c for c in self.chains if _kind(c.head.value) == _kind(d.value)]
+            kind = [c for c in self.chains if value_kind(c.head.value) == value_kind(d.value)]
             if kind:
                 return kind[-1]
         srcs = [src for value, _, src in self.options if same(value, d.value)]
@@ -252,16 +253,6 @@ class DecisionTracker:
         c.topic = d.topic or next(iter(c.keywords(1)), None) or _first_noun(text, d.value) or norm(d.value)
         self.chains.append(c)
         return c
-
-
-def _kind(value: str) -> str:
-    """What sort of value a decision settles: a date, an amount (of money or not), or a thing."""
-    if timeexpr.date_span(value) or timeexpr.is_time_word(value):
-        return "date"
-    if re.search(r"[£$€¥]\s?\d|\d\s?(?:euros?|dollars?|pounds?|quid|bucks)\b", value, re.I) or \
-            re.fullmatch(r"[£$€¥]?[\d.,\s]+(?:each|per\s+\w+)?", value.strip(), re.I):
-        return "amount"
-    return "thing"
 
 
 def _first_noun(text: str, value: str) -> str | None:

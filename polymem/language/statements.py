@@ -16,8 +16,8 @@ from datetime import datetime
 from typing import Any, Literal
 
 from polymem.language import lexical as lex
+from polymem.language import pets, timeexpr
 from polymem.language import syntax as sx
-from polymem.language import timeexpr
 from polymem.language.models import parse_many, parsed
 
 Attribute = Literal["city", "job", "pet"]
@@ -48,6 +48,7 @@ class Statement:
     sentence: str = ""
     weak: bool = False  # read from context rather than stated: may start a record, never replaces one
     about: list[str] = field(default_factory=list)
+    name: str = ""  # what the owner calls it, for a pet ("Noodle")
 
     @property
     def reported(self) -> bool:
@@ -145,6 +146,12 @@ class StatementReader:
                 if st.owner != speaker:
                     st.kind = "report"
                 out.append(st)
+        for sent in doc.sents:  # "<Name> is my tortoise", "<Name> (Ana's gecko) ...": a named pet and its owner
+            for owner, species, name in pets.named_animals(
+                    sent, lambda w: self.person_in(w) is not None, lambda p, s=sent: self._owner(p, speaker, other, s)):
+                out = [st for st in out if not (st.attribute == "pet" and st.owner == owner)]
+                out.append(Statement("pet", owner, speaker, species, kind="report" if owner != speaker else "state",
+                                     time=time, message_id=message_id, sentence=sent.text.strip(), name=name))
         if not any(st.attribute == "pet" for st in out):
             out += self._named_pet(doc, speaker, message_id, time)
         if not any(st.attribute == "city" for st in out):

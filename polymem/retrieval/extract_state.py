@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
-from polymem.language import timeexpr
+from polymem.language import timeexpr, value_kind
 from polymem.retrieval import decisions, values
 from polymem.retrieval.extract_base import NOT_IN_MEMORY, Extract, StateHit, coverage, when
 
@@ -141,14 +141,15 @@ def group_decision(self: Any) -> Extract:
     issue = self.plan.issue
     # "what date did we pick", "which dates did they land on": the value is a date, wherever it is ("the open
     # day" names a matter, not a date)
-    dated = bool(re.search(r"(?i)\b(?:when|what|which)\s+(?:\w+\s+)?(?:date|dates|day|days)\b", self.plan.question))
+    dated = value_kind.asked_kind(self.plan.question) == "date"
     hits: list[StateHit] = []
     # The writer's decision chains first: they know what superseded what. A chain whose words the question
     # does not share is still found by the record search's own ranking (embedding + full text).
     chain = _best_chain(self)
     if dated:  # "which dates did we pick": the date part of each version ("LAKE DISTRICT, 17-21 JULY")
         chain = [StateHit(h.id, d, h.when, h.message_ids, h.kind) for h in chain
-                 if (d := timeexpr.date_span(h.value or "") or values.date(h.value or ""))]
+                 if (d := timeexpr.date_span(h.value or "") or values.date(h.value or "") or
+                     (h.value if value_kind.value_kind(h.value or "") == "date" else None))]
     # the options proposed in the thread: only the message reading below (no chain) uses them
     known = [] if dated or chain else decisions.topic_values(self.msgs.values(), issue, self.window)
     for m in ([] if chain else self.msgs.values()):
@@ -193,6 +194,11 @@ def _best_chain(self: Any) -> list[StateHit]:
         chains.setdefault(i.attribute or "", []).append(i)
     if not chains:
         return []
+    # "which night", "how much", "where": only a matter settled with a value of that kind can answer
+    asked = value_kind.asked_kind(self.plan.question)
+    fit = {a: its for a, its in chains.items()
+           if any(value_kind.compatible(asked, i.value or "") for i in its)}
+    chains = fit or chains
 
     def rank(attr: str) -> tuple[float, bool, float]:
         its = chains[attr]

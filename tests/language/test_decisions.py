@@ -65,3 +65,19 @@ def test_values_and_dates() -> None:
     assert date_span("we land 7-11 august, then home") == "7-11 august"
     assert date_span("see you Saturday 16th May at 7") == "Saturday 16th May"
     assert date_span("the may bank holiday") is None
+
+
+def test_value_kinds_and_asked_kinds() -> None:
+    from polymem.language.value_kind import asked_kind, compatible, value_kind
+
+    assert [value_kind(v) for v in ("the 12th", "Thursday", "9:30pm", "€35 a head", "18 each", "the boathouse")] \
+        == ["date", "date", "date", "amount", "amount", "thing"]
+    assert asked_kind("Which evening did the team pick for the dinner?") == "date"
+    assert asked_kind("When is the retreat happening?") == "date"
+    assert asked_kind("How much is everyone paying towards the boat?") == "amount"
+    assert asked_kind("What's the budget per person?") == "amount"
+    assert asked_kind("Where are we meeting on the day?") == "thing"
+    assert asked_kind("What kind of cake did they order?") == "thing"
+    assert asked_kind("What did the group decide?") is None
+    assert compatible("thing", "the boathouse, 4-6 October") and compatible("date", "the boathouse, 4-6 October")
+    assert not compatible("date", "the boathouse") and not compatible("thing", "€35 a head")

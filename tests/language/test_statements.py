@@ -101,3 +101,16 @@ def test_batch_reading_resolves_pronouns_across_messages(reader: StatementReader
                             ("she signed a lease in Nantes yesterday", "p1", NOW, "b")])
     assert [(s.owner, s.value) for s in out[1]] == [("p3", "Nantes")]
     assert out[1][0].time is not None and out[1][0].time.date().isoformat() == "2026-04-14"
+
+
+def test_named_pet_by_copula_and_apposition(reader: StatementReader) -> None:
+    st = only(reader, "Quick note for later: Waffles is Koffi's Siamese cat, not a breakfast.", speaker="p3")
+    assert (st.attribute, st.owner, st.value, st.name, st.kind) == ("pet", "p2", "siamese cat", "Waffles", "report")
+    st = only(reader, "Juniper (my Netherland dwarf rabbit, before anyone asks) chewed the cable.", speaker="p1")
+    assert (st.attribute, st.owner, st.name) == ("pet", "p1", "Juniper")
+    assert st.value.endswith("rabbit")
+    assert only(reader, "Pistachio is my new ferret and he bites.", speaker="p3").value == "ferret"
+    # not a pet: a relative, a negated copula, a roster member
+    assert all(f[0] != "pet" for f in facts(reader, "Odile is my sister, she lives next door."))
+    assert all(f[0] != "pet" for f in facts(reader, "Rollo is not my dog, he belongs to the neighbours."))
+    assert all(f[0] != "pet" for f in facts(reader, "Koffi is my favourite person."))

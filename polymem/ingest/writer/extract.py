@@ -151,7 +151,8 @@ class Extractor:
                 content = f"{who} works as {_article(st.value)}{by}." if " at " in st.value or \
                     st.value[:1].islower() else f"{who} works at {st.value}{by}."
             else:
-                content = f"{who} has {_article(st.value)} (pet){by}."
+                called = f", called {st.name}" if st.name else ""
+                content = f"{who} has {_article(st.value)} (pet{called}){by}."
             # "I used to live in Arequipa": may start a history, never replaces what is recorded
             out.append(self._fact(m, "Core", st.owner, st.attribute, st.value, content,
                                   weak=st.tense == "past" or st.weak))

@@ -1,0 +1,64 @@
+"""A named animal introduced by a copula or an apposition: "<Name> is my bearded dragon", "<Name> is Ana's
+hedgehog", "<Name> (my tortoise) dug out again". The name is nobody in the roster and no place; the animal
+noun carries a possessor that says whose it is.
+
+WordNet's first sense of a pet's species is sometimes not the animal ("dragon" is the myth, "kelpie" the water
+spirit): in this construction any of a noun's first three senses being an animal is enough, because the
+sentence itself says a named creature is somebody's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from polymem.language import lexical as lex
+
+Owner = Callable[[Any], "str | None"]
+
+
+def animal_sense(lemma: str) -> bool:
+    return lex.is_animal(lemma) or any(s.lexname() == "noun.animal" for s in lex._synsets(lemma, "n")[:3])
+
+
+def named_animals(sent: Any, is_person: Callable[[str], bool], owner_of: Owner) -> list[tuple[str, str, str]]:
+    """(owner id, species phrase, pet name) for each "<Name> is <possessor>'s <animal>" in a sentence."""
+    out: list[tuple[str, str, str]] = []
+    for n in sent:
+        if not n.is_alpha or n.dep_ not in ("attr", "appos", "parataxis") or not animal_sense(n.lemma_.lower()):
+            continue
+        name = _named(n)
+        if name is None or is_person(name.text) or lex.is_place_name(name.lower_) or \
+                name.ent_type_ in ("GPE", "LOC", "ORG", "DATE", "TIME", "NORP"):
+            continue
+        if any(c.dep_ == "neg" and c.i < n.i for c in n.children) or any(c.dep_ == "neg" for c in n.head.children):
+            continue  # "Rex is not my dog"
+        poss = next((t for t in n.subtree if t.dep_ == "poss" and t.i < n.i), None)
+        if poss is None:
+            continue
+        # "my Hermann's tortoise": the outermost possessor is the owner, the inner one names a breed
+        while any(c.dep_ == "poss" for c in poss.children):
+            poss = next(c for c in poss.children if c.dep_ == "poss")
+        owner = owner_of(poss)
+        if owner is None:
+            continue
+        # breed words: nouns and capitalised adjectives ("African pygmy"), not "new" or "little"
+        mods = [t.text.lower() for t in n.subtree if poss.i < t.i < n.i and t.dep_ in ("compound", "amod")
+                and (t.pos_ in ("NOUN", "PROPN") or t.text[:1].isupper())]
+        out.append((owner, " ".join([*mods, n.text.lower()]), _full_name(name)))
+    return out
+
+
+def _named(n: Any) -> Any | None:
+    """The name an animal noun describes: the subject of its copula, or the name it stands in apposition to."""
+    if n.dep_ == "attr" and n.head.lemma_ == "be":
+        return next((c for c in n.head.children if c.dep_ in ("nsubj", "nsubjpass") and c.pos_ in ("PROPN", "NOUN")
+                     and c.i < n.i), None)
+    if n.dep_ in ("appos", "parataxis") and n.head.pos_ == "PROPN":  # "<Name> (my gecko) ..."
+        return n.head
+    return None
+
+
+def _full_name(t: Any) -> str:
+    parts = [c for c in t.subtree if c.pos_ == "PROPN" and c.i <= t.i] or [t]
+    return " ".join(c.text for c in parts)

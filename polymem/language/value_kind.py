@@ -1,0 +1,111 @@
+"""What sort of value a decision settles, and what sort a question asks for: a date (or time), an amount, or
+a thing (a place, an activity, an object).
+
+A question about "which night" cannot be answered by a venue, nor "where" by a sum: matching the two kinds
+picks the matter a question is about among several a group settled, whatever words either uses.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import Any, Literal
+
+from polymem.language import lexical as lex
+from polymem.language import timeexpr
+from polymem.language.models import parsed
+
+Kind = Literal["date", "amount", "thing"]
+
+_ORDINAL_DAY = re.compile(r"(?i)^(?:(?:on|for)\s+)?(?:the\s+)?\d{1,2}(?:st|nd|rd|th)\b")
+_CLOCK = re.compile(r"(?i)\b\d{1,2}(?::\d{2})?\s*(?:am|pm)\b|\b\d{1,2}:\d{2}\b")
+_MONEY = re.compile(r"[£$€¥]\s?\d|\d\s?(?:euros?|dollars?|pounds?|quid|bucks|eur|usd|gbp)\b", re.I)
+_BARE_AMOUNT = re.compile(r"[£$€¥]?[\d.,\s]+(?:each|per\s+\w+|a\s+head|apiece)?", re.I)
+# WordNet senses of nouns that ask for a quantity of money: "what budget", "which price"
+_MONEY_SENSES = ("money.n.01", "sum.n.01", "cost.n.01", "monetary_unit.n.01", "fee.n.01", "payment.n.01",
+                 "budget.n.01", "price.n.02")
+
+
+def value_kind(value: str) -> Kind:
+    """The kind of a stated value: "Friday the 24th", "7-11 August", "30th", "7pm" are dates; "£20 each",
+    "40 dollars" amounts; anything else a thing."""
+    v = value.strip()
+    if not v:
+        return "thing"
+    if _MONEY.search(v) or _BARE_AMOUNT.fullmatch(v):
+        return "amount"
+    words = v.lower().split()
+    if timeexpr.date_span(v) or timeexpr.is_time_word(v) or _ORDINAL_DAY.match(v) or \
+            (len(words) <= 4 and (_CLOCK.search(v) or any(w.strip(",.") in timeexpr.WEEKDAYS for w in words))):
+        return "date"
+    return "thing"
+
+
+@lru_cache(maxsize=4096)
+def asked_kind(question: str) -> Kind | None:
+    """The kind of value a question about a decision asks for; None when the question does not say
+    ("what did we decide?")."""
+    doc = parsed(question)
+    wh = [t for t in doc if t.tag_ in ("WRB", "WDT", "WP")]
+    for t in wh:
+        low = t.lower_
+        if low == "when":
+            return "date"
+        if low == "where":
+            return "thing"
+        if low == "how" and t.i + 1 < len(doc) and doc[t.i + 1].lower_ in ("much", "many"):
+            return "amount"
+        if low in ("what", "which"):
+            noun = _asked_noun(doc, t)
+            if noun is None:
+                continue
+            return _noun_kind(noun.lemma_.lower())
+    return None
+
+
+def _asked_noun(doc: Any, wh: Any) -> Any:
+    """The noun a "what"/"which" determines ("which night", "what kind of gift": gift)."""
+    head = wh.head if wh.dep_ == "det" else None
+    nxt = doc[wh.i + 1] if wh.i + 1 < len(doc) else None
+    if head is None and nxt is not None and nxt.is_alpha and nxt.pos_ != "AUX" and (nxt.pos_ == "NOUN" or (
+            nxt.tag_ in ("VBZ", "NNS") and lex.known_noun(nxt.lemma_.lower()))):
+        head = nxt  # "what dates did they land on": a plural noun the tagger took for a verb
+    if head is None and wh.dep_ in ("attr", "nsubj") and wh.head.lemma_ == "be":
+        # "what's the budget per head": the other side of the copula
+        head = next((c for c in wh.head.children if c.dep_ in ("nsubj", "attr") and c.i != wh.i), None)
+    if head is None or head.pos_ not in ("NOUN", "VERB"):
+        return None
+    # "what kind of venue", "which sort of day": the noun after "of"
+    classifier = lex.noun_in_senses(head.lemma_.lower(), ("kind.n.01", "type.n.01"), first=1, exact=True)
+    for c in head.children if classifier else ():
+        if c.dep_ == "prep" and c.lower_ == "of":
+            for o in c.children:
+                if o.dep_ == "pobj" and o.pos_ == "NOUN":
+                    return o
+    return head
+
+
+@lru_cache(maxsize=4096)
+def _noun_kind(lemma: str) -> Kind:
+    if lex.noun_is(lemma, "time", senses=2):
+        return "date"
+    if lex.noun_in_senses(lemma, _MONEY_SENSES, first=2):
+        return "amount"
+    return "thing"
+
+
+def compatible(asked: Kind | None, value: str) -> bool:
+    """Whether a value can answer a question asking for `asked`: "Lake Tahoe, 3-5 May" answers both
+    "where" and "when"."""
+    if asked is None:
+        return True
+    kind = value_kind(value)
+    if kind == asked:
+        return True
+    if kind == "date" and asked == "thing":
+        span = timeexpr.date_span(value)
+        rest = value.replace(span, "") if span else ""
+        return bool(re.search(r"[A-Za-z]{3,}", rest)) and value_kind(rest.strip(" ,;-")) == "thing"
+    if kind == "thing" and asked == "date":
+        return bool(timeexpr.date_span(value))
+    return False
