@@ -8,6 +8,8 @@
 //   :param message => 'm0027'
 // Then paste one query. Each block starts with "// name: <name>"; tests/graph/test_analytics_browser.py
 // runs every block against a real database, so they stay valid. Apply polymem.grass first (docs/browser.md).
+// For the *-graph queries turn off Browser's "Connect result nodes" once (:config autoComplete: false):
+// otherwise Browser adds every relationship between the returned nodes, the SOURCE edges these queries leave out.
 
 // name: spaces
 // What is in this database: every space with its message and participant counts.
