@@ -70,7 +70,7 @@ def run(args: argparse.Namespace) -> int:
         from polymem.graph.plots import plot_network, plot_participation
 
         out = Path(args.plot)
-        plots += [str(p) for p in plot_network(net.interaction(), m, out / "network", seed=args.seed)]
+        plots += [str(p) for p in plot_network(net.address, m, out / "network", seed=args.seed)]
         plots += [str(p) for p in plot_participation(m, out / "participation")]
     if args.json:
         doc = m.to_dict()
