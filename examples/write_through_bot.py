@@ -7,16 +7,18 @@ the records (System 2) up to date by running the Writer incrementally in the bac
 A real bot calls `WriteThrough.on_message(...)` from its message handler instead of reading a
 file (see docs/write-through.md). Two things keep it fast:
 
-* each message is one `ingestMessages` call (idempotent on the message id, so a retry after a
-  timeout never stores it twice);
+* messages are queued by the bot's handler and stored by a sender thread, one `ingestMessages`
+  call for whatever arrived meanwhile (idempotent on the message id, so a retry after a timeout
+  never stores it twice);
 * one background thread calls `runWriter` whenever messages arrived since its last run. The
   Writer only reads the messages it has not processed yet (the earlier ones are context), so each
   run costs the new window, not the whole chat. Runs never overlap: messages that arrive during a
   run go into the next one.
 
 `--input` is JSON Lines in polymem's generic format (id, speaker, text, time, ...); without it a
-short invented conversation is replayed. At the end the script prints, per message, the seconds
-from sending it to the end of the Writer run that covered it (its records were committed then).
+short invented conversation is replayed. At the end the script prints the seconds from the bot
+getting each message to the end of the Writer run that covered it (its records were committed
+then): median, p95 and maximum.
 """
 
 from __future__ import annotations
@@ -39,23 +41,31 @@ WRITE = "mutation($space: String!) { runWriter(space: $space) }"
 
 
 class WriteThrough:
-    """Forwards messages one by one and runs the Writer behind them, at most one run at a time."""
+    """Forwards messages as they come and runs the Writer behind them, at most one run at a time.
+
+    `on_message` never blocks the bot: it queues the message. A sender thread stores what is
+    queued (one `ingestMessages` call for everything that arrived meanwhile, at most 500), and a
+    writer thread runs the Writer over what was stored since its last run."""
 
     def __init__(self, url: str, key: str, space: str, roster: list[dict[str, Any]] | None = None,
                  idle_s: float = 0.05) -> None:
         self.http = httpx.Client(base_url=url.rstrip("/"), timeout=120,
                                  headers={"Authorization": f"Bearer {key}"})
         self.space, self.roster, self.idle_s = space, roster or [], idle_s
+        self.arrived: dict[str, float] = {}  # message id -> when the bot got it
         self.sent: dict[str, float] = {}  # message id -> when it was stored
         self.covered: dict[str, float] = {}  # message id -> when a Writer run that saw it ended
         self.errors: list[str] = []
         self.runs: list[dict[str, Any]] = []
+        self._inbox: list[dict[str, Any]] = []
         self._pending: list[str] = []
         self._lock = threading.Lock()
-        self._wake = threading.Event()
-        self._stop = False
-        self._thread = threading.Thread(target=self._writer_loop, name="polymem-writer", daemon=True)
-        self._thread.start()
+        self._new_message, self._stored = threading.Event(), threading.Event()
+        self._stopping = False
+        self._sender = threading.Thread(target=self._send_loop, name="polymem-sender", daemon=True)
+        self._writer = threading.Thread(target=self._writer_loop, name="polymem-writer", daemon=True)
+        self._sender.start()
+        self._writer.start()
 
     def _post(self, query: str, variables: dict[str, Any]) -> dict[str, Any]:
         r = self.http.post("/graphql", json={"query": query, "variables": variables})
@@ -66,26 +76,54 @@ class WriteThrough:
         return body["data"]
 
     def on_message(self, message: dict[str, Any]) -> None:
-        """Store one message now (the first call also sends the roster); the Writer follows."""
-        out = self._post(INGEST, {"space": self.space, "messages": [message],
-                                  "roster": self.roster if not self.sent else None})["ingestMessages"]
-        if not out["ok"]:
-            self.errors.extend(e["message"] for e in out["errors"])
-            return
+        """Queue one message (returns at once); the sender stores it, the Writer follows."""
         with self._lock:
-            self.sent[message["id"]] = time.monotonic()
-            self._pending.append(message["id"])
-        self._wake.set()
+            self.arrived[message["id"]] = time.monotonic()
+            self._inbox.append(message)
+        self._new_message.set()
+
+    def _send_loop(self) -> None:
+        first = True
+        while True:
+            self._new_message.wait(self.idle_s)
+            self._new_message.clear()
+            with self._lock:
+                batch, self._inbox = self._inbox[:500], self._inbox[500:]
+                stop = self._stopping and not batch and not self._inbox
+            if stop:
+                return
+            if not batch:
+                continue
+            try:  # the first call also sends the roster; ids make a resend after a timeout harmless
+                out = self._post(INGEST, {"space": self.space, "messages": batch,
+                                          "roster": self.roster if first else None})["ingestMessages"]
+            except (httpx.HTTPError, RuntimeError) as e:
+                self.errors.append(f"ingestMessages: {e}")
+                with self._lock:
+                    self._inbox = batch + self._inbox
+                time.sleep(0.5)
+                continue
+            first = False
+            if not out["ok"]:
+                self.errors.extend(e["message"] for e in out["errors"])
+                continue
+            now = time.monotonic()
+            with self._lock:
+                for m in batch:
+                    self.sent[m["id"]] = now
+                    self._pending.append(m["id"])
+            self._stored.set()
 
     def _writer_loop(self) -> None:
         while True:
-            self._wake.wait(self.idle_s)
-            self._wake.clear()
+            self._stored.wait(self.idle_s)
+            self._stored.clear()
             with self._lock:
                 batch, self._pending = self._pending, []
+                stop = self._stopping and not batch and not self._sender.is_alive()
+            if stop:
+                return
             if not batch:
-                if self._stop:
-                    return
                 continue
             try:
                 summary = self._post(WRITE, {"space": self.space})["runWriter"]
@@ -102,15 +140,17 @@ class WriteThrough:
                 self.covered[mid] = done
 
     def close(self) -> None:
-        """Wait for the Writer to cover every message sent, then stop."""
-        self._stop = True
-        self._wake.set()
-        self._thread.join()
+        """Wait until every queued message is stored and covered by a Writer run, then stop."""
+        self._stopping = True
+        self._new_message.set()
+        self._sender.join()
+        self._stored.set()
+        self._writer.join()
         self.http.close()
 
     def latencies(self) -> list[float]:
-        """Seconds from storing each message to the end of the Writer run that covered it."""
-        return [self.covered[m] - t for m, t in self.sent.items() if m in self.covered]
+        """Seconds from the bot getting each message to the end of the Writer run that covered it."""
+        return [self.covered[m] - t for m, t in self.arrived.items() if m in self.covered]
 
 
 def replay(bot: WriteThrough, messages: list[dict[str, Any]], rate: float) -> None:

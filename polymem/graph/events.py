@@ -76,3 +76,8 @@ def messages(graph: Graph, space: str, ids: list[str]) -> dict[str, dict[str, An
 
 def records(graph: Graph, space: str, ids: list[str]) -> dict[str, dict[str, Any]]:
     return {r["id"]: r for r in graph.read(q.RECORDS, space=space, ids=ids)} if ids else {}
+
+
+def written_at(graph: Graph, space: str, seqs: list[int]) -> dict[int, Any]:
+    """When each event was written (the statement clock of its transaction's last step)."""
+    return {r["seq"]: r["at"].to_native() for r in graph.read(q.WRITTEN_AT, space=space, seqs=seqs)}

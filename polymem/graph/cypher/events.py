@@ -75,3 +75,9 @@ WITH e LIMIT 5000
 DELETE e
 RETURN count(*) AS deleted
 """
+
+WRITTEN_AT = """
+UNWIND $seqs AS n
+MATCH (e:Event {space: $space, seq: n})
+RETURN e.seq AS seq, e.at AS at
+"""
