@@ -77,6 +77,8 @@ function status(text, isError) {
 
 const names = {};  // participant id -> display name, from the network query
 const who = (id) => (id ? names[id] || id : "?");
+// Enums (kinds, mode, intent) arrive as their GraphQL names (MESSAGE, HEAD); shown in lower case.
+const low = (v) => String(v ?? "").toLowerCase();
 const when = (t) => (t ? t.replace("T", " ").replace(/:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)?$/, "") : "");
 
 // --- spaces ------------------------------------------------------------------------------------
@@ -139,8 +141,8 @@ function showAnswer(a) {
   const p = a.plan;
   const scope = Object.entries(p.scope || {}).filter(([, v]) => v).map(([k, v]) => `${k}=${who(v)}`).join(", ");
   $("plan").replaceChildren(table(["rows", "issue", "mode", "scope", "intent"], [{ cells: [
-    p.rows.map((r) => `${r.kind} ${r.name || r.id}`).join("; ") || "—",
-    (p.issue || []).join(", ") || "—", String(p.mode), scope || "—", String(p.intent)] }]));
+    p.rows.map((r) => `${low(r.kind)} ${r.name || r.id}`).join("; ") || "—",
+    (p.issue || []).join(", ") || "—", low(p.mode), scope || "—", low(p.intent)] }]));
   const items = [];
   for (const row of a.rows) {
     for (const [part, list] of [["current", row.current], ["past", row.past]]) {
@@ -149,7 +151,7 @@ function showAnswer(a) {
   }
   $("evidence").replaceChildren(items.length ? table(["row", "", "speaker → addressees", "time", "text"],
     items.map(({ row, part, it }) => ({ cls: part === "past" ? "past" : "", cells: [
-      `${row.kind} ${row.name || ""}`.trim(), el("span", { class: "tag" }, part === "past" ? `past ${it.kind}` : it.kind),
+      `${low(row.kind)} ${row.name || ""}`.trim(), el("span", { class: "tag" }, part === "past" ? `past ${low(it.kind)}` : low(it.kind)),
       el("span", { class: "who" }, `${who(it.speaker)} → ${it.addressees.map(who).join(", ") || "everyone"}`),
       el("span", { class: "who" }, when(it.time)), it.text] }))) : el("p", {}, "No evidence."));
 }
@@ -157,7 +159,7 @@ function showAnswer(a) {
 async function showRecords(space, a) {
   const ids = [];
   for (const row of a.rows) for (const it of [...row.current, ...row.past]) {
-    if (it.kind !== "message" && !ids.includes(it.id)) ids.push(it.id);
+    if (low(it.kind) !== "message" && !ids.includes(it.id)) ids.push(it.id);
   }
   const box = $("records");
   if (!ids.length) { box.replaceChildren(el("p", {}, "No derived record in this answer.")); return; }
