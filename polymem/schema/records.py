@@ -116,39 +116,6 @@ def record_id(space: str, *parts: object) -> str:
     return "r" + h.hexdigest()[:20]
 
 
-# LLM-facing schema: one flat object per operation (small models follow flat schemas far more
-# reliably than oneOf unions); `polymem.ingest.writer.validate` turns it into typed operations.
-LLM_OPERATION_SCHEMA: dict = {
-    "type": "object",
-    "properties": {
-        "operations": {
-            "type": "array",
-            "items": {
-                "type": "object",
-                "properties": {
-                    "op": {"type": "string", "enum": ["add", "update", "noop"]},
-                    "layer": {"type": "string", "enum": list(LAYERS)},
-                    "owner": {"type": "string"},
-                    "source": {"type": "string"},
-                    "event": {"type": "string"},
-                    "attribute": {"type": "string"},
-                    "value": {"type": "string"},
-                    "content": {"type": "string"},
-                    "from_ids": {"type": "array", "items": {"type": "string"}},
-                    "involves": {"type": "array", "items": {"type": "string"}},
-                    "entry_id": {"type": "string"},
-                    "reason": {"type": "string"},
-                },
-                # Small models skip optional keys under a grammar; requiring the coordinates makes
-                # them fill them in (an update's layer/owner are checked against its head).
-                "required": ["op", "layer", "owner", "source", "event", "attribute", "value", "content",
-                             "from_ids"],
-            },
-        }
-    },
-    "required": ["operations"],
-}
-
 register(
     2,
     "System 2: records unique per space, record full-text/vector/owner indexes, groups",
