@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import LiteralString
 
 from polymem.graph.driver import Graph
 
 EMBEDDING_DIM = 384
 
-# Each migration is a list of statements; all are IF NOT EXISTS, so re-running is harmless.
-MIGRATIONS: list[tuple[int, str, list[LiteralString]]] = [
+# A step is a statement, or a function of the graph for data rewrites too large for one
+# transaction (it batches itself and must be idempotent).
+Step = LiteralString | Callable[[Graph], object]
+
+# Each migration is a list of steps; all are IF NOT EXISTS or idempotent, so re-running is harmless.
+MIGRATIONS: list[tuple[int, str, list[Step]]] = [
     (
         1,
         "System 1: ids unique per space, message full-text/vector/time indexes",
@@ -36,7 +41,7 @@ def current_version(graph: Graph) -> int:
     return int(rows[0]["version"]) if rows else 0
 
 
-def migrate(graph: Graph, migrations: list[tuple[int, str, list[LiteralString]]] | None = None) -> int:
+def migrate(graph: Graph, migrations: list[tuple[int, str, list[Step]]] | None = None) -> int:
     """Apply every migration above the recorded version; return the resulting version."""
     # Track the SET of applied versions: a layer registered later with a lower number (e.g. 3
     # after 4 ran) must still be applied. Statements are IF NOT EXISTS, so this is always safe.
@@ -45,7 +50,10 @@ def migrate(graph: Graph, migrations: list[tuple[int, str, list[LiteralString]]]
         if version in done:
             continue
         for stmt in statements:
-            graph.write(stmt)
+            if callable(stmt):
+                stmt(graph)
+            else:
+                graph.write(stmt)
         graph.write(
             "MERGE (v:SchemaVersion {id: 'polymem'}) SET v.version = CASE WHEN coalesce(v.version, 0) > $version "
             "THEN v.version ELSE $version END, v.applied = coalesce(v.applied, []) + $version, v.updated = datetime()",
@@ -64,16 +72,16 @@ def applied_versions(graph: Graph) -> set[int]:
     return {int(x) for x in rows[0]["applied"] or []}
 
 
-_EXTRA: list[tuple[int, str, list[LiteralString]]] = []
+_EXTRA: list[tuple[int, str, list[Step]]] = []
 
 
-def register(version: int, title: str, statements: list[LiteralString]) -> None:
+def register(version: int, title: str, statements: list[Step]) -> None:
     """Later layers (records, voice, auth) add their migrations here at import time."""
     if all(v != version for v, _, _ in MIGRATIONS + _EXTRA):
         _EXTRA.append((version, title, statements))
 
 
-def all_migrations() -> list[tuple[int, str, list[LiteralString]]]:
+def all_migrations() -> list[tuple[int, str, list[Step]]]:
     # Every module of polymem.schema may register migrations; import them all first.
     import importlib
     import pkgutil

@@ -61,7 +61,7 @@ def test_log_retention_is_bounded_by_default_and_configurable() -> None:
     assert sizing("8g", POLYMEM_NEO4J_TX_LOG_RETENTION="500M size")["tx_log_retention"] == "500M size"
 
 
-@pytest.mark.parametrize("memory, message", [("lots", "not a size"), ("512m", "too small"), ("-3g", "not a size")])
+@pytest.mark.parametrize("memory, message", [("lots", "not a size"), ("512m", "too small"), ("900m", "too small"), ("-3g", "not a size")])
 def test_bad_budgets_are_refused_clearly(memory: str, message: str) -> None:
     clean = {k: v for k, v in os.environ.items() if not k.startswith("POLYMEM_NEO4J_")}
     done = subprocess.run([str(SCRIPT), "sizing", memory], env=clean, capture_output=True, text=True, timeout=30)

@@ -121,5 +121,8 @@ SET r.content = row.fields.content, r.event = row.fields.event, r.value = row.fi
 FORGET_REWRITE_MESSAGES = """
 UNWIND $rows AS row
 MATCH (m:Message {space: $space, id: row.id})
-SET m.text = row.fields.text, m.captions = row.fields.captions, m.embedding = row.embedding, m.redacted = true
+SET m.text = row.fields.text, m.captions = row.fields.captions, m.redacted = true
+REMOVE m.embedding
+WITH m, row WHERE row.embedding IS NOT NULL
+CALL db.create.setNodeVectorProperty(m, 'embedding', row.embedding)
 """

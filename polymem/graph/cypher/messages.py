@@ -41,17 +41,24 @@ MATCH (c:Channel {space: $space, id: pr.channel})
 MERGE (p)-[:MEMBER_OF]->(c)
 """
 
+# The embedding is stored as a float32 array (half the bytes of a float64 list in the store; the
+# vector index holds float32 anyway): `SET m.embedding = $list` would store float64.
+SET_VECTOR = """
+CALL { WITH m, row WITH m, row WHERE row.embedding IS NOT NULL
+       CALL db.create.setNodeVectorProperty(m, 'embedding', row.embedding) }"""
+
 CREATE_MESSAGES = """
 UNWIND $rows AS row
 MATCH (sp:Participant {space: $space, id: row.speaker})
 MATCH (c:Channel {space: $space, id: row.channel})
 CREATE (m:Message {space: $space, id: row.id, text: row.text, speaker: row.speaker, channel: row.channel,
                    seq: row.seq, space_key: $space_key, ingested: datetime()})
-SET m.time = row.time, m.session = row.session, m.embedding = row.embedding, m.captions = row.captions,
+SET m.time = row.time, m.session = row.session, m.captions = row.captions,
     m.attachments = row.attachments, m.reply_to_ids = row.reply_to, m.source_file = row.source_file,
     m.line = row.line, m.meta = row.meta, m.pos = row.pos
 CREATE (sp)-[:SPEAKS]->(m)
 CREATE (m)-[:IN_CHANNEL]->(c)
+WITH m, row""" + SET_VECTOR + """
 WITH m, row WHERE row.session IS NOT NULL
 MATCH (s:Session {space: $space, id: row.session})
 CREATE (m)-[:IN_SESSION]->(s)
@@ -167,3 +174,17 @@ RETURN count(*) AS deleted
 """
 
 DELETE_SPACE_NODE = "MATCH (s:Space {id: $space}) DETACH DELETE s"
+
+# Migration 14 (schema/vectors.py): rewrite a space's float64 embeddings as float32, a slice of ids
+# per transaction in id order (the (space, id) constraint index); returns the slice's last id.
+VECTOR_SPACES = """
+MATCH (m:Message) WHERE m.embedding IS NOT NULL
+RETURN DISTINCT m.space AS space
+"""
+
+VECTORS_TO_FLOAT32 = """
+MATCH (m:Message {space: $space}) WHERE m.id > $after AND m.embedding IS NOT NULL
+WITH m ORDER BY m.id LIMIT $limit
+CALL db.create.setNodeVectorProperty(m, 'embedding', m.embedding)
+RETURN count(m) AS n, max(m.id) AS last
+"""
