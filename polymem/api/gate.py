@@ -17,12 +17,13 @@ import os
 from starlette.requests import Request
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from polymem.api import causal
 from polymem.api.context import Services, request_token
 from polymem.api.errors import UNAVAILABLE
 from polymem.api.health import run_bounded
 from polymem.api.ratelimit import RateLimitedError
-from polymem.errors import BackendUnavailableError
-from polymem.graph.driver import UNAVAILABLE_ERRORS
+from polymem.errors import BackendUnavailableError, InputError
+from polymem.graph.driver import UNAVAILABLE_ERRORS, caller_bookmarks
 
 log = logging.getLogger("polymem.api")
 AUTH_DEADLINE_S = float(os.environ.get("POLYMEM_API_AUTH_DEADLINE_S", "4"))
@@ -49,12 +50,29 @@ class Gate:
         services = self.services
         request = Request(scope)
         try:
+            marks = causal.parse(request.headers.get(causal.HEADER))
+        except InputError as e:
+            await _answer(send, 400, e.code, str(e))
+            return
+        # The caller's bookmarks hold for everything this request runs, the key lookup included.
+        bookmarks_token = caller_bookmarks.set(marks)
+        try:
+            await self._guarded(scope, receive, causal.with_bookmarks(send, services.graph), request)
+        finally:
+            caller_bookmarks.reset(bookmarks_token)
+
+    async def _guarded(self, scope: Scope, receive: Receive, send: Send, request: Request) -> None:
+        services = self.services
+        try:
             if services.health.known_down():
                 raise BackendUnavailableError("Neo4j is unavailable (health check)")
             token = request_token(request)
             principal = await run_bounded(lambda: services.keys.verify(token), AUTH_DEADLINE_S)
         except RateLimitedError as e:
             await _answer(send, 429, e.code, str(e), e.retry_after)
+            return
+        except InputError as e:  # a bookmark Neo4j cannot read (polymem/api/causal.py)
+            await _answer(send, 400, e.code, str(e))
             return
         except TimeoutError:
             await _answer(send, 503, UNAVAILABLE, f"the API key could not be checked within {AUTH_DEADLINE_S:g} s: "

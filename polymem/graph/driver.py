@@ -8,6 +8,7 @@ during an outage while concurrent writers still ride out deadlocks.
 
 from __future__ import annotations
 
+import contextvars
 import hashlib
 import random
 import time
@@ -15,11 +16,11 @@ from collections.abc import Callable, Iterator
 from typing import Any, LiteralString, TypeVar
 
 import neo4j
-from neo4j import GraphDatabase, Query, unit_of_work
+from neo4j import GraphDatabase, unit_of_work
 from neo4j.exceptions import ConnectionAcquisitionTimeoutError, ServiceUnavailable, SessionExpired
 
 from polymem.config import Neo4jSettings
-from polymem.errors import BackendUnavailableError
+from polymem.errors import BackendUnavailableError, InputError
 
 T = TypeVar("T")
 
@@ -30,6 +31,16 @@ UNAVAILABLE_ERRORS = (ServiceUnavailable, SessionExpired, ConnectionAcquisitionT
 def space_key(space: str) -> str:
     """A single Lucene token standing for a space, so full-text queries filter by space inside Lucene."""
     return "k" + hashlib.sha1(space.encode("utf-8")).hexdigest()[:24]
+
+
+# Bookmarks a caller brought from another process (the API's `Polymem-Bookmark` header): every
+# transaction of the current request waits until the server it runs on has seen them.
+caller_bookmarks: contextvars.ContextVar[frozenset[str]] = contextvars.ContextVar("caller_bookmarks",
+                                                                                  default=frozenset())
+
+
+def _caller_bookmarks() -> neo4j.Bookmarks:
+    return neo4j.Bookmarks.from_raw_values(caller_bookmarks.get())
 
 
 def _retryable(e: Exception) -> bool:
@@ -49,6 +60,9 @@ class Graph:
             max_transaction_retry_time=0,  # Graph.transaction retries, with separate budgets
             notifications_min_severity="OFF",
         )
+        # Causal chaining for every session of this process: on a cluster a read runs on any
+        # member, and still sees every write this process committed before it.
+        self.bookmarks = GraphDatabase.bookmark_manager(bookmarks_supplier=_caller_bookmarks)
 
     def close(self) -> None:
         self._driver.close()
@@ -62,9 +76,6 @@ class Graph:
     @property
     def driver(self) -> neo4j.Driver:
         return self._driver
-
-    def _query(self, cypher: LiteralString, timeout: float | None) -> Query:
-        return Query(cypher, timeout=self._timeout(timeout))
 
     def _timeout(self, timeout: float | None) -> float:
         return timeout if timeout is not None else self.settings.query_timeout_s
@@ -80,7 +91,7 @@ class Graph:
         delay = 0.1
         while True:
             try:
-                with self._driver.session(database=self.settings.database,
+                with self._driver.session(database=self.settings.database, bookmark_manager=self.bookmarks,
                                           default_access_mode="WRITE" if write else "READ") as s:
                     return s.execute_write(work) if write else s.execute_read(work)
             except UNAVAILABLE_ERRORS as e:
@@ -88,10 +99,17 @@ class Graph:
                 if time.monotonic() - start + delay > budget:
                     raise self._unavailable(e) from e
             except Exception as e:
+                if getattr(e, "code", None) == "Neo.ClientError.Transaction.InvalidBookmark":
+                    raise InputError(f"a bookmark sent with the request is not one Neo4j issued: {e}") from e
                 if not _retryable(e) or time.monotonic() - start + delay > self.settings.retry_time_s:
                     raise
             time.sleep(delay * (0.8 + 0.4 * random.random()))
             delay = min(delay * 2, 2.0)
+
+    def last_bookmarks(self) -> list[str]:
+        """This process's latest bookmarks plus the caller's: handing them to another process
+        (which sets `caller_bookmarks`) makes its reads see everything written here so far."""
+        return sorted(set(self.bookmarks.get_bookmarks()))
 
     def ping(self, timeout: float | None = None) -> bool:
         try:
@@ -118,8 +136,10 @@ class Graph:
     def stream(self, cypher: LiteralString, **params: Any) -> Iterator[dict[str, Any]]:
         """Yield rows as they arrive (for exports that must not load everything)."""
         try:
-            with self._driver.session(database=self.settings.database, default_access_mode="READ") as s:
-                for record in s.run(self._query(cypher, None), params):
+            with (self._driver.session(database=self.settings.database, default_access_mode="READ",
+                                       bookmark_manager=self.bookmarks) as s,
+                  s.begin_transaction(timeout=self._timeout(None)) as tx):  # a read transaction
+                for record in tx.run(cypher, params):
                     yield record.data()
         except UNAVAILABLE_ERRORS as e:
             raise self._unavailable(e) from e
