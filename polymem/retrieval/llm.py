@@ -1,48 +1,49 @@
-"""Optional LLM planner and answer writer (any OpenAI-compatible endpoint). Every failure falls back."""
+"""Optional LLM planner and cited answers through any `LLMClient`. Nothing here fails silently:
+every outcome is a trace step (layer "llm") saying what the model did or why it was not used.
+
+* `plan_llm`: the model fills the typed Plan's rows / issue / mode / scope / intent under a JSON
+  schema; a plan that fails the checks (unknown intent, unknown person) falls back to the rule
+  plan, with the reason in the trace.
+* `answer_llm`: the model answers in short claims that cite evidence ids; a claim citing an id not
+  in the evidence loses that citation, and a claim left with no valid citation is dropped (counted).
+"""
 
 from __future__ import annotations
 
 import json
-import logging
+import time
+from dataclasses import dataclass, field
 from typing import Any
 
-from polymem.config import LLMSettings
+from polymem.llm import LLMClient, LLMError, chat_json
 from polymem.retrieval.answer import EvidenceRow
 from polymem.retrieval.names import RosterIndex
-from polymem.retrieval.plan import Plan, Row, Scope
+from polymem.retrieval.plan import INTENTS, Plan, Row, Scope
 from polymem.retrieval.planner import compile_rules
-
-log = logging.getLogger(__name__)
-
-_PLAN_PROMPT = """Compile the question into a JSON retrieval plan for a group-chat memory.
-Roster (id: names): {roster}
-Asker: {asker}
-Return JSON with keys: rows (list of roster ids, or "GROUP", or "EVERYONE"), issue (topic words),
-mode ("head" for current state, "full" for history/past), scope {{source, owner, speaker, addressee}} (roster ids
-or null), intent (one of who_said, who_asked, asked_whom, who_agreed, who_reported, opinion, state,
-group_decision, everyone, generic), attribute (city, job, pet or null).
-Question: {question}"""
+from polymem.retrieval.prompts import answer_v1, planner_v1
 
 
-def _client(settings: LLMSettings) -> Any:
-    from openai import OpenAI
-
-    return OpenAI(base_url=settings.base_url, api_key=settings.api_key, timeout=settings.timeout_s,
-                  max_retries=settings.max_retries)
+def _step(tool: str, ok: bool, why: str, ms: float, **kw: Any) -> dict[str, Any]:
+    return {"layer": "llm", "tool": tool, "ok": ok, "why": why, "ms": round(ms, 2), **kw}
 
 
-def compile_llm(question: str, asker: str | None, roster: RosterIndex,
-                settings: LLMSettings | None = None) -> Plan | None:
-    s = settings or LLMSettings.from_env()
-    if not s.enabled:
-        return None
-    try:
-        base = compile_rules(question, asker, roster)  # validates the question; keeps rule-only extras
-        people = "; ".join(f"{p.id}: {', '.join(p.names())}" for p in roster.persons())
-        resp = _client(s).chat.completions.create(
-            model=s.model, temperature=0, response_format={"type": "json_object"},
-            messages=[{"role": "user", "content": _PLAN_PROMPT.format(roster=people, asker=asker, question=base.question)}])
-        data = json.loads(resp.choices[0].message.content or "{}")
+def plan_llm(client: LLMClient, question: str, asker: str | None, roster: RosterIndex) -> tuple[Plan, dict[str, Any]]:
+    """The LLM plan, or the rule plan when the model's is unusable; plus the trace step."""
+    base = compile_rules(question, asker, roster)  # validates the question; keeps rule-only extras
+    ids = [p.id for p in roster.persons()]
+    people = "; ".join(f"{p.id}: {p.display}" for p in roster.persons())
+    user = f"Roster: {people}\nAsker: {asker or ''}\nIntents: {', '.join(INTENTS)}\nQuestion: {base.question}"
+    messages = [{"role": "system", "content": planner_v1.SYSTEM},
+                {"role": "user", "content": planner_v1.EXAMPLE_USER},
+                {"role": "assistant", "content": json.dumps(planner_v1.EXAMPLE_REPLY)},
+                {"role": "user", "content": user}]
+
+    def check(data: Any) -> Plan:
+        if not isinstance(data, dict):
+            raise ValueError("plan is not a JSON object")
+        intent = str(data.get("intent") or "")
+        if intent not in INTENTS:
+            raise ValueError(f"unknown intent {intent!r}")
         rows: list[Row] = []
         for r in data.get("rows") or []:
             if r == "GROUP":
@@ -51,35 +52,106 @@ def compile_llm(question: str, asker: str | None, roster: RosterIndex,
                 rows += [Row(kind="PERSON", id=p.id, name=p.display) for p in roster.persons()]
             elif r in roster.by_id:
                 rows.append(Row(kind="PERSON", id=r, name=roster.display(r)))
-        sc = {k: v for k, v in (data.get("scope") or {}).items() if v in roster.by_id}
+            else:
+                raise ValueError(f"row names an unknown person {r!r}")
+        sc = data.get("scope") or {}
+        if not isinstance(sc, dict):
+            raise ValueError("scope is not an object")
+        bad = [v for v in sc.values() if v and v not in roster.by_id]
+        if bad:
+            raise ValueError(f"scope names an unknown person {bad[0]!r}")
+        mode = data.get("mode") or base.mode
+        if mode not in ("head", "full"):
+            raise ValueError(f"unknown mode {mode!r}")
         plan = base.model_copy(update={
             "rows": rows or base.rows, "issue": [str(x).lower() for x in data.get("issue") or base.issue],
-            "mode": data.get("mode") if data.get("mode") in ("head", "full") else base.mode,
-            "scope": Scope(**sc) if sc else base.scope, "intent": data.get("intent") or base.intent,
+            "mode": mode, "scope": Scope(**{k: v for k, v in sc.items() if v in roster.by_id}), "intent": intent,
             "attribute": data.get("attribute") or base.attribute, "compiler": "llm"})
         return Plan.model_validate(plan.model_dump())
-    except Exception as e:  # noqa: BLE001 - any LLM failure falls back to the rule compiler
-        log.warning("LLM planner failed, using rules: %s", e)
-        return None
+
+    t0 = time.perf_counter()
+    try:
+        plan = chat_json(client, messages, planner_v1.schema(ids, list(INTENTS)), check, max_tokens=160, name="plan")
+    except LLMError as e:
+        return base, _step("planner", False, f"rule plan used: {e}", (time.perf_counter() - t0) * 1000,
+                           error=e.kind, prompt=planner_v1.VERSION)
+    return plan, _step("planner", True, "LLM plan", (time.perf_counter() - t0) * 1000, prompt=planner_v1.VERSION)
 
 
-def generate_answer(plan: Plan, rows: list[EvidenceRow], fallback: str, settings: LLMSettings | None = None) -> str:
-    s = settings or LLMSettings.from_env()
-    if not s.enabled:
-        return fallback
-    lines = []
+@dataclass
+class LLMAnswer:
+    text: str  # the kept claims, joined
+    claims: list[dict[str, Any]] = field(default_factory=list)  # {"text", "cites"} with valid cites only
+    cited: list[str] = field(default_factory=list)
+    dropped: list[dict[str, Any]] = field(default_factory=list)  # claims with no valid citation
+    bad_cites: list[str] = field(default_factory=list)  # ids cited that were not in the evidence
+
+
+def answer_from(client: LLMClient, question: str, evidence: list[tuple[str, str]], *,
+                max_ids_in_schema: int = 80) -> LLMAnswer:
+    """Claims about `question` from `evidence` ((id, line) pairs), each checked against the ids.
+    Raises LLMError (counted by the client) when no usable reply comes."""
+    ids = [i for i, _ in evidence]
+    known = set(ids)
+    lines = "\n".join(f"[{i}] {line}" for i, line in evidence)
+    messages = [{"role": "system", "content": answer_v1.SYSTEM},
+                {"role": "user", "content": answer_v1.EXAMPLE_USER},
+                {"role": "assistant", "content": json.dumps(answer_v1.EXAMPLE_REPLY)},
+                {"role": "user", "content": f"Evidence:\n{lines}\n\nQuestion: {question}"}]
+
+    def check(data: Any) -> list[dict[str, Any]]:
+        claims = data.get("claims") if isinstance(data, dict) else None
+        if not isinstance(claims, list) or not all(isinstance(c, dict) for c in claims):
+            raise ValueError("expected {'claims': [{'text', 'cites'}]}")
+        return claims
+
+    claims = chat_json(client, messages, answer_v1.schema(ids if len(ids) <= max_ids_in_schema else None),
+                       check, max_tokens=120, name="answer")
+    out = LLMAnswer(text="")
+    for c in claims:
+        text = " ".join(str(c.get("text") or "").split())
+        cites = [str(i) for i in c.get("cites") or []]
+        out.bad_cites += [i for i in cites if i not in known]
+        valid = list(dict.fromkeys(i for i in cites if i in known))
+        if text and valid:
+            out.claims.append({"text": text, "cites": valid})
+        elif text:
+            out.dropped.append({"text": text, "cites": cites})
+    out.cited = list(dict.fromkeys(i for c in out.claims for i in c["cites"]))
+    out.text = "; ".join(c["text"] for c in out.claims)
+    return out
+
+
+def evidence_lines(rows: list[EvidenceRow], limit: int = 40) -> list[tuple[str, str]]:
+    """polymem's composed evidence as (id, line): who said it to whom, when, whose record."""
+    out: list[tuple[str, str]] = []
     for row in rows:
         for part, items in (("current", row.current), ("past", row.past)):
             for it in items[:8]:
-                lines.append(f"[{it.id}] ({row.kind} {row.name or ''}, {part}, speaker={it.speaker}, "
-                             f"source={it.source}, owner={it.owner}, time={it.time}) {it.text}")
-    prompt = ("Answer the question from the evidence only, citing evidence ids in brackets. If the evidence "
-              "does not contain the answer, say it is not in memory.\n\nEvidence:\n" + "\n".join(lines[:40])
-              + f"\n\nQuestion: {plan.question}\nExtractive draft: {fallback}")
+                when = it.time.date().isoformat() if it.time else ""
+                to = f" -> {', '.join(it.addressees)}" if it.addressees else ""
+                who = f"record about {it.owner}, told by {it.source}, {part}" if it.kind == "record" else \
+                    f"{it.speaker}{to}"
+                out.append((it.id, f"({when}) {who}: {it.text}"))
+    return list(dict(out).items())[:limit]
+
+
+def answer_llm(client: LLMClient, plan: Plan, rows: list[EvidenceRow], fallback: str,
+               fallback_cited: list[str]) -> tuple[str, list[str], dict[str, Any]]:
+    """The cited LLM answer, or the extractive one when the model fails or supports no claim."""
+    t0 = time.perf_counter()
+    ev = evidence_lines(rows)
     try:
-        resp = _client(s).chat.completions.create(model=s.model, temperature=0,
-                                                  messages=[{"role": "user", "content": prompt}])
-        return (resp.choices[0].message.content or "").strip() or fallback
-    except Exception as e:  # noqa: BLE001
-        log.warning("LLM answer failed, keeping the extractive answer: %s", e)
-        return fallback
+        a = answer_from(client, plan.question, ev)
+    except LLMError as e:
+        return fallback, fallback_cited, _step("answer", False, f"extractive answer kept: {e}",
+                                               (time.perf_counter() - t0) * 1000, error=e.kind,
+                                               prompt=answer_v1.VERSION)
+    ms = (time.perf_counter() - t0) * 1000
+    extra = {"claims": a.claims, "dropped_claims": a.dropped, "bad_cites": a.bad_cites, "prompt": answer_v1.VERSION}
+    if not a.claims:
+        why = "extractive answer kept: " + (f"{len(a.dropped)} claim(s) cited no evidence id" if a.dropped
+                                            else "the model found no answer in the evidence")
+        return fallback, fallback_cited, _step("answer", False, why, ms, **extra)
+    why = "LLM answer" + (f"; {len(a.dropped)} claim(s) without a valid citation dropped" if a.dropped else "")
+    return a.text, a.cited, _step("answer", True, why, ms, **extra)

@@ -12,6 +12,7 @@ from polymem.graph.cypher import retrieval as cy
 from polymem.graph.driver import Graph
 from polymem.graph.messages import MessageRepository
 from polymem.graph.search import SearchRepository
+from polymem.llm import LLMClient, make_client
 from polymem.retrieval.actions import start_embedding
 from polymem.retrieval.agent import Retriever
 from polymem.retrieval.answer import Answer
@@ -50,22 +51,30 @@ def templates_for(plan: Plan, opts: AskOptions) -> list[str]:
     return [cy.TEMPLATES[n].strip() for n in names]
 
 
-def _compile(graph: Graph, space: str, question: str, asker: str | None, llm: bool) -> tuple[Plan, RosterIndex]:
+def _compile(graph: Graph, space: str, question: str, asker: str | None, llm: bool,
+             client: LLMClient | None = None) -> tuple[Plan, RosterIndex, list[dict[str, Any]]]:
     try:
         Space(id=space)
     except ValidationError as e:
         raise InputError(e.errors()[0]["msg"].removeprefix("Value error, ")) from e
     roster = RosterIndex(MessageRepository(graph).roster(space))
-    plan = None
-    if llm:
-        from polymem.retrieval.llm import compile_llm
+    if not llm:
+        return compile_rules(question, asker, roster), roster, []
+    from polymem.retrieval.llm import plan_llm
 
-        plan = compile_llm(question, asker, roster)  # None on any failure: fall back to rules
-    return plan or compile_rules(question, asker, roster), roster
+    if client is None:  # asked for the LLM, none configured: rules, said so in the trace
+        return compile_rules(question, asker, roster), roster, [
+            {"layer": "llm", "tool": "planner", "ok": False, "why": "rule plan used: no LLM configured "
+             "(POLYMEM_LLM_BASE_URL / POLYMEM_LLM_MODEL)", "error": "not_configured"}]
+    plan, step = plan_llm(client, question, asker, roster)
+    return plan, roster, [step]
 
 
-def plan(graph: Graph, space: str, question: str, asker: str | None = None, *, llm: bool = False) -> Plan:
-    p, _ = _compile(graph, space, question, asker, llm)
+def plan(graph: Graph, space: str, question: str, asker: str | None = None, *, llm: bool = False,
+         llm_client: LLMClient | None = None) -> Plan:
+    client = (llm_client or make_client()) if llm else None
+    p, _, steps = _compile(graph, space, question, asker, llm, client)
+    p.notes += [s["why"] for s in steps]
     p.cypher = templates_for(p, AskOptions())
     return p
 
@@ -86,13 +95,15 @@ def load_models(embedder: Any = None) -> tuple[Any, float]:
 
 
 def ask(graph: Graph, space: str, question: str, asker: str | None = None, options: AskOptions | None = None,
-        *, embedder: Any = None) -> Answer:
+        *, embedder: Any = None, llm_client: LLMClient | None = None) -> Answer:
     opts = options or AskOptions()
     embedder, load_ms = load_models(embedder)  # reported as "load", not as part of "plan"
     t0 = time.perf_counter()
     q = validate(question)  # the question's vector is computed while the roster is read and the plan made
     started = {q: start_embedding(embedder, q)}
-    p, roster = _compile(graph, space, question, asker, opts.llm)
+    client = (llm_client or make_client()) if opts.llm else None
+    calls0, fails0 = client.stats.snapshot() if client else (0, 0)
+    p, roster, llm_steps = _compile(graph, space, question, asker, opts.llm, client)
     p.cypher = templates_for(p, opts)
     t1 = time.perf_counter()
     st = Retriever(_repo(graph), space, p, opts, roster, embedder, started).run()
@@ -102,13 +113,25 @@ def ask(graph: Graph, space: str, question: str, asker: str | None = None, optio
     ex = st.extract
     assert ex is not None
     text, cited = ex.text, ex.cited
-    if opts.llm and not ex.abstained:
-        from polymem.retrieval.llm import generate_answer
+    llm_ms: dict[str, float] = {}
+    if client is not None and not ex.abstained:
+        from polymem.retrieval.llm import answer_llm
 
-        text = generate_answer(p, rows, fallback=text)
+        text, cited, step = answer_llm(client, p, rows, text, cited)
+        llm_steps.append(step)
+    elif client is not None:
+        llm_steps.append({"layer": "llm", "tool": "answer", "ok": False, "ms": 0.0,
+                          "why": "extractive abstention kept: memory holds nothing that answers it"})
+    elif opts.llm:
+        llm_steps.append({"layer": "llm", "tool": "answer", "ok": False, "error": "not_configured",
+                          "why": "extractive answer kept: no LLM configured"})
+    if client is not None:  # what the model cost and how often it failed, beside the stage timings
+        calls1, fails1 = client.stats.snapshot()
+        llm_ms = {"llm": round(sum(s.get("ms", 0.0) for s in llm_steps), 2), "llm_calls": float(calls1 - calls0),
+                  "llm_failures": float(fails1 - fails0)}
     t4 = time.perf_counter()
     return Answer(question=p.question, text=text, answer_participant=ex.participant if p.answer_field in
                   ("speaker", "addressee") else None, abstained=ex.abstained, plan=p, rows=rows,
-                  ranked_message_ids=ranked, trace=st.trace, answer_name=roster.display(ex.participant),
+                  ranked_message_ids=ranked, trace=llm_steps[:1] + st.trace + llm_steps[1:], answer_name=roster.display(ex.participant),
                   cited=cited, timings_ms={"load": load_ms, "plan": round((t1 - t0) * 1000, 2), "retrieve": round((t2 - t1) * 1000, 2),
-                                           "compose": round((t3 - t2) * 1000, 2), "answer": round((t4 - t3) * 1000, 2)})
+                                           "compose": round((t3 - t2) * 1000, 2), "answer": round((t4 - t3) * 1000, 2), **llm_ms})

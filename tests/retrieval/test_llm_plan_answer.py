@@ -1,0 +1,147 @@
+"""The LLM planner and cited answers through a scripted client on a real graph: a valid plan is
+used; an unknown intent, garbage JSON or a timeout falls back to the rules with the reason in the
+trace and the failure counted in the timings; an answer citing an id outside the evidence loses
+that claim. One test talks to a real OpenAI client whose server never answers (a real timeout)."""
+
+from __future__ import annotations
+
+import json
+import socket
+import threading
+from collections.abc import Iterator
+
+import pytest
+from chat_fixture import ingest_chat
+
+from polymem.config import LLMSettings
+from polymem.llm import LLMError, ScriptedClient
+from polymem.llm.openai_client import OpenAIClient
+from polymem.retrieval import AskOptions, ask, plan
+
+LLM = AskOptions(llm=True)
+Q = "Where does Mara live now?"
+GOOD_PLAN = {"rows": ["mara"], "issue": ["live"], "mode": "head",
+             "scope": {"source": "", "owner": "mara", "speaker": "", "addressee": ""},
+             "intent": "state", "attribute": "city"}
+
+
+@pytest.fixture
+def chat(graph, space, embedder) -> str:  # type: ignore[no-untyped-def]
+    ingest_chat(graph, space, embedder)
+    return space
+
+
+def step(a, tool: str) -> dict:  # type: ignore[no-untyped-def]
+    return next(t for t in a.trace if t.get("layer") == "llm" and t.get("tool") == tool)
+
+
+def evidence_ids(a) -> set[str]:  # type: ignore[no-untyped-def]
+    return {it.id for r in a.rows for it in r.current + r.past}
+
+
+def test_valid_plan_and_cited_answer_are_used(graph, chat, embedder) -> None:  # type: ignore[no-untyped-def]
+    def answer(messages: list[dict[str, str]]) -> str:
+        # cite the first evidence line the request carries, as a model would
+        first = messages[-1]["content"].split("[", 1)[1].split("]", 1)[0]
+        return json.dumps({"claims": [{"text": "Madrid", "cites": [first]}]})
+
+    fake = ScriptedClient([GOOD_PLAN, answer])
+    a = ask(graph, chat, Q, options=LLM, embedder=embedder, llm_client=fake)
+    assert a.plan.compiler == "llm" and a.plan.intent == "state" and a.plan.scope.owner == "mara"
+    assert step(a, "planner")["ok"] and step(a, "answer")["ok"]
+    assert a.text == "Madrid" and a.cited and set(a.cited) <= evidence_ids(a)
+    assert a.timings_ms["llm_calls"] == 2 and a.timings_ms["llm_failures"] == 0
+    # The planner's request was schema-bound with the roster's ids only.
+    rows_enum = fake.requests[0]["schema"]["properties"]["rows"]["items"]["enum"]
+    assert "mara" in rows_enum and "zed" not in rows_enum
+
+
+def test_unknown_intent_falls_back_to_rule_plan_with_reason(graph, chat, embedder) -> None:  # type: ignore[no-untyped-def]
+    bad = {**GOOD_PLAN, "intent": "horoscope"}
+    fake = ScriptedClient([bad, bad])  # the reply and its corrective retry
+    p = plan(graph, chat, Q, llm=True, llm_client=fake)
+    assert p.compiler == "rules" and any("unknown intent 'horoscope'" in n for n in p.notes)
+    assert fake.stats.failures["schema"] == 1
+
+
+def test_garbage_json_falls_back_and_is_counted(graph, chat, embedder) -> None:  # type: ignore[no-untyped-def]
+    fake = ScriptedClient(["I think Mara lives somewhere", "still not json", "nope", "nope"])
+    a = ask(graph, chat, Q, options=LLM, embedder=embedder, llm_client=fake)
+    assert a.plan.compiler == "rules"
+    pl, an = step(a, "planner"), step(a, "answer")
+    assert not pl["ok"] and pl["error"] == "json" and "rule plan used" in pl["why"]
+    assert not an["ok"] and an["error"] == "json" and "extractive answer kept" in an["why"]
+    assert "Madrid" in a.text  # the extractive answer survives
+    assert a.timings_ms["llm_failures"] == 2 and a.timings_ms["llm_calls"] == 4
+
+
+def test_scripted_timeout_falls_back_and_is_counted(graph, chat, embedder) -> None:  # type: ignore[no-untyped-def]
+    fake = ScriptedClient([LLMError("timeout", "no reply within 1 s"), LLMError("timeout", "no reply within 1 s")])
+    a = ask(graph, chat, Q, options=LLM, embedder=embedder, llm_client=fake)
+    assert step(a, "planner")["error"] == "timeout" and step(a, "answer")["error"] == "timeout"
+    assert a.timings_ms["llm_failures"] == 2 and "Madrid" in a.text
+
+
+def test_answer_citing_id_outside_evidence_is_dropped(graph, chat, embedder) -> None:  # type: ignore[no-untyped-def]
+    claims = {"claims": [{"text": "Tokyo", "cites": ["c999"]}]}
+    fake = ScriptedClient([GOOD_PLAN, claims])
+    a = ask(graph, chat, Q, options=LLM, embedder=embedder, llm_client=fake)
+    an = step(a, "answer")
+    assert "Tokyo" not in a.text and "Madrid" in a.text
+    assert not an["ok"] and an["bad_cites"] == ["c999"] and an["dropped_claims"][0]["text"] == "Tokyo"
+
+
+def test_one_bad_citation_drops_only_that_claim(graph, chat, embedder) -> None:  # type: ignore[no-untyped-def]
+    def answer(messages: list[dict[str, str]]) -> str:
+        first = messages[-1]["content"].split("[", 1)[1].split("]", 1)[0]
+        return json.dumps({"claims": [{"text": "Madrid", "cites": [first, "c999"]},
+                                      {"text": "Tokyo", "cites": ["zz"]}]})
+
+    a = ask(graph, chat, Q, options=LLM, embedder=embedder, llm_client=ScriptedClient([GOOD_PLAN, answer]))
+    an = step(a, "answer")
+    assert a.text == "Madrid" and an["ok"] and "c999" not in a.cited and sorted(an["bad_cites"]) == ["c999", "zz"]
+    assert [c["text"] for c in an["dropped_claims"]] == ["Tokyo"]
+
+
+def test_no_llm_configured_is_said_in_the_trace(graph, chat, embedder, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.delenv("POLYMEM_LLM_BASE_URL", raising=False)
+    a = ask(graph, chat, Q, options=LLM, embedder=embedder)
+    assert step(a, "planner")["error"] == "not_configured" and step(a, "answer")["error"] == "not_configured"
+    assert "Madrid" in a.text
+
+
+@pytest.fixture
+def silent_server() -> Iterator[int]:
+    """A TCP server that accepts and never replies: the OpenAI client's real timeout path."""
+    srv = socket.socket()
+    srv.bind(("127.0.0.1", 0))
+    srv.listen(8)
+    held: list[socket.socket] = []
+    stop = threading.Event()
+
+    def accept() -> None:
+        srv.settimeout(0.2)
+        while not stop.is_set():
+            try:
+                held.append(srv.accept()[0])
+            except OSError:
+                continue
+
+    t = threading.Thread(target=accept, daemon=True)
+    t.start()
+    yield srv.getsockname()[1]
+    stop.set()
+    t.join()
+    for c in held:
+        c.close()
+    srv.close()
+
+
+def test_real_client_timeout_is_retried_counted_and_falls_back(graph, chat, embedder, silent_server) -> None:  # type: ignore[no-untyped-def]
+    client = OpenAIClient(LLMSettings(base_url=f"http://127.0.0.1:{silent_server}/v1", model="m",
+                                      timeout_s=0.5, max_retries=1))
+    a = ask(graph, chat, Q, options=LLM, embedder=embedder, llm_client=client)
+    assert step(a, "planner")["error"] == "timeout" and step(a, "answer")["error"] == "timeout"
+    # two requests (one retry) per stage, each given up on once
+    assert client.stats.calls == 4 and client.stats.failures["timeout"] == 2
+    assert a.timings_ms["llm_failures"] == 2 and "Madrid" in a.text
