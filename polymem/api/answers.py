@@ -173,10 +173,12 @@ class AskOptionsInput:
     row_k: int | None = None
     source_k: int | None = None
     max_rounds: int | None = None
+    llm: bool | None = strawberry.field(default=None, description=(
+        "Plan and answer with the server's configured LLM (POLYMEM_LLM_*); answers cite evidence ids. "
+        "Failures fall back to the rules and show in trace (layer llm) and timings (llm_failures)."))
 
     def as_dict(self) -> dict[str, Any]:
-        # Only what the client set; the retrieval layer's defaults fill the rest. The LLM switch
-        # is not exposed: the API answers deterministically unless the server is configured so.
+        # Only what the client set; the retrieval layer's defaults fill the rest.
         return {k: (v.value if isinstance(v, Enum) else v) for k, v in vars(self).items() if v is not None}
 
 
