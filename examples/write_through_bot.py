@@ -37,7 +37,7 @@ import httpx
 INGEST = """mutation($space: String!, $messages: [MessageInput!]!, $roster: [ParticipantInput!]) {
   ingestMessages(space: $space, messages: $messages, roster: $roster) { ok written alreadyStored errors { message } }
 }"""
-WRITE = "mutation($space: String!) { runWriter(space: $space) }"
+WRITE = "mutation($space: String!) { runWriter(space: $space) { ops { add update noop already } seconds } }"
 
 
 class WriteThrough:

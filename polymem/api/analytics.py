@@ -11,35 +11,40 @@ from polymem.graph.analytics import InteractionSummary as Summary
 from polymem.graph.analytics import NetworkMeasures
 
 
-@strawberry.type
+@strawberry.type(description="A participant with a number (a measure, or a count of messages or records).")
 class Score:
-    id: str
-    value: float
+    id: str = strawberry.field(description="The participant id.")
+    value: float = strawberry.field(description="The measure or count.")
 
 
-@strawberry.type
+@strawberry.type(description="Network measures of one participant.")
 class PersonNetworkMeasures:
-    id: str
-    name: str
-    messages: int
-    addressed: float
-    addressing: float
-    pagerank: float
-    betweenness: float
-    community: int | None
+    id: str = strawberry.field(description="The participant id.")
+    name: str = strawberry.field(description="The participant's name (the id when no name is known).")
+    messages: int = strawberry.field(description="Messages they said in the scope.")
+    addressed: float = strawberry.field(description="Messages addressed to them.")
+    addressing: float = strawberry.field(description="Messages they addressed to someone.")
+    pagerank: float = strawberry.field(description="PageRank on the directed who-addresses-whom graph.")
+    betweenness: float = strawberry.field(description="Betweenness centrality on the interaction graph.")
+    community: int | None = strawberry.field(description="Their community's index in `communities`, or null.")
 
 
-@strawberry.type
+@strawberry.type(description="The relationship network of a space (or one channel / time window) with its measures.")
 class Network:
-    scope: str
-    people: list[PersonNetworkMeasures]
-    most_central: list[Score]
-    most_addressed: list[Score]
+    scope: str = strawberry.field(
+        description="What was measured: the space, with its channel and time window if given.")
+    people: list[PersonNetworkMeasures] = strawberry.field(description="Measures per participant.")
+    most_central: list[Score] = strawberry.field(description="Participants by PageRank, highest first.")
+    most_addressed: list[Score] = strawberry.field(
+        description="Participants by messages addressed to them, most first.")
     reciprocity: float = strawberry.field(description="Share of directed address edges whose reverse exists.")
-    weighted_reciprocity: float
-    communities: list[list[str]]
+    weighted_reciprocity: float = strawberry.field(
+        description="Reciprocity weighted by message counts: the share of addressing that is returned.")
+    communities: list[list[str]] = strawberry.field(
+        description="Communities of the interaction graph, each a list of participant ids.")
     bridges: list[str] = strawberry.field(description="People with ties into another community.")
-    period: str
+    period: str = strawberry.field(
+        description="The bucket of the participation counts in `details`: hour, day, week or month.")
     details: JSON = strawberry.field(description="Every measure (latency per pair, participation over time, ...).")
 
     @classmethod
@@ -56,23 +61,26 @@ class Network:
         )
 
 
-@strawberry.type
+@strawberry.type(description="Whom one participant talks to and who talks to them, with counts and measures.")
 class InteractionSummary:
-    id: str
-    name: str
-    messages: int
-    first: datetime | None
-    last: datetime | None
-    addresses: list[Score]
-    addressed_by: list[Score]
-    replies_to: list[Score]
-    replied_by: list[Score]
-    community_members: list[str]
-    pagerank: float
-    is_bridge: bool
-    median_response_s: float | None
-    records_given: list[Score]
-    records_about: list[Score]
+    id: str = strawberry.field(description="The participant id.")
+    name: str = strawberry.field(description="The participant's name (the id when no name is known).")
+    messages: int = strawberry.field(description="Messages they said.")
+    first: datetime | None = strawberry.field(description="Time of their first message.")
+    last: datetime | None = strawberry.field(description="Time of their last message.")
+    addresses: list[Score] = strawberry.field(description="Whom they address most, with message counts.")
+    addressed_by: list[Score] = strawberry.field(description="Who addresses them most, with message counts.")
+    replies_to: list[Score] = strawberry.field(description="Whose messages they reply to most, with counts.")
+    replied_by: list[Score] = strawberry.field(description="Who replies to their messages most, with counts.")
+    community_members: list[str] = strawberry.field(description="The other members of their community.")
+    pagerank: float = strawberry.field(description="PageRank on the directed who-addresses-whom graph.")
+    is_bridge: bool = strawberry.field(description="True when they have ties into another community.")
+    median_response_s: float | None = strawberry.field(
+        description="Median seconds they take to reply to others; null without replies.")
+    records_given: list[Score] = strawberry.field(
+        description="System 2: whom they provided records about, with counts.")
+    records_about: list[Score] = strawberry.field(
+        description="System 2: who provided records about them, with counts.")
 
     @classmethod
     def of(cls, s: Summary) -> InteractionSummary:

@@ -32,16 +32,17 @@ def parse_cursor(after: str | None) -> tuple[int, int] | None:
 
 @strawberry.type(description="A message stored in the space (by the CLI, the API or voice streaming).")
 class MessageEvent:
-    cursor: str
-    space: str
-    id: str
-    text: str
-    speaker: str
-    time: datetime | None
-    channel: str | None
-    session: str | None
-    reply_to: list[str]
-    addressees: list[str]
+    cursor: str = strawberry.field(
+        description="Pass the last cursor seen as `after` when reconnecting: nothing in between is missed.")
+    space: str = strawberry.field(description="The space.")
+    id: str = strawberry.field(description="The message id.")
+    text: str = strawberry.field(description="The message text.")
+    speaker: str = strawberry.field(description="The speaker's participant id.")
+    time: datetime | None = strawberry.field(description="When it was said.")
+    channel: str | None = strawberry.field(description="Its channel.")
+    session: str | None = strawberry.field(description="Its session.")
+    reply_to: list[str] = strawberry.field(description="Ids of the messages it replies to.")
+    addressees: list[str] = strawberry.field(description="Participant ids it is addressed to.")
 
     @staticmethod
     def of(space: str, cursor: str, row: dict[str, Any]) -> MessageEvent:
@@ -61,16 +62,17 @@ class RecordChange(Enum):
 
 @strawberry.type(description="A record added, updated (a new version) or superseded (an older version replaced).")
 class RecordEvent:
-    cursor: str
-    space: str
-    change: RecordChange
-    id: str
-    owner: str | None
-    layer: str | None
-    attribute: str | None
-    value: str | None
-    content: str | None
-    state: str | None
+    cursor: str = strawberry.field(
+        description="Pass the last cursor seen as `after` when reconnecting: nothing in between is missed.")
+    space: str = strawberry.field(description="The space.")
+    change: RecordChange = strawberry.field(description="ADDED, UPDATED or SUPERSEDED.")
+    id: str = strawberry.field(description="The record id (this version).")
+    owner: str | None = strawberry.field(description="Whom the record is about: a participant id, or GROUP.")
+    layer: str | None = strawberry.field(description="Core, Profile, Interaction or Insight.")
+    attribute: str | None = strawberry.field(description="The update key (city, job, decision:<topic>, ...).")
+    value: str | None = strawberry.field(description="The attribute's value, if any.")
+    content: str | None = strawberry.field(description="The record as a sentence.")
+    state: str | None = strawberry.field(description="current or superseded.")
     supersedes: str | None = strawberry.field(description="For UPDATED: the version it replaced.")
     superseded_by: str | None = strawberry.field(description="For SUPERSEDED: the version that replaced it.")
     chain: list[str] = strawberry.field(description="The version chain, first version first, head last.")
@@ -86,18 +88,19 @@ class RecordEvent:
 
 @strawberry.type(description="How far a Writer run over the space has got.")
 class WriterProgressEvent:
-    cursor: str
-    space: str
-    writer: str
-    windows_done: int
-    windows_failed: int
-    windows_total: int
-    messages_done: int
-    messages_total: int
-    added: int
-    updated: int
-    done: bool
-    aborted: str | None
+    cursor: str = strawberry.field(
+        description="Pass the last cursor seen as `after` when reconnecting: nothing in between is missed.")
+    space: str = strawberry.field(description="The space.")
+    writer: str = strawberry.field(description="Which Writer runs: rules or llm.")
+    windows_done: int = strawberry.field(description="Windows processed so far.")
+    windows_failed: int = strawberry.field(description="Windows that failed so far (retried next run).")
+    windows_total: int = strawberry.field(description="Windows in this run.")
+    messages_done: int = strawberry.field(description="Messages processed so far.")
+    messages_total: int = strawberry.field(description="Messages in this run.")
+    added: int = strawberry.field(description="Records added so far.")
+    updated: int = strawberry.field(description="Records updated so far.")
+    done: bool = strawberry.field(description="True on the run's last event.")
+    aborted: str | None = strawberry.field(description="Why the run stopped early, or null.")
 
     @staticmethod
     def of(space: str, cursor: str, data: str | None) -> WriterProgressEvent:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 import time
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import strawberry
 from neo4j.exceptions import ConstraintError
@@ -24,6 +24,9 @@ from polymem.graph.identity import add_alias, merge_participants
 from polymem.ingest.formats._common import build_message
 from polymem.schema.models import Conversation
 from polymem.schema.models import Participant as ParticipantModel
+
+if TYPE_CHECKING:
+    from polymem.ingest.writer.run import WriteReport
 
 MAX_BATCH = 500  # one Ingestor batch = one transaction, so a request is written all or nothing
 
@@ -49,42 +52,50 @@ class ParticipantInput:
     kind: str | None = None
 
 
-@strawberry.type
+@strawberry.type(description="Why one item of an ingestMessages request was refused.")
 class ItemError:
-    index: int
-    id: str | None
-    message: str
+    index: int = strawberry.field(
+        description="Position of the item in `messages` (or `roster`); -1 for an error after validation.")
+    id: str | None = strawberry.field(description="The item's id, if it had one.")
+    message: str = strawberry.field(description="What is wrong with it.")
 
 
-@strawberry.type
+@strawberry.type(description="The outcome of ingestMessages: everything written, or nothing and the errors.")
 class IngestResult:
-    ok: bool
-    written: int
-    already_stored: int
-    new_participants: int
-    errors: list[ItemError]
+    ok: bool = strawberry.field(description="True when every message was valid and written.")
+    written: int = strawberry.field(description="Messages newly written.")
+    already_stored: int = strawberry.field(
+        description="Messages that were already stored with the same text and speaker (skipped).")
+    new_participants: int = strawberry.field(description="Participants created by this request.")
+    errors: list[ItemError] = strawberry.field(
+        description="Every refused item; when not empty, nothing was written.")
 
 
-@strawberry.type
+@strawberry.type(description="What forgetting a participant removed, flagged, restored and redacted.")
 class ForgetResult:
-    participant: str
-    participant_removed: bool
-    messages_removed: list[str]
-    records_removed: list[str]
-    records_flagged: list[str]
-    records_restored: list[str]
+    participant: str = strawberry.field(description="The forgotten participant's id.")
+    participant_removed: bool = strawberry.field(description="True when the participant node was removed.")
+    messages_removed: list[str] = strawberry.field(description="Ids of their messages, removed.")
+    records_removed: list[str] = strawberry.field(
+        description="Ids of records that rested only on them, removed.")
+    records_flagged: list[str] = strawberry.field(
+        description="Ids of records that also rest on others' messages: kept, flagged needs_review, text redacted.")
+    records_restored: list[str] = strawberry.field(
+        description="Ids of older versions that became the head again after a removed version.")
     records_redacted: list[str] = strawberry.field(
         description="Other records (any version) that named the person: names replaced, vector recomputed.")
     messages_redacted: list[str] = strawberry.field(
         description="Other people's messages that named the person: names replaced, vector recomputed.")
-    voice_removed: int
+    voice_removed: int = strawberry.field(description="Voice embeddings removed.")
 
 
-@strawberry.type
+@strawberry.type(description="The outcome of merging two participants.")
 class MergeResult:
-    participant: Participant
-    messages_moved: int
-    addressings_moved: int
+    participant: Participant = strawberry.field(
+        description="The kept participant, with the dropped one's names as aliases.")
+    messages_moved: int = strawberry.field(
+        description="Messages whose speaker moved to the kept participant.")
+    addressings_moved: int = strawberry.field(description="ADDRESSES edges moved to the kept participant.")
 
 
 def _validate(space: str, ctx: Context, messages: list[MessageInput], roster: list[ParticipantInput]
@@ -137,6 +148,51 @@ def _ingest_retrying(ingestor: Any, space: str, people: list[ParticipantModel], 
     raise AssertionError("unreachable")
 
 
+@strawberry.type(description="Counts of the Writer's decisions in one run.")
+class WriterOps:
+    add: int = strawberry.field(description="Records added (new chains).")
+    update: int = strawberry.field(description="Updates: a new head appended with SUPERSEDED_BY from the old one.")
+    noop: int = strawberry.field(description="Candidates that changed nothing.")
+    already: int = strawberry.field(description="Candidates already stored (a re-run over the same messages).")
+
+
+@strawberry.type(description="How many candidate operations validation refused for one reason.")
+class RejectedCount:
+    reason: str = strawberry.field(description="Why validation refused them.")
+    count: int = strawberry.field(description="How many were refused for it.")
+
+
+@strawberry.type(description="What one Writer run over a space's new messages did.")
+class WriterResult:
+    space: str = strawberry.field(description="The space written.")
+    writer: str = strawberry.field(description="Which Writer ran: rules (no LLM) or llm.")
+    windows: int = strawberry.field(description="Message windows processed.")
+    messages: int = strawberry.field(description="New messages read (0 when everything was already written).")
+    ops: WriterOps = strawberry.field(description="Add / Update / Noop counts.")
+    rejected: list[RejectedCount] = strawberry.field(description="Refused operations, by reason.")
+    rejected_examples: list[str] = strawberry.field(description="Up to 10 refused operations, described.")
+    windows_failed: int = strawberry.field(description="Windows that failed; their messages are retried next run.")
+    failures: list[str] = strawberry.field(description="Why windows failed (up to 10).")
+    llm_calls: int = strawberry.field(description="LLM requests made (0 for the rules Writer).")
+    llm_failures: int = strawberry.field(description="LLM requests that failed.")
+    aborted: str | None = strawberry.field(description="Why the run stopped early, or null.")
+    seconds: float = strawberry.field(description="Wall time of the run.")
+    summary: JSON = strawberry.field(description="The same report as untyped JSON (the former result).",
+                                     deprecation_reason="Use the typed fields.")
+
+    @classmethod
+    def of(cls, report: WriteReport) -> WriterResult:
+        d = report.summary()
+        ops = d["ops"]
+        return cls(space=d["space"], writer=d["writer"], windows=d["windows"], messages=d["messages"],
+                   ops=WriterOps(add=ops.get("add", 0), update=ops.get("update", 0), noop=ops.get("noop", 0),
+                                 already=ops.get("already", 0)),
+                   rejected=[RejectedCount(reason=k, count=v) for k, v in sorted(d["rejected"].items())],
+                   rejected_examples=list(d["rejected_examples"]), windows_failed=d["windows_failed"],
+                   failures=list(d["failures"]), llm_calls=d["llm_calls"], llm_failures=d["llm_failures"],
+                   aborted=d["aborted"], seconds=d["seconds"], summary=d)
+
+
 @strawberry.type
 class Mutation:
     delete_space: DeleteSpaceResult = strawberry.mutation(
@@ -161,7 +217,7 @@ class Mutation:
                             new_participants=report.new_participants, errors=late)
 
     @strawberry.mutation(description="Run the System 2 Writer over the space's new messages.")
-    async def run_writer(self, info: Info, space: str) -> JSON:
+    async def run_writer(self, info: Info, space: str) -> WriterResult:
         ctx = await known(info, space)
         try:
             from polymem.ingest.writer import write_space
@@ -169,9 +225,9 @@ class Mutation:
             raise BackendUnavailableError(f"the Writer is not available: {e}") from None
         emb = await run(lambda: ctx.services.embedder)
         report = await run(write_space, ctx.graph, space, None, emb)
-        return report.summary()
+        return WriterResult.of(report)
 
-    @strawberry.mutation
+    @strawberry.mutation(description="Add another name a participant is known by; returns the participant.")
     async def add_alias(self, info: Info, space: str, participant: str, alias: str) -> Participant:
         ctx = await known(info, space)
         await run(add_alias, ctx.graph, space, participant, alias)

@@ -38,12 +38,14 @@ def decode_cursor(cursor: str | None) -> tuple[int, str] | None:
         raise InputError(f"invalid cursor {cursor[:40]!r}") from None
 
 
-@strawberry.type
+@strawberry.type(description="A person (or assistant, system, anonymous voice) in a space: a speaker or an addressee.")
 class Participant:
-    id: str
-    name: str | None
-    aliases: list[str]
-    kind: str
+    id: str = strawberry.field(description="The participant's id in this space (handle or speaker label).")
+    name: str | None = strawberry.field(description="Display name, if known.")
+    aliases: list[str] = strawberry.field(
+        description="Other names this participant is known by (nicknames, old handles, merged ids).")
+    kind: str = strawberry.field(
+        description="person, assistant, system or voice (an anonymous speaker found by voice).")
     space: strawberry.Private[str]
 
     @classmethod
@@ -68,14 +70,16 @@ class Participant:
         return [Record.of(self.space, r) for r in rows]
 
 
-@strawberry.type
+@strawberry.type(description="One ADDRESSES edge: a participant a message was said to, and how that was known.")
 class Addressing:
-    participant_id: str
-    how: str | None
-    confidence: float | None
+    participant_id: str = strawberry.field(description="The addressee's participant id.")
+    how: str | None = strawberry.field(
+        description="How the addressee was known: given (in the input), mention, vocative, reply or dyadic.")
+    confidence: float | None = strawberry.field(
+        description="Confidence of an inferred addressee (0-1); null when given in the input.")
     space: strawberry.Private[str]
 
-    @strawberry.field
+    @strawberry.field(description="The addressee, or null if no such participant is stored.")
     async def participant(self, info: Info) -> Participant | None:
         budget.check(info)
         row = await loaders.participants(info.context).load((self.space, self.participant_id))
@@ -83,17 +87,18 @@ class Addressing:
         return Participant.of(self.space, row) if row else None
 
 
-@strawberry.type
+@strawberry.type(description="A System 1 message, verbatim, with its speaker, time and place in the conversation.")
 class Message:
-    id: str
-    text: str
-    speaker_id: str
-    time: datetime | None
-    channel: str | None
-    session: str | None
-    seq: int | None
-    reply_to: list[str]
-    captions: str | None
+    id: str = strawberry.field(description="The message id (the input's own id).")
+    text: str = strawberry.field(description="The message text exactly as said.")
+    speaker_id: str = strawberry.field(description="The speaker's participant id.")
+    time: datetime | None = strawberry.field(description="When it was said, if the input gives a time.")
+    channel: str | None = strawberry.field(description="The channel (chat room, meeting) it was said in.")
+    session: str | None = strawberry.field(description="The session (conversation, meeting) it belongs to.")
+    seq: int | None = strawberry.field(
+        description="Position in the space's conversation order (by time, then source order).")
+    reply_to: list[str] = strawberry.field(description="Ids of the messages it replies to.")
+    captions: str | None = strawberry.field(description="Captions of images attached to the message, if any.")
     space: strawberry.Private[str]
 
     @classmethod
@@ -102,7 +107,7 @@ class Message:
                    time=m.get("time"), channel=m.get("channel"), session=m.get("session"), seq=m.get("seq"),
                    reply_to=list(m.get("reply_to_ids") or []), captions=m.get("captions"), space=space)
 
-    @strawberry.field
+    @strawberry.field(description="The speaker, or null if no such participant is stored.")
     async def speaker(self, info: Info) -> Participant | None:
         budget.check(info)
         row = await loaders.participants(info.context).load((self.space, self.speaker_id))
@@ -118,23 +123,26 @@ class Message:
                            space=self.space) for r in rows]
 
 
-@strawberry.type
+@strawberry.type(description="One message of a page, with its cursor.")
 class MessageEdge:
-    node: Message
-    cursor: str
+    node: Message = strawberry.field(description="The message.")
+    cursor: str = strawberry.field(
+        description="Opaque cursor: pass as `after` to continue after this message.")
 
 
-@strawberry.type
+@strawberry.type(description="Where a page of messages stands.")
 class PageInfo:
-    has_next_page: bool
-    start_cursor: str | None
-    end_cursor: str | None
+    has_next_page: bool = strawberry.field(description="True when more messages follow this page.")
+    start_cursor: str | None = strawberry.field(
+        description="Cursor of the first message of the page (null for an empty page).")
+    end_cursor: str | None = strawberry.field(
+        description="Cursor of the last message of the page: pass it as `after` for the next page.")
 
 
-@strawberry.type
+@strawberry.type(description="A page of messages in conversation order (Relay-style connection).")
 class MessageConnection:
-    edges: list[MessageEdge]
-    page_info: PageInfo
+    edges: list[MessageEdge] = strawberry.field(description="The messages of this page.")
+    page_info: PageInfo = strawberry.field(description="Whether there is a next page, and the cursors.")
 
 
 def connection(space: str, rows: list[dict[str, Any]], limit: int) -> MessageConnection:
@@ -158,23 +166,29 @@ async def _page(info: Info, space: str, pid: str, first: int | None, after: str 
     return connection(space, rows, limit)
 
 
-@strawberry.type
+@strawberry.type(description="A System 2 record: derived PERSON/GROUP memory with its source, owner and version.")
 class Record:
-    id: str
-    content: str
-    scope: str | None
-    layer: str | None
-    event: str | None
-    attribute: str | None
-    value: str | None
-    time: str | None
-    state: str | None
-    version: int | None
-    source: str | None
-    owner: str | None
-    speaker: str | None
-    addressees: list[str]
-    writer: str | None
+    id: str = strawberry.field(description="The record id (one per version).")
+    content: str = strawberry.field(description="The record as a sentence.")
+    scope: str | None = strawberry.field(description="PERSON or GROUP.")
+    layer: str | None = strawberry.field(
+        description="Core or Profile (PERSON scope), Interaction or Insight (GROUP scope).")
+    event: str | None = strawberry.field(description="The issue or topic key the record belongs to.")
+    attribute: str | None = strawberry.field(
+        description="The update key (city, job, decision:<topic>, opinion, fact, ...); one current value per key.")
+    value: str | None = strawberry.field(
+        description="The attribute's value, if the record has one (a city, a job, a decided option).")
+    time: str | None = strawberry.field(
+        description="When the recorded state or event holds, ISO 8601 (from the message time or the text).")
+    state: str | None = strawberry.field(
+        description="current (the head of its chain) or superseded (an older version).")
+    version: int | None = strawberry.field(
+        description="1 for the first version, +1 for each Update or correction.")
+    source: str | None = strawberry.field(description="Who provided the information (participant id).")
+    owner: str | None = strawberry.field(description="Whom the record is about: a participant id, or GROUP.")
+    speaker: str | None = strawberry.field(description="The speaker of the message it was derived from.")
+    addressees: list[str] = strawberry.field(description="The addressees of the message it was derived from.")
+    writer: str | None = strawberry.field(description="What wrote it: rules, llm, or correction:<corrector>.")
     space: strawberry.Private[str]
 
     @classmethod
@@ -205,18 +219,18 @@ class Record:
         return [Message.of(self.space, r) for r in rows if r]
 
 
-@strawberry.type
+@strawberry.type(description="Counts of what a space holds.")
 class SpaceStats:
-    id: str
-    messages: int
-    participants: int
-    channels: int
-    sessions: int
-    speaks: int
-    addresses: int
-    replies: int
-    records: int
-    current_records: int
+    id: str = strawberry.field(description="The space.")
+    messages: int = strawberry.field(description="Stored messages.")
+    participants: int = strawberry.field(description="Participants (speakers and addressees).")
+    channels: int = strawberry.field(description="Channels.")
+    sessions: int = strawberry.field(description="Sessions.")
+    speaks: int = strawberry.field(description="SPEAKS edges (one per message with a known speaker).")
+    addresses: int = strawberry.field(description="ADDRESSES edges (message to addressee).")
+    replies: int = strawberry.field(description="REPLY_TO edges.")
+    records: int = strawberry.field(description="System 2 records, every version.")
+    current_records: int = strawberry.field(description="System 2 records that are the head of their chain.")
 
 
 @strawberry.type(description="One full-text hit: a message or a record, with its score.")

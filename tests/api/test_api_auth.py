@@ -22,7 +22,7 @@ READS = [
 ]
 WRITES = [
     'mutation($s: String!) { ingestMessages(space: $s, messages: [{id: "x", speaker: "eve", text: "hi"}]) { ok } }',
-    "mutation($s: String!) { runWriter(space: $s) }",
+    "mutation($s: String!) { runWriter(space: $s) { messages } }",
     'mutation($s: String!) { addAlias(space: $s, participant: "alice", alias: "A") { id } }',
     'mutation($s: String!) { mergeParticipants(space: $s, keep: "alice", drop: "bob") { messagesMoved } }',
     'mutation($s: String!) { forgetParticipant(space: $s, id: "alice") { participant } }',

@@ -77,8 +77,11 @@ def test_writer_record_and_correction(client, space, ingest, graph) -> None:
     ingest([{"id": "w1", "speaker": "carol", "text": "I moved to Lisbon last year and I love it",
              "time": "2026-01-01T10:00:00Z"},
             {"id": "w2", "speaker": "alice", "text": "Nice, Carol!", "time": "2026-01-01T10:01:00Z"}])
-    rep = client.data("mutation($s: String!) { runWriter(space: $s) }", {"s": space})["runWriter"]
-    assert rep["ops"].get("add", 0) >= 1
+    rep = client.data("""mutation($s: String!) { runWriter(space: $s) {
+        space writer messages ops { add update noop already } rejected { reason count } seconds summary } }""",
+                      {"s": space})["runWriter"]
+    assert rep["ops"]["add"] >= 1 and rep["space"] == space and rep["writer"] == "rules" and rep["messages"] == 2
+    assert rep["summary"]["ops"]["add"] == rep["ops"]["add"]  # the deprecated JSON report, kept for old clients
     recs = client.data("""query($s: String!) { participant(space: $s, id: "carol") {
         records { id content owner state } } }""", {"s": space})["participant"]["records"]
     lisbon = [r for r in recs if "Lisbon" in r["content"]]

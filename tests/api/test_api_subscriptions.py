@@ -122,7 +122,7 @@ def test_update_is_delivered_with_its_version_chain(api_url: str, graph: Graph, 
              {"id": "u1", "speaker": "bob", "text": "I adopted a beagle called Pepper",
               "time": "2026-03-01T10:01:00Z"}]
     assert api.data(INGEST, {"space": space, "messages": facts, "roster": ROSTER})["ingestMessages"]["ok"]
-    api.data("mutation($s: String!) { runWriter(space: $s) }", {"s": space})
+    api.data("mutation($s: String!) { runWriter(space: $s) { messages } }", {"s": space})
     heads = RecordRepository(graph).heads(space)
     assert heads, "the writer derived no record from two first-person facts"
     head = heads[0].id

@@ -17,7 +17,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
 DATA = Path(__file__).parent / "data"
-RUN_WRITER = "mutation($space: String!) { runWriter(space: $space) }"
+RUN_WRITER = "mutation($space: String!) { runWriter(space: $space) { messages } }"
 
 
 @pytest.fixture
