@@ -57,7 +57,9 @@ def run(args: argparse.Namespace) -> int:
     if "groupchat" in out:
         gc = out["groupchat"]
         print(f"groupchat, {kind} writer: precision={gc['precision']} recall={gc['recall']} "
-              f"({gc['hits']} hits, {gc['errors']} errors, {gc['questions']} questions)")
+              f"({gc['hits']} hits, {gc['errors']} errors, {gc['questions']} questions); {gc['messages']} messages, "
+              f"{gc['llm_calls_per_message']} LLM calls/msg, {gc['llm_failures']} LLM failures, "
+              f"{gc['windows_failed']} windows failed, {gc['rejected']} ops rejected")
         for t, c in gc["by_type"].items():
             print(f"  {t}: {c}")
     return 0

@@ -97,6 +97,7 @@ def run_groupchat(writer_kind: str = "rules", files: list[Path] | None = None) -
     by_type: dict[str, Counter] = {}
     seconds = 0.0
     messages = 0
+    llm = Counter()
     with Graph() as g:
         for f in files:
             data = json.loads(f.read_text(encoding="utf-8"))
@@ -112,6 +113,8 @@ def run_groupchat(writer_kind: str = "rules", files: list[Path] | None = None) -
                 rep = write_space(g, space, None, None)
             seconds += rep.seconds
             messages += rep.messages
+            llm.update({"calls": rep.llm_calls, "failures": rep.llm_failures,
+                        "windows_failed": rep.windows_failed, "rejected": sum(rep.rejected.values())})
             recs = RecordRepository(g).records(space)
             names = {r["handle"]: [r["name"], *r.get("aliases", []), r["handle"]] for r in data["roster"]}
             names["GROUP"] = ["the group"]
@@ -124,4 +127,6 @@ def run_groupchat(writer_kind: str = "rules", files: list[Path] | None = None) -
         "precision": round(hits / max(1, hits + errors), 4), "recall": round(hits / max(1, n), 4),
         "by_type": {k: dict(v) for k, v in sorted(by_type.items())},
         "messages": messages, "seconds_per_1000_messages": round(1000 * seconds / max(1, messages), 1),
+        "llm_calls": llm["calls"], "llm_calls_per_message": round(llm["calls"] / max(1, messages), 4),
+        "llm_failures": llm["failures"], "windows_failed": llm["windows_failed"], "rejected": llm["rejected"],
     }
