@@ -63,8 +63,9 @@ class Feed:
                 rows = await run(events.since, self.services.graph, space, last, PAGE)
                 if rows:
                     rows = await run(enrich, self.services, space, rows)
-            except BackendUnavailableError as e:  # an outage: keep the subscribers, try again
-                log.warning("event poll for %s failed: %s", space, e)
+            except Exception as e:  # noqa: BLE001 - an outage or a transient error: keep the subscribers, retry
+                log.warning("event poll for %s failed: %s", space, e if isinstance(e, BackendUnavailableError)
+                            else repr(e))
                 await asyncio.sleep(1.0)
                 continue
             for r in rows:
