@@ -57,9 +57,11 @@ class Feed:
         self.spaces: dict[str, _Space] = {}
 
     async def _poll(self, space: str, sp: _Space) -> None:
-        last = await run(events.cursor, self.services.graph, space)
+        last: int | None = None
         while sp.queues:
             try:
+                if last is None:
+                    last = await run(events.cursor, self.services.graph, space)
                 rows = await run(events.since, self.services.graph, space, last, PAGE)
                 if rows:
                     rows = await run(enrich, self.services, space, rows)
