@@ -243,8 +243,15 @@ class DecisionTracker:
                 r"(?i)(?<!\w)" + re.escape(re.sub(r"^(?:the|a|an)\s+", "", c.head.value.split(",")[0])) + r"(?!\w)",
                 text)]):
             return named[-1]  # "Trattoria Ombra just rang, they're closed, so we're at the Lantern instead"
-        elif changed and self.chains:  # "plans changed, forget that, we're doing X": the latest matter of its kind
+        elif changed and self.chains:  # "plans changed, forget that, we're doing X": the matter of its kind
             kind = [c for c in self.chains if value_kind(c.head.value) == value_kind(d.value)]
+            # whose discussion shares the most nouns with this message, else the latest one
+            nouns = {t.lemma_.lower() for t in parsed(text) if t.pos_ in ("NOUN", "PROPN") and t.is_alpha
+                     and len(t.text) > 2 and not t.is_stop}
+            shared = [(2 * len(nouns & _words(c, own=True)) + len(nouns & _words(c)), i) for i, c in enumerate(kind)]
+            best = max(shared, default=(0, -1))
+            if best[0] > 0:
+                return kind[best[1]]
             if kind:
                 return kind[-1]
         srcs = [src for value, _, src in self.options if same(value, d.value)]
@@ -253,6 +260,13 @@ class DecisionTracker:
         c.topic = d.topic or next(iter(c.keywords(1)), None) or _first_noun(text, d.value) or norm(d.value)
         self.chains.append(c)
         return c
+
+
+def _words(c: Chain, own: bool = False) -> set[str]:
+    """The words a matter was decided with (its topic, options, values and deciding sentences), or with
+    `own=False` those of the discussion around it (which may also hold other matters' words)."""
+    parts = [c.topic, *c.options, *(f"{d.value} {d.sentence}" for d in c.decisions)] if own else [c.context]
+    return set(re.findall(r"[a-z]{3,}", " ".join(parts).lower()))
 
 
 def _first_noun(text: str, value: str) -> str | None:

@@ -227,6 +227,16 @@ def is_place_name(word: str) -> bool:
 
 
 @lru_cache(maxsize=100_000)
+def place_only(word: str) -> bool:
+    """A word that names a place and nothing common: every early noun sense is an instance (a name), one of them
+    a city or country, and no verb, adjective or adverb sense ("lisbon", not "reading", "nice" or "bath")."""
+    senses = _synsets(word, "n")[:3]
+    if not senses or any(_synsets(word, pos) for pos in ("v", "a", "r")):
+        return False
+    return all(s.instance_hypernyms() for s in senses) and is_place_name(word)
+
+
+@lru_cache(maxsize=100_000)
 def known_word(word: str) -> bool:
     """Any part of speech WordNet knows ("home", "still"), as opposed to a name ("Tartu")."""
     return any(_synsets(word, pos) for pos in ("n", "v", "a", "r"))

@@ -123,8 +123,23 @@ _SYMBOLS = re.compile(r"[\U0001F000-\U0001FAFF\u2600-\u27BF\uFE0F\u200D\U000E000
 
 def clean(text: str) -> str:
     """Emoji act as clause ends in chat ("... the depot 😂 Night shift manager ..."); the parser, trained on
-    edited text, reads them as words. A run of them becomes a sentence break before a capital, else a space."""
-    return _SYMBOLS.sub(lambda m: ". " if re.match(r"\s*[A-Z]", text[m.end():m.end() + 3]) else " ", text)
+    edited text, reads them as words. A run of them becomes a sentence break before a capital or a subject
+    pronoun, else a space. Place names typed in lower case get their capital back (see `_truecase`)."""
+    text = _SYMBOLS.sub(lambda m: ". " if re.match(r"\s*(?:[A-Z]|(?:i|he|she|we|they|you|it)\b)",
+                                                  text[m.end():m.end() + 6]) else " ", text)
+    return _LOWER_WORD.sub(_truecase, text) if _LOWER_WORD.search(text) else text
+
+
+_LOWER_WORD = re.compile(r"(?<![\w@#/.-])[a-z]{4,}(?![\w@/-])")
+
+
+def _truecase(m: re.Match[str]) -> str:
+    """"moving to lisbon": a word WordNet knows only as a place by name (no verb, adjective or common-noun
+    sense among its first) is a proper noun; the tagger, trained on edited text, otherwise reads a verb."""
+    from polymem.language.lexical import place_only
+
+    w = m.group(0)
+    return w.capitalize() if place_only(w) else w
 
 
 # Messages are parsed without the NER (half the parse time): places come from WordNet and the parse, dates

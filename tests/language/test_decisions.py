@@ -81,3 +81,21 @@ def test_value_kinds_and_asked_kinds() -> None:
     assert asked_kind("What did the group decide?") is None
     assert compatible("thing", "the boathouse, 4-6 October") and compatible("date", "the boathouse, 4-6 October")
     assert not compatible("date", "the boathouse") and not compatible("thing", "€35 a head")
+
+
+def test_a_change_without_a_named_matter_joins_the_matter_discussed_with_its_words() -> None:
+    from polymem.language.decisions import DecisionTracker
+
+    t = DecisionTracker()
+    chat = ["for the quiz night prize, how about a voucher for the climbing wall?",
+            "or a hamper of fancy cheeses",
+            "voucher for the climbing wall then, decided",
+            "the Otter's Rest is booked for the quiz night, back room",
+            "film for after: let's do Alien",
+            "Alien it is",
+            "new plan: the cheese hamper. the prize voucher is sold out"]
+    for i, text in enumerate(chat):
+        t.feed(text, f"m{i}", "u1", None)
+    prize = [c for c in t.chains if any("climbing" in d.value for d in c.decisions)]
+    assert len(prize) == 1 and "hamper" in prize[0].head.value, [(c.topic, [d.value for d in c.decisions])
+                                                                 for c in t.chains]

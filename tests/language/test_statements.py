@@ -114,3 +114,14 @@ def test_named_pet_by_copula_and_apposition(reader: StatementReader) -> None:
     assert all(f[0] != "pet" for f in facts(reader, "Odile is my sister, she lives next door."))
     assert all(f[0] != "pet" for f in facts(reader, "Rollo is not my dog, he belongs to the neighbours."))
     assert all(f[0] != "pet" for f in facts(reader, "Koffi is my favourite person."))
+
+
+def test_lower_case_place_names_and_emoji_clause_breaks(reader: StatementReader) -> None:
+    # chat often types places in lower case; the tagger then reads "helsinki" as a verb
+    st = only(reader, "guess what 🎉🎉 koffi is moving to helsinki in june", speaker="p3")
+    assert (st.attribute, st.owner, st.value) == ("city", "p2", "Helsinki")
+    # common words that are also places stay common words
+    from polymem.language.models import clean
+
+    assert clean("reading this in nice weather") == "reading this in nice weather"
+    assert "Montevideo" in clean("flying to montevideo tomorrow")

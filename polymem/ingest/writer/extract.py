@@ -95,7 +95,9 @@ class Extractor:
         self.topics: list[str] = [h.event for h in window.heads if (h.attribute or "").startswith("decision:")]
         # Decision chains carried over from earlier windows through the records that head them.
         self.tracker = DecisionTracker()
-        for h in window.heads:
+        # oldest matter first, as a single pass over the chat would have met them ("the latest matter of its
+        # kind" must mean the same in every window)
+        for h in sorted(window.heads, key=lambda r: r.time or ""):
             attr = h.attribute or ""
             if attr.startswith("decision:") and h.value:
                 self.tracker.chains.append(Chain(attr.split(":", 1)[1], [Decision(h.value, "", "", None)],
