@@ -44,7 +44,7 @@ class SearchHit:
     text: str  # the message text, or the record's content
     score: float
     speaker: str | None = None  # who said the message (for a record: the speaker it came from)
-    addressees: list[str] = field(default_factory=list)  # records: whom the source message addressed
+    addressees: list[str] = field(default_factory=list)  # whom the message (a record's source message) addressed
     time: datetime | str | None = None
     owner: str | None = None  # records: whom the record is about
     source: str | None = None  # records: who provided the information
@@ -173,11 +173,14 @@ class Memory:
                for k, v in (("speaker", speaker), ("addressee", addressee), ("owner", owner))}
         repo, hits = BrowseRepository(self.graph), []
         if "message" in kinds:
-            for m, s in repo.search_messages(self.space, query, limit, speaker=who["speaker"],
-                                             addressee=who["addressee"], channel=channel, session=None,
-                                             since=since, until=until):
+            found = repo.search_messages(self.space, query, limit, speaker=who["speaker"],
+                                         addressee=who["addressee"], channel=channel, session=None,
+                                         since=since, until=until)
+            said = repo.addressees(self.space, [m["id"] for m, _ in found]) if found else {}  # one query
+            for m, s in found:
                 hits.append(SearchHit(kind="message", id=m["id"], text=m.get("text") or "", score=s,
-                                      speaker=m.get("speaker"), time=m.get("time")))
+                                      speaker=m.get("speaker"), time=m.get("time"),
+                                      addressees=[a["participant"] for a in said.get(m["id"], [])]))
         if "record" in kinds:
             for r, s in repo.search_records(self.space, query, limit, history=history, owner=who["owner"]):
                 hits.append(SearchHit(kind="record", id=r["id"], text=r.get("content") or "", score=s,
