@@ -12,12 +12,14 @@ import argparse
 import itertools
 import json
 import time
+from collections import Counter
 from pathlib import Path
 
 import numpy as np
 
 from bench.voice_data import DEV, PEOPLE, TEST, build
 from bench.voice_metrics import attribution_accuracy, impure_ids, reid_accuracy, word_errors
+from polymem.ingest.voice.interaction import InteractionAttributor, PriorConfig
 from polymem.ingest.voice.merge import fragment_count, merge_fragments
 from polymem.ingest.voice.models import voice_cache
 from polymem.ingest.voice.tracker import SpeakerTracker, TrackerConfig
@@ -70,16 +72,36 @@ def cached_features(out: Path, manifest: dict, rebuild: bool) -> list[dict]:
     return utts
 
 
-def simulate(cfg: TrackerConfig, utts: list[dict], scenarios: tuple[str, ...]) -> dict:
+def attribute(tracker: SpeakerTracker, att: InteractionAttributor | None, us: list[dict],
+              stats: Counter) -> list[str]:
+    """One session's ids, online: the tracker's threshold rule, or the voice + interaction posterior."""
+    if att is None:
+        return [tracker.assign(u["emb"]).speaker_id for u in us]
+    att.start_session()
+    for u in us:
+        att.add(u["emb"], u["hyp"], u["seconds"])
+    att.finish()
+    for t in att.turns:
+        stats["pending"] += t.provenance["waited_turns"] > 0
+        stats["by_context"] += t.provenance["decided_by"] == "context"
+    return [t.speaker or "" for t in att.turns]
+
+
+def simulate(cfg: TrackerConfig, utts: list[dict], scenarios: tuple[str, ...],
+             prior: PriorConfig | None = None) -> dict:
+    stats: Counter = Counter()
     acc, reid_hits, reid_n, frag_before, frag_after, impure, short_ok, short_n = [], 0.0, 0, 0, 0, 0, 0, 0
     per_scen = {}
     for scen in scenarios:
         tracker = SpeakerTracker(config=cfg)
+        att = InteractionAttributor(tracker, prior) if prior is not None else None
         sessions = []
         for k in sorted({u["session"] for u in utts if u["scenario"] == scen}):
             us = [u for u in utts if u["scenario"] == scen and u["session"] == k]
-            online = [tracker.assign(u["emb"]).speaker_id for u in us]
+            online = attribute(tracker, att, us, stats)
             merged = merge_fragments(tracker)
+            if att is not None:
+                att.apply_merges(merged)
             final = [merged.get(i, i) for i in online]
             truth = [u["speaker"] for u in us]
             frag_before += fragment_count(online, truth)
@@ -97,8 +119,6 @@ def simulate(cfg: TrackerConfig, utts: list[dict], scenarios: tuple[str, ...]) -
         reid_hits += r * n
         reid_n += n
         # short utterances (< 1 s): right when mapped like the rest (majority id of that person)
-        from collections import Counter
-
         major = {t: Counter(p for p, tt in zip(pred, truth, strict=True) if tt == t).most_common(1)[0][0]
                  for t in set(truth)}
         us_all = [u for u in utts if u["scenario"] == scen]
@@ -109,7 +129,8 @@ def simulate(cfg: TrackerConfig, utts: list[dict], scenarios: tuple[str, ...]) -
     return {"attribution_accuracy": round(float(np.mean(acc)), 4), "per_scenario": per_scen,
             "reid_accuracy": round(reid_hits / reid_n, 4) if reid_n else None, "reid_utterances": reid_n,
             "fragments_before_merge": frag_before, "fragments_after_merge": frag_after, "impure_ids": impure,
-            "short_utterance_accuracy": round(short_ok / short_n, 4) if short_n else None, "short_utterances": short_n}
+            "short_utterance_accuracy": round(short_ok / short_n, 4) if short_n else None, "short_utterances": short_n,
+            "pending_turns": stats["pending"], "decided_by_context": stats["by_context"]}
 
 
 def _score(r: dict) -> tuple[float, float]:

@@ -95,19 +95,28 @@ class SpeakerTracker:
     def assign(self, emb: np.ndarray) -> Assignment:
         e = l2(emb)
         ranked = self.scores(e)
-        cfg = self.config
-        if ranked and ranked[0][1] >= cfg.tau_match:
-            sid, score = ranked[0]
-            spk = self.speakers[sid]
-            updated = score >= cfg.tau_update
-            if updated:
-                spk.embedding = l2((1.0 - cfg.alpha) * spk.embedding + cfg.alpha * e)
-            spk.evidence += 1
-            spk.session_embeddings.append(e)
-            return Assignment(sid, score, new=False, updated=updated)
+        if ranked and ranked[0][1] >= self.config.tau_match:
+            return self.attach(ranked[0][0], e, ranked[0][1])
+        return self.create(e, ranked[0][1] if ranked else -1.0)
+
+    def attach(self, sid: str, emb: np.ndarray, score: float | None = None) -> Assignment:
+        """Attribute an utterance to a known speaker (decided by the voice or by its context); the
+        stored voice moves only when the voice itself is clearly this speaker (>= tau_update)."""
+        e = l2(emb)
+        spk = self.speakers[sid]
+        score = float(spk.embedding @ e) if score is None else score
+        updated = score >= self.config.tau_update
+        if updated:
+            spk.embedding = l2((1.0 - self.config.alpha) * spk.embedding + self.config.alpha * e)
+        spk.evidence += 1
+        spk.session_embeddings.append(e)
+        return Assignment(sid, score, new=False, updated=updated)
+
+    def create(self, emb: np.ndarray, score: float = -1.0) -> Assignment:
+        e = l2(emb)
         sid = new_speaker_id()
         self.speakers[sid] = Speaker(sid, e, evidence=1, session_embeddings=[e])
-        return Assignment(sid, ranked[0][1] if ranked else -1.0, new=True, updated=False)
+        return Assignment(sid, score, new=True, updated=False)
 
     def active(self) -> list[Speaker]:
         """Speakers heard in the current session."""
