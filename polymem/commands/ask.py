@@ -29,6 +29,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--no-ask", action="store_true", help="ablation: no supplementary ASK round")
     p.add_argument("--no-addressee", action="store_true", help="ablation: ignore ADDRESSES edges and filters")
     p.add_argument("--llm", action="store_true", help="use the configured LLM (POLYMEM_LLM_*) to plan and answer")
+    p.add_argument("--policy", default="rules", help="agentic rounds after the first: rules (default), small (the "
+                   "packaged trained policy) or the path of a policy saved by `polymem train retrieval`")
     p.add_argument("--explain", action="store_true", help="also print the plan, its Cypher and the trace")
     p.add_argument("--plan-only", action="store_true", help="print the plan and its Cypher, run nothing")
     p.add_argument("--json", action="store_true", help="machine-readable output")
@@ -45,7 +47,7 @@ def run(args: argparse.Namespace) -> int:
             print(pl.model_dump_json(indent=1) if args.json else plan_text(pl))
             return 0
         opts = AskOptions(strategy=args.strategy, use_system2=not args.no_system2, ask_round=not args.no_ask,
-                          use_addressee=not args.no_addressee, llm=args.llm)
+                          use_addressee=not args.no_addressee, llm=args.llm, policy=args.policy)
         ans = ask(g, args.space, args.question, asker, opts)  # loads the models once, timed as "load"
         names = {p.id: p.name or p.id for p in MessageRepository(g).roster(args.space)}
     if args.json:

@@ -14,13 +14,13 @@ from polymem.graph.messages import MessageRepository
 from polymem.graph.search import SearchRepository
 from polymem.llm import LLMClient, make_client
 from polymem.retrieval.actions import start_embedding
-from polymem.retrieval.agent import Retriever
 from polymem.retrieval.answer import Answer
 from polymem.retrieval.compose import compose
 from polymem.retrieval.names import RosterIndex
 from polymem.retrieval.options import AskOptions
 from polymem.retrieval.plan import Plan
 from polymem.retrieval.planner import compile_rules, validate
+from polymem.retrieval.policy.run import retriever_for
 from polymem.schema.models import Space
 
 _REPOS: dict[int, SearchRepository] = {}
@@ -106,7 +106,7 @@ def ask(graph: Graph, space: str, question: str, asker: str | None = None, optio
     p, roster, llm_steps = _compile(graph, space, question, asker, opts.llm, client)
     p.cypher = templates_for(p, opts)
     t1 = time.perf_counter()
-    st = Retriever(_repo(graph), space, p, opts, roster, embedder, started).run()
+    st = retriever_for(_repo(graph), space, p, opts, roster, embedder, started).run()
     t2 = time.perf_counter()
     rows, ranked = compose(p, st)
     t3 = time.perf_counter()

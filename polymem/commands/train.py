@@ -1,0 +1,66 @@
+"""`polymem train retrieval --policy small --out DIR [--steps N]`: EG-GRPO training of a retrieval policy on the
+fixed LoCoMo train split (bench/data/rl_split.json), with a progress bar, checkpoints and resume.
+
+Training reads the benchmark conversations through the repository's bench/ harness (a source checkout); their
+spaces must be ingested (`polymem bench locomo` does it). The writer policy (issue 15, part 2) is not built.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("train", help="train a learned policy (retrieval: EG-GRPO on the LoCoMo train split)")
+    p.add_argument("what", choices=["retrieval", "writer"])
+    p.add_argument("--policy", choices=["small", "llm"], default="small")
+    p.add_argument("--out", required=True, type=Path, help="folder for the policy, checkpoints, cache and curve")
+    p.add_argument("--steps", type=int, default=200, help="update steps (a smoke run: a few)")
+    p.add_argument("--batch", type=int, default=8, help="questions per step")
+    p.add_argument("--k", type=int, default=8, help="sampled actions per state (GRPO group)")
+    p.add_argument("--lr", type=float, default=0.5)
+    p.add_argument("--cost", type=float, default=0.02, help="reward cost of each extra search round")
+    p.add_argument("--limit", type=int, default=None, help="at most N questions per training conversation")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--fresh", action="store_true", help="ignore a checkpoint in --out (default: resume)")
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.what == "writer" or args.policy == "llm":
+        print(f"polymem train {args.what} --policy {args.policy}: not built yet (issue 15); "
+              "only `train retrieval --policy small` exists", file=sys.stderr)
+        return 2
+    from polymem.commands.bench import NOT_INSTALLED, harness
+
+    if harness() is None:
+        print(NOT_INSTALLED, file=sys.stderr)
+        return 2
+    from tqdm import tqdm
+
+    from bench import rl_data
+    from polymem.graph import Graph
+    from polymem.retrieval.policy.train import Env, TrainConfig, train
+    from polymem.retrieval.service import load_models
+
+    cfg = TrainConfig(steps=args.steps, batch=args.batch, k=args.k, lr=args.lr, cost=args.cost, seed=args.seed)
+    items = rl_data.items(rl_data.locomo_convs("train"), args.limit)
+    args.out.mkdir(parents=True, exist_ok=True)
+    embedder, _ = load_models()
+    with Graph() as g:
+        env = Env(g, embedder, args.out / "cache.json")
+        todo = [it for it in items if it.qid not in env.cache]
+        for i, it in enumerate(tqdm(todo, desc="actions on the graph", unit="q")):
+            env.get(it)
+            if (i + 1) % 50 == 0:
+                env.save()
+        env.save()
+        policy, curve = train(env, items, args.out, cfg, resume=not args.fresh,
+                              progress=lambda r: tqdm(r, desc="EG-GRPO", unit="step"))
+    tail = curve[-20:]
+    print(json.dumps({"policy": str(args.out / "policy.json"), "steps": len(curve), "train_questions": len(items),
+                      "mean_reward_last_20": round(sum(tail) / max(len(tail), 1), 4)}))
+    return 0

@@ -1,0 +1,99 @@
+"""The candidate actions a learned policy chooses among after round 1, and the state features it reads.
+
+Round 1 stays the rules' plan-scoped searches (`agent.first_actions`). After it, each round the policy picks
+one action of the catalogue below, or `stop`: a layer x tool x (rewritten) query x speaker/addressee filter.
+Every action type has a fixed name, so a policy's parameters are one row per type.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+
+from polymem.retrieval.actions import Action
+from polymem.retrieval.fusion import content_words, score_fuse
+from polymem.retrieval.names import RosterIndex
+from polymem.retrieval.options import AskOptions
+from polymem.retrieval.plan import Plan
+
+STOP = "stop"
+ACTIONS = (
+    STOP,
+    "bm25_rewrite",          # issue + expansions + mentioned names, wide
+    "vector_rewrite",        # the same rewrite, dense
+    "vector_issue_wide",     # the issue words alone, dense, wide
+    "bm25_question_wide",    # the question's content words, no time filter, no name down-weighting, wide
+    "vector_question_wide",  # the question, dense, wide
+    "bm25_no_names",         # the question's content words minus participant names
+    "bm25_speaker",          # question words on the mentioned person's own messages
+    "vector_speaker",        # dense, on the mentioned person's own messages
+    "bm25_addressee",        # question words on messages addressed to the mentioned person
+    "bm25_other_speaker",    # question words on the messages of the people NOT mentioned
+    "vector_other_speaker",  # dense, on the messages of the people not mentioned
+)
+INTENT_GROUPS = {
+    "generic": 0, "state": 1, "everyone": 1, "when": 2,
+    "who_said": 3, "who_asked": 3, "asked_whom": 3, "who_agreed": 3, "who_reported": 3, "who_announced": 3,
+}
+STATE_FEATURES = ("bias", "intent_generic", "intent_state", "intent_when", "intent_who", "intent_other",
+                  "asks_time", "mentions_person", "time_filter", "round2", "issue_terms", "question_len",
+                  "lex_dense_agree", "held_full", "lex_peak")
+KEEP = 15
+
+
+def candidates(plan: Plan, opts: AskOptions, roster: RosterIndex) -> dict[str, Action | None]:
+    """Action type -> Action (None for stop), only the types this plan allows."""
+    n = opts.recall_n
+    names_of = {pid: roster.by_id[pid].names() for pid in roster.by_id}
+    mentioned = [p for p in plan.mentioned if p in roster.by_id] or ([plan.scope.speaker] if plan.scope.speaker
+                                                                      and plan.scope.speaker in roster.by_id else [])
+    name_words = {w.lower() for ns in names_of.values() for x in ns for w in x.split()}
+    words = content_words(plan.question)
+    plain = [w for w in words if w not in name_words] or words
+    said = [x for p in mentioned for x in names_of[p][:2]]
+    rewritten = " ".join(dict.fromkeys(plan.issue + (plan.search_terms or []) + said)) or plan.question
+    issue = " ".join(plan.issue) or plan.question
+    out: dict[str, Action | None] = {
+        STOP: None,
+        "bm25_rewrite": Action("messages", "bm25", rewritten, rewritten.split(), k=2 * n),
+        "vector_rewrite": Action("messages", "vector", rewritten, k=n),
+        "vector_issue_wide": Action("messages", "vector", issue, k=2 * n),
+        "bm25_question_wide": Action("messages", "bm25", plan.question, words, k=2 * n),
+        "vector_question_wide": Action("messages", "vector", plan.question, k=2 * n),
+        "bm25_no_names": Action("messages", "bm25", " ".join(plain), plain, k=n),
+    }
+    if mentioned:
+        p = mentioned[0]
+        others = [x for x in roster.by_id if x not in mentioned and roster.by_id[x].kind in ("person", "voice")]
+        out["bm25_speaker"] = Action("messages", "bm25", plan.question, plain, speakers=[p], k=n)
+        out["vector_speaker"] = Action("messages", "vector", plan.question, speakers=[p], k=n)
+        out["bm25_addressee"] = Action("messages", "bm25", plan.question, plain, addressees=[p], k=n)
+        if others:
+            out["bm25_other_speaker"] = Action("messages", "bm25", plan.question, plain, speakers=others, k=n)
+            out["vector_other_speaker"] = Action("messages", "vector", plan.question, speakers=others, k=n)
+    for name, a in out.items():
+        if a is not None:
+            a.why = f"policy: {name}"
+    return out
+
+
+def kept(lists: Sequence[list[tuple[str, float]]], kinds: Sequence[str], keep: int = KEEP) -> list[str]:
+    """The records held: the first `keep` ids of the score-fused lists."""
+    fused = score_fuse(list(lists), list(kinds))
+    return [d for d, _ in sorted(fused.items(), key=lambda kv: -kv[1])[:keep]]
+
+
+def state_features(plan: Plan, lists: Sequence[list[tuple[str, float]]], kinds: Sequence[str], round_: int,
+                   held: Sequence[str]) -> np.ndarray:
+    """Question/plan features, what the held evidence looks like (no gold used), and the round."""
+    g = INTENT_GROUPS.get(plan.intent, 4)
+    lex = next((h for h, k in zip(lists, kinds, strict=False) if k == "bm25" and h), [])
+    dense = next((h for h, k in zip(lists, kinds, strict=False) if k == "vector" and h), [])
+    top_l, top_d = {d for d, _ in lex[:10]}, {d for d, _ in dense[:10]}
+    agree = len(top_l & top_d) / 10 if top_l and top_d else 0.0
+    peak = lex[0][1] / (lex[0][1] + sum(s for _, s in lex[1:5]) / 4 + 1e-9) if len(lex) > 1 else 0.0
+    x = [1.0, *(1.0 if g == i else 0.0 for i in range(5)), float(plan.asks_time), float(bool(plan.mentioned)),
+         float(bool(plan.time_range)), float(round_ >= 2), min(len(plan.issue), 5) / 5,
+         min(len(content_words(plan.question)), 12) / 12, agree, len(held) / KEEP, peak]
+    return np.asarray(x, dtype=float)

@@ -1,0 +1,78 @@
+"""A learned policy inside `ask`: round 1 is the rules' plan-scoped searches, then each round the policy picks
+one catalogue action or stops (at most `max_rounds` rounds). Selected by `AskOptions.policy`."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from polymem.errors import InputError
+from polymem.graph.search import SearchRepository
+from polymem.retrieval.agent import Retriever, State
+from polymem.retrieval.names import RosterIndex
+from polymem.retrieval.options import AskOptions
+from polymem.retrieval.plan import Plan
+from polymem.retrieval.policy.catalogue import STOP, candidates, kept, state_features
+from polymem.retrieval.policy.small import SmallPolicy
+
+PACKAGED = Path(__file__).resolve().parent / "data" / "small.json"  # shipped when it beats the rules
+_LOADED: dict[tuple[str, float], SmallPolicy] = {}
+
+
+def load_policy(name: str) -> SmallPolicy | None:
+    """None for "rules"; "small" = the packaged policy; anything else is a path to a saved policy."""
+    if name == "rules":
+        return None
+    path = PACKAGED if name == "small" else Path(name)
+    if not path.is_file():
+        raise InputError(f"no retrieval policy at {path} (train one with `polymem train retrieval`)")
+    key = (str(path.resolve()), path.stat().st_mtime)
+    if key not in _LOADED:
+        try:
+            _LOADED[key] = SmallPolicy.load(path)
+        except (ValueError, KeyError) as e:
+            raise InputError(f"cannot load retrieval policy {path}: {e}") from e
+    return _LOADED[key]
+
+
+class PolicyRetriever(Retriever):
+    def __init__(self, repo: SearchRepository, space: str, plan: Plan, opts: AskOptions, roster: RosterIndex,
+                 embed: Any, started: dict[str, Any] | None, policy: SmallPolicy) -> None:
+        super().__init__(repo, space, plan, opts, roster, embed, started)
+        self.policy = policy
+
+    def run(self) -> State:
+        opts = self.opts
+        self.opts = opts.model_copy(update={"strategy": "system12", "ask_round": False})  # round 1 only
+        try:
+            st = super().run()
+        finally:
+            self.opts = opts
+        ok = bool(st.trace.pop().get("sufficient"))  # round 1's sufficiency line: re-added at the end
+        cands = candidates(self.plan, opts, self.roster)
+        taken: list[str] = []
+        while st.rounds < opts.max_rounds:
+            x = state_features(self.plan, st.lists, st.kinds, st.rounds, kept(st.lists, st.kinds))
+            allowed = [a for a in cands if a not in taken]
+            choice = self.policy.choose(x, allowed)
+            st.trace.append({"round": st.rounds, "layer": "policy", "tool": self.policy.kind, "choice": choice,
+                             "p": round(self.policy.probs(x, allowed)[choice], 3)})
+            if choice == STOP:
+                break
+            taken.append(choice)
+            action = cands[choice]
+            assert action is not None
+            self.do([action])
+        if taken:
+            ok = self.judge()
+        st.trace.append({"round": st.rounds, "layer": "answer", "tool": "sufficiency", "sufficient": ok})
+        return st
+
+
+def retriever_for(repo: SearchRepository, space: str, plan: Plan, opts: AskOptions, roster: RosterIndex,
+                  embed: Any, started: dict[str, Any] | None = None) -> Retriever:
+    """The rules' Retriever, or the learned policy's when `opts.policy` names one (agentic strategy only)."""
+    pol = load_policy(opts.policy) if opts.strategy == "agentic" else None
+    if pol is None:
+        return Retriever(repo, space, plan, opts, roster, embed, started)
+    return PolicyRetriever(repo, space, plan, opts, roster, embed, started, pol)

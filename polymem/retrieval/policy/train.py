@@ -1,0 +1,193 @@
+"""EG-GRPO training of the small retrieval policy against the real graph.
+
+For each training question the rules' round 1 and every catalogue action are executed once against the
+graph (Executor, the same code `ask` runs) and their hit lists cached (on disk too, for resume). An episode
+then replays states from that cache: at each decision K actions are sampled from the policy, each is
+rewarded with the EG-GRPO reward on the kept records (new gold in the first 15 of the fused lists, plus the
+log-discounted rank term, minus a small per-round cost), and the policy takes one group-relative step.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from polymem.graph.driver import Graph
+from polymem.graph.messages import MessageRepository
+from polymem.graph.search import SearchRepository
+from polymem.retrieval.actions import Executor
+from polymem.retrieval.agent import first_actions
+from polymem.retrieval.names import RosterIndex
+from polymem.retrieval.options import AskOptions
+from polymem.retrieval.plan import Plan
+from polymem.retrieval.planner import compile_rules
+from polymem.retrieval.policy.catalogue import STOP, candidates, kept, state_features
+from polymem.retrieval.policy.rewards import evidence_reward
+from polymem.retrieval.policy.small import SmallPolicy
+
+Hits = list[tuple[str, float]]
+
+
+@dataclass
+class Item:
+    qid: str
+    space: str
+    question: str
+    gold: list[str]
+
+
+@dataclass
+class Cached:
+    plan: Plan
+    base: list[Hits]
+    base_kinds: list[str]
+    acts: dict[str, tuple[str, Hits]] = field(default_factory=dict)  # action type -> (tool, hits); stop absent
+
+
+@dataclass
+class TrainConfig:
+    steps: int = 200
+    batch: int = 8  # questions per step
+    k: int = 8  # sampled actions per state (the GRPO group)
+    lr: float = 0.5
+    cost: float = 0.02  # per extra search round (our addition: pushes toward few rounds)
+    max_rounds: int = 3
+    seed: int = 0
+    checkpoint_every: int = 25
+
+
+class Env:
+    """Executes round 1 and the catalogue for a question once (real graph), then serves them from a cache."""
+
+    def __init__(self, graph: Graph, embedder: Any, cache_file: Path | None = None,
+                 opts: AskOptions | None = None) -> None:
+        self.repo = SearchRepository(graph)
+        self.msgs = MessageRepository(graph)
+        self.embedder = embedder
+        self.opts = opts or AskOptions()
+        self.cache_file = cache_file
+        self.cache: dict[str, Cached] = {}
+        self._rosters: dict[str, RosterIndex] = {}
+        if cache_file and cache_file.is_file():
+            for qid, d in json.loads(cache_file.read_text(encoding="utf-8")).items():
+                self.cache[qid] = Cached(Plan.model_validate(d["plan"]), [[tuple(h) for h in x] for x in d["base"]],
+                                         d["base_kinds"], {a: (t, [tuple(h) for h in hs]) for a, (t, hs)
+                                                           in d["acts"].items()})
+
+    def roster(self, space: str) -> RosterIndex:
+        if space not in self._rosters:
+            self._rosters[space] = RosterIndex(self.msgs.roster(space))
+        return self._rosters[space]
+
+    def get(self, item: Item) -> Cached:
+        if item.qid in self.cache:
+            return self.cache[item.qid]
+        roster = self.roster(item.space)
+        plan = compile_rules(item.question, None, roster)
+        ex = Executor(self.repo, item.space, self.embedder)
+        base = first_actions(plan, self.opts, roster)
+        c = Cached(plan, [ex.run(a) for a in base], [a.tool for a in base])
+        for name, a in candidates(plan, self.opts, roster).items():
+            if a is not None:
+                c.acts[name] = (a.tool, ex.run(a))
+        self.cache[item.qid] = c
+        return c
+
+    def save(self) -> None:
+        if self.cache_file is None:
+            return
+        d = {q: {"plan": c.plan.model_dump(mode="json"), "base": c.base, "base_kinds": c.base_kinds,
+                 "acts": c.acts} for q, c in self.cache.items()}
+        tmp = self.cache_file.with_suffix(".tmp")
+        tmp.write_text(json.dumps(d), encoding="utf-8")
+        tmp.replace(self.cache_file)
+
+
+def action_reward(c: Cached, lists: list[Hits], kinds: list[str], action: str, gold: Sequence[str],
+                  cost: float) -> float:
+    if action == STOP:
+        return 0.0
+    tool, hits = c.acts[action]
+    held = kept(lists, kinds)
+    return evidence_reward(kept(lists + [hits], kinds + [tool]), gold, held, cost=cost)
+
+
+def episode(policy: SmallPolicy, c: Cached, gold: Sequence[str], cfg: TrainConfig, rng: np.random.Generator | None,
+            learn: bool = True) -> tuple[list[float], list[str]]:
+    """One question: decisions after round 1 until stop or max_rounds. With `learn`, K sampled actions per state
+    and a GRPO step; the trajectory continues with the first sample. Without, greedy. Returns the rewards of
+    every sampled action and the actions taken."""
+    lists, kinds = list(c.base), list(c.base_kinds)
+    allowed_all = [STOP, *c.acts]
+    taken: list[str] = []
+    rewards: list[float] = []
+    round_ = 1
+    while round_ < cfg.max_rounds:
+        x = state_features(c.plan, lists, kinds, round_, kept(lists, kinds))
+        allowed = [a for a in allowed_all if a not in taken]
+        if learn:
+            assert rng is not None
+            group = policy.sample(x, allowed, cfg.k, rng)
+            rs = [action_reward(c, lists, kinds, a, gold, cfg.cost) for a in group]
+            policy.grpo_step(x, allowed, group, rs, cfg.lr)
+            rewards += rs
+            a = group[0]
+        else:
+            a = policy.choose(x, allowed)
+            rewards.append(action_reward(c, lists, kinds, a, gold, cfg.cost))
+        if a == STOP:
+            break
+        taken.append(a)
+        tool, hits = c.acts[a]
+        lists.append(hits)
+        kinds.append(tool)
+        round_ += 1
+    return rewards, taken
+
+
+def load_checkpoint(out: Path) -> tuple[SmallPolicy, int, list[float], dict[str, Any] | None]:
+    ck = out / "checkpoint.json"
+    if not ck.is_file():
+        return SmallPolicy(), 0, [], None
+    d = json.loads(ck.read_text(encoding="utf-8"))
+    return SmallPolicy.load(out / "checkpoint_policy.json"), int(d["step"]), list(d["curve"]), d.get("rng")
+
+
+def save_checkpoint(out: Path, policy: SmallPolicy, step: int, curve: list[float], rng: np.random.Generator) -> None:
+    policy.save(out / "checkpoint_policy.json")
+    tmp = out / "checkpoint.json.tmp"
+    tmp.write_text(json.dumps({"step": step, "curve": curve, "rng": rng.bit_generator.state}), encoding="utf-8")
+    tmp.replace(out / "checkpoint.json")
+
+
+def train(env: Env, items: Sequence[Item], out: Path, cfg: TrainConfig, resume: bool = True,
+          progress: Callable[[Any], Any] | None = None) -> tuple[SmallPolicy, list[float]]:
+    """Train for cfg.steps steps (resuming from out/checkpoint.json); saves out/policy.json and the curve."""
+    out.mkdir(parents=True, exist_ok=True)
+    policy, start, curve, state = load_checkpoint(out) if resume else (SmallPolicy(), 0, [], None)
+    rng = np.random.default_rng(cfg.seed)
+    if state:
+        rng.bit_generator.state = state
+    usable = [it for it in items if it.gold]
+    bar = progress(range(start, cfg.steps)) if progress else range(start, cfg.steps)
+    for step in bar:
+        batch = rng.choice(len(usable), size=min(cfg.batch, len(usable)), replace=False)
+        rs: list[float] = []
+        for i in batch:
+            it = usable[int(i)]
+            rs += episode(policy, env.get(it), it.gold, cfg, rng)[0]
+        curve.append(float(np.mean(rs)) if rs else 0.0)
+        if hasattr(bar, "set_postfix"):
+            bar.set_postfix(reward=f"{curve[-1]:.3f}")
+        if (step + 1) % cfg.checkpoint_every == 0 or step + 1 == cfg.steps:
+            env.save()
+            save_checkpoint(out, policy, step + 1, curve, rng)
+    policy.meta.update({"steps": cfg.steps, "config": cfg.__dict__, "train_questions": len(usable)})
+    policy.save(out / "policy.json")
+    (out / "curve.json").write_text(json.dumps(curve), encoding="utf-8")
+    return policy, curve
