@@ -59,11 +59,11 @@ def _tone(seconds: float, amp: float = 0.3) -> np.ndarray:
     return (amp * np.sin(2 * np.pi * 220 * t)).astype(np.float32)
 
 
-def test_vad_finds_bursts_and_problems_are_counted() -> None:
+def test_energy_vad_finds_bursts_and_problems_are_counted() -> None:
     quiet = np.zeros(int(0.8 * SAMPLE_RATE), np.float32)
     x = np.concatenate([quiet, _tone(1.0), quiet, _tone(0.2), quiet, np.clip(_tone(1.0, 3.0), -1, 1), quiet])
     a = Audio(x, "mem.wav", 0.0)
-    spans = vad(a)
+    spans = vad(a, SegmentPolicy(vad="energy"))
     assert len(spans) == 3
     assert abs(spans[0].start - 0.8) < 0.15 and abs(spans[0].end - 1.8) < 0.15
     p = SegmentPolicy()
@@ -71,7 +71,23 @@ def test_vad_finds_bursts_and_problems_are_counted() -> None:
     assert problem(a, spans[1], p) == "too_short"
     assert problem(a, spans[2], p) == "clipped"
     assert problem(a, Span(0.0, 0.7), p) == "silence"
-    assert vad(Audio(np.zeros(SAMPLE_RATE, np.float32), "s.wav", 0.0)) == []
+    assert vad(Audio(np.zeros(SAMPLE_RATE, np.float32), "s.wav", 0.0), SegmentPolicy(vad="energy")) == []
+
+
+def test_silero_vad_keeps_speech_and_drops_a_loud_tone(speak, tmp_path: Path) -> None:
+    """The packaged model (not energy): two spoken turns are found, a 1 s tone as loud is not speech."""
+    wav = speak(tmp_path / "two", [("Dana", "The budget for the venue is still not approved."),
+                                   ("Omar", "I will bring the slides and the printed agenda tomorrow.")])
+    a = load_audio(wav)
+    tone = np.concatenate([np.zeros(SAMPLE_RATE // 2, np.float32), _tone(1.0, 0.3), a.samples])
+    spans = vad(Audio(tone, "t.wav", 0.0))
+    ref = [tuple(map(float, line.split()[:2])) for line in wav.with_suffix(".txt").read_text().splitlines()]
+    assert len(spans) == 2, spans
+    for s, (start, end) in zip(spans, ref, strict=True):
+        assert abs(s.start - 1.5 - start) < 0.25 and abs(s.end - 1.5 - end) < 0.25
+    assert len(vad(Audio(tone, "t.wav", 0.0), SegmentPolicy(vad="energy"))) == 3  # energy takes the tone
+    with pytest.raises(InputError, match="unknown VAD"):
+        vad(a, SegmentPolicy(vad="nope"))
 
 
 def test_audio_loading_errors(tmp_path: Path, voice_models: None) -> None:  # soundfile comes with the audio extra
