@@ -154,3 +154,29 @@ def test_local_model_writes_the_move_and_updates_the_group_decision(graph: Graph
     now = [r for r in repo.records(space) if (r.attribute or "").startswith("decision:") and r.state == "current"]
     assert len(now) == 1 and "lake house" in (now[0].value or "").lower() and now[0].version == 2, second.summary()
     assert now[0].writer == "llm" and now[0].owner == "GROUP"
+
+
+def confirm_all(messages: list[dict[str, str]]) -> str:
+    """A model that keeps every candidate as shown, naming no entry_id (the writer resolves it)."""
+    import json
+    import re
+
+    cands = re.findall(r"^C(\d+) from \[[^\]]*\]: (\{.*\})$", messages[-1]["content"], re.M)
+    return json.dumps({"reviews": [{"candidate": int(n), "entry_id": "", "op": "add",
+                                    "owner": json.loads(c)["owner"], "value": json.loads(c)["value"] or "",
+                                    "content": json.loads(c)["content"]} for n, c in cands]})
+
+
+def test_add_resolves_against_heads_and_opinions_stay_per_holder(graph: Graph, space: str) -> None:
+    ingest(graph, space, [("m1", "bob", "Honestly, I think Alice is the kindest person in this chat."),
+                          ("m2", "cy", "To be fair, Alice is always late."),
+                          ("m3", "ali", "I live in Porto these days.")])
+    write_space(graph, space, LLMWriter(client=ScriptedClient([confirm_all])), None)
+    ingest(graph, space, [("m4", "ali", "Big change: I moved to Lisbon last week.")], start=3)
+    rep = write_space(graph, space, LLMWriter(client=ScriptedClient([confirm_all])), None)
+    recs = RecordRepository(graph).records(space)
+    # the model said "add" with no entry_id; the city head exists, so it became an update of it
+    city = sorted((r.version, r.value, r.state) for r in recs if r.attribute == "city")
+    assert city == [(1, "Porto", "superseded"), (2, "Lisbon", "current")], rep.summary()
+    opinions = [r for r in recs if r.attribute == "opinion" and r.state == "current"]
+    assert sorted(r.source for r in opinions) == ["bob", "cy"]

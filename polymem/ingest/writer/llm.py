@@ -51,7 +51,7 @@ class LLMWriter:
     def propose(self, window: Window) -> list[Any] | None:
         ops = self.rules.propose(window)
         # Current heads as the reviewed ops change them (stored heads, then this batch's adds/updates).
-        self._live = {r.id: (r.owner, r.attribute) for r in window.heads}
+        self._live = {r.id: _key(r.owner, r.attribute, r.source) for r in window.heads}
         todo = [i for i, op in enumerate(ops) if isinstance(op, AddOp | UpdateOp)
                 and not (isinstance(op, AddOp) and op.attribute in PASS_THROUGH)]
         out: list[Any] = list(ops)
@@ -67,17 +67,18 @@ class LLMWriter:
     def _heads(self, window: Window, ops: list[Any]) -> dict[str, dict[str, Any]]:
         """Current records the candidates can update: the window's heads plus this batch's adds."""
         heads = {r.id: {"owner": r.owner, "attribute": r.attribute, "value": r.value, "content": r.content,
-                        "layer": r.layer, "event": r.event} for r in window.heads[-self.max_heads:]}
+                        "layer": r.layer, "event": r.event, "source": r.source} for r in window.heads[-self.max_heads:]}
         for op in ops:
             if isinstance(op, AddOp):
                 heads[add_id(window.space, op)] = {"owner": op.owner, "attribute": op.attribute, "value": op.value,
-                                                   "content": op.content, "layer": op.layer, "event": op.event}
+                                                   "content": op.content, "layer": op.layer, "event": op.event,
+                                                   "source": op.source}
         for op in ops:  # an update's own head may be older than the window's listed heads
             if isinstance(op, UpdateOp) and op.entry_id not in heads:
                 r = next((h for h in window.heads if h.id == op.entry_id), None)
                 if r is not None:
                     heads[r.id] = {"owner": r.owner, "attribute": r.attribute, "value": r.value,
-                                   "content": r.content, "layer": r.layer, "event": r.event}
+                                   "content": r.content, "layer": r.layer, "event": r.event, "source": r.source}
         return heads
 
     def _review(self, window: Window, cands: list[Any], ops: list[Any]) -> list[Any] | None:
@@ -140,7 +141,7 @@ class LLMWriter:
         # record and finding no head is an add. An entry_id the model names is kept (validated).
         entry = str(r.get("entry_id") or "")
         if not entry and kind in ("add", "update") and is_single_valued(base.get("attribute")):
-            key = (owner, base.get("attribute"))
+            key = _key(owner, base.get("attribute"), cand.source or base.get("source"))
             entry = next((rid for rid, k in self._live.items() if k == key), "")
             kind = "update" if entry else "add"
         if kind == "update":
@@ -158,10 +159,15 @@ class LLMWriter:
                "from_ids": from_ids, "involves": list(getattr(cand, "involves", []) or []),
                "related": list(getattr(cand, "related", []) or [])}
         try:
-            self._live[add_id(window.space, AddOp(**raw))] = (owner, base.get("attribute"))
+            self._live[add_id(window.space, AddOp(**raw))] = _key(owner, base.get("attribute"), source)
         except ValueError:
             pass  # not a valid add: the validator rejects it with its reason
         return raw
+
+
+def _key(owner: Any, attribute: Any, source: Any) -> tuple[Any, ...]:
+    """What makes a head single: owner and attribute, and the source for opinions (one per holder)."""
+    return (owner, attribute, source if attribute == "opinion" else None)
 
 
 def _grounded(window: Window, from_ids: list[str], cand: AddOp | UpdateOp, value: str,
