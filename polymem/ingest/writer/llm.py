@@ -138,11 +138,15 @@ class LLMWriter:
             owner = base.get("owner")
         # Add vs update is settled against the heads: a single-valued key (owner, attribute) with a
         # current head is an update of that head whatever the model said; an update naming no
-        # record and finding no head is an add. An entry_id the model names is kept (validated).
+        # record and finding no head is an add; other attributes keep the rules' choice. An
+        # entry_id the model names is kept (the validator checks it).
         entry = str(r.get("entry_id") or "")
         if not entry and kind in ("add", "update") and is_single_valued(base.get("attribute")):
             key = _key(owner, base.get("attribute"), cand.source or base.get("source"))
             entry = next((rid for rid, k in self._live.items() if k == key), "")
+            kind = "update" if entry else "add"
+        elif not entry and kind in ("add", "update"):  # add-only kinds (requests, pets...): the rules' choice
+            entry = cand.entry_id if isinstance(cand, UpdateOp) else ""
             kind = "update" if entry else "add"
         if kind == "update":
             raw = {"op": "update", "entry_id": entry, "owner": owner, "content": content, "value": value,
