@@ -22,6 +22,7 @@ VARIANTS: dict[str, dict[str, Any]] = {
     "no-system2": {"strategy": "agentic", "use_system2": False},
     "no-ask": {"strategy": "agentic", "ask_round": False},
     "no-addressee": {"strategy": "agentic", "use_addressee": False},
+    "no-bm25-floor": {"strategy": "agentic"},  # fusion.LEX_FLOOR = 0 for the call: the ranking before the floor
 }
 
 
@@ -57,14 +58,18 @@ def run_bm25(index: BM25Index, question: str, k: int = 20) -> Result:
 
 def run_polymem(graph: Graph, space: str, question: str, variant: str, embedder: Any,
                 asker: str | None = None, top_k: int = 20) -> Result:
-    from polymem.retrieval import AskOptions, ask
+    from polymem.retrieval import AskOptions, ask, fusion
 
     opts = AskOptions(**{**VARIANTS[variant], "top_k": top_k})
+    floor = fusion.LEX_FLOOR
     t0 = time.perf_counter()
     try:
+        fusion.LEX_FLOOR = 0.0 if variant == "no-bm25-floor" else floor
         a = ask(graph, space, question, asker, opts, embedder=embedder)
     except Exception as e:  # noqa: BLE001 - counted as a miss and reported
         return Result([], "", error=f"{type(e).__name__}: {e}"[:300], ms=(time.perf_counter() - t0) * 1000)
+    finally:
+        fusion.LEX_FLOOR = floor
     ms = (time.perf_counter() - t0) * 1000
     return Result(list(dict.fromkeys(a.ranked_message_ids)), a.text, a.answer_participant,
                   getattr(a, "answer_name", None), a.abstained, ms, dict(a.timings_ms))

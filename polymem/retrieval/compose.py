@@ -8,7 +8,7 @@ from typing import Any
 from polymem.retrieval.agent import State
 from polymem.retrieval.answer import EvidenceItem, EvidenceRow
 from polymem.retrieval.extract_base import StateHit
-from polymem.retrieval.fusion import dedup, score_fuse, smooth
+from polymem.retrieval.fusion import dedup, lexical_floor, score_fuse, smooth
 from polymem.retrieval.plan import Plan
 
 
@@ -63,14 +63,16 @@ def rank_ids(plan: Plan, st: State, cited: list[str], prov: list[str]) -> list[s
     """Ranked ids: what the answer rests on, then the System 1 hits by score fusion with neighbour smoothing
     (Expand folded into the ranking), then the answerer's RRF order and the remaining neighbours. System 2 row
     provenance goes right after the cited ids for state-like intents; otherwise it is interleaved (one per
-    three hits), so a few records cannot push the lexical evidence out of the top k."""
+    three hits), so a few records cannot push the lexical evidence out of the top k. Last, the BM25 floor:
+    every top k keeps the head of the whole-question BM25 list (`fusion.lexical_floor`)."""
     fused = [m for m, _ in smooth(score_fuse(st.lists, st.kinds), st.msgs)]
+    lexical = next(([m for m, _ in hits] for hits, kind in zip(st.lists, st.kinds, strict=False) if kind == "bm25"), [])
     if plan.intent in ROW_FIRST:
-        return dedup(cited + prov + fused + [m for m, _ in st.fused] + st.neighbours)
+        return lexical_floor(dedup(cited + prov + fused + [m for m, _ in st.fused] + st.neighbours), lexical)
     mixed: list[str] = []
     rest = [m for m in dedup(prov) if m not in cited]
     for i, m in enumerate(fused):
         if rest and i and i % 3 == 0:
             mixed.append(rest.pop(0))
         mixed.append(m)
-    return dedup(cited + mixed + rest + [m for m, _ in st.fused] + st.neighbours)
+    return lexical_floor(dedup(cited + mixed + rest + [m for m, _ in st.fused] + st.neighbours), lexical)

@@ -15,6 +15,11 @@ LEX_OTHER = 0.1  # each further lexical list (plan terms, scoped searches, rewri
 DENSE = 0.7  # times the cosine (clipped at 0) of each dense list
 NEIGHBOUR = 0.9  # share of a hit's score its NEXT / REPLY_TO neighbours receive: answers sit in replies
 NAME_BOOST = 0.2  # participant names in the lexical query: frequent in their own space, rare in the shared index
+# BM25 floor: every prefix of the final ranking holds at least this share of the whole-question BM25 list's
+# head, in BM25 order, so fusion (dense leg, names, neighbours, provenance) cannot push BM25's best hits out
+# of any top k: 3 of every top 10 (docs/bench/retrieval-ranking.md, "BM25 floor"; 0.3 chosen on shared LoCoMo
+# questions, 0.2-0.5 all within 1 point).
+LEX_FLOOR = 0.3
 
 _WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
 STOPWORDS = frozenset(
@@ -63,6 +68,31 @@ def score_fuse(lists: list[list[tuple[str, float]]], kinds: list[str]) -> dict[s
         for d, s in hits:
             out[d] = out.get(d, 0.0) + w * s / top
     return out
+
+
+def lexical_floor(ranked: list[str], lexical: list[str], share: float | None = None) -> list[str]:
+    """Merge `lexical` (BM25 order, best first) into `ranked` so that for every cutoff p the first p ids hold
+    the first floor(p x share) lexical ids: a BM25 hit already placed high keeps its place, one the fusion
+    pushed down is pulled up to the position the share guarantees. Order within each list is kept."""
+    share = LEX_FLOOR if share is None else share
+    lexical = dedup(lexical)
+    out: list[str] = []
+    placed: set[str] = set()
+    rest = iter(dedup(ranked))
+    li = 0  # lexical[:li] are all placed
+    while True:
+        while li < len(lexical) and lexical[li] in placed:
+            li += 1
+        if li < len(lexical) and li < int((len(out) + 1) * share):
+            nxt: str | None = lexical[li]
+        else:
+            nxt = next((m for m in rest if m not in placed), None)
+            if nxt is None:
+                if li >= len(lexical):
+                    return out
+                nxt = lexical[li]
+        out.append(nxt)
+        placed.add(nxt)
 
 
 def smooth(scores: Mapping[str, float], msgs: Mapping[str, Mapping[str, Any]], depth: int = 20,
