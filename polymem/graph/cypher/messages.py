@@ -44,8 +44,8 @@ MERGE (p)-[:MEMBER_OF]->(c)
 # The embedding is stored as a float32 array (half the bytes of a float64 list in the store; the
 # vector index holds float32 anyway): `SET m.embedding = $list` would store float64.
 SET_VECTOR = """
-CALL { WITH m, row WITH m, row WHERE row.embedding IS NOT NULL
-       CALL db.create.setNodeVectorProperty(m, 'embedding', row.embedding) }"""
+CALL (m, row) { WITH m, row WHERE row.embedding IS NOT NULL
+                CALL db.create.setNodeVectorProperty(m, 'embedding', row.embedding) }"""
 
 CREATE_MESSAGES = """
 UNWIND $rows AS row
