@@ -199,7 +199,8 @@ def _it_is(sent: Any) -> Any | None:
             while prev.dep_ in ("nummod", "compound", "pobj", "prep") and prev.head.i < toks[i].i and \
                     prev.head.i != prev.i:
                 prev = prev.head  # "March 3 it is", "the cabin by the lake it is": the phrase's head
-            if prev.pos_ in ("NOUN", "PROPN", "NUM"):
+            # "Heat it is": a capitalised title the tagger read as an imperative verb is still the phrase
+            if prev.pos_ in ("NOUN", "PROPN", "NUM") or (prev.pos_ == "VERB" and prev.text[:1].isupper()):
                 return prev
     return None
 

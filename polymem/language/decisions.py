@@ -115,7 +115,8 @@ class DecisionTracker:
         self._before = self.recent
         self._remember(text)
         sents = [s for s in doc.sents if not s.text.rstrip().endswith("?")]
-        if not sents or group_acts.personal_decision(text) or not any(is_final(s) for s in sents):
+        if not sents or group_acts.personal_decision(text) or not any(
+                is_final(s) or self._books_option(s) for s in sents):
             return out
         drops = turned_down(doc)
         drop_ids = {t.i for _, t in drops}
@@ -123,7 +124,7 @@ class DecisionTracker:
         value = None
         topic = None
         sentence = ""
-        finals = [i for i, s in enumerate(sents) if is_final(s)]
+        finals = [i for i, s in enumerate(sents) if is_final(s) or self._books_option(s)]
         near = [sents[i] for i in finals] + [sents[i + d] for d in (1, -1) for i in finals
                                              if 0 <= i + d < len(sents) and i + d not in finals]
         for s in near:  # the final sentence first, then the one after it
@@ -168,6 +169,19 @@ class DecisionTracker:
             out.append(d)
         return out
 
+    def _books_option(self, sent: Any) -> bool:
+        """"ok I booked the Brass Lantern": one member booking or choosing what the group put forward settles
+        it for the group (booking a dentist, never proposed, does not)."""
+        for v in sent:
+            if v.pos_ != "VERB" or v.tag_ not in ("VBD", "VBN") or not lex.verb_in_senses(
+                    v.lemma_.lower(), group_acts.DECIDE_SENSES, first=3, exact=True):
+                continue
+            objs = [c for c in v.children if c.dep_ == "dobj" and c.pos_ in ("NOUN", "PROPN")]
+            if any(c.dep_ == "nsubj" and c.lower_ == "i" for c in v.children) and \
+                    any(same(phrase(o), opt) for o in objs for opt, _, _ in self.options):
+                return True
+        return False
+
     def chain_of(self, d: Decision) -> Chain:
         """The chain a decision `feed` returned belongs to (a confirmation belongs to the chain it confirms)."""
         return self._chain_of[id(d)]
@@ -199,6 +213,14 @@ class DecisionTracker:
         """"tablet! big screen ...", "new idea: digital photo frame", "Middlemarch?", "everyone happy
         with the pottery voucher?": an option put forward without a verb of proposing."""
         for s in doc.sents:
+            for t in s:  # "what about / how about the boathouse?": the object of "about" after a wh-word
+                if t.lower_ == "about" and t.i > s.start and doc[t.i - 1].tag_ in ("WP", "WRB"):
+                    for o in (c for c in t.children if c.dep_ == "pobj" and c.pos_ in ("NOUN", "PROPN")):
+                        self.options.append((phrase(o), None, text))
+            if s[0].lower_ == "or" and len(s) > 1:  # "or the boathouse, ...": an alternative put forward
+                head = next((t for t in s[1:] if t.pos_ in ("NOUN", "PROPN") and t.dep_ != "compound"), None)
+                if head is not None and head.i <= s.start + 4 and not lex.is_person_noun(head.lemma_.lower(), 1):
+                    self.options.append((phrase(head), None, text))
             if s.text.rstrip().endswith("?") and not any(t.tag_ in ("WDT", "WP", "WRB") for t in s):
                 for t in s:  # a yes/no question about a thing puts that thing forward
                     if t.dep_ in ("pobj", "dobj", "attr") and t.pos_ in ("NOUN", "PROPN") and \

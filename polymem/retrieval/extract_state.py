@@ -183,36 +183,86 @@ def group_decision(self: Any) -> Extract:
     return Extract(NOT_IN_MEMORY, abstained=True, cited=head.message_ids, rows=rows)
 
 
+DISCUSSION = 3  # messages before a decision that count as the discussion it settled
+
+
 def _best_chain(self: Any) -> list[StateHit]:
-    """The versions of one decision chain: the chain whose words (matter, values, quoted messages) share most
-    with the question, then the one the record search ranked first; a question about the past prefers a
-    chain that has one."""
+    """The versions of one decision chain. Candidates are the writer's chains (records) and the chains the
+    language layer reads from the retrieved messages themselves (a second reading, in case the writer filed a
+    decision under the wrong matter). Only matters settled with a value of the asked kind count; then the one
+    whose words (what was said when deciding x2, then the discussion) share most with the question, then the
+    record search's own ranking; a question about the past prefers a chain that has one."""
     row = self.s2.get("GROUP", {})
     items = [i for i in row.get("current", []) + row.get("past", []) if (i.attribute or "").startswith("decision:")]
-    chains: dict[str, list[Any]] = {}
+    cands: dict[str, tuple[list[StateHit], str, str, float]] = {}  # key -> (versions, said, about, score)
     for i in items:
-        chains.setdefault(i.attribute or "", []).append(i)
-    if not chains:
+        hits, said, about, score = cands.get(i.attribute or "", ([], "", "", 0.0))
+        m = re.search(r"about: ([^)]*)\)", i.text)
+        hits.append(StateHit(i.id, i.value or i.text, (i.time.timestamp() if i.time else 0.0, 0, i.id),
+                             i.message_ids, "record"))
+        cands[i.attribute or ""] = (hits, f"{said} {i.value or ''} {re.sub(r'about: [^)]*', '', i.text)}",
+                                    f"{about} {m.group(1) if m else ''}", max(score, i.score))
+    for key, hits in cands.items():
+        cands[key] = (sorted(hits[0], key=lambda h: h.when), f"{key.replace('decision:', '')} {hits[1]}",
+                      hits[2], hits[3])
+    for n, (hits, said, about) in enumerate(_evidence_chains(self)):
+        cands[f"evidence:{n}"] = (hits, said, about, 0.0)
+    if not cands:
         return []
     # "which night", "how much", "where": only a matter settled with a value of that kind can answer
     asked = value_kind.asked_kind(self.plan.question)
-    fit = {a: its for a, its in chains.items()
-           if any(value_kind.compatible(asked, i.value or "") for i in its)}
-    chains = fit or chains
+    fit = {k: c for k, c in cands.items() if any(value_kind.compatible(asked, h.value or "") for h in c[0])}
+    cands = fit or cands
+    if self.plan.mode != "head":  # "what was it originally": only a matter that changed has a past
+        cands = {k: c for k, c in cands.items() if len(c[0]) > 1} or cands
+    issue = self.plan.issue
 
-    def rank(attr: str) -> tuple[float, bool, float]:
-        its = chains[attr]
-        # what was said when deciding weighs more than the nouns of the discussion around it ("about: ...")
-        about = " ".join(m.group(1) for i in its if (m := re.search(r"about: ([^)]*)\)", i.text)))
-        said = " ".join([attr.replace("decision:", "")] + [f"{i.value or ''} {re.sub(r'about: [^)]*', '', i.text)}"
-                                                          for i in its])
-        issue = self.plan.issue
+    def rank(key: str) -> tuple[float, bool, float]:
+        hits, said, about, score = cands[key]
         cover = (2 * coverage(issue, said) + coverage(issue, about)) if issue else 0.0
-        return cover, self.plan.mode != "head" and len(its) > 1, max(i.score for i in its)
+        # where the retrieval (BM25 + dense on the question) ranked the messages that settled it: the question's
+        # words may be nowhere in the deciding messages ("the farewell party" vs "booked the Crown")
+        best = min((self.rank.get(mid, 999) for mid in _discussed(hits)), default=999)
+        return cover + 1.5 / (1 + best), len(hits) > 1, score
 
-    attr = max(chains, key=rank)
-    return [StateHit(i.id, i.value or i.text, (i.time.timestamp() if i.time else 0.0, 0, i.id), i.message_ids,
-                     "record") for i in chains[attr]]
+    by_seq = {m.get("seq"): mid for mid, m in self.msgs.items() if m.get("seq") is not None}
+
+    def _discussed(hits: list[StateHit]) -> list[str]:
+        """The messages that settled a matter and the few just before each (where it was asked for and put
+        forward: "film for sunday?", "Heat? or Ronin")."""
+        out = []
+        for h in hits:
+            for mid in h.message_ids:
+                out.append(mid)
+                seq = (self.msgs.get(mid) or {}).get("seq")
+                if seq is not None:
+                    out += [by_seq[s] for s in range(seq - DISCUSSION, seq) if s in by_seq]
+        return out
+
+    best = max(cands, key=rank)
+    if best.startswith("evidence:") and rank(best)[0] <= max((rank(k)[0] for k in cands
+                                                             if not k.startswith("evidence:")), default=-1.0):
+        best = max((k for k in cands if not k.startswith("evidence:")), key=rank)
+    return cands[best][0]
+
+
+def _evidence_chains(self: Any) -> list[tuple[list[StateHit], str, str]]:
+    """The decision chains in the retrieved messages, read in chat order by the language layer's tracker."""
+    from polymem.language.decisions import DecisionTracker
+
+    msgs = sorted(self.msgs.values(), key=when)
+    tracker = DecisionTracker()
+    out: dict[int, list[StateHit]] = {}
+    chains: dict[int, Any] = {}
+    for m in msgs:
+        for d in tracker.feed(m["text"] or "", m["id"], m.get("speaker") or "", m.get("time")):
+            c = tracker.chain_of(d)
+            chains[id(c)] = c
+            hits = out.setdefault(id(c), [])
+            if not hits or hits[-1].value != d.value:
+                hits.append(StateHit(m["id"], d.value, when(m), [m["id"]], "message"))
+    return [(hits, " ".join([chains[k].topic, *(f"{d.value} {d.sentence}" for d in chains[k].decisions)]),
+             " ".join(chains[k].keywords())) for k, hits in out.items()]
 
 
 def _state_at(self: Answerer, pid: str, hits: list[StateHit]) -> Extract:
