@@ -22,9 +22,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--batch", type=int, default=8, help="questions per step")
     p.add_argument("--k", type=int, default=8, help="sampled actions per state (GRPO group)")
     p.add_argument("--lr", type=float, default=0.5)
-    p.add_argument("--cost", type=float, default=0.02, help="reward cost of each extra search round")
+    p.add_argument("--cost", type=float, default=0.05, help="reward cost of each extra search round")
     p.add_argument("--limit", type=int, default=None, help="at most N questions per training conversation")
     p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--std-normalise", action="store_true", help="divide advantages by the group std (plain GRPO)")
     p.add_argument("--fresh", action="store_true", help="ignore a checkpoint in --out (default: resume)")
     p.set_defaults(func=run)
 
@@ -46,7 +47,8 @@ def run(args: argparse.Namespace) -> int:
     from polymem.retrieval.policy.train import Env, TrainConfig, train
     from polymem.retrieval.service import load_models
 
-    cfg = TrainConfig(steps=args.steps, batch=args.batch, k=args.k, lr=args.lr, cost=args.cost, seed=args.seed)
+    cfg = TrainConfig(steps=args.steps, batch=args.batch, k=args.k, lr=args.lr, cost=args.cost, seed=args.seed,
+                      normalise=args.std_normalise)
     items = rl_data.items(rl_data.locomo_convs("train"), args.limit)
     args.out.mkdir(parents=True, exist_ok=True)
     embedder, _ = load_models()

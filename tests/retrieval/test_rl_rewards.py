@@ -70,3 +70,12 @@ def test_writer_advantages_only_within_one_write_position() -> None:
     assert adv[0] == pytest.approx([1.0, -1.0])
     # position 2 is normalised on its own, not against position 1's large rewards
     assert adv[2] == pytest.approx([-1.0, 1.0])
+
+
+def test_centred_advantages_keep_the_reward_scale() -> None:
+    small = rw.group_advantages([0.0, -0.02], normalise=False)
+    big = rw.group_advantages([0.0, 1.5], normalise=False)
+    assert small == pytest.approx([0.01, -0.01])
+    assert big == pytest.approx([-0.75, 0.75])
+    assert rw.group_advantages([0.0, -0.02]) == pytest.approx([1.0, -1.0])  # std-normalised: same weight
+    assert rw.group_advantages([0.2, 0.2], normalise=False) is None

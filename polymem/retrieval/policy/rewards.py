@@ -66,15 +66,17 @@ def writer_reward(r_valid: float, r_mem: float, p_t: float, qa_both: float, qa_s
     return 0.20 * r_valid + 0.45 * r_mem + p_t + 0.35 * gamma ** (T - 1 - t) * r_qa
 
 
-def group_advantages(rewards: Sequence[float], eps: float = 1e-8) -> list[float] | None:
-    """Group-relative advantages (r - mean) / std; None when the group has no variance (nothing to learn)."""
+def group_advantages(rewards: Sequence[float], eps: float = 1e-8, normalise: bool = True) -> list[float] | None:
+    """Group-relative advantages (r - mean) / std; None when the group has no variance (nothing to learn).
+    normalise=False keeps r - mean (no division by std, as in Dr. GRPO): a group whose actions differ only by a
+    small cost then weighs little beside one where an action finds new evidence."""
     if len(rewards) < 2:
         return None
     mean = sum(rewards) / len(rewards)
     var = sum((r - mean) ** 2 for r in rewards) / len(rewards)
     if var <= eps * eps:
         return None
-    std = math.sqrt(var)
+    std = math.sqrt(var) if normalise else 1.0
     return [(r - mean) / std for r in rewards]
 
 

@@ -55,9 +55,9 @@ class SmallPolicy:
         return g / max(len(taken), 1)
 
     def grpo_step(self, x: np.ndarray, allowed: Sequence[str], taken: Sequence[str], rewards: Sequence[float],
-                  lr: float) -> bool:
+                  lr: float, normalise: bool = True) -> bool:
         """One group-relative update at state x; False (no change) when the rewards do not vary."""
-        adv = group_advantages(list(rewards))
+        adv = group_advantages(list(rewards), normalise=normalise)
         if adv is None:
             return False
         self.theta += lr * self.grad(x, allowed, taken, adv)

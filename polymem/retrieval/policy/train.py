@@ -55,10 +55,14 @@ class TrainConfig:
     batch: int = 8  # questions per step
     k: int = 8  # sampled actions per state (the GRPO group)
     lr: float = 0.5
-    cost: float = 0.02  # per extra search round (our addition: pushes toward few rounds)
+    cost: float = 0.05  # per extra search round (our addition: pushes toward few rounds)
     max_rounds: int = 3
     seed: int = 0
     checkpoint_every: int = 25
+    # divide advantages by the group's std (GRPO) or only centre them (Dr. GRPO). With std, the ~90 % of states
+    # where no action finds new gold (rewards differ by the round cost alone) weigh as much as the rest, and
+    # the policy collapsed to stopping at once (docs/bench/rl.md).
+    normalise: bool = False
 
 
 class Env:
@@ -134,7 +138,7 @@ def episode(policy: SmallPolicy, c: Cached, gold: Sequence[str], cfg: TrainConfi
             assert rng is not None
             group = policy.sample(x, allowed, cfg.k, rng)
             rs = [action_reward(c, lists, kinds, a, gold, cfg.cost) for a in group]
-            policy.grpo_step(x, allowed, group, rs, cfg.lr)
+            policy.grpo_step(x, allowed, group, rs, cfg.lr, cfg.normalise)
             rewards += rs
             a = group[0]
         else:

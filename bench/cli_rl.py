@@ -1,0 +1,37 @@
+"""`polymem bench rl --policy DIR/policy.json [--limit N]`: BM25 vs rules vs a trained retrieval policy on the
+validation split (bench/rl_eval.py); `--curve DIR/curve.json --png FILE` draws the reward-per-step curve."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("rl", help="retrieval policies on the RL validation split: BM25 vs rules vs trained")
+    p.add_argument("--policy", action="append", default=[], help="a saved policy (repeatable); rules always runs")
+    p.add_argument("--part", default="validation", choices=["train", "validation"])
+    p.add_argument("--limit", type=int, default=None, help="at most N questions per conversation (evenly spaced)")
+    p.add_argument("--curve", type=Path, help="curve.json written by `polymem train retrieval`")
+    p.add_argument("--png", type=Path, help="where to draw the curve")
+    p.add_argument("--out", type=Path, help="also write the figures as JSON here")
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from bench.rl_eval import evaluate, plot_curve
+
+    if args.curve and args.png:
+        plot_curve(args.curve, args.png)
+    from polymem.graph import Graph
+    from polymem.retrieval.service import load_models
+
+    embedder, _ = load_models()
+    with Graph() as g:
+        res = evaluate(g, embedder, ["rules", *args.policy], args.part, args.limit)
+    text = json.dumps(res, indent=1)
+    if args.out:
+        args.out.write_text(text, encoding="utf-8")
+    print(text)
+    return 0
