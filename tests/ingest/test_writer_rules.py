@@ -121,4 +121,5 @@ def test_write_cli_summary(graph: Graph, space: str, capsys) -> None:
     assert out["ops"]["add"] >= 5 and out["llm_calls"] == 0 and out["rejected"] == {}
     assert main(["write", "--space", space, "--window", "0"]) == 2  # bad input: a clear error
     assert main(["write", "--space", space + "-missing", "--no-embed"]) == 2
-    assert "does not exist" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert f"no space '{space}-missing'" in err and space in err  # the typo is named, the real space suggested
