@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import numpy as np
@@ -13,7 +14,7 @@ from polymem.retrieval import AskOptions, ask
 from polymem.retrieval.plan import Plan
 from polymem.retrieval.policy.catalogue import ACTIONS, STATE_FEATURES, STOP
 from polymem.retrieval.policy.small import SmallPolicy
-from polymem.retrieval.policy.train import Cached, TrainConfig, episode
+from polymem.retrieval.policy.train import Cached, Item, TrainConfig, episode, train
 
 X = np.eye(len(STATE_FEATURES))[0]  # the bias feature only
 
@@ -94,3 +95,27 @@ def test_ask_rejects_a_missing_policy(graph, space, embedder, tmp_path: Path) ->
     with pytest.raises(InputError):
         ask(graph, space, "Who bought the balloons?", embedder=embedder,
             options=AskOptions(policy=str(tmp_path / "none.json")))
+
+
+class _FakeEnv:
+    """Serves the hand-made hit lists instead of the graph (train() only needs get/save)."""
+
+    def __init__(self) -> None:
+        self.saved = 0
+
+    def get(self, item: Item) -> Cached:
+        return _cached()
+
+    def save(self) -> None:
+        self.saved += 1
+
+
+def test_training_checkpoints_and_resumes(tmp_path: Path) -> None:
+    items = [Item(f"q{i}", "s", "where did they go hiking", ["gold"]) for i in range(4)]
+    env = _FakeEnv()
+    _, curve = train(env, items, tmp_path, TrainConfig(steps=3, batch=2, checkpoint_every=2))  # type: ignore[arg-type]
+    assert len(curve) == 3 and (tmp_path / "policy.json").is_file() and env.saved == 2
+    pol, curve = train(env, items, tmp_path, TrainConfig(steps=5, batch=2, checkpoint_every=2))  # type: ignore[arg-type]
+    assert len(curve) == 5  # steps 4 and 5 only were added to the resumed curve
+    assert json.loads((tmp_path / "checkpoint.json").read_text())["step"] == 5
+    assert np.allclose(SmallPolicy.load(tmp_path / "policy.json").theta, pol.theta, atol=1e-5)
