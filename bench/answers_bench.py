@@ -23,6 +23,7 @@ import re
 import string
 import time
 from collections import defaultdict
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -129,7 +130,8 @@ def _whole(lines: list[tuple[str, str]], budget: int = WHOLE_CHARS) -> list[tupl
 
 
 def run(graph: Graph, embedder: Any, client: LLMClient, *, limit: int, gc_limit: int,
-        systems: tuple[str, ...] = SYSTEMS) -> dict[str, Any]:
+        systems: tuple[str, ...] = SYSTEMS, progress: Callable[[dict[str, Any]], None] | None = None) -> dict[str, Any]:
+    """`progress` gets the result so far after every question (a slow model's partial run is kept)."""
     from bench.datasets import LOCOMO_FILE
 
     items: list[tuple[str, BenchConv, QA, list[tuple[str, str]]]] = []
@@ -188,7 +190,15 @@ def run(graph: Graph, embedder: Any, client: LLMClient, *, limit: int, gc_limit:
         rows.append({"id": qa.id, "dataset": ds, "kind": qa.kind, "question": qa.question, "gold": qa.answer,
                      "answers": got})
         log(f"  [{n}/{len(items)}] {qa.id} {qa.kind}: " + " | ".join(f"{k}={v[:40]!r}" for k, v in got.items()))
-    return {"model": client.model, "questions": len(items), "systems": list(systems),
+        if progress:
+            progress(_result(client, n, systems, scores, secs, errors, dropped, rows))
+    return _result(client, len(items), systems, scores, secs, errors, dropped, rows)
+
+
+def _result(client: LLMClient, n: int, systems: tuple[str, ...], scores: dict[tuple[str, str, str], list[float]],
+            secs: dict[str, list[float]], errors: dict[str, int], dropped: dict[str, int],
+            rows: list[dict[str, Any]]) -> dict[str, Any]:
+    return {"model": client.model, "questions": n, "systems": list(systems),
             "scores": {f"{d}|{k}|{s}": [round(sum(v) / len(v), 4), len(v)] for (d, k, s), v in sorted(scores.items())},
             "seconds_per_question": {s: round(sum(v) / max(1, len(v)), 2) for s, v in secs.items()},
             "llm_errors": dict(errors), "claims_dropped": dict(dropped), "llm_calls": client.stats.calls,

@@ -37,12 +37,17 @@ def run(args: argparse.Namespace) -> int:
               "eval \"$(scripts/llm env)\" first", file=sys.stderr)
         return 2
     t0 = time.perf_counter()
+    command = "polymem " + " ".join(shlex.quote(a) for a in sys.argv[1:])
+
+    def save(res: dict[str, Any]) -> None:
+        res["meta"] = meta(command, time.perf_counter() - t0)
+        if args.out:
+            with open(args.out, "w", encoding="utf-8") as f:
+                json.dump(res, f, indent=1, default=str)
+
     with Graph() as g:
-        res = run_answers(g, default_embedder(), client, limit=args.limit, gc_limit=args.groupchat)
-    res["meta"] = meta("polymem " + " ".join(shlex.quote(a) for a in sys.argv[1:]), time.perf_counter() - t0)
-    if args.out:
-        with open(args.out, "w", encoding="utf-8") as f:
-            json.dump(res, f, indent=1, default=str)
+        res = run_answers(g, default_embedder(), client, limit=args.limit, gc_limit=args.groupchat, progress=save)
+    save(res)
     if args.json:
         print(json.dumps({k: v for k, v in res.items() if k != "answers"}, indent=1, default=str))
         return 0
