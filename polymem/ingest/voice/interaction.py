@@ -4,8 +4,9 @@ posterior over the known speakers plus "a voice not heard yet".
     log P(k | turn) = voice(k) + prior(k) + const
 
 voice(k) is the cosine to speaker k divided by a temperature (flatter for clips shorter than
-`short_seconds`, whose embeddings are less reliable); "new" scores as if its cosine were tau_match,
-so with no prior the argmax is exactly the tracker's threshold rule. The prior multiplies:
+`short_seconds`, whose embeddings are less reliable); "new" scores as if its cosine were tau_match
+(less short_new_shift for a short clip), so with no prior and no shift the argmax is exactly the
+tracker's threshold rule. The prior multiplies:
   * participation: a Chinese-restaurant prior (a new voice gets theta / (n + theta)) times each
     known speaker's share of the session's turns so far;
   * turn-taking: P(the same person speaks again), a Beta estimate from this session's decided
@@ -37,10 +38,11 @@ NEW = "<new>"
 @dataclass(frozen=True)
 class PriorConfig:
     enabled: bool = True  # False: voice only (the tracker's threshold rule, nothing pending)
-    temperature: float = 0.05  # cosine per nat of voice evidence, for a clip of short_seconds or more
+    temperature: float = 0.03  # cosine per nat of voice evidence, for a clip of short_seconds or more
     short_seconds: float = 1.0  # shorter turns: flatter voice evidence, and always wait for context
+    short_new_shift: float = 0.4  # a short clip matches its own voice worse: "new" needs more below tau
     commit: float = 0.9  # posterior needed to decide a turn on the spot
-    theta: float = 1.0  # concentration of "a voice not heard yet"
+    theta: float = 3.0  # concentration of "a voice not heard yet"
     addressed: float = 4.0  # odds for the person the previous turn addressed by name
     intro: float = 30.0  # odds for the voice carrying the name a turn introduces
     self_named: float = 0.05  # odds for the voice named in this turn's own vocative
@@ -95,7 +97,8 @@ class InteractionAttributor:
         cfg = self.config
         temp = cfg.temperature * math.sqrt(max(1.0, cfg.short_seconds / max(turn.seconds, 1e-3)))
         out = {sid: s / temp for sid, s in self.tracker.scores(turn.emb)}
-        out[NEW] = self.tracker.config.tau_match / temp
+        shift = cfg.short_new_shift if turn.seconds < cfg.short_seconds else 0.0
+        out[NEW] = (self.tracker.config.tau_match - shift) / temp
         return out
 
     def _named(self, name: str) -> list[str]:

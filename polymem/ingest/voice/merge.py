@@ -43,7 +43,7 @@ def merge_fragments(tracker: SpeakerTracker) -> dict[str, str]:
                 c_other = cents.get(other.id)
                 if c_other is None:
                     c_other = other.embedding
-                cos = float(cents[frag.id] @ c_other)
+                cos = tracker.similarity(cents[frag.id], c_other)
                 if cos >= _threshold(frag, other, cfg.tau_merge, cfg.tau_update) and (best is None or cos > best[0]):
                     best = (cos, frag, other)
         if best is None:

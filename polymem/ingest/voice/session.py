@@ -1,4 +1,5 @@
-"""Spoken-session ingestion: utterance -> speaker id (tracker) -> transcript (ASR) -> Message,
+"""Spoken-session ingestion: utterance -> transcript (ASR) -> speaker id (voice + interaction
+posterior, interaction.py; the tracker keeps the voices) -> Message,
 written through the text Ingestor so addressee inference and idempotency are the same as text.
 
 Order matters for "nothing stored changes on bad input": the whole input is loaded and checked,
@@ -22,8 +23,10 @@ from polymem.ingest.embedder import Embedder
 from polymem.ingest.pipeline import Ingestor, IngestReport
 from polymem.ingest.voice.asr import Transcriber, default_transcriber
 from polymem.ingest.voice.embedding import SpeakerEmbedder, default_speaker_embedder
+from polymem.ingest.voice.interaction import InteractionAttributor, PriorConfig
 from polymem.ingest.voice.merge import merge_fragments
 from polymem.ingest.voice.names import decide_names, name_votes
+from polymem.ingest.voice.overlap import OverlapPolicy, is_overlap
 from polymem.ingest.voice.segment import SegmentPolicy
 from polymem.ingest.voice.sources import Utterance, session_utterances
 from polymem.ingest.voice.tracker import Speaker, SpeakerTracker, TrackerConfig
@@ -50,6 +53,7 @@ class VoiceIngestReport:
     already_stored: bool = False
     ingest: IngestReport | None = None
     turns: list[Utterance] = field(default_factory=list)
+    overlaps: list[tuple[float, float]] = field(default_factory=list)  # session seconds, not attributed
 
     @property
     def real_time_factor(self) -> float:
@@ -64,20 +68,23 @@ class VoiceIngestReport:
             "merges": self.merges, "names_linked": self.names_linked,
             "audio_seconds": round(self.audio_seconds, 2), "seconds": round(self.seconds, 2),
             "real_time_factor": round(self.real_time_factor, 3), "voice_storage": self.voice_storage,
-            "already_stored": self.already_stored,
+            "already_stored": self.already_stored, "overlaps": self.overlaps,
         }
 
 
 class VoiceSessionIngestor:
     def __init__(self, graph: Graph, embedder: Embedder | None, *, speakers: SpeakerEmbedder | None = None,
                  asr: Transcriber | None = None, config: TrackerConfig | None = None,
-                 policy: SegmentPolicy | None = None) -> None:
+                 policy: SegmentPolicy | None = None, prior: PriorConfig | None = None,
+                 overlap: OverlapPolicy | None = None) -> None:
         self.graph = graph
         self.embedder = embedder
         self.speakers = speakers or default_speaker_embedder()
         self.asr = asr or default_transcriber()
         self.config = config or TrackerConfig()
         self.policy = policy or SegmentPolicy()
+        self.prior = prior or PriorConfig()
+        self.overlap = overlap or OverlapPolicy()
         self.voices = VoiceRepository(graph)
 
     def ingest(self, space: str, path: str | Path, *, boundaries: str | Path | None = None,
@@ -101,23 +108,34 @@ class VoiceSessionIngestor:
         tracker = SpeakerTracker(
             [Speaker(v.id, v.embedding, v.evidence, stored=True, name=v.name, aliases=v.aliases) for v in known],
             self.config)
+        attributor = InteractionAttributor(tracker, self.prior)
+        spoken: list[Utterance] = []  # in the attributor's turn order
         hotwords = sorted({n for v in known for n in [v.name, *v.aliases] if n and not n.startswith("voice-")})
         for k, i in enumerate(usable):
             u = utts[i]
             clip = u.audio.span(u.span.start, u.span.end)
-            t = time.perf_counter()
-            u.text = self.asr.transcribe(clip, hotwords or None)
-            report.asr_seconds += time.perf_counter() - t
-            if not u.text.strip():
+            if is_overlap(clip, self.speakers, self.overlap):
+                u.skip = "overlap"  # two voices in one span: reported, never given to one person
+                report.overlaps.append((round(u.offset, 3), round(u.offset + u.span.seconds, 3)))
+            else:
+                t = time.perf_counter()
+                u.text = self.asr.transcribe(clip, hotwords or None)
+                report.asr_seconds += time.perf_counter() - t
+            if u.skip:
+                pass
+            elif not u.text.strip():
                 u.skip = "no_speech"  # before assignment: a non-utterance never touches a voice
             else:
                 t = time.perf_counter()
                 emb = self.speakers.embed([clip])[0]
                 report.embed_seconds += time.perf_counter() - t
-                a = tracker.assign(emb)
-                u.speaker, u.score = a.speaker_id, a.score
+                attributor.add(emb, u.text, u.span.seconds)
+                spoken.append(u)
             if progress:
                 progress(k + 1, len(usable))
+        attributor.finish()
+        for u, turn in zip(spoken, attributor.turns, strict=True):
+            u.speaker, u.score, u.provenance = turn.speaker, turn.score, turn.provenance
         merged = merge_fragments(tracker)
         report.merges = len(merged)
         for u in utts:
@@ -163,7 +181,9 @@ class VoiceSessionIngestor:
             id=ids[i], text=u.text, speaker=u.speaker or "", time=start + timedelta(seconds=u.offset),
             channel=channel, session=session, seq=k,
             meta={"audio_file": str(Path(u.file).resolve()), "audio_start": f"{u.span.start:.3f}",
-                  "audio_end": f"{u.span.end:.3f}", "voice_score": f"{u.score:.3f}"},
+                  "audio_end": f"{u.span.end:.3f}", "voice_score": f"{u.score:.3f}",
+                  **{f"voice_{k}": str(v) for k, v in u.provenance.items() if k != "reasons"},
+                  "voice_reasons": "; ".join(u.provenance.get("reasons", []))},
         ) for k, (i, u) in enumerate(turns)]
         conv = Conversation.model_construct(id=session, roster=roster, channels=[channel], messages=msgs,
                                             addressees_given=False, source_file=utts[0].file)

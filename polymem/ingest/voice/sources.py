@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from polymem.errors import InputError
 from polymem.ingest.voice.audio import Audio, audio_files, check_format, load_audio
@@ -20,6 +21,7 @@ class Utterance:
     text: str = ""
     speaker: str | None = None
     score: float = 0.0
+    provenance: dict[str, Any] = field(default_factory=dict)  # how the speaker was decided
 
     @property
     def file(self) -> str:

@@ -15,6 +15,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from polymem.ingest.voice.calibrate import SNorm
+
 
 @dataclass(frozen=True)
 class TrackerConfig:
@@ -80,16 +82,28 @@ def new_speaker_id() -> str:
 
 
 class SpeakerTracker:
-    def __init__(self, speakers: list[Speaker] | None = None, config: TrackerConfig | None = None) -> None:
+    """`norm` (calibrate.SNorm): scores and thresholds are then AS-normalised, not raw cosines."""
+
+    def __init__(self, speakers: list[Speaker] | None = None, config: TrackerConfig | None = None,
+                 norm: SNorm | None = None) -> None:
         self.config = config or TrackerConfig()
+        self.norm = norm
         self.speakers: dict[str, Speaker] = {s.id: s for s in speakers or []}
         for s in self.speakers.values():
             s.embedding = l2(s.embedding)
 
+    def similarity(self, a: np.ndarray, b: np.ndarray) -> float:
+        """Cosine, or its AS-normalised score when the tracker has a cohort."""
+        return float(a @ b) if self.norm is None else self.norm.score(a, b)
+
     def scores(self, emb: np.ndarray) -> list[tuple[str, float]]:
-        """(id, cosine) for every known speaker, best first."""
+        """(id, score) for every known speaker, best first."""
         e = l2(emb)
-        out = [(sid, float(s.embedding @ e)) for sid, s in self.speakers.items()]
+        if self.norm is None:
+            out = [(sid, float(s.embedding @ e)) for sid, s in self.speakers.items()]
+        else:
+            e_stats = self.norm.stats(e)
+            out = [(sid, self.norm.score(s.embedding, e, v_stats=e_stats)) for sid, s in self.speakers.items()]
         return sorted(out, key=lambda t: -t[1])
 
     def assign(self, emb: np.ndarray) -> Assignment:
@@ -104,7 +118,7 @@ class SpeakerTracker:
         stored voice moves only when the voice itself is clearly this speaker (>= tau_update)."""
         e = l2(emb)
         spk = self.speakers[sid]
-        score = float(spk.embedding @ e) if score is None else score
+        score = self.similarity(spk.embedding, e) if score is None else score
         updated = score >= self.config.tau_update
         if updated:
             spk.embedding = l2((1.0 - self.config.alpha) * spk.embedding + self.config.alpha * e)

@@ -22,7 +22,7 @@ def mix(**cos: float) -> np.ndarray:
 
 
 # A one-word answer whose voice leans a little to Carol and is below tau_match for everyone else.
-SHORT_AMBIGUOUS = mix(alice=0.3, bob=0.55, carol=0.62)
+SHORT_AMBIGUOUS = mix(alice=0.3, bob=0.58, carol=0.61)
 
 
 def attributor(prior: PriorConfig | None = None) -> InteractionAttributor:
@@ -58,14 +58,14 @@ def test_unaddressed_short_answer_follows_the_voice() -> None:
 
 def test_vocative_naming_a_third_person_moves_the_answer_to_that_person() -> None:
     # The same voice that leans to Carol, after Alice addresses Bob vs after she addresses Carol.
-    leaning_bob = mix(alice=0.3, bob=0.62, carol=0.55)
+    leaning_bob = mix(alice=0.3, bob=0.61, carol=0.58)
     assert run(attributor(), [(ALICE, "Carol, can you book the room?", 2.5), (leaning_bob, "Sure.", 0.6)])[1] == "c"
     assert run(attributor(), [(ALICE, "Bob, can you book the room?", 2.5), (leaning_bob, "Sure.", 0.6)])[1] == "b"
 
 
 def test_a_speaker_does_not_address_himself() -> None:
     # Voice between Bob and Carol, a little closer to Carol; the turn calls Carol by name.
-    turn = (mix(bob=0.6, carol=0.64), "Carol, did you send the slides?", 2.0)
+    turn = (mix(bob=0.66, carol=0.7), "Carol, did you send the slides?", 2.0)
     assert run(attributor(PriorConfig(enabled=False)), [turn]) == ["c"]
     assert run(attributor(), [turn]) == ["b"]
 
