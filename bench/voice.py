@@ -19,6 +19,7 @@ import numpy as np
 
 from bench.voice_data import DEV, PEOPLE, TEST, build
 from bench.voice_metrics import attribution_accuracy, impure_ids, reid_accuracy, word_errors
+from polymem.ingest.voice.calibrate import SNorm
 from polymem.ingest.voice.interaction import InteractionAttributor, PriorConfig
 from polymem.ingest.voice.merge import fragment_count, merge_fragments
 from polymem.ingest.voice.models import voice_cache
@@ -88,12 +89,12 @@ def attribute(tracker: SpeakerTracker, att: InteractionAttributor | None, us: li
 
 
 def simulate(cfg: TrackerConfig, utts: list[dict], scenarios: tuple[str, ...],
-             prior: PriorConfig | None = None) -> dict:
+             prior: PriorConfig | None = None, norm: SNorm | None = None) -> dict:
     stats: Counter = Counter()
     acc, reid_hits, reid_n, frag_before, frag_after, impure, short_ok, short_n = [], 0.0, 0, 0, 0, 0, 0, 0
     per_scen = {}
     for scen in scenarios:
-        tracker = SpeakerTracker(config=cfg)
+        tracker = SpeakerTracker(config=cfg, norm=norm)
         att = InteractionAttributor(tracker, prior) if prior is not None else None
         sessions = []
         for k in sorted({u["session"] for u in utts if u["scenario"] == scen}):
@@ -152,6 +153,37 @@ def sweep(utts: list[dict]) -> tuple[TrackerConfig, float]:
     return best[1], float(base)
 
 
+# AS-norm thresholds and posterior settings chosen on the seed-7 DEV scenarios (docs/bench/voice.md).
+NORM_TRACKER = TrackerConfig(2.5, 3.0, 0.2, 2.0, normalised=True)
+NORM_PRIOR = PriorConfig(temperature=0.4, short_new_shift=3.0, theta=3.0)
+
+
+def sweep_norm(utts: list[dict], norm: SNorm) -> TrackerConfig:
+    """The AS-norm tracker's thresholds (normalised units) with the best DEV attribution."""
+    best: tuple[tuple[float, float], TrackerConfig] | None = None
+    for tm, du, dm in itertools.product(np.arange(0.5, 5.01, 0.25), (0.5, 1.0), (-0.5, 0.0, 0.5)):
+        cfg = TrackerConfig(float(tm), float(tm + du), 0.2, float(tm + dm), normalised=True)
+        s = _score(simulate(cfg, utts, DEV, norm=norm))
+        if best is None or s > best[0]:
+            best = (s, cfg)
+    assert best is not None
+    return best[1]
+
+
+def cohort() -> SNorm:
+    """The espeak cohort (polymem/ingest/voice/cohort.py), built once into the voice cache."""
+    from polymem.ingest.voice.calibrate import cohort_path, load_cohort
+    from polymem.ingest.voice.cohort import build_cohort
+    from polymem.ingest.voice.embedding import EcapaEmbedder
+
+    norm = load_cohort()
+    if norm is None:
+        build_cohort(EcapaEmbedder(), cohort_path())
+        norm = load_cohort()
+    assert norm is not None
+    return norm
+
+
 def run(args: argparse.Namespace) -> int:
     out = Path(args.out)
     t0 = time.perf_counter()
@@ -177,6 +209,19 @@ def run(args: argparse.Namespace) -> int:
                 f"single threshold, no EMA (tau={shipped.tau_match})": TrackerConfig.single_threshold(shipped.tau_match)}
     for name, cfg in policies.items():
         res["results"][name] = {"test": simulate(cfg, utts, TEST), "all": simulate(cfg, utts, DEV + TEST)}
+    norm = cohort()
+    norm_tuned = sweep_norm(utts, norm)
+    res["norm_tuned_on_dev"] = vars(norm_tuned)
+    # Side by side: the same embeddings and transcripts, with and without the interaction prior.
+    posterior = {
+        "posterior, voice only (no prior)": (shipped, PriorConfig(enabled=False), None),
+        "posterior + interaction prior (shipped)": (shipped, PriorConfig(), None),
+        "tracker + AS-norm (tuned on dev)": (norm_tuned, None, norm),
+        "posterior + interaction prior + AS-norm": (NORM_TRACKER, NORM_PRIOR, norm),
+    }
+    for name, (cfg, prior, nm) in posterior.items():
+        res["results"][name] = {"test": simulate(cfg, utts, TEST, prior, nm),
+                                "all": simulate(cfg, utts, DEV + TEST, prior, nm)}
     (out / "results.json").write_text(json.dumps(res, indent=1, default=str))
     print(json.dumps(res, indent=1, default=str))
     return 0

@@ -26,10 +26,11 @@ class TrackerConfig:
     alpha: float = 0.2  # weight of the new utterance in the EMA
     tau_merge: float = 0.65  # centroid cosine needed to merge a fragment after the session
     merge: bool = True
+    normalised: bool = False  # thresholds are AS-norm scores (calibrate.py), not cosines
 
     def __post_init__(self) -> None:
-        if not -1.0 <= self.tau_match <= 1.0:
-            raise ValueError("tau_match must lie in [-1, 1]")
+        if not -1.0 <= self.tau_match <= 1.0 and not (self.normalised and np.isfinite(self.tau_match)):
+            raise ValueError("tau_match must lie in [-1, 1] (a cosine) or be finite (normalised scores)")
         if self.tau_update < self.tau_match:
             raise ValueError("tau_update must be >= tau_match")
         if not 0.0 < self.alpha <= 1.0:
