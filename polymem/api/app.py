@@ -35,6 +35,7 @@ from polymem.api.limits import MAX_BODY, BodySizeLimit
 from polymem.api.live import LiveGraphQL
 from polymem.api.pages import graphiql_response, page_routes
 from polymem.api.schema import schema
+from polymem.api.voice_live import VoiceLive
 
 log = logging.getLogger("polymem.api")
 
@@ -99,6 +100,7 @@ def create_app(services: Services | None = None) -> Any:
         Route("/healthz", healthz), Route("/readyz", readyz),
         Route("/graphql", Gate(gql, services), methods=["GET", "POST"]),
         WebSocketRoute("/graphql", LiveGraphQL(services)),  # subscriptions (polymem.api.live)
+        WebSocketRoute("/voice/live", VoiceLive(services)),  # live spoken sessions (polymem.api.voice_live)
         *page_routes(),
     ], lifespan=lifespan)
     return BodySizeLimit(app, MAX_BODY)
