@@ -38,7 +38,7 @@ INTENT_GROUPS = {
 }
 STATE_FEATURES = ("bias", "intent_generic", "intent_state", "intent_when", "intent_who", "intent_other",
                   "asks_time", "mentions_person", "time_filter", "round2", "issue_terms", "question_len",
-                  "lex_dense_agree", "held_full", "lex_peak")
+                  "lex_dense_agree", "held_full", "lex_peak", "sufficient", "confidence")
 KEEP = 15
 
 
@@ -85,8 +85,9 @@ def kept(lists: Sequence[list[tuple[str, float]]], kinds: Sequence[str], keep: i
 
 
 def state_features(plan: Plan, lists: Sequence[list[tuple[str, float]]], kinds: Sequence[str], round_: int,
-                   held: Sequence[str]) -> np.ndarray:
-    """Question/plan features, what the held evidence looks like (no gold used), and the round."""
+                   held: Sequence[str], sufficient: bool = False, confidence: float = 0.0) -> np.ndarray:
+    """Question/plan features, what the held evidence looks like (no gold used), the round, and round 1's
+    sufficiency judgement (the answerer's verdict and confidence, which gate the rules' extra rounds)."""
     g = INTENT_GROUPS.get(plan.intent, 4)
     lex = next((h for h, k in zip(lists, kinds, strict=False) if k == "bm25" and h), [])
     dense = next((h for h, k in zip(lists, kinds, strict=False) if k == "vector" and h), [])
@@ -95,5 +96,6 @@ def state_features(plan: Plan, lists: Sequence[list[tuple[str, float]]], kinds: 
     peak = lex[0][1] / (lex[0][1] + sum(s for _, s in lex[1:5]) / 4 + 1e-9) if len(lex) > 1 else 0.0
     x = [1.0, *(1.0 if g == i else 0.0 for i in range(5)), float(plan.asks_time), float(bool(plan.mentioned)),
          float(bool(plan.time_range)), float(round_ >= 2), min(len(plan.issue), 5) / 5,
-         min(len(content_words(plan.question)), 12) / 12, agree, len(held) / KEEP, peak]
+         min(len(content_words(plan.question)), 12) / 12, agree, len(held) / KEEP, peak, float(sufficient),
+         min(max(confidence, 0.0), 1.0)]
     return np.asarray(x, dtype=float)

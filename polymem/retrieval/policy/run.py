@@ -49,10 +49,11 @@ class PolicyRetriever(Retriever):
         finally:
             self.opts = opts
         ok = bool(st.trace.pop().get("sufficient"))  # round 1's sufficiency line: re-added at the end
+        conf = st.extract.confidence if st.extract else 0.0
         cands = candidates(self.plan, opts, self.roster)
         taken: list[str] = []
         while st.rounds < opts.max_rounds:
-            x = state_features(self.plan, st.lists, st.kinds, st.rounds, kept(st.lists, st.kinds))
+            x = state_features(self.plan, st.lists, st.kinds, st.rounds, kept(st.lists, st.kinds), ok, conf)
             allowed = [a for a in cands if a not in taken]
             choice = self.policy.choose(x, allowed)
             st.trace.append({"round": st.rounds, "layer": "policy", "tool": self.policy.kind, "choice": choice,
@@ -64,7 +65,7 @@ class PolicyRetriever(Retriever):
             assert action is not None
             self.do([action])
         if taken:
-            ok = self.judge()
+            ok = self.judge()  # decisions read round 1's verdict (as in training); the answer reads everything
         st.trace.append({"round": st.rounds, "layer": "answer", "tool": "sufficiency", "sufficient": ok})
         return st
 

@@ -21,7 +21,7 @@ from polymem.graph.driver import Graph
 from polymem.graph.messages import MessageRepository
 from polymem.graph.search import SearchRepository
 from polymem.retrieval.actions import Executor
-from polymem.retrieval.agent import first_actions
+from polymem.retrieval.agent import Retriever
 from polymem.retrieval.names import RosterIndex
 from polymem.retrieval.options import AskOptions
 from polymem.retrieval.plan import Plan
@@ -47,6 +47,8 @@ class Cached:
     base: list[Hits]
     base_kinds: list[str]
     acts: dict[str, tuple[str, Hits]] = field(default_factory=dict)  # action type -> (tool, hits); stop absent
+    sufficient: bool = False  # round 1's sufficiency verdict and confidence (the answerer's)
+    confidence: float = 0.0
 
 
 @dataclass
@@ -79,9 +81,11 @@ class Env:
         self._rosters: dict[str, RosterIndex] = {}
         if cache_file and cache_file.is_file():
             for qid, d in json.loads(cache_file.read_text(encoding="utf-8")).items():
+                if "sufficient" not in d:  # written before round 1 ran the answerer: executed again
+                    continue
                 self.cache[qid] = Cached(Plan.model_validate(d["plan"]), [[tuple(h) for h in x] for x in d["base"]],
                                          d["base_kinds"], {a: (t, [tuple(h) for h in hs]) for a, (t, hs)
-                                                           in d["acts"].items()})
+                                                           in d["acts"].items()}, d["sufficient"], d["confidence"])
 
     def roster(self, space: str) -> RosterIndex:
         if space not in self._rosters:
@@ -93,9 +97,12 @@ class Env:
             return self.cache[item.qid]
         roster = self.roster(item.space)
         plan = compile_rules(item.question, None, roster)
+        # round 1 exactly as `ask` runs it under a policy (rows, topic, answerer), for its lists and verdict
+        one = self.opts.model_copy(update={"strategy": "system12", "ask_round": False})
+        st = Retriever(self.repo, item.space, plan, one, roster, self.embedder).run()
+        c = Cached(plan, [list(h) for h in st.lists], list(st.kinds), {}, bool(st.trace[-1].get("sufficient")),
+                   st.extract.confidence if st.extract else 0.0)
         ex = Executor(self.repo, item.space, self.embedder)
-        base = first_actions(plan, self.opts, roster)
-        c = Cached(plan, [ex.run(a) for a in base], [a.tool for a in base])
         for name, a in candidates(plan, self.opts, roster).items():
             if a is not None:
                 c.acts[name] = (a.tool, ex.run(a))
@@ -106,7 +113,8 @@ class Env:
         if self.cache_file is None:
             return
         d = {q: {"plan": c.plan.model_dump(mode="json"), "base": c.base, "base_kinds": c.base_kinds,
-                 "acts": c.acts} for q, c in self.cache.items()}
+                 "acts": c.acts, "sufficient": c.sufficient, "confidence": c.confidence}
+             for q, c in self.cache.items()}
         tmp = self.cache_file.with_suffix(".tmp")
         tmp.write_text(json.dumps(d), encoding="utf-8")
         tmp.replace(self.cache_file)
@@ -132,7 +140,7 @@ def episode(policy: SmallPolicy, c: Cached, gold: Sequence[str], cfg: TrainConfi
     rewards: list[float] = []
     round_ = 1
     while round_ < cfg.max_rounds:
-        x = state_features(c.plan, lists, kinds, round_, kept(lists, kinds))
+        x = state_features(c.plan, lists, kinds, round_, kept(lists, kinds), c.sufficient, c.confidence)
         allowed = [a for a in allowed_all if a not in taken]
         if learn:
             assert rng is not None
