@@ -47,6 +47,7 @@ class QuestionForm:
     proposal: bool = False  # asks who proposed something ("suggested", "floated", "whose idea")
     anchors: list[str] = field(default_factory=list)  # named values in the question ("Paramaribo", "the Albatross")
     asks_time: bool = False  # "when ...?", "on what date ...?": the answer is a date
+    everyone: bool = False  # the question ranges over every member ("each of us", "every cousin", "we all")
     notes: list[str] = field(default_factory=list)
 
 
@@ -131,6 +132,7 @@ def parse_question(question: str, mentioned: int = 0) -> QuestionForm:
     out = QuestionForm()
     out.wh = next((t.lower_ for t in doc if t.tag_ in ("WRB", "WP", "WDT", "WP$")), None)
     out.attribute, out.category = _attribute(doc)
+    out.everyone = ranges_over_members(doc)
     # "which cousin moved?" asks who; "which supplier did the committee go with?" asks what the group chose
     group_subject = _settled(doc) and any(t.dep_ in ("nsubj", "nsubjpass") and (
         t.lower_ in ("we", "they") or lex.noun_is(t.lemma_.lower(), "group_noun", senses=1)) for t in doc)
@@ -241,6 +243,34 @@ def parse_question(question: str, mentioned: int = 0) -> QuestionForm:
             out.attribute in (None, "city") and _about_a_plan(doc):
         out.form = "group"
     return out
+
+
+_UNIVERSAL = ("each", "every", "all")
+_EVERY_PRONOUN = ("everyone", "everybody", "everyone's", "everybody's")
+
+
+def ranges_over_members(doc: Any) -> bool:
+    """Whether a question asks about every member: "everyone", "everybody", a universal quantifier on a person
+    noun ("each cousin", "every committee member's", "all the members") or on the group ("each of us", "each of
+    the five", "all of you"), or "we all". English quantifiers and WordNet's person nouns, no phrase list."""
+    for t in doc:
+        low = t.lower_
+        if low in _EVERY_PRONOUN:
+            return True
+        if low == "all" and t.head.lower_ in ("we", "they", "you"):
+            return True  # "where do we all live"
+        if low not in _UNIVERSAL:
+            continue
+        head = t.head if t.dep_ in ("det", "predet") else None
+        if head is not None and head.pos_ == "NOUN" and lex.is_person_noun(head.lemma_.lower(), 2):
+            return True  # "each cousin", "every member's"
+        of = next((c for c in t.children if c.dep_ == "prep" and c.lower_ == "of"), None)
+        if of is not None:
+            obj = next((c for c in of.children if c.dep_ == "pobj"), None)
+            if obj is not None and (obj.lower_ in ("us", "you", "them") or obj.like_num or obj.pos_ == "NUM" or
+                                    lex.is_person_noun(obj.lemma_.lower(), 2)):
+                return True  # "each of us", "each of the five", "all of the cousins"
+    return False
 
 
 # occasions a group plans (WordNet classes): a trip, a meal, a party, a holiday, a gathering

@@ -30,11 +30,6 @@ job work works working workplace employer occupation profession pet pets own own
 changed history moving moved move wanted want wants happen happened employ employs employed
 """.split())
 
-EVERYONE = re.compile(
-    r"\b(everyone|everybody|each of us|all of us|each member|every member|each person|every person|"
-    r"all (?:the )?members|each one of us|all of you|each of you|the whole group|whole group|"
-    r"every one of us|each participant|all participants|everyone's|we all|all of them|each of them|"
-    r"every member's|each member's)\b", re.I)
 GROUP = re.compile(
     r"\b(the group|we decided|we agreed|we chose|we picked|we settled|we went with|final decision|"
     r"finally decide|finally settle|settle(?:d)? on|agreed on|decided on|group's|our decision|"

@@ -126,7 +126,7 @@ def compile_rules(question: str, asker: str | None, roster: RosterIndex) -> Plan
         scope.source, scope.owner = _opinion_pair(masked, order)
     elif len(order) == 1 and OPINION.search(masked) and me and lx.FIRST_PERSON.search(q) and order[0] != me:
         intent, scope.source, scope.owner = "opinion", order[0], me
-    elif lx.EVERYONE.search(q) and form.attribute is not None:  # "what gift is everyone buying" is a plan
+    elif form.everyone and form.attribute is not None:  # "what gift is everyone buying" is a plan
         intent, answer_field = "everyone", "map"
         rows = [person_row(x.id) for x in roster.persons()]
     elif lx.GROUP.search(q) and not order:

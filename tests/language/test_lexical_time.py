@@ -40,3 +40,16 @@ def test_relative_time() -> None:
     assert resolve("in November", ANCHOR)[0].date().isoformat() == "2025-11-01"  # the last November
     assert resolve("July 2nd", ANCHOR)[0].date().isoformat() == "2026-07-02"
     assert resolve("the lake", ANCHOR) is None
+
+
+def test_questions_that_range_over_every_member() -> None:
+    from polymem.language.models import nlp
+    from polymem.language.questions import ranges_over_members
+
+    yes = ["Which town is each of the seven in now?", "Tell me where every flatmate lives these days.",
+           "What does each team member do for a living?", "Where do we all live at the moment?",
+           "Where is everybody based?", "Which city are all of you in?"]
+    no = ["Which town does Odile live in?", "Where did the team decide to meet?", "Who lives in each flat?",
+          "Did the whole thing get cancelled?"]
+    assert [ranges_over_members(nlp()(q)) for q in yes] == [True] * len(yes)
+    assert [ranges_over_members(nlp()(q)) for q in no] == [False] * len(no)
