@@ -18,6 +18,7 @@ from typing import Any, Literal
 from polymem.language import lexical as lex
 from polymem.language import pets, timeexpr
 from polymem.language import syntax as sx
+from polymem.language.demonyms import demonym_place
 from polymem.language.models import parse_many, parsed
 
 Attribute = Literal["city", "job", "pet"]
@@ -152,6 +153,8 @@ class StatementReader:
                 out = [st for st in out if not (st.attribute == "pet" and st.owner == owner)]
                 out.append(Statement("pet", owner, speaker, species, kind="report" if owner != speaker else "state",
                                      time=time, message_id=message_id, sentence=sent.text.strip(), name=name))
+        if not any(st.attribute == "city" for st in out):
+            out += self._demonym(doc, speaker, other, message_id, time)
         if not any(st.attribute == "pet" for st in out):
             out += self._named_pet(doc, speaker, message_id, time)
         if not any(st.attribute == "city" for st in out):
@@ -243,6 +246,23 @@ class StatementReader:
                   (t.lower_ in sx.THIRD_PERSON or (self.person_in(t.text) not in (None, speaker)) or
                    (t.pos_ == "NOUN" and lex.is_person_noun(t.lemma_.lower())))]
         return bool(others) or any(lex.noun_is(t.lemma_.lower(), "kin") for t in clause if t.pos_ == "NOUN")
+
+    def _demonym(self, doc: Any, speaker: str, other: str | None, message_id: str | None,
+                 time: datetime | None) -> list[Statement]:
+        """"<Name> is officially a Glaswegian now": a copula whose complement WordNet glosses as the people of
+        a place (`language/demonyms.py`)."""
+        for t in doc:
+            if t.dep_ != "attr" or t.head.lemma_ != "be" or t.pos_ not in ("NOUN", "PROPN") or \
+                    t.sent.text.rstrip().endswith("?") or sx.negated(t.head, t.sent):
+                continue
+            place = demonym_place(t.lemma_.lower())
+            owner = self._subject(t.head, t.sent, speaker, other) if place else None
+            if place and owner:
+                past = t.head.tag_ == "VBD" or sx.used_to(t.head)
+                return [Statement("city", owner, speaker, place, kind="report" if owner != speaker else "state",
+                                  tense="past" if past else "present", time=time, message_id=message_id,
+                                  sentence=t.sent.text.strip())]
+        return []
 
     def _named_pet(self, doc: Any, speaker: str, message_id: str | None, time: datetime | None) -> list[Statement]:
         """"Mochi knocked my mug over again, typical cat": an animal word next to a name that is nobody in the

@@ -125,3 +125,11 @@ def test_lower_case_place_names_and_emoji_clause_breaks(reader: StatementReader)
 
     assert clean("reading this in nice weather") == "reading this in nice weather"
     assert "Montevideo" in clean("flying to montevideo tomorrow")
+
+
+def test_demonyms_name_a_home_through_wordnet_glosses(reader: StatementReader) -> None:
+    st = only(reader, "Big news from Koffi: he is officially a Dubliner now!", speaker="p3")
+    assert (st.attribute, st.owner, st.value, st.tense) == ("city", "p2", "Dublin", "present")
+    assert only(reader, "Sev was a Liverpudlian for years before all this.", speaker="p1").tense == "past"
+    assert all(f[0] != "city" for f in facts(reader, "Koffi is not a Londoner, whatever he says.", speaker="p3"))
+    assert all(f[0] != "city" for f in facts(reader, "Koffi is a pharmacist, not a painter.", speaker="p3"))
