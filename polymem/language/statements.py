@@ -153,8 +153,8 @@ class StatementReader:
                 out = [st for st in out if not (st.attribute == "pet" and st.owner == owner)]
                 out.append(Statement("pet", owner, speaker, species, kind="report" if owner != speaker else "state",
                                      time=time, message_id=message_id, sentence=sent.text.strip(), name=name))
-        if not any(st.attribute == "city" for st in out):
-            out += self._demonym(doc, speaker, other, message_id, time)
+        # a demonym names the city itself ("a Glaswegian now ... his flat in Partick"): it comes first
+        out = self._demonym(doc, speaker, other, message_id, time) + out
         if not any(st.attribute == "pet" for st in out):
             out += self._named_pet(doc, speaker, message_id, time)
         if not any(st.attribute == "city" for st in out):
