@@ -25,6 +25,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--cost", type=float, default=0.05, help="reward cost of each extra search round")
     p.add_argument("--limit", type=int, default=None, help="at most N questions per training conversation")
     p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--keep", type=int, default=15, help="records kept per state (the paper: 15)")
     p.add_argument("--std-normalise", action="store_true", help="divide advantages by the group std (plain GRPO)")
     p.add_argument("--fresh", action="store_true", help="ignore a checkpoint in --out (default: resume)")
     p.set_defaults(func=run)
@@ -48,7 +49,7 @@ def run(args: argparse.Namespace) -> int:
     from polymem.retrieval.service import load_models
 
     cfg = TrainConfig(steps=args.steps, batch=args.batch, k=args.k, lr=args.lr, cost=args.cost, seed=args.seed,
-                      normalise=args.std_normalise)
+                      normalise=args.std_normalise, keep=args.keep)
     items = rl_data.items(rl_data.locomo_convs("train"), args.limit)
     args.out.mkdir(parents=True, exist_ok=True)
     embedder, _ = load_models()

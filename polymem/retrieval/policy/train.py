@@ -65,6 +65,7 @@ class TrainConfig:
     # where no action finds new gold (rewards differ by the round cost alone) weigh as much as the rest, and
     # the policy collapsed to stopping at once (docs/bench/rl.md).
     normalise: bool = False
+    keep: int = 15  # records kept per state (the paper's 15; 10 = the recall@10 cut-off)
 
 
 class Env:
@@ -121,12 +122,12 @@ class Env:
 
 
 def action_reward(c: Cached, lists: list[Hits], kinds: list[str], action: str, gold: Sequence[str],
-                  cost: float) -> float:
+                  cost: float, keep: int = 15) -> float:
     if action == STOP:
         return 0.0
     tool, hits = c.acts[action]
-    held = kept(lists, kinds)
-    return evidence_reward(kept(lists + [hits], kinds + [tool]), gold, held, cost=cost)
+    held = kept(lists, kinds, keep)
+    return evidence_reward(kept(lists + [hits], kinds + [tool], keep), gold, held, keep=keep, cost=cost)
 
 
 def episode(policy: SmallPolicy, c: Cached, gold: Sequence[str], cfg: TrainConfig, rng: np.random.Generator | None,
@@ -145,13 +146,13 @@ def episode(policy: SmallPolicy, c: Cached, gold: Sequence[str], cfg: TrainConfi
         if learn:
             assert rng is not None
             group = policy.sample(x, allowed, cfg.k, rng)
-            rs = [action_reward(c, lists, kinds, a, gold, cfg.cost) for a in group]
+            rs = [action_reward(c, lists, kinds, a, gold, cfg.cost, cfg.keep) for a in group]
             policy.grpo_step(x, allowed, group, rs, cfg.lr, cfg.normalise)
             rewards += rs
             a = group[0]
         else:
             a = policy.choose(x, allowed)
-            rewards.append(action_reward(c, lists, kinds, a, gold, cfg.cost))
+            rewards.append(action_reward(c, lists, kinds, a, gold, cfg.cost, cfg.keep))
         if a == STOP:
             break
         taken.append(a)
