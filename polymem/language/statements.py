@@ -276,8 +276,11 @@ class StatementReader:
                                                                    for c in t.children)]
         for t in doc:
             if t.pos_ != "NOUN" or t.dep_ == "compound" or not lex.is_animal(t.lemma_.lower()) or \
-                    sx.possessor(t) is not None:
-                continue  # "charger cable": a modifier, not an animal (WordNet's first "charger" is a horse)
+                    sx.possessor(t) is not None or any(
+                        c.dep_ == "compound" and lex._synsets(c.lower_, "n")[:1] and
+                        lex._synsets(c.lower_, "n")[0].lexname() == "noun.artifact" for c in t.children):
+                # "charger cable", "laptop charger": a device, not an animal (WordNet's first "charger" is a horse)
+                continue
             attr_of_pronoun = t.dep_ == "attr" and t.head in pronoun_pet
             if names or attr_of_pronoun:
                 return [Statement("pet", speaker, speaker, sx.animal_phrase(t).rstrip("s") if t.tag_ == "NNS"

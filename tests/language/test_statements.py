@@ -133,3 +133,9 @@ def test_demonyms_name_a_home_through_wordnet_glosses(reader: StatementReader) -
     assert only(reader, "Sev was a Liverpudlian for years before all this.", speaker="p1").tense == "past"
     assert all(f[0] != "city" for f in facts(reader, "Koffi is not a Londoner, whatever he says.", speaker="p3"))
     assert all(f[0] != "city" for f in facts(reader, "Koffi is a pharmacist, not a painter.", speaker="p3"))
+
+
+def test_a_device_named_after_an_animal_is_no_pet(reader: StatementReader) -> None:
+    # WordNet's first "charger" is a horse; with a device noun in front it is the cable
+    assert all(f[0] != "pet" for f in facts(reader, "Pixel has chewed through the phone charger again.", "p2"))
+    assert ("pet", "p2", "cat") in [f[:3] for f in facts(reader, "Pixel knocked the vase over, typical cat.", "p2")]
