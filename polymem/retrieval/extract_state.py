@@ -46,9 +46,11 @@ def person_state(self: Answerer, pid: str, attr: str | None) -> list[StateHit]:
             if m["speaker"] == pid and self.plan.issue and coverage(self.plan.issue, m["text"]) >= 0.5:
                 hits.append(StateHit(m["id"], m["text"], when(m), [m["id"]]))
             continue
+        seen: set[str] = set()  # one value per message and tense, the first, as the writer keeps it
         for st in self.statements(m):
-            if st.owner != pid or st.attribute != attr or not st.polarity:
+            if st.owner != pid or st.attribute != attr or not st.polarity or st.tense in seen:
                 continue
+            seen.add(st.tense)
             t = when(m)
             if st.tense == "past":  # "I've left Derby": held before this message
                 t = (t[0] - 1.0, *t[1:])
