@@ -17,6 +17,7 @@ import logging
 import uuid
 from typing import Any
 
+import anyio
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from polymem.api.auth import bearer
@@ -78,8 +79,12 @@ class VoiceLive:
         except WebSocketDisconnect:
             log.info("voice live %s: connection dropped, finalising what was received", session)
         finally:
-            if not live.closed:
-                await run(live.close)  # written to the graph even when nobody is listening
+            if not live.closed:  # written to the graph even when nobody is listening any more
+                with anyio.CancelScope(shield=True):  # the server may cancel the handler on disconnect
+                    try:
+                        await run(live.close)
+                    except Exception:
+                        log.exception("voice live %s: finalising after the connection dropped failed", session)
 
     def _open(self, space: str, session: str) -> Any:
         from polymem.ingest.voice.asr import default_transcriber
