@@ -50,6 +50,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     idf.add_argument("path")
     idf.add_argument("--space", required=True)
     idf.set_defaults(func=voice_identify)
+    from polymem.commands.voice_stream import register as register_stream
+
+    register_stream(vs)
 
 
 def _config(args: argparse.Namespace):  # -> TrackerConfig

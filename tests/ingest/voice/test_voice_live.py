@@ -119,3 +119,20 @@ def test_bad_key_is_refused_and_a_dropped_connection_keeps_what_was_said(
     while time.monotonic() < deadline and len(MessageRepository(graph).existing(space, ids)) < 2:
         time.sleep(1.0)
     assert set(MessageRepository(graph).existing(space, ids)) == set(ids)
+
+
+def test_cli_streams_a_wav_in_real_time(server: str, graph: Graph, space: str, speak, tmp_path: Path,
+                                        capsys: pytest.CaptureFixture[str]) -> None:
+    from polymem.cli import main
+
+    wav = speak(tmp_path / "cli", TURNS[:2])
+    key = KeyManager(graph).create([space], label="pytest")[1]
+    rc = main(["voice", "stream", str(wav), "--space", space, "--url", server, "--key", key,
+               "--session", "cli", "--json"])
+    out = [json.loads(line) for line in capsys.readouterr().out.splitlines() if line.startswith("{")]
+    assert rc == 0
+    segs = [m for m in out if m["type"] == "segment"]
+    assert [m["type"] for m in out][-1] == "done" and len(segs) == 2
+    assert segs[0]["speaker"] != segs[1]["speaker"] and [s["name"] for s in segs] == ["Sarah", "Peter"]
+    assert set(MessageRepository(graph).existing(space, [s["id"] for s in segs])) == {"cli-u0000", "cli-u0001"}
+    print("latencies", [s["latency_s"] for s in segs])
