@@ -178,7 +178,7 @@ class InteractionAttributor:
     def _decide(self, turn: Turn) -> None:
         nxt = self.turns[turn.index + 1] if turn.index + 1 < len(self.turns) else None
         right = nxt if nxt is not None and not nxt.pending else None
-        post, reasons = self.posterior(turn, right if right is not None and not right.pending else None)
+        post, reasons = self.posterior(turn, right)
         choice = max(post, key=lambda k: post[k])
         voice = self.voice_logits(turn)
         by_voice = max(voice, key=lambda k: voice[k])
@@ -187,7 +187,6 @@ class InteractionAttributor:
             a = self.tracker.create(turn.emb, max(scores.values(), default=-1.0))
         else:
             a = self.tracker.attach(choice, turn.emb, scores[choice])
-            self.names.setdefault(choice, [])
         turn.speaker, turn.score, turn.pending = a.speaker_id, a.score, False
         self.names.setdefault(a.speaker_id, [])
         for name in self_introductions(turn.text):
