@@ -251,7 +251,7 @@ _EVERY_PRONOUN = ("everyone", "everybody", "everyone's", "everybody's")
 
 def ranges_over_members(doc: Any) -> bool:
     """Whether a question asks about every member: "everyone", "everybody", a universal quantifier on a person
-    noun ("each cousin", "every committee member's", "all the members") or on the group ("each of us", "each of
+    noun ("each cousin", "every committee member's", "all the members"), "the whole group", or the group ("each of us", "each of
     the five", "all of you"), or "we all". English quantifiers and WordNet's person nouns, no phrase list."""
     for t in doc:
         low = t.lower_
@@ -259,6 +259,8 @@ def ranges_over_members(doc: Any) -> bool:
             return True
         if low == "all" and t.head.lower_ in ("we", "they", "you"):
             return True  # "where do we all live"
+        if low in ("whole", "entire") and t.dep_ == "amod" and lex.noun_is(t.head.lemma_.lower(), "group_noun", 1):
+            return True  # "the whole group", "the entire team"
         if low not in _UNIVERSAL:
             continue
         head = t.head if t.dep_ in ("det", "predet") else None
