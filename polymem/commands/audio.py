@@ -24,6 +24,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--alpha", type=float, help="EMA weight of a new utterance")
     p.add_argument("--tau-merge", type=float, help="centroid cosine for the post-session merge")
     p.add_argument("--no-merge", action="store_true", help="skip the post-session merge")
+    p.add_argument("--no-prior", action="store_true",
+                   help="attribute by the voice alone (no conversational prior, nothing pending)")
+    p.add_argument("--vad", choices=["silero", "energy"], default="silero", help="voice activity detector")
     p.add_argument("--json", action="store_true", help="machine-readable summary")
     p.set_defaults(func=ingest_audio)
 
@@ -88,7 +91,11 @@ def ingest_audio(args: argparse.Namespace) -> int:
             print(f"\r  utterance {done}/{total}", end="", file=sys.stderr, flush=True)
 
     with Graph() as g:
-        ing = VoiceSessionIngestor(g, default_embedder(), config=cfg)
+        from polymem.ingest.voice.interaction import PriorConfig
+        from polymem.ingest.voice.segment import SegmentPolicy
+
+        ing = VoiceSessionIngestor(g, default_embedder(), config=cfg, policy=SegmentPolicy(vad=args.vad),
+                                   prior=PriorConfig(enabled=not args.no_prior))
         report = ing.ingest(args.space, args.path, boundaries=args.boundaries, session=args.session,
                             channel=args.channel, start=start, progress=progress)
     s = report.summary()
