@@ -22,6 +22,7 @@ _CLOCK = re.compile(r"(?i)\b\d{1,2}(?::\d{2})?\s*(?:am|pm)\b|\b\d{1,2}:\d{2}\b")
 _MONEY = re.compile(r"[£$€¥]\s?\d|\d\s?(?:euros?|dollars?|pounds?|quid|bucks|eur|usd|gbp)\b", re.I)
 _BARE_AMOUNT = re.compile(r"[£$€¥]?[\d.,\s]+(?:each|per\s+\w+|a\s+head|apiece)?", re.I)
 # WordNet senses of nouns that ask for a quantity of money: "what budget", "which price"
+_CHOOSING = ("choice.n.01", "choice.n.02", "option.n.02", "decision.n.01", "plan.n.01")
 _MONEY_SENSES = ("money.n.01", "sum.n.01", "cost.n.01", "monetary_unit.n.01", "fee.n.01", "payment.n.01",
                  "budget.n.01", "price.n.02")
 
@@ -75,14 +76,16 @@ def _asked_noun(doc: Any, wh: Any) -> Any:
         head = next((c for c in wh.head.children if c.dep_ in ("nsubj", "attr") and c.i != wh.i), None)
     if head is None or head.pos_ not in ("NOUN", "VERB"):
         return None
-    # "what kind of venue", "which sort of day": the noun after "of"
+    # "what kind of venue", "which sort of day": the noun after "of"; "what is our final choice for the date",
+    # "the plan for the venue": a noun of choosing says nothing, the matter after it does
     classifier = lex.noun_in_senses(head.lemma_.lower(), ("kind.n.01", "type.n.01"), first=1, exact=True)
-    for c in head.children if classifier else ():
-        if c.dep_ == "prep" and c.lower_ == "of":
+    choosing = lex.noun_in_senses(head.lemma_.lower(), _CHOOSING, first=2, exact=True)
+    for c in head.children if classifier or choosing else ():
+        if c.dep_ == "prep" and (c.lower_ == "of" or (choosing and c.lower_ in ("for", "on", "about"))):
             for o in c.children:
                 if o.dep_ == "pobj" and o.pos_ == "NOUN":
                     return o
-    return head
+    return None if choosing else head  # "what is our final choice?": the kind is not said
 
 
 @lru_cache(maxsize=4096)

@@ -99,3 +99,11 @@ def test_a_change_without_a_named_matter_joins_the_matter_discussed_with_its_wor
     prize = [c for c in t.chains if any("climbing" in d.value for d in c.decisions)]
     assert len(prize) == 1 and "hamper" in prize[0].head.value, [(c.topic, [d.value for d in c.decisions])
                                                                  for c in t.chains]
+
+
+def test_a_noun_of_choosing_passes_the_kind_to_its_matter() -> None:
+    from polymem.language.value_kind import asked_kind
+
+    assert asked_kind("What was our final pick for the date?") == "date"
+    assert asked_kind("What's the plan for the budget?") == "amount"
+    assert asked_kind("What was our final decision?") is None
