@@ -54,7 +54,8 @@ def person_state(self: Answerer, pid: str, attr: str | None) -> list[StateHit]:
             t = when(m)
             if st.tense == "past":  # "I've left Derby": held before this message
                 t = (t[0] - 1.0, *t[1:])
-            (weak if st.weak else hits).append(StateHit(m["id"], st.value, t, [m["id"]]))
+            (weak if st.weak else hits).append(StateHit(m["id"], st.value, t, [m["id"]],
+                                                        "past" if st.tense == "past" else "message"))
     hits += _record_hits(self, pid, attr)
     hits.sort(key=lambda h: h.when)
     # read from context, not stated: only where nothing is stated, or as history before the first statement
@@ -104,10 +105,13 @@ def state(self: Any) -> Extract:
     head, past = _split(hits, self.plan.question)
     out = Extract(NOT_IN_MEMORY, abstained=True, rows={pid: (hits[-1:], [past] if past else [])})
     if self.plan.mode == "full":
+        if past is None:  # "I'm leaving Leeds" with no new home named: the value said to be over is the past
+            past = next((h for h in reversed(hits) if h.kind == "past"), None)
         if past is None:
             return out
         anchor = head if head else past
-        return Extract(past.value or "", participant=pid, cited=past.message_ids + anchor.message_ids,
+        return Extract(past.value or "", participant=pid, cited=list(dict.fromkeys(past.message_ids +
+                                                                                anchor.message_ids)),
                        confidence=1.0, rows=out.rows)
     if head is None:
         return out

@@ -64,3 +64,23 @@ def test_the_matter_a_question_names_in_other_words(graph: Graph, chat: str, emb
     a = ask(graph, chat, question, embedder=embedder)
     assert right.lower() in a.text.lower() and wrong.lower() not in a.text.lower(), (a.text, a.plan.intent)
     assert a.cited, a.text
+
+
+def test_a_home_said_to_be_over_answers_where_someone_lived_before(graph: Graph, embedder) -> None:  # type: ignore[no-untyped-def]
+    """"leaving Valletta in a month" names no new home: the old one is still the answer about the past."""
+    from polymem.graph.messages import MessageRepository
+
+    space = "test-past-" + datetime.now().strftime("%H%M%S%f")
+    lines = [("liesl", "quick life update: I'm leaving Valletta at the end of the month, new chapter", 0),
+             ("dario_p", "whoa, big move! we'll miss the balcony parties", 1)]
+    msgs = [Message(id=f"h{n:02d}", text=t, speaker=s, time=T0 + timedelta(hours=h), seq=n)
+            for n, (s, t, h) in enumerate(lines)]
+    conv = Conversation.model_construct(id="past", roster=ROSTER, channels=["main"], messages=iter(msgs),
+                                        addressees_given=False, source_file=None)
+    try:
+        Ingestor(graph, embedder).ingest(space, conv)
+        write_space(graph, space)
+        a = ask(graph, space, "Where did Liesl live before?", embedder=embedder)
+        assert "valletta" in a.text.lower() and a.cited == ["h00"], a.text
+    finally:
+        MessageRepository(graph).drop_space(space)
