@@ -64,6 +64,10 @@ class Chain:
     def head(self) -> Decision:
         return self.decisions[-1]
 
+    def said(self) -> str:
+        """The words the matter was decided with: its topic, each value and the sentence that settled it."""
+        return " ".join([self.topic, *(f"{d.value} {d.sentence}" for d in self.decisions)])
+
     def keywords(self, n: int = 6) -> list[str]:
         """The ordinary nouns the matter was discussed with (proposals and decisions), most frequent first:
         what a question about it will likely name ("the camping trip") when the decision itself does not."""
@@ -115,8 +119,10 @@ class DecisionTracker:
         self._before = self.recent
         self._remember(text)
         sents = [s for s in doc.sents if not s.text.rstrip().endswith("?")]
-        if not sents or group_acts.personal_decision(text) or not any(
-                is_final(s) or self._books_option(s) for s in sents):
+        if not sents or group_acts.personal_decision(text):
+            return out
+        finals = [i for i, s in enumerate(sents) if is_final(s) or self._books_option(s)]
+        if not finals:
             return out
         drops = turned_down(doc)
         drop_ids = {t.i for _, t in drops}
@@ -124,7 +130,6 @@ class DecisionTracker:
         value = None
         topic = None
         sentence = ""
-        finals = [i for i, s in enumerate(sents) if is_final(s) or self._books_option(s)]
         near = [sents[i] for i in finals] + [sents[i + d] for d in (1, -1) for i in finals
                                              if 0 <= i + d < len(sents) and i + d not in finals]
         for s in near:  # the final sentence first, then the one after it
@@ -287,8 +292,8 @@ class DecisionTracker:
 def _words(c: Chain, own: bool = False) -> set[str]:
     """The words a matter was decided with (its topic, options, values and deciding sentences), or with
     `own=False` those of the discussion around it (which may also hold other matters' words)."""
-    parts = [c.topic, *c.options, *(f"{d.value} {d.sentence}" for d in c.decisions)] if own else [c.context]
-    return set(re.findall(r"[a-z]{3,}", " ".join(parts).lower()))
+    text = " ".join([c.said(), *c.options]) if own else c.context
+    return set(re.findall(r"[a-z]{3,}", text.lower()))
 
 
 def _first_noun(text: str, value: str) -> str | None:

@@ -127,7 +127,7 @@ def clean(text: str) -> str:
     pronoun, else a space. Place names typed in lower case get their capital back (see `_truecase`)."""
     text = _SYMBOLS.sub(lambda m: ". " if re.match(r"\s*(?:[A-Z]|(?:i|he|she|we|they|you|it)\b)",
                                                   text[m.end():m.end() + 6]) else " ", text)
-    return _LOWER_WORD.sub(_truecase, text) if _LOWER_WORD.search(text) else text
+    return _LOWER_WORD.sub(_truecase, text)
 
 
 _LOWER_WORD = re.compile(r"(?<![\w@#/.-])[a-z]{4,}(?![\w@/-])")

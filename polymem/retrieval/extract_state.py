@@ -196,44 +196,36 @@ def _best_chain(self: Any) -> list[StateHit]:
     """The versions of one decision chain. Candidates are the writer's chains (records) and the chains the
     language layer reads from the retrieved messages themselves (a second reading, in case the writer filed a
     decision under the wrong matter). Only matters settled with a value of the asked kind count; then the one
-    whose words (what was said when deciding x2, then the discussion) share most with the question, then the
-    record search's own ranking; a question about the past prefers a chain that has one."""
+    whose words (what was said when deciding x2, then the discussion) share most with the question, plus where
+    retrieval ranked the messages that settled it, then the record search's own ranking; a question about the
+    past prefers a chain that has one."""
     row = self.s2.get("GROUP", {})
-    items = [i for i in row.get("current", []) + row.get("past", []) if (i.attribute or "").startswith("decision:")]
+    by_attr: dict[str, list[Any]] = {}
+    for i in row.get("current", []) + row.get("past", []):
+        if (i.attribute or "").startswith("decision:"):
+            by_attr.setdefault(i.attribute or "", []).append(i)
     cands: dict[str, tuple[list[StateHit], str, str, float]] = {}  # key -> (versions, said, about, score)
-    for i in items:
-        hits, said, about, score = cands.get(i.attribute or "", ([], "", "", 0.0))
-        m = re.search(r"about: ([^)]*)\)", i.text)
-        hits.append(StateHit(i.id, i.value or i.text, (i.time.timestamp() if i.time else 0.0, 0, i.id),
-                             i.message_ids, "record"))
-        cands[i.attribute or ""] = (hits, f"{said} {i.value or ''} {re.sub(r'about: [^)]*', '', i.text)}",
-                                    f"{about} {m.group(1) if m else ''}", max(score, i.score))
-    for key, hits in cands.items():
-        cands[key] = (sorted(hits[0], key=lambda h: h.when), f"{key.replace('decision:', '')} {hits[1]}",
-                      hits[2], hits[3])
+    for attr, its in by_attr.items():
+        hits = sorted((StateHit(i.id, i.value or i.text, (i.time.timestamp() if i.time else 0.0, 0, i.id),
+                                i.message_ids, "record") for i in its), key=lambda h: h.when)
+        said = " ".join([attr.replace("decision:", ""), *(f"{i.value or ''} {re.sub(r'about: [^)]*', '', i.text)}"
+                                                          for i in its)])
+        about = " ".join(m.group(1) for i in its if (m := re.search(r"about: ([^)]*)\)", i.text)))
+        cands[attr] = (hits, said, about, max(i.score for i in its))
     for n, (hits, said, about) in enumerate(_evidence_chains(self)):
         cands[f"evidence:{n}"] = (hits, said, about, 0.0)
     if not cands:
         return []
     # "which night", "how much", "where": only a matter settled with a value of that kind can answer
     asked = value_kind.asked_kind(self.plan.question)
-    fit = {k: c for k, c in cands.items() if any(value_kind.compatible(asked, h.value or "") for h in c[0])}
-    cands = fit or cands
+    cands = {k: c for k, c in cands.items() if any(value_kind.compatible(asked, h.value or "") for h in c[0])} \
+        or cands
     if self.plan.mode != "head":  # "what was it originally": only a matter that changed has a past
         cands = {k: c for k, c in cands.items() if len(c[0]) > 1} or cands
     issue = self.plan.issue
-
-    def rank(key: str) -> tuple[float, bool, float]:
-        hits, said, about, score = cands[key]
-        cover = (2 * coverage(issue, said) + coverage(issue, about)) if issue else 0.0
-        # where the retrieval (BM25 + dense on the question) ranked the messages that settled it: the question's
-        # words may be nowhere in the deciding messages ("the farewell party" vs "booked the Crown")
-        best = min((self.rank.get(mid, 999) for mid in _discussed(hits)), default=999)
-        return cover + 1.5 / (1 + best), len(hits) > 1, score
-
     by_seq = {m.get("seq"): mid for mid, m in self.msgs.items() if m.get("seq") is not None}
 
-    def _discussed(hits: list[StateHit]) -> list[str]:
+    def discussed(hits: list[StateHit]) -> list[str]:
         """The messages that settled a matter and the few just before each (where it was asked for and put
         forward: "film for sunday?", "Heat? or Ronin")."""
         out = []
@@ -245,10 +237,20 @@ def _best_chain(self: Any) -> list[StateHit]:
                     out += [by_seq[s] for s in range(seq - DISCUSSION, seq) if s in by_seq]
         return out
 
-    best = max(cands, key=rank)
-    if best.startswith("evidence:") and rank(best)[0] <= max((rank(k)[0] for k in cands
-                                                             if not k.startswith("evidence:")), default=-1.0):
-        best = max((k for k in cands if not k.startswith("evidence:")), key=rank)
+    def rank(c: tuple[list[StateHit], str, str, float]) -> tuple[float, bool, float]:
+        hits, said, about, score = c
+        cover = (2 * coverage(issue, said) + coverage(issue, about)) if issue else 0.0
+        # where the retrieval (BM25 + dense on the question) ranked the messages that settled it: the question's
+        # words may be nowhere in the deciding messages ("the farewell party" vs "booked the Crown")
+        best = min((self.rank.get(mid, 999) for mid in discussed(hits)), default=999)
+        return cover + 1.5 / (1 + best), len(hits) > 1, score
+
+    ranks = {k: rank(c) for k, c in cands.items()}
+    best = max(ranks, key=ranks.__getitem__)
+    written = [k for k in ranks if not k.startswith("evidence:")]
+    # the tracker's second reading wins only where it matches the question strictly better than every record
+    if best.startswith("evidence:") and written and ranks[best][0] <= max(ranks[k][0] for k in written):
+        best = max(written, key=ranks.__getitem__)
     return cands[best][0]
 
 
@@ -267,8 +269,7 @@ def _evidence_chains(self: Any) -> list[tuple[list[StateHit], str, str]]:
             hits = out.setdefault(id(c), [])
             if not hits or hits[-1].value != d.value:
                 hits.append(StateHit(m["id"], d.value, when(m), [m["id"]], "message"))
-    return [(hits, " ".join([chains[k].topic, *(f"{d.value} {d.sentence}" for d in chains[k].decisions)]),
-             " ".join(chains[k].keywords())) for k, hits in out.items()]
+    return [(hits, chains[k].said(), " ".join(chains[k].keywords())) for k, hits in out.items()]
 
 
 def _state_at(self: Answerer, pid: str, hits: list[StateHit]) -> Extract:
