@@ -1,5 +1,7 @@
 """`polymem bench rl --policy DIR/policy.json [--limit N]`: BM25 vs rules vs a trained retrieval policy on the
-validation split (bench/rl_eval.py); `--curve DIR/curve.json --png FILE` draws the reward-per-step curve."""
+validation split (bench/rl_eval.py); `--curve DIR/curve.json --png FILE` draws the reward-per-step curve.
+`polymem bench rl --what writer --writer-policy DIR/policy.json`: rules vs trained Writer decisions on the same
+split (bench/rl_writer.py): Φ_SL against the observations, records written, QA proxy delta."""
 
 from __future__ import annotations
 
@@ -16,6 +18,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--curve", type=Path, help="curve.json written by `polymem train retrieval`")
     p.add_argument("--png", type=Path, help="where to draw the curve")
     p.add_argument("--out", type=Path, help="also write the figures as JSON here")
+    p.add_argument("--what", choices=["retrieval", "writer"], default="retrieval")
+    p.add_argument("--writer-policy", action="append", default=[],
+                   help="a saved writer policy.json (repeatable; with --what writer); the rules always run")
     p.set_defaults(func=run)
 
 
@@ -23,15 +28,26 @@ def run(args: argparse.Namespace) -> int:
     from bench.rl_eval import evaluate, plot_curve
 
     if args.curve and args.png:
-        plot_curve(args.curve, args.png)
+        plot_curve(args.curve, args.png, "writer" if args.what == "writer" else "retrieval")
     from polymem.graph import Graph
+
+    if args.what == "writer":
+        from bench.rl_writer import evaluate as evaluate_writer
+
+        with Graph() as g:
+            res = evaluate_writer(g, ["rules", *args.writer_policy], args.part)
+        return _emit(res, args.out)
     from polymem.retrieval.service import load_models
 
     embedder, _ = load_models()
     with Graph() as g:
         res = evaluate(g, embedder, ["rules", *args.policy], args.part, args.limit)
+    return _emit(res, args.out)
+
+
+def _emit(res: dict, out: Path | None) -> int:
     text = json.dumps(res, indent=1)
-    if args.out:
-        args.out.write_text(text, encoding="utf-8")
+    if out:
+        out.write_text(text, encoding="utf-8")
     print(text)
     return 0

@@ -61,7 +61,7 @@ def evaluate(graph: Graph, embedder: Any, policies: Sequence[str], part: str = "
                         for s in names}}
 
 
-def plot_curve(curve_file: Path, png: Path, window: int = 10) -> None:
+def plot_curve(curve_file: Path, png: Path, what: str = "retrieval", window: int = 10) -> None:
     import matplotlib
 
     matplotlib.use("Agg")
@@ -71,11 +71,12 @@ def plot_curve(curve_file: Path, png: Path, window: int = 10) -> None:
     smooth = [sum(curve[max(0, i - window + 1): i + 1]) / len(curve[max(0, i - window + 1): i + 1])
               for i in range(len(curve))]
     fig, ax = plt.subplots(figsize=(6, 3.2))
-    ax.plot(curve, lw=0.6, alpha=0.4, label="mean reward of the sampled actions")
+    label = "mean return of the sampled trajectories" if what == "writer" else "mean reward of the sampled actions"
+    ax.plot(curve, lw=0.6, alpha=0.4, label=label)
     ax.plot(smooth, lw=1.6, label=f"moving mean ({window} steps)")
-    ax.set_xlabel("EG-GRPO step")
+    ax.set_xlabel("EG-GRPO step" if what == "retrieval" else "speaker-conditioned GRPO step")
     ax.set_ylabel("reward")
-    ax.set_title("Small retrieval policy: reward per step (LoCoMo train split)")
+    ax.set_title(f"Small {what} policy: reward per step (LoCoMo train split)")
     ax.legend(fontsize=8)
     fig.tight_layout()
     fig.savefig(png, dpi=110)

@@ -2,7 +2,11 @@
 fixed LoCoMo train split (bench/data/rl_split.json), with a progress bar, checkpoints and resume.
 
 Training reads the benchmark conversations through the repository's bench/ harness (a source checkout); their
-spaces must be ingested (`polymem bench locomo` does it). The writer policy (issue 15, part 2) is not built.
+spaces must be ingested (`polymem bench locomo` does it).
+
+`polymem train writer --policy small --out DIR [--steps N]`: speaker-conditioned GRPO of the Writer's
+add / update / noop decisions (polymem/ingest/writer/policy/train.py) on the same train split; the candidates
+are captured once from a rules run on scratch spaces (kept in DIR/data.json for resume).
 """
 
 from __future__ import annotations
@@ -21,26 +25,31 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--steps", type=int, default=200, help="update steps (a smoke run: a few)")
     p.add_argument("--batch", type=int, default=8, help="questions per step")
     p.add_argument("--k", type=int, default=8, help="sampled actions per state (GRPO group)")
-    p.add_argument("--lr", type=float, default=0.5)
+    p.add_argument("--lr", type=float, default=None, help="learning rate (retrieval 0.5, writer 0.3)")
     p.add_argument("--cost", type=float, default=0.05, help="reward cost of each extra search round")
     p.add_argument("--limit", type=int, default=None, help="at most N questions per training conversation")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--keep", type=int, default=15, help="records kept per state (the paper: 15)")
     p.add_argument("--std-normalise", action="store_true", help="divide advantages by the group std (plain GRPO)")
     p.add_argument("--fresh", action="store_true", help="ignore a checkpoint in --out (default: resume)")
+    p.add_argument("--windows", type=int, default=4, help="writer: windows per episode (T spans their messages)")
     p.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.what == "writer" or args.policy == "llm":
-        print(f"polymem train {args.what} --policy {args.policy}: not built yet (issue 15); "
-              "only `train retrieval --policy small` exists", file=sys.stderr)
+    if args.policy == "llm":
+        print(f"polymem train {args.what} --policy llm: not built yet (issue 15); only --policy small exists",
+              file=sys.stderr)
         return 2
     from polymem.commands.bench import NOT_INSTALLED, harness
 
     if harness() is None:
         print(NOT_INSTALLED, file=sys.stderr)
         return 2
+    if args.what == "writer":
+        from polymem.commands._train_writer import run_writer
+
+        return run_writer(args)
     from tqdm import tqdm
 
     from bench import rl_data
@@ -48,7 +57,7 @@ def run(args: argparse.Namespace) -> int:
     from polymem.retrieval.policy.train import Env, TrainConfig, train
     from polymem.retrieval.service import load_models
 
-    cfg = TrainConfig(steps=args.steps, batch=args.batch, k=args.k, lr=args.lr, cost=args.cost, seed=args.seed,
+    cfg = TrainConfig(steps=args.steps, batch=args.batch, k=args.k, lr=0.5 if args.lr is None else args.lr, cost=args.cost, seed=args.seed,
                       normalise=args.std_normalise, keep=args.keep)
     items = rl_data.items(rl_data.locomo_convs("train"), args.limit)
     args.out.mkdir(parents=True, exist_ok=True)

@@ -13,6 +13,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--space", required=True)
     p.add_argument("--llm", action="store_true",
                    help="use the LLM Writer (POLYMEM_LLM_BASE_URL / POLYMEM_LLM_MODEL); default: no-LLM rules")
+    p.add_argument("--policy", default="rules",
+                   help="no-LLM decisions: rules (default), small (the packaged trained policy) or a policy.json "
+                        "from `polymem train writer`")
     p.add_argument("--window", type=int, default=None, help="messages per window (default 20 rules, 12 LLM)")
     p.add_argument("--no-embed", action="store_true", help="store records without embeddings")
     p.add_argument("--json", action="store_true", help="machine-readable summary")
@@ -28,7 +31,12 @@ def run(args: argparse.Namespace) -> int:
 
     if args.window is not None and args.window < 1:
         raise InputError("--window must be at least 1")
-    writer = RuleWriter()
+    from polymem.ingest.writer.policy import load_policy
+
+    try:
+        writer = RuleWriter(load_policy(args.policy))
+    except (FileNotFoundError, ValueError) as e:
+        raise InputError(str(e)) from e
     if args.llm:
         from polymem.ingest.writer.llm import LLMWriter
 

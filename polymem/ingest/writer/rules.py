@@ -1,6 +1,6 @@
 """The no-LLM Writer: explicit statements only, turned into Add/Update/Noop by attribute keys.
 
-Facts come from `extract.py`; this module decides the operation: a single-valued attribute
+Facts come from `extract.py`; a decision policy (policy/, default: these rules) picks the operation: a single-valued attribute
 (city, job, pet, decision:<topic>, opinion per source) with a current head becomes an Update of
 that head (or a Noop when the value did not change); anything else is an Add (or a Noop when the
 same value is already recorded).
@@ -8,10 +8,13 @@ same value is already recorded).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import asdict
+from typing import Any
 
 from polymem.ingest.writer.extract import Extractor, Fact
-from polymem.ingest.writer.window import Window
+from polymem.ingest.writer.policy import NOOP, UPDATE, Candidate, DecisionPolicy, Head, History, RulesPolicy
+from polymem.ingest.writer.policy.features import observe
+from polymem.ingest.writer.window import Window, WindowMessage
 from polymem.schema.records import (
     AddOp,
     NoopOp,
@@ -32,60 +35,83 @@ def norm_value(v: str | None) -> str:
     return v
 
 
-@dataclass
-class _Head:
-    id: str
-    owner: str
-    attribute: str | None
-    source: str
-    event: str
-    value: str | None
-
-
 class RuleWriter:
-    """Deterministic Writer over the System 1 graph (messages, speakers, ADDRESSES edges)."""
+    """Deterministic Writer over the System 1 graph (messages, speakers, ADDRESSES edges).
 
-    name = "rules"
+    The operation of each candidate is chosen by a `DecisionPolicy` (default: the rules; a trained small
+    policy via `policy=`); the op is then built here and validated by the run loop as always. `trace`, when a
+    list, receives each window's starting heads and candidates (the writer's RL training reads them)."""
 
-    def __init__(self) -> None:
+    def __init__(self, policy: DecisionPolicy | None = None) -> None:
+        self.policy: DecisionPolicy = policy or RulesPolicy()
+        self.name = "rules" if self.policy.name == "rules" else f"rules+{self.policy.name}"
         self.llm_calls = 0
         self.llm_failures = 0
+        self.history: dict[str, History] = {}  # per speaker, over the run
+        self.trace: list[dict[str, Any]] | None = None
 
     def propose(self, window: Window) -> list[Op]:
-        heads = [_Head(r.id, r.owner, r.attribute, r.source, r.event, r.value) for r in window.heads]
+        heads = [Head(r.id, r.owner, r.attribute, r.source, r.event, r.value) for r in window.heads]
+        rec: dict[str, Any] | None = None
+        if self.trace is not None:
+            rec = {"heads": [asdict(h) for h in heads], "people": len(window.roster), "candidates": []}
+            self.trace.append(rec)
         ex = Extractor(window)
         ops: list[Op] = []
         for m in window.messages:
             for fact in ex.facts(m):
-                op = self._decide(window.space, fact, heads)
+                if rec is not None:
+                    rec["candidates"].append({"message": m.id, "speaker": m.speaker, "addressees": list(m.addressees),
+                                              "fact": {k: v for k, v in asdict(fact).items() if k != "record_id"}})
+                op = self._decide(window, m, fact, heads)
                 ops.append(op)
                 if isinstance(op, AddOp):
                     fact.record_id = add_id(window.space, op)
         return ops
 
-    def _decide(self, space: str, f: Fact, heads: list[_Head]) -> Op:
-        keyed = is_single_valued(f.attribute)
+    def _decide(self, window: Window, m: WindowMessage, f: Fact, heads: list[Head]) -> Op:
+        c = candidate(f, m.speaker, m.addressees, heads, self.history.setdefault(m.speaker, History()),
+                      window.group, len(window.roster))
+        choice = self.policy.decide(c)
+        observe(c)
+        return build(window.space, f, c, choice, heads)
 
-        def same_key(h: _Head) -> bool:
-            if h.owner != f.owner or h.attribute != f.attribute:
-                return False
-            if f.attribute == "opinion":  # one current opinion per (source, owner)
-                return h.source == f.source
-            return keyed or h.event == f.event
 
-        same = [h for h in heads if same_key(h)]
-        if any(norm_value(h.value) == norm_value(f.value) for h in same):
+def same_key(f: Fact, h: Head) -> bool:
+    if h.owner != f.owner or h.attribute != f.attribute:
+        return False
+    if f.attribute == "opinion":  # one current opinion per (source, owner)
+        return h.source == f.source
+    return is_single_valued(f.attribute) or h.event == f.event
+
+
+def candidate(f: Fact, speaker: str, addressees: tuple[str, ...] | list[str], heads: list[Head], history: History,
+              group: str, people: int) -> Candidate:
+    same = [h for h in heads if same_key(f, h)]
+    return Candidate(owner=f.owner, source=f.source, attribute=f.attribute, value=f.value, event=f.event,
+                     content=f.content, weak=f.weak, keyed=is_single_valued(f.attribute), same=same,
+                     agrees=any(norm_value(h.value) == norm_value(f.value) for h in same),
+                     addressees=tuple(addressees), group=group, history=history, people=people)
+
+
+def build(space: str, f: Fact, c: Candidate, choice: str, heads: list[Head]) -> Op:
+    """The operation for the chosen decision; `heads` follows it (an Update replaces its head)."""
+    if choice not in c.allowed():
+        raise ValueError(f"{choice!r} is not allowed for this candidate ({c.allowed()})")
+    if choice == NOOP:
+        if c.agrees:
             return NoopOp(reason=f"{f.attribute} of {f.owner} already recorded as {f.value!r}")
-        head = same[-1] if same else None
-        if head is not None and f.weak:
+        if c.same and f.weak:
             return NoopOp(reason=f"weak mention of {f.attribute} for {f.owner}; records kept")
-        if head is not None and keyed:
-            op = UpdateOp(entry_id=head.id, content=f.content, value=f.value, from_ids=f.from_ids,
-                          source=f.source if f.source != head.source else None)
-            heads.remove(head)
-            heads.append(_Head(update_id(space, op), head.owner, head.attribute, f.source, head.event, f.value))
-            return op
-        op_add = AddOp(layer=f.layer, owner=f.owner, source=f.source, event=f.event, attribute=f.attribute,
-                       value=f.value, content=f.content, from_ids=f.from_ids, involves=f.involves, related=f.related)
-        heads.append(_Head(add_id(space, op_add), f.owner, f.attribute, f.source, f.event, f.value))
-        return op_add
+        return NoopOp(reason=f"{f.attribute} of {f.owner} not written (policy)")
+    if choice == UPDATE:
+        head = c.same[-1]
+        op = UpdateOp(entry_id=head.id, content=f.content, value=f.value, from_ids=f.from_ids,
+                      source=f.source if f.source != head.source else None)
+        heads.remove(head)
+        heads.append(Head(update_id(space, op), head.owner, head.attribute, f.source, head.event, f.value))
+        return op
+    op_add = AddOp(layer=f.layer, owner=f.owner, source=f.source, event=f.event, attribute=f.attribute,
+                   value=f.value, content=f.content, from_ids=f.from_ids, involves=f.involves, related=f.related)
+    heads.append(Head(add_id(space, op_add), f.owner, f.attribute, f.source, f.event, f.value))
+    return op_add

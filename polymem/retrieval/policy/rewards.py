@@ -11,11 +11,18 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Hashable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
+
+# the writer's signals and the shared GRPO advantages live on the ingest side (ingest never imports retrieval)
+from polymem.ingest.writer.policy.rewards import (  # noqa: F401 - re-exported
+    GAMMA,
+    group_advantages,
+    positional_advantages,
+    writer_reward,
+)
 
 KEEP = 15  # records kept per state (EG-GRPO)
 RANK_WEIGHT = 0.5  # weight of the log-discounted rank term beside coverage
-GAMMA = 0.95
 
 
 def _discount(rank: int) -> float:
@@ -55,40 +62,3 @@ def evidence_reward(hits: Sequence[str], gold: Sequence[str], held: Iterable[str
     """EG-GRPO reward of one search action: coverage of new gold + rank_weight x rank term - cost."""
     held = set(held)
     return coverage(hits, gold, held, keep) + rank_weight * rank_term(hits, gold, held, keep) - cost
-
-
-def writer_reward(r_valid: float, r_mem: float, p_t: float, qa_both: float, qa_s1: float, t: int, T: int,
-                  gamma: float = GAMMA) -> float:
-    """Speaker-conditioned GRPO return at write position t of T (0-based), with R_QA = QA(S1+S2) - QA(S1)."""
-    if not 0 <= t < T:
-        raise ValueError(f"write position {t} outside 0..{T - 1}")
-    r_qa = qa_both - qa_s1
-    return 0.20 * r_valid + 0.45 * r_mem + p_t + 0.35 * gamma ** (T - 1 - t) * r_qa
-
-
-def group_advantages(rewards: Sequence[float], eps: float = 1e-8, normalise: bool = True) -> list[float] | None:
-    """Group-relative advantages (r - mean) / std; None when the group has no variance (nothing to learn).
-    normalise=False keeps r - mean (no division by std, as in Dr. GRPO): a group whose actions differ only by a
-    small cost then weighs little beside one where an action finds new evidence."""
-    if len(rewards) < 2:
-        return None
-    mean = sum(rewards) / len(rewards)
-    var = sum((r - mean) ** 2 for r in rewards) / len(rewards)
-    if var <= eps * eps:
-        return None
-    std = math.sqrt(var) if normalise else 1.0
-    return [(r - mean) / std for r in rewards]
-
-
-def positional_advantages(samples: Iterable[tuple[Hashable, float]]) -> dict[Hashable, list[float]]:
-    """Writer GRPO: `samples` are (write position, reward) of trajectories; advantages are computed only
-    among samples at the same position (in their input order); zero-variance positions are left out."""
-    by_pos: dict[Hashable, list[float]] = {}
-    for pos, r in samples:
-        by_pos.setdefault(pos, []).append(r)
-    out: dict[Hashable, list[float]] = {}
-    for pos, rs in by_pos.items():
-        adv = group_advantages(rs)
-        if adv is not None:
-            out[pos] = adv
-    return out
