@@ -92,7 +92,8 @@ def judge(qa: dict[str, Any], recs: list[Record], names: dict[str, list[str]]) -
     return "miss"
 
 
-def run_groupchat(writer_kind: str = "rules", files: list[Path] | None = None) -> dict[str, Any]:
+def run_groupchat(writer_kind: str = "rules", files: list[Path] | None = None, policy: str = "rules") -> dict[str, Any]:
+    """`policy`: the no-LLM writer's decisions (rules, or a trained policy.json from `polymem train writer`)."""
     files = files or sorted(GROUPCHAT.glob("groupchat-*.json"))
     by_type: dict[str, Counter] = {}
     seconds = 0.0
@@ -109,6 +110,11 @@ def run_groupchat(writer_kind: str = "rules", files: list[Path] | None = None) -
                 from polymem.ingest.writer.llm import LLMWriter
 
                 rep = write_space(g, space, LLMWriter(), None, window=12)
+            elif policy != "rules":
+                from polymem.ingest.writer.policy import load_policy
+                from polymem.ingest.writer.rules import RuleWriter
+
+                rep = write_space(g, space, RuleWriter(load_policy(policy)), None)
             else:
                 rep = write_space(g, space, None, None)
             seconds += rep.seconds

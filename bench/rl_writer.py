@@ -5,7 +5,8 @@ trace (the candidates of every window and the heads at its start), and keeps the
 by the message they cite) and the scored questions, for `polymem train writer`. `evaluate` runs the real
 Writer (validation included) with each policy on fresh scratch spaces and scores the written memory: Φ_SL
 against the observations (as `polymem bench memory`), records written, and the QA proxy delta
-QA(S1+S2) - QA(S1) (polymem/ingest/writer/policy/qa.py) over every scored question.
+QA(S1+S2) - QA(S1) (polymem/ingest/writer/policy/qa.py) over every scored question; and on the groupchat
+scenarios (never trained on) the records' answers to the typed questions (bench/memory_groupchat.py).
 """
 
 from __future__ import annotations
@@ -96,4 +97,14 @@ def evaluate(graph: Graph, policies: list[str], part: str = "validation", log: A
                       "qa_s1": round(s1 / max(1, n_q), 4), "qa_s1_s2": round(both / max(1, n_q), 4),
                       "qa_delta": round((both - s1) / max(1, n_q), 4), "questions": n_q,
                       "seconds": round(time.perf_counter() - t0, 1), "conversations": per}
-    return {"part": part, "conversations": split(part), "writer": rows}
+    gc = {}
+    if part == "validation":  # the groupchat scenarios are not trained on: all of them check the records' answers
+        from bench.memory_groupchat import GROUPCHAT, run_groupchat
+        from bench.rl_data import SPLIT_FILE
+
+        names = json.loads(SPLIT_FILE.read_text(encoding="utf-8"))["groupchat"]["validation"]
+        for name in policies:
+            r = run_groupchat("rules", [GROUPCHAT / f"{n}.json" for n in names], policy=name)
+            gc[name] = {k: r[k] for k in ("scenarios", "questions", "hits", "errors", "precision", "recall")}
+            log(f"  {name} groupchat: {r['hits']} hits, {r['errors']} errors of {r['questions']} questions")
+    return {"part": part, "conversations": split(part), "writer": rows, "groupchat_records": gc}

@@ -111,3 +111,14 @@ def test_policies_save_load_and_name_errors(tmp_path) -> None:
     assert load_policy("rules").name == "rules" and load_policy(None).name == "rules"
     with pytest.raises(FileNotFoundError):
         load_policy(tmp_path / "missing.json")
+
+
+def test_qa_proxy_counts_a_record_only_when_it_outranks_and_answers() -> None:
+    from polymem.ingest.writer.policy.qa import QAProxy, Question
+
+    msgs = ["ana: morning all", "bo: the weather is grim", "ana: finally moved, new flat is lovely",
+            "bo: lunch?", "ana: sure"]
+    proxy = QAProxy(msgs, [Question("Where does Ana live now?", "Porto", ["m3"])])
+    assert proxy.questions[0].s1 == 0.0  # no message names the city
+    assert proxy.delta([0], ["Ana lives in Porto."]) == (1.0, 0.0)
+    assert proxy.delta([0], ["Bo likes lunch."]) == (0.0, 0.0)
