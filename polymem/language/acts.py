@@ -5,6 +5,7 @@ it done", "ya ok i handle it", "I'll sort it"); a judgement predicates a quality
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Any
 
 from polymem.language import lexical as lex
 from polymem.language.models import parsed
@@ -12,6 +13,7 @@ from polymem.language.syntax import THIRD_PERSON
 
 _YOU = {"you", "u", "ya", "y'all", "yall"}
 _MODAL = {"can", "could", "would", "will", "wo", "ca"}
+_HEDGE = {"possibly.r.01", "probably.r.01"}  # "maybe, ...": not yet a yes
 
 
 @lru_cache(maxsize=20_000)
@@ -40,8 +42,13 @@ def is_agreement(text: str) -> bool:
         return False
     if first.pos_ == "INTJ" and first.lower_ not in ("hi", "hey", "hello", "lol", "haha", "wow", "oh", "thanks"):
         return True  # "yeah mate, ...", "sure, ...", "ok ..."
+    if first.pos_ == "ADV" and first.i + 1 < len(doc) and doc[first.i + 1].text in (",", ".", "!") and \
+            not {s.name() for s in lex._synsets(first.lower_, "r")[:2]} & _HEDGE and not any(t.lower_ in ("no", "nope", "nah") or t.dep_ == "neg" for t in first.sent):
+        return True  # "Gladly, leave it with me", "Absolutely, count me in": a lone adverb of assent
     for sent in list(doc.sents)[:2]:
         subj = next((t for t in sent if t.dep_ == "nsubj" and t.head == sent.root), None)
+        if subj is not None and subj.lower_ == "i" and sent.root.tag_ == "MD" and len(sent) <= 5:
+            return True  # "Course I will.", "I can!": the promise with its verb left out
         if subj is not None and subj.lower_ == "i" and sent.root.pos_ == "VERB" and (
                 any(c.dep_ == "aux" and c.lower_ in ("'ll", "ll", "will", "can") for c in sent.root.children)
                 or (sent.root.tag_ == "VBP" and any(c.dep_ == "dobj" and c.lower_ in ("it", "that", "this")
@@ -51,28 +58,62 @@ def is_agreement(text: str) -> bool:
 
 
 def evaluative(text: str) -> bool:
-    """Whether a message judges someone: an adjective or noun predicated of a person-like subject ("she is
-    so dramatic", "Vesna is a legend", "too bossy"), or an intensified adjective in a fragment. Read from
-    the parse, not from a list of evaluative words."""
+    """Whether a message judges someone (see `judgement`)."""
+    return judgement(text) > 0
+
+
+@lru_cache(maxsize=20_000)
+def judgement(text: str) -> float:
+    """How plainly a message judges someone: 1.0 for an adjective or noun predicated of a person-like subject
+    ("she is so dramatic", "Vesna is a legend", "you're a bit reckless"), 0.6 for a superlative about a
+    person-like noun or an intensified adjective heading its clause ("Lovely man, very bossy", "too bossy"),
+    0.3 for an intensified adjective inside a noun phrase ("pretty old streets"), else 0. Read from the
+    parse, not from a list of evaluative words."""
     doc = parsed(text)
+    best = 0.0
     for t in doc:
         if t.lemma_ == "be" and t.dep_ == "ROOT":  # "she is soooo dramatic": any adjective in the predicate
             subj = next((c for c in t.children if c.dep_ == "nsubj"), None)
-            if subj is not None and (subj.pos_ == "PROPN" or subj.lower_ in THIRD_PERSON | {"you"}) and any(
-                    x.pos_ == "ADJ" and x not in set(subj.subtree) for x in t.subtree):
-                return True
+            # the adjective says something of the subject, not of a thing ("Copenhagen is a fantastic city")
+            if subj is not None and _person_like(subj) and any(
+                    x.pos_ == "ADJ" and x.lemma_ not in _QUANT and x not in set(subj.subtree) and (
+                        x.head == t or not _thing(x.head))
+                    for x in t.subtree):
+                return 1.0
         if t.dep_ in ("acomp", "attr") and t.pos_ in ("ADJ", "NOUN") and t.head.lemma_ == "be":
             subj = next((c for c in t.head.children if c.dep_ == "nsubj"), None)
-            if subj is not None and (subj.pos_ == "PROPN" or subj.lower_ in THIRD_PERSON | {"you"}):
-                return True
+            if subj is not None and _person_like(subj) and (t.pos_ == "ADJ" or not _thing(t)):
+                return 1.0
             # "the man is a windbag": a person named by a trait (not by work or kin) said of a person
             if subj is not None and t.pos_ == "NOUN" and subj.pos_ == "NOUN" and \
                     lex.is_person_noun(subj.lemma_.lower(), 1) and lex.is_person_noun(t.lemma_.lower(), 1) and \
                     not lex.is_occupation(t.lemma_.lower()) and not lex.noun_is(t.lemma_.lower(), "kin"):
-                return True
+                return 1.0
         if t.pos_ == "ADJ" and any(c.dep_ == "advmod" and c.pos_ == "ADV" for c in t.children) and \
                 t.dep_ in ("ROOT", "amod", "acomp", "conj"):
-            return True  # "saint yes but also too bossy", "so punctual"
+            # "saint yes but also too bossy", "so punctual"; inside a noun phrase only weakly
+            best = max(best, 0.3 if t.dep_ == "amod" and not lex.is_person_noun(t.head.lemma_.lower(), 1) else 0.6)
         if t.tag_ in ("JJS", "RBS") and t.head.pos_ in ("NOUN", "PROPN"):
-            return True  # "the most generous bloke in the building"
-    return False
+            best = max(best, 0.6)  # "the most generous bloke in the building"
+    return best
+
+
+_NOT_PEOPLE = ("GPE", "LOC", "ORG", "FAC", "NORP", "PRODUCT", "WORK_OF_ART", "EVENT", "DATE", "TIME")
+
+
+def _person_like(t: Any) -> bool:
+    """A subject that can be a person: a pronoun for one, or a name that is no place, firm or title."""
+    if t.lower_ in THIRD_PERSON | {"you"}:
+        return t.lower_ not in ("it", "its")
+    return t.pos_ == "PROPN" and t.ent_type_ not in _NOT_PEOPLE and not lex.is_place_name(t.lower_)
+
+
+_QUANT = {"more", "less", "much", "many", "few", "other", "same", "own", "next", "last", "first"}  # grammar
+_THINGS = {"noun.location", "noun.artifact", "noun.object", "noun.food", "noun.substance", "noun.time",
+           "noun.quantity", "noun.plant"}
+
+
+def _thing(n: Any) -> bool:
+    """A noun WordNet first knows as a place, object, food or time: "a fantastic city" judges no one."""
+    ss = lex._synsets(n.lemma_.lower(), "n")[:1] if n.pos_ == "NOUN" else []
+    return bool(ss) and ss[0].lexname() in _THINGS

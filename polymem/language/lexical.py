@@ -102,9 +102,17 @@ def is_animal(lemma: str) -> bool:
     if not ss:
         return False
     if ss[0].lexname() == "noun.animal":
-        return noun_is(lemma, "animal", senses=1)
+        # "human" is first the hominid: an animal to WordNet, never a pet
+        return noun_is(lemma, "animal", senses=1) and not any(
+            h.name() == "hominid.n.01" for h in ss[0].closure(lambda s: s.hypernyms()))
     # "chinchilla" is first the fur, then the animal; "chicken" is first the food, "chat" a talk: not animals
     return ss[0].lexname() == "noun.substance" and any(s.lexname() == "noun.animal" for s in ss[1:3])
+
+
+@lru_cache(maxsize=100_000)
+def noun_is_body(lemma: str) -> bool:
+    """One of the first senses is a part of the body: "my calves" after a long walk are legs, not cattle."""
+    return any(s.lexname() == "noun.body" for s in _synsets(lemma, "n")[:2])
 
 
 @lru_cache(maxsize=100_000)

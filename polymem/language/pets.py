@@ -51,9 +51,9 @@ def named_animals(sent: Any, is_person: Callable[[str], bool], owner_of: Owner) 
 
 def _named(n: Any) -> Any | None:
     """The name an animal noun describes: the subject of its copula, or the name it stands in apposition to."""
-    if n.dep_ == "attr" and n.head.lemma_ == "be":
-        return next((c for c in n.head.children if c.dep_ in ("nsubj", "nsubjpass") and c.pos_ in ("PROPN", "NOUN")
-                     and c.i < n.i), None)
+    if n.dep_ == "attr" and n.head.lemma_ == "be":  # a name, not a common noun ("timetables are my hobby")
+        return next((c for c in n.head.children if c.dep_ in ("nsubj", "nsubjpass") and c.i < n.i and (
+            c.pos_ == "PROPN" or (c.pos_ == "NOUN" and c.text[:1].isupper() and not lex.known_word(c.lower_)))), None)
     if n.dep_ in ("appos", "parataxis") and n.head.pos_ == "PROPN":  # "<Name> (my gecko) ..."
         return n.head
     return None

@@ -270,12 +270,19 @@ class StatementReader:
         if doc.text.rstrip().endswith("?"):
             return []
         names = [t for t in doc if t.dep_ in ("nsubj", "nsubjpass") and t.is_alpha and not self.person_in(t.text)
+                 and ((t.pos_ != "PRON" and t.text[:1].isupper() and not lex.is_person_noun(t.lower_))
+                      or (t.lower_ in ("he", "she") and not self.people(doc.text)))
                  and t.ent_type_ not in ("GPE", "LOC", "ORG", "DATE", "TIME", "NORP")
                  and (t.pos_ == "PROPN" or not lex.known_word(t.lower_)) and not lex.is_place_name(t.lower_)]
         pronoun_pet = [t for t in doc if t.lemma_ == "be" and any(c.dep_ == "nsubj" and c.lower_ in ("he", "she")
                                                                    for c in t.children)]
         for t in doc:
-            if t.pos_ != "NOUN" or t.dep_ == "compound" or not lex.is_animal(t.lemma_.lower()) or \
+            # the animal is what the sentence is about ("typical cat", "whippets are ...", "he's a gecko"), not
+            # a thing someone else has or was seen ("my neighbour got a ferret", "watched the penguins")
+            tail = t.left_edge.i > 0 and doc[t.left_edge.i - 1].text in (",", "-", "–", "—")  # "..., typical cat"
+            if t.pos_ != "NOUN" or (t.dep_ not in ("nsubj", "nsubjpass", "attr", "appos", "ROOT", "npadvmod")
+                                    and not tail) or \
+                    not lex.is_animal(t.lemma_.lower()) or \
                     sx.possessor(t) is not None or any(
                         c.dep_ == "compound" and lex._synsets(c.lower_, "n")[:1] and
                         lex._synsets(c.lower_, "n")[0].lexname() == "noun.artifact" for c in t.children):
@@ -512,7 +519,7 @@ class StatementReader:
         if head_verb is not None and (sx.hedged(head_verb) or sx.negated(head_verb, sent)):
             return out
         # "my whippet", "our new kitten", "Tofu, my saluki": an animal someone has
-        if lex.is_animal(lemma) and n.pos_ == "NOUN":
+        if lex.is_animal(lemma) and n.pos_ == "NOUN" and not lex.noun_is_body(lemma):
             out.append(Statement("pet", owner, speaker, sx.animal_phrase(n)))
         # "back at my place in Galway", "Nina's new flat in Tartu"
         elif lex.noun_is(lemma, "dwelling") and (place := sx.place_obj(n, self, preps=("in",))):

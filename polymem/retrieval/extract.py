@@ -289,11 +289,18 @@ class Answerer:
         if m is not None and (not self.plan.issue or coverage(self.plan.issue, m["text"]) >= 0.5):
             best = (s, m, list(m.get("reply_to") or []))
         for req in self.msgs.values():
-            if not _request(req["text"]) or coverage(self.plan.issue, req["text"]) < 0.5:
+            if not (req.get("replies") or _request(req["text"])):
                 continue
             reply = self._agreeing_reply(req)
-            rs = self._relevance(req) + 0.5
-            if reply is not None and (best is None or rs > best[0]):
+            if reply is None:
+                continue
+            # the exchange names the task: "could you send me that recipe?" / "I'll write it out tonight"
+            both = f'{req["text"]} {reply["text"]}'
+            answered = req["id"] in (reply.get("reply_to") or [])
+            if not (_request(req["text"]) or answered) or coverage(self.plan.issue, both) < 0.5:
+                continue
+            rs = coverage(self.plan.issue, both) + 0.2 / (1 + self.rank.get(req["id"], 999)) + 0.5
+            if best is None or rs > best[0]:
                 best = (rs, reply, [req["id"]])
         if best is None:
             return Extract(NOT_IN_MEMORY, abstained=True)
@@ -345,9 +352,9 @@ class Answerer:
             if src and m["speaker"] != src:
                 return None
             near = [self.msgs[i] for i in (m.get("reply_to") or []) + (m.get("prev_ids") or []) if i in self.msgs]
-            if not about(m) and not any(about(x) for x in near):
+            if not about(m) and not any(about(x) for x in near) and not m.get("near_owner"):
                 return None
-            judged = evaluative(m["text"] or "")
+            judged = acts.judgement(m["text"] or "")
             # a judgement outweighs a mention: "she is so dramatic" (after a line naming her) beats "called Vesna"
             return self._relevance(m) + 0.3 * bool(lx.OPINION.search(m["text"])) + 1.0 * judged + 0.2 * about(m)
 
