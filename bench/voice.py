@@ -17,7 +17,7 @@ from pathlib import Path
 
 import numpy as np
 
-from bench.voice_data import DEV, PEOPLE, TEST, build
+from bench.voice_data import DEV, TEST, build
 from bench.voice_metrics import attribution_accuracy, impure_ids, reid_accuracy, word_errors
 from polymem.ingest.voice.calibrate import SNorm
 from polymem.ingest.voice.interaction import InteractionAttributor, PriorConfig
@@ -28,9 +28,11 @@ from polymem.ingest.voice.tracker import SpeakerTracker, TrackerConfig
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("voice", help="speaker tracking + ASR on a synthetic espeak-ng multi-party set")
-    p.add_argument("--out", default=str(voice_cache() / "bench-set"), help="where the set and results go")
+    p.add_argument("--out", help="where the set and results go (default: the voice cache's bench-set[-hard])")
     p.add_argument("--seed", type=int, default=7)
     p.add_argument("--rebuild", action="store_true", help="regenerate the audio set")
+    p.add_argument("--hard", action="store_true", help="the harder set: 5-8 people, overlap, back-channels, "
+                   "reverberation, level changes, near-twins (bench/voice_hard.py); default --out bench-set-hard")
     p.set_defaults(func=run)
 
 
@@ -56,6 +58,7 @@ def featurise(manifest: dict) -> list[dict]:
             t2 = time.perf_counter()
             out.append({"scenario": s["scenario"], "session": s["session"], "speaker": u["speaker"],
                         "ref": u["text"], "hyp": hyp, "seconds": u["end"] - u["start"], "emb": e,
+                        "overlap": bool(u.get("overlap")), "kind": u.get("kind", ""),
                         "embed_s": t1 - t0, "asr_s": t2 - t1, "load_s": load_s})
     return out
 
@@ -185,9 +188,9 @@ def cohort() -> SNorm:
 
 
 def run(args: argparse.Namespace) -> int:
-    out = Path(args.out)
+    out = Path(args.out or voice_cache() / ("bench-set-hard" if args.hard else "bench-set"))
     t0 = time.perf_counter()
-    manifest = build(out, seed=args.seed, force=args.rebuild)
+    manifest = build(out, seed=args.seed, force=args.rebuild, hard=args.hard)
     build_s = time.perf_counter() - t0
     utts = cached_features(out, manifest, args.rebuild)
     audio_s = sum(u["seconds"] for u in utts)
@@ -196,7 +199,7 @@ def run(args: argparse.Namespace) -> int:
     tuned, base_tau = sweep(utts)
     shipped = TrackerConfig()
     res = {
-        "set": {"people": len(PEOPLE), "sessions": len(manifest["sessions"]), "utterances": len(utts),
+        "set": {"people": len({u["speaker"] for u in utts}), "hard": bool(args.hard), "sessions": len(manifest["sessions"]), "utterances": len(utts),
                 "audio_seconds": round(audio_s, 1), "build_seconds": round(build_s, 1), "dev": DEV, "test": TEST},
         "wer": round(sum(e for e, _ in errs) / max(sum(n for _, n in errs), 1), 4),
         "rtf_embed": round(embed_s / audio_s, 4), "rtf_asr": round(asr_s / audio_s, 4),

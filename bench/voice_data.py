@@ -91,8 +91,13 @@ def _turns(rng: random.Random, people: list[Voice], session: int) -> list[tuple[
     return turns
 
 
-def build(out: Path, seed: int = 7, force: bool = False) -> dict:
-    """Writes out/<scenario>/s<k>.wav, .txt (boundaries), .json (reference); returns the manifest."""
+def build(out: Path, seed: int = 7, force: bool = False, hard: bool = False) -> dict:
+    """Writes out/<scenario>/s<k>.wav, .txt (boundaries), .json (reference); returns the manifest.
+    hard: the harder set of bench/voice_hard.py (5-8 people, overlap, reverberation, ...)."""
+    if hard:
+        from bench.voice_hard import build_hard
+
+        return build_hard(out, seed=seed, force=force)
     manifest_path = out / "manifest.json"
     if manifest_path.exists() and not force:
         return json.loads(manifest_path.read_text())
