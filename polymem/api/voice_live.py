@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import json
 import logging
+import math
+import time
 import uuid
 from typing import Any
 
@@ -23,6 +25,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from polymem.api.auth import bearer
 from polymem.api.context import Services, run
 from polymem.errors import ForbiddenError, InputError
+from polymem.ingest.voice.live import pcm16
 
 log = logging.getLogger(__name__)
 
@@ -50,41 +53,84 @@ class VoiceLive:
             await ws.close(code=4400)
             return
         await ws.send_json({"type": "ready", "session": session})
-        sent = 0
         try:
-            while True:
-                msg = await ws.receive()
-                if msg["type"] == "websocket.disconnect":
-                    raise WebSocketDisconnect(msg.get("code", 1006))
-                if msg.get("bytes") is not None:
-                    try:
-                        segs = await run(live.feed, msg["bytes"])
-                    except InputError as e:
-                        await ws.send_json({"type": "error", "code": "BAD_CHUNK", "message": str(e)})
-                        continue
-                elif _is_end(msg.get("text")):
-                    segs = await run(live.close)
-                    for s in segs:
-                        await ws.send_json(s.as_json())
-                    await ws.send_json({"type": "done", "segments": sent + len(segs), "overlaps": live.overlaps})
-                    await ws.close(code=1000)
-                    return
-                else:
-                    await ws.send_json({"type": "error", "code": "BAD_MESSAGE",
-                                        "message": 'send binary PCM frames, or the text frame {"type": "end"}'})
-                    continue
-                for s in segs:
-                    await ws.send_json(s.as_json())
-                sent += len(segs)
+            await self._serve(ws, live)
         except WebSocketDisconnect:
-            log.info("voice live %s: connection dropped, finalising what was received", session)
+            pass
         finally:
             if not live.closed:  # written to the graph even when nobody is listening any more
+                log.info("voice live %s: connection dropped, finalising what was received", session)
                 with anyio.CancelScope(shield=True):  # the server may cancel the handler on disconnect
                     try:
                         await run(live.close)
                     except Exception:
                         log.exception("voice live %s: finalising after the connection dropped failed", session)
+
+    async def _serve(self, ws: WebSocket, live: Any) -> None:
+        """A receiver stamps every frame on arrival and checks it; a worker feeds the session with
+        all frames queued so far, so a slow utterance never delays reading (or timing) the next."""
+        inbox, outbox = anyio.create_memory_object_stream[tuple[str, bytes, float]](math.inf)
+        lock = anyio.Lock()
+        state = {"sent": 0, "gone": False}
+
+        async def say(obj: dict[str, Any]) -> None:
+            if state["gone"]:
+                return
+            try:
+                async with lock:
+                    await ws.send_json(obj)
+            except Exception:  # the client left: keep processing, the graph still gets everything
+                state["gone"] = True
+
+        async def receiver() -> None:
+            async with inbox:
+                while True:
+                    msg = await ws.receive()
+                    if msg["type"] == "websocket.disconnect":
+                        state["gone"] = True
+                        return
+                    if msg.get("bytes") is not None:
+                        try:
+                            pcm16(msg["bytes"])
+                        except InputError as e:
+                            await say({"type": "error", "code": "BAD_CHUNK", "message": str(e)})
+                            continue
+                        inbox.send_nowait(("audio", msg["bytes"], time.monotonic()))
+                    elif _is_end(msg.get("text")):
+                        inbox.send_nowait(("end", b"", time.monotonic()))
+                        return
+                    else:
+                        await say({"type": "error", "code": "BAD_MESSAGE",
+                                   "message": 'send binary PCM frames, or the text frame {"type": "end"}'})
+
+        async def worker() -> None:
+            async with outbox:
+                while True:
+                    try:
+                        batch = [await outbox.receive()]
+                    except anyio.EndOfStream:
+                        return  # dropped: the caller finalises
+                    while True:
+                        try:
+                            batch.append(outbox.receive_nowait())
+                        except (anyio.WouldBlock, anyio.EndOfStream):
+                            break
+                    audio = [(b, t) for kind, b, t in batch if kind == "audio"]
+                    for seg in (await run(_feed, live, audio)) if audio else []:
+                        await say(seg.as_json())
+                        state["sent"] += 1
+                    if any(kind == "end" for kind, _, _ in batch):
+                        segs = await run(live.close)
+                        for seg in segs:
+                            await say(seg.as_json())
+                        await say({"type": "done", "segments": state["sent"] + len(segs), "overlaps": live.overlaps})
+                        if not state["gone"]:
+                            await ws.close(code=1000)
+                        return
+
+        async with anyio.create_task_group() as tg:
+            tg.start_soon(receiver)
+            tg.start_soon(worker)
 
     def _open(self, space: str, session: str) -> Any:
         from polymem.ingest.voice.asr import default_transcriber
@@ -93,6 +139,12 @@ class VoiceLive:
 
         return LiveVoiceSession(self.services.graph, self.services.embedder, space, session,
                                 speakers=default_speaker_embedder(), asr=default_transcriber())
+
+
+def _feed(live: Any, audio: list[tuple[bytes, float]]) -> list[Any]:
+    """Every queued frame in order, with its arrival time (VAD is cheap; cuts stay as if each frame
+    had been processed on arrival, so they do not depend on how far the worker lagged)."""
+    return [seg for chunk, arrived in audio for seg in live.feed(chunk, arrived)]
 
 
 def _is_end(text: str | None) -> bool:

@@ -58,8 +58,8 @@ def voice_stream(args: argparse.Namespace) -> int:
     n = int(args.chunk * SAMPLE_RATE)
     t0 = time.monotonic()
     for k, i in enumerate(range(0, len(pcm), n)):
-        if not args.fast:  # real time: frame k leaves when its audio would have been spoken
-            time.sleep(max(0.0, t0 + k * args.chunk - time.monotonic()))
+        if not args.fast:  # real time: frame k leaves once all its audio would have been spoken
+            time.sleep(max(0.0, t0 + (k + 1) * args.chunk - time.monotonic()))
         ws.send_binary(pcm[i: i + n].tobytes())
     ws.send(json.dumps({"type": "end"}))
     reader.join()

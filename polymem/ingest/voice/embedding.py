@@ -52,11 +52,14 @@ class EcapaEmbedder:
         import torch
 
         out = np.zeros((len(clips), self.dim), dtype=np.float32)
+        by_len: dict[int, list[int]] = {}
+        for i, clip in enumerate(clips):  # equal lengths share a batch; padding would shift the stats
+            by_len.setdefault(len(clip), []).append(i)
         with self._lock, torch.inference_mode():
-            for i, clip in enumerate(clips):  # one at a time: clips differ in length, padding shifts stats
-                x = torch.from_numpy(np.ascontiguousarray(clip, dtype=np.float32))[None]
-                v = self._model.encode_batch(x).reshape(-1).cpu().numpy()
-                out[i] = v / max(float(np.linalg.norm(v)), 1e-12)
+            for idx in by_len.values():
+                x = torch.from_numpy(np.stack([np.ascontiguousarray(clips[i], dtype=np.float32) for i in idx]))
+                v = self._model.encode_batch(x).reshape(len(idx), -1).cpu().numpy()
+                out[idx] = v / np.maximum(np.linalg.norm(v, axis=1, keepdims=True), 1e-12)
         return out
 
 

@@ -166,7 +166,8 @@ class InteractionAttributor:
         return []
 
     def finish(self) -> list[Turn]:
-        """Ends the session: every turn still pending is decided from the context it has."""
+        """Every turn still pending is decided from the context it has (at the end of a session, or
+        live when a pending turn has waited long enough); the session itself goes on."""
         return self._resolve_pending()
 
     def _resolve_pending(self) -> list[Turn]:

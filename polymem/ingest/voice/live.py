@@ -9,6 +9,7 @@ Not done live: the post-session fragment merge (it would rename ids of messages 
 
 from __future__ import annotations
 
+import bisect
 import time
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
@@ -32,6 +33,9 @@ from polymem.schema.models import Conversation, Message, Participant, Space
 
 MAX_CHUNK_BYTES = SAMPLE_RATE * 2 * 10  # 10 s per chunk at most
 MAX_UTTERANCE_S = 30.0  # a span still open after this long is cut anyway
+# A pending turn (short or uncertain) is decided with the context it has once this much audio has
+# followed it: live, the next turn's voice arrives seconds later, too late for a live transcript.
+MAX_WAIT_S = 0.0
 
 
 def pcm16(chunk: bytes) -> np.ndarray:
@@ -66,7 +70,8 @@ class LiveVoiceSession:
     def __init__(self, graph: Graph, embedder: Embedder | None, space: str, session: str, *,
                  speakers: SpeakerEmbedder, asr: Transcriber, config: TrackerConfig | None = None,
                  prior: PriorConfig | None = None, policy: SegmentPolicy | None = None,
-                 overlap: OverlapPolicy | None = None, start: datetime | None = None) -> None:
+                 overlap: OverlapPolicy | None = None, start: datetime | None = None,
+                 max_wait_s: float = MAX_WAIT_S) -> None:
         Space(id=space)
         self.graph, self.space, self.session = graph, space, session
         self.speakers, self.asr = speakers, asr
@@ -86,15 +91,26 @@ class LiveVoiceSession:
         self.messages: list[Message] = []
         self.overlaps: list[tuple[float, float]] = []
         self.received = 0.0
+        self.max_wait_s = max_wait_s
+        self.arrivals: tuple[list[float], list[float]] = ([], [])  # session seconds received, when
         self.closed = False
 
-    def feed(self, chunk: bytes) -> list[LiveSegment]:
+    def feed(self, chunk: bytes, arrived: float | None = None) -> list[LiveSegment]:
+        """`arrived`: time.monotonic() when the chunk arrived (default now), so latency counts from
+        the audio's arrival even when processing lags behind."""
         if self.closed:
             raise InputError("the live session is closed")
         x = pcm16(chunk)
         self.buffer = np.concatenate([self.buffer, x])
         self.received += len(x) / SAMPLE_RATE
+        self.arrivals[0].append(self.received)
+        self.arrivals[1].append(time.monotonic() if arrived is None else arrived)
         return self._cut(final=False)
+
+    def heard(self, at: float) -> float:
+        """When the sample at session second `at` arrived (time.monotonic())."""
+        i = bisect.bisect_left(self.arrivals[0], at - 1e-6)
+        return self.arrivals[1][min(i, len(self.arrivals[1]) - 1)] if self.arrivals[1] else time.monotonic()
 
     def close(self) -> list[LiveSegment]:
         """Finalise: the open utterance, then every pending turn; voices are saved."""
@@ -109,18 +125,18 @@ class LiveVoiceSession:
         return out
 
     def _cut(self, final: bool) -> list[LiveSegment]:
-        now = time.monotonic()
         spans = silero_vad(Audio(self.buffer, "live", 0.0), self.policy) if len(self.buffer) else []
         buf_s = len(self.buffer) / SAMPLE_RATE
         out: list[LiveSegment] = []
         consumed = 0.0
         for s in spans:
-            closed_by_pause = s.end + self.policy.min_gap_s <= buf_s
+            # closed by a pause of min_gap_s after its last speech (the span end is padded): the
+            # rule VAD applies inside the buffer, so cuts do not depend on how audio was chunked
+            closed_by_pause = s.end - self.policy.pad_s + self.policy.min_gap_s <= buf_s
             if not (final or closed_by_pause or s.end - s.start >= MAX_UTTERANCE_S):
                 break
-            heard = now - (buf_s - s.end)  # when its last sample arrived, for a real-time stream
             out += self._utterance(self.buffer[int(s.start * SAMPLE_RATE): int(s.end * SAMPLE_RATE)],
-                                   self.offset + s.start, self.offset + s.end, heard)
+                                   self.offset + s.start, self.offset + s.end, self.heard(self.offset + s.end))
             consumed = s.end
         if final:
             consumed = buf_s
@@ -128,6 +144,9 @@ class LiveVoiceSession:
             consumed = max(0.0, buf_s - 1.0)
         cut = int(consumed * SAMPLE_RATE)
         self.buffer, self.offset = self.buffer[cut:], self.offset + cut / SAMPLE_RATE
+        waiting = [t for t in self.attributor.turns if t.pending]
+        if waiting and self.spans[waiting[0].index][1] + self.max_wait_s <= self.received:
+            out += self._emit(self.attributor.finish())  # no more waiting for the next voice
         return out
 
     def _utterance(self, clip: np.ndarray, start: float, end: float, heard: float) -> list[LiveSegment]:
