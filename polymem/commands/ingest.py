@@ -40,7 +40,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--strict", action="store_true", help="reject messages whose speaker is not in the roster")
     p.add_argument("--skip-system", action="store_true",
                    help="leave out service and bot messages of chat exports (joins, leaves, pins, bots)")
-    p.add_argument("--batch", type=int, default=1000, help="messages per transaction (default 1000)")
+    p.add_argument("--batch", type=int, default=None, help="messages per transaction (default 1000; 5000 with --bulk)")
+    p.add_argument("--bulk", action="store_true",
+                   help="first-time load of a large history: larger transactions, each distinct text embedded "
+                        "once (same graph as a normal ingest; a re-run creates nothing)")
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.set_defaults(func=run)
@@ -112,7 +115,7 @@ def run(args: argparse.Namespace) -> int:
     spaces: dict[str, dict[str, int]] = {}
     bar = _progress(args.quiet)
     with Graph() as g:
-        ing = Ingestor(g, embedder, batch_size=max(1, args.batch))
+        ing = _ingestor(g, embedder, args)
         repo = MessageRepository(g)
         for space, conv in jobs:
             if bar is not None:
@@ -144,6 +147,14 @@ def run(args: argparse.Namespace) -> int:
         print(f"polymem: warning: {w}", file=sys.stderr)
     print(json.dumps(summary, indent=1, ensure_ascii=False) if args.json else render(summary))
     return 1 if errors else 0
+
+
+def _ingestor(g: Graph, embedder: Any, args: argparse.Namespace) -> Ingestor:
+    if getattr(args, "bulk", False):
+        from polymem.ingest.bulk import BULK_BATCH, bulk_ingestor
+
+        return bulk_ingestor(g, embedder, batch_size=max(1, args.batch or BULK_BATCH))
+    return Ingestor(g, embedder, batch_size=max(1, args.batch or 1000))
 
 
 def render(s: dict[str, Any]) -> str:
