@@ -8,7 +8,7 @@ import re
 from collections.abc import Iterable
 
 from polymem.retrieval import lexicon as lx
-from polymem.retrieval.extract_base import Msg, coverage, when
+from polymem.retrieval.extract_base import Msg, StateHit, coverage, when
 
 # Cues that make a message a decision even when it also reads like a proposal ("let's go with X, decided!").
 STRONG = re.compile(r"\b(decided|decision|settled|locked in|it is|we'?re going with|we are going with|"
@@ -72,3 +72,23 @@ def value_in(text: str, values: list[str]) -> str | None:
 
 def strip_article(v: str) -> str:
     return _ARTICLE.sub("", v)
+
+
+def assigned_chains(msgs: Iterable[Msg], issue: list[str], names: set[str]) -> list[tuple[list[StateHit], str]]:
+    """Matters on the issue set by plain assertions ("film night is now X", "the reunion moves to Y"), in chat
+    order, one chain per matter: (versions, the words they were set with). A matter that is a member's name
+    ("Mateo is the glue ...") is a judgement, not a plan."""
+    from polymem.language.settled import assignments
+
+    chains: dict[str, list[StateHit]] = {}
+    said: dict[str, list[str]] = {}
+    low = {n.lower() for n in names}
+    for m in sorted(msgs, key=when):
+        for a in assignments(m["text"] or ""):
+            if not issue or coverage(issue, a.matter) == 0 or set(a.matter.split()) & low:
+                continue
+            hits = chains.setdefault(a.matter, [])
+            if not hits or strip_article(hits[-1].value or "").lower() != strip_article(a.value).lower():
+                hits.append(StateHit(m["id"], a.value, when(m), [m["id"]], "message"))
+            said.setdefault(a.matter, [a.matter, a.matter]).append(a.sentence)
+    return [(hits, " ".join(said[k])) for k, hits in chains.items()]

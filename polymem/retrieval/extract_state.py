@@ -214,6 +214,22 @@ def _best_chain(self: Any) -> list[StateHit]:
         cands[attr] = (hits, said, about, max(i.score for i in its))
     for n, (hits, said, about) in enumerate(_evidence_chains(self)):
         cands[f"evidence:{n}"] = (hits, said, about, 0.0)
+    assigned = decisions.assigned_chains(self.msgs.values(), self.plan.issue, self.roster.name_words())
+    for n, (hits, said) in enumerate(assigned):
+        cands[f"assigned:{n}"] = (hits, said, "", 0.0)
+    plain = {a.id: a.value for more, _ in assigned for a in more}
+    for key, (hits, said, about, score) in list(cands.items()):  # a later plain assertion on a written matter
+        if key.startswith(("evidence:", "assigned:")):
+            continue
+        # the assertion's own complement is the sharper value where a record rests on the same message
+        hits = [StateHit(h.id, next((plain[m] for m in h.message_ids if m in plain), h.value), h.when,
+                         h.message_ids, h.kind) for h in hits]
+        cands[key] = (hits, said, about, score)
+        for more, _ in assigned:
+            if any(same_value(h.value, a.value) or (a.value or "").lower() in (h.value or "").lower()
+                   for h in hits for a in more):
+                later = [a for a in more if a.when > hits[-1].when and not same_value(a.value, hits[-1].value)]
+                cands[key] = (hits + later, said + " " + " ".join(str(a.value) for a in later), about, score)
     if not cands:
         return []
     # "which night", "how much", "where": only a matter settled with a value of that kind can answer
@@ -247,7 +263,7 @@ def _best_chain(self: Any) -> list[StateHit]:
 
     ranks = {k: rank(c) for k, c in cands.items()}
     best = max(ranks, key=ranks.__getitem__)
-    written = [k for k in ranks if not k.startswith("evidence:")]
+    written = [k for k in ranks if not k.startswith(("evidence:", "assigned:"))]
     # the tracker's second reading wins only where it matches the question strictly better than every record
     if best.startswith("evidence:") and written and ranks[best][0] <= max(ranks[k][0] for k in written):
         best = max(written, key=ranks.__getitem__)
