@@ -52,8 +52,9 @@ def _subject(v: Any) -> Any | None:
         return None
     if any(c.dep_ == "poss" and c.lower_ in _PERSONAL for c in s.children) or lex.is_person_noun(s.lemma_.lower(), 1):
         return None
-    if lex.noun_is(s.lemma_.lower(), "time", senses=1) and not any(c.dep_ == "compound" for c in s.children):
-        # "today is Monday", "tonight is Heat": no matter ("film night" is one)
+    if lex.noun_is(s.lemma_.lower(), "time", senses=1) and not any(c.dep_ in ("compound", "det")
+                                                                    for c in s.children):
+        # "today is Monday", "tonight is Heat": no matter ("film night" and "the picnic" are)
         return None
     return s
 

@@ -18,7 +18,7 @@ from typing import Any, Literal
 from polymem.language import lexical as lex
 from polymem.language import pets, timeexpr
 from polymem.language import syntax as sx
-from polymem.language.demonyms import demonym_place
+from polymem.language.demonyms import demonym_place, resident_of
 from polymem.language.models import parse_many, parsed
 
 Attribute = Literal["city", "job", "pet"]
@@ -252,13 +252,25 @@ class StatementReader:
         """"<Name> is officially a Glaswegian now": a copula whose complement WordNet glosses as the people of
         a place (`language/demonyms.py`)."""
         for t in doc:
-            if t.dep_ != "attr" or t.head.lemma_ != "be" or t.pos_ not in ("NOUN", "PROPN") or \
+            if t.dep_ != "attr" or t.head.lemma_ not in ("be", "become") or t.pos_ not in ("NOUN", "PROPN") or \
                     t.sent.text.rstrip().endswith("?") or sx.negated(t.head, t.sent):
                 continue
-            place = demonym_place(t.lemma_.lower())
+            place = demonym_place(t.lemma_.lower()) or resident_of(t, self)
             owner = self._subject(t.head, t.sent, speaker, other) if place else None
             if place and owner:
                 past = t.head.tag_ == "VBD" or sx.used_to(t.head)
+                return [Statement("city", owner, speaker, place, kind="report" if owner != speaker else "state",
+                                  tense="past" if past else "present", time=time, message_id=message_id,
+                                  sentence=t.sent.text.strip())]
+        for t in doc:  # "Teo's a Cardiff resident now": "'s" before "a" is "is", though parsed as a possessive
+            p = next((c for c in t.children if c.dep_ == "poss" and c.i + 2 < len(doc) and
+                      doc[c.i + 1].lower_ in ("'s", "’s") and doc[c.i + 2].lower_ in ("a", "an")), None)
+            if p is None or t.pos_ != "NOUN" or t.sent.text.rstrip().endswith("?"):
+                continue
+            place = demonym_place(t.lemma_.lower()) or resident_of(t, self)
+            owner = self.person_in(p.text) if place else None
+            if place and owner:
+                past = False
                 return [Statement("city", owner, speaker, place, kind="report" if owner != speaker else "state",
                                   tense="past" if past else "present", time=time, message_id=message_id,
                                   sentence=t.sent.text.strip())]
@@ -437,6 +449,18 @@ class StatementReader:
             if a is not None and b is not None and a.lemma_.lower() in ("home", "base") and sx.is_place(b, self):
                 owner = _possessor_id(a, self, speaker, other, sent) or speaker
                 out.append(Statement("city", owner, speaker, sx.phrase(b), polarity=not neg))
+                return out
+        # "cookery lecturer is officially my job title now" / "my job is cookery lecturer": a trade said to be
+        # someone's job, either way round
+        for a, b in ((subj, attr), (attr, subj)):
+            if a is None or b is None or b.pos_ != "NOUN" or not any(
+                    lex.noun_is(w.lemma_.lower(), "job") for w in [a, *(c for c in a.children if c.dep_ == "compound")]):
+                continue
+            poss = sx.possessor(a)
+            owner = _possessor_id(a, self, speaker, other, sent) if poss is not None else None
+            if owner and (lex.is_occupation(b.lemma_.lower()) or not lex.known_noun(b.lemma_.lower())):
+                out.append(Statement("job", owner, speaker, sx.phrase(b, drop_det=True), polarity=not neg,
+                                     tense="past" if past else "present"))
                 return out
         home = next((c for c in v.children if c.lemma_.lower() in ("home", "base") and c.dep_ != "nsubj"), None)
         if home is not None and subj is None:  # the tagger missed the subject: "Tartu is still home"
