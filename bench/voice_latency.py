@@ -145,7 +145,8 @@ def run(args: argparse.Namespace) -> int:
                                                                [t["speaker"] for _, t in pairs]), 3),
                      "overlaps": len((r["done"] or {}).get("overlaps", [])),
                      "server_p50_p95_max": [_q(ls, 50), _q(ls, 95), _q(ls, 100)],
-                     "client_p50_p95_max": [_q(es, 50), _q(es, 95), _q(es, 100)]})
+                     "client_p50_p95_max": [_q(es, 50), _q(es, 95), _q(es, 100)],
+                     "client_each": [round(e, 2) for e in es]})
     res = {"label": args.label, "space": args.space, "url": "in-process" if srv else url, "fast": args.fast, "chunk_s": args.chunk,
            "files": rows, "all": {"segments": len(lat), "server_p50_p95_max": [_q(lat, 50), _q(lat, 95), _q(lat, 100)],
                                   "client_p50_p95_max": [_q(e2e, 50), _q(e2e, 95), _q(e2e, 100)]}}

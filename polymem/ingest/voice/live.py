@@ -155,7 +155,9 @@ class LiveVoiceSession:
         if is_overlap(clip, self.speakers, self.overlap):
             self.overlaps.append((round(start, 3), round(end, 3)))
             return []
-        text = self.asr.transcribe(clip)
+        # as in a recorded session: the names this space and session know help Whisper hear them
+        known = sorted({n for ns in self.attributor.names.values() for n in ns})
+        text = self.asr.transcribe(clip, known or None)
         if not text.strip():
             return []
         emb = self.speakers.embed([clip])[0]
