@@ -20,12 +20,14 @@ from polymem.language import pets, timeexpr
 from polymem.language import syntax as sx
 from polymem.language.demonyms import demonym_place, resident_of
 from polymem.language.models import parse_many, parsed
+from polymem.language.replies import asked_attribute, fragment_value
 
 Attribute = Literal["city", "job", "pet"]
 Kind = Literal["state", "event", "report"]
 # a person named only as a person ("a Tamworth girl", "a Derby lad"), unlike "a Derby fan"
 _PLAIN_PEOPLE = ("girl.n.01", "boy.n.01", "woman.n.01", "man.n.01", "person.n.01", "guy.n.01", "lady.n.01",
                  "male_child.n.01", "female_child.n.01", "local.n.01")
+OPEN_QUESTION = 8  # messages after a question to the chat that may still answer it
 _FIRST = {"i", "me", "my", "mine", "myself", "we", "us", "our", "ours", "ourselves"}
 
 
@@ -103,8 +105,9 @@ class StatementReader:
 
     # -- entry points -------------------------------------------------------------------------------------
     def read(self, text: str, speaker: str, time: datetime | None = None, message_id: str | None = None,
-             last_other: str | None = None) -> list[Statement]:
-        return self.read_doc(parsed(text), speaker, time, message_id, last_other)
+             last_other: str | None = None, asked: str | None = None) -> list[Statement]:
+        """`asked`: the attribute the question this message answers asks about (`replies.asked_attribute`)."""
+        return self.read_doc(parsed(text), speaker, time, message_id, last_other, asked)
 
     def read_many(self, items: Iterable[tuple[str, str, datetime | None, str | None]],
                   context: int = 0) -> list[list[Statement]]:
@@ -119,8 +122,16 @@ class StatementReader:
             if named:
                 recent = last_other[speaker] = named[-1]
         docs = parse_many([t for t, *_ in items[context:]])
-        for (text, speaker, time, mid), doc in zip(items[context:], docs, strict=True):
-            out.append(self.read_doc(doc, speaker, time, mid, last_other.get(speaker) or recent))
+        question: tuple[str, str, int, set[str]] | None = None  # (attribute, asker, index, who answered)
+        for i, ((text, speaker, time, mid), doc) in enumerate(zip(items[context:], docs, strict=True)):
+            asked = None
+            if question and question[1] != speaker and i - question[2] <= OPEN_QUESTION and \
+                    speaker not in question[3]:
+                asked = question[0]
+                question[3].add(speaker)
+            if (attr := asked_attribute(text)) is not None:
+                question = (attr, speaker, i, set())
+            out.append(self.read_doc(doc, speaker, time, mid, last_other.get(speaker) or recent, asked))
             named = [p for p in self.people(text) if p != speaker]
             if named:
                 recent = named[-1]
@@ -128,7 +139,7 @@ class StatementReader:
         return out
 
     def read_doc(self, doc: Any, speaker: str, time: datetime | None, message_id: str | None,
-                 last_other: str | None) -> list[Statement]:
+                 last_other: str | None, asked: str | None = None) -> list[Statement]:
         out: list[Statement] = []
         other = last_other
         for sent in doc.sents:
@@ -161,6 +172,11 @@ class StatementReader:
             out += self._local_place(doc, speaker, message_id, time)
         if not any(st.attribute == "job" for st in out):
             out += self._self_role(doc, speaker, message_id, time)
+        if asked and not any(st.attribute == asked and st.owner == speaker and not st.weak for st in out) and \
+                (value := fragment_value(doc, asked, self)):  # "Leeds, as ever." after "where's everyone living?"
+            out = [st for st in out if not (st.attribute == asked and st.owner == speaker)]
+            out.append(Statement(asked, speaker, speaker, value, message_id=message_id, time=time,  # type: ignore[arg-type]
+                                 sentence=next(iter(doc.sents)).text.strip()))
         return _dedupe(out)
 
     def _self_role(self, doc: Any, speaker: str, message_id: str | None, time: datetime | None) -> list[Statement]:
@@ -282,7 +298,8 @@ class StatementReader:
         if doc.text.rstrip().endswith("?"):
             return []
         names = [t for t in doc if t.dep_ in ("nsubj", "nsubjpass") and t.is_alpha and not self.person_in(t.text)
-                 and ((t.pos_ != "PRON" and t.text[:1].isupper() and not lex.is_person_noun(t.lower_))
+                 and ((t.pos_ != "PRON" and (t.text[:1].isupper() or not lex.known_word(t.lower_))
+                       and not lex.is_person_noun(t.lower_))
                       or (t.lower_ in ("he", "she") and not self.people(doc.text)))
                  and t.ent_type_ not in ("GPE", "LOC", "ORG", "DATE", "TIME", "NORP")
                  and (t.pos_ == "PROPN" or not lex.known_word(t.lower_)) and not lex.is_place_name(t.lower_)]

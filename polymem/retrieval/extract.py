@@ -10,6 +10,7 @@ from typing import Any
 from polymem.language import acts
 from polymem.language import group as group_acts
 from polymem.language.acts import evaluative
+from polymem.language.replies import asked_attribute
 from polymem.language.statements import Person, Statement, StatementReader
 from polymem.retrieval import extract_forms as forms
 from polymem.retrieval import extract_state
@@ -73,8 +74,13 @@ class Answerer:
                 if named:
                     last = named[-1]
                     break
+            asked = None  # the attribute the message it answers asks about ("where's everyone living?")
+            for i in (m.get("reply_to") or []) + (m.get("prev_ids") or [])[:1]:
+                prev = self.msgs.get(i)
+                if prev and prev.get("speaker") != m.get("speaker") and (asked := asked_attribute(prev["text"] or "")):
+                    break
             self._read[key] = self.reader.read(m["text"] or "", m.get("speaker") or "", _aware(m.get("time")),
-                                               m["id"], last)
+                                               m["id"], last, asked)
         return self._read[key]
 
     def statement_time(self, h: StateHit) -> datetime | None:

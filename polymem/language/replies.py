@@ -1,0 +1,65 @@
+"""Answers to a question put to the chat: "where's everyone living these days?" / "Leeds, as ever." / "cockatiel.
+he screams at sunrise". A reply that is only a noun phrase takes its meaning from the question before it: the
+attribute asked (a home, a job, a pet, read by `questions.parse_question`) of the one replying.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from polymem.language import lexical as lex
+from polymem.language import pets
+from polymem.language import syntax as sx
+
+
+@lru_cache(maxsize=5_000)
+def asked_attribute(text: str) -> str | None:
+    """The attribute (city / job / pet) a chat question asks about, or None."""
+    from polymem.language.models import parsed
+    from polymem.language.questions import parse_question
+
+    sents = list(parsed(text).sents)
+    last = sents[-1].text.strip() if sents else ""
+    last = last.split(":", 1)[-1].strip()  # "Roll call: where are you and what are you up to"
+    words = last.split()
+    if not last.endswith("?") and not (words and parsed(words[0])[0].tag_ in ("WRB", "WP", "WDT")):
+        return None
+    return parse_question(last if last.endswith("?") else last + "?").attribute
+
+
+def fragment_value(doc: Any, attribute: str, places: Any) -> str | None:
+    """The value a verbless reply gives for the attribute asked: the first noun phrase of its first sentence
+    when it is of the asked kind (a place, an animal, a trade), else None. A reply with a clause of its own
+    ("I'm in Leeds") is read by the statement reader instead."""
+    for sent in list(doc.sents)[:2]:  # "Hiyaa. Manchester as ever.": a greeting may come first
+        if sent.text.rstrip().endswith("?"):
+            return None
+        if any(t.dep_ in ("nsubj", "nsubjpass") and t.head.pos_ in ("VERB", "AUX") for t in sent):
+            return None
+        if (v := _value(sent, attribute, places)) is not None:
+            return v
+    return None
+
+
+def _value(sent: Any, attribute: str, places: Any) -> str | None:
+    alone = sum(1 for t in sent if t.is_alpha) == 1  # "Leeds." is an answer, "Hiyaa." a greeting
+    for t in sent:
+        if attribute == "city" and t.dep_ == "ROOT" and t.text[:1].isupper() and lex.is_place_name(t.lower_):
+            return sx.phrase(t) if t.pos_ in ("NOUN", "PROPN") else t.text  # "Tartu, same as always" (tagged ADV)
+        # the fragment's own head, not a noun inside a phrase ("from accountant to ..." answers nothing)
+        if t.pos_ not in ("NOUN", "PROPN") or t.dep_ not in ("ROOT", "appos", "npadvmod") or t.i - sent.start > 4:
+            continue
+        if any(c.dep_ == "neg" for c in t.children):
+            return None
+        low = t.lemma_.lower()
+        if attribute == "city" and (lex.is_place_name(t.lower_) or t.ent_type_ in ("GPE", "LOC") or
+                                    (not alone and sx.is_place(t, places))):
+            return sx.phrase(t)
+        if attribute == "pet" and pets.animal_sense(low):
+            return sx.animal_phrase(t)
+        if attribute == "job" and lex.is_occupation(low):
+            org = sx.org_obj(t, places)
+            role = sx.phrase(t, drop_det=True)
+            return f"{role} at {org}" if org else role
+    return None
