@@ -135,10 +135,12 @@ class VoiceLive:
     def _open(self, space: str, session: str) -> Any:
         from polymem.ingest.voice.asr import default_transcriber
         from polymem.ingest.voice.embedding import default_speaker_embedder
-        from polymem.ingest.voice.live import LiveVoiceSession
+        from polymem.ingest.voice.live import LiveVoiceSession, warm_up
 
+        speakers, asr = default_speaker_embedder(), default_transcriber()
+        warm_up(speakers, asr)  # before "ready": a first turn never pays for the first inference
         return LiveVoiceSession(self.services.graph, self.services.embedder, space, session,
-                                speakers=default_speaker_embedder(), asr=default_transcriber())
+                                speakers=speakers, asr=asr)
 
 
 def _feed(live: Any, audio: list[tuple[bytes, float]]) -> list[Any]:

@@ -49,6 +49,21 @@ def pcm16(chunk: bytes) -> np.ndarray:
     return np.frombuffer(bytes(chunk), dtype="<i2").astype(np.float32) / 32768.0
 
 
+_WARM: set[tuple[int, int]] = set()
+
+
+def warm_up(speakers: SpeakerEmbedder, asr: Transcriber, policy: SegmentPolicy | None = None) -> None:
+    """One throwaway pass through VAD, ECAPA and Whisper per pair of models: the first inference
+    of each is 1-3 s slower (allocations, kernel choice) and would land on a speaker's first turn."""
+    if (id(speakers), id(asr)) in _WARM:
+        return
+    x = np.random.default_rng(0).normal(0, 0.01, 2 * SAMPLE_RATE).astype(np.float32)
+    silero_vad(Audio(x, "warm-up", 0.0), policy or SegmentPolicy())
+    speakers.embed([x, x[: SAMPLE_RATE]])
+    asr.transcribe(x)
+    _WARM.add((id(speakers), id(asr)))
+
+
 @dataclass
 class LiveSegment:
     id: str

@@ -79,3 +79,14 @@ def test_latency_counts_from_when_the_audio_arrived(voice_backends, graph: Graph
     segs = [s for c in chunks for s in live.feed(c, arrived=long_ago)] + live.close()
     assert len(segs) == 1 and segs[0].latency_s >= 5.0
     assert abs(live.heard(0.1) - long_ago) < 1e-6
+
+
+def test_models_are_warmed_once_per_pair(voice_backends) -> None:
+    from polymem.ingest.voice.live import _WARM, warm_up
+
+    emb, asr = voice_backends
+    warm_up(emb, asr)  # the live server does this before its first "ready"
+    assert (id(emb), id(asr)) in _WARM
+    t = time.perf_counter()
+    warm_up(emb, asr)
+    assert time.perf_counter() - t < 0.01  # nothing runs twice
