@@ -1,0 +1,117 @@
+"""Where people live, read outside a clause of living: a place talked about in the present as where the
+speaker is, a demonym or resident noun ("a Glaswegian now"), and a bare introduction ("Ravi here, Aarhus")."""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
+
+from polymem.language import lexical as lex
+from polymem.language import syntax as sx
+from polymem.language import timeexpr
+from polymem.language.demonyms import demonym_place, resident_of
+from polymem.language.statement_types import FIRST_PERSON, Statement
+from polymem.language.statements_people import subject_of
+
+if TYPE_CHECKING:
+    from polymem.language.statements import StatementReader
+
+
+def local_place(reader: StatementReader, doc: Any, speaker: str, message_id: str | None, time: datetime | None) -> list[Statement]:
+    """"Arequipa is all orange leaves today", "31 degrees in Perth and hail tomorrow", "a new bathroom here in
+    Arequipa": the speaker talks about a place in the present, as where they are, with nobody else as subject
+    and no travel: a weak city. Judged per clause, so "looking at flats in X I can't afford" next to
+    "here in Y" does not count; a place marked "here" wins."""
+    here = any(t.lower_ in FIRST_PERSON and t.dep_ in ("nsubj", "poss") for t in doc) or any(
+        t.lower_ in ("today", "tonight", "now", "rn", "currently", "morning", "here") for t in doc) or any(
+        t.lower_ == "this" and t.dep_ == "det" and lex.noun_is(t.head.lemma_.lower(), "settlement", senses=1)
+        for t in doc)  # "very on brand for this town"
+    if not here:
+        return []
+    found: list[tuple[bool, Any, Any]] = []
+    for sent in doc.sents:
+        if sent.text.rstrip().endswith("?"):
+            continue
+        for t in sent:
+            if not (t.ent_type_ == "GPE" or lex.is_place_name(t.lower_)) or not sx.is_place(t, reader):
+                continue
+            if not (t.dep_ in ("nsubj", "ROOT", "npadvmod", "appos") or (t.dep_ == "pobj" and t.head.lower_ == "in")):
+                continue
+            clause = sx.clause_of(t)
+            if away(reader, clause, speaker):
+                continue
+            marked = any(x.lower_ == "here" for x in (t.head, t.head.head)) or any(
+                c.lower_ == "here" for c in t.head.head.children)
+            found.append((marked, t, sent))
+    if not found:
+        return []
+    _, t, sent = max(found, key=lambda f: f[0])
+    v = t.text.title() if t.text.islower() else sx.phrase(t)
+    return [Statement("city", speaker, speaker, v, weak=True, message_id=message_id, time=time,
+                      sentence=sent.text)]
+
+
+def away(reader: StatementReader, clause: list[Any], speaker: str) -> bool:
+    """A clause about a trip, a plan, the past, a wish or somebody else: not where the speaker is."""
+    text = " ".join(t.text for t in clause)
+    now = any(t.lower_ in ("today", "now", "rn", "currently", "here") for t in clause)
+    if (not now and re.search(r"(?i)\b(?:weekend|tomorrow|next|tonight|" + "|".join(timeexpr.WEEKDAYS) + r")\b",
+                              text)) or sx.purpose(clause):
+        return True  # a trip ("in Rome this weekend", "in Tartu on business"), not where one lives
+    verbs = [t for t in clause if t.pos_ in ("VERB", "AUX")]
+    if any(t.tag_ in ("VBD", "MD") for t in verbs) and not any(t.tag_ in ("VBZ", "VBP") for t in verbs):
+        return True  # a past trip or a plan
+    if any(sx.hedged(t) for t in verbs) or any(t.lemma_.lower() in ("look", "search", "browse", "dream", "want",
+                                                                    "wish", "miss") for t in verbs):
+        return True  # "looking at flats in X", "I miss X": elsewhere
+    if any(lex.verb_in_senses(t.lemma_.lower(), ("travel.v.01", "visit.v.01", "fly.v.01", "go.v.01"),
+                              first=2, exact=True) for t in verbs if t.lemma_.lower() != "be"):
+        return True
+    others = [t for t in clause if t.dep_ in ("nsubj", "nsubjpass", "poss") and
+              (t.lower_ in sx.THIRD_PERSON or (reader.person_in(t.text) not in (None, speaker)) or
+               (t.pos_ == "NOUN" and lex.is_person_noun(t.lemma_.lower())))]
+    return bool(others) or any(lex.noun_is(t.lemma_.lower(), "kin") for t in clause if t.pos_ == "NOUN")
+
+
+def demonym_city(reader: StatementReader, doc: Any, speaker: str, other: str | None, message_id: str | None,
+             time: datetime | None) -> list[Statement]:
+    """"<Name> is officially a Glaswegian now": a copula whose complement WordNet glosses as the people of
+    a place (`language/demonyms.py`)."""
+    for t in doc:
+        if t.dep_ != "attr" or t.head.lemma_ not in ("be", "become") or t.pos_ not in ("NOUN", "PROPN") or \
+                t.sent.text.rstrip().endswith("?") or sx.negated(t.head, t.sent):
+            continue
+        place = demonym_place(t.lemma_.lower()) or resident_of(t, reader)
+        owner = subject_of(reader, t.head, t.sent, speaker, other) if place else None
+        if place and owner:
+            past = t.head.tag_ == "VBD" or sx.used_to(t.head)
+            return [Statement("city", owner, speaker, place, kind="report" if owner != speaker else "state",
+                              tense="past" if past else "present", time=time, message_id=message_id,
+                              sentence=t.sent.text.strip())]
+    for t in doc:  # "Teo's a Cardiff resident now": "'s" before "a" is "is", though parsed as a possessive
+        p = next((c for c in t.children if c.dep_ == "poss" and c.i + 2 < len(doc) and
+                  doc[c.i + 1].lower_ in ("'s", "’s") and doc[c.i + 2].lower_ in ("a", "an")), None)
+        if p is None or t.pos_ != "NOUN" or t.sent.text.rstrip().endswith("?"):
+            continue
+        place = demonym_place(t.lemma_.lower()) or resident_of(t, reader)
+        owner = reader.person_in(p.text) if place else None
+        if place and owner:
+            past = False
+            return [Statement("city", owner, speaker, place, kind="report" if owner != speaker else "state",
+                              tense="past" if past else "present", time=time, message_id=message_id,
+                              sentence=t.sent.text.strip())]
+    return []
+
+
+def intro(reader: StatementReader, sent: Any, speaker: str) -> list[Statement]:
+    """"Fernanda, Lisbon." / "Ravi here, Aarhus": the speaker's own name, then a bare place name."""
+    parts = [p.strip() for p in re.split(r"[,;:\-–—]", sent.text.strip(" .!")) if p.strip()]
+    at = next((i for i, p in enumerate(parts[:3]) if reader.person_in(re.sub(r"(?i)\s+here$", "", p)) == speaker), None)
+    if at is None or at + 1 >= len(parts):
+        return []
+    place = parts[at + 1]
+    toks = [t for t in sent if t.text in place.split()]
+    if toks and all(t.pos_ == "PROPN" for t in toks) and len(toks) <= 3 and not reader.person_in(place):
+        return [Statement("city", speaker, speaker, place)]
+    return []

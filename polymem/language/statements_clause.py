@@ -1,0 +1,189 @@
+"""One sentence -> statements: each verb (living, leaving, a dwelling, a job, having an animal), each copula
+("I'm a glazier", "Tartu is home") and each noun with a possessor ("my whippet", "her new job at Acme")."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from polymem.language import lexical as lex
+from polymem.language import syntax as sx
+from polymem.language.statement_types import FIRST_PERSON, Statement
+from polymem.language.statements_city import intro
+from polymem.language.statements_job import from_to, job_from_verb
+from polymem.language.statements_people import owner_of, possessor_id, subject_of
+
+if TYPE_CHECKING:
+    from polymem.language.statements import StatementReader
+
+# a person named only as a person ("a Tamworth girl", "a Derby lad"), unlike "a Derby fan"
+_PLAIN_PEOPLE = ("girl.n.01", "boy.n.01", "woman.n.01", "man.n.01", "person.n.01", "guy.n.01", "lady.n.01",
+                 "male_child.n.01", "female_child.n.01", "local.n.01")
+
+
+def sentence_statements(reader: StatementReader, tokens: Any, speaker: str, other: str | None, sent: Any) -> list[Statement]:
+    out: list[Statement] = intro(reader, sent, speaker)
+    for tok in tokens:
+        if tok.pos_ in ("VERB", "AUX") and tok.dep_ not in ("aux", "auxpass"):
+            out += verb_statements(reader, tok, sent, speaker, other)
+        elif tok.pos_ in ("NOUN", "PROPN") or (tok.dep_ == "amod" and tok.head.pos_ == "PROPN"):
+            out += noun_statements(reader, tok, sent, speaker, other)
+    return out
+
+
+def verb_statements(reader: StatementReader, v: Any, sent: Any, speaker: str, other: str | None) -> list[Statement]:
+    lemma = v.lemma_.lower()
+    if sx.hedged(v):
+        return []
+    neg, past = sx.negated(v, sent), sx.used_to(v)
+    out: list[Statement] = []
+    if lemma == "be":
+        return copula_statements(reader, v, sent, speaker, other, neg, past)
+    owner = None
+    if lex.verb_is(lemma, "reside"):
+        place = sx.place_obj(v, reader)
+        if place and (owner := subject_of(reader, v, sent, speaker, other)):
+            out.append(Statement("city", owner, speaker, place, kind="event" if lemma != "live" else "state",
+                                 polarity=not neg, tense="past" if past else "present"))
+    # "I've left Derby": where the owner lived before
+    if lex.verb_is(lemma, "leave", senses=3) and not neg:
+        gone = next((c for c in v.children if c.dep_ == "dobj" and sx.is_place(c, reader)), None)
+        if gone is not None and (owner := owner or subject_of(reader, v, sent, speaker, other)):
+            out.append(Statement("city", owner, speaker, sx.phrase(gone), kind="event", tense="past"))
+    # "signed a lease in Tartu", "bought a flat in Tromsø": a dwelling object with a place
+    for obj in (c for c in v.children if c.dep_ == "dobj"):
+        if lex.noun_is(obj.lemma_.lower(), "dwelling") and not neg:
+            place = sx.place_obj(obj, reader) or sx.place_obj(v, reader)
+            if place and (owner := owner or subject_of(reader, v, sent, speaker, other)):
+                out.append(Statement("city", owner, speaker, place, kind="event"))
+    out += from_to(reader, v, sent, speaker, other)
+    job = job_from_verb(reader, v, lemma, sent, speaker, other)
+    if job:
+        job.polarity = job.polarity and not neg
+        out.append(job)
+    if lex.verb_is(lemma, "possess") and not neg:
+        for obj in (c for c in v.children if c.dep_ in ("dobj", "attr")):
+            if lex.is_animal(obj.lemma_.lower()) and sx.possessor(obj) is None and \
+                    (owner := subject_of(reader, v, sent, speaker, other)):
+                out.append(Statement("pet", owner, speaker, sx.animal_phrase(obj)))
+    return out
+
+
+def copula_statements(reader: StatementReader, v: Any, sent: Any, speaker: str, other: str | None, neg: bool, past: bool) -> list[Statement]:
+    subj = next((c for c in v.children if c.dep_ in ("nsubj", "nsubjpass")), None)
+    attr = next((c for c in v.children if c.dep_ in ("attr", "acomp")), None)
+    out: list[Statement] = []
+    # "Home is Tartu" / "Tartu is home (now)" / "Tartu's been home for years"
+    for a, b in ((subj, attr), (attr, subj)):
+        if a is not None and b is not None and a.lemma_.lower() in ("home", "base") and sx.is_place(b, reader):
+            owner = possessor_id(reader, a, speaker, other, sent) or speaker
+            out.append(Statement("city", owner, speaker, sx.phrase(b), polarity=not neg))
+            return out
+    # "cookery lecturer is officially my job title now" / "my job is cookery lecturer": a trade said to be
+    # someone's job, either way round
+    for a, b in ((subj, attr), (attr, subj)):
+        if a is None or b is None or b.pos_ != "NOUN" or not any(
+                lex.noun_is(w.lemma_.lower(), "job") for w in [a, *(c for c in a.children if c.dep_ == "compound")]):
+            continue
+        poss = sx.possessor(a)
+        owner = possessor_id(reader, a, speaker, other, sent) if poss is not None else None
+        if owner and (lex.is_occupation(b.lemma_.lower()) or not lex.known_noun(b.lemma_.lower())):
+            out.append(Statement("job", owner, speaker, sx.phrase(b, drop_det=True), polarity=not neg,
+                                 tense="past" if past else "present"))
+            return out
+    home = next((c for c in v.children if c.lemma_.lower() in ("home", "base") and c.dep_ != "nsubj"), None)
+    if home is not None and subj is None:  # the tagger missed the subject: "Tartu is still home"
+        subj = next((c for c in v.children if c.i < v.i and c.text[:1].isupper() and c.is_alpha
+                     and (lex.is_place_name(c.lower_) or not lex.known_word(c.lower_))), None)
+    if home is not None and subj is not None and sx.is_place(subj, reader):
+        out.append(Statement("city", possessor_id(reader, home, speaker, other, sent) or speaker, speaker,
+                             sx.phrase(subj), polarity=not neg))
+        return out
+    if subj is None:
+        if v.tag_ == "VBG" and attr is not None and attr.pos_ == "NOUN" and lex.is_occupation(attr.lemma_.lower()):
+            out.append(Statement("job", speaker, speaker, sx.phrase(attr, drop_det=True)))  # "being a midwife"
+        return out
+    owner = owner_of(reader, subj, speaker, other, sent)
+    if owner is None:
+        poss = sx.possessor(subj)  # "Nina's new place is in Tartu"
+        if poss is not None and lex.noun_is(subj.lemma_.lower(), "dwelling"):
+            owner = owner_of(reader, poss, speaker, other, sent)
+            place = sx.place_obj(v, reader)
+            if owner and place:
+                out.append(Statement("city", owner, speaker, place, polarity=not neg))
+        return out
+    # "I'm in Tartu (now)": a place after "in", unless the sentence is about a short stay
+    place = sx.place_obj(v, reader, preps=("in",))
+    if place and not sx.temporary(sent):
+        out.append(Statement("city", owner, speaker, place, polarity=not neg, tense="past" if past else "present"))
+    # "I'm a Tamworth girl now", "we're Cumbria residents now": a person named by the place they live
+    if attr is not None and attr.pos_ == "NOUN" and (
+            lex.noun_in_senses(attr.lemma_.lower(), ("inhabitant.n.01",), first=2) or
+            lex.noun_in_senses(attr.lemma_.lower(), _PLAIN_PEOPLE, first=2, exact=True) or
+            lex.noun_derived_from(attr.lemma_.lower(), "reside")):
+        where = next((c for c in attr.children if c.dep_ in ("compound", "amod") and sx.is_place(c, reader)), None)
+        if where is not None:
+            out.append(Statement("city", owner, speaker, sx.phrase(where), polarity=not neg,
+                                 tense="past" if past else "present"))
+            return out
+    # "I'm a glazier (at Pane & Co)", "she's now an editor at Maison Verte"
+    if attr is not None and attr.pos_ == "NOUN":
+        org = sx.org_obj(attr, reader) or sx.org_obj(v, reader)
+        lemma = attr.lemma_.lower()
+        # a noun WordNet does not know ("barista") is taken as a trade when an employer follows
+        if lex.is_occupation(lemma) or (org and (lex.is_person_noun(lemma) or not lex.known_noun(lemma))
+                                         and not lex.noun_is(lemma, "kin")):
+            role = sx.phrase(attr, drop_det=True)
+            value = f"{role} at {org}" if org else role
+            out.append(Statement("job", owner, speaker, value, polarity=not neg,
+                                 tense="past" if past else "present"))
+    return out
+
+
+def noun_statements(reader: StatementReader, n: Any, sent: Any, speaker: str, other: str | None) -> list[Statement]:
+    lemma = n.lemma_.lower()
+    out: list[Statement] = []
+    if lex.is_animal(lemma) and n.pos_ == "NOUN" and n.dep_ in ("appos", "attr") and \
+            lex.noun_is(n.head.lemma_.lower(), "kin") and sx.possessor(n.head) is None:
+        return [Statement("pet", speaker, speaker, sx.animal_phrase(n))]
+    if n.dep_ in ("compound", "amod") and n.head.pos_ == "PROPN" and lex.is_animal(n.lower_) and \
+            (p := sx.possessor(n.head)) is not None and (o := owner_of(reader, p, speaker, other, sent)):
+        return [Statement("pet", o, speaker, sx.animal_phrase(n))]  # "my parrot Zazu"
+    if lex.noun_is(lemma, "time", senses=2) and any(c.dep_ == "nummod" for c in n.children) and \
+            not any(t.dep_ in ("nsubj", "nsubjpass") and t.head == n.head and t.lower_ not in FIRST_PERSON
+                    for t in sent if t != n):
+        # "Twelve years in Hamburg", "Six years doing sound at the Old Vic": the speaker's state
+        if place := sx.place_obj(n, reader, preps=("in",)):
+            return [Statement("city", speaker, speaker, place)]
+        for c in n.children:
+            if c.dep_ in ("acl", "relcl") and c.tag_ == "VBG" and (org := sx.org_obj(c, reader)):
+                what = next((sx.phrase(o, drop_det=True) for o in c.children if o.dep_ == "dobj"), None)
+                return [Statement("job", speaker, speaker, f"{what} at {org}" if what else org)]
+    poss = sx.possessor(n)
+    if poss is None and n.dep_ in ("ROOT", "appos") and lex.is_occupation(lemma) and \
+            not any(t.dep_ in ("nsubj", "nsubjpass") for t in sent) and (org := sx.org_obj(n, reader)):
+        # a verbless reader-description: "Midwife at Northfield Clinic from next week."
+        return [Statement("job", speaker, speaker, f"{sx.phrase(n, drop_det=True)} at {org}", kind="event")]
+    if poss is None or n.dep_ == "compound":
+        return out
+    owner = owner_of(reader, poss, speaker, other, sent)
+    if owner is None:
+        return out
+    head_verb = n.head if n.head.pos_ in ("VERB", "AUX") else None
+    if head_verb is not None and (sx.hedged(head_verb) or sx.negated(head_verb, sent)):
+        return out
+    # "my whippet", "our new kitten", "Tofu, my saluki": an animal someone has
+    if lex.is_animal(lemma) and n.pos_ == "NOUN" and not lex.noun_is_body(lemma):
+        out.append(Statement("pet", owner, speaker, sx.animal_phrase(n)))
+    # "back at my place in Galway", "Nina's new flat in Tartu"
+    elif lex.noun_is(lemma, "dwelling") and (place := sx.place_obj(n, reader, preps=("in",))):
+        out.append(Statement("city", owner, speaker, place))
+    # "my new job at Acme", "her new role with Northwind", "My job: actuary at Brightwave"
+    elif lex.noun_is(lemma, "job"):
+        role = next((c for c in n.children if c.dep_ in ("appos", "attr") and c.pos_ == "NOUN"), None)
+        org = sx.org_obj(n, reader) or (sx.org_obj(role, reader) if role is not None else None)
+        if role is not None and (lex.is_occupation(role.lemma_.lower()) or org):
+            r = sx.phrase(role, drop_det=True)
+            out.append(Statement("job", owner, speaker, f"{r} at {org}" if org else r))
+        elif org:
+            out.append(Statement("job", owner, speaker, org))
+    return out

@@ -1,0 +1,118 @@
+"""Jobs: a verb of working, joining or being hired ("joined Acme as an analyst"), a change of job ("from X
+to Y"), a verbless role the speaker names, and merging a role and an employer said apart."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
+
+from polymem.language import lexical as lex
+from polymem.language import syntax as sx
+from polymem.language.statement_types import FIRST_PERSON, Statement
+from polymem.language.statements_people import subject_of
+
+if TYPE_CHECKING:
+    from polymem.language.statements import StatementReader
+
+
+def self_role(reader: StatementReader, doc: Any, speaker: str, message_id: str | None, time: datetime | None) -> list[Statement]:
+    """A job the speaker names without a clause: "Night shift manager at the depot, out by 6am." (a verbless
+    fragment headed by an occupation and placed at a workplace), or an offered post ("I've been offered
+    operations manager at a distillery"). Read as weak: context, not a statement."""
+    for sent in doc.sents:
+        if sent.text.rstrip().endswith("?"):
+            continue
+        subjects = [t for t in sent if t.dep_ in ("nsubj", "nsubjpass")]
+        for t in sent:
+            if t.pos_ != "NOUN" or not lex.is_occupation(t.lemma_.lower()) or sx.possessor(t) is not None:
+                continue
+            if any(c.dep_ == "det" and c.lower_ not in ("a", "an") for c in t.children):
+                continue  # "the manager": somebody else
+            fragment = t.dep_ in ("ROOT", "appos") and not subjects and any(
+                c.dep_ == "prep" and c.lower_ in ("at", "for", "with", "in") and any(
+                    p.dep_ == "pobj" and p.ent_type_ not in ("DATE", "TIME") and not p.like_num and
+                    not lex.noun_is(p.lemma_.lower(), "time", senses=2) for p in c.children)
+                for c in t.children)
+            head = t.head
+            offered = t.dep_ in ("dobj", "oprd", "attr") and head.pos_ == "VERB" and \
+                lex.verb_in_senses(head.lemma_.lower(), ("offer.v.01", "offer.v.02"), first=2) and any(
+                    c.dep_ in ("nsubjpass", "dative") and c.lower_ in FIRST_PERSON for c in head.children) \
+                and not sx.negated(head, sent)
+            if fragment or offered:
+                role = sx.phrase(t, drop_det=True)
+                org = sx.org_obj(t, reader)
+                return [Statement("job", speaker, speaker, f"{role} at {org}" if org else role, kind="event",
+                                  weak=True, message_id=message_id, time=time, sentence=sent.text)]
+    return []
+
+
+def from_to(reader: StatementReader, v: Any, sent: Any, speaker: str, other: str | None) -> list[Statement]:
+    """"I've gone from quantity surveyor to commercial manager": a change of job, the old one before it."""
+    frm = next((p for c in v.children if c.dep_ == "prep" and c.lower_ == "from" for p in c.children
+                if p.dep_ == "pobj" and p.pos_ == "NOUN" and lex.is_occupation(p.lemma_.lower())), None)
+    to = next((p for c in v.children if c.dep_ == "prep" and c.lower_ == "to" for p in c.children
+               if p.dep_ == "pobj" and p.pos_ == "NOUN" and lex.is_occupation(p.lemma_.lower())), None)
+    if frm is None or to is None or sx.negated(v, sent):
+        return []
+    owner = subject_of(reader, v, sent, speaker, other)
+    if owner is None:
+        return []
+    return [Statement("job", owner, speaker, sx.phrase(frm, drop_det=True), kind="event", tense="past"),
+            Statement("job", owner, speaker, sx.phrase(to, drop_det=True), kind="event")]
+
+
+def job_from_verb(reader: StatementReader, v: Any, lemma: str, sent: Any, speaker: str, other: str | None) -> Statement | None:
+    role_tok = next((p for c in v.children if c.dep_ == "prep" and c.lower_ == "as"
+                     for p in c.children if p.dep_ == "pobj"), None)
+    role = sx.phrase(role_tok, drop_det=True) if role_tok is not None else None
+    org = sx.org_obj(v, reader) or (sx.org_obj(role_tok, reader) if role_tok is not None else None)
+    employed = lex.verb_is(lemma, "employ") or lex.verb_is(lemma, "begin")
+    # "landed a job at X", "got a new position with Y": the object names a job
+    # only with a verb of getting / starting / holding: "reading Tales of X" is not a job
+    job_obj = next((c for c in v.children if c.dep_ == "dobj" and lex.noun_is(c.lemma_.lower(), "job")), None) \
+        if employed or lex.verb_is(lemma, "possess") else \
+        next((c for c in v.children if c.dep_ == "dobj" and lex.noun_is(c.lemma_.lower(), "job", senses=1)), None)
+    if job_obj is not None:
+        employed = True
+        if role_tok is None:  # "a new job as a paramedic at City Ambulance"
+            role_tok = next((p for c in job_obj.children if c.dep_ == "prep" and c.lower_ == "as"
+                             for p in c.children if p.dep_ == "pobj"), None)
+            if role_tok is not None:
+                role = sx.phrase(role_tok, drop_det=True)
+                org = org or sx.org_obj(role_tok, reader)
+        org = org or sx.org_obj(job_obj, reader)
+    # "joined Acme", "hired by Acme"
+    if not org and lemma == "join" and (d := next((c for c in v.children if c.dep_ == "dobj"), None)):
+        if d.pos_ == "PROPN" and not reader.person_in(d.text):
+            org = sx.phrase(d)
+    agent = lex.agent_noun(lemma) if org and v.tag_ in ("VBP", "VBZ") else None
+    if not (role or (employed and org) or agent):
+        return None
+    owner = subject_of(reader, v, sent, speaker, other)
+    if owner is None:
+        return None
+    if agent and not role:
+        obj = next((c for c in v.children if c.dep_ == "dobj"), None)
+        role = f"{obj.text.lower()} {agent}" if obj is not None and obj.pos_ == "NOUN" else agent
+    if role and not (lex.is_occupation(role.split()[-1].lower()) or org):
+        return None
+    value = f"{role} at {org}" if role and org else (role or org or "")
+    return Statement("job", owner, speaker, value, kind="event" if lemma != "work" else "state") if value else None
+
+
+def merge_jobs(sts: list[Statement]) -> list[Statement]:
+    """"Tomas got a job at Kestrel Labs, he's now a chemist there": one job, role at employer."""
+    out: list[Statement] = []
+    for s in sts:
+        prev = next((o for o in out if o.attribute == "job" == s.attribute and o.owner == s.owner
+                     and o.polarity == s.polarity and " at " not in o.value and " at " not in s.value), None)
+        if prev is None:
+            out.append(s)
+            continue
+        role_first = lex.is_occupation(prev.value.split()[-1].lower())
+        role_now = lex.is_occupation(s.value.split()[-1].lower())
+        if role_first != role_now:
+            prev.value = f"{prev.value} at {s.value}" if role_first else f"{s.value} at {prev.value}"
+        else:
+            out.append(s)
+    return out

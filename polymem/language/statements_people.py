@@ -1,0 +1,59 @@
+"""Who a statement is about: the owner a subject or possessor token names ("I", a roster name, a pronoun for
+the person last named, "who ... : Priya"), and the subject of a verb, climbing xcomp/conj chains."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from polymem.language import syntax as sx
+from polymem.language.statement_types import FIRST_PERSON
+
+if TYPE_CHECKING:
+    from polymem.language.statements import StatementReader
+
+
+def owner_of(reader: StatementReader, tok: Any, speaker: str, last_other: str | None, sent: Any) -> str | None:
+    low = tok.lower_
+    if low in FIRST_PERSON:
+        return speaker
+    if low in sx.THIRD_PERSON:  # the person last named before the pronoun, in this message or before it
+        before = [p for p in reader.people(tok.doc[:tok.i].text) if p != speaker]
+        return before[-1] if before else last_other
+    if low in ("who", "whoever"):  # "guess who just signed a lease in Tartu: Priya!"
+        named = [p for p in reader.people(sent.text) if p != speaker]
+        return named[0] if len(named) == 1 else None
+    pid = reader.person_in(tok.text)
+    if pid:
+        return pid
+    if tok.ent_type_ == "PERSON" or tok.pos_ == "PROPN":
+        span = " ".join(t.text for t in tok.subtree if t.pos_ == "PROPN")
+        return reader.person_in(span)
+    return None
+
+
+def subject_of(reader: StatementReader, verb: Any, sent: Any, speaker: str, other: str | None) -> str | None:
+    v = verb
+    for _ in range(4):  # climb xcomp/conj chains: "used to live", "moved and now lives"
+        subj = [c for c in v.children if c.dep_ in ("nsubj", "nsubjpass", "expl")]
+        if subj:  # "Heads-up: Koffi has moved ...": the parser may give two; the person counts
+            owners = [o for c in subj if (o := owner_of(reader, c, speaker, other, sent))]
+            if owners:
+                return owners[0]
+            # "Still up in Tromsø, nothing new": the participle has no subject of its own
+            own = any(c.dep_ in ("nsubj", "nsubjpass") for c in verb.children)
+            return speaker if v is not verb and not own and verb.tag_ in ("VBN", "VBG") else None
+        if v.dep_ in ("xcomp", "conj", "advcl", "ccomp") and v.head is not v:
+            v = v.head
+            continue
+        break
+    # No subject at all: a fragment by the speaker ("moved to Tartu last week", "still up in Tromsø")
+    if v.dep_ == "ROOT" and v.tag_ in ("VBD", "VBN", "VBG", "VBZ", "VBP"):
+        return speaker
+    if verb.tag_ in ("VBN", "VBG") and not any(t.dep_ in ("nsubj", "nsubjpass") for t in sent):
+        return speaker
+    return None
+
+
+def possessor_id(reader: StatementReader, n: Any, speaker: str, other: str | None, sent: Any) -> str | None:
+    p = sx.possessor(n)
+    return owner_of(reader, p, speaker, other, sent) if p is not None else None

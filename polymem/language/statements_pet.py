@@ -1,0 +1,47 @@
+"""Pets read from context: an animal word next to a name that is nobody in the roster (a weak pet of the
+speaker). Named pets with an owner ("<Name> is my tortoise") are in `language/pets.py`."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
+
+from polymem.language import lexical as lex
+from polymem.language import syntax as sx
+from polymem.language.statement_types import Statement
+
+if TYPE_CHECKING:
+    from polymem.language.statements import StatementReader
+
+
+def named_pet(reader: StatementReader, doc: Any, speaker: str, message_id: str | None, time: datetime | None) -> list[Statement]:
+    """"Mochi knocked my mug over again, typical cat": an animal word next to a name that is nobody in the
+    roster and no place, acting as a subject, in the speaker's own message: a weak pet of the speaker."""
+    if doc.text.rstrip().endswith("?"):
+        return []
+    names = [t for t in doc if t.dep_ in ("nsubj", "nsubjpass") and t.is_alpha and not reader.person_in(t.text)
+             and ((t.pos_ != "PRON" and (t.text[:1].isupper() or not lex.known_word(t.lower_))
+                   and not lex.is_person_noun(t.lower_))
+                  or (t.lower_ in ("he", "she") and not reader.people(doc.text)))
+             and t.ent_type_ not in ("GPE", "LOC", "ORG", "DATE", "TIME", "NORP")
+             and (t.pos_ == "PROPN" or not lex.known_word(t.lower_)) and not lex.is_place_name(t.lower_)]
+    pronoun_pet = [t for t in doc if t.lemma_ == "be" and any(c.dep_ == "nsubj" and c.lower_ in ("he", "she")
+                                                               for c in t.children)]
+    for t in doc:
+        # the animal is what the sentence is about ("typical cat", "whippets are ...", "he's a gecko"), not
+        # a thing someone else has or was seen ("my neighbour got a ferret", "watched the penguins")
+        tail = t.left_edge.i > 0 and doc[t.left_edge.i - 1].text in (",", "-", "–", "—")  # "..., typical cat"
+        if t.pos_ != "NOUN" or (t.dep_ not in ("nsubj", "nsubjpass", "attr", "appos", "ROOT", "npadvmod")
+                                and not tail) or \
+                not lex.is_animal(t.lemma_.lower()) or \
+                sx.possessor(t) is not None or any(
+                    c.dep_ == "compound" and lex._synsets(c.lower_, "n")[:1] and
+                    lex._synsets(c.lower_, "n")[0].lexname() == "noun.artifact" for c in t.children):
+            # "charger cable", "laptop charger": a device, not an animal (WordNet's first "charger" is a horse)
+            continue
+        attr_of_pronoun = t.dep_ == "attr" and t.head in pronoun_pet
+        if names or attr_of_pronoun:
+            return [Statement("pet", speaker, speaker, sx.animal_phrase(t).rstrip("s") if t.tag_ == "NNS"
+                              else sx.animal_phrase(t), message_id=message_id, time=time, weak=True,
+                              sentence=doc.text)]
+    return []
