@@ -25,6 +25,6 @@ def _run(args: argparse.Namespace) -> int:
     with tempfile.TemporaryDirectory(prefix="polymem-bulk-") as tmp:
         out = run_bulk(args.messages, Path(tmp), embed=not args.no_embed_only, no_embed=not args.embed_only)
     print(json.dumps(out, indent=1, default=str))
-    same = all(out[m]["graph"]["identical"] and out[m]["bulk_rerun"]["written"] == 0
+    same = all(out[m]["graph"]["identical"] and out[m]["bulk_rerun"]["written"] == 0 and not out[m]["bulk_rerun"]["vectors_set"]
                for m in ("no_embed", "embed") if m in out)
     return 0 if same else 1

@@ -40,10 +40,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--strict", action="store_true", help="reject messages whose speaker is not in the roster")
     p.add_argument("--skip-system", action="store_true",
                    help="leave out service and bot messages of chat exports (joins, leaves, pins, bots)")
-    p.add_argument("--batch", type=int, default=None, help="messages per transaction (default 1000; 5000 with --bulk)")
+    p.add_argument("--batch", type=int, default=1000, help="messages per transaction (default 1000)")
     p.add_argument("--bulk", action="store_true",
-                   help="first-time load of a large history: larger transactions, each distinct text embedded "
-                        "once (same graph as a normal ingest; a re-run creates nothing)")
+                   help="large first-time load in two passes: every message stored first (no vectors), then the "
+                        "vectors, each distinct text embedded once (same graph; a re-run creates nothing)")
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.set_defaults(func=run)
@@ -115,12 +115,19 @@ def run(args: argparse.Namespace) -> int:
     spaces: dict[str, dict[str, int]] = {}
     bar = _progress(args.quiet)
     with Graph() as g:
-        ing = _ingestor(g, embedder, args)
+        ing = Ingestor(g, embedder, batch_size=max(1, args.batch))
         repo = MessageRepository(g)
         for space, conv in jobs:
             if bar is not None:
                 bar.set_description(space)
-            rep = ing.ingest(space, conv, progress=bar.update if bar is not None else None, strict=args.strict)
+            upd = bar.update if bar is not None else None
+            if getattr(args, "bulk", False):
+                from polymem.ingest.bulk import bulk_ingest
+
+                rep, vectors = bulk_ingest(g, space, conv, embedder, max(1, args.batch), progress=upd, strict=args.strict)
+                totals.update(vectors=vectors)
+            else:
+                rep = ing.ingest(space, conv, progress=upd, strict=args.strict)
             totals.update(read=rep.read, written=rep.written, already_stored=rep.already_stored,
                           new_participants=rep.new_participants, addressees_given=rep.addressees_given)
             inferred.update(rep.addressees_inferred)
@@ -143,18 +150,12 @@ def run(args: argparse.Namespace) -> int:
         "error_list": [printable(str(e)) for e in errors[:MAX_SHOWN_ERRORS]],
         "warnings": [printable(w) for w in warnings], "seconds": round(time.perf_counter() - t0, 2),
     }
+    if getattr(args, "bulk", False):
+        summary["vectors_set"] = totals["vectors"]
     for w in summary["warnings"] if args.json else []:  # the text summary has its own warning lines
         print(f"polymem: warning: {w}", file=sys.stderr)
     print(json.dumps(summary, indent=1, ensure_ascii=False) if args.json else render(summary))
     return 1 if errors else 0
-
-
-def _ingestor(g: Graph, embedder: Any, args: argparse.Namespace) -> Ingestor:
-    if getattr(args, "bulk", False):
-        from polymem.ingest.bulk import BULK_BATCH, bulk_ingestor
-
-        return bulk_ingestor(g, embedder, batch_size=max(1, args.batch or BULK_BATCH))
-    return Ingestor(g, embedder, batch_size=max(1, args.batch or 1000))
 
 
 def render(s: dict[str, Any]) -> str:

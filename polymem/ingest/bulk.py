@@ -1,31 +1,39 @@
-"""Bulk import (`polymem ingest --bulk`): first-time loading of a large history.
+"""Bulk import (`polymem ingest --bulk`): first-time loading of a large history in two passes.
 
-It is the transactional pipeline (pipeline.Ingestor), so the graph is the one a normal ingest
-writes (same nodes, edges, seq and NEXT chains, float32 vectors) and a re-run creates nothing;
-what changes is how the work is grouped:
+1. The messages go through the normal transactional pipeline without embeddings (pipeline.Ingestor
+   with no embedder): same nodes, edges, seq and NEXT chains, idempotency and order placement as a
+   normal ingest, at the pipeline's no-embedding rate. The history is stored, threaded and
+   searchable by BM25 (and by the Writer) as soon as this pass ends.
+2. `embed_missing` gives every message of the space without a vector its vector, a slice at a time
+   in id order, embedding the next slice while the previous one is written, and each distinct
+   text once (`TextCache`: chats repeat "ok", "thanks", "lol"). The vector is the one a normal
+   ingest stores (same text, captions included; float32).
 
-* transactions of `BULK_BATCH` messages instead of 1,000: a fifth of the round trips, space locks
-  and order placements (each batch reads the space's tail once);
-* each distinct text is embedded once per run (`TextCache`): chats repeat short lines ("ok",
-  "thanks", "lol", bot notices), and the vector of a text does not depend on where it occurs;
-  larger embedding batches also let the model sort more texts by length (less padding).
+A re-run writes nothing in pass 1 and finds nothing to embed in pass 2. Interrupted after pass 1,
+a re-run (or `embed_missing` alone) finishes the vectors.
 
-`neo4j-admin database import` was not chosen: it needs a stopped, empty database (and on
-Community the only user database), it cannot add to a space that exists, and it would bypass the
-order placement and idempotency checks that make a re-run safe.
+Measured (docs/benchmarks.md): embedding is nearly all the time of a normal ingest on a CPU, so the
+two passes are not faster in total; what they give is the history stored in seconds instead of
+minutes. Larger transactions (5,000) were measured slower than 1,000 (the pipeline overlaps less).
+`neo4j-admin database import` was not chosen: it needs a stopped, empty database (on Community,
+the only user database), cannot add to an existing space, and skips the order placement and
+idempotency checks that make a re-run safe.
 """
 
 from __future__ import annotations
 
+import time
 from collections import OrderedDict
+from collections.abc import Callable
+from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any
 
 import numpy as np
 
+from polymem.graph.cypher import bulk as bq
 from polymem.graph.driver import Graph
-from polymem.ingest.pipeline import Ingestor
-
-BULK_BATCH = 5000
+from polymem.ingest.pipeline import Ingestor, IngestReport
+from polymem.schema.models import Conversation
 
 
 class TextCache:
@@ -62,8 +70,40 @@ class TextCache:
         return np.stack(out).astype(np.float32, copy=False)
 
 
-def bulk_ingestor(graph: Graph, embedder: Any | None, batch_size: int = BULK_BATCH,
-                  infer_addressees: bool = True) -> Ingestor:
-    """An Ingestor set up for a large first-time load (see the module docstring)."""
-    return Ingestor(graph, TextCache(embedder) if embedder is not None else None, batch_size=batch_size,
-                    infer_addressees=infer_addressees)
+def embed_missing(graph: Graph, space: str, embedder: Any, slice_size: int = 1000,
+                  progress: Callable[[int], None] | None = None) -> int:
+    """Vectors for the space's messages that have none; returns how many were set."""
+    cache = embedder if isinstance(embedder, TextCache) else TextCache(embedder)
+    done, after = 0, ""
+    with ThreadPoolExecutor(1, "polymem-vectors") as pool:
+        pending: Future[list[dict[str, Any]]] | None = None
+        while True:
+            rows = graph.read(bq.MISSING_VECTORS, space=space, after=after, limit=slice_size)
+            if not rows:
+                break
+            after = rows[-1]["id"]
+            texts = [r["text"] if not r["captions"] else f"{r['text']} [image: {r['captions']}]" for r in rows]
+            vecs = cache.embed(texts)
+            if pending is not None:
+                done += int(pending.result()[0]["n"])
+            batch = [{"id": r["id"], "embedding": v.tolist()} for r, v in zip(rows, vecs, strict=True)]
+            pending = pool.submit(graph.write, bq.SET_VECTORS, space=space, rows=batch, timeout=300)
+            if progress:
+                progress(len(rows))
+        if pending is not None:
+            done += int(pending.result()[0]["n"])
+    return done
+
+
+def bulk_ingest(graph: Graph, space: str, conv: Conversation, embedder: Any | None, batch_size: int = 1000,
+                progress: Callable[[int], None] | None = None, strict: bool = False) -> tuple[IngestReport, int]:
+    """Pass 1 (messages, no vectors) then pass 2 (vectors); returns the ingest report and the number of
+    vectors set. The report's embed_seconds is the second pass."""
+    report = Ingestor(graph, None, batch_size=batch_size).ingest(space, conv, progress=progress, strict=strict)
+    if embedder is None:
+        return report, 0
+    t = time.perf_counter()
+    n = embed_missing(graph, space, embedder)
+    report.embed_seconds = time.perf_counter() - t
+    report.seconds += report.embed_seconds
+    return report, n

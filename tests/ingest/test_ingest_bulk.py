@@ -1,5 +1,5 @@
-"""`polymem ingest --bulk` (polymem/ingest/bulk.py): the same graph as a normal ingest, nothing new on a
-re-run, and each distinct text embedded once with the model's own vector."""
+"""`polymem ingest --bulk` (polymem/ingest/bulk.py): messages first, vectors second; the same graph and
+vectors as a normal ingest, nothing new on a re-run, each distinct text embedded once."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ import pytest
 from polymem.graph import Graph
 from polymem.graph.cypher import bench as bq
 from polymem.graph.messages import MessageRepository
-from polymem.ingest.bulk import TextCache, bulk_ingestor
+from polymem.ingest.bulk import TextCache, bulk_ingest, embed_missing
 from polymem.ingest.formats import load
 from polymem.ingest.pipeline import Ingestor
 
@@ -68,7 +68,8 @@ def test_bulk_writes_the_normal_graph_and_a_rerun_adds_nothing(graph: Graph, emb
                                                                two_spaces: tuple[str, str]) -> None:
     normal, bulk = two_spaces
     rep_n = Ingestor(graph, embedder, batch_size=7).ingest(normal, _conv())  # several batches
-    rep_b = bulk_ingestor(graph, embedder).ingest(bulk, _conv())  # one batch
+    rep_b = Ingestor(graph, None, batch_size=5).ingest(bulk, _conv())  # pass 1 of bulk_ingest
+    assert embed_missing(graph, bulk, embedder, slice_size=7) == rep_b.written  # pass 2, several slices
     assert rep_n.written == rep_b.written > 20
     assert not rep_n.errors and not rep_b.errors
     assert _shape(graph, normal) == _shape(graph, bulk)
@@ -77,6 +78,7 @@ def test_bulk_writes_the_normal_graph_and_a_rerun_adds_nothing(graph: Graph, emb
         assert a["id"] == b["id"]
         assert float(np.dot(a["v"], b["v"])) > 0.999  # the same model's vector (batch-mates aside)
     before = MessageRepository(graph).totals(bulk)
-    again = bulk_ingestor(graph, embedder).ingest(bulk, _conv())
-    assert again.written == 0 and again.already_stored == rep_b.written
+    again, vectors = bulk_ingest(graph, bulk, _conv(), embedder)
+    assert again.written == 0 and again.already_stored == rep_b.written and vectors == 0
+    assert embed_missing(graph, bulk, embedder) == 0
     assert MessageRepository(graph).totals(bulk) == before
