@@ -190,6 +190,7 @@ def group_decision(self: Any) -> Extract:
 
 
 DISCUSSION = 3  # messages before a decision that count as the discussion it settled
+DENSE_W = 2.0  # weight of the best question-message cosine among a matter's messages
 
 
 def _best_chain(self: Any) -> list[StateHit]:
@@ -258,8 +259,11 @@ def _best_chain(self: Any) -> list[StateHit]:
         cover = (2 * coverage(issue, said) + coverage(issue, about)) if issue else 0.0
         # where the retrieval (BM25 + dense on the question) ranked the messages that settled it: the question's
         # words may be nowhere in the deciding messages ("the farewell party" vs "booked the Crown")
-        best = min((self.rank.get(mid, 999) for mid in discussed(hits)), default=999)
-        return cover + 1.5 / (1 + best), len(hits) > 1, score
+        ids = discussed(hits)
+        best = min((self.rank.get(mid, 999) for mid in ids), default=999)
+        # how close in meaning its messages came to the question ("the summer holiday" vs "the chalet is booked")
+        near = max((self.dense.get(mid, 0.0) for mid in ids), default=0.0) if self.dense else 0.0
+        return cover + 1.5 / (1 + best) + DENSE_W * near, len(hits) > 1, score
 
     ranks = {k: rank(c) for k, c in cands.items()}
     best = max(ranks, key=ranks.__getitem__)
