@@ -78,7 +78,7 @@ def same_value(a: str | None, b: str | None) -> bool:
 MULTI_VALUED = {"pet"}  # attributes that accumulate (a second pet does not replace the first)
 
 
-def _split(hits: list[StateHit], question: str) -> tuple[StateHit | None, StateHit | None]:
+def _split(hits: list[StateHit], question: str, newer: str | None = None) -> tuple[StateHit | None, StateHit | None]:
     """Head = the latest statement; past = the latest earlier one with a different value.
 
     When the question names the new value ("until the move to Tartu"), anchor on that statement instead.
@@ -88,10 +88,30 @@ def _split(hits: list[StateHit], question: str) -> tuple[StateHit | None, StateH
     head = hits[-1]
     q = question.lower()
     anchors = [h for h in hits if h.value and h.value.lower() in q]
+    if not anchors and newer and not any(same_value(h.value, newer) for h in hits):
+        # "where did she live before she moved to Rotterdam?" and no statement of the move was read: the
+        # value named is the newest, so the latest value read is the one before it
+        return head, next((h for h in reversed(hits) if (h.value or "").lower() not in q), None)
     anchor = anchors[-1] if anchors else head
     before = [h for h in hits if h.when < anchor.when and not same_value(h.value, anchor.value)
               and (h.value or "").lower() not in q]
     return head, (before[-1] if before else None)
+
+
+def _named_value(question: str, attribute: str | None, roster: Any) -> str | None:
+    """A place (for a home) or a trade (for a job) the question itself names: "before she moved to Rotterdam"."""
+    from polymem.language import lexical as lex
+    from polymem.language.models import parsed
+
+    names = {w.lower() for w in roster.name_words()}
+    for t in parsed(question):
+        if t.lower_ in names or not t.is_alpha:
+            continue
+        if attribute == "city" and t.text[:1].isupper() and t.i > 0 and lex.is_place_name(t.lower_):
+            return t.text
+        if attribute == "job" and t.pos_ == "NOUN" and lex.is_occupation(t.lemma_.lower()):
+            return t.text
+    return None
 
 
 def state(self: Any) -> Extract:
@@ -102,7 +122,8 @@ def state(self: Any) -> Extract:
     hits = person_state(self, pid, self.plan.attribute)
     if (self.plan.at or self.plan.month) and hits:
         return _state_at(self, pid, hits)
-    head, past = _split(hits, self.plan.question)
+    head, past = _split(hits, self.plan.question, _named_value(self.plan.question, self.plan.attribute, self.roster)
+                        if self.plan.mode == "full" else None)
     out = Extract(NOT_IN_MEMORY, abstained=True, rows={pid: (hits[-1:], [past] if past else [])})
     if self.plan.mode == "full":
         if past is None:  # "I'm leaving Leeds" with no new home named: the value said to be over is the past

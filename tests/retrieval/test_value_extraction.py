@@ -100,3 +100,15 @@ def test_date_decisions_keep_the_date_that_stands() -> None:
     assert (values.date(rev), values.date(rev, old=True)) == ("July 5", "July 12")
     assert values.date("Update: June 21 is off, we switched the date to July 5.", old=True) == "June 21"
     assert values.date("OK let's go with the old boathouse on June 21, decided!") == "June 21"
+
+
+def test_the_value_a_past_question_names_is_the_newest() -> None:
+    from polymem.retrieval.extract_base import StateHit
+    from polymem.retrieval.extract_state import _split
+
+    hits = [StateHit("m1", "Tartu", (1.0, 1, "m1"), ["m1"])]
+    q = "Where did Mina live before she moved to Valletta?"
+    assert _split(hits, q)[1] is None  # nothing read before Tartu
+    head, past = _split(hits, q, newer="Valletta")  # the move itself was never read: Tartu came before it
+    assert head is not None and past is not None and past.value == "Tartu"
+    assert _split(hits, "Where did Mina live before she moved to Tartu?", newer="Tartu")[1] is None
