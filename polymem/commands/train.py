@@ -23,9 +23,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--policy", choices=["small", "llm"], default="small")
     p.add_argument("--out", required=True, type=Path, help="folder for the policy, checkpoints, cache and curve")
     p.add_argument("--steps", type=int, default=200, help="update steps (a smoke run: a few)")
-    p.add_argument("--batch", type=int, default=8, help="questions per step")
+    p.add_argument("--batch", type=int, default=None, help="questions per step (small 8, llm 2)")
     p.add_argument("--k", type=int, default=8, help="sampled actions per state (GRPO group)")
-    p.add_argument("--lr", type=float, default=None, help="learning rate (retrieval 0.5, writer 0.3)")
+    p.add_argument("--lr", type=float, default=None, help="learning rate (retrieval 0.5, writer 0.3, llm 1e-4)")
     p.add_argument("--cost", type=float, default=0.05, help="reward cost of each extra search round")
     p.add_argument("--limit", type=int, default=None, help="at most N questions per training conversation")
     p.add_argument("--seed", type=int, default=0)
@@ -33,12 +33,17 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--std-normalise", action="store_true", help="divide advantages by the group std (plain GRPO)")
     p.add_argument("--fresh", action="store_true", help="ignore a checkpoint in --out (default: resume)")
     p.add_argument("--windows", type=int, default=4, help="writer: windows per episode (T spans their messages)")
+    p.add_argument("--model", type=Path, default=None, help="llm: a local .gguf file or Hugging Face format "
+                   "folder (default .cache/llm/qwen2.5-coder-0.5b.gguf, installed by scripts/llm)")
+    p.add_argument("--device", default="cpu", help="llm: torch device (cpu, cuda)")
+    p.add_argument("--cache", type=Path, default=None, help="retrieval: executed-actions cache (default DIR/"
+                   "cache.json; a small run's cache can be shared)")
     p.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.policy == "llm":
-        print(f"polymem train {args.what} --policy llm: not built yet (issue 15); only --policy small exists",
+    if args.policy == "llm" and args.what == "writer":
+        print("polymem train writer --policy llm: not built yet (issue 15); the retrieval LLM policy exists",
               file=sys.stderr)
         return 2
     from polymem.commands.bench import NOT_INSTALLED, harness
@@ -57,13 +62,17 @@ def run(args: argparse.Namespace) -> int:
     from polymem.retrieval.policy.train import Env, TrainConfig, train
     from polymem.retrieval.service import load_models
 
-    cfg = TrainConfig(steps=args.steps, batch=args.batch, k=args.k, lr=0.5 if args.lr is None else args.lr, cost=args.cost, seed=args.seed,
-                      normalise=args.std_normalise, keep=args.keep)
+    if args.policy == "llm":
+        from polymem.commands._train_llm import run_llm
+
+        return run_llm(args)
+    cfg = TrainConfig(steps=args.steps, batch=args.batch or 8, k=args.k, lr=0.5 if args.lr is None else args.lr,
+                      cost=args.cost, seed=args.seed, normalise=args.std_normalise, keep=args.keep)
     items = rl_data.items(rl_data.locomo_convs("train"), args.limit)
     args.out.mkdir(parents=True, exist_ok=True)
     embedder, _ = load_models()
     with Graph() as g:
-        env = Env(g, embedder, args.out / "cache.json")
+        env = Env(g, embedder, args.cache or args.out / "cache.json")
         todo = [it for it in items if it.qid not in env.cache]
         for i, it in enumerate(tqdm(todo, desc="actions on the graph", unit="q")):
             env.get(it)

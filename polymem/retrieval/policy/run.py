@@ -12,18 +12,23 @@ from polymem.retrieval.agent import Retriever, State
 from polymem.retrieval.names import RosterIndex
 from polymem.retrieval.options import AskOptions
 from polymem.retrieval.plan import Plan
-from polymem.retrieval.policy.catalogue import STOP, candidates, kept, state_features
+from polymem.retrieval.policy.catalogue import ACTIONS, STOP, candidates, kept
 from polymem.retrieval.policy.small import SmallPolicy
 
 PACKAGED = Path(__file__).resolve().parent / "data" / "small.json"  # shipped when it beats the rules
-_LOADED: dict[tuple[str, float], SmallPolicy] = {}
+_LOADED: dict[tuple[str, float], Any] = {}  # SmallPolicy or LLMPolicy
 
 
-def load_policy(name: str) -> SmallPolicy | None:
-    """None for "rules"; "small" = the packaged policy; anything else is a path to a saved policy."""
+def load_policy(name: str) -> Any:
+    """None for "rules"; "small" = the packaged policy; anything else is a path to a saved policy: a small
+    policy's policy.json, or a folder holding one or an LLM policy (class (b), `llm_policy.json`)."""
     if name == "rules":
         return None
     path = PACKAGED if name == "small" else Path(name)
+    if path.is_dir() and (path / "llm_policy.json").is_file():
+        return _load_llm(path)
+    if path.is_dir() and (path / "policy.json").is_file():
+        path = path / "policy.json"
     if not path.is_file():
         raise InputError(f"no retrieval policy at {path} (train one with `polymem train retrieval`)")
     key = (str(path.resolve()), path.stat().st_mtime)
@@ -35,9 +40,21 @@ def load_policy(name: str) -> SmallPolicy | None:
     return _LOADED[key]
 
 
+def _load_llm(folder: Path) -> Any:
+    key = (str(folder.resolve()), (folder / "llm_policy.json").stat().st_mtime)
+    if key not in _LOADED:
+        try:
+            from polymem.retrieval.policy.llm import LLMPolicy
+
+            _LOADED[key] = LLMPolicy.load(folder)
+        except (ImportError, ValueError, KeyError, OSError) as e:
+            raise InputError(f"cannot load LLM retrieval policy {folder}: {e}") from e
+    return _LOADED[key]
+
+
 class PolicyRetriever(Retriever):
     def __init__(self, repo: SearchRepository, space: str, plan: Plan, opts: AskOptions, roster: RosterIndex,
-                 embed: Any, started: dict[str, Any] | None, policy: SmallPolicy) -> None:
+                 embed: Any, started: dict[str, Any] | None, policy: Any) -> None:
         super().__init__(repo, space, plan, opts, roster, embed, started)
         self.policy = policy
 
@@ -53,11 +70,12 @@ class PolicyRetriever(Retriever):
         cands = candidates(self.plan, opts, self.roster)
         taken: list[str] = []
         while st.rounds < opts.max_rounds:
-            x = state_features(self.plan, st.lists, st.kinds, st.rounds, kept(st.lists, st.kinds), ok, conf)
+            x = self.policy.observe(self.plan, st.lists, st.kinds, st.rounds, kept(st.lists, st.kinds), ok, conf)
             allowed = [a for a in cands if a not in taken]
-            choice = self.policy.choose(x, allowed)
+            probs = self.policy.probs(x, allowed)  # one pass (an LLM policy's forward is the expensive part)
+            choice = max(allowed, key=lambda a: (probs[a], -ACTIONS.index(a)))  # = policy.choose
             st.trace.append({"round": st.rounds, "layer": "policy", "tool": self.policy.kind, "choice": choice,
-                             "p": round(self.policy.probs(x, allowed)[choice], 3)})
+                             "p": round(probs[choice], 3)})
             if choice == STOP:
                 break
             taken.append(choice)

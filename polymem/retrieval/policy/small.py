@@ -14,7 +14,8 @@ from typing import Any
 
 import numpy as np
 
-from polymem.retrieval.policy.catalogue import ACTIONS, STATE_FEATURES
+from polymem.retrieval.plan import Plan
+from polymem.retrieval.policy.catalogue import ACTIONS, STATE_FEATURES, state_features
 from polymem.retrieval.policy.rewards import group_advantages
 
 
@@ -27,6 +28,12 @@ class SmallPolicy:
         self.features = list(features)
         self.theta = np.zeros((len(self.actions), len(self.features))) if theta is None else np.asarray(theta, float)
         self.meta = dict(meta or {})
+
+    @staticmethod
+    def observe(plan: Plan, lists: Sequence[list[tuple[str, float]]], kinds: Sequence[str], round_: int,
+                held: Sequence[str], sufficient: bool = False, confidence: float = 0.0) -> np.ndarray:
+        """What this policy reads of a state: the feature vector."""
+        return state_features(plan, lists, kinds, round_, held, sufficient, confidence)
 
     def probs(self, x: np.ndarray, allowed: Sequence[str]) -> dict[str, float]:
         idx = [self.actions.index(a) for a in allowed]

@@ -26,7 +26,7 @@ from polymem.retrieval.names import RosterIndex
 from polymem.retrieval.options import AskOptions
 from polymem.retrieval.plan import Plan
 from polymem.retrieval.planner import compile_rules
-from polymem.retrieval.policy.catalogue import STOP, candidates, kept, state_features
+from polymem.retrieval.policy.catalogue import STOP, candidates, kept
 from polymem.retrieval.policy.rewards import evidence_reward
 from polymem.retrieval.policy.small import SmallPolicy
 
@@ -130,7 +130,7 @@ def action_reward(c: Cached, lists: list[Hits], kinds: list[str], action: str, g
     return evidence_reward(kept(lists + [hits], kinds + [tool], keep), gold, held, keep=keep, cost=cost)
 
 
-def episode(policy: SmallPolicy, c: Cached, gold: Sequence[str], cfg: TrainConfig, rng: np.random.Generator | None,
+def episode(policy: Any, c: Cached, gold: Sequence[str], cfg: TrainConfig, rng: np.random.Generator | None,
             learn: bool = True) -> tuple[list[float], list[str]]:
     """One question: decisions after round 1 until stop or max_rounds. With `learn`, K sampled actions per state
     and a GRPO step; the trajectory continues with the first sample. Without, greedy. Returns the rewards of
@@ -141,7 +141,7 @@ def episode(policy: SmallPolicy, c: Cached, gold: Sequence[str], cfg: TrainConfi
     rewards: list[float] = []
     round_ = 1
     while round_ < cfg.max_rounds:
-        x = state_features(c.plan, lists, kinds, round_, kept(lists, kinds), c.sufficient, c.confidence)
+        x = policy.observe(c.plan, lists, kinds, round_, kept(lists, kinds), c.sufficient, c.confidence)
         allowed = [a for a in allowed_all if a not in taken]
         if learn:
             assert rng is not None
