@@ -83,9 +83,9 @@ def test_one_grpo_step_lowers_a_penalised_action(base: Path) -> None:
 
 
 def test_without_peft_the_last_layer_trains(base: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from polymem.retrieval.policy import llm
+    from polymem.llm import choice_lm
 
-    monkeypatch.setattr(llm, "peft_available", lambda: False)
+    monkeypatch.setattr(choice_lm, "peft_available", lambda: False)
     b, a, _, _ = _rewarded_step(base, 1.0)
     assert a > b + 1e-4
     pol = LLMPolicy.create(base)
