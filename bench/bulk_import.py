@@ -80,16 +80,37 @@ def compare(graph: Graph, a: str, b: str) -> dict[str, Any]:
     ta, tb = graph.read(bq.LABEL_COUNTS, space=a), graph.read(bq.LABEL_COUNTS, space=b)
     ea, eb = repo.edges(a), repo.edges(b)
     same_seq = graph.read(bq.MESSAGE_SEQS, space=a) == graph.read(bq.MESSAGE_SEQS, space=b)
-    return {"nodes_normal": {r["label"]: r["n"] for r in ta}, "nodes_bulk": {r["label"]: r["n"] for r in tb}, "edges": len(ea), "same_edges": ea == eb,
-            "same_seq": same_seq, "identical": ta == tb and ea == eb and same_seq}
+    return {"nodes_normal": {r["label"]: r["n"] for r in ta}, "nodes_bulk": {r["label"]: r["n"] for r in tb},
+            "edges": len(ea), "same_edges": ea == eb, "same_seq": same_seq, "identical": ta == tb and ea == eb and same_seq}
 
 
-def run_bulk(n: int, tmp: Path, embed: bool = True, no_embed: bool = True) -> dict[str, Any]:
+def _pair(graph: Graph, emb: Any, path: Path, bulk_first: bool) -> dict[str, Any]:
+    """One normal and one bulk ingest of the file (in the given order), a bulk re-run, graphs compared."""
+    tag = uuid.uuid4().hex[:8]
+    normal, bulk = f"bench-bulk-normal-{tag}", f"bench-bulk-bulk-{tag}"
+    repo = MessageRepository(graph)
+    try:
+        if bulk_first:
+            r_bulk, r_normal = _bulk(graph, emb, bulk, path), _normal(graph, emb, normal, path)
+        else:
+            r_normal, r_bulk = _normal(graph, emb, normal, path), _bulk(graph, emb, bulk, path)
+        r_again = _bulk(graph, emb, bulk, path)
+        cmp = compare(graph, normal, bulk)
+    finally:
+        repo.drop_space(normal)
+        repo.drop_space(bulk)
+    return {"order": "bulk, normal" if bulk_first else "normal, bulk", "normal": r_normal, "bulk": r_bulk,
+            "bulk_rerun": r_again, "speedup": round(r_normal["seconds"] / r_bulk["seconds"], 2), "graph": cmp}
+
+
+def run_bulk(n: int, tmp: Path, embed: bool = True, no_embed: bool = True, rounds: int = 2) -> dict[str, Any]:
+    """Per mode, `rounds` pairs in alternating order (the shared machine's load drifts); the figure
+    is total normal seconds / total bulk seconds over the rounds."""
     path = irc_history(tmp / f"irc-{n}.jsonl", n)
-    out: dict[str, Any] = {"machine": machine(), "file": f"{n:,} Ubuntu IRC messages (irc-disentanglement train)"}
+    out: dict[str, Any] = {"machine": machine(), "file": f"{n:,} Ubuntu IRC messages (irc-disentanglement train)",
+                           "rounds": rounds}
     modes = ([("no_embed", None)] if no_embed else []) + ([("embed", "model")] if embed else [])
     with Graph() as graph:
-        repo = MessageRepository(graph)
         for name, want in modes:
             emb = None
             if want:
@@ -97,17 +118,14 @@ def run_bulk(n: int, tmp: Path, embed: bool = True, no_embed: bool = True) -> di
 
                 emb = default_embedder()
                 emb.embed(["warm up the model"] * 8)
-            tag = uuid.uuid4().hex[:8]
-            normal, bulk = f"bench-bulk-normal-{tag}", f"bench-bulk-bulk-{tag}"
-            try:
-                r_normal = _normal(graph, emb, normal, path)
-                r_bulk = _bulk(graph, emb, bulk, path)
-                r_again = _bulk(graph, emb, bulk, path)
-                cmp = compare(graph, normal, bulk)
-            finally:
-                repo.drop_space(normal)
-                repo.drop_space(bulk)
-            out[name] = {"normal": r_normal, "bulk": r_bulk, "bulk_rerun": r_again,
-                         "speedup": round(r_normal["seconds"] / r_bulk["seconds"], 2), "graph": cmp}
+            pairs = [_pair(graph, emb, path, bulk_first=r % 2 == 1) for r in range(rounds)]
+            tn, tb = sum(p["normal"]["seconds"] for p in pairs), sum(p["bulk"]["seconds"] for p in pairs)
+            stored = sum(p["bulk"]["stored_after_s"] for p in pairs)
+            out[name] = {"pairs": pairs, "normal_messages_per_s": round(rounds * n / tn, 1),
+                         "bulk_messages_per_s": round(rounds * n / tb, 1),
+                         "bulk_stored_messages_per_s": round(rounds * n / stored, 1),
+                         "speedup": round(tn / tb, 2), "identical": all(p["graph"]["identical"] for p in pairs),
+                         "rerun_wrote_nothing": all(p["bulk_rerun"]["written"] == 0 and not p["bulk_rerun"]["vectors_set"]
+                                                    for p in pairs)}
     out["machine"]["load_avg_1m_at_end"] = machine()["load_avg_1m_at_start"]
     return out
