@@ -1,4 +1,4 @@
-"""`polymem train writer --policy small --out DIR [--steps N]` (see train.py): capture, then GRPO."""
+"""`polymem train writer --policy small|llm --out DIR [--steps N]` (see train.py): capture, then GRPO."""
 
 from __future__ import annotations
 
@@ -20,6 +20,10 @@ def run_writer(args: argparse.Namespace) -> int:
             raw = rl_writer.prepare(g, "train")
         data_file.write_text(json.dumps(raw), encoding="utf-8")
     convs = [ConvData.from_dict(d) for d in json.loads(data_file.read_text(encoding="utf-8"))]
+    if args.policy == "llm":
+        from polymem.commands._train_llm import run_llm_writer
+
+        return run_llm_writer(args, convs)
     lr = 0.3 if args.lr is None else args.lr
     cfg = TrainConfig(steps=args.steps, k=args.k, windows=args.windows, lr=lr, seed=args.seed,
                       normalise=not getattr(args, "no_std", False))

@@ -42,10 +42,6 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.policy == "llm" and args.what == "writer":
-        print("polymem train writer --policy llm: not built yet (issue 15); the retrieval LLM policy exists",
-              file=sys.stderr)
-        return 2
     from polymem.commands.bench import NOT_INSTALLED, harness
 
     if harness() is None:

@@ -18,7 +18,7 @@ from polymem.retrieval.plan import Plan  # noqa: E402
 from polymem.retrieval.policy.catalogue import ACTIONS, STOP  # noqa: E402
 from polymem.retrieval.policy.llm import DEFAULT_MODEL, LLMPolicy, is_llm_policy  # noqa: E402
 from polymem.retrieval.policy.llm_train import LLMTrainConfig, train_llm  # noqa: E402
-from polymem.retrieval.policy.prompt import LABELS, prompt_text  # noqa: E402
+from polymem.retrieval.policy.prompt import prompt_text  # noqa: E402
 from polymem.retrieval.policy.train import Cached, Item, episode  # noqa: E402
 
 PLAN = Plan(question="where did Ana go hiking in May", issue=["hiking"])
@@ -31,24 +31,9 @@ def _state(pol: LLMPolicy) -> str:
 
 def _tiny_base(folder: Path) -> Path:
     """A 2-layer Qwen2 with random weights and a word-level tokenizer over the prompt's words."""
-    from tokenizers import Tokenizer
-    from tokenizers.models import WordLevel
-    from tokenizers.pre_tokenizers import Whitespace
-    from transformers import PreTrainedTokenizerFast, Qwen2Config, Qwen2ForCausalLM
+    from tests.tiny_lm import tiny_lm
 
-    pre = Whitespace()
-    text = prompt_text(object(), LLMPolicy.observe(PLAN, [[("m1", 3.0)]], ["bm25"], 1, ["m1"]), ALL)
-    words = ["[UNK]", "[PAD]", *LABELS, *dict.fromkeys(w for w, _ in pre.pre_tokenize_str(text))]
-    vocab = {w: i for i, w in enumerate(dict.fromkeys(words))}
-    tk = Tokenizer(WordLevel(vocab, unk_token="[UNK]"))
-    tk.pre_tokenizer = pre
-    tok = PreTrainedTokenizerFast(tokenizer_object=tk, unk_token="[UNK]", pad_token="[PAD]")
-    torch.manual_seed(0)
-    cfg = Qwen2Config(vocab_size=len(vocab), hidden_size=32, intermediate_size=64, num_hidden_layers=2,
-                      num_attention_heads=4, num_key_value_heads=2, max_position_embeddings=1024)
-    Qwen2ForCausalLM(cfg).save_pretrained(folder)
-    tok.save_pretrained(folder)
-    return folder
+    return tiny_lm(folder, [prompt_text(object(), LLMPolicy.observe(PLAN, [[("m1", 3.0)]], ["bm25"], 1, ["m1"]), ALL)])
 
 
 @pytest.fixture(scope="module")

@@ -87,12 +87,19 @@ class RulesPolicy:
 
 
 def load_policy(spec: str | Path | None) -> DecisionPolicy:
-    """'rules' (or None), 'small' (the packaged trained policy; an error until one ships) or a policy.json path."""
+    """'rules' (or None), 'small' (the packaged trained policy; an error until one ships), a policy.json path or
+    a folder holding one or an LLM writer policy (llm_policy.json)."""
     if spec is None or str(spec) == "rules":
         return RulesPolicy()
     from polymem.ingest.writer.policy.small import SmallWriterPolicy
 
     path = PACKAGED if str(spec) == "small" else Path(spec)
+    if path.is_dir() and (path / "llm_policy.json").is_file():  # class (b), `polymem train writer --policy llm`
+        from polymem.ingest.writer.policy.llm import LLMWriterPolicy
+
+        return LLMWriterPolicy.load(path)  # type: ignore[no-any-return]
+    if path.is_dir() and (path / "policy.json").is_file():
+        path = path / "policy.json"
     if not path.is_file():
         raise FileNotFoundError(f"no trained writer policy at {path}" + (
             " (none ships: it did not beat the rules on validation; use a policy.json from "

@@ -31,6 +31,14 @@ class SmallWriterPolicy:
         self.meta = dict(meta or {})
         self.name = "small"
 
+    @staticmethod
+    def view(c: Candidate) -> np.ndarray:
+        """What this policy reads of a candidate: its features."""
+        return featurize(c)
+
+    def greedy(self, x: np.ndarray, allowed: Sequence[str]) -> str:
+        return allowed[int(np.argmax(self.probs(x, allowed)))]
+
     def probs(self, x: np.ndarray, allowed: Sequence[str]) -> np.ndarray:
         z = self.theta[[OPS.index(a) for a in allowed]] @ x
         p = np.exp(z - z.max())

@@ -27,7 +27,7 @@ import numpy as np
 from polymem.ingest.writer.extract import Fact
 from polymem.ingest.writer.metric import MemoryItem, speaker_levenshtein
 from polymem.ingest.writer.policy import ADD, UPDATE, Head, History
-from polymem.ingest.writer.policy.features import featurize, observe
+from polymem.ingest.writer.policy.features import observe
 from polymem.ingest.writer.policy.qa import QAProxy, Question
 from polymem.ingest.writer.policy.rewards import penalty, positional_advantages, writer_reward
 from polymem.ingest.writer.policy.small import SmallWriterPolicy
@@ -71,7 +71,7 @@ class TrainConfig:
     checkpoint_every: int = 25
 
 
-def rollout(policy: SmallWriterPolicy, conv: ConvData, start: int, n: int,
+def rollout(policy: Any, conv: ConvData, start: int, n: int,
             rng: np.random.Generator | None) -> list[Position]:
     """Decide every candidate of windows[start:start+n] (sampled with rng, greedy without)."""
     heads = [Head(**h) for h in conv.windows[start]["heads"]]
@@ -82,8 +82,8 @@ def rollout(policy: SmallWriterPolicy, conv: ConvData, start: int, n: int,
             f = Fact(**cd["fact"])
             c = candidate(f, cd["speaker"], cd["addressees"], heads, history.setdefault(cd["speaker"], History()),
                           GROUP_ID, w["people"])
-            x, allowed = featurize(c), c.allowed()
-            a = policy.sample(x, allowed, rng) if rng is not None else allowed[int(np.argmax(policy.probs(x, allowed)))]
+            x, allowed = policy.view(c), c.allowed()  # features (small) or the candidate in words (llm)
+            a = policy.sample(x, allowed, rng) if rng is not None else policy.greedy(x, allowed)
             observe(c)
             if not out or out[-1].message != cd["message"]:
                 out.append(Position(cd["message"]))

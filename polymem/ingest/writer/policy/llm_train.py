@@ -1,0 +1,103 @@
+"""Speaker-conditioned GRPO for the LLM writer policy (class (b)): the small policy's episodes (train.py:
+captured candidates replayed over T windows, K trajectories, r_t = 0.20 R_valid + 0.45 R_mem + P_t +
+0.35 gamma^(T-1-t) R_QA, advantages only among the K at one write position, zero-variance positions skipped),
+with the LM stepped by Adam on -sum A log pi(op | candidate). Decisions are sampled without a graph and
+their log-probs recomputed one at a time for the step (gradient accumulation: memory stays one forward pass).
+Checkpoints in out/checkpoint/ (adapter, optimizer, step, curve, rng); the final policy is out/ itself."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from polymem.ingest.writer.policy.llm import LLMWriterPolicy
+from polymem.ingest.writer.policy.rewards import positional_advantages
+from polymem.ingest.writer.policy.train import ConvData, TrainConfig, episode_questions, returns, rollout
+from polymem.llm.choice_lm import DEFAULT_MODEL
+
+CHECKPOINT = "checkpoint"
+
+
+@dataclass
+class LLMWriterTrainConfig(TrainConfig):
+    model: str = str(DEFAULT_MODEL)
+    device: str = "cpu"
+
+
+def llm_grpo_step(policy: LLMWriterPolicy, conv: ConvData, start: int, cfg: TrainConfig,
+                  rng: np.random.Generator) -> tuple[float, int, int]:
+    """K trajectories from `start`, per-position advantages, one step. (mean reward, positions, skipped)."""
+    import torch
+
+    trajs = [rollout(policy, conv, start, cfg.windows, rng) for _ in range(cfg.k)]
+    idx = episode_questions(conv, trajs[0], cfg.qa_questions)
+    rs = [returns(conv, tr, idx) for tr in trajs]
+    T = len(trajs[0])
+    adv = positional_advantages(((t, rs[k][t]) for k in range(cfg.k) for t in range(T)), cfg.normalise)
+    if adv:
+        for g in policy.opt.param_groups:
+            g["lr"] = cfg.lr
+        policy.opt.zero_grad()
+        scale = 1.0 / (cfg.k * len(adv))
+        for t, a_t in adv.items():
+            for k, a in enumerate(a_t):
+                for state, allowed, taken in trajs[k][t].decisions:  # type: ignore[index]
+                    if a == 0.0:
+                        continue
+                    lp = policy.logprobs(state, allowed, grad=True)
+                    (-a * scale * lp[list(allowed).index(taken)]).backward()
+        torch.nn.utils.clip_grad_norm_(policy.params, 1.0)
+        policy.opt.step()
+    return float(np.mean([r for row in rs for r in row])) if T else 0.0, T, T - len(adv)
+
+
+def _checkpoint(out: Path, policy: LLMWriterPolicy, step: int, curve: list[float], rng: np.random.Generator) -> None:
+    tmp = out / (CHECKPOINT + ".tmp")
+    if tmp.exists():
+        shutil.rmtree(tmp)
+    policy.save(tmp)
+    policy.save_optimizer(tmp / "optimizer.pt")
+    (tmp / "state.json").write_text(json.dumps({"step": step, "curve": curve, "rng": rng.bit_generator.state}),
+                                    encoding="utf-8")
+    if (out / CHECKPOINT).exists():
+        shutil.rmtree(out / CHECKPOINT)
+    tmp.rename(out / CHECKPOINT)
+
+
+def train_llm_writer(convs: Sequence[ConvData], out: Path, cfg: LLMWriterTrainConfig, resume: bool = True,
+                     progress: Callable[[Any], Any] | None = None, policy: LLMWriterPolicy | None = None,
+                     ) -> tuple[LLMWriterPolicy, list[float]]:
+    out.mkdir(parents=True, exist_ok=True)
+    step0, curve, state = 0, [], None
+    ck = out / CHECKPOINT
+    if policy is None and resume and (ck / "state.json").is_file():
+        d = json.loads((ck / "state.json").read_text(encoding="utf-8"))
+        policy = LLMWriterPolicy.load(ck, device=cfg.device)
+        policy.load_optimizer(ck / "optimizer.pt")
+        step0, curve, state = int(d["step"]), list(d["curve"]), d.get("rng")
+    if policy is None:
+        policy = LLMWriterPolicy.create(cfg.model, cfg.device, cfg.lr)
+    rng = np.random.default_rng(cfg.seed)
+    if state:
+        rng.bit_generator.state = state
+    starts = [(ci, s) for ci, c in enumerate(convs) for s in range(max(1, len(c.windows) - cfg.windows + 1))]
+    bar = progress(range(step0, cfg.steps)) if progress else range(step0, cfg.steps)
+    for step in bar:
+        ci, s = starts[int(rng.integers(len(starts)))]
+        r, _, _ = llm_grpo_step(policy, convs[ci], s, cfg, rng)
+        curve.append(r)
+        if hasattr(bar, "set_postfix"):
+            bar.set_postfix(reward=f"{r:.3f}")
+        if (step + 1) % cfg.checkpoint_every == 0 or step + 1 == cfg.steps:
+            _checkpoint(out, policy, step + 1, curve, rng)
+    policy.meta.update({"steps": cfg.steps, "config": dict(cfg.__dict__), "train": [c.conv for c in convs],
+                        "method": policy.method})
+    policy.save(out)
+    (out / "curve.json").write_text(json.dumps(curve), encoding="utf-8")
+    return policy, curve
