@@ -75,7 +75,9 @@ def embed_missing(graph: Graph, space: str, embedder: Any, slice_size: int = 100
     """Vectors for the space's messages that have none; returns how many were set."""
     cache = embedder if isinstance(embedder, TextCache) else TextCache(embedder)
     done, after = 0, ""
-    with ThreadPoolExecutor(1, "polymem-vectors") as pool:
+    # The model runs in its own thread as in the pipeline's prepare stage: measured here, torch's two
+    # intra-op threads called from the main thread of a busy 2-core machine ran 2 x slower.
+    with ThreadPoolExecutor(1, "polymem-vectors") as pool, ThreadPoolExecutor(1, "polymem-embed") as model:
         pending: Future[list[dict[str, Any]]] | None = None
         while True:
             rows = graph.read(bq.MISSING_VECTORS, space=space, after=after, limit=slice_size)
@@ -83,7 +85,7 @@ def embed_missing(graph: Graph, space: str, embedder: Any, slice_size: int = 100
                 break
             after = rows[-1]["id"]
             texts = [r["text"] if not r["captions"] else f"{r['text']} [image: {r['captions']}]" for r in rows]
-            vecs = cache.embed(texts)
+            vecs = model.submit(cache.embed, texts).result()
             if pending is not None:
                 done += int(pending.result()[0]["n"])
             batch = [{"id": r["id"], "embedding": v.tolist()} for r, v in zip(rows, vecs, strict=True)]
