@@ -7,6 +7,9 @@ spaces must be ingested (`polymem bench locomo` does it).
 `polymem train writer --policy small --out DIR [--steps N]`: speaker-conditioned GRPO of the Writer's
 add / update / noop decisions (polymem/ingest/writer/policy/train.py) on the same train split; the candidates
 are captured once from a rules run on scratch spaces (kept in DIR/data.json for resume).
+
+`--policy llm` (class (b), _train_llm.py): a causal LM from a local .gguf / Hugging Face folder (`--model`,
+default the 0.5B GGUF of scripts/llm), LoRA, `--device cuda`; the policy is DIR itself (llm_policy.json).
 """
 
 from __future__ import annotations
