@@ -120,11 +120,6 @@ class SearchRepository:
             return {}
         return self._detail_rows(self.graph.read(q.FOLLOWING, space=space, ids=ids))
 
-    def near_person(self, space: str, source: str, owner: str, named: list[str], k: int = 40) -> dict[str, Any]:
-        """Details of `source`'s messages just after the owner spoke or was named (NEAR_PERSON)."""
-        return self._detail_rows(self.graph.read(q.NEAR_PERSON, space=space, source=source, owner=owner,
-                                                 named=named, k=k))
-
     def fulltext_details(self, space: str, terms: list[str], k: int) -> tuple[list[tuple[str, float]], dict[str, Any]]:
         """BM25 hits (no filters but the space) and their details in one round trip."""
         lucene = lucene_query(space, terms)

@@ -215,22 +215,6 @@ class Retriever:
         self.st.trace.append({"round": self.st.rounds, "layer": "messages", "tool": "bm25", "query": " | ".join(known),
                               "filters": {}, "hits": len(hits), "new_hits": len(hits), "why": "topic options"})
 
-    def judgements(self) -> None:
-        """Opinions: the source's lines just after the owner spoke or was named, where a judgement speaks of
-        the owner as "you" or "he" ("you're so brave", "he's stubborn") and shares no word with the question."""
-        src, own = self.plan.scope.source, self.plan.scope.owner
-        if not src or not own or own not in self.roster.by_id:
-            return
-        names = [w for n in self.roster.by_id[own].names() for w in n.split() if len(w) > 1]
-        named = [i for i, _ in self.repo.fulltext(self.space, names, 50)] if names else []
-        near = self.repo.near_person(self.space, src, own, named)
-        self.ex.used.add("near_person")
-        for i, d in near.items():
-            self.st.msgs.setdefault(i, d)["near_owner"] = True
-        self.st.trace.append({"round": self.st.rounds, "layer": "messages", "tool": "near_person",
-                              "query": self.plan.question, "filters": {"speaker": src, "about": own},
-                              "hits": len(near), "new_hits": len(near)})
-
     def activity(self) -> None:
         """Message counts per speaker, or whom one speaker addresses most (analytics over SPEAKS/ADDRESSES)."""
         if self.plan.intent == "talks_most" and self.plan.scope.speaker:
@@ -263,8 +247,6 @@ class Retriever:
             self.topic()
         if self.plan.intent in ("most_active", "talks_most"):
             self.activity()
-        if self.plan.intent == "opinion":
-            self.judgements()
         ok = self.judge()
         if o.strategy == "agentic":
             rounds = ([ask_actions(self.plan, o, self.roster)] if o.ask_round else []) + [relaxed_actions(self.plan, o)]

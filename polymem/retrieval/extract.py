@@ -358,7 +358,7 @@ class Answerer:
             if src and m["speaker"] != src:
                 return None
             near = [self.msgs[i] for i in (m.get("reply_to") or []) + (m.get("prev_ids") or []) if i in self.msgs]
-            if not about(m) and not any(about(x) for x in near) and not m.get("near_owner"):
+            if not about(m) and not any(about(x) for x in near):
                 return None
             judged = acts.judgement(m["text"] or "")
             # a judgement outweighs a mention: "she is so dramatic" (after a line naming her) beats "called Vesna"

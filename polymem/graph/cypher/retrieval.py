@@ -86,19 +86,6 @@ CALL () {
 }
 UNWIND window AS m""" + _DETAILS
 
-# Messages of $source at most four lines after one the owner spoke or one naming the owner ($named): where
-# "you're so brave" and "he's stubborn" speak of the owner without naming them. Bounded by the owner's
-# latest 300 messages so a long history stays cheap.
-NEAR_PERSON = """
-CALL () {
-  MATCH (p:Message {space: $space, speaker: $owner}) RETURN p ORDER BY p.seq DESC LIMIT 300
-  UNION
-  UNWIND $named AS nid MATCH (p:Message {space: $space, id: nid}) RETURN p
-}
-MATCH (p)-[:NEXT*0..4]->(m:Message {space: $space, speaker: $source})
-WHERE coalesce(m.session, '') = coalesce(p.session, '')
-WITH DISTINCT m LIMIT $k""" + _DETAILS
-
 # BM25 hits with their details in one round trip (the topic-option search of group decisions).
 MESSAGES_FULLTEXT_DETAILS = """
 CALL db.index.fulltext.queryNodes('message_text', $lucene, {limit: $fetch}) YIELD node AS m, score
