@@ -166,7 +166,8 @@ def run(graph: Graph, embedder: Any, client: LLMClient, *, limit: int, gc_limit:
         secs["extractive"].append(ask_s)
         for system in systems[1:]:
             if system == "llm+polymem":
-                ev = evidence_lines(a.rows)
+                names = {pid: ns[0] for pid, ns in conv.roster.items() if ns}
+                ev = evidence_lines(a.rows, name=names.get)  # names, as the BM25 and whole-chat lines have
             elif system == "llm+bm25":
                 if conv.space not in bm25:
                     bm25[conv.space] = BM25Index(conv.docs)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -122,25 +123,33 @@ def answer_from(client: LLMClient, question: str, evidence: list[tuple[str, str]
     return out
 
 
-def evidence_lines(rows: list[EvidenceRow], limit: int = 40) -> list[tuple[str, str]]:
-    """polymem's composed evidence as (id, line): who said it to whom, when, whose record."""
+def evidence_lines(rows: list[EvidenceRow], limit: int = 40,
+                   name: Callable[[str | None], str | None] | None = None) -> list[tuple[str, str]]:
+    """polymem's composed evidence as (id, line): who said it to whom, when, whose record. `name` turns a
+    participant id into the name people use (the roster's display name), as the model reads names, not ids."""
+    def nm(pid: str | None) -> str:
+        if pid == "GROUP":
+            return "the group"
+        return (name(pid) if name else None) or pid or "?"
+
     out: list[tuple[str, str]] = []
     for row in rows:
         for part, items in (("current", row.current), ("past", row.past)):
             for it in items[:8]:
                 when = it.time.date().isoformat() if it.time else ""
-                to = f" -> {', '.join(it.addressees)}" if it.addressees else ""
-                who = f"record about {it.owner}, told by {it.source}, {part}" if it.kind == "record" else \
-                    f"{it.speaker}{to}"
+                to = f" -> {', '.join(nm(a) for a in it.addressees)}" if it.addressees else ""
+                who = f"record about {nm(it.owner)}, told by {nm(it.source)}, {part}" if it.kind == "record" else \
+                    f"{nm(it.speaker)}{to}"
                 out.append((it.id, f"({when}) {who}: {it.text}"))
     return list(dict(out).items())[:limit]
 
 
 def answer_llm(client: LLMClient, plan: Plan, rows: list[EvidenceRow], fallback: str,
-               fallback_cited: list[str]) -> tuple[str, list[str], dict[str, Any]]:
+               fallback_cited: list[str], name: Callable[[str | None], str | None] | None = None,
+               ) -> tuple[str, list[str], dict[str, Any]]:
     """The cited LLM answer, or the extractive one when the model fails or supports no claim."""
     t0 = time.perf_counter()
-    ev = evidence_lines(rows)
+    ev = evidence_lines(rows, name=name)
     try:
         a = answer_from(client, plan.question, ev)
     except LLMError as e:

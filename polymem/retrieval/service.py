@@ -117,7 +117,7 @@ def ask(graph: Graph, space: str, question: str, asker: str | None = None, optio
     if client is not None and not ex.abstained:
         from polymem.retrieval.llm import answer_llm
 
-        text, cited, step = answer_llm(client, p, rows, text, cited)
+        text, cited, step = answer_llm(client, p, rows, text, cited, name=roster.display)
         llm_steps.append(step)
     elif client is not None:
         llm_steps.append({"layer": "llm", "tool": "answer", "ok": False, "ms": 0.0,

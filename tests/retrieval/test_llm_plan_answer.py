@@ -145,3 +145,17 @@ def test_real_client_timeout_is_retried_counted_and_falls_back(graph, chat, embe
     # two requests (one retry) per stage, each given up on once
     assert client.stats.calls == 4 and client.stats.failures["timeout"] == 2
     assert a.timings_ms["llm_failures"] == 2 and "Madrid" in a.text
+
+
+def test_evidence_lines_name_people_as_people_do() -> None:
+    from polymem.retrieval.answer import EvidenceItem, EvidenceRow
+    from polymem.retrieval.llm import evidence_lines
+
+    rows = [EvidenceRow(kind="GROUP", id="GROUP", current=[
+        EvidenceItem(kind="record", id="r1", text="The group decided: the lake house", owner="GROUP", source="p1"),
+        EvidenceItem(kind="message", id="m1", text="booked it", speaker="p1", addressees=["p2"])])]
+    names = {"p1": "Wilhelmina Ashdown", "p2": "Koffi Mensah"}.get
+    lines = dict(evidence_lines(rows, name=names))
+    assert lines["r1"] == "() record about the group, told by Wilhelmina Ashdown, current: The group decided: the lake house"
+    assert lines["m1"] == "() Wilhelmina Ashdown -> Koffi Mensah: booked it"
+    assert "p1" in dict(evidence_lines(rows))["m1"]  # without a roster the ids stay
