@@ -20,7 +20,7 @@ _HEDGE = {"possibly.r.01", "probably.r.01"}  # "maybe, ...": not yet a yes
 def is_request(text: str) -> bool:
     for sent in parsed(text).sents:
         root = sent.root
-        # "can u record a video?", "would you bring the chairs?": the listener as subject of a modal question
+        # "can u record a video?", "would you fetch the chairs?": the listener as subject of a modal question
         if sent.text.rstrip().endswith("?") and any(
                 t.dep_ == "nsubj" and t.lower_ in _YOU and any(c.dep_ == "aux" and c.lower_ in _MODAL
                                                                 for c in t.head.children) for t in sent):
@@ -44,11 +44,11 @@ def is_agreement(text: str) -> bool:
         return True  # "yeah mate, ...", "sure, ...", "ok ..."
     if first.pos_ == "ADV" and first.i + 1 < len(doc) and doc[first.i + 1].text in (",", ".", "!") and \
             not {s.name() for s in lex._synsets(first.lower_, "r")[:2]} & _HEDGE and not any(t.lower_ in ("no", "nope", "nah") or t.dep_ == "neg" for t in first.sent):
-        return True  # "Gladly, leave it with me", "Absolutely, count me in": a lone adverb of assent
+        return True  # "Happily, I'll handle it", "Absolutely, count me in": a lone adverb of assent
     for sent in list(doc.sents)[:2]:
         subj = next((t for t in sent if t.dep_ == "nsubj" and t.head == sent.root), None)
         if subj is not None and subj.lower_ == "i" and sent.root.tag_ == "MD" and len(sent) <= 5:
-            return True  # "Course I will.", "I can!": the promise with its verb left out
+            return True  # "Of course I will.", "I can!": the promise with its verb left out
         if subj is not None and subj.lower_ == "i" and sent.root.pos_ == "VERB" and (
                 any(c.dep_ == "aux" and c.lower_ in ("'ll", "ll", "will", "can") for c in sent.root.children)
                 or (sent.root.tag_ == "VBP" and any(c.dep_ == "dobj" and c.lower_ in ("it", "that", "this")
@@ -65,16 +65,16 @@ def evaluative(text: str) -> bool:
 @lru_cache(maxsize=20_000)
 def judgement(text: str) -> float:
     """How plainly a message judges someone: 1.0 for an adjective or noun predicated of a person-like subject
-    ("she is so dramatic", "Vesna is a legend", "you're a bit reckless"), 0.6 for a superlative about a
-    person-like noun or an intensified adjective heading its clause ("Lovely man, very bossy", "too bossy"),
-    0.3 for an intensified adjective inside a noun phrase ("pretty old streets"), else 0. Read from the
+    ("she is so dramatic", "Vesna is a legend", "you're a little impatient"), 0.6 for a superlative about a
+    person-like noun or an intensified adjective heading its clause ("Kind soul, very stubborn", "too bossy"),
+    0.3 for an intensified adjective inside a noun phrase ("really narrow lanes"), else 0. Read from the
     parse, not from a list of evaluative words."""
     doc = parsed(text)
     best = 0.0
     for t in doc:
         if t.lemma_ == "be" and t.dep_ == "ROOT":  # "she is soooo dramatic": any adjective in the predicate
             subj = next((c for c in t.children if c.dep_ == "nsubj"), None)
-            # the adjective says something of the subject, not of a thing ("Copenhagen is a fantastic city")
+            # the adjective says something of the subject, not of a thing ("Vilnius is a lovely city")
             if subj is not None and _person_like(subj) and any(
                     x.pos_ == "ADJ" and x.lemma_ not in _QUANT and x not in set(subj.subtree) and (
                         x.head == t or not _thing(x.head))

@@ -30,7 +30,7 @@ def demonym_place(word: str) -> str | None:
 
 
 def resident_of(noun: Any, places: Any) -> str | None:
-    """"an Edinburgh resident", "a Cardiff local now": a noun for the inhabitants of somewhere (WordNet's
+    """"a Tartu resident", "a Vilnius local now": a noun for the inhabitants of somewhere (WordNet's
     inhabitant and the kinds of it), with a place name in front of it."""
     ss = lex._synsets(noun.lemma_.lower(), "n")[:1]
     if not ss or not any(h.name() == "inhabitant.n.01" for h in [ss[0], *ss[0].closure(lambda s: s.hypernyms())]):

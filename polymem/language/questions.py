@@ -83,7 +83,7 @@ def _attribute(doc: Any) -> tuple[Attribute | None, str | None]:
                                      lex.noun_derived_from(t.head.lemma_.lower(), "possess"))  # "a bird owner"
             if generic or kept:
                 return "pet", None if generic else lemma
-    for t in doc:  # the small tagger misreads question nouns ("Which pets does ...", "what sort of pet lives"):
+    for t in doc:  # the small tagger misreads question nouns ("Which pets does X keep?", "what kind of pet sleeps ..."):
         # a generic animal word just after a wh-word asks about pets whatever its tag
         if t.pos_ != "NOUN" and t.is_alpha and any(lex.generic_pet(w) for w in (t.lower_, t.lower_.rstrip("s"))) \
                 and any(x.tag_ in ("WDT", "WP") for x in doc[max(0, t.i - 3):t.i]):

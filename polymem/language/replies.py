@@ -1,5 +1,5 @@
-"""Answers to a question put to the chat: "where's everyone living these days?" / "Leeds, as ever." / "cockatiel.
-he screams at sunrise". A reply that is only a noun phrase takes its meaning from the question before it: the
+"""Answers to a question put to the chat: "so where is everybody now?" / "Tartu, same as always." / "hamster.
+she runs all night". A reply that is only a noun phrase takes its meaning from the question before it: the
 attribute asked (a home, a job, a pet, read by `questions.parse_question`) of the one replying.
 """
 
@@ -31,8 +31,8 @@ def asked_attribute(text: str) -> str | None:
 def fragment_value(doc: Any, attribute: str, places: Any) -> str | None:
     """The value a verbless reply gives for the attribute asked: the first noun phrase of its first sentence
     when it is of the asked kind (a place, an animal, a trade), else None. A reply with a clause of its own
-    ("I'm in Leeds") is read by the statement reader instead."""
-    for sent in list(doc.sents)[:2]:  # "Hiyaa. Manchester as ever.": a greeting may come first
+    ("I'm in Tartu") is read by the statement reader instead."""
+    for sent in list(doc.sents)[:2]:  # "Heya. Tartu, same as always.": a greeting may come first
         if sent.text.rstrip().endswith("?"):
             return None
         if any(t.dep_ in ("nsubj", "nsubjpass") and t.head.pos_ in ("VERB", "AUX") for t in sent):
@@ -43,11 +43,11 @@ def fragment_value(doc: Any, attribute: str, places: Any) -> str | None:
 
 
 def _value(sent: Any, attribute: str, places: Any) -> str | None:
-    alone = sum(1 for t in sent if t.is_alpha) == 1  # "Leeds." is an answer, "Hiyaa." a greeting
+    alone = sum(1 for t in sent if t.is_alpha) == 1  # "Tartu." is an answer, "Heya." a greeting
     for t in sent:
         if attribute == "city" and t.dep_ == "ROOT" and t.text[:1].isupper() and lex.is_place_name(t.lower_):
             return sx.phrase(t) if t.pos_ in ("NOUN", "PROPN") else t.text  # "Tartu, same as always" (tagged ADV)
-        # the fragment's own head, not a noun inside a phrase ("from accountant to ..." answers nothing)
+        # the fragment's own head, not a noun inside a phrase ("from welder to ..." answers nothing)
         if t.pos_ not in ("NOUN", "PROPN") or t.dep_ not in ("ROOT", "appos", "npadvmod") or t.i - sent.start > 4:
             continue
         if any(c.dep_ == "neg" for c in t.children):

@@ -1,11 +1,11 @@
-"""What a group matter is now set to, read from plain assertions: "film night is now <title>", "the do is at
-<place> on the 27th", "our book for this year is <title>", "the reunion moves to <place>".
+"""What a group matter is now set to, read from plain assertions: "quiz night is now <title>", "the picnic is at
+<place> on the 9th", "our book for the autumn is <title>", "the barbecue moves to <place>".
 
 These carry no word of deciding, so the decision tracker misses them, yet a later one silently overturns an
 earlier one about the same matter. An assignment is a declarative sentence (no question, no modal, no
 condition) whose subject is a thing, not a person or a pronoun, and not somebody's own ("my job is ..."), with a
 complement that names something definite (a name, a number, or "the ..."). Matters are compared by their words,
-so "film night" here and "the film for film night" in a question meet.
+so "quiz night" here and "the venue for quiz night" in a question meet.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ _SHIFT = ("move.v.02", "move.v.04", "switch_over.v.01", "switch.v.03", "switch.v
 
 @dataclass
 class Assignment:
-    matter: str  # the matter's words, lower case ("film night")
+    matter: str  # the matter's words, lower case ("quiz night")
     value: str  # what it is set to ("Paddington 2")
     sentence: str
 
@@ -46,7 +46,7 @@ def assignments(text: str) -> list[Assignment]:
 
 def _subject(v: Any) -> Any | None:
     s = next((c for c in v.children if c.dep_ in ("nsubj", "nsubjpass")), None)
-    if s is None and v.pos_ == "NOUN":  # "reunion moves to ...", parsed as a compound noun
+    if s is None and v.pos_ == "NOUN":  # "barbecue moves to ...", parsed as a compound noun
         s = next((c for c in v.children if c.dep_ == "compound" and c.i < v.i), None)
     if s is None or s.pos_ not in ("NOUN", "PROPN") or s.ent_type_ == "PERSON":
         return None
@@ -54,7 +54,7 @@ def _subject(v: Any) -> Any | None:
         return None
     if lex.noun_is(s.lemma_.lower(), "time", senses=1) and not any(c.dep_ in ("compound", "det")
                                                                     for c in s.children):
-        # "today is Monday", "tonight is Heat": no matter ("film night" and "the picnic" are)
+        # "today is Monday", "tonight is Heat": no matter ("quiz night" and "the picnic" are)
         return None
     return s
 
@@ -77,7 +77,7 @@ def _copula(v: Any) -> tuple[str, str] | None:
 
 
 def _change(v: Any) -> tuple[str, str] | None:
-    """"the reunion moves to the lake", "the party's been switched to Friday": a matter changed to a value."""
+    """"the barbecue moves to the allotment", "the party's been switched to Friday": a matter changed to a value."""
     lemma = v.lemma_.lower()
     if v.pos_ == "NOUN" and lemma.endswith("s"):
         lemma = lemma[:-1]  # "moves" tagged as a noun
@@ -112,5 +112,5 @@ def _phrase(n: Any) -> str:
             break
         toks.append(t)
     while toks and toks[0].dep_ == "det" and toks[0].lower_ not in ("the", "this", "that"):
-        toks = toks[1:]  # "a", "any": the value named, not its article ("the lake house" keeps its own)
+        toks = toks[1:]  # "a", "any": the value named, not its article ("the old granary" keeps its own)
     return " ".join(t.text for t in toks[:14]).replace(" 's", "'s")

@@ -132,7 +132,7 @@ class StatementReader:
         if not any(st.attribute == "job" for st in out):
             out += self_role(self, doc, speaker, message_id, time)
         if asked and not any(st.attribute == asked and st.owner == speaker and not st.weak for st in out) and \
-                (value := fragment_value(doc, asked, self)):  # "Leeds, as ever." after "where's everyone living?"
+                (value := fragment_value(doc, asked, self)):  # "Tartu, same as always." after "so where is everybody now?"
             out = [st for st in out if not (st.attribute == asked and st.owner == speaker)]
             out.append(Statement(asked, speaker, speaker, value, message_id=message_id, time=time,  # type: ignore[arg-type]
                                  sentence=next(iter(doc.sents)).text.strip()))

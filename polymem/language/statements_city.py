@@ -89,7 +89,7 @@ def demonym_city(reader: StatementReader, doc: Any, speaker: str, other: str | N
             return [Statement("city", owner, speaker, place, kind="report" if owner != speaker else "state",
                               tense="past" if past else "present", time=time, message_id=message_id,
                               sentence=t.sent.text.strip())]
-    for t in doc:  # "Teo's a Cardiff resident now": "'s" before "a" is "is", though parsed as a possessive
+    for t in doc:  # "Mina's a Tartu resident now": "'s" before "a" is "is", though parsed as a possessive
         p = next((c for c in t.children if c.dep_ == "poss" and c.i + 2 < len(doc) and
                   doc[c.i + 1].lower_ in ("'s", "’s") and doc[c.i + 2].lower_ in ("a", "an")), None)
         if p is None or t.pos_ != "NOUN" or t.sent.text.rstrip().endswith("?"):

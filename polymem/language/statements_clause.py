@@ -78,7 +78,7 @@ def copula_statements(reader: StatementReader, v: Any, sent: Any, speaker: str, 
             owner = possessor_id(reader, a, speaker, other, sent) or speaker
             out.append(Statement("city", owner, speaker, sx.phrase(b), polarity=not neg))
             return out
-    # "cookery lecturer is officially my job title now" / "my job is cookery lecturer": a trade said to be
+    # "pastry chef is officially my job title now" / "my job is pastry chef": a trade said to be
     # someone's job, either way round
     for a, b in ((subj, attr), (attr, subj)):
         if a is None or b is None or b.pos_ != "NOUN" or not any(

@@ -29,7 +29,7 @@ def named_pet(reader: StatementReader, doc: Any, speaker: str, message_id: str |
                                                                for c in t.children)]
     for t in doc:
         # the animal is what the sentence is about ("typical cat", "whippets are ...", "he's a gecko"), not
-        # a thing someone else has or was seen ("my neighbour got a ferret", "watched the penguins")
+        # a thing someone else has or was seen ("my cousin got a hamster", "fed the ducks")
         tail = t.left_edge.i > 0 and doc[t.left_edge.i - 1].text in (",", "-", "–", "—")  # "..., typical cat"
         if t.pos_ != "NOUN" or (t.dep_ not in ("nsubj", "nsubjpass", "attr", "appos", "ROOT", "npadvmod")
                                 and not tail) or \

@@ -75,7 +75,7 @@ def strip_article(v: str) -> str:
 
 
 def assigned_chains(msgs: Iterable[Msg], issue: list[str], names: set[str]) -> list[tuple[list[StateHit], str]]:
-    """Matters on the issue set by plain assertions ("film night is now X", "the reunion moves to Y"), in chat
+    """Matters on the issue set by plain assertions ("quiz night is now X", "the barbecue moves to Y"), in chat
     order, one chain per matter: (versions, the words they were set with). A matter that is a member's name
     ("Mateo is the glue ...") is a judgement, not a plan."""
     from polymem.language.settled import assignments

@@ -89,7 +89,7 @@ def _split(hits: list[StateHit], question: str, newer: str | None = None) -> tup
     q = question.lower()
     anchors = [h for h in hits if h.value and h.value.lower() in q]
     if not anchors and newer and not any(same_value(h.value, newer) for h in hits):
-        # "where did she live before she moved to Rotterdam?" and no statement of the move was read: the
+        # "where did she live before she moved to Valletta?" and no statement of the move was read: the
         # value named is the newest, so the latest value read is the one before it
         return head, next((h for h in reversed(hits) if (h.value or "").lower() not in q), None)
     anchor = anchors[-1] if anchors else head
@@ -99,7 +99,7 @@ def _split(hits: list[StateHit], question: str, newer: str | None = None) -> tup
 
 
 def _named_value(question: str, attribute: str | None, roster: Any) -> str | None:
-    """A place (for a home) or a trade (for a job) the question itself names: "before she moved to Rotterdam"."""
+    """A place (for a home) or a trade (for a job) the question itself names: "before she moved to Valletta"."""
     from polymem.language import lexical as lex
     from polymem.language.models import parsed
 

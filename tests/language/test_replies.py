@@ -36,11 +36,11 @@ def test_a_fragment_without_the_question_says_nothing() -> None:
 
 
 def test_a_noun_inside_a_phrase_is_no_answer() -> None:
-    got = read([("p1", "so what do you all do for work now?"), ("p2", "respect. from plumber to astronaut")])
+    got = read([("p1", "so what do you all do for work now?"), ("p2", "respect. from welder to astronaut")])
     assert not [g for g in got if g[1] == "job" and g[2] == "p2"]
 
 
 def test_a_misread_pet_question_still_asks_about_pets() -> None:
     # the small tagger reads "pets" as a verb and "pet" as an adjective in these
-    assert parse_question("Which pets does Mina look after?").attribute == "pet"
-    assert parse_question("What sort of pet lives with Koffi?").attribute == "pet"
+    assert parse_question("Which pets does Mina keep?").attribute == "pet"
+    assert parse_question("What kind of pet sleeps at Koffi's?").attribute == "pet"

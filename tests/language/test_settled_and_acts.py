@@ -37,16 +37,16 @@ def test_questions_hedges_opinions_and_own_things_set_nothing() -> None:
 
 
 def test_agreement_replies() -> None:
-    assert acts.is_agreement("Gladly, leave it with me.")
-    assert acts.is_agreement("Course I will. Send it over")
+    assert acts.is_agreement("Happily, count me in.")
+    assert acts.is_agreement("Of course I will. Send it over")
     assert not acts.is_agreement("Sadly, no. I'm away that week")
     assert not acts.is_agreement("Really? no way")
 
 
 def test_judgement_needs_a_person_like_subject() -> None:
-    assert acts.judgement("honestly she's a bit reckless on the bike") == 1.0
-    assert acts.judgement("Tallinn is a lovely city") == 0.0
-    assert acts.judgement("pretty old streets everywhere") < acts.judgement("Lovely woman, very bossy.") < 1.0
+    assert acts.judgement("honestly she's a little impatient on the bike") == 1.0
+    assert acts.judgement("Vilnius is a lovely city") == 0.0
+    assert acts.judgement("really narrow lanes everywhere") < acts.judgement("Kind soul, very stubborn.") < 1.0
 
 
 def test_a_resident_of_a_place_lives_there(reader: StatementReader) -> None:
@@ -57,9 +57,9 @@ def test_a_resident_of_a_place_lives_there(reader: StatementReader) -> None:
 
 
 def test_an_animal_someone_else_has_or_was_seen_is_no_pet(reader: StatementReader) -> None:
-    for text in ("my neighbour got a ferret, it keeps escaping into my kitchen",
-                 "I watched a documentary about pangolins last night",
-                 "Sev is the most unreliable human being I know",
-                 "my calves are destroyed after that hike"):
+    for text in ("my cousin got a hamster, it keeps escaping into her kitchen",
+                 "I read an article about otters last night",
+                 "Sev is the most punctual human being I know",
+                 "my calves are aching after that run"):
         assert all(s.attribute != "pet" for s in reader.read(text, "p1")), text
     assert any(s.attribute == "pet" and s.owner == "p1" for s in reader.read("my whippet stole a sandwich", "p1"))
