@@ -102,10 +102,11 @@ _NOT_PEOPLE = ("GPE", "LOC", "ORG", "FAC", "NORP", "PRODUCT", "WORK_OF_ART", "EV
 
 
 def _person_like(t: Any) -> bool:
-    """A subject that can be a person: a pronoun for one, or a name that is no place, firm or title."""
+    """A subject that can be a person: a pronoun for one, or a name the tagger did not file as a firm or title."""
     if t.lower_ in THIRD_PERSON | {"you"}:
         return t.lower_ not in ("it", "its")
-    return t.pos_ == "PROPN" and t.ent_type_ not in _NOT_PEOPLE and not lex.is_place_name(t.lower_)
+    # a place name is no test: members are called Sana or Florence; "a lovely city" is caught by `_thing`
+    return t.pos_ == "PROPN" and t.ent_type_ not in _NOT_PEOPLE
 
 
 _QUANT = {"more", "less", "much", "many", "few", "other", "same", "own", "next", "last", "first"}  # grammar
