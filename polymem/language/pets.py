@@ -3,8 +3,9 @@ hedgehog", "<Name> (my tortoise) dug out again". The name is nobody in the roste
 noun carries a possessor that says whose it is.
 
 WordNet's first sense of a pet's species is sometimes not the animal ("dragon" is the myth, "kelpie" the water
-spirit): in this construction any of a noun's first three senses being an animal is enough, because the
-sentence itself says a named creature is somebody's.
+spirit): in this construction any of a noun's first four senses being an animal is enough, because the
+sentence itself says a named creature is somebody's. Four senses reach the lizard in "dragon" (after the
+myth, a fierce person and the constellation) but not the late ones of "baby" or "boss".
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ Owner = Callable[[Any], "str | None"]
 
 
 def animal_sense(lemma: str) -> bool:
-    return lex.is_animal(lemma) or any(s.lexname() == "noun.animal" for s in lex._synsets(lemma, "n")[:3])
+    return lex.is_animal(lemma) or any(s.lexname() == "noun.animal" for s in lex._synsets(lemma, "n")[:4])
 
 
 def named_animals(sent: Any, is_person: Callable[[str], bool], owner_of: Owner) -> list[tuple[str, str, str]]:
@@ -53,7 +54,10 @@ def _named(n: Any) -> Any | None:
     """The name an animal noun describes: the subject of its copula, or the name it stands in apposition to."""
     if n.dep_ == "attr" and n.head.lemma_ == "be":  # a name, not a common noun ("timetables are my hobby")
         return next((c for c in n.head.children if c.dep_ in ("nsubj", "nsubjpass") and c.i < n.i and (
-            c.pos_ == "PROPN" or (c.pos_ == "NOUN" and c.text[:1].isupper() and not lex.known_word(c.lower_)))), None)
+            c.pos_ == "PROPN" or (c.pos_ == "NOUN" and c.text[:1].isupper() and not lex.known_word(c.lower_))
+            # a bare singular noun used as a name, as chats write them ("noodle is my gecko")
+            or (c.pos_ == "NOUN" and c.tag_ == "NN" and not any(x.dep_ in ("det", "poss") for x in c.children)))),
+                    None)
     if n.dep_ in ("appos", "parataxis") and n.head.pos_ == "PROPN":  # "<Name> (my gecko) ..."
         return n.head
     return None

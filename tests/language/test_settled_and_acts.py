@@ -63,3 +63,13 @@ def test_an_animal_someone_else_has_or_was_seen_is_no_pet(reader: StatementReade
                  "my calves are aching after that run"):
         assert all(s.attribute != "pet" for s in reader.read(text, "p1")), text
     assert any(s.attribute == "pet" and s.owner == "p1" for s in reader.read("my whippet stole a sandwich", "p1"))
+
+
+def test_a_named_creature_with_a_lower_case_name(reader: StatementReader) -> None:
+    def pets_of(text: str) -> list[tuple[str, str]]:
+        return [(s.owner, s.value) for s in reader.read(text, "p1") if s.attribute == "pet"]
+
+    assert pets_of("lol. pistachio is my gecko, he hates mornings") == [("p1", "gecko")]
+    assert pets_of("Gizmo is my bearded dragon") == [("p1", "dragon")]  # the lizard is WordNet's 4th "dragon"
+    assert pets_of("crosswords are my hobby these days") == []
+    assert pets_of("work is my passion honestly") == []
