@@ -20,6 +20,13 @@ REPO = Path(__file__).resolve().parents[2]
 DEFAULT_MODEL = REPO / ".cache" / "llm" / "qwen2.5-coder-0.5b.gguf"  # scripts/llm start (POLYMEM_LLM_SIZE=0.5b)
 META_FILE = "llm_policy.json"
 ADAPTER = "adapter"  # peft adapter folder
+CHECKPOINT = "checkpoint"  # training checkpoint folder inside a trainer's out dir
+
+
+def checkpoint_state(out: Path) -> dict[str, Any] | None:
+    """step, curve and rng of out/checkpoint/, or None when there is none to resume from."""
+    f = Path(out) / CHECKPOINT / "state.json"
+    return json.loads(f.read_text(encoding="utf-8")) if f.is_file() else None
 LAYERS = "trainable.pt"  # without peft: the trained tensors
 
 
@@ -172,6 +179,21 @@ class ChoiceLM:
         import torch
 
         torch.save(self.opt.state_dict(), path)
+
+    def save_checkpoint(self, out: Path, step: int, curve: list[float], rng_state: dict[str, Any]) -> None:
+        """out/checkpoint/: parameters, optimizer, step, curve and rng, replaced whole (written beside, renamed)."""
+        import shutil
+
+        tmp, final = Path(out) / (CHECKPOINT + ".tmp"), Path(out) / CHECKPOINT
+        if tmp.exists():
+            shutil.rmtree(tmp)
+        self.save(tmp)
+        self.save_optimizer(tmp / "optimizer.pt")
+        (tmp / "state.json").write_text(json.dumps({"step": step, "curve": curve, "rng": rng_state}),
+                                        encoding="utf-8")
+        if final.exists():
+            shutil.rmtree(final)
+        tmp.rename(final)
 
     def load_optimizer(self, path: Path) -> None:
         import torch

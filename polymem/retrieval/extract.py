@@ -300,7 +300,7 @@ class Answerer:
             reply = self._agreeing_reply(req)
             if reply is None:
                 continue
-            # the exchange names the task: "can you print the tickets?" / "I'll do them after lunch"
+            # the exchange names the task: "could you grab the keys from Ada?" / "I'll pop over after lunch"
             both = f'{req["text"]} {reply["text"]}'
             answered = req["id"] in (reply.get("reply_to") or [])
             if not (_request(req["text"]) or answered) or coverage(self.plan.issue, both) < 0.5:

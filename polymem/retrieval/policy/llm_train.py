@@ -9,18 +9,14 @@ adapter/), which `polymem ask --policy out` and `polymem bench rl --policy out` 
 from __future__ import annotations
 
 import json
-import shutil
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import numpy as np
-
+from polymem.llm.choice_lm import CHECKPOINT, checkpoint_state
 from polymem.retrieval.policy.llm import DEFAULT_MODEL, LLMPolicy
-from polymem.retrieval.policy.train import Env, Item, TrainConfig, episode
-
-CHECKPOINT = "checkpoint"
+from polymem.retrieval.policy.train import Env, Item, TrainConfig, run_steps
 
 
 @dataclass
@@ -29,24 +25,9 @@ class LLMTrainConfig(TrainConfig):
     device: str = "cpu"
 
 
-def _save_checkpoint(out: Path, policy: LLMPolicy, step: int, curve: list[float], rng: np.random.Generator) -> None:
-    tmp = out / (CHECKPOINT + ".tmp")
-    if tmp.exists():
-        shutil.rmtree(tmp)
-    policy.save(tmp)
-    policy.save_optimizer(tmp / "optimizer.pt")
-    (tmp / "state.json").write_text(json.dumps({"step": step, "curve": curve, "rng": rng.bit_generator.state}),
-                                    encoding="utf-8")
-    final = out / CHECKPOINT
-    if final.exists():
-        shutil.rmtree(final)
-    tmp.rename(final)
-
-
 def start(out: Path, cfg: LLMTrainConfig, resume: bool) -> tuple[LLMPolicy, int, list[float], dict[str, Any] | None]:
     ck = out / CHECKPOINT
-    if resume and (ck / "state.json").is_file():
-        d = json.loads((ck / "state.json").read_text(encoding="utf-8"))
+    if resume and (d := checkpoint_state(out)) is not None:
         policy = LLMPolicy.load(ck, device=cfg.device)
         policy.load_optimizer(ck / "optimizer.pt")
         return policy, int(d["step"]), list(d["curve"]), d.get("rng")
@@ -63,23 +44,8 @@ def train_llm(env: Env, items: Sequence[Item], out: Path, cfg: LLMTrainConfig, r
         step0, curve, state = 0, [], None
     else:
         policy, step0, curve, state = start(out, cfg, resume)
-    rng = np.random.default_rng(cfg.seed)
-    if state:
-        rng.bit_generator.state = state
-    usable = [it for it in items if it.gold]
-    bar = progress(range(step0, cfg.steps)) if progress else range(step0, cfg.steps)
-    for step in bar:
-        batch = rng.choice(len(usable), size=min(cfg.batch, len(usable)), replace=False)
-        rs: list[float] = []
-        for i in batch:
-            it = usable[int(i)]
-            rs += episode(policy, env.get(it), it.gold, cfg, rng)[0]
-        curve.append(float(np.mean(rs)) if rs else 0.0)
-        if hasattr(bar, "set_postfix"):
-            bar.set_postfix(reward=f"{curve[-1]:.3f}")
-        if (step + 1) % cfg.checkpoint_every == 0 or step + 1 == cfg.steps:
-            env.save()
-            _save_checkpoint(out, policy, step + 1, curve, rng)
+    usable = run_steps(policy, env, items, cfg, step0, curve, state, progress,
+                       lambda step, rng: policy.save_checkpoint(out, step, curve, rng.bit_generator.state))
     conf = {k: v for k, v in cfg.__dict__.items()}
     policy.meta.update({"steps": cfg.steps, "config": conf, "train_questions": len(usable),
                         "method": policy.method})

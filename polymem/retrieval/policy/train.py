@@ -178,11 +178,12 @@ def save_checkpoint(out: Path, policy: SmallPolicy, step: int, curve: list[float
     tmp.replace(out / "checkpoint.json")
 
 
-def train(env: Env, items: Sequence[Item], out: Path, cfg: TrainConfig, resume: bool = True,
-          progress: Callable[[Any], Any] | None = None) -> tuple[SmallPolicy, list[float]]:
-    """Train for cfg.steps steps (resuming from out/checkpoint.json); saves out/policy.json and the curve."""
-    out.mkdir(parents=True, exist_ok=True)
-    policy, start, curve, state = load_checkpoint(out) if resume else (SmallPolicy(), 0, [], None)
+def run_steps(policy: Any, env: Env, items: Sequence[Item], cfg: TrainConfig, start: int, curve: list[float],
+              state: dict[str, Any] | None, progress: Callable[[Any], Any] | None,
+              save: Callable[[int, np.random.Generator], None]) -> list[Item]:
+    """EG-GRPO steps start..cfg.steps for any policy with `episode`'s interface (small or LLM): a batch of
+    questions per step, its mean reward appended to `curve`, `save(step, rng)` (after the env's cache) every
+    `checkpoint_every` steps and at the end. Returns the questions with gold evidence it drew from."""
     rng = np.random.default_rng(cfg.seed)
     if state:
         rng.bit_generator.state = state
@@ -199,7 +200,17 @@ def train(env: Env, items: Sequence[Item], out: Path, cfg: TrainConfig, resume: 
             bar.set_postfix(reward=f"{curve[-1]:.3f}")
         if (step + 1) % cfg.checkpoint_every == 0 or step + 1 == cfg.steps:
             env.save()
-            save_checkpoint(out, policy, step + 1, curve, rng)
+            save(step + 1, rng)
+    return usable
+
+
+def train(env: Env, items: Sequence[Item], out: Path, cfg: TrainConfig, resume: bool = True,
+          progress: Callable[[Any], Any] | None = None) -> tuple[SmallPolicy, list[float]]:
+    """Train for cfg.steps steps (resuming from out/checkpoint.json); saves out/policy.json and the curve."""
+    out.mkdir(parents=True, exist_ok=True)
+    policy, start, curve, state = load_checkpoint(out) if resume else (SmallPolicy(), 0, [], None)
+    usable = run_steps(policy, env, items, cfg, start, curve, state, progress,
+                       lambda step, rng: save_checkpoint(out, policy, step, curve, rng))
     policy.meta.update({"steps": cfg.steps, "config": cfg.__dict__, "train_questions": len(usable)})
     policy.save(out / "policy.json")
     (out / "curve.json").write_text(json.dumps(curve), encoding="utf-8")

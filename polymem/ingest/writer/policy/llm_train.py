@@ -8,7 +8,6 @@ Checkpoints in out/checkpoint/ (adapter, optimizer, step, curve, rng); the final
 from __future__ import annotations
 
 import json
-import shutil
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -18,10 +17,15 @@ import numpy as np
 
 from polymem.ingest.writer.policy.llm import LLMWriterPolicy
 from polymem.ingest.writer.policy.rewards import positional_advantages
-from polymem.ingest.writer.policy.train import ConvData, TrainConfig, episode_questions, returns, rollout
-from polymem.llm.choice_lm import DEFAULT_MODEL
-
-CHECKPOINT = "checkpoint"
+from polymem.ingest.writer.policy.train import (
+    ConvData,
+    TrainConfig,
+    episode_questions,
+    returns,
+    rollout,
+    run_steps,
+)
+from polymem.llm.choice_lm import CHECKPOINT, DEFAULT_MODEL, checkpoint_state
 
 
 @dataclass
@@ -57,45 +61,21 @@ def llm_grpo_step(policy: LLMWriterPolicy, conv: ConvData, start: int, cfg: Trai
     return float(np.mean([r for row in rs for r in row])) if T else 0.0, T, T - len(adv)
 
 
-def _checkpoint(out: Path, policy: LLMWriterPolicy, step: int, curve: list[float], rng: np.random.Generator) -> None:
-    tmp = out / (CHECKPOINT + ".tmp")
-    if tmp.exists():
-        shutil.rmtree(tmp)
-    policy.save(tmp)
-    policy.save_optimizer(tmp / "optimizer.pt")
-    (tmp / "state.json").write_text(json.dumps({"step": step, "curve": curve, "rng": rng.bit_generator.state}),
-                                    encoding="utf-8")
-    if (out / CHECKPOINT).exists():
-        shutil.rmtree(out / CHECKPOINT)
-    tmp.rename(out / CHECKPOINT)
-
-
 def train_llm_writer(convs: Sequence[ConvData], out: Path, cfg: LLMWriterTrainConfig, resume: bool = True,
                      progress: Callable[[Any], Any] | None = None, policy: LLMWriterPolicy | None = None,
                      ) -> tuple[LLMWriterPolicy, list[float]]:
     out.mkdir(parents=True, exist_ok=True)
     step0, curve, state = 0, [], None
     ck = out / CHECKPOINT
-    if policy is None and resume and (ck / "state.json").is_file():
-        d = json.loads((ck / "state.json").read_text(encoding="utf-8"))
+    if policy is None and resume and (d := checkpoint_state(out)) is not None:
         policy = LLMWriterPolicy.load(ck, device=cfg.device)
         policy.load_optimizer(ck / "optimizer.pt")
         step0, curve, state = int(d["step"]), list(d["curve"]), d.get("rng")
     if policy is None:
         policy = LLMWriterPolicy.create(cfg.model, cfg.device, cfg.lr)
-    rng = np.random.default_rng(cfg.seed)
-    if state:
-        rng.bit_generator.state = state
-    starts = [(ci, s) for ci, c in enumerate(convs) for s in range(max(1, len(c.windows) - cfg.windows + 1))]
-    bar = progress(range(step0, cfg.steps)) if progress else range(step0, cfg.steps)
-    for step in bar:
-        ci, s = starts[int(rng.integers(len(starts)))]
-        r, _, _ = llm_grpo_step(policy, convs[ci], s, cfg, rng)
-        curve.append(r)
-        if hasattr(bar, "set_postfix"):
-            bar.set_postfix(reward=f"{r:.3f}")
-        if (step + 1) % cfg.checkpoint_every == 0 or step + 1 == cfg.steps:
-            _checkpoint(out, policy, step + 1, curve, rng)
+    llm = policy
+    run_steps(lambda c, s, rng: llm_grpo_step(llm, c, s, cfg, rng), convs, cfg, step0, curve, state, progress,
+              lambda step, rng: llm.save_checkpoint(out, step, curve, rng.bit_generator.state))
     policy.meta.update({"steps": cfg.steps, "config": dict(cfg.__dict__), "train": [c.conv for c in convs],
                         "method": policy.method})
     policy.save(out)

@@ -150,6 +150,28 @@ def greedy_score(policy: SmallWriterPolicy, convs: Sequence[ConvData]) -> dict[s
     return {"r_mem": round(mem / max(1, n), 4), "writes": writes, "positions": n}
 
 
+def run_steps(step_fn: Callable[[ConvData, int, np.random.Generator], tuple[float, Any, Any]],
+              convs: Sequence[ConvData], cfg: TrainConfig, step0: int, curve: list[float],
+              state: dict[str, Any] | None, progress: Callable[[Any], Any] | None,
+              save: Callable[[int, np.random.Generator], None]) -> None:
+    """GRPO steps step0..cfg.steps for any writer policy: each draws a run of `cfg.windows` windows of one
+    conversation, `step_fn(conv, start, rng)` returns its mean reward (appended to `curve`), and `save(step,
+    rng)` runs every `checkpoint_every` steps and at the end."""
+    rng = np.random.default_rng(cfg.seed)
+    if state:
+        rng.bit_generator.state = state
+    starts = [(ci, s) for ci, c in enumerate(convs) for s in range(max(1, len(c.windows) - cfg.windows + 1))]
+    bar = progress(range(step0, cfg.steps)) if progress else range(step0, cfg.steps)
+    for step in bar:
+        ci, s = starts[int(rng.integers(len(starts)))]
+        r, _, _ = step_fn(convs[ci], s, rng)
+        curve.append(r)
+        if hasattr(bar, "set_postfix"):
+            bar.set_postfix(reward=f"{r:.3f}")
+        if (step + 1) % cfg.checkpoint_every == 0 or step + 1 == cfg.steps:
+            save(step + 1, rng)
+
+
 def train(convs: Sequence[ConvData], out: Path, cfg: TrainConfig, resume: bool = True,
           progress: Callable[[Any], Any] | None = None) -> tuple[SmallWriterPolicy, list[float]]:
     out.mkdir(parents=True, exist_ok=True)
@@ -158,22 +180,13 @@ def train(convs: Sequence[ConvData], out: Path, cfg: TrainConfig, resume: bool =
         d = json.loads((out / "checkpoint.json").read_text(encoding="utf-8"))
         policy, step0, curve, state = (SmallWriterPolicy.load(out / "checkpoint_policy.json"), int(d["step"]),
                                        list(d["curve"]), d["rng"])
-    rng = np.random.default_rng(cfg.seed)
-    if state:
-        rng.bit_generator.state = state
-    starts = [(ci, s) for ci, c in enumerate(convs) for s in range(max(1, len(c.windows) - cfg.windows + 1))]
-    bar = progress(range(step0, cfg.steps)) if progress else range(step0, cfg.steps)
-    for step in bar:
-        ci, s = starts[int(rng.integers(len(starts)))]
-        r, _, _ = grpo_step(policy, convs[ci], s, cfg, rng)
-        curve.append(r)
-        if hasattr(bar, "set_postfix"):
-            bar.set_postfix(reward=f"{r:.3f}")
-        if (step + 1) % cfg.checkpoint_every == 0 or step + 1 == cfg.steps:
-            policy.save(out / "checkpoint_policy.json")
-            tmp = out / "checkpoint.json.tmp"
-            tmp.write_text(json.dumps({"step": step + 1, "curve": curve, "rng": rng.bit_generator.state}))
-            tmp.replace(out / "checkpoint.json")
+    def save(step: int, rng: np.random.Generator) -> None:
+        policy.save(out / "checkpoint_policy.json")
+        tmp = out / "checkpoint.json.tmp"
+        tmp.write_text(json.dumps({"step": step, "curve": curve, "rng": rng.bit_generator.state}))
+        tmp.replace(out / "checkpoint.json")
+
+    run_steps(lambda c, s, rng: grpo_step(policy, c, s, cfg, rng), convs, cfg, step0, curve, state, progress, save)
     policy.meta.update({"steps": cfg.steps, "config": cfg.__dict__, "train": [c.conv for c in convs]})
     policy.save(out / "policy.json")
     (out / "curve.json").write_text(json.dumps(curve), encoding="utf-8")
