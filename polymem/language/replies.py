@@ -20,10 +20,15 @@ def asked_attribute(text: str) -> str | None:
     from polymem.language.questions import parse_question
 
     sents = list(parsed(text).sents)
-    last = sents[-1].text.strip() if sents else ""
-    last = last.split(":", 1)[-1].strip()  # "Roll call: where are you and what are you up to"
-    words = last.split()
-    if not last.endswith("?") and not (words and parsed(words[0])[0].tag_ in ("WRB", "WP", "WDT")):
+    if not sents:
+        return None
+    # "Roll call: where are you and what are you up to": the question after a heading; its first word read
+    # from the message's own parse (a word parsed alone is tagged without context, and costs a parse)
+    colon = [t.i for t in sents[-1] if t.text == ":"]
+    toks = [t for t in sents[-1] if not colon or t.i > colon[0]]
+    last = "".join(t.text_with_ws for t in toks).strip()
+    first = next((t for t in toks if not t.is_space), None)
+    if not last.endswith("?") and not (first is not None and first.tag_ in ("WRB", "WP", "WDT")):
         return None
     return parse_question(last if last.endswith("?") else last + "?").attribute
 
