@@ -40,10 +40,20 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(func=_groupchat)
     p = sub.add_parser("friendsqa", help="FriendsQA is_speaker: answered participant vs BM25 top hit's speaker")
     common(p, list(d.FRIENDSQA_FILES))
-    p.add_argument("--variant", default="agentic")
+    p.add_argument("--variant", nargs="+", default=["agentic"], help="one or more variants, side by side "
+                   "(`trained`: the agentic system with the trained retrieval policy)")
+    p.add_argument("--policy", default=None, help="the policy of the `trained` variant (default as ablations)")
     p.set_defaults(func=_friendsqa)
-    p = sub.add_parser("ablations", help="without System 2 / ASK / addressee edges, on groupchat and LoCoMo")
+    p = sub.add_parser("ablations", help="without System 2 / ASK / addressee edges, on groupchat and LoCoMo; "
+                                         "rules vs trained policies on the RL validation split")
     common(p, [d.GROUPCHAT_DIR, d.LOCOMO_FILE])
+    p.add_argument("--policy", default=None, help="trained retrieval policy for the `trained` rows (default: the "
+                   "packaged one, else bench/data/rl/retrieval-small.json)")
+    p.add_argument("--writer-policy", default=None, help="trained writer policy for the writer rows (default: "
+                   "bench/data/rl/writer-small.json)")
+    p.add_argument("--no-rl", dest="rl", action="store_false", help="skip the rules-vs-trained rows")
+    p.add_argument("--rl-limit", type=int, default=None, help="at most N validation questions per conversation "
+                   "for the retrieval-policy rows (default: all; --limit does not apply to them)")
     p.set_defaults(func=_ablations)
     p = sub.add_parser("latency", help="plan+retrieve p50/p95 on a LoCoMo space and a 100k synthetic space")
     p.add_argument("--file", type=Path, nargs="+", default=[d.LOCOMO_FILE], help="LoCoMo file (questions)")
@@ -123,6 +133,13 @@ def _friendsqa(args: argparse.Namespace) -> int:
     from bench.retrieval_bench import run_friendsqa
 
     t0 = time.perf_counter()
+    if "trained" in args.variant:
+        from bench.systems import trained_policy, use_trained
+
+        policy = args.policy or trained_policy()
+        if not policy:
+            raise SystemExit("polymem: error: no trained retrieval policy (--policy PATH)")
+        use_trained(policy)
     g, emb = _ctx()
     with g:
         res = run_friendsqa(g, emb, args.file, args.variant, limit=args.limit)
@@ -137,8 +154,24 @@ def _ablations(args: argparse.Namespace) -> int:
     g, emb = _ctx()
     gc = _groupchat_paths(args.file)
     lo = [f for f in args.file if not f.is_dir() and sniff(f) == "locomo"]
+    variants = list(ABLATIONS)
+    policy = writer = None
+    if args.rl:
+        from bench.systems import trained_policy, trained_writer_policy, use_trained
+
+        policy, writer = args.policy or trained_policy(), args.writer_policy or trained_writer_policy()
+        if policy:
+            use_trained(policy)
+            variants.append("trained")
     with g:
-        res = run_ablations(g, emb, gc, lo, ABLATIONS, limit=args.limit)
+        res = run_ablations(g, emb, gc, lo, variants, limit=args.limit)
+        if args.rl:
+            from bench.ablations import rl_rows
+
+            rl = rl_rows(g, emb, policy, writer, limit=args.rl_limit)
+            res["tables"] += rl["tables"]
+            res["notes"] += rl["notes"]
+            res["figures"].update(rl["figures"])
     return _finish("ablations", res, t0, args.save)
 
 

@@ -112,12 +112,14 @@ def _name_of(res: Result, roster: dict[str, list[str]]) -> str | None:
     return min(found)[1] if found else None
 
 
-def run_friendsqa(graph: Graph, embedder: Any, paths: Sequence[Path], variant: str = "agentic",
+def run_friendsqa(graph: Graph, embedder: Any, paths: Sequence[Path], variant: str | Sequence[str] = "agentic",
                   limit: int | None = None, log: Log = _log) -> dict[str, Any]:
+    """One or more polymem variants side by side with BM25 on the same questions."""
     convs = [c for p in paths for c in datasets.friendsqa(p)]
-    poly = polymem_variants([variant], log)
+    variants = [variant] if isinstance(variant, str) else list(variant)
+    poly = polymem_variants(variants, log)
     names = ["bm25", *poly]
-    prep = prepare(graph, convs, embedder, system2=bool(poly) and variant != "system1", log=log)
+    prep = prepare(graph, convs, embedder, system2=any(v != "system1" for v in poly), log=log)
     acc = {s: Tally() for s in names}
     rec = {s: Tally() for s in names}
     errors = 0
@@ -145,6 +147,11 @@ def run_friendsqa(graph: Graph, embedder: Any, paths: Sequence[Path], variant: s
         a, b = acc[poly[0]].mean("overall") or 0, acc["bm25"].mean("overall") or 0
         notes.append(f"goal +10 points over the baseline: {100 * a:.1f} vs {100 * b:.1f} -> "
                      f"{'MET' if a >= b + 0.10 else 'MISSED'} ({100 * (a - b):+.1f} points); ask errors: {errors}")
+        rb = rec["bm25"].mean("overall") or 0
+        for v in poly:
+            rv = rec[v].mean("overall") or 0
+            notes.append(f"evidence recall@10 {v} {100 * rv:.1f} vs BM25 {100 * rb:.1f}: "
+                         f"{'at least BM25' if rv >= rb else 'below BM25'} ({100 * (rv - rb):+.1f} points)")
     return {"tables": [table("FriendsQA is_speaker: answered participant accuracy and evidence recall@10 (%)",
                              ["system", "n", "accuracy", "recall@10"], rows)],
             "notes": notes, "misses": misses,

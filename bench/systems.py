@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from bench.bm25_baseline import BM25Index
@@ -23,7 +24,31 @@ VARIANTS: dict[str, dict[str, Any]] = {
     "no-ask": {"strategy": "agentic", "ask_round": False},
     "no-addressee": {"strategy": "agentic", "use_addressee": False},
     "no-bm25-floor": {"strategy": "agentic"},  # fusion.LEX_FLOOR = 0 for the call: the ranking before the floor
+    # the agentic system with a trained retrieval policy (issue 15); `use_trained(path)` names the policy
+    "trained": {"strategy": "agentic", "policy": "small"},
 }
+RL_DIR = Path(__file__).resolve().parent / "data" / "rl"  # trained small policies kept for the rules-vs-trained rows
+
+
+def trained_policy() -> str | None:
+    """The trained retrieval policy the `trained` rows use: the packaged one when it ships (it beat the rules on
+    validation), else the one kept in bench/data/rl/, else None."""
+    from polymem.retrieval.policy.run import PACKAGED
+
+    for p in (PACKAGED, RL_DIR / "retrieval-small.json"):
+        if p.is_file():
+            return str(p)
+    return None
+
+
+def trained_writer_policy() -> str | None:
+    p = RL_DIR / "writer-small.json"
+    return str(p) if p.is_file() else None
+
+
+def use_trained(policy: str) -> None:
+    """Point the `trained` variant at a saved retrieval policy (a path, or "small" for the packaged one)."""
+    VARIANTS["trained"] = {"strategy": "agentic", "policy": policy}
 
 
 @dataclass

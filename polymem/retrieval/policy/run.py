@@ -69,7 +69,9 @@ class PolicyRetriever(Retriever):
         conf = st.extract.confidence if st.extract else 0.0
         cands = candidates(self.plan, opts, self.roster)
         taken: list[str] = []
-        while st.rounds < opts.max_rounds:
+        # a policy trained for fewer decisions (reward on the final ranking: one) takes no more here
+        last = min(opts.max_rounds, int((getattr(self.policy, "meta", None) or {}).get("max_rounds", opts.max_rounds)))
+        while st.rounds < last:
             x = self.policy.observe(self.plan, st.lists, st.kinds, st.rounds, kept(st.lists, st.kinds), ok, conf)
             allowed = [a for a in cands if a not in taken]
             probs = self.policy.probs(x, allowed)  # one pass (an LLM policy's forward is the expensive part)

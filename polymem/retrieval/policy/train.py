@@ -5,10 +5,17 @@ graph (Executor, the same code `ask` runs) and their hit lists cached (on disk t
 then replays states from that cache: at each decision K actions are sampled from the policy, each is
 rewarded with the EG-GRPO reward on the kept records (new gold in the first 15 of the fused lists, plus the
 log-discounted rank term, minus a small per-round cost), and the policy takes one group-relative step.
+
+`reward_on="ranking"` rewards on what `ask` returns instead of the score-fused proxy: for each question the
+final ranking (the answerer re-run, then `compose`) after round 1 alone and after round 1 + each catalogue
+action is cached, the kept records are the first `keep` ids of that ranking (10 = the recall@10 cut-off), and
+gold evidence the action pushes out of them counts against it (the paper's "already held earns nothing" stays;
+losing it costs). One decision after round 1 (at most 2 rounds): later states are not cached.
 """
 
 from __future__ import annotations
 
+import copy
 import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -22,6 +29,7 @@ from polymem.graph.messages import MessageRepository
 from polymem.graph.search import SearchRepository
 from polymem.retrieval.actions import Executor
 from polymem.retrieval.agent import Retriever
+from polymem.retrieval.compose import compose
 from polymem.retrieval.names import RosterIndex
 from polymem.retrieval.options import AskOptions
 from polymem.retrieval.plan import Plan
@@ -49,6 +57,8 @@ class Cached:
     acts: dict[str, tuple[str, Hits]] = field(default_factory=dict)  # action type -> (tool, hits); stop absent
     sufficient: bool = False  # round 1's sufficiency verdict and confidence (the answerer's)
     confidence: float = 0.0
+    # reward_on="ranking": ask's final ranking (first RANKED ids) after round 1 ("stop") and after each action
+    ranked: dict[str, list[str]] = field(default_factory=dict)
 
 
 @dataclass
@@ -66,13 +76,20 @@ class TrainConfig:
     # the policy collapsed to stopping at once (docs/bench/rl.md).
     normalise: bool = False
     keep: int = 15  # records kept per state (the paper's 15; 10 = the recall@10 cut-off)
+    # "kept": the score-fused lists (proxy); "ranking": ask's final ranking, held gold lost counts against
+    reward_on: str = "kept"
+
+
+RANKED = 20  # ids of each final ranking kept in the cache (recall@10 needs 10)
 
 
 class Env:
-    """Executes round 1 and the catalogue for a question once (real graph), then serves them from a cache."""
+    """Executes round 1 and the catalogue for a question once (real graph), then serves them from a cache.
+    With `ranking`, also `ask`'s final ranking after round 1 and after each action (Cached.ranked)."""
 
     def __init__(self, graph: Graph, embedder: Any, cache_file: Path | None = None,
-                 opts: AskOptions | None = None) -> None:
+                 opts: AskOptions | None = None, ranking: bool = False) -> None:
+        self.ranking = ranking
         self.repo = SearchRepository(graph)
         self.msgs = MessageRepository(graph)
         self.embedder = embedder
@@ -82,11 +99,12 @@ class Env:
         self._rosters: dict[str, RosterIndex] = {}
         if cache_file and cache_file.is_file():
             for qid, d in json.loads(cache_file.read_text(encoding="utf-8")).items():
-                if "sufficient" not in d:  # written before round 1 ran the answerer: executed again
+                if "sufficient" not in d or (ranking and not d.get("ranked")):  # older cache: executed again
                     continue
                 self.cache[qid] = Cached(Plan.model_validate(d["plan"]), [[tuple(h) for h in x] for x in d["base"]],
                                          d["base_kinds"], {a: (t, [tuple(h) for h in hs]) for a, (t, hs)
-                                                           in d["acts"].items()}, d["sufficient"], d["confidence"])
+                                                           in d["acts"].items()}, d["sufficient"], d["confidence"],
+                                         d.get("ranked") or {})
 
     def roster(self, space: str) -> RosterIndex:
         if space not in self._rosters:
@@ -100,13 +118,24 @@ class Env:
         plan = compile_rules(item.question, None, roster)
         # round 1 exactly as `ask` runs it under a policy (rows, topic, answerer), for its lists and verdict
         one = self.opts.model_copy(update={"strategy": "system12", "ask_round": False})
-        st = Retriever(self.repo, item.space, plan, one, roster, self.embedder).run()
+        r1 = Retriever(self.repo, item.space, plan, one, roster, self.embedder)
+        st = r1.run()
         c = Cached(plan, [list(h) for h in st.lists], list(st.kinds), {}, bool(st.trace[-1].get("sufficient")),
                    st.extract.confidence if st.extract else 0.0)
         ex = Executor(self.repo, item.space, self.embedder)
         for name, a in candidates(plan, self.opts, roster).items():
             if a is not None:
                 c.acts[name] = (a.tool, ex.run(a))
+                if self.ranking:  # as PolicyRetriever: the action's round, the answerer again, then compose
+                    r2 = Retriever(self.repo, item.space, plan, self.opts, roster, self.embedder)
+                    r2.st, r2._expanded = copy.deepcopy(st), set(r1._expanded)
+                    r2.st.trace.pop()
+                    r2.do([a])
+                    r2.judge()
+                    c.ranked[name] = compose(plan, r2.st)[1][:RANKED]
+        if self.ranking:
+            st.trace.pop()
+            c.ranked[STOP] = compose(plan, st)[1][:RANKED]
         self.cache[item.qid] = c
         return c
 
@@ -114,17 +143,31 @@ class Env:
         if self.cache_file is None:
             return
         d = {q: {"plan": c.plan.model_dump(mode="json"), "base": c.base, "base_kinds": c.base_kinds,
-                 "acts": c.acts, "sufficient": c.sufficient, "confidence": c.confidence}
+                 "acts": c.acts, "sufficient": c.sufficient, "confidence": c.confidence, "ranked": c.ranked}
              for q, c in self.cache.items()}
         tmp = self.cache_file.with_suffix(".tmp")
         tmp.write_text(json.dumps(d), encoding="utf-8")
         tmp.replace(self.cache_file)
 
 
+def ranking_reward(before: Sequence[str], after: Sequence[str], gold: Sequence[str], keep: int = 10,
+                   cost: float = 0.0) -> float:
+    """EG-GRPO reward on the final ranking: new gold in the first `keep` ids (coverage + rank term, held gold
+    earns nothing) minus the share of held gold the action pushed out of them, minus the round cost."""
+    g = set(gold)
+    if not g:
+        return -cost
+    held, kept_after = list(before)[:keep], list(after)[:keep]
+    lost = len((g & set(held)) - set(kept_after)) / len(g)
+    return evidence_reward(kept_after, gold, held, keep=keep, cost=cost) - lost
+
+
 def action_reward(c: Cached, lists: list[Hits], kinds: list[str], action: str, gold: Sequence[str],
-                  cost: float, keep: int = 15) -> float:
+                  cost: float, keep: int = 15, on: str = "kept") -> float:
     if action == STOP:
         return 0.0
+    if on == "ranking":
+        return ranking_reward(c.ranked[STOP], c.ranked[action], gold, keep, cost)
     tool, hits = c.acts[action]
     held = kept(lists, kinds, keep)
     return evidence_reward(kept(lists + [hits], kinds + [tool], keep), gold, held, keep=keep, cost=cost)
@@ -140,19 +183,20 @@ def episode(policy: Any, c: Cached, gold: Sequence[str], cfg: TrainConfig, rng: 
     taken: list[str] = []
     rewards: list[float] = []
     round_ = 1
-    while round_ < cfg.max_rounds:
+    last = 2 if cfg.reward_on == "ranking" else cfg.max_rounds  # ranking: one cached decision after round 1
+    while round_ < min(cfg.max_rounds, last):
         x = policy.observe(c.plan, lists, kinds, round_, kept(lists, kinds), c.sufficient, c.confidence)
         allowed = [a for a in allowed_all if a not in taken]
         if learn:
             assert rng is not None
             group = policy.sample(x, allowed, cfg.k, rng)
-            rs = [action_reward(c, lists, kinds, a, gold, cfg.cost, cfg.keep) for a in group]
+            rs = [action_reward(c, lists, kinds, a, gold, cfg.cost, cfg.keep, cfg.reward_on) for a in group]
             policy.grpo_step(x, allowed, group, rs, cfg.lr, cfg.normalise)
             rewards += rs
             a = group[0]
         else:
             a = policy.choose(x, allowed)
-            rewards.append(action_reward(c, lists, kinds, a, gold, cfg.cost, cfg.keep))
+            rewards.append(action_reward(c, lists, kinds, a, gold, cfg.cost, cfg.keep, cfg.reward_on))
         if a == STOP:
             break
         taken.append(a)
@@ -212,6 +256,8 @@ def train(env: Env, items: Sequence[Item], out: Path, cfg: TrainConfig, resume: 
     usable = run_steps(policy, env, items, cfg, start, curve, state, progress,
                        lambda step, rng: save_checkpoint(out, policy, step, curve, rng))
     policy.meta.update({"steps": cfg.steps, "config": cfg.__dict__, "train_questions": len(usable)})
+    if cfg.reward_on == "ranking":  # trained for one decision after round 1: `ask` takes no more
+        policy.meta["max_rounds"] = min(cfg.max_rounds, 2)
     policy.save(out / "policy.json")
     (out / "curve.json").write_text(json.dumps(curve), encoding="utf-8")
     return policy, curve
