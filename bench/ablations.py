@@ -71,7 +71,7 @@ def rl_rows(graph: Graph, embedder: Any, policy: str | None, writer_policy: str 
         r = evaluate(graph, embedder, ["rules", policy], "validation", limit, log=log)
         figures["retrieval_policy"] = r
         names = {"bm25": "BM25 (rank_bm25)", "rules": "rules (hand-written agentic rounds)", policy: "trained"}
-        rows = [[names[s], r["questions"], f["recall@10"], f["rounds"], f["ms_per_question"]]
+        rows = [[names[s], r["questions"], f["recall@10"], _num(f["rounds"], 2), _num(f["ms_per_question"], 0)]
                 for s, f in r["systems"].items()]
         tables.append(table(f"Retrieval policy, rules vs trained: LoCoMo validation ({', '.join(r['conversations'])})"
                             f", evidence recall@10 (%)", ["system", "questions", "R@10", "rounds (mean)",
@@ -87,7 +87,7 @@ def rl_rows(graph: Graph, embedder: Any, policy: str | None, writer_policy: str 
         rows = []
         for name, f in w["writer"].items():
             gc = w["groupchat_records"].get(name, {})
-            rows.append(["rules" if name == "rules" else "trained", f["phi_sl"], f["records"],
+            rows.append(["rules" if name == "rules" else "trained", _num(f["phi_sl"], 3), f["records"],
                          f"{f['qa_s1']:.3f} -> {f['qa_s1_s2']:.3f} ({f['qa_delta']:+.3f})",
                          f"{gc.get('hits', 'n/a')} / {gc.get('questions', 'n/a')} ({gc.get('errors', 'n/a')})"])
         tables.append(table(f"Writer decisions, rules vs trained: LoCoMo validation ({', '.join(split('validation'))})"
@@ -96,6 +96,11 @@ def rl_rows(graph: Graph, embedder: Any, policy: str | None, writer_policy: str 
                             rows))
         notes.append(f"trained writer policy: {writer_policy}; Φ_SL = mean over the validation conversations")
     return {"tables": tables, "notes": notes, "figures": figures}
+
+
+def _num(v: float | None, digits: int) -> str:
+    """A figure that is not a share (rounds, ms, Φ_SL): printed as is, not as a percentage."""
+    return "n/a" if v is None else f"{v:.{digits}f}"
 
 
 def _m(t: dict[str, Any], key: str) -> float | None:
