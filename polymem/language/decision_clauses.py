@@ -14,6 +14,7 @@ from polymem.language import timeexpr
 FINAL_SENSES = ("official.a.01", "official.s.03", "officially.r.01", "formally.r.01", "final.s.02",
                 "final.s.03", "settled.a.01", "confirmed.a.02", "consentaneous.s.01", "definite.s.02")
 DROP_SENSES = group_acts.CANCEL_SENSES + ("ditch.v.01", "chuck.v.02", "dump.v.02", "overrule.v.01", "revoke.v.02")
+GIVE_UP_SENSES = ("discontinue.v.01", "discard.v.01", "abandon.v.02")
 PLAN_SENSES = ("need.v.01", "necessitate.v.01", "choose.v.01", "decide.v.01", "find.v.03", "book.v.01",
                "reserve.v.04", "organize.v.05", "sort_out.v.01", "settle.v.04")
 # stretches of clock and calendar time ("for the weekend", "for the night"), unlike occasions ("the picnic")
@@ -37,6 +38,10 @@ def same(a: str, b: str) -> bool:
     nx, ny = ({w for w in v.split() if any(ch.isdigit() for ch in w)} for v in (x, y))
     if nx and ny and nx != ny:
         return False  # "March 3" is not "March 8"
+    la, lb = a.split()[-1:], b.split()[-1:]
+    if la and lb and la[0][:1].isupper() and lb[0][:1].isupper() and la[0].lower() != lb[0].lower() and \
+            len(a.split()) > 1 and len(b.split()) > 1:
+        return False  # "Loch Arkaig" is not "Loch Morlich": two names that differ in their last word
     xs, ys = ({w for w in v.split() if len(w) >= 3} for v in (x, y))
     return bool(xs and ys) and len(xs & ys) / min(len(xs), len(ys)) >= 0.5
 
@@ -80,6 +85,15 @@ def phrase(tok: Any) -> str:
     return v.strip(" ,.!:;-–—'\"")
 
 
+def _with_shared_subject(v: Any) -> list[Any]:
+    """A verb's dependents plus, for the second verb of "we're dropping X and going with Y", the subject it
+    shares with the first."""
+    kids = list(v.children)
+    if v.dep_ == "conj" and not any(c.dep_ in ("nsubj", "nsubjpass") for c in kids):
+        kids += [c for c in v.head.children if c.dep_ in ("nsubj", "nsubjpass")]
+    return kids
+
+
 def is_final(sent: Any) -> bool:
     if any(t.pos_ == "VERB" and t.tag_ in ("VBP", "VB") and lex.verb_in_senses(
             t.lemma_.lower(), group_acts.PROPOSE_SENSES, first=3) and any(
@@ -95,7 +109,7 @@ def is_final(sent: Any) -> bool:
         if t.pos_ == "VERB" and _settles(t):
             return True
         if t.lemma_ == "go" and any(c.dep_ == "prep" and c.lower_ == "with" for c in t.children) and (any(
-                c.lower_ == "we" and c.dep_ == "nsubj" for c in t.children) or t.head.lemma_ == "let") and not \
+                c.lower_ == "we" and c.dep_ == "nsubj" for c in _with_shared_subject(t)) or t.head.lemma_ == "let") and not \
                 any(c.dep_ == "aux" and c.lower_ in ("could", "might", "should", "may") for c in t.children):
             return True  # "we'll go with X", "we're going with X", "let's go with X": "go with" is to choose
         if t.lemma_ == "do" and t.pos_ == "VERB" and not any(c.dep_ == "mark" and c.lower_ != "so" for c in t.children) \
@@ -158,6 +172,9 @@ _THEN = re.compile(r"^\W*(?:(?:ok(?:ay)?|right|so|fine|great|cool|alright)\W+)*(
                    re.I)
 
 
+_OUTCOME_LEXFILES = ("noun.attribute", "noun.quantity", "noun.state")
+
+
 def _then_value(sent: Any) -> str | None:
     """"Amélie then.", "30th then, I've sent the invite", "£15 each then": a bare phrase concluded with
     "then" is the group's conclusion (a verb phrase is not: "going for bowling then" is read elsewhere)."""
@@ -170,6 +187,10 @@ def _then_value(sent: Any) -> str | None:
     if not v or any((t.pos_ in ("AUX", "PRON") and t.lower_ != "each") or
                     (t.pos_ == "VERB" and (t.text[:1].islower() or lex._synsets(t.lower_, "v"))) for t in toks):
         return None
+    heads = [t for t in toks if t.pos_ in ("NOUN", "PROPN", "NUM") and t.dep_ != "compound"]
+    if heads and not any(t.like_num or t.text[:1].isupper() and t.pos_ == "PROPN" for t in toks) and all(
+            (syn := lex._synsets(t.lemma_.lower(), "n")) and syn[0].lexname() in _OUTCOME_LEXFILES for t in heads):
+        return None  # "Clear majority then", "consensus then": how it was settled, not what
     return v
 
 
@@ -192,9 +213,11 @@ def _at_place(be: Any) -> Any | None:
 
 def _it_is(sent: Any) -> Any | None:
     """"the Cretan villa it is", "Carcassonne it is then": a noun phrase, then "it is"."""
-    toks = [t for t in sent if (t.is_alpha or t.like_num) and t.lower_ not in ("then", "so")]
+    toks = [t for t in sent if (t.is_alpha or t.like_num or t.text in (",", ";", "—", "–")) and
+            t.lower_ not in ("then", "so")]
     for i in range(1, len(toks) - 1):
-        if toks[i].lower_ == "it" and toks[i + 1].lemma_ == "be" and i + 2 >= len(toks):
+        # "it is" closing the sentence or a clause of it ("the Julian Alps it is, decision made")
+        if toks[i].lower_ == "it" and toks[i + 1].lemma_ == "be" and (i + 2 >= len(toks) or toks[i + 2].is_punct):
             prev = toks[i - 1]
             while prev.dep_ in ("nummod", "compound", "pobj", "prep") and prev.head.i < toks[i].i and \
                     prev.head.i != prev.i:
@@ -214,6 +237,16 @@ def _wins(sent: Any) -> Any | None:
     return None
 
 
+_FEELING_LEXFILES = ("noun.feeling", "noun.state", "noun.cognition", "noun.communication", "noun.motive")
+
+
+def _feeling(t: Any) -> bool:
+    """"no worries", "no whining", "no idea": a lower-case noun whose first sense is a feeling, state or
+    thought is said, not a thing turned down."""
+    syn = lex._synsets(t.lemma_.lower(), "n") if t.text.islower() else []
+    return bool(syn) and syn[0].lexname() in _FEELING_LEXFILES
+
+
 def turned_down(doc: Any) -> list[tuple[str, Any]]:
     """What a message turns down: "no tablet", "not split", "the pier café is off", "ditching Dune",
     "lake district is cancelled", "instead of the van"."""
@@ -221,8 +254,8 @@ def turned_down(doc: Any) -> list[tuple[str, Any]]:
     for t in doc:
         if not nominal(t) or t.dep_ == "compound":
             continue
-        neg = any(c.lower_ in _NEG_DET and c.dep_ in ("det", "neg", "advmod") for c in t.children) or (
-            t.i > 0 and doc[t.i - 1].lower_ == "not")
+        neg = (any(c.lower_ in _NEG_DET and c.dep_ in ("det", "neg", "advmod") for c in t.children) or (
+            t.i > 0 and doc[t.i - 1].lower_ == "not")) and not _feeling(t)
         head = t.head
         verb = head.lemma_.lower()
         for c in head.children:  # "fell through": the phrasal verb WordNet knows, whatever the parser's label
@@ -232,11 +265,17 @@ def turned_down(doc: Any) -> list[tuple[str, Any]]:
         dropped_by_verb = t.dep_ in ("dobj", "nsubjpass", "nsubj") and head.pos_ in ("VERB", "ADJ", "NOUN") and (
             lex.verb_in_senses(verb, DROP_SENSES, first=3) or head.lower_ == "cancelled") and (
             t.dep_ != "nsubj" or head.tag_ == "VBN" or not (lex.is_person_noun(t.lemma_.lower()) or t.pos_ == "PRON"))
+        # "we're dropping X", "let's scrap X": with the group as subject any sense of giving up counts
+        # (alone, "drop" is first to let fall)
+        dropped_by_group = t.dep_ == "dobj" and head.pos_ == "VERB" and (
+            head.head.lemma_ == "let" or any(c.dep_ == "nsubj" and c.lower_ in ("we", "us")
+                                             for c in _with_shared_subject(head))) and \
+            lex.verb_in_senses(verb, GIVE_UP_SENSES, first=8)
         off = (t.dep_ == "nsubj" and head.pos_ == "AUX" and any(c.lower_ == "off" for c in head.children)) or \
             any(c.lower_ == "off" and c.dep_ in ("advmod", "prt") for c in t.children) or (
                 t.dep_ == "nsubj" and head.lower_ == "off")  # "mixer's off", however the parser attaches it
         instead = head.dep_ == "prep" and head.lower_ in ("of", "than") and head.head.lower_ in ("instead", "rather")
-        if neg or dropped_by_verb or off or instead:
+        if neg or dropped_by_verb or dropped_by_group or off or instead:
             out.append((group_acts._np(t), t))
     for act in group_acts.read(doc.text):
         if act.act == "cancel" and act.value and not any(same(act.value, v) for v, _ in out):
@@ -274,11 +313,16 @@ def topic_of(sent: Any) -> str | None:
         if t.dep_ == "nsubjpass" and t.pos_ == "NOUN" and not lex.is_person_noun(t.lemma_.lower(), 1) and \
                 not lex.noun_in_senses(t.lemma_.lower(), CLOCK, first=1):
             return " ".join([c.lower_ for c in t.lefts if c.dep_ in ("compound", "amod")] + [t.lemma_.lower()])
+    root = sent.root  # "our trail book for this year is X": the group's thing named as subject
+    subj = next((c for c in root.children if c.dep_ == "nsubj" and c.pos_ == "NOUN"), None)
+    if root.lemma_ == "be" and subj is not None and any(c.dep_ == "poss" and c.lower_ == "our" for c in subj.children):
+        return " ".join([c.lower_ for c in subj.lefts if c.dep_ == "compound"] + [subj.lemma_.lower()])
     for t in sent:  # "for the picnic": an occasion is a matter, a stretch of time ("for the weekend") is not
         if t.dep_ == "prep" and t.lower_ in ("for", "as"):
             for p in t.children:
                 if p.dep_ == "pobj" and p.pos_ == "NOUN" and not p.text[:1].isdigit() and \
-                        not lex.noun_in_senses(p.lemma_.lower(), CLOCK, first=1):
+                        not lex.noun_in_senses(p.lemma_.lower(), CLOCK, first=1) and \
+                        not lex.noun_is(p.lemma_.lower(), "time", senses=1):
                     return " ".join([c.lower_ for c in p.lefts if c.dep_ == "compound"] + [p.lemma_.lower()])
     for t in sent:
         if t.dep_ in ("nsubj", "nsubjpass") and t.pos_ == "NOUN" and not lex.is_person_noun(t.lemma_.lower(), 1) and \
@@ -312,9 +356,10 @@ def value_of(doc: Any, sent: Any, drops: set[int], known: list[str]) -> str | No
     if (v := _then_value(sent)) is not None:
         return v
     for t in sent:
-        if t.lemma_ == "go" and not any(c.lower_ == "with" for c in t.children) and (p := next((
+        if t.lemma_ == "go" and not any(c.lower_ == "with" or c.dep_ == "mark" for c in t.children) and (p := next((
                 p for c in t.children if c.dep_ == "prep" and c.lower_ == "for"
-                                            for p in c.children if p.dep_ == "pobj" and p.i not in drops), None)):
+                for p in c.children if p.dep_ == "pobj" and p.i not in drops and
+                not lex.noun_is(p.lemma_.lower(), "time", senses=2)), None)):
             return phrase(p)  # "going for bowling"
         if t.lemma_ == "make" and re.search(r"(?i)\bmake\s+it\b", sent.text):
             m = re.search(r"(?i)\bmake\s+it\s+(?P<v>[^,.;!?]+?)(?:\s+instead|\s+then)?\s*(?:[,.;!?]|$)", sent.text)
@@ -370,18 +415,20 @@ def value_of(doc: Any, sent: Any, drops: set[int], known: list[str]) -> str | No
     for v in sent:
         if v.pos_ != "VERB":
             continue
-        subj = next((c for c in v.children if c.dep_ in ("nsubj", "nsubjpass")), None)
+        subj = next((c for c in _with_shared_subject(v) if c.dep_ in ("nsubj", "nsubjpass")), None)
         passive_final = subj is not None and subj.dep_ == "nsubjpass" and subj.i not in drops and \
             lex.verb_in_senses(v.lemma_.lower(), group_acts.DECIDE_SENSES, first=3)
         if passive_final and subj.pos_ in ("NOUN", "PROPN"):
             return phrase(subj)  # "Ostreria Blu is booked for ..."
+        if any(c.dep_ == "mark" for c in v.children):
+            continue  # "before we go round in circles for another month": a subordinate clause settles nothing
         if subj is not None and subj.lower_ in ("we", "us") or v.head.lemma_ == "let":
             for c in v.children:  # "we'll go with X", "we're switching to X", "we meet in X", "we'll have X"
                 cands = [c] if c.dep_ in ("dobj", "attr") else [p for p in c.children if not p.is_punct] \
                     if c.dep_ == "prep" and c.lower_ in ("with", "to", "in", "at", "for") else []
                 for p in cands:
                     if nominal(p) and p.i not in drops and \
-                            not lex.noun_is(p.lemma_.lower(), "time", senses=1):
+                            not lex.noun_is(p.lemma_.lower(), "time", senses=2):
                         return phrase(p)
     low = text.lower()
     if (day := timeexpr.date_span(text)) and re.search(r"(?i)\b(?:on|for|to)\s+" + re.escape(day), text):

@@ -37,6 +37,7 @@ from polymem.language.decision_clauses import (
 from polymem.language.models import parsed
 from polymem.language.value_kind import value_kind
 
+ALT_WINDOW = 6  # messages apart that rival options may be put forward
 RECENT = 6  # messages before a new matter's first decision that count as its discussion
 
 
@@ -96,6 +97,9 @@ class DecisionTracker:
         self._chain_of: dict[int, Chain] = {}
         self.recent: list[str] = []  # the last messages: the discussion a new matter came out of
         self._before: list[str] = []
+        self._seq = 0  # messages read so far
+        self._opt_seq: list[int] = []  # per option, the message it came up in
+        self._decided_at: list[int] = []  # messages that settled something
 
     def observe(self, text: str) -> None:
         """An earlier message, already written: only the options it puts forward are kept."""
@@ -104,6 +108,23 @@ class DecisionTracker:
 
     def _remember(self, text: str) -> None:
         self.recent = [*self.recent, text][-RECENT:]
+        self._opt_seq += [self._seq] * (len(self.options) - len(self._opt_seq))  # when each option came up
+        self._seq += 1
+
+    def _alternatives(self, value: str) -> list[str]:
+        """Options of the same kind put forward within a few messages of where `value` first came up or of
+        its decision ("The Ferryman." "Counter
+        offer: Casa Lupo." "or Lucky Star."): rivals for one matter, so a later choice of any of them is a
+        decision on that matter."""
+        now = self._seq - 1
+        seqs = [self._opt_seq[i] for i, o in enumerate(self.options[:len(self._opt_seq)]) if same(o[0], value)][:1]
+        kind = value_kind(value)
+        def rival(x: int) -> bool:  # near an anchor, and no other matter settled in between
+            return any(abs(x - a) <= ALT_WINDOW and not any(min(x, a) < d < max(x, a) for d in self._decided_at)
+                       for a in [*seqs, now])
+        return [o[0] for i, o in enumerate(self.options[:len(self._opt_seq)])
+                if not same(o[0], value) and self._opt_seq[i] <= now and rival(self._opt_seq[i])
+                and value_kind(o[0]) == kind]
 
     def _options(self, doc: Any, text: str) -> None:
         self._planning(doc)
@@ -119,9 +140,11 @@ class DecisionTracker:
         self._before = self.recent
         self._remember(text)
         sents = [s for s in doc.sents if not s.text.rstrip().endswith("?")]
-        if not sents or group_acts.personal_decision(text):
+        if not sents:
             return out
-        finals = [i for i, s in enumerate(sents) if is_final(s) or self._books_option(s)]
+        # one person's own choice ("I'll pick up a copy") vetoes only its own sentence, not the group's next to it
+        finals = [i for i, s in enumerate(sents) if (is_final(s) or self._books_option(s) or self._names_option(s)) and
+                  not group_acts.personal_decision(s.text)]
         if not finals:
             return out
         drops = turned_down(doc)
@@ -172,6 +195,8 @@ class DecisionTracker:
             chain.decisions.append(d)
             chain.context += " " + text
             out.append(d)
+        if out:
+            self._decided_at.append(self._seq - 1)
         return out
 
     def _books_option(self, sent: Any) -> bool:
@@ -182,10 +207,26 @@ class DecisionTracker:
                     v.lemma_.lower(), group_acts.DECIDE_SENSES, first=3, exact=True):
                 continue
             objs = [c for c in v.children if c.dep_ == "dobj" and c.pos_ in ("NOUN", "PROPN")]
+            if not objs and any(c.dep_ == "dobj" and c.lower_ == "it" for c in v.children):
+                # "X can do a table at 7. I've booked it.": "it" is the option the sentence before named
+                prev = [t for t in sent.doc[max(0, sent.start - 40):sent.start] if t.pos_ in ("NOUN", "PROPN")]
+                objs = [t for t in prev if t.sent.end == sent.start]
             if any(c.dep_ == "nsubj" and c.lower_ == "i" for c in v.children) and \
                     any(same(phrase(o), opt) for o in objs for opt, _, _ in self.options):
                 return True
         return False
+
+    def _names_option(self, sent: Any) -> bool:
+        """"Our trail book for this year is X" after X was put forward: the group's thing said to be one of its
+        options settles it."""
+        root = sent.root
+        if root.lemma_ != "be" or any(c.dep_ == "neg" for c in root.children):
+            return False
+        subj = next((c for c in root.children if c.dep_ == "nsubj" and c.pos_ == "NOUN"), None)
+        attr = next((c for c in root.children if c.dep_ == "attr" and c.pos_ in ("NOUN", "PROPN")), None)
+        if subj is None or attr is None or not any(c.dep_ == "poss" and c.lower_ == "our" for c in subj.children):
+            return False
+        return any(same(phrase(attr), opt) for opt, _, _ in self.options)
 
     def chain_of(self, d: Decision) -> Chain:
         """The chain a decision `feed` returned belongs to (a confirmation belongs to the chain it confirms)."""
@@ -245,7 +286,8 @@ class DecisionTracker:
 
     def _chain_for(self, d: Decision, text: str, changed: bool = False) -> Chain:
         for c in reversed(self.chains):  # the same value again: a confirmation of that chain
-            if same(c.head.value, d.value) and (d.topic is None or d.topic == c.topic):
+            if same(c.head.value, d.value) and (d.topic is None or d.topic == c.topic) and \
+                    value_kind(c.head.value) == value_kind(d.value):  # "X on the 27th" confirms no date
                 return c
         for c in reversed(self.chains):  # it turns down what a chain had settled on: that chain
             if any(same(x, dec.value) for x in d.dropped for dec in c.decisions):
@@ -254,6 +296,9 @@ class DecisionTracker:
             for c in reversed(self.chains):
                 if c.topic == d.topic:
                     return c
+        for c in reversed(self.chains):  # it turns down an option put forward in a chain's discussion
+            if any(same(x, o) for x in d.dropped for o in c.options):
+                return c
         for value, topic, _src in reversed(self.options):  # the value was proposed for a matter
             if same(value, d.value):
                 for c in reversed(self.chains):
@@ -282,7 +327,7 @@ class DecisionTracker:
             if kind:
                 return kind[-1]
         srcs = [src for value, _, src in self.options if same(value, d.value)]
-        c = Chain("", options=[o[0] for o in self.options if same(o[0], d.value)],
+        c = Chain("", options=[o[0] for o in self.options if same(o[0], d.value)] + self._alternatives(d.value),
                   context=" ".join([*srcs, *self._before, text]))
         c.topic = d.topic or next(iter(c.keywords(1)), None) or _first_noun(text, d.value) or norm(d.value)
         self.chains.append(c)

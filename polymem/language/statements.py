@@ -21,6 +21,7 @@ from typing import Any
 from polymem.language import lexical as lex
 from polymem.language import pets
 from polymem.language import syntax as sx
+from polymem.language.creatures import creature_pets
 from polymem.language.models import parse_many, parsed
 from polymem.language.replies import asked_attribute, fragment_value
 from polymem.language.statement_types import Attribute, Kind, Person, Statement
@@ -95,6 +96,14 @@ class StatementReader:
             if named:
                 recent = named[-1]
                 last_other[speaker] = named[-1]
+        window = items[context:]
+        members = {p.id for p in self.roster}
+        for at, st in creature_pets(docs, [x[1] for x in window], [x[3] for x in window], [x[2] for x in window],
+                                    lambda w: self.person_in(w) is not None, members.__contains__,
+                                    [x[0] for x in window]):
+            have = [x for sts in out[context:] for x in sts if x.attribute == "pet" and x.owner == st.owner]
+            if not any(x.name.lower() == st.name.lower() or x.value == st.value for x in have):
+                out[context + at].append(st)
         return out
 
     def read_doc(self, doc: Any, speaker: str, time: datetime | None, message_id: str | None,

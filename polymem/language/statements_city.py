@@ -24,7 +24,7 @@ def local_place(reader: StatementReader, doc: Any, speaker: str, message_id: str
     and no travel: a weak city. Judged per clause, so "looking at flats in X I can't afford" next to
     "here in Y" does not count; a place marked "here" wins."""
     here = any(t.lower_ in FIRST_PERSON and t.dep_ in ("nsubj", "poss") for t in doc) or any(
-        t.lower_ in ("today", "tonight", "now", "rn", "currently", "morning", "here") for t in doc) or any(
+        t.lower_ in ("today", "tonight", "now", "rn", "currently", "morning", "here", "still") for t in doc) or any(
         t.lower_ == "this" and t.dep_ == "det" and lex.noun_is(t.head.lemma_.lower(), "settlement", senses=1)
         for t in doc)  # "very on brand for this town"
     if not here:

@@ -15,6 +15,9 @@ if TYPE_CHECKING:
     from polymem.language.statements import StatementReader
 
 
+_STILL = ("still", "now", "currently", "officially", "basically", "finally")
+
+
 def self_role(reader: StatementReader, doc: Any, speaker: str, message_id: str | None, time: datetime | None) -> list[Statement]:
     """A job the speaker names without a clause: "Night shift manager at the depot, out by 6am." (a verbless
     fragment headed by an occupation and placed at a workplace), or an offered post ("I've been offered
@@ -33,6 +36,12 @@ def self_role(reader: StatementReader, doc: Any, speaker: str, message_id: str |
                     p.dep_ == "pobj" and p.ent_type_ not in ("DATE", "TIME") and not p.like_num and
                     not lex.noun_is(p.lemma_.lower(), "time", senses=2) for p in c.children)
                 for c in t.children)
+            # "still knackered, still a PE teacher at Westfield": a clause that opens with an adverb of
+            # continuing state and an indefinite role says what the speaker is, whatever the parser attached
+            left = [x for x in sent.doc[max(sent.start, t.left_edge.i - 2):t.i] if x.dep_ != "compound"]
+            opened = len(left) >= 2 and left[-1].lower_ in ("a", "an") and left[-2].pos_ == "ADV" and \
+                left[-2].lower_ in _STILL and (left[-2].i == sent.start or sent.doc[left[-2].i - 1].is_punct)
+            fragment = fragment or opened
             head = t.head
             offered = t.dep_ in ("dobj", "oprd", "attr") and head.pos_ == "VERB" and \
                 lex.verb_in_senses(head.lemma_.lower(), ("offer.v.01", "offer.v.02"), first=2) and any(

@@ -123,3 +123,19 @@ def test_write_cli_summary(graph: Graph, space: str, capsys) -> None:
     assert main(["write", "--space", space + "-missing", "--no-embed"]) == 2
     err = capsys.readouterr().err
     assert f"no space '{space}-missing'" in err and space in err  # the typo is named, the real space suggested
+
+
+def test_a_judgement_by_pronoun_goes_to_the_one_addressed_or_named_last(graph: Graph, space: str) -> None:
+    rows = [
+        ("e1", "theo99", "Big news: I quit the lab and I'm sailing to Tromsø on Friday.", None),
+        ("e2", "sana", "honestly you're incredibly gutsy", None),
+        ("e3", "mara_k", "Sana did you see Theo's boat photos", None),
+        ("e4", "mara_k", "he's the calmest sailor I've ever met", None),
+        ("e5", "sana", "he must be exhausted by now", None),  # a guess, no judgement
+    ]
+    ingest(graph, space, rows)
+    write_space(graph, space, window=5)
+    heads = RecordRepository(graph).heads(space, owners=["theo99"], attribute="opinion")
+    by = {h.source: h.value for h in heads}
+    assert "gutsy" in (by.get("sana") or "") and "calmest sailor" in (by.get("mara_k") or ""), by
+    assert not RecordRepository(graph).heads(space, owners=["sana"], attribute="opinion")

@@ -107,3 +107,32 @@ def test_a_noun_of_choosing_passes_the_kind_to_its_matter() -> None:
     assert asked_kind("What was our final pick for the date?") == "date"
     assert asked_kind("What's the plan for the budget?") == "amount"
     assert asked_kind("What was our final decision?") is None
+
+
+def test_a_choice_after_a_colon_ending_in_x_it_is_and_a_drop_by_the_group() -> None:
+    tr, out = _run([
+        "Which lake for the canoe weekend? I'd say Loch Arkaig.",
+        "Counting the votes: Loch Arkaig wins, so we're paddling Loch Arkaig in June.",
+        "Ugh, the permits are gone. So Arkaig is off and Morlich is on: Loch Morlich it is, sorted.",
+    ])
+    assert out[2] and out[2][0][1] == "Loch Morlich" and out[2][0][2] is not None
+    assert len(tr.chains) == 1 and tr.chains[0].head.value == "Loch Morlich"
+
+
+def test_we_re_dropping_x_and_going_with_y_is_the_groups_even_beside_ones_own_errand() -> None:
+    tr, out = _run([
+        "Poetry circle pick: can I suggest Feathers by Nia Oduya?",
+        "Or Salt Roads by Imre Tal, it's shorter.",
+        "Our poetry book for the autumn is Feathers by Nia Oduya.",
+        "Change of heart, folks: we're dropping Feathers by Nia Oduya and going with Salt Roads instead. "
+        "I'll pick up two copies at the market.",
+    ])
+    assert out[2] and out[2][0][1].startswith("Feathers")
+    assert out[3] and out[3][0][1].startswith("Salt Roads") and out[3][0][2] is not None
+    assert len(tr.chains) == 1
+
+
+def test_how_a_matter_was_settled_is_not_what_it_settled_on() -> None:
+    _, out = _run(["Overwhelming consensus then.", "No worries, Tuesday it is."])
+    assert out[0] == []
+    assert out[1] and out[1][0][1] == "Tuesday" and out[1][0][2] is None

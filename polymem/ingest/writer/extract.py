@@ -13,6 +13,7 @@ from polymem.language import group as group_acts
 from polymem.language.acts import evaluative
 from polymem.language.decisions import Chain, Decision, DecisionTracker
 from polymem.language.facts import salient
+from polymem.language.opinions import pronoun_judgements
 from polymem.language.statements import Person, Statement, StatementReader
 from polymem.language.timeexpr import parse_time
 from polymem.schema.records import AddOp, add_id
@@ -325,4 +326,34 @@ class Extractor:
             a, b = self.name(m.speaker), self.name(owner)
             return [self._fact(m, "Profile", owner, "opinion", pred, f"{a} thinks {b} {pred}.",
                                event="opinion")]
+        for pron, pred in pronoun_judgements(t):  # "you're so brave": the addressee; "he's stubborn": the last named
+            owner = self._pronoun_target(m, pron)
+            if owner:
+                names = [n for p in self.w.roster if p.id == owner for n in p.names()]
+                pred = re.sub(r"(?i)[\s,]+(?:" + "|".join(map(re.escape, names)) + r")$", "", pred) if names else pred
+                a, b = self.name(m.speaker), self.name(owner)
+                return [self._fact(m, "Profile", owner, "opinion", f"is {pred}", f"{a} thinks {b} is {pred}.",
+                                   event="opinion")]
         return []
+
+    def _pronoun_target(self, m: WindowMessage, pron: str) -> str | None:
+        if pron == "you":
+            named = [p for p in self.reader.people(m.text) if p != m.speaker and p in self.roster_ids]
+            if len(named) == 1:  # "you're a bit reckless teo": the one named in the message
+                return named[0]
+            heard = [a for a in m.addressees if a != m.speaker and a in self.roster_ids]
+            if len(heard) == 1:
+                return heard[0]
+            if m.reply_speaker in self.roster_ids and m.reply_speaker != m.speaker:
+                return m.reply_speaker
+        seq = self.w.context + self.w.messages
+        at = next((i for i, x in enumerate(seq) if x.id == m.id), 0)
+        if pron == "you":  # said right after someone else spoke: to them
+            prev = seq[at - 1] if at > 0 else None
+            return prev.speaker if prev is not None and prev.speaker != m.speaker and \
+                prev.speaker in self.roster_ids else None
+        for x in reversed(seq[max(0, at - 6):at]):  # the member named last before it, not the speaker
+            named = [p for p in self.reader.people(x.text) if p != m.speaker and p in self.roster_ids]
+            if named:
+                return named[-1]
+        return None

@@ -1,0 +1,207 @@
+"""Named creatures over a stretch of chat: a name that is nobody in the roster and no place, tied to an animal
+word by the sentence it is named in ("took Pudding, my lurcher, to the beach"; "Ziggy shed his skin, normal for
+a leopard gecko") or by the message right after it ("Dennis is refusing strawberries" / "Is that tortoise still
+going??"; "who is Kevin" / "cockatiel."). Its owner is the member who talks about it as theirs: first person
+in the sentences that name it, who brings it up first, who answers a question about it.
+
+Chats name their animals far more often than they say whose species they are; this reads the species from
+the words around the name rather than from one sentence shape.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from polymem.language import lexical as lex
+from polymem.language.pets import animal_sense
+from polymem.language.statement_types import FIRST_PERSON, Statement
+
+_NOT_NAMES = ("GPE", "LOC", "ORG", "NORP", "DATE", "TIME", "MONEY", "QUANTITY", "CARDINAL", "ORDINAL", "EVENT",
+              "FAC", "PRODUCT", "WORK_OF_ART", "LAW", "LANGUAGE", "PERCENT")
+_POINTING = {"that", "this", "your", "his", "her", "their", "my", "our"}
+
+
+@dataclass
+class _Mention:
+    index: int  # message in the batch
+    sent: Any
+
+
+def _names(doc: Any, is_person: Callable[[str], bool]) -> list[tuple[str, str]]:
+    """(key, as written) for each run of proper nouns that could name a creature."""
+    out: list[tuple[str, str]] = []
+    run: list[Any] = []
+    for t in [*doc, None]:
+        if t is not None and t.is_alpha and t.text[:1].isupper() and t.ent_type_ not in _NOT_NAMES and (
+                t.pos_ == "PROPN" or (t.pos_ == "NOUN" and t.i > t.sent.start and not _common_word(t.lower_))):
+            run.append(t)
+            continue
+        if run:
+            text = " ".join(x.text for x in run)
+            head = run[-1]
+            initial = run[0].i == run[0].sent.start
+            breed = head.dep_ == "poss" and animal_sense(head.head.lemma_.lower())  # "a Hermann's tortoise"
+            if not text.isupper() and not breed and not is_person(text) and not any(is_person(x.text) for x in run) and \
+                    not lex.is_place_name(head.lower_) and not animal_sense(head.lower_) and \
+                    not (initial and _common_word(head.lower_)) and not (_common_word(head.lower_) and lex.is_person_noun(head.lower_, 1)):
+                out.append((text.lower(), text))
+            run = []
+    return out
+
+
+def _common_word(w: str) -> bool:
+    """A word WordNet knows other than as somebody's name ("Poll", "Bad", not "Ferdinand")."""
+    return any(not x.instance_hypernyms() for pos in ("n", "v", "a", "r") for x in lex._synsets(w, pos))
+
+
+def _animals(sent: Any, name: Any = None) -> list[Any]:
+    """Animal nouns of a sentence (an animal in the word's first sense, or in any of its first four when the
+    sentence sets it beside the name: "Pudding, my lurcher"), not somebody else's ("Mo's hamster"), not a
+    modifier ("a sheep field"), not what is done to or eaten ("eats crickets", "stung by a wasp")."""
+    out = []
+    for t in sent:
+        if t.pos_ not in ("NOUN", "PROPN") or not t.is_alpha or t.dep_ in ("compound", "dobj", "agent") or \
+                any(c.dep_ == "poss" and c.pos_ in ("PROPN", "NOUN") for c in t.children) or \
+                lex.noun_is_body(t.lemma_.lower()):
+            continue
+        beside = name is not None and ((t.dep_ == "appos" and t.head.i in name) or (t.dep_ == "attr" and any(
+            c.dep_ == "nsubj" and c.i in name for c in t.head.children)))
+        # "bearded dragons": a breed, not the myth (a name in front is no breed: "the Airbnb host")
+        bred = any(c.dep_ in ("amod", "compound") and c.pos_ != "PROPN" for c in t.lefts)
+        if name is not None and any(c.i in name for c in t.lefts):
+            continue
+        reply = name is None and _fragment(t)
+        if lex.is_animal(t.lemma_.lower()) or ((beside or bred or reply) and animal_sense(t.lemma_.lower())):
+            if beside or name is None or _pointed(t) or _kind_of(t):
+                out.append(t)
+    return out
+
+
+def _kind_of(t: Any) -> bool:
+    """"normal for a leopard gecko", "like a cat": the kind the named one is measured against."""
+    return t.dep_ == "pobj" and t.head.lower_ in ("for", "like", "as") and \
+        any(c.dep_ == "det" and c.lower_ in ("a", "an") for c in t.children)
+
+
+def _species(t: Any) -> str:
+    mods = [c.lower_ for c in t.lefts if c.dep_ == "compound" or (c.dep_ == "amod" and c.i == t.i - 1 and
+                                                                   c.lower_ not in ("little", "new", "old", "big"))]
+    return " ".join([*mods, t.lemma_.lower()])
+
+
+def _fragment(t: Any) -> bool:
+    """"cockatiel.", "chilean rose tarantula, 9 yrs old": a reply that is only a noun phrase."""
+    return t.dep_ == "ROOT" and not any(x.pos_ in ("VERB", "AUX") for x in t.sent) and \
+        len([x for x in t.sent if x.is_alpha]) <= 8
+
+
+def _emoji(text: str) -> list[str]:
+    """Animal emoji ("🐢", "🐰"): Unicode names them ("TURTLE", "RABBIT FACE"), WordNet knows the animal."""
+    out = []
+    for ch in text:
+        if ord(ch) < 0x2000:
+            continue
+        words = unicodedata.name(ch, "").lower().split()
+        out += [w for w in words[:2] if len(w) > 2 and lex.is_animal(w)][:1]
+    return out
+
+
+def _pointed(t: Any, asked: bool | None = True) -> bool:
+    # asked: None for the next message (only "that tortoise" points back), True after a question on the name
+    """"that tortoise", "Bearded dragons have ...", "cockatiel.": an animal word that refers back, speaks of
+    the kind, or is the whole reply."""
+    det = {c.lower_ for c in t.children if c.dep_ in ("det", "poss")}
+    generic = asked is not None and t.tag_ == "NNS" and t.dep_ in ("nsubj", "nsubjpass") and not det
+    alone = bool(asked) and _fragment(t)
+    # "She is a lop-eared rabbit": a pronoun said to be an animal right after the name
+    said = t.dep_ == "attr" and any(c.dep_ == "nsubj" and c.lower_ in ("he", "she", "it") for c in t.head.children)
+    return bool(det & _POINTING) or generic or alone or said or _kind_of(t)
+
+
+def creature_pets(docs: Sequence[Any], speakers: Sequence[str], ids: Sequence[str | None],
+                  times: Sequence[datetime | None], is_person: Callable[[str], bool],
+                  member: Callable[[str], bool], texts: Sequence[str] | None = None) -> list[tuple[int, Statement]]:
+    """(message index, pet statement) for each named creature of the batch whose species is read."""
+    shown: dict[str, str] = {}
+    for doc in docs:
+        for key, text in _names(doc, is_person):
+            shown.setdefault(key, text)
+    for doc in docs:  # a name anyone puts after "in", "to", "from" ... or the tagger calls a place is a place
+        for t in doc:
+            if t.lower_ in {w for k in shown for w in k.split()} and (t.ent_type_ in ("GPE", "LOC", "FAC") or (
+                    t.dep_ == "pobj" and t.head.lower_ in ("in", "at", "to", "from", "near", "around", "of"))):
+                for k in [k for k in shown if t.lower_ in k.split()]:
+                    shown.pop(k)
+    if not shown:
+        return []
+    mentions: dict[str, list[_Mention]] = {k: [] for k in shown}
+    for i, doc in enumerate(docs):
+        for sent in doc.sents:
+            low = f" {sent.text.lower()} "
+            for k in shown:
+                if f" {k}" in low and low[low.index(f" {k}") + len(k) + 1:][:1] in " .,!?;:'’)\n-":
+                    mentions[k].append(_Mention(i, sent))
+    keyed_in = Counter(m.index for ms in mentions.values() for m in ms)
+    out: list[tuple[int, Statement]] = []
+    for k, ms in mentions.items():
+        evidence: list[tuple[str, int, int]] = []  # (species, message index, strength)
+        for m in ms:
+            if keyed_in[m.index] != 1:
+                continue  # two names in one message: whose the animal is stays open
+            name = {t.i for t in m.sent if f" {t.lower_} " in f" {k} "}
+            for a in _animals(m.sent, name):
+                evidence.append((_species(a), m.index, 2))
+            if texts is not None and len(ms) and keyed_in[m.index] == 1:  # the parse drops emoji: read the text
+                evidence += [(e, m.index, 1) for e in _emoji(texts[m.index])]
+            for sent in docs[m.index].sents:
+                if sent.start > m.sent.start:
+                    evidence += [(_species(a), m.index, 1) for a in _animals(sent) if _pointed(a, False)]
+            j = m.index + 1
+            if j < len(docs):
+                asked = m.sent.text.rstrip().endswith("?") or any(t.tag_ in ("WP", "WRB") for t in m.sent)
+                evidence += [(_species(a), j, 1) for s in docs[j].sents for a in _animals(s)
+                             if _pointed(a, True if asked else None) and not any(
+                                 t.pos_ == "PROPN" and (is_person(t.text) or t.lower_ in shown) for t in s)]
+        if not evidence:
+            continue
+        weight: Counter[str] = Counter()
+        for sp, _, w in evidence:
+            weight[sp] += w
+        species = weight.most_common(1)[0][0]
+        owner = _owner(ms, docs, speakers, member)
+        if owner is None:
+            continue
+        at = max((e for e in evidence if e[0] == species), key=lambda e: e[2])[1]
+        out.append((at, Statement("pet", owner, speakers[at], species, kind="state" if owner == speakers[at]
+                                  else "report", time=times[at], message_id=ids[at], weak=True,
+                                  sentence=docs[at].text.strip(), name=shown[k])))
+    return out
+
+
+def _owner(ms: list[_Mention], docs: Sequence[Any], speakers: Sequence[str],
+           member: Callable[[str], bool]) -> str | None:
+    score: Counter[str] = Counter()
+    first: dict[str, int] = {}
+    for m in ms:
+        who = speakers[m.index]
+        if not member(who):
+            continue
+        first.setdefault(who, m.index)
+        words = {t.lower_ for t in m.sent}
+        asks = m.sent.text.rstrip().endswith("?")
+        score[who] += 0 if asks else 1 + bool(words & FIRST_PERSON)
+        nxt = m.index + 1  # who answers "who is Kevin?" knows it best
+        if (asks or any(t.tag_ in ("WP", "WRB") for t in m.sent)) and nxt < len(speakers) and \
+                speakers[nxt] != who and member(speakers[nxt]):
+            score[speakers[nxt]] += 2
+            first.setdefault(speakers[nxt], nxt)
+    if first:  # whoever brings it up first
+        score[min(first, key=first.__getitem__)] += 2
+    if not score:
+        return None
+    return max(score, key=lambda w: (score[w], -first[w]))

@@ -1,0 +1,41 @@
+"""Named creatures read from the words around their names, on chats written for this test (in no data set)."""
+
+from __future__ import annotations
+
+from polymem.language.statements import Person, StatementReader
+
+ROSTER = [Person("ana", ("Ana", "ana")), Person("bo", ("Bo", "bo")), Person("cy", ("Cy", "cy"))]
+
+
+def _pets(lines: list[tuple[str, str]]) -> list[tuple[str, str, str]]:
+    r = StatementReader(ROSTER)
+    read = r.read_many((text, who, None, f"m{i}") for i, (who, text) in enumerate(lines))
+    return sorted({(st.owner, st.value, st.name) for sts in read for st in sts if st.attribute == "pet" and st.name})
+
+
+def test_a_name_then_that_animal_in_the_reply_and_the_owner_who_speaks_of_it() -> None:
+    pets = _pets([
+        ("bo", "Sorry I'm late, Truffle refused to come in from the rain and I had to bribe her with ham"),
+        ("cy", "honestly is that tortoise ever going to forgive you for the new enclosure"),
+        ("ana", "we should plan the picnic"),
+    ])
+    assert ("bo", "tortoise", "Truffle") in pets
+
+
+def test_an_answer_to_who_is_that_gives_the_species_and_the_answerer_owns_it() -> None:
+    pets = _pets([
+        ("cy", "woke at five again because Pistou decided to sing"),
+        ("ana", "wait who is Pistou"),
+        ("cy", "canary. my sister's idea, my problem"),
+    ])
+    assert ("cy", "canary", "Pistou") in pets
+
+
+def test_a_breed_read_beside_the_name_and_people_and_places_are_no_pets() -> None:
+    pets = _pets([
+        ("ana", "Moved into the flat near Dunmore this week, Ziva loves the radiator"),
+        ("ana", "Ziva sheds her whole skin every month, totally normal for a leopard gecko apparently"),
+        ("bo", "Harriet from work came by with her dog and Dunmore is lovely"),
+    ])
+    assert ("ana", "leopard gecko", "Ziva") in pets
+    assert not [p for p in pets if p[2] in ("Harriet", "Dunmore")]
