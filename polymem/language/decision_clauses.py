@@ -19,7 +19,7 @@ PLAN_SENSES = ("need.v.01", "necessitate.v.01", "choose.v.01", "decide.v.01", "f
                "reserve.v.04", "organize.v.05", "sort_out.v.01", "settle.v.04")
 # stretches of clock and calendar time ("for the weekend", "for the night"), unlike occasions ("the picnic")
 CLOCK = ("time_unit.n.01", "day.n.04", "day_of_the_week.n.01", "calendar_month.n.01", "weekend.n.01",
-         "time_of_day.n.01", "night.n.01", "season.n.02")
+         "time_of_day.n.01", "night.n.01", "season.n.02", "year.n.01")
 DECISION_NOUNS = ("decision.n.01", "decision.n.02", "choice.n.02")
 IDEA_SENSES = ("idea.n.01", "suggestion.n.01", "proposal.n.01", "option.n.02", "plan.n.01")
 _NEG_DET = {"no", "not"}
@@ -321,8 +321,7 @@ def topic_of(sent: Any) -> str | None:
         if t.dep_ == "prep" and t.lower_ in ("for", "as"):
             for p in t.children:
                 if p.dep_ == "pobj" and p.pos_ == "NOUN" and not p.text[:1].isdigit() and \
-                        not lex.noun_in_senses(p.lemma_.lower(), CLOCK, first=1) and \
-                        not lex.noun_is(p.lemma_.lower(), "time", senses=1):
+                        not lex.noun_in_senses(p.lemma_.lower(), CLOCK, first=1):
                     return " ".join([c.lower_ for c in p.lefts if c.dep_ == "compound"] + [p.lemma_.lower()])
     for t in sent:
         if t.dep_ in ("nsubj", "nsubjpass") and t.pos_ == "NOUN" and not lex.is_person_noun(t.lemma_.lower(), 1) and \
@@ -358,8 +357,7 @@ def value_of(doc: Any, sent: Any, drops: set[int], known: list[str]) -> str | No
     for t in sent:
         if t.lemma_ == "go" and not any(c.lower_ == "with" or c.dep_ == "mark" for c in t.children) and (p := next((
                 p for c in t.children if c.dep_ == "prep" and c.lower_ == "for"
-                for p in c.children if p.dep_ == "pobj" and p.i not in drops and
-                not lex.noun_is(p.lemma_.lower(), "time", senses=2)), None)):
+                for p in c.children if p.dep_ == "pobj" and p.i not in drops), None)):
             return phrase(p)  # "going for bowling"
         if t.lemma_ == "make" and re.search(r"(?i)\bmake\s+it\b", sent.text):
             m = re.search(r"(?i)\bmake\s+it\s+(?P<v>[^,.;!?]+?)(?:\s+instead|\s+then)?\s*(?:[,.;!?]|$)", sent.text)
@@ -428,7 +426,7 @@ def value_of(doc: Any, sent: Any, drops: set[int], known: list[str]) -> str | No
                     if c.dep_ == "prep" and c.lower_ in ("with", "to", "in", "at", "for") else []
                 for p in cands:
                     if nominal(p) and p.i not in drops and \
-                            not lex.noun_is(p.lemma_.lower(), "time", senses=2):
+                            not lex.noun_is(p.lemma_.lower(), "time", senses=1):
                         return phrase(p)
     low = text.lower()
     if (day := timeexpr.date_span(text)) and re.search(r"(?i)\b(?:on|for|to)\s+" + re.escape(day), text):

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from polymem.language import lexical as lex
 from polymem.language import syntax as sx
 from polymem.language.statement_types import FIRST_PERSON
 
@@ -17,6 +18,9 @@ def owner_of(reader: StatementReader, tok: Any, speaker: str, last_other: str | 
     if low in FIRST_PERSON:
         return speaker
     if low in sx.THIRD_PERSON:  # the person last named before the pronoun, in this message or before it
+        plural = [t for t in tok.doc[:tok.i] if t.tag_ == "NNS" and t.dep_ in ("nsubj", "nsubjpass")]
+        if low in ("they", "them", "their") and plural and not lex.is_person_noun(plural[-1].lemma_.lower()):
+            return None  # "the budgies screamed all morning, they live in X": the birds, nobody in the chat
         before = [p for p in reader.people(tok.doc[:tok.i].text) if p != speaker]
         return before[-1] if before else last_other
     if low in ("who", "whoever"):  # "guess who just signed a lease in Tartu: Priya!"

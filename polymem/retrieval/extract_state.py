@@ -6,6 +6,7 @@ Functions take the Answerer as `self` (they are bound as its methods).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from polymem.language import timeexpr, value_kind
@@ -64,6 +65,13 @@ def person_state(self: Answerer, pid: str, attr: str | None) -> list[StateHit]:
     return hits
 
 
+def _lemmas(self: Any, h: StateHit) -> set[str]:
+    from polymem.language.models import parsed
+
+    return {w for mid in h.message_ids if mid in self.msgs for t in parsed(self.msgs[mid]["text"])
+            for w in (t.lemma_.lower(), t.lower_)}
+
+
 def same_value(a: str | None, b: str | None) -> bool:
     """Loose equality of two extracted values ("glazier at X" vs "glazier at X as of Monday")."""
     x, y = (re.sub(r"^(?:an?|the)\s+", "", (v or "").lower().strip(" .!")) for v in (a, b))
@@ -78,16 +86,23 @@ def same_value(a: str | None, b: str | None) -> bool:
 MULTI_VALUED = {"pet"}  # attributes that accumulate (a second pet does not replace the first)
 
 
-def _split(hits: list[StateHit], question: str, newer: str | None = None) -> tuple[StateHit | None, StateHit | None]:
+def _split(hits: list[StateHit], question: str, newer: str | None = None,
+           said: Callable[[StateHit], set[str]] | None = None) -> tuple[StateHit | None, StateHit | None]:
     """Head = the latest statement; past = the latest earlier one with a different value.
 
-    When the question names the new value ("until the move to Tartu"), anchor on that statement instead.
+    When the question names the new value ("until the move to Tartu"), anchor on that statement instead; when
+    it names the change in other words ("before he went into teaching"), on the first statement said with
+    those words (`said` gives a hit's lemmas).
     """
     if not hits:
         return None, None
     head = hits[-1]
     q = question.lower()
     anchors = [h for h in hits if h.value and h.value.lower() in q]
+    change = _change_words(question)
+    if not anchors and change and said is not None:
+        first = next((h for h in hits if change & said(h)), None)
+        anchors = [first] if first is not None and first is not hits[0] else []
     if not anchors and newer and not any(same_value(h.value, newer) for h in hits):
         # "where did she live before she moved to Valletta?" and no statement of the move was read: the
         # value named is the newest, so the latest value read is the one before it
@@ -96,6 +111,23 @@ def _split(hits: list[StateHit], question: str, newer: str | None = None) -> tup
     before = [h for h in hits if h.when < anchor.when and not same_value(h.value, anchor.value)
               and (h.value or "").lower() not in q]
     return head, (before[-1] if before else None)
+
+
+def _change_words(question: str) -> set[str]:
+    """Content lemmas of the clause a question dates its past by ("before he went into teaching" -> teach)."""
+    from polymem.language import lexical as lex
+    from polymem.language.models import parsed
+
+    out: set[str] = set()
+    for t in parsed(question):
+        if t.lower_ in ("before", "until") and t.dep_ in ("mark", "prep"):
+            clause = t.head if t.dep_ == "mark" else t
+            for x in clause.subtree:
+                # a light verb of many senses ("go", "move") dates nothing; "teaching", "relocate" do
+                if x.i > t.i and x.is_alpha and not x.is_stop and (x.pos_ == "NOUN" or (
+                        x.pos_ == "VERB" and len(lex._synsets(x.lemma_.lower(), "v")) <= 12)):
+                    out |= {x.lemma_.lower(), x.lower_}
+    return out
 
 
 def _named_value(question: str, attribute: str | None, roster: Any) -> str | None:
@@ -123,7 +155,7 @@ def state(self: Any) -> Extract:
     if (self.plan.at or self.plan.month) and hits:
         return _state_at(self, pid, hits)
     head, past = _split(hits, self.plan.question, _named_value(self.plan.question, self.plan.attribute, self.roster)
-                        if self.plan.mode == "full" else None)
+                        if self.plan.mode == "full" else None, lambda h: _lemmas(self, h))
     out = Extract(NOT_IN_MEMORY, abstained=True, rows={pid: (hits[-1:], [past] if past else [])})
     if self.plan.mode == "full":
         if past is None:  # "I'm leaving Leeds" with no new home named: the value said to be over is the past
