@@ -7,6 +7,9 @@ segment's `latency_s` (from the arrival of the utterance's last sample to the se
 emission, measured by the server) and the wall time. `--url/--key` measure another server
 instead (e.g. an older checkout for a before/after run). Attribution consistency: each segment
 is matched to the reference turn it overlaps most; accuracy under the best id<->person mapping.
+Transcript quality: WER of the session's segments (in order) against its reference turns, so
+lost or split turns count. Where the time went: each segment's `timing` (pause confirmation,
+queueing, the compute left at the cut; empty from servers older than the work-ahead change).
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ from typing import Any
 
 import numpy as np
 
-from bench.voice_metrics import attribution_accuracy
+from bench.voice_metrics import attribution_accuracy, word_errors
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -129,6 +132,7 @@ def run(args: argparse.Namespace) -> int:
     else:
         url, key, srv = _server(args.space)
     rows, lat, e2e = [], [], []
+    wer_e, wer_n, timings = 0, 0, []
     for wav in wavs:
         r = stream(url, key, args.space, wav, f"lat-{stamp}-{wav.parent.name}-{wav.stem}", fast=args.fast,
                    chunk_s=args.chunk)
@@ -138,22 +142,37 @@ def run(args: argparse.Namespace) -> int:
         # to the segment's arrival; includes framing, the closing pause and any queueing
         es = [s["received_at"] - (r["t0"] + t["end"]) for s, t in pairs] if not args.fast else []
         lat, e2e = lat + ls, e2e + es
+        ref = json.loads(wav.with_suffix(".json").read_text())
+        errs, words = word_errors(" ".join(t["text"] for t in ref),
+                                  " ".join(s["text"] for s in sorted(r["segments"], key=lambda s: s["start"])))
+        wer_e, wer_n = wer_e + errs, wer_n + words
+        timings += [s.get("timing") or {} for s in r["segments"]]
         rows.append({"wav": str(wav), "audio_s": round(r["audio_s"], 1), "wall_s": round(r["wall_s"], 1),
-                     "rtf": round(r["wall_s"] / r["audio_s"], 3), "segments": len(r["segments"]),
+                     "rtf": round(r["wall_s"] / r["audio_s"], 3), "segments": len(r["segments"]), "matched": len(pairs),
                      "reference_turns": len(json.loads(wav.with_suffix(".json").read_text())),
                      "attribution": round(attribution_accuracy([s["speaker"] for s, _ in pairs],
                                                                [t["speaker"] for _, t in pairs]), 3),
-                     "overlaps": len((r["done"] or {}).get("overlaps", [])),
+                     "overlaps": len((r["done"] or {}).get("overlaps", [])), "wasted_ahead_s": (r["done"] or {}).get("wasted_ahead_s"), "wer": round(errs / max(words, 1), 3),
                      "server_p50_p95_max": [_q(ls, 50), _q(ls, 95), _q(ls, 100)],
                      "client_p50_p95_max": [_q(es, 50), _q(es, 95), _q(es, 100)],
                      "client_each": [round(e, 2) for e in es]})
     res = {"label": args.label, "space": args.space, "url": "in-process" if srv else url, "fast": args.fast, "chunk_s": args.chunk,
            "files": rows, "all": {"segments": len(lat), "server_p50_p95_max": [_q(lat, 50), _q(lat, 95), _q(lat, 100)],
-                                  "client_p50_p95_max": [_q(e2e, 50), _q(e2e, 95), _q(e2e, 100)]}}
+                                  "client_p50_p95_max": [_q(e2e, 50), _q(e2e, 95), _q(e2e, 100)],
+                                  "wer": round(wer_e / max(wer_n, 1), 3),
+                                  "attribution": f'{sum(round(f["attribution"] * f["matched"]) for f in rows)}/{sum(f["matched"] for f in rows)}',
+                                  "timing_mean_p95": _breakdown(timings)}}
     if srv is not None:
         srv.should_exit = True
     print(json.dumps(res, indent=1))
     return 0
+
+
+def _breakdown(timings: list[dict[str, Any]]) -> dict[str, list[float | None]]:
+    """[mean, p95] of every timing field the server reported (ahead: steps done before the cut)."""
+    keys = sorted({k for t in timings for k in t})
+    return {k: [round(float(np.mean([t.get(k, 0.0) for t in timings])), 3), _q([t.get(k, 0.0) for t in timings], 95)]
+            for k in keys}
 
 
 def _q(xs: list[float], q: float) -> float | None:

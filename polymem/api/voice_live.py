@@ -4,9 +4,9 @@ Connect with `?space=S[&session=ID]` and the space's key (Authorization: Bearer 
 X-API-Key). The server answers {"type": "ready", "session"}; then send binary frames of 16 kHz
 16-bit little-endian mono PCM (any length up to 10 s) and, at the end, the text frame
 {"type": "end"}. The server sends {"type": "segment", id, speaker, name, start, end, text,
-provenance, latency_s} for every utterance as soon as it is decided (already written to the
-graph), {"type": "error", code, message} for a bad chunk or message (the session goes on), and
-{"type": "done", segments, overlaps} before closing with 1000. A bad key closes with 4403 after an
+provenance, latency_s, timing} for every utterance as soon as it is decided (written to the
+graph right after it is sent), {"type": "error", code, message} for a bad chunk or message (the session goes on), and
+{"type": "done", segments, overlaps, wasted_ahead_s} before closing with 1000. A bad key closes with 4403 after an
 error frame; a dropped connection still finalises and writes everything received.
 """
 
@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import logging
 import math
+import os
 import time
 import uuid
 from typing import Any
@@ -68,7 +69,9 @@ class VoiceLive:
 
     async def _serve(self, ws: WebSocket, live: Any) -> None:
         """A receiver stamps every frame on arrival and checks it; a worker feeds the session with
-        all frames queued so far, so a slow utterance never delays reading (or timing) the next."""
+        all frames queued so far, so a slow utterance never delays reading (or timing) the next.
+        Segments are sent, then written; while no frame waits, the worker works ahead on the open
+        turn (LiveVoiceSession.work_ahead), stopping between steps when one arrives."""
         inbox, outbox = anyio.create_memory_object_stream[tuple[str, bytes, float]](math.inf)
         lock = anyio.Lock()
         state = {"sent": 0, "gone": False}
@@ -103,6 +106,9 @@ class VoiceLive:
                         await say({"type": "error", "code": "BAD_MESSAGE",
                                    "message": 'send binary PCM frames, or the text frame {"type": "end"}'})
 
+        def queued() -> bool:
+            return outbox.statistics().current_buffer_used > 0
+
         async def worker() -> None:
             async with outbox:
                 while True:
@@ -116,14 +122,22 @@ class VoiceLive:
                         except (anyio.WouldBlock, anyio.EndOfStream):
                             break
                     audio = [(b, t) for kind, b, t in batch if kind == "audio"]
-                    for seg in (await run(_feed, live, audio)) if audio else []:
+                    segs = (await run(_feed, live, audio)) if audio else []
+                    for seg in segs:
                         await say(seg.as_json())
                         state["sent"] += 1
+                    if segs:  # written right after they are sent (close() writes whatever is left)
+                        await run(live.flush)
+                    if not any(kind == "end" for kind, _, _ in batch):
+                        # nothing queued: work ahead on the open turn until a frame arrives
+                        if live.ahead_enabled and not queued():
+                            await run(live.work_ahead, queued)
                     if any(kind == "end" for kind, _, _ in batch):
                         segs = await run(live.close)
                         for seg in segs:
                             await say(seg.as_json())
-                        await say({"type": "done", "segments": state["sent"] + len(segs), "overlaps": live.overlaps})
+                        await say({"type": "done", "segments": state["sent"] + len(segs), "overlaps": live.overlaps,
+                                   "wasted_ahead_s": round(live.wasted_s, 3)})
                         if not state["gone"]:
                             await ws.close(code=1000)
                         return
@@ -140,7 +154,8 @@ class VoiceLive:
         speakers, asr = default_speaker_embedder(), default_transcriber()
         warm_up(speakers, asr)  # before "ready": a first turn never pays for the first inference
         return LiveVoiceSession(self.services.graph, self.services.embedder, space, session,
-                                speakers=speakers, asr=asr)
+                                speakers=speakers, asr=asr, write_now=False,
+                                work_ahead=os.environ.get("POLYMEM_VOICE_WORK_AHEAD", "1") != "0")
 
 
 def _feed(live: Any, audio: list[tuple[bytes, float]]) -> list[Any]:
