@@ -54,6 +54,16 @@ def _names(doc: Any, is_person: Callable[[str], bool]) -> list[tuple[str, str]]:
     return out
 
 
+def _bare_names(doc: Any, is_person: Callable[[str], bool]) -> list[tuple[str, str]]:
+    """Lower-case chats name animals with common words: a bare singular noun as subject or possessor ("pudding
+    barks at the telly", "biscuit votes yes", "pudding's ears") is used as a name."""
+    return [(t.lower_, t.lower_.title()) for t in doc
+            if t.is_alpha and t.text.islower() and t.tag_ in ("NN", "NNP") and t.dep_ in ("nsubj", "poss") and len(t) > 2
+            and not t.is_stop and not any(c.dep_ in ("det", "poss", "amod", "compound") for c in t.children)
+            and not lex.is_person_noun(t.lemma_.lower(), 2) and not is_person(t.text) and not animal_sense(t.lower_)
+            and not lex.noun_is(t.lemma_.lower(), "time", senses=2) and not lex.is_place_name(t.lower_)]
+
+
 def _common_word(w: str) -> bool:
     """A word WordNet knows other than as somebody's name ("Poll", "Bad", not "Ferdinand")."""
     return any(not x.instance_hypernyms() for pos in ("n", "v", "a", "r") for x in lex._synsets(w, pos))
@@ -65,7 +75,9 @@ def _animals(sent: Any, name: Any = None) -> list[Any]:
     modifier ("a sheep field"), not what is done to or eaten ("eats crickets", "stung by a wasp")."""
     out = []
     for t in sent:
-        if t.pos_ not in ("NOUN", "PROPN") or not t.is_alpha or t.dep_ in ("compound", "dobj", "agent") or \
+        verbless = not any(x.pos_ in ("VERB", "AUX") for x in sent)  # "corgi brain": what the named one is
+        if t.pos_ not in ("NOUN", "PROPN") or not t.is_alpha or t.dep_ in ("dobj", "agent") or \
+                (t.dep_ == "compound" and not (verbless and t.head.dep_ == "ROOT")) or \
                 any(c.dep_ == "poss" and c.pos_ in ("PROPN", "NOUN") for c in t.children) or \
                 lex.noun_is_body(t.lemma_.lower()):
             continue
@@ -107,7 +119,7 @@ def _emoji(text: str) -> list[str]:
         if ord(ch) < 0x2000:
             continue
         words = unicodedata.name(ch, "").lower().split()
-        out += [w for w in words[:2] if len(w) > 2 and lex.is_animal(w)][:1]
+        out += [w for w in words[:1] if len(w) > 2 and lex.is_animal(w)]  # "RABBIT FACE", not "SEE-NO-EVIL MONKEY"
     return out
 
 
@@ -118,6 +130,8 @@ def _pointed(t: Any, asked: bool | None = True) -> bool:
     det = {c.lower_ for c in t.children if c.dep_ in ("det", "poss")}
     generic = asked is not None and t.tag_ == "NNS" and t.dep_ in ("nsubj", "nsubjpass") and not det
     alone = bool(asked) and _fragment(t)
+    if t.dep_ == "compound" and t.head.dep_ == "ROOT" and not any(x.pos_ in ("VERB", "AUX") for x in t.sent):
+        return True  # "corgi brain."
     # "She is a lop-eared rabbit": a pronoun said to be an animal right after the name
     said = t.dep_ == "attr" and any(c.dep_ == "nsubj" and c.lower_ in ("he", "she", "it") for c in t.head.children)
     return bool(det & _POINTING) or generic or alone or said or _kind_of(t)
@@ -128,13 +142,24 @@ def creature_pets(docs: Sequence[Any], speakers: Sequence[str], ids: Sequence[st
                   member: Callable[[str], bool], texts: Sequence[str] | None = None) -> list[tuple[int, Statement]]:
     """(message index, pet statement) for each named creature of the batch whose species is read."""
     shown: dict[str, str] = {}
+    common: set[str] = set()  # names that are also common words: a mention must use them as a name
     for doc in docs:
         for key, text in _names(doc, is_person):
             shown.setdefault(key, text)
+    for doc in docs:  # "my Hermann's tortoise": a breed's name anywhere is no creature's
+        for t in doc:
+            if t.dep_ == "poss" and t.lower_ in shown and animal_sense(t.head.lemma_.lower()):
+                shown.pop(t.lower_)
+    bare = Counter(k for doc in docs for k, _ in _bare_names(doc, is_person))
+    for doc in docs:  # a common word is a name only when it comes back so used
+        for key, text in _bare_names(doc, is_person):
+            if bare[key] >= 2 and key not in shown:
+                shown[key] = text
+                common.add(key)
     for doc in docs:  # a name anyone puts after "in", "to", "from" ... or the tagger calls a place is a place
         for t in doc:
             if t.lower_ in {w for k in shown for w in k.split()} and (t.ent_type_ in ("GPE", "LOC", "FAC") or (
-                    t.dep_ == "pobj" and t.head.lower_ in ("in", "at", "to", "from", "near", "around", "of"))):
+                    t.dep_ == "pobj" and t.head.lower_ in ("in", "at", "to", "from", "near", "around", "of", "on"))):
                 for k in [k for k in shown if t.lower_ in k.split()]:
                     shown.pop(k)
     if not shown:
@@ -144,7 +169,10 @@ def creature_pets(docs: Sequence[Any], speakers: Sequence[str], ids: Sequence[st
         for sent in doc.sents:
             low = f" {sent.text.lower()} "
             for k in shown:
-                if f" {k}" in low and low[low.index(f" {k}") + len(k) + 1:][:1] in " .,!?;:'’)\n-":
+                if f" {k}" in low and low[low.index(f" {k}") + len(k) + 1:][:1] in " .,!?;:'’)\n-" and (
+                        k not in common or any(t.lower_ == k and not any(
+                            c.dep_ in ("det", "amod", "compound") for c in t.children) and t.dep_ != "compound"
+                            for t in sent)):  # "sticky toffee pudding" is no mention of Pudding
                     mentions[k].append(_Mention(i, sent))
     keyed_in = Counter(m.index for ms in mentions.values() for m in ms)
     out: list[tuple[int, Statement]] = []
@@ -164,9 +192,12 @@ def creature_pets(docs: Sequence[Any], speakers: Sequence[str], ids: Sequence[st
             j = m.index + 1
             if j < len(docs):
                 asked = m.sent.text.rstrip().endswith("?") or any(t.tag_ in ("WP", "WRB") for t in m.sent)
-                evidence += [(_species(a), j, 1) for s in docs[j].sents for a in _animals(s)
-                             if _pointed(a, True if asked else None) and not any(
-                                 t.pos_ == "PROPN" and (is_person(t.text) or t.lower_ in shown) for t in s)]
+                # another name acting in the reply ("Sable would ...") takes it over; a possessor does not
+                found = [a for s in docs[j].sents for a in _animals(s) if _pointed(a, True if asked else None)]
+                other = any((t.pos_ == "PROPN" or (t.text[:1].isupper() and t.dep_ == "nsubj" and t.pos_ == "NOUN"))
+                            and t.dep_ != "poss" and t.lower_ not in k.split() and
+                            t.i not in {a.i for a in found} for t in docs[j])
+                evidence += [(_species(a), j, 1) for a in found if not other]
         if not evidence:
             continue
         weight: Counter[str] = Counter()

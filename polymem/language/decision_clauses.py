@@ -100,8 +100,9 @@ def is_final(sent: Any) -> bool:
             c.dep_ == "nsubj" and c.lower_ in ("i", "we") for c in t.children) for t in sent):
         return False  # "I suggest a formal vote", "I propose we go with X": a proposal, not yet a decision
     for t in sent:
-        if in_senses(t, FINAL_SENSES):
-            return True
+        if in_senses(t, FINAL_SENSES) and not (t.dep_ == "amod" and any(
+                c.dep_ == "poss" for c in t.head.children)):
+            return True  # "it's official", "officially: X"; not "my official title"
         if t.pos_ == "NOUN" and t.dep_ in ("ROOT", "nsubj", "nsubjpass", "appos") and \
                 lex.noun_in_senses(t.lemma_.lower(), DECISION_NOUNS, first=2, exact=True) and \
                 not any(c.lower_ in _NEG_DET for c in t.children):

@@ -45,9 +45,16 @@ def named_animals(sent: Any, is_person: Callable[[str], bool], owner_of: Owner) 
             continue
         # breed words: nouns and capitalised adjectives ("African pygmy"), not "new" or "little"
         mods = [t.text.lower() for t in n.subtree if poss.i < t.i < n.i and t.dep_ in ("compound", "amod")
-                and (t.pos_ in ("NOUN", "PROPN") or t.text[:1].isupper())]
+                and (t.pos_ in ("NOUN", "PROPN") or t.text[:1].isupper() or _having(t.lower_))]
         out.append((owner, " ".join([*mods, n.text.lower()]), _full_name(name)))
     return out
+
+
+def _having(adj: str) -> bool:
+    """"bearded", "lop-eared", "crested": an adjective made from a noun, "having X", classifies a breed
+    (unlike "little" or "grumpy")."""
+    stem = adj.split("-")[-1]
+    return stem.endswith("ed") and any(lex.known_noun(stem[:-k]) for k in (2, 1, 3) if len(stem) - k > 2)
 
 
 def _named(n: Any) -> Any | None:

@@ -83,6 +83,9 @@ def _attribute(doc: Any) -> tuple[Attribute | None, str | None]:
                                      lex.noun_derived_from(t.head.lemma_.lower(), "possess"))  # "a bird owner"
             if generic or kept:
                 return "pet", None if generic else lemma
+    for t in doc:  # "the name of Tunde's corgi": an animal someone has is kept, whatever else is asked of it
+        if t.pos_ == "NOUN" and lex.is_animal(t.lemma_.lower()) and any(c.dep_ == "poss" for c in t.children):
+            return "pet", None
     for t in doc:  # the small tagger misreads question nouns ("Which pets does X keep?", "what kind of pet sleeps ..."):
         # a generic animal word just after a wh-word asks about pets whatever its tag
         if t.pos_ != "NOUN" and t.is_alpha and any(lex.generic_pet(w) for w in (t.lower_, t.lower_.rstrip("s"))) \

@@ -6,7 +6,6 @@ Functions take the Answerer as `self` (they are bound as its methods).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from polymem.language import timeexpr, value_kind
@@ -65,11 +64,16 @@ def person_state(self: Answerer, pid: str, attr: str | None) -> list[StateHit]:
     return hits
 
 
-def _lemmas(self: Any, h: StateHit) -> set[str]:
+def _changed_at(self: Any, pid: str) -> tuple | None:
+    """When the person's change the question names happened: their first message said with its words."""
     from polymem.language.models import parsed
 
-    return {w for mid in h.message_ids if mid in self.msgs for t in parsed(self.msgs[mid]["text"])
-            for w in (t.lemma_.lower(), t.lower_)}
+    change = _change_words(self.plan.question)
+    if not change:
+        return None
+    said = [when(m) for m in self.msgs.values() if m["speaker"] == pid and change & {
+        w for t in parsed(m["text"]) for w in (t.lemma_.lower(), t.lower_)}]
+    return min(said) if said else None
 
 
 def same_value(a: str | None, b: str | None) -> bool:
@@ -87,22 +91,22 @@ MULTI_VALUED = {"pet"}  # attributes that accumulate (a second pet does not repl
 
 
 def _split(hits: list[StateHit], question: str, newer: str | None = None,
-           said: Callable[[StateHit], set[str]] | None = None) -> tuple[StateHit | None, StateHit | None]:
+           changed_at: tuple | None = None) -> tuple[StateHit | None, StateHit | None]:
     """Head = the latest statement; past = the latest earlier one with a different value.
 
     When the question names the new value ("until the move to Tartu"), anchor on that statement instead; when
-    it names the change in other words ("before he went into teaching"), on the first statement said with
-    those words (`said` gives a hit's lemmas).
+    it names the change in other words ("before he went into teaching"), on the first message of the person's
+    said with those words (`changed_at`, its time).
     """
     if not hits:
         return None, None
     head = hits[-1]
     q = question.lower()
     anchors = [h for h in hits if h.value and h.value.lower() in q]
-    change = _change_words(question)
-    if not anchors and change and said is not None:
-        first = next((h for h in hits if change & said(h)), None)
-        anchors = [first] if first is not None and first is not hits[0] else []
+    if not anchors and changed_at is not None:
+        before = [h for h in hits if h.when < changed_at]
+        if before and len(before) < len(hits):
+            return head, before[-1]
     if not anchors and newer and not any(same_value(h.value, newer) for h in hits):
         # "where did she live before she moved to Valletta?" and no statement of the move was read: the
         # value named is the newest, so the latest value read is the one before it
@@ -146,8 +150,34 @@ def _named_value(question: str, attribute: str | None, roster: Any) -> str | Non
     return None
 
 
+def pet_by_name(self: Any, rows: list[Any]) -> Extract:
+    """"What kind of creature is Noodle?": the pet a statement or record calls by a name the question uses."""
+    words = {w.lower() for w in re.findall(r"[A-Za-z][\w'-]+", self.plan.question)} - {
+        w.lower() for w in self.roster.name_words()}
+    for r in rows:
+        found = [h for h in person_state(self, r.id, "pet") if _called(self, h) & words]
+        if found:
+            h = found[-1]
+            return Extract(f"{h.value} ({self.name(r.id)}'s)", participant=r.id, cited=h.message_ids,
+                           confidence=1.0, rows={r.id: ([h], [])})
+    return Extract(NOT_IN_MEMORY, abstained=True)
+
+
+def _called(self: Any, h: StateHit) -> set[str]:
+    """The name a pet hit gives its animal: a record's "called X", a statement's name."""
+    if h.kind == "record":
+        item = next((i for row in self.s2.values() for i in row.get("current", []) + row.get("past", [])
+                     if i.id == h.id), None)
+        m = re.search(r"called ([^)]+)\)", item.text) if item is not None else None
+        return set(m.group(1).lower().split()) if m else set()
+    return {w.lower() for mid in h.message_ids if mid in self.msgs for st in self.statements(self.msgs[mid])
+            if st.attribute == "pet" and st.value == h.value for w in st.name.split()}
+
+
 def state(self: Any) -> Extract:
     rows = [r for r in self.plan.rows if r.kind == "PERSON"]
+    if self.plan.attribute == "pet" and len(rows) > 1 and "a pet by its name" in self.plan.notes:
+        return pet_by_name(self, rows)
     if not rows:  # an attribute of someone outside the roster is not in memory
         return Extract(NOT_IN_MEMORY, abstained=True) if self.plan.attribute else self._generic()
     pid = rows[0].id
@@ -155,7 +185,7 @@ def state(self: Any) -> Extract:
     if (self.plan.at or self.plan.month) and hits:
         return _state_at(self, pid, hits)
     head, past = _split(hits, self.plan.question, _named_value(self.plan.question, self.plan.attribute, self.roster)
-                        if self.plan.mode == "full" else None, lambda h: _lemmas(self, h))
+                        if self.plan.mode == "full" else None, _changed_at(self, pid) if self.plan.mode == "full" else None)
     out = Extract(NOT_IN_MEMORY, abstained=True, rows={pid: (hits[-1:], [past] if past else [])})
     if self.plan.mode == "full":
         if past is None:  # "I'm leaving Leeds" with no new home named: the value said to be over is the past

@@ -137,6 +137,11 @@ def compile_rules(question: str, asker: str | None, roster: RosterIndex) -> Plan
         intent, scope.source = "opinion", order[0]
     elif form.form == "group" and not order:  # a person-less question about a plan: the group's decision
         intent, answer_field = "group_decision", "value"
+    elif form.attribute == "pet" and not order and not form.everyone:
+        # "What kind of creature is Noodle?": an animal by its name, whoever keeps it
+        intent, answer_field = "state", "value"
+        rows = [person_row(x.id) for x in roster.persons()]
+        notes.append("a pet by its name")
     elif form.form == "unknown_person":  # "Where does Kalani live?": nobody in the roster is called that
         intent, answer_field = "state", "value"
         notes.append("about someone outside the roster")

@@ -70,6 +70,8 @@ def test_a_named_creature_with_a_lower_case_name(reader: StatementReader) -> Non
         return [(s.owner, s.value) for s in reader.read(text, "p1") if s.attribute == "pet"]
 
     assert pets_of("lol. pistachio is my gecko, he hates mornings") == [("p1", "gecko")]
-    assert pets_of("Gizmo is my bearded dragon") == [("p1", "dragon")]  # the lizard is WordNet's 4th "dragon"
+    # the lizard is WordNet's 4th "dragon"; "bearded" (having a beard) names the breed, "grumpy" does not
+    assert pets_of("Gizmo is my bearded dragon") == [("p1", "bearded dragon")]
+    assert pets_of("Gizmo is my grumpy dragon") == [("p1", "dragon")]
     assert pets_of("crosswords are my hobby these days") == []
     assert pets_of("work is my passion honestly") == []

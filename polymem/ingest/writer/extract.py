@@ -332,8 +332,9 @@ class Extractor:
                 names = [n for p in self.w.roster if p.id == owner for n in p.names()]
                 pred = re.sub(r"(?i)[\s,]+(?:" + "|".join(map(re.escape, names)) + r")$", "", pred) if names else pred
                 a, b = self.name(m.speaker), self.name(owner)
+                # weak: whom a pronoun means is inferred, so it may start a view but never replaces a named one
                 return [self._fact(m, "Profile", owner, "opinion", f"is {pred}", f"{a} thinks {b} is {pred}.",
-                                   event="opinion")]
+                                   event="opinion", weak=True)]
         return []
 
     def _pronoun_target(self, m: WindowMessage, pron: str) -> str | None:
