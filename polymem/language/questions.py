@@ -85,7 +85,7 @@ def _attribute(doc: Any) -> tuple[Attribute | None, str | None]:
                 return "pet", None if generic else lemma
     for t in doc:  # "the name of Tunde's corgi": an animal someone has is kept, whatever else is asked of it
         if t.pos_ == "NOUN" and lex.is_animal(t.lemma_.lower()) and any(c.dep_ == "poss" for c in t.children):
-            return "pet", None
+            return "pet", None if lex.generic_pet(t.lemma_.lower()) else t.lemma_.lower()  # only a corgi answers
     for t in doc:  # the small tagger misreads question nouns ("Which pets does X keep?", "what kind of pet sleeps ..."):
         # a generic animal word just after a wh-word asks about pets whatever its tag
         if t.pos_ != "NOUN" and t.is_alpha and any(lex.generic_pet(w) for w in (t.lower_, t.lower_.rstrip("s"))) \
@@ -119,7 +119,8 @@ def _attribute(doc: Any) -> tuple[Attribute | None, str | None]:
         return "city", None
     root = next((t for t in doc if t.dep_ == "ROOT"), None)
     if root is not None and root.lemma_ == "do" and "what" in wh and not any(
-            c.dep_ in ("xcomp", "advcl", "ccomp", "dobj") or (c.dep_ == "prep" and (c.lower_ != "for" or any(
+            c.dep_ in ("xcomp", "advcl", "ccomp", "dobj") or (c.dep_ == "prep" and c.lower_ not in (
+                "before", "after", "until") and (c.lower_ != "for" or any(
                 p.lemma_ not in ("living", "work") for p in c.children))) for c in root.children
             if c.tag_ not in ("WP",)):
         # "What does Odile do (these days)?" asks for a job

@@ -44,6 +44,8 @@ def verb_statements(reader: StatementReader, v: Any, sent: Any, speaker: str, ot
         if place and (owner := subject_of(reader, v, sent, speaker, other)):
             out.append(Statement("city", owner, speaker, place, kind="event" if lemma != "live" else "state",
                                  polarity=not neg, tense="past" if past else "present"))
+    if lex.verb_is(lemma, "reside") and not neg:
+        out += _moved_rooms(reader, v, sent, speaker, other)
     # "I've left Derby": where the owner lived before
     if lex.verb_is(lemma, "leave", senses=3) and not neg:
         gone = next((c for c in v.children if c.dep_ == "dobj" and sx.is_place(c, reader)), None)
@@ -186,4 +188,29 @@ def noun_statements(reader: StatementReader, n: Any, sent: Any, speaker: str, ot
             out.append(Statement("job", owner, speaker, f"{r} at {org}" if org else r))
         elif org:
             out.append(Statement("job", owner, speaker, org))
+    return out
+
+
+def _moved_rooms(reader: StatementReader, v: Any, sent: Any, speaker: str, other: str | None) -> list[Statement]:
+    """"moved into the Cardiff flat": a dwelling named by its place; "moving out of leeds": the place left."""
+    out: list[Statement] = []
+    for prep in (c for c in v.children if c.dep_ == "prep"):
+        for p in (x for x in prep.children if x.dep_ == "pobj"):
+            if prep.lower_ in ("into", "to") and lex.noun_is(p.lemma_.lower(), "dwelling") and \
+                    not sx.place_obj(v, reader):
+                town = next((c for c in p.children if c.dep_ in ("compound", "amod") and sx.is_place(c, reader)), None)
+                if town is not None and (owner := subject_of(reader, v, sent, speaker, other)):
+                    out.append(Statement("city", owner, speaker, town.text.title() if town.text.islower() else town.text,
+                                         kind="event"))
+    for prep in (c for c in v.children if c.dep_ == "prep" and c.lower_ in ("from", "out")):
+        # "out of X" hangs "of" under "out"; a place may hide as a compound ("out of leeds end of june")
+        pobjs = [x for x in prep.children if x.dep_ == "pobj"] if prep.lower_ == "from" else \
+            [x for o in prep.children if o.dep_ == "prep" and o.lower_ == "of" for x in o.children if x.dep_ == "pobj"]
+        for p in pobjs:
+            place = p if sx.is_place(p, reader) else next(
+                (c for c in p.children if c.dep_ in ("compound", "amod") and sx.is_place(c, reader)), None)
+            if place is not None and (owner := subject_of(reader, v, sent, speaker, other)):
+                name = " ".join(x.text for x in place.subtree if x.i <= place.i and x.pos_ == "PROPN") or place.text
+                out.append(Statement("city", owner, speaker, name.title() if name.islower() else name,
+                                     kind="event", tense="past"))
     return out

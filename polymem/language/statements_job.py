@@ -41,7 +41,11 @@ def self_role(reader: StatementReader, doc: Any, speaker: str, message_id: str |
             left = [x for x in sent.doc[max(sent.start, t.left_edge.i - 2):t.i] if x.dep_ != "compound"]
             opened = len(left) >= 2 and left[-1].lower_ in ("a", "an") and left[-2].pos_ == "ADV" and \
                 left[-2].lower_ in _STILL and (left[-2].i == sent.start or sent.doc[left[-2].i - 1].is_punct)
-            fragment = fragment or opened
+            # "same thing. structural engineer.", "project coordinator!!": a sentence that is only a role
+            bare = t.dep_ == "ROOT" and not subjects and not any(x.pos_ in ("VERB", "AUX") for x in sent) and \
+                not any(c.dep_ in ("det", "poss") and c.lower_ not in ("a", "an") for c in t.children) and \
+                len([x for x in sent if x.is_alpha]) <= 6
+            fragment = fragment or opened or bare
             head = t.head
             offered = t.dep_ in ("dobj", "oprd", "attr") and head.pos_ == "VERB" and \
                 lex.verb_in_senses(head.lemma_.lower(), ("offer.v.01", "offer.v.02"), first=2) and any(

@@ -182,6 +182,11 @@ def state(self: Any) -> Extract:
         return Extract(NOT_IN_MEMORY, abstained=True) if self.plan.attribute else self._generic()
     pid = rows[0].id
     hits = person_state(self, pid, self.plan.attribute)
+    if self.plan.attribute == "pet" and self.plan.category and self.plan.intent == "state":
+        # "What's the name of Tunde's corgi?": only a corgi answers, not whatever pet Tunde has
+        from polymem.language import lexical as lex
+
+        hits = [h for h in hits if h.value and lex.falls_under(h.value, self.plan.category)]
     if (self.plan.at or self.plan.month) and hits:
         return _state_at(self, pid, hits)
     head, past = _split(hits, self.plan.question, _named_value(self.plan.question, self.plan.attribute, self.roster)

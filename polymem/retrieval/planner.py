@@ -170,7 +170,8 @@ def compile_rules(question: str, asker: str | None, roster: RosterIndex) -> Plan
     return Plan(question=q, asker=asker, rows=rows, issue=issue, mode=mode, scope=scope, intent=intent,
                 time_range=_time_range(q), attribute=attribute, answer_field=answer_field,
                 search_terms=search, mentioned=order, notes=notes, at=form.at, month=form.month,
-                anchors=anchors, proposal=form.proposal, asks_time=form.asks_time)
+                anchors=anchors, proposal=form.proposal, asks_time=form.asks_time,
+                category=form.category if intent == "state" and attribute == "pet" else None)
 
 
 _FORM_INTENT = {"category": "category", "list_decisions": "list_decisions", "list_moved": "list_moved",

@@ -139,3 +139,22 @@ def test_a_device_named_after_an_animal_is_no_pet(reader: StatementReader) -> No
     # WordNet's first "charger" is a horse; with a device noun in front it is the cable
     assert all(f[0] != "pet" for f in facts(reader, "Pixel has chewed through the phone charger again.", "p2"))
     assert ("pet", "p2", "cat") in [f[:3] for f in facts(reader, "Pixel knocked the vase over, typical cat.", "p2")]
+
+
+def test_a_place_moved_out_of_or_from_is_the_past_home(reader: StatementReader) -> None:
+    assert ("city", "p2", "Glasgow", True, "past") in facts(reader, "anyway. moving out of glasgow end of the month", "p2")
+    got = facts(reader, "Moved from Lyon to Aarhus on Saturday, boxes everywhere", "p2")
+    assert ("city", "p2", "Lyon", True, "past") in got and ("city", "p2", "Aarhus", True, "present") in got
+
+
+def test_a_sentence_that_is_only_a_role_is_the_speakers_job(reader: StatementReader) -> None:
+    st = only(reader, "yep, same place. marine biologist. tiny lab, big boat", "p3")
+    assert (st.attribute, st.owner, st.value, st.weak) == ("job", "p3", "marine biologist", True)
+    assert not [s for s in reader.read("the marine biologist on telly was great", "p3", NOW, "m1")
+                if s.attribute == "job"]
+
+
+def test_what_did_someone_do_before_asks_for_a_job() -> None:
+    from polymem.language.questions import parse_question
+
+    assert parse_question("What did Koffi do before the promotion?").attribute == "job"
