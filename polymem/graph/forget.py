@@ -23,6 +23,7 @@ from polymem.errors import NotFoundError
 from polymem.graph import redact
 from polymem.graph.cypher import forget as q
 from polymem.graph.driver import Graph
+from polymem.graph.vectors import pack_vector
 
 
 @dataclass
@@ -61,11 +62,12 @@ def _rewrite_mentions(tx: neo4j.ManagedTransaction, p: dict[str, Any], names: li
         fields = {k: redact.redact(v, pat) for k, v in r["fields"].items()}
         if fields != r["fields"]:  # CONTAINS also matched inside longer words; those stay
             rows[r["kind"]].append({"id": r["id"], "fields": fields, "vector": r["vector"]})
-    todo = [row for kind in rows.values() for row in kind if row["vector"]]
+    todo = [(kind, row) for kind, some in rows.items() for row in some if row["vector"]]
     vectors = embedder.embed([row["fields"].get("content") or row["fields"].get("text") or ""
-                              for row in todo]) if embedder is not None and todo else []
-    for row, vec in zip(todo, vectors, strict=False):
-        row["embedding"] = [float(x) for x in vec]
+                              for _, row in todo]) if embedder is not None and todo else []
+    for (kind, row), vec in zip(todo, vectors, strict=False):
+        # messages store int8 vectors (graph/vectors.py), records float lists
+        row["embedding"] = pack_vector(vec) if kind == "message" else [float(x) for x in vec]
     for kind in rows.values():
         for row in kind:
             row.setdefault("embedding", None)  # no embedder: the old vector goes

@@ -12,6 +12,7 @@ from polymem.graph import events, order
 from polymem.graph.cypher import messages as q
 from polymem.graph.cypher import order as oq
 from polymem.graph.driver import Graph, space_key
+from polymem.graph.vectors import pack_vector
 from polymem.schema.models import Participant
 
 
@@ -192,7 +193,7 @@ def _order_steps(tx: neo4j.ManagedTransaction, space: str,
                                                                        "below": base})}
     into = [s.id for s in merged if not s.new and s.channel in channels]
     node_rows = [{**{k: v for k, v in r.items() if k not in ("addressees", "after", "before")},
-                  "seq": seqs[r["id"]]} for r in rows]
+                  "seq": seqs[r["id"]], "embedding": pack_vector(r.get("embedding"))} for r in rows]
     edges = [{"id": r["id"], "to": a["id"], "how": a["how"], "confidence": a["confidence"]}
              for r in rows for a in r["addressees"]]
     replies = [{"id": r["id"], "target": t} for r in rows for t in r["reply_to"]]

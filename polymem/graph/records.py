@@ -11,6 +11,7 @@ from neo4j import unit_of_work
 from polymem.graph import events
 from polymem.graph.cypher import records as q
 from polymem.graph.driver import Graph, space_key
+from polymem.graph.vectors import unpack_vector
 from polymem.schema.records import GROUP_ID, LAYER_SCOPE, AddOp, Record, UpdateOp
 
 
@@ -28,7 +29,9 @@ class RecordRepository:
     def message_vectors(self, space: str, ids: list[str]) -> dict[str, list[float]]:
         if not ids:
             return {}
-        return {r["id"]: list(r["embedding"]) for r in self.graph.read(q.MESSAGE_VECTORS, space=space, ids=ids)}
+        # int8 in the store (graph/vectors.py): a unit float vector again, for the record's own
+        return {r["id"]: [float(x) for x in unpack_vector(r["embedding"])]
+                for r in self.graph.read(q.MESSAGE_VECTORS, space=space, ids=ids)}
 
     def ensure_group(self, space: str, group: str = GROUP_ID, name: str = "the group") -> None:
         self.graph.write(q.ENSURE_GROUP, space=space, group=group, name=name)

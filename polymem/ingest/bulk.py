@@ -33,6 +33,7 @@ import numpy as np
 
 from polymem.graph.cypher import bulk as bq
 from polymem.graph.driver import Graph
+from polymem.graph.vectors import pack_vector
 from polymem.ingest.pipeline import Ingestor, IngestReport
 from polymem.schema.models import Conversation
 
@@ -89,7 +90,7 @@ def embed_missing(graph: Graph, space: str, embedder: Any, slice_size: int = 100
             vecs = model.submit(cache.embed, texts).result()
             if pending is not None:
                 done += int(pending.result()[0]["n"])
-            batch = [{"id": r["id"], "embedding": v.tolist()} for r, v in zip(rows, vecs, strict=True)]
+            batch = [{"id": r["id"], "embedding": pack_vector(v)} for r, v in zip(rows, vecs, strict=True)]
             pending = pool.submit(graph.write, bq.SET_VECTORS, space=space, rows=batch, timeout=300)
             if progress:
                 progress(len(rows))

@@ -29,8 +29,10 @@ MIGRATIONS: list[tuple[int, str, list[Step]]] = [
             "CREATE INDEX message_speaker IF NOT EXISTS FOR (m:Message) ON (m.space, m.speaker)",
             "CREATE INDEX message_channel IF NOT EXISTS FOR (m:Message) ON (m.space, m.channel)",
             "CREATE FULLTEXT INDEX message_text IF NOT EXISTS FOR (m:Message) ON EACH [m.text, m.space_key]",
+            # unquantized since migration 15 (schema/vectors.py), which rebuilds an older index
             "CREATE VECTOR INDEX message_embedding IF NOT EXISTS FOR (m:Message) ON m.embedding "
-            "OPTIONS {indexConfig: {`vector.dimensions`: 384, `vector.similarity_function`: 'cosine'}}",
+            "OPTIONS {indexConfig: {`vector.dimensions`: 384, `vector.similarity_function`: 'cosine', "
+            "`vector.quantization.enabled`: false}}",
         ],
     ),
 ]

@@ -1,4 +1,5 @@
-"""Message embeddings are stored as float32 arrays, and migration 14 rewrites float64 ones."""
+"""Migration 14 rewrites float64 message embeddings as float32 arrays (stores older than int8
+vectors; what ingest stores now is tested in test_vectors_int8.py)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,6 @@ from pathlib import Path
 import numpy as np
 
 from polymem.graph import Graph
-from polymem.graph.search import SearchRepository
 from polymem.graph.vectors import vectors_to_float32
 from polymem.ingest.formats import load
 from polymem.ingest.pipeline import Ingestor
@@ -28,39 +28,11 @@ def _is_float32(vec: list[float]) -> bool:
     return all(float(np.float32(x)) == x for x in vec)
 
 
-class Float64Embedder:
-    """The real model's vectors carried in float64 with digits float32 cannot hold (as a model computing
-    in float64 would give): stored as float64 they read back unchanged, stored as float32 they do not."""
-
-    def __init__(self, inner) -> None:
-        self.inner, self.dim = inner, inner.dim
-
-    def embed(self, texts: list[str]) -> np.ndarray:
-        return self.inner.embed(texts).astype(np.float64) * (1 + 1e-9)
-
-
 def _ingest(graph: Graph, embedder, space: str, tmp_path: Path) -> None:
     path = tmp_path / "chat.jsonl"
     path.write_text("".join(json.dumps({"id": f"m{i}", "speaker": ["ann", "bob"][i % 2], "text": t,
                                         "time": f"2026-05-01T10:0{i}:00"}) + "\n" for i, t in enumerate(TEXTS)))
     Ingestor(graph, embedder, batch_size=3).ingest(space, next(iter(load(path, "jsonl"))))
-
-
-def test_ingest_stores_float32_vectors_that_search_finds(graph: Graph, space: str, embedder,
-                                                        tmp_path: Path) -> None:
-    wide = Float64Embedder(embedder)
-    _ingest(graph, wide, space, tmp_path)
-    stored = _stored(graph, space)
-    assert sorted(stored) == ["m0", "m1", "m2", "m3"]
-    assert all(len(v) == 384 and _is_float32(v) for v in stored.values())
-    fresh = wide.embed(TEXTS)
-    assert not any(_is_float32(list(v)) for v in fresh)  # what was sent was not float32
-    for i, t in enumerate(TEXTS):
-        assert np.allclose(stored[f"m{i}"], fresh[i], atol=1e-6), t
-    query = [float(x) for x in embedder.embed(["a pet rabbit"])[0]]
-    hits, how = SearchRepository(graph).vector(space, query, 2)
-    assert hits[0][0] == "m1"
-    assert hits[0][1] > hits[1][1]
 
 
 def test_migration_rewrites_float64_lists_as_float32(graph: Graph, space: str, embedder, tmp_path: Path) -> None:

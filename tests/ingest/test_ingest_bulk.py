@@ -13,6 +13,7 @@ import pytest
 from polymem.graph import Graph
 from polymem.graph.cypher import bench as bq
 from polymem.graph.messages import MessageRepository
+from polymem.graph.vectors import unpack_vector
 from polymem.ingest.bulk import TextCache, bulk_ingest, embed_missing
 from polymem.ingest.formats import load
 from polymem.ingest.pipeline import Ingestor
@@ -76,7 +77,9 @@ def test_bulk_writes_the_normal_graph_and_a_rerun_adds_nothing(graph: Graph, emb
     vec = "MATCH (m:Message {space: $space}) RETURN m.id AS id, m.embedding AS v ORDER BY id"
     for a, b in zip(graph.read(vec, space=normal), graph.read(vec, space=bulk), strict=True):
         assert a["id"] == b["id"]
-        assert float(np.dot(a["v"], b["v"])) > 0.999  # the same model's vector (batch-mates aside)
+        # the same model's vector (batch-mates aside), stored as int8 (polymem/graph/vectors.py)
+        assert isinstance(a["v"], bytes) and isinstance(b["v"], bytes)
+        assert float(np.dot(unpack_vector(a["v"]), unpack_vector(b["v"]))) > 0.999
     before = MessageRepository(graph).totals(bulk)
     again, vectors = bulk_ingest(graph, bulk, _conv(), embedder)
     assert again.written == 0 and again.already_stored == rep_b.written and vectors == 0

@@ -6,10 +6,11 @@ MATCH (m:Message {space: $space}) WHERE m.id > $after AND m.embedding IS NULL
 RETURN m.id AS id, m.text AS text, m.captions AS captions ORDER BY m.id LIMIT $limit
 """
 
-# float32 vectors (as the normal ingest stores them); a message that got one meanwhile keeps it.
+# int8-packed vectors (polymem/graph/vectors.py, as the normal ingest stores them); a message that
+# got one meanwhile keeps it.
 SET_VECTORS = """
 UNWIND $rows AS row
 MATCH (m:Message {space: $space, id: row.id}) WHERE m.embedding IS NULL
-CALL db.create.setNodeVectorProperty(m, 'embedding', row.embedding)
+SET m.embedding = row.embedding
 RETURN count(m) AS n
 """

@@ -122,7 +122,5 @@ FORGET_REWRITE_MESSAGES = """
 UNWIND $rows AS row
 MATCH (m:Message {space: $space, id: row.id})
 SET m.text = row.fields.text, m.captions = row.fields.captions, m.redacted = true
-REMOVE m.embedding
-WITH m, row WHERE row.embedding IS NOT NULL
-CALL db.create.setNodeVectorProperty(m, 'embedding', row.embedding)
+SET m.embedding = row.embedding
 """

@@ -41,12 +41,10 @@ MATCH (c:Channel {space: $space, id: pr.channel})
 MERGE (p)-[:MEMBER_OF]->(c)
 """
 
-# The embedding is stored as a float32 array (half the bytes of a float64 list in the store; the
-# vector index holds float32 anyway): `SET m.embedding = $list` would store float64.
-SET_VECTOR = """
-CALL (m, row) { WITH m, row WHERE row.embedding IS NOT NULL
-                CALL db.create.setNodeVectorProperty(m, 'embedding', row.embedding) }"""
-
+# row.embedding arrives packed as int8 bytes (polymem/graph/vectors.py: a 384-byte array in the
+# store, read by the vector index as a list of integers); a row without one gets no property. An
+# empty reply list is not stored either: an empty string array still takes a 128-byte array record
+# (readers coalesce it to []).
 CREATE_MESSAGES = """
 UNWIND $rows AS row
 MATCH (sp:Participant {space: $space, id: row.speaker})
@@ -54,11 +52,10 @@ MATCH (c:Channel {space: $space, id: row.channel})
 CREATE (m:Message {space: $space, id: row.id, text: row.text, speaker: row.speaker, channel: row.channel,
                    seq: row.seq, space_key: $space_key, ingested: datetime()})
 SET m.time = row.time, m.session = row.session, m.captions = row.captions,
-    m.attachments = row.attachments, m.reply_to_ids = row.reply_to, m.source_file = row.source_file,
-    m.line = row.line, m.meta = row.meta, m.pos = row.pos
+    m.attachments = row.attachments, m.source_file = row.source_file,
+    m.reply_to_ids = CASE WHEN size(row.reply_to) > 0 THEN row.reply_to END, m.line = row.line, m.meta = row.meta, m.pos = row.pos, m.embedding = row.embedding
 CREATE (sp)-[:SPEAKS]->(m)
 CREATE (m)-[:IN_CHANNEL]->(c)
-WITH m, row""" + SET_VECTOR + """
 WITH m, row WHERE row.session IS NOT NULL
 MATCH (s:Session {space: $space, id: row.session})
 CREATE (m)-[:IN_SESSION]->(s)
@@ -184,7 +181,30 @@ RETURN DISTINCT m.space AS space
 
 VECTORS_TO_FLOAT32 = """
 MATCH (m:Message {space: $space}) WHERE m.id > $after AND m.embedding IS NOT NULL
+  AND valueType(m.embedding) STARTS WITH 'LIST<FLOAT'
 WITH m ORDER BY m.id LIMIT $limit
 CALL db.create.setNodeVectorProperty(m, 'embedding', m.embedding)
 RETURN count(m) AS n, max(m.id) AS last
+"""
+
+# Migration 15 (graph/vectors.py): the next slice of a space's float embeddings (float64 lists or
+# float32 arrays, as stored before int8), and the packed int8 bytes written in their place.
+FLOAT_VECTORS = """
+MATCH (m:Message {space: $space}) WHERE m.id > $after AND m.embedding IS NOT NULL
+  AND valueType(m.embedding) STARTS WITH 'LIST<FLOAT'
+RETURN m.id AS id, m.embedding AS embedding ORDER BY m.id LIMIT $limit
+"""
+
+SET_PACKED_VECTORS = """
+UNWIND $rows AS row
+MATCH (m:Message {space: $space, id: row.id})
+SET m.embedding = row.embedding
+"""
+
+# Migration 16: empty reply lists written before they were left out (a 128-byte array record each).
+DROP_EMPTY_REPLY_LISTS = """
+MATCH (m:Message) WHERE m.reply_to_ids = []
+WITH m LIMIT $limit
+REMOVE m.reply_to_ids
+RETURN count(m) AS n
 """
