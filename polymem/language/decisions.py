@@ -90,7 +90,10 @@ class Chain:
 class DecisionTracker:
     """Reads a conversation in order and keeps its decision chains (one per matter)."""
 
-    def __init__(self) -> None:
+    def __init__(self, by_kind: bool = True) -> None:
+        # by_kind: a change that names no matter joins the latest matter of its kind. Right over a whole chat;
+        # over a few retrieved messages the latest matter seen is often another one, so it can be turned off.
+        self.by_kind = by_kind
         self.chains: list[Chain] = []
         self.options: list[tuple[str, str | None, str]] = []  # (value, topic, message text)
         self.open: list[str] = []  # matters the group said it must settle ("we need a venue and a date")
@@ -324,7 +327,7 @@ class DecisionTracker:
             best = max(shared, default=(0, -1))
             if best[0] > 0:
                 return kind[best[1]]
-            if kind:
+            if kind and self.by_kind:  # the latest matter of its kind
                 return kind[-1]
         srcs = [src for value, _, src in self.options if same(value, d.value)]
         c = Chain("", options=[o[0] for o in self.options if same(o[0], d.value)] + self._alternatives(d.value),

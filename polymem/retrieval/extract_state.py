@@ -367,7 +367,7 @@ def _evidence_chains(self: Any) -> list[tuple[list[StateHit], str, str]]:
     from polymem.language.decisions import DecisionTracker
 
     msgs = sorted(self.msgs.values(), key=when)
-    tracker = DecisionTracker()
+    tracker = DecisionTracker(by_kind=False)  # a few retrieved messages: the latest matter seen may be another
     out: dict[int, list[StateHit]] = {}
     chains: dict[int, Any] = {}
     for m in msgs:

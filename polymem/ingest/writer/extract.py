@@ -349,11 +349,11 @@ class Extractor:
                 return m.reply_speaker
         seq = self.w.context + self.w.messages
         at = next((i for i, x in enumerate(seq) if x.id == m.id), 0)
-        if pron == "you":  # said right after someone else spoke: to them
+        if pron == "you":  # said right after someone else spoke, replying to nobody else: to them
             prev = seq[at - 1] if at > 0 else None
             return prev.speaker if prev is not None and prev.speaker != m.speaker and \
-                prev.speaker in self.roster_ids else None
-        for x in reversed(seq[max(0, at - 6):at]):  # the member named last before it, not the speaker
+                prev.speaker in self.roster_ids and not prev.addressees and not m.reply_to else None
+        for x in reversed(seq[max(0, at - 3):at]):  # the member named last just before it, not the speaker
             named = [p for p in self.reader.people(x.text) if p != m.speaker and p in self.roster_ids]
             if named:
                 return named[-1]
