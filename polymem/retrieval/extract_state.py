@@ -158,9 +158,25 @@ def pet_by_name(self: Any, rows: list[Any]) -> Extract:
         found = [h for h in person_state(self, r.id, "pet") if _called(self, h) & words]
         if found:
             h = found[-1]
-            return Extract(f"{h.value} ({self.name(r.id)}'s)", participant=r.id, cited=h.message_ids,
+            return Extract(f"{_pet_text(self, h)} ({self.name(r.id)}'s)", participant=r.id, cited=h.message_ids,
                            confidence=1.0, rows={r.id: ([h], [])})
     return Extract(NOT_IN_MEMORY, abstained=True)
+
+
+def _pet_text(self: Any, h: StateHit) -> str:
+    """A pet as an answer: its kind and, when known, its name ("corgi called Pudding")."""
+    name = _pet_name(self, h)
+    return f"{h.value} called {name}" if name and h.value and name.lower() not in h.value.lower() else h.value or ""
+
+
+def _pet_name(self: Any, h: StateHit) -> str:
+    if h.kind == "record":
+        item = next((i for row in self.s2.values() for i in row.get("current", []) + row.get("past", [])
+                     if i.id == h.id), None)
+        m = re.search(r"called ([^)]+)\)", item.text) if item is not None else None
+        return m.group(1).strip() if m else ""
+    return next((st.name for mid in h.message_ids if mid in self.msgs for st in self.statements(self.msgs[mid])
+                 if st.attribute == "pet" and st.value == h.value and st.name), "")
 
 
 def _called(self: Any, h: StateHit) -> set[str]:
@@ -208,7 +224,7 @@ def state(self: Any) -> Extract:
         for h in reversed(hits):
             if not any(same_value(h.value, v.value) for v in vals):
                 vals.append(h)
-        return Extract("; ".join(v.value or "" for v in vals), participant=pid,
+        return Extract("; ".join(_pet_text(self, v) for v in vals), participant=pid,
                        cited=[m for v in vals for m in v.message_ids], confidence=1.0, rows={pid: (vals, [])})
     return Extract(head.value or "", participant=pid, cited=head.message_ids, confidence=1.0, rows=out.rows)
 
