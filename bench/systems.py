@@ -24,6 +24,9 @@ VARIANTS: dict[str, dict[str, Any]] = {
     "no-ask": {"strategy": "agentic", "ask_round": False},
     "no-addressee": {"strategy": "agentic", "use_addressee": False},
     "no-bm25-floor": {"strategy": "agentic"},  # fusion.LEX_FLOOR = 0 for the call: the ranking before the floor
+    # fusion.DENSE_FLOOR = 0, TIE_ORDER = False for the call: the ranking before the dense noise floor and the
+    # conversation-order tie-break (docs/bench/retrieval-ranking.md, "Noise floor and ties")
+    "no-noise-floor": {"strategy": "agentic"},
     # the agentic system with a trained retrieval policy (issue 15); `use_trained(path)` names the policy
     "trained": {"strategy": "agentic", "policy": "small"},
 }
@@ -81,20 +84,31 @@ def run_bm25(index: BM25Index, question: str, k: int = 20) -> Result:
                   (time.perf_counter() - t0) * 1000)
 
 
+# fusion constant -> (variants that switch it off for their calls, its value then)
+FUSION_OFF: dict[str, tuple[tuple[str, ...], Any]] = {
+    "LEX_FLOOR": (("no-bm25-floor",), 0.0),
+    "DENSE_FLOOR": (("no-noise-floor",), 0.0),
+    "TIE_ORDER": (("no-noise-floor",), False),
+}
+
+
 def run_polymem(graph: Graph, space: str, question: str, variant: str, embedder: Any,
                 asker: str | None = None, top_k: int = 20) -> Result:
     from polymem.retrieval import AskOptions, ask, fusion
 
     opts = AskOptions(**{**VARIANTS[variant], "top_k": top_k})
-    floor = fusion.LEX_FLOOR
+    saved = {k: getattr(fusion, k) for k in FUSION_OFF}
     t0 = time.perf_counter()
     try:
-        fusion.LEX_FLOOR = 0.0 if variant == "no-bm25-floor" else floor
+        for k, v in FUSION_OFF.items():
+            if variant in v[0]:
+                setattr(fusion, k, v[1])
         a = ask(graph, space, question, asker, opts, embedder=embedder)
     except Exception as e:  # noqa: BLE001 - counted as a miss and reported
         return Result([], "", error=f"{type(e).__name__}: {e}"[:300], ms=(time.perf_counter() - t0) * 1000)
     finally:
-        fusion.LEX_FLOOR = floor
+        for k, v in saved.items():
+            setattr(fusion, k, v)
     ms = (time.perf_counter() - t0) * 1000
     return Result(list(dict.fromkeys(a.ranked_message_ids)), a.text, a.answer_participant,
                   getattr(a, "answer_name", None), a.abstained, ms, dict(a.timings_ms))

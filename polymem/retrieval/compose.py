@@ -8,7 +8,7 @@ from typing import Any
 from polymem.retrieval.agent import State
 from polymem.retrieval.answer import EvidenceItem, EvidenceRow
 from polymem.retrieval.extract_base import StateHit
-from polymem.retrieval.fusion import dedup, lexical_floor, score_fuse, smooth
+from polymem.retrieval.fusion import dedup, lexical_floor, order_ties, score_fuse, smooth
 from polymem.retrieval.plan import Plan
 
 
@@ -61,11 +61,12 @@ ROW_FIRST = ("state", "everyone", "group_decision", "opinion", "who_reported")
 
 def rank_ids(plan: Plan, st: State, cited: list[str], prov: list[str]) -> list[str]:
     """Ranked ids: what the answer rests on, then the System 1 hits by score fusion with neighbour smoothing
-    (Expand folded into the ranking), then the answerer's RRF order and the remaining neighbours. System 2 row
+    (Expand folded into the ranking; hits with equal scores, such as every hit with no evidence, in conversation
+    order), then the answerer's RRF order and the remaining neighbours. System 2 row
     provenance goes right after the cited ids for state-like intents; otherwise it is interleaved (one per
     three hits), so a few records cannot push the lexical evidence out of the top k. Last, the BM25 floor:
     every top k keeps the head of the whole-question BM25 list (`fusion.lexical_floor`)."""
-    fused = [m for m, _ in smooth(score_fuse(st.lists, st.kinds), st.msgs)]
+    fused = order_ties(smooth(score_fuse(st.lists, st.kinds), st.msgs), st.msgs)
     lexical = next(([m for m, _ in hits] for hits, kind in zip(st.lists, st.kinds, strict=False) if kind == "bm25"), [])
     if plan.intent in ROW_FIRST:
         return lexical_floor(dedup(cited + prov + fused + [m for m, _ in st.fused] + st.neighbours), lexical)

@@ -12,7 +12,14 @@ from typing import Any
 # evidence (tuned on conv-26/30, checked on conv-41..44: 0.1 -> 0.7 with share 0.9 gave +3.5 there).
 LEX_FIRST = 1.0  # the whole question's words
 LEX_OTHER = 0.1  # each further lexical list (plan terms, scoped searches, rewrites): tie-breakers
-DENSE = 0.7  # times the cosine (clipped at 0) of each dense list
+DENSE = 0.7  # times the cosine of each dense list, when the cosine reaches DENSE_FLOOR
+# MiniLM's noise band: a question and a message from an unrelated conversation reach cosine 0.19 in 1 case of 10
+# (90th percentile of 80 questions x 400 messages of the other conversations, per LoCoMo train conversation
+# conv-26/30/41). A cosine below the floor is no evidence: the message scores 0 from that list, ties with every
+# other message the searches returned, and ties keep conversation order (`order_ties`), as a BM25 ranking keeps
+# document order for its zero scores. docs/bench/retrieval-ranking.md, "Noise floor and ties".
+DENSE_FLOOR = 0.2
+TIE_ORDER = True  # False: ties keep the order the lists were read in (the ranking before the noise floor)
 NEIGHBOUR = 0.9  # share of a hit's score its NEXT / REPLY_TO neighbours receive: answers sit in replies
 NAME_BOOST = 0.2  # participant names in the lexical query: frequent in their own space, rare in the shared index
 # BM25 floor: every prefix of the final ranking holds at least this share of the whole-question BM25 list's
@@ -51,8 +58,9 @@ def content_words(question: str) -> list[str]:
 
 
 def score_fuse(lists: list[list[tuple[str, float]]], kinds: list[str]) -> dict[str, float]:
-    """Sum of per-list normalised scores: BM25 / max BM25 (first lexical list full weight, later ones half),
-    plus DENSE x cosine. Unlike RRF this keeps how far ahead a strong lexical hit is."""
+    """Sum of per-list normalised scores: BM25 / max BM25 (first lexical list full weight, later ones
+    LEX_OTHER), plus DENSE x cosine where the cosine reaches DENSE_FLOOR. Unlike RRF this keeps how far ahead a
+    strong lexical hit is. Every returned id is kept, with score 0 when it has no evidence."""
     out: dict[str, float] = {}
     seen_lex = False
     for hits, kind in zip(lists, kinds, strict=False):
@@ -60,7 +68,8 @@ def score_fuse(lists: list[list[tuple[str, float]]], kinds: list[str]) -> dict[s
             continue
         if kind == "vector":  # Neo4j reports cosine as (1 + cos) / 2
             for d, s in hits:
-                out[d] = out.get(d, 0.0) + DENSE * max(0.0, 2 * s - 1)
+                cos = 2 * s - 1
+                out[d] = out.get(d, 0.0) + (DENSE * cos if cos >= DENSE_FLOOR and cos > 0 else 0.0)
             continue
         w = LEX_OTHER if seen_lex else LEX_FIRST
         seen_lex = True
@@ -108,3 +117,17 @@ def smooth(scores: Mapping[str, float], msgs: Mapping[str, Mapping[str, Any]], d
         for n in near:
             out[n] = out.get(n, 0.0) + share * s
     return sorted(out.items(), key=lambda kv: -kv[1])
+
+
+def order_ties(scored: list[tuple[str, float]], msgs: Mapping[str, Mapping[str, Any]]) -> list[str]:
+    """Best score first; equal scores (above all the zero of messages with no evidence) in conversation order
+    (`seq`; messages whose details were not read last), as BM25 keeps document order for its zero-score ties."""
+    scores = dict(scored)
+    if not TIE_ORDER:
+        return list(scores)
+
+    def key(m: str) -> tuple[float, bool, float]:
+        seq = (msgs.get(m) or {}).get("seq")
+        return -scores[m], seq is None, float(seq) if isinstance(seq, int | float) else 0.0
+
+    return sorted(scores, key=key)
