@@ -169,4 +169,6 @@ def _dedupe(sts: list[Statement]) -> list[Statement]:
         if key not in seen and s.value:
             seen.add(key)
             out.append(s)
-    return out
+    # "Hello from Leith! ... I live in Edinburgh now": where one message names two homes, a city WordNet knows
+    # comes first (readers keep the first per tense), a district or street after it
+    return sorted(out, key=lambda s: s.attribute == "city" and not lex.is_place_name(s.value.lower().replace(" ", "_")))
