@@ -27,7 +27,28 @@ def sentence_statements(reader: StatementReader, tokens: Any, speaker: str, othe
             out += verb_statements(reader, tok, sent, speaker, other)
         elif tok.pos_ in ("NOUN", "PROPN") or (tok.dep_ == "amod" and tok.head.pos_ == "PROPN"):
             out += noun_statements(reader, tok, sent, speaker, other)
+    for st in out:  # "my parrot Kiwi", "our dog Bramble", "a ferret named Pickle": what the animal is called
+        if st.attribute == "pet" and not st.name:
+            animal = next((t for t in sent if t.lower_ == st.value.split()[-1].lower()), None)
+            st.name = pet_name(reader, animal) if animal is not None else ""
     return out
+
+
+def pet_name(reader: StatementReader, n: Any) -> str:
+    """The name an animal noun is given in its sentence: an apposed name ("our dog Bramble"), the name it
+    modifies ("my parrot Kiwi"), or the object of naming ("a ferret named Pickle")."""
+    def ok(t: Any) -> bool:
+        return t.is_alpha and t.text[:1].isupper() and reader.person_in(t.text) is None and not lex.is_animal(t.lower_)
+    for c in n.children:
+        if c.dep_ == "appos" and ok(c):
+            return c.text
+        if c.dep_ == "acl" and c.lemma_ in ("name", "call"):
+            named = next((x for x in c.children if x.dep_ in ("oprd", "attr", "xcomp", "dobj") and ok(x)), None)
+            if named is not None:
+                return " ".join(x.text for x in named.subtree if x.pos_ == "PROPN" and x.i <= named.i) or named.text
+    if n.dep_ in ("amod", "compound") and n.head.pos_ == "PROPN" and ok(n.head):
+        return n.head.text
+    return ""
 
 
 def verb_statements(reader: StatementReader, v: Any, sent: Any, speaker: str, other: str | None) -> list[Statement]:

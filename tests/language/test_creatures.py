@@ -39,3 +39,15 @@ def test_a_breed_read_beside_the_name_and_people_and_places_are_no_pets() -> Non
     ])
     assert ("ana", "leopard gecko", "Ziva") in pets
     assert not [p for p in pets if p[2] in ("Harriet", "Dunmore")]
+
+
+def test_a_pet_statement_carries_the_name_it_is_given() -> None:
+    r = StatementReader(ROSTER)
+
+    def named(text: str) -> list[tuple[str, str, str]]:
+        return [(s.owner, s.value, s.name) for s in r.read(text, "ana", None, "m") if s.attribute == "pet"]
+
+    assert named("Our dog Bramble hates the hoover") == [("ana", "dog", "Bramble")]
+    assert named("I have a ferret named Pickle") == [("ana", "ferret", "Pickle")]
+    assert named("Meet Juniper, our new bearded dragon") == [("ana", "bearded dragon", "Juniper")]
+    assert named("my dog hates Bo") == [("ana", "dog", "")]  # a member is nobody's pet name
