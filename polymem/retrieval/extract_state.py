@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from polymem.language import timeexpr, value_kind
 from polymem.retrieval import decisions, values
+from polymem.retrieval import extract_pets as pets
 from polymem.retrieval.extract_base import NOT_IN_MEMORY, Extract, StateHit, coverage, when
 
 if TYPE_CHECKING:
@@ -150,50 +151,10 @@ def _named_value(question: str, attribute: str | None, roster: Any) -> str | Non
     return None
 
 
-def pet_by_name(self: Any, rows: list[Any]) -> Extract:
-    """"What kind of creature is Noodle?": the pet a statement or record calls by a name the question uses."""
-    words = {w.lower() for w in re.findall(r"[A-Za-z][\w'-]+", self.plan.question)} - {
-        w.lower() for w in self.roster.name_words()}
-    for r in rows:
-        found = [h for h in person_state(self, r.id, "pet") if _called(self, h) & words]
-        if found:
-            h = found[-1]
-            return Extract(f"{_pet_text(self, h)} ({self.name(r.id)}'s)", participant=r.id, cited=h.message_ids,
-                           confidence=1.0, rows={r.id: ([h], [])})
-    return Extract(NOT_IN_MEMORY, abstained=True)
-
-
-def _pet_text(self: Any, h: StateHit) -> str:
-    """A pet as an answer: its kind and, when known, its name ("corgi called Pudding")."""
-    name = _pet_name(self, h)
-    return f"{h.value} called {name}" if name and h.value and name.lower() not in h.value.lower() else h.value or ""
-
-
-def _pet_name(self: Any, h: StateHit) -> str:
-    if h.kind == "record":
-        item = next((i for row in self.s2.values() for i in row.get("current", []) + row.get("past", [])
-                     if i.id == h.id), None)
-        m = re.search(r"called ([^)]+)\)", item.text) if item is not None else None
-        return m.group(1).strip() if m else ""
-    return next((st.name for mid in h.message_ids if mid in self.msgs for st in self.statements(self.msgs[mid])
-                 if st.attribute == "pet" and st.value == h.value and st.name), "")
-
-
-def _called(self: Any, h: StateHit) -> set[str]:
-    """The name a pet hit gives its animal: a record's "called X", a statement's name."""
-    if h.kind == "record":
-        item = next((i for row in self.s2.values() for i in row.get("current", []) + row.get("past", [])
-                     if i.id == h.id), None)
-        m = re.search(r"called ([^)]+)\)", item.text) if item is not None else None
-        return set(m.group(1).lower().split()) if m else set()
-    return {w.lower() for mid in h.message_ids if mid in self.msgs for st in self.statements(self.msgs[mid])
-            if st.attribute == "pet" and st.value == h.value for w in st.name.split()}
-
-
 def state(self: Any) -> Extract:
     rows = [r for r in self.plan.rows if r.kind == "PERSON"]
     if self.plan.attribute == "pet" and len(rows) > 1 and "a pet by its name" in self.plan.notes:
-        return pet_by_name(self, rows)
+        return pets.pet_by_name(self, rows, lambda pid: person_state(self, pid, "pet"))
     if not rows:  # an attribute of someone outside the roster is not in memory
         return Extract(NOT_IN_MEMORY, abstained=True) if self.plan.attribute else self._generic()
     pid = rows[0].id
@@ -224,7 +185,7 @@ def state(self: Any) -> Extract:
         for h in reversed(hits):
             if not any(same_value(h.value, v.value) for v in vals):
                 vals.append(h)
-        return Extract("; ".join(_pet_text(self, v) for v in vals), participant=pid,
+        return Extract("; ".join(pets.pet_text(self, v) for v in vals), participant=pid,
                        cited=[m for v in vals for m in v.message_ids], confidence=1.0, rows={pid: (vals, [])})
     return Extract(head.value or "", participant=pid, cited=head.message_ids, confidence=1.0, rows=out.rows)
 

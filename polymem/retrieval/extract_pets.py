@@ -1,0 +1,52 @@
+"""Pets in answers: a pet by the name a question uses ("What kind of creature is Noodle?") and a pet as an
+answer, its kind with its name ("bearded dragon called Noodle")."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+from polymem.retrieval.extract_base import NOT_IN_MEMORY, Extract, StateHit
+
+
+def pet_by_name(self: Any, rows: list[Any], pets_of: Callable[[str], list[StateHit]]) -> Extract:
+    """"What kind of creature is Noodle?": the pet a statement or record calls by a name the question uses
+    (`pets_of(member)`: that member's pet statements and records, oldest first)."""
+    words = {w.lower() for w in re.findall(r"[A-Za-z][\w'-]+", self.plan.question)} - {
+        w.lower() for w in self.roster.name_words()}
+    for r in rows:
+        found = [h for h in pets_of(r.id) if _called(self, h) & words]
+        if found:
+            h = found[-1]
+            return Extract(f"{pet_text(self, h)} ({self.name(r.id)}'s)", participant=r.id, cited=h.message_ids,
+                           confidence=1.0, rows={r.id: ([h], [])})
+    return Extract(NOT_IN_MEMORY, abstained=True)
+
+
+def pet_text(self: Any, h: StateHit) -> str:
+    """A pet as an answer: its kind and, when known, its name ("corgi called Pudding")."""
+    name = _pet_name(self, h)
+    return f"{h.value} called {name}" if name and h.value and name.lower() not in h.value.lower() else h.value or ""
+
+
+def _pet_name(self: Any, h: StateHit) -> str:
+    if h.kind == "record":
+        item = next((i for row in self.s2.values() for i in row.get("current", []) + row.get("past", [])
+                     if i.id == h.id), None)
+        m = re.search(r"called ([^)]+)\)", item.text) if item is not None else None
+        return m.group(1).strip() if m else ""
+    return next((st.name for mid in h.message_ids if mid in self.msgs for st in self.statements(self.msgs[mid])
+                 if st.attribute == "pet" and st.value == h.value and st.name), "")
+
+
+def _called(self: Any, h: StateHit) -> set[str]:
+    """The name a pet hit gives its animal: a record's "called X", a statement's name."""
+    if h.kind == "record":
+        item = next((i for row in self.s2.values() for i in row.get("current", []) + row.get("past", [])
+                     if i.id == h.id), None)
+        m = re.search(r"called ([^)]+)\)", item.text) if item is not None else None
+        return set(m.group(1).lower().split()) if m else set()
+    return {w.lower() for mid in h.message_ids if mid in self.msgs for st in self.statements(self.msgs[mid])
+            if st.attribute == "pet" and st.value == h.value for w in st.name.split()}
+
