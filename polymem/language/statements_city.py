@@ -23,7 +23,9 @@ def local_place(reader: StatementReader, doc: Any, speaker: str, message_id: str
     Arequipa": the speaker talks about a place in the present, as where they are, with nobody else as subject
     and no travel: a weak city. Judged per clause, so "looking at flats in X I can't afford" next to
     "here in Y" does not count; a place marked "here" wins."""
-    here = any(t.lower_ in FIRST_PERSON and t.dep_ in ("nsubj", "poss") for t in doc) or any(
+    # "my street", "I'm ..." place the speaker; "my cousin says Melbourne ..." does not
+    here = any(t.lower_ in FIRST_PERSON and (t.dep_ == "nsubj" or (t.dep_ == "poss" and not lex.is_person_noun(
+        t.head.lemma_.lower()))) for t in doc) or any(
         t.lower_ in ("today", "tonight", "now", "rn", "currently", "morning", "here", "still") for t in doc) or any(
         t.lower_ == "this" and t.dep_ == "det" and lex.noun_is(t.head.lemma_.lower(), "settlement", senses=1)
         for t in doc)  # "very on brand for this town"

@@ -158,3 +158,8 @@ def test_what_did_someone_do_before_asks_for_a_job() -> None:
     from polymem.language.questions import parse_question
 
     assert parse_question("What did Koffi do before the promotion?").attribute == "job"
+
+
+def test_a_relative_of_the_speaker_does_not_place_the_speaker(reader: StatementReader) -> None:
+    assert not [f for f in facts(reader, "My aunt says Oslo is freezing in March", "p2") if f[0] == "city"]
+    assert ("city", "p2", "Oslo", True, "present") in facts(reader, "my street in Oslo is flooded again", "p2")
