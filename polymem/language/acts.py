@@ -110,11 +110,10 @@ def _person_like(t: Any) -> bool:
 
 
 _QUANT = {"more", "less", "much", "many", "few", "other", "same", "own", "next", "last", "first"}  # grammar
-_THINGS = {"noun.location", "noun.artifact", "noun.object", "noun.food", "noun.substance", "noun.time",
-           "noun.quantity", "noun.plant"}
+_THINGS = ("noun.location", "noun.artifact", "noun.object", "noun.food", "noun.substance", "noun.time",
+           "noun.quantity", "noun.plant")
 
 
 def _thing(n: Any) -> bool:
     """A noun WordNet first knows as a place, object, food or time: "a fantastic city" judges no one."""
-    ss = lex._synsets(n.lemma_.lower(), "n")[:1] if n.pos_ == "NOUN" else []
-    return bool(ss) and ss[0].lexname() in _THINGS
+    return n.pos_ == "NOUN" and lex.noun_in_lexfile(n.lemma_.lower(), _THINGS)

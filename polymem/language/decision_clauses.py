@@ -190,7 +190,7 @@ def _then_value(sent: Any) -> str | None:
         return None
     heads = [t for t in toks if t.pos_ in ("NOUN", "PROPN", "NUM") and t.dep_ != "compound"]
     if heads and not any(t.like_num or t.text[:1].isupper() and t.pos_ == "PROPN" for t in toks) and all(
-            (syn := lex._synsets(t.lemma_.lower(), "n")) and syn[0].lexname() in _OUTCOME_LEXFILES for t in heads):
+            lex.noun_in_lexfile(t.lemma_.lower(), _OUTCOME_LEXFILES) for t in heads):
         return None  # "Clear majority then", "consensus then": how it was settled, not what
     return v
 
@@ -244,8 +244,7 @@ _FEELING_LEXFILES = ("noun.feeling", "noun.state", "noun.cognition", "noun.commu
 def _feeling(t: Any) -> bool:
     """"no worries", "no whining", "no idea": a lower-case noun whose first sense is a feeling, state or
     thought is said, not a thing turned down."""
-    syn = lex._synsets(t.lemma_.lower(), "n") if t.text.islower() else []
-    return bool(syn) and syn[0].lexname() in _FEELING_LEXFILES
+    return t.text.islower() and lex.noun_in_lexfile(t.lemma_.lower(), _FEELING_LEXFILES)
 
 
 def turned_down(doc: Any) -> list[tuple[str, Any]]:

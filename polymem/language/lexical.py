@@ -198,6 +198,13 @@ def verb_in_lexfile(lemma: str, lexfiles: tuple[str, ...]) -> bool:
 
 
 @lru_cache(maxsize=200_000)
+def noun_in_lexfile(lemma: str, lexfiles: tuple[str, ...]) -> bool:
+    """The noun's first sense is filed under one of WordNet's lexicographer files ("noun.feeling")."""
+    ss = _synsets(lemma, "n")
+    return bool(ss) and ss[0].lexname() in lexfiles
+
+
+@lru_cache(maxsize=200_000)
 def verb_in_senses(lemma: str, senses: tuple[str, ...], first: int = 4, exact: bool = False) -> bool:
     """One of the verb's first senses is (or, unless `exact`, is a troponym of) one of the given senses."""
     wn = wordnet()
