@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from polymem.language import lexical as lex
+from polymem.language import syntax as sx
 
 Owner = Callable[[Any], "str | None"]
 
@@ -71,7 +72,7 @@ def _named(n: Any) -> Any | None:
 
 
 def _full_name(t: Any) -> str:
-    parts = [c for c in t.subtree if c.pos_ == "PROPN" and c.i <= t.i] or [t]
+    parts = sx.name_parts(t)
     if len(parts) > 1 and parts[0].i == t.sent.start and lex._synsets(parts[0].lower_, "v"):
         parts = parts[1:]  # "Meet Juniper, our new bearded dragon": the greeting verb is no part of the name
     return " ".join(c.text for c in parts)

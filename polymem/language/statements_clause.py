@@ -45,7 +45,7 @@ def pet_name(reader: StatementReader, n: Any) -> str:
         if c.dep_ == "acl" and c.lemma_ in ("name", "call"):
             named = next((x for x in c.children if x.dep_ in ("oprd", "attr", "xcomp", "dobj") and ok(x)), None)
             if named is not None:
-                return " ".join(x.text for x in named.subtree if x.pos_ == "PROPN" and x.i <= named.i) or named.text
+                return sx.proper_name(named)
     if n.dep_ in ("amod", "compound") and n.head.pos_ == "PROPN" and ok(n.head):
         return n.head.text
     return ""
@@ -231,7 +231,7 @@ def _moved_rooms(reader: StatementReader, v: Any, sent: Any, speaker: str, other
             place = p if sx.is_place(p, reader) else next(
                 (c for c in p.children if c.dep_ in ("compound", "amod") and sx.is_place(c, reader)), None)
             if place is not None and (owner := subject_of(reader, v, sent, speaker, other)):
-                name = " ".join(x.text for x in place.subtree if x.i <= place.i and x.pos_ == "PROPN") or place.text
+                name = sx.proper_name(place)
                 out.append(Statement("city", owner, speaker, name.title() if name.islower() else name,
                                      kind="event", tense="past"))
     return out

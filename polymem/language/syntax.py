@@ -151,6 +151,15 @@ def phrase(tok: Any, drop_det: bool = False) -> str:
     return re.sub(r"\s+", " ", text)
 
 
+def name_parts(t: Any) -> list[Any]:
+    """The proper nouns of a name up to its head ("Mister Ferdinand", "New York"), or the head alone."""
+    return [c for c in t.subtree if c.pos_ == "PROPN" and c.i <= t.i] or [t]
+
+
+def proper_name(t: Any) -> str:
+    return " ".join(c.text for c in name_parts(t))
+
+
 def animal_phrase(n: Any) -> str:
     mods = [t.text for t in n.lefts if t.dep_ == "compound"]
     return " ".join([*mods, n.text]).lower() if n.text[:1].islower() or mods else n.text
