@@ -75,7 +75,7 @@ def _animals(sent: Any, name: Any = None) -> list[Any]:
     modifier ("a sheep field"), not what is done to or eaten ("eats crickets", "stung by a wasp")."""
     out = []
     for t in sent:
-        verbless = not any(x.pos_ in ("VERB", "AUX") for x in sent)  # "corgi brain": what the named one is
+        verbless = _verbless(sent)  # "corgi brain": what the named one is
         if t.pos_ not in ("NOUN", "PROPN") or not t.is_alpha or t.dep_ in ("dobj", "agent") or \
                 (t.dep_ == "compound" and not (verbless and t.head.dep_ == "ROOT")) or \
                 any(c.dep_ == "poss" and c.pos_ in ("PROPN", "NOUN") for c in t.children) or \
@@ -106,9 +106,13 @@ def _species(t: Any) -> str:
     return " ".join([*mods, t.lemma_.lower()])
 
 
+def _verbless(sent: Any) -> bool:
+    return not any(x.pos_ in ("VERB", "AUX") for x in sent)
+
+
 def _fragment(t: Any) -> bool:
     """"cockatiel.", "chilean rose tarantula, 9 yrs old": a reply that is only a noun phrase."""
-    return t.dep_ == "ROOT" and not any(x.pos_ in ("VERB", "AUX") for x in t.sent) and \
+    return t.dep_ == "ROOT" and _verbless(t.sent) and \
         len([x for x in t.sent if x.is_alpha]) <= 8
 
 
@@ -130,7 +134,7 @@ def _pointed(t: Any, asked: bool | None = True) -> bool:
     det = {c.lower_ for c in t.children if c.dep_ in ("det", "poss")}
     generic = asked is not None and t.tag_ == "NNS" and t.dep_ in ("nsubj", "nsubjpass") and not det
     alone = bool(asked) and _fragment(t)
-    if t.dep_ == "compound" and t.head.dep_ == "ROOT" and not any(x.pos_ in ("VERB", "AUX") for x in t.sent):
+    if t.dep_ == "compound" and t.head.dep_ == "ROOT" and _verbless(t.sent):
         return True  # "corgi brain."
     # "She is a lop-eared rabbit": a pronoun said to be an animal right after the name
     said = t.dep_ == "attr" and any(c.dep_ == "nsubj" and c.lower_ in ("he", "she", "it") for c in t.head.children)

@@ -116,12 +116,12 @@ class DecisionTracker:
 
     def _alternatives(self, value: str) -> list[str]:
         """Options of the same kind put forward within a few messages of where `value` first came up or of
-        its decision ("The Ferryman." "Counter
-        offer: Casa Lupo." "or Lucky Star."): rivals for one matter, so a later choice of any of them is a
-        decision on that matter."""
+        its decision ("The Ferryman." "Counter offer: Casa Lupo." "or Lucky Star."): rivals for one matter, so
+        a later choice of any of them is a decision on that matter."""
         now = self._seq - 1
         seqs = [self._opt_seq[i] for i, o in enumerate(self.options[:len(self._opt_seq)]) if same(o[0], value)][:1]
         kind = value_kind(value)
+
         def rival(x: int) -> bool:  # near an anchor, and no other matter settled in between
             return any(abs(x - a) <= ALT_WINDOW and not any(min(x, a) < d < max(x, a) for d in self._decided_at)
                        for a in [*seqs, now])

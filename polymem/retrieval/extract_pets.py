@@ -31,22 +31,20 @@ def pet_text(self: Any, h: StateHit) -> str:
 
 
 def _pet_name(self: Any, h: StateHit) -> str:
-    if h.kind == "record":
-        item = next((i for row in self.s2.values() for i in row.get("current", []) + row.get("past", [])
-                     if i.id == h.id), None)
-        m = re.search(r"called ([^)]+)\)", item.text) if item is not None else None
-        return m.group(1).strip() if m else ""
-    return next((st.name for mid in h.message_ids if mid in self.msgs for st in self.statements(self.msgs[mid])
-                 if st.attribute == "pet" and st.value == h.value and st.name), "")
+    return next(iter(_names(self, h)), "")
 
 
 def _called(self: Any, h: StateHit) -> set[str]:
-    """The name a pet hit gives its animal: a record's "called X", a statement's name."""
+    """The words of every name a pet hit gives its animal, lower-cased, for matching a question."""
+    return {w.lower() for n in _names(self, h) for w in n.split()}
+
+
+def _names(self: Any, h: StateHit) -> list[str]:
+    """The names a pet hit gives its animal: a record's "called X", the names of its message's statements."""
     if h.kind == "record":
         item = next((i for row in self.s2.values() for i in row.get("current", []) + row.get("past", [])
                      if i.id == h.id), None)
         m = re.search(r"called ([^)]+)\)", item.text) if item is not None else None
-        return set(m.group(1).lower().split()) if m else set()
-    return {w.lower() for mid in h.message_ids if mid in self.msgs for st in self.statements(self.msgs[mid])
-            if st.attribute == "pet" and st.value == h.value for w in st.name.split()}
-
+        return [m.group(1).strip()] if m else []
+    return [st.name for mid in h.message_ids if mid in self.msgs for st in self.statements(self.msgs[mid])
+            if st.attribute == "pet" and st.value == h.value and st.name]

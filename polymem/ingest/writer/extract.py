@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from polymem.ingest.addressee import NameIndex
@@ -338,23 +339,26 @@ class Extractor:
         return []
 
     def _pronoun_target(self, m: WindowMessage, pron: str) -> str | None:
-        if pron == "you":
-            named = [p for p in self.reader.people(m.text) if p != m.speaker and p in self.roster_ids]
-            if len(named) == 1:  # "you're a bit reckless teo": the one named in the message
-                return named[0]
-            heard = [a for a in m.addressees if a != m.speaker and a in self.roster_ids]
-            if len(heard) == 1:
-                return heard[0]
-            if m.reply_speaker in self.roster_ids and m.reply_speaker != m.speaker:
-                return m.reply_speaker
+        """Whom "you" or "he/she" in a judgement means (see `language.opinions`)."""
+        def others(pids: Iterable[str | None]) -> list[str]:
+            return [p for p in pids if p and p != m.speaker and p in self.roster_ids]
+
         seq = self.w.context + self.w.messages
         at = next((i for i, x in enumerate(seq) if x.id == m.id), 0)
-        if pron == "you":  # said right after someone else spoke, replying to nobody else: to them
+        if pron == "you":
+            named = others(self.reader.people(m.text))
+            if len(named) == 1:  # "you're a bit reckless teo": the one named in the message
+                return named[0]
+            heard = others(m.addressees)
+            if len(heard) == 1:
+                return heard[0]
+            if others([m.reply_speaker]):
+                return m.reply_speaker
+            # said right after someone else spoke, replying to nobody else: to them
             prev = seq[at - 1] if at > 0 else None
-            return prev.speaker if prev is not None and prev.speaker != m.speaker and \
-                prev.speaker in self.roster_ids and not prev.addressees and not m.reply_to else None
+            return prev.speaker if prev is not None and others([prev.speaker]) and not prev.addressees and \
+                not m.reply_to else None
         for x in reversed(seq[max(0, at - 3):at]):  # the member named last just before it, not the speaker
-            named = [p for p in self.reader.people(x.text) if p != m.speaker and p in self.roster_ids]
-            if named:
+            if named := others(self.reader.people(x.text)):
                 return named[-1]
         return None
