@@ -16,14 +16,11 @@ from typing import Any
 import numpy as np
 
 from polymem.ingest.writer.policy.llm import LLMWriterPolicy
-from polymem.ingest.writer.policy.rewards import positional_advantages
 from polymem.ingest.writer.policy.train import (
     ConvData,
     TrainConfig,
-    episode_questions,
-    returns,
-    rollout,
     run_steps,
+    sample_group,
 )
 from polymem.llm.choice_lm import CHECKPOINT, DEFAULT_MODEL, checkpoint_state
 
@@ -39,11 +36,8 @@ def llm_grpo_step(policy: LLMWriterPolicy, conv: ConvData, start: int, cfg: Trai
     """K trajectories from `start`, per-position advantages, one step. (mean reward, positions, skipped)."""
     import torch
 
-    trajs = [rollout(policy, conv, start, cfg.windows, rng) for _ in range(cfg.k)]
-    idx = episode_questions(conv, trajs[0], cfg.qa_questions)
-    rs = [returns(conv, tr, idx) for tr in trajs]
-    T = len(trajs[0])
-    adv = positional_advantages(((t, rs[k][t]) for k in range(cfg.k) for t in range(T)), cfg.normalise)
+    grp = sample_group(policy, conv, start, cfg, rng)
+    trajs, adv = grp.trajs, grp.adv
     if adv:
         for g in policy.opt.param_groups:
             g["lr"] = cfg.lr
@@ -58,7 +52,7 @@ def llm_grpo_step(policy: LLMWriterPolicy, conv: ConvData, start: int, cfg: Trai
                     (-a * scale * lp[list(allowed).index(taken)]).backward()
         torch.nn.utils.clip_grad_norm_(policy.params, 1.0)
         policy.opt.step()
-    return float(np.mean([r for row in rs for r in row])) if T else 0.0, T, T - len(adv)
+    return grp.result()
 
 
 def train_llm_writer(convs: Sequence[ConvData], out: Path, cfg: LLMWriterTrainConfig, resume: bool = True,

@@ -121,14 +121,34 @@ def episode_questions(conv: ConvData, traj: list[Position], cap: int) -> list[in
     return [i for i, ev in enumerate(conv.evidence) if ev & msgs][:cap]
 
 
-def grpo_step(policy: SmallWriterPolicy, conv: ConvData, start: int, cfg: TrainConfig,
-              rng: np.random.Generator) -> tuple[float, int, int]:
-    """K trajectories from `start`, per-position advantages, one step. (mean reward, positions, skipped)."""
+@dataclass
+class Group:
+    """K trajectories from one write position, their returns, and the advantages at each position."""
+    trajs: list[list[Position]]
+    returns: list[list[float]]
+    adv: dict[Any, list[float]]
+
+    def result(self) -> tuple[float, int, int]:
+        """(mean reward, positions, positions skipped for no variance): what a GRPO step reports."""
+        T = len(self.trajs[0])
+        return float(np.mean([r for row in self.returns for r in row])) if T else 0.0, T, T - len(self.adv)
+
+
+def sample_group(policy: Any, conv: ConvData, start: int, cfg: TrainConfig, rng: np.random.Generator) -> Group:
+    """K trajectories from `start` and their per-position advantages (any writer policy)."""
     trajs = [rollout(policy, conv, start, cfg.windows, rng) for _ in range(cfg.k)]
     idx = episode_questions(conv, trajs[0], cfg.qa_questions)
     rs = [returns(conv, tr, idx) for tr in trajs]
     T = len(trajs[0])
     adv = positional_advantages(((t, rs[k][t]) for k in range(cfg.k) for t in range(T)), cfg.normalise)
+    return Group(trajs, rs, adv)
+
+
+def grpo_step(policy: SmallWriterPolicy, conv: ConvData, start: int, cfg: TrainConfig,
+              rng: np.random.Generator) -> tuple[float, int, int]:
+    """K trajectories from `start`, per-position advantages, one step. (mean reward, positions, skipped)."""
+    grp = sample_group(policy, conv, start, cfg, rng)
+    trajs, adv = grp.trajs, grp.adv
     g = np.zeros_like(policy.theta)
     for t, a_t in adv.items():
         for k, a in enumerate(a_t):
@@ -136,7 +156,7 @@ def grpo_step(policy: SmallWriterPolicy, conv: ConvData, start: int, cfg: TrainC
                 g += a * policy.grad_log(x, allowed, taken)
     if adv:
         policy.theta += cfg.lr * g / (cfg.k * len(adv))
-    return float(np.mean([r for row in rs for r in row])) if T else 0.0, T, T - len(adv)
+    return grp.result()
 
 
 def greedy_score(policy: SmallWriterPolicy, convs: Sequence[ConvData]) -> dict[str, float]:
