@@ -343,11 +343,16 @@ class Answerer:
         names = {w.lower() for p in (src, own) if p and p in self.roster.by_id for n in self.roster.by_id[p].names()
                  for w in n.split()}
         topic = [w for w in self.plan.issue if w.lower() not in names]
-        for item in self.s2.get(own or "", {}).get("current", []):
-            if item.source == src and item.owner == own and item.text and \
-                    (not topic or coverage(topic, item.text) > 0):
-                return Extract(f"{self.name(src)} on {self.name(own)}: {item.text}", participant=src,
-                               cited=item.message_ids, confidence=1.0)
+        row = self.s2.get(own or "", {})
+        # every view the source gave of the owner, the latest first: a later remark does not cancel an earlier
+        # one ("lovely man, very bossy" then "he'll fall over on that descent")
+        views = [item for item in row.get("current", []) + sorted(
+            row.get("past", []), key=lambda i: str(i.time or ""), reverse=True)
+            if item.source == src and item.owner == own and item.text and (not topic or coverage(topic, item.text) > 0)]
+        views = list({item.text: item for item in views}.values())[:3]
+        if views:
+            return Extract(f"{self.name(src)} on {self.name(own)}: " + " ".join(i.text for i in views),
+                           participant=src, cited=[c for i in views for c in i.message_ids], confidence=1.0)
 
         def about(m: Msg) -> bool:  # names the owner, or answers a message that does
             if own:

@@ -156,7 +156,9 @@ def compile_rules(question: str, asker: str | None, roster: RosterIndex) -> Plan
         rows = [person_row(x) for x in order if x in roster.by_id or x == me]
     if intent == "who_reported" and scope.owner:
         rows = [person_row(scope.owner)]
-    mode = "full" if (lx.PAST.search(q) or _past_date(q) or form.form == "state_at") else "head"
+    # one person holds several views of another at once, so an opinion reads the older ones too
+    mode = "full" if (lx.PAST.search(q) or _past_date(q) or form.form == "state_at" or intent == "opinion") \
+        else "head"
     attribute = form.attribute if intent in ("state", "everyone", "generic", "who_reported") \
         else None
     names = roster.name_words()

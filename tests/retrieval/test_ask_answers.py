@@ -6,6 +6,7 @@ import pytest
 from chat_fixture import ingest_chat
 
 from polymem.errors import InputError
+from polymem.ingest.writer import write_space
 from polymem.retrieval import AskOptions, ask, plan
 
 NO_S2 = AskOptions(strategy="system12", use_system2=True)
@@ -35,6 +36,20 @@ def test_opinion_keeps_source_apart_from_owner(graph, chat, embedder) -> None:
     assert "funniest" in a.text and "late" not in a.text
     a = ask(graph, chat, "How does Tobi see Mara?", embedder=embedder)
     assert "late" in a.text and "funniest" not in a.text
+
+
+def test_opinion_gives_every_view_of_the_source_latest_first(graph, space, embedder) -> None:
+    # a later remark does not cancel an earlier one: both are the source's views of the owner
+    ingest_chat(graph, space, embedder, lines=[
+        ("v1", "wen", "Honestly, Mara is incredibly patient with beginners.", None),
+        ("v2", "tobi_k", "Mara is the kindest person I know, no contest.", None),
+        ("v3", "mara", "stop it you two", None),
+        ("v4", "wen", "Mara is hopeless with maps though, honestly.", None)])
+    write_space(graph, space)
+    a = ask(graph, space, "What does Wen think of Mara?", embedder=embedder)
+    assert "patient" in a.text and "hopeless" in a.text and "kindest" not in a.text
+    assert a.text.index("hopeless") < a.text.index("patient")
+    assert {"v1", "v4"} <= set(a.ranked_message_ids[:3])
 
 
 def test_head_vs_full_on_a_reversed_decision(graph, chat, embedder) -> None:

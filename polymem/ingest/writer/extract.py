@@ -14,7 +14,7 @@ from polymem.language import group as group_acts
 from polymem.language.acts import evaluative
 from polymem.language.decisions import Chain, Decision, DecisionTracker
 from polymem.language.facts import salient
-from polymem.language.opinions import pronoun_judgements
+from polymem.language.opinions import VERBLESS, own_antecedent, pronoun_judgements, subject_at
 from polymem.language.statements import Person, Statement, StatementReader
 from polymem.language.timeexpr import parse_time
 from polymem.schema.records import AddOp, add_id
@@ -82,7 +82,8 @@ class Extractor:
         self.roster_ids = {p.id for p in window.roster}
         self.dyad = len([p for p in window.roster if p.kind in ("person", "voice")]) == 2
         rx = P.names_regex(names)
-        self.opinion_rx = re.compile(rf"\b(?P<who>{rx})(?P<pred>\s+{P.OPINION_VERB}\b[^.!?]*)")
+        # "Dunny's a chancer": the verb may be clitic on the name
+        self.opinion_rx = re.compile(rf"\b(?P<who>{rx})(?P<pred>(?:\s+|(?=['’]s\s)){P.OPINION_VERB}\b[^.!?]*)")
         self.requests: list[_Request] = []
         self.proposed: dict[str, str] = {}  # proposed value -> its topic
         # The language layer reads every message of the window once (spaCy batch), in chat order so a
@@ -317,7 +318,8 @@ class Extractor:
         for mt in self.opinion_rx.finditer(t):
             owner = self.who(mt.group("who"))
             pred = _tidy(mt.group("pred"))
-            if not owner or owner == m.speaker or P.NOT_OPINION.search(pred):
+            if not owner or owner == m.speaker or P.NOT_OPINION.search(pred) or \
+                    not subject_at(t, mt.start("who"), mt.end("who")):
                 continue
             if re.search(r"(?i)\b(?:has|did|is|does|have)\s+$", t[:mt.start()]) or t.rstrip().endswith("?"):
                 continue
@@ -333,13 +335,15 @@ class Extractor:
                 names = [n for p in self.w.roster if p.id == owner for n in p.names()]
                 pred = re.sub(r"(?i)[\s,]+(?:" + "|".join(map(re.escape, names)) + r")$", "", pred) if names else pred
                 a, b = self.name(m.speaker), self.name(owner)
+                value, content = (f"is {pred}", f"{a} thinks {b} is {pred}.") if pron != VERBLESS else \
+                    (pred, f"{a} on {b}: {pred}.")
                 # weak: whom a pronoun means is inferred, so it may start a view but never replaces a named one
-                return [self._fact(m, "Profile", owner, "opinion", f"is {pred}", f"{a} thinks {b} is {pred}.",
-                                   event="opinion", weak=True)]
+                return [self._fact(m, "Profile", owner, "opinion", value, content, event="opinion", weak=True)]
         return []
 
     def _pronoun_target(self, m: WindowMessage, pron: str) -> str | None:
-        """Whom "you" or "he/she" in a judgement means (see `language.opinions`)."""
+        """Whom "you" or "he/she" in a judgement means, or a verbless one ("" pronoun) speaks of (see
+        `language.opinions`)."""
         def others(pids: Iterable[str | None]) -> list[str]:
             return [p for p in pids if p and p != m.speaker and p in self.roster_ids]
 
@@ -356,9 +360,10 @@ class Extractor:
                 return m.reply_speaker
             # said right after someone else spoke, replying to nobody else: to them
             prev = seq[at - 1] if at > 0 else None
-            return prev.speaker if prev is not None and others([prev.speaker]) and not prev.addressees and \
-                not m.reply_to else None
-        for x in reversed(seq[max(0, at - 3):at]):  # the member named last just before it, not the speaker
+            return prev.speaker if prev is not None and others([prev.speaker]) and not m.reply_to else None
+        if pron and own_antecedent(m.text):  # "my flatmate got an offer and he's insufferable": not a member
+            return None
+        for x in reversed(seq[max(0, at - 5):at]):  # the member named last just before it, not the speaker
             if named := others(self.reader.people(x.text)):
                 return named[-1]
         return None

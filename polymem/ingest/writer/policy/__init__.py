@@ -67,7 +67,8 @@ def rule_choice(c: Candidate) -> str:
     if c.agrees:
         return NOOP
     if c.same and c.weak:
-        return NOOP
+        # an inferred view ("you're so brave" to whoever spoke last) sits beside the named ones, never over them
+        return ADD if c.attribute == "opinion" else NOOP
     if c.same and c.keyed:
         return UPDATE
     return ADD
