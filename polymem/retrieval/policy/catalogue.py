@@ -7,6 +7,8 @@ Every action type has a fixed name, so a policy's parameters are one row per typ
 
 from __future__ import annotations
 
+import math
+import re
 from collections.abc import Sequence
 
 import numpy as np
@@ -36,9 +38,13 @@ INTENT_GROUPS = {
     "generic": 0, "state": 1, "everyone": 1, "when": 2,
     "who_said": 3, "who_asked": 3, "asked_whom": 3, "who_agreed": 3, "who_reported": 3, "who_announced": 3,
 }
+WH_WORDS = ("what", "when", "where", "who", "how", "why", "which")
+YES_NO = frozenset("is are was were did does do would could can has have had will should".split())
 STATE_FEATURES = ("bias", "intent_generic", "intent_state", "intent_when", "intent_who", "intent_other",
-                  "asks_time", "mentions_person", "time_filter", "round2", "issue_terms", "question_len",
-                  "lex_dense_agree", "held_full", "lex_peak", "sufficient", "confidence")
+                  *(f"wh_{w}" for w in WH_WORDS), "wh_yes_no", "wh_other", "how_many", "hypothetical",
+                  "asks_time", "mentions_person", "mentions_two", "time_filter", "round2", "issue_terms",
+                  "question_len", "lex_dense_agree", "held_full", "lex_peak", "lex_top", "lex_few", "dense_top",
+                  "dense_tenth", "dense_gap", "sufficient", "confidence")
 KEEP = 15
 
 
@@ -84,18 +90,35 @@ def kept(lists: Sequence[list[tuple[str, float]]], kinds: Sequence[str], keep: i
     return [d for d, _ in sorted(fused.items(), key=lambda kv: -kv[1])[:keep]]
 
 
+def question_type(question: str) -> list[float]:
+    """One-hot of the question's first word (what / when / where / who / how / why / which / a yes-no auxiliary /
+    other), then "how many|often|long" and a hypothetical ("would", "likely")."""
+    q = question.lower().strip()
+    words = re.findall(r"[a-z]+", q)
+    w0 = words[0] if words else ""
+    wh = [1.0 if w0 == w else 0.0 for w in WH_WORDS] + [1.0 if w0 in YES_NO else 0.0]
+    wh.append(0.0 if any(wh) else 1.0)
+    return [*wh, float(bool(re.search(r"\bhow (many|often|long|much)\b", q))),
+            float(bool(re.search(r"\b(would|likely|might)\b", q)))]
+
+
 def state_features(plan: Plan, lists: Sequence[list[tuple[str, float]]], kinds: Sequence[str], round_: int,
                    held: Sequence[str], sufficient: bool = False, confidence: float = 0.0) -> np.ndarray:
-    """Question/plan features, what the held evidence looks like (no gold used), the round, and round 1's
-    sufficiency judgement (the answerer's verdict and confidence, which gate the rules' extra rounds)."""
+    """Question type (the plan's intent and the question's form), the plan (time, people named, topic terms),
+    what the held evidence looks like and how strongly it matches (no gold used: BM25 top score and peak, the
+    dense head's cosines, agreement of the two heads), the round, and round 1's sufficiency judgement (the
+    answerer's verdict and confidence, which gate the rules' extra rounds)."""
     g = INTENT_GROUPS.get(plan.intent, 4)
     lex = next((h for h, k in zip(lists, kinds, strict=False) if k == "bm25" and h), [])
     dense = next((h for h, k in zip(lists, kinds, strict=False) if k == "vector" and h), [])
     top_l, top_d = {d for d, _ in lex[:10]}, {d for d, _ in dense[:10]}
     agree = len(top_l & top_d) / 10 if top_l and top_d else 0.0
     peak = lex[0][1] / (lex[0][1] + sum(s for _, s in lex[1:5]) / 4 + 1e-9) if len(lex) > 1 else 0.0
-    x = [1.0, *(1.0 if g == i else 0.0 for i in range(5)), float(plan.asks_time), float(bool(plan.mentioned)),
-         float(bool(plan.time_range)), float(round_ >= 2), min(len(plan.issue), 5) / 5,
-         min(len(content_words(plan.question)), 12) / 12, agree, len(held) / KEEP, peak, float(sufficient),
-         min(max(confidence, 0.0), 1.0)]
+    cos = [2 * s - 1 for _, s in dense]  # Neo4j reports (1 + cos) / 2
+    c1, c10 = (cos[0], cos[min(9, len(cos) - 1)]) if cos else (0.0, 0.0)
+    x = [1.0, *(1.0 if g == i else 0.0 for i in range(5)), *question_type(plan.question), float(plan.asks_time),
+         float(bool(plan.mentioned)), float(len(plan.mentioned) >= 2), float(bool(plan.time_range)),
+         float(round_ >= 2), min(len(plan.issue), 5) / 5, min(len(content_words(plan.question)), 12) / 12, agree,
+         len(held) / KEEP, peak, min(math.log1p(max(lex[0][1], 0.0)) / 3, 1.0) if lex else 0.0,
+         float(len(lex) < 10), c1, c10, c1 - c10, float(sufficient), min(max(confidence, 0.0), 1.0)]
     return np.asarray(x, dtype=float)
