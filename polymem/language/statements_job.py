@@ -46,17 +46,19 @@ def self_role(reader: StatementReader, doc: Any, speaker: str, message_id: str |
                 not any(c.dep_ in ("det", "poss") and c.lower_ not in ("a", "an") for c in t.children) and \
                 len([x for x in sent if x.is_alpha]) <= 6
             fragment = fragment or opened or bare
-            head = t.head
-            offered = t.dep_ in ("dobj", "oprd", "attr") and head.pos_ == "VERB" and \
-                lex.verb_in_senses(head.lemma_.lower(), ("offer.v.01", "offer.v.02"), first=2) and any(
-                    c.dep_ in ("nsubjpass", "dative") and c.lower_ in FIRST_PERSON for c in head.children) \
-                and not sx.negated(head, sent)
+            offered = t.dep_ in ("dobj", "oprd", "attr") and _offered_to_speaker(t.head, sent)
             if fragment or offered:
                 role = sx.phrase(t, drop_det=True)
                 org = sx.org_obj(t, reader)
                 return [Statement("job", speaker, speaker, f"{role} at {org}" if org else role, kind="event",
                                   weak=True, message_id=message_id, time=time, sentence=sent.text)]
     return []
+
+
+def _offered_to_speaker(v: Any, sent: Any) -> bool:
+    """"I've been offered a job teaching at X": a post offered, not yet held."""
+    return v.pos_ == "VERB" and lex.verb_in_senses(v.lemma_.lower(), ("offer.v.01", "offer.v.02"), first=2) and any(
+        c.dep_ in ("nsubjpass", "dative") and c.lower_ in FIRST_PERSON for c in v.children) and not sx.negated(v, sent)
 
 
 def from_to(reader: StatementReader, v: Any, sent: Any, speaker: str, other: str | None) -> list[Statement]:
@@ -79,7 +81,9 @@ def job_from_verb(reader: StatementReader, v: Any, lemma: str, sent: Any, speake
                      for p in c.children if p.dep_ == "pobj"), None)
     role = sx.phrase(role_tok, drop_det=True) if role_tok is not None else None
     org = sx.org_obj(v, reader) or (sx.org_obj(role_tok, reader) if role_tok is not None else None)
-    employed = lex.verb_is(lemma, "employ") or lex.verb_is(lemma, "begin")
+    # "sign it at the restaurant", "started it at school": a verb of hiring or starting done to a thing
+    employed = (lex.verb_is(lemma, "employ") or lex.verb_is(lemma, "begin")) and not any(
+        c.dep_ == "dobj" and c.lower_ in ("it", "this", "that", "them", "these", "those") for c in v.children)
     # "landed a job at X", "got a new position with Y": the object names a job
     # only with a verb of getting / starting / holding: "reading Tales of X" is not a job
     job_obj = next((c for c in v.children if c.dep_ == "dobj" and lex.noun_is(c.lemma_.lower(), "job")), None) \
@@ -110,7 +114,9 @@ def job_from_verb(reader: StatementReader, v: Any, lemma: str, sent: Any, speake
     if role and not (lex.is_occupation(role.split()[-1].lower()) or org):
         return None
     value = f"{role} at {org}" if role and org else (role or org or "")
-    return Statement("job", owner, speaker, value, kind="event" if lemma != "work" else "state") if value else None
+    # an offer the speaker got is context, not the job they hold
+    return Statement("job", owner, speaker, value, kind="event" if lemma != "work" else "state",
+                     weak=_offered_to_speaker(v, sent)) if value else None
 
 
 def merge_jobs(sts: list[Statement]) -> list[Statement]:

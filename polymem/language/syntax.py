@@ -52,6 +52,8 @@ def hedged(v: Any) -> bool:
     for _ in range(3):
         if h.dep_ in ("xcomp", "ccomp", "pcomp", "advcl") and h.head is not h:
             h = h.head
+            if any(c.dep_ == "nsubj" and c.tag_ in ("WP", "WDT") for c in h.children) and h.dep_ == "ROOT":
+                break  # "starting at X as a coach, ... kids who'd never get near a club": a relative clause misread
             if not own_subject and h.pos_ in ("VERB", "AUX") and any(c.dep_ == "aux" and c.lower_ in _MODALS
                                                                     for c in h.children):
                 return True  # "I'd love to work at X someday"

@@ -362,12 +362,15 @@ class Answerer:
         def score(m: Msg) -> float | None:
             if src and m["speaker"] != src:
                 return None
-            near = [self.msgs[i] for i in (m.get("reply_to") or []) + (m.get("prev_ids") or []) if i in self.msgs]
+            near = [self.msgs[i] for i in (m.get("reply_to") or []) if i in self.msgs] + self._before(m, 3)
             if not about(m) and not any(about(x) for x in near):
                 return None
             judged = acts.judgement(m["text"] or "")
+            # a question or a request gives no view: "was that Tomek I saw on county road 29??"
+            asks = (m["text"] or "").rstrip().endswith("?") or _request(m["text"] or "")
             # a judgement outweighs a mention: "she is so dramatic" (after a line naming her) beats "called Vesna"
-            return self._relevance(m) + 0.3 * bool(lx.OPINION.search(m["text"])) + 1.0 * judged + 0.2 * about(m)
+            return self._relevance(m) + 0.3 * bool(lx.OPINION.search(m["text"])) + 1.0 * judged + 0.2 * about(m) \
+                - 1.0 * asks
 
         m, s = self._pick(score)
         if m is None:
@@ -375,6 +378,17 @@ class Answerer:
         # The source's own words about the owner, worded as a view: enough to stop searching.
         conf = 1.0 if lx.OPINION.search(m["text"]) or evaluative(m["text"] or "") else s
         return Extract(f"{self.name(src)}: \"{m['text']}\"", participant=src, cited=[m["id"]], confidence=conf)
+
+    def _before(self, m: Msg, n: int) -> list[Msg]:
+        """Up to n messages just before m that were read, nearest first ("I tried it" three lines after the
+        message that names the app)."""
+        out: list[Msg] = []
+        cur = m
+        while len(out) < n and (prev := next((self.msgs[i] for i in (cur.get("prev_ids") or []) if i in self.msgs),
+                                            None)) is not None:
+            out.append(prev)
+            cur = prev
+        return out
 
     # State questions (person / group / everyone) live in extract_state.py, the language forms in
     # extract_forms.py; both are dispatched by handlers().

@@ -131,10 +131,11 @@ def compile_rules(question: str, asker: str | None, roster: RosterIndex) -> Plan
         rows = [person_row(x.id) for x in roster.persons()]
     elif lx.GROUP.search(q) and not order:
         intent, answer_field = "group_decision", "value"
+    elif form.form == "opinion" and order:
+        # "What does Odile make of Kalani?" (Kalani not a member), "... of the new app", "... of him as a trainer"
+        intent, scope.source = "opinion", order[0]
     elif order and form.attribute:
         intent, answer_field = "state", "value"
-    elif form.form == "opinion" and order:  # "What does Odile make of Kalani?" (Kalani not a member)
-        intent, scope.source = "opinion", order[0]
     elif form.form == "group" and not order:  # a person-less question about a plan: the group's decision
         intent, answer_field = "group_decision", "value"
     elif form.attribute == "pet" and not order and not form.everyone:
@@ -157,8 +158,8 @@ def compile_rules(question: str, asker: str | None, roster: RosterIndex) -> Plan
     if intent == "who_reported" and scope.owner:
         rows = [person_row(scope.owner)]
     # one person holds several views of another at once, so an opinion reads the older ones too
-    mode = "full" if (lx.PAST.search(q) or _past_date(q) or form.form == "state_at" or intent == "opinion") \
-        else "head"
+    mode = "full" if (lx.PAST.search(q) or _past_date(q) or form.form == "state_at" or intent == "opinion"
+                      or form.left) else "head"
     attribute = form.attribute if intent in ("state", "everyone", "generic", "who_reported") \
         else None
     names = roster.name_words()

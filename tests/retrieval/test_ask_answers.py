@@ -52,6 +52,17 @@ def test_opinion_gives_every_view_of_the_source_latest_first(graph, space, embed
     assert {"v1", "v4"} <= set(a.ranked_message_ids[:3])
 
 
+def test_opinion_of_a_thing_is_the_sources_own_line(graph, space, embedder) -> None:
+    ingest_chat(graph, space, embedder, lines=[
+        ("t1", "mara", "the council is moving us all onto the new rota app next week", None),
+        ("t2", "tobi_k", "tried the new rota app, the calendar view is genuinely lovely", None),
+        ("t3", "wen", "can someone send me the rota app link?", None),
+        ("t4", "wen", "installed it. it logs me out every ten minutes, honestly a nightmare", None)])
+    a = ask(graph, space, "What does Wen make of the new rota app?", embedder=embedder)
+    assert a.plan.intent == "opinion" and a.answer_name == "Wen Li"
+    assert "nightmare" in a.text and "lovely" not in a.text and a.cited == ["t4"]
+
+
 def test_head_vs_full_on_a_reversed_decision(graph, chat, embedder) -> None:
     head = ask(graph, chat, "What did the group finally settle on for the party?", embedder=embedder)
     assert "old mill" in head.text and "rooftop" not in head.text and head.plan.mode == "head"

@@ -1,0 +1,65 @@
+"""Question forms read from the parse: a view of someone or of something, and a value someone left behind.
+Wording written for these tests."""
+
+from __future__ import annotations
+
+import pytest
+
+from polymem.language.models import parsed
+from polymem.language.questions import _asks_left, _asks_view
+from polymem.language.statements import Person, StatementReader
+
+
+@pytest.mark.parametrize("q,expected", [
+    ("What does Noor make of the library's new booking system?", True),
+    ("How did Femi find the replacement helmets?", True),
+    ("What did Noor think about hiring a minibus?", True),
+    ("Why does Femi like the riverside studio?", True),
+    ("What was Noor's concern about the lease?", True),
+    ("How would Femi describe Clementine?", True),
+    ("What did Noor make for the potluck?", False),
+    ("Where did Femi find his passport?", False),
+    ("Does Noor like olives?", False),
+])
+def test_asks_view(q: str, expected: bool) -> None:
+    assert _asks_view(parsed(q)) is expected
+
+
+@pytest.mark.parametrize("q,expected", [
+    ("Which town did Noor leave when she took the new post?", True),
+    ("What company did Femi quit?", True),
+    ("Where did Noor relocate from?", True),
+    ("Which agency did Femi walk away from?", True),
+    ("Which town did Noor move to?", False),
+    ("When did Femi leave Dundee?", False),
+    ("Where does Noor live?", False),
+])
+def test_asks_left(q: str, expected: bool) -> None:
+    assert _asks_left(parsed(q)) is expected
+
+
+READER = StatementReader([Person("noor", ("Noor Haddad", "Noor")), Person("femi", ("Femi Adeyemi", "Femi"))])
+
+
+def _jobs(text: str, speaker: str = "noor") -> list[tuple[str, str, bool]]:
+    return [(s.owner, s.value, s.weak) for s in READER.read(text, speaker) if s.attribute == "job"]
+
+
+def test_an_offered_post_is_not_yet_held() -> None:
+    assert _jobs("big news, I've been offered a job teaching at a dance academy in Leeds") == \
+        [("noor", "a dance academy", True)]
+
+
+def test_a_gerund_role_keeps_its_employer() -> None:
+    assert _jobs("Being a night porter at the Grand Hotel means I sleep at noon.") == \
+        [("noor", "night porter at the Grand Hotel", False)]
+
+
+def test_a_subjectless_start_is_the_speakers_even_before_a_relative_clause() -> None:
+    got = _jobs("quit the bank. starting at Harbour Rowing Club on Monday as an assistant coach, teaching kids "
+                "who'd never normally touch an oar.")
+    assert ("noor", "assistant coach at Harbour Rowing Club", False) in got
+
+
+def test_signing_a_thing_is_no_employment() -> None:
+    assert _jobs("we can all sign it at the Copper Pot and hand it over after") == []
