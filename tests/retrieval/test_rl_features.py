@@ -3,6 +3,7 @@ leave-one-conversation-out check on the train split (bench/rl_loco.py), on hand-
 
 from __future__ import annotations
 
+import json
 from types import SimpleNamespace
 
 import numpy as np
@@ -77,3 +78,22 @@ def test_leave_one_conversation_out_scores_the_held_out_conversation_only() -> N
     assert set(res["per_conversation"]) == {"conv-a", "conv-b", "conv-c"} and res["distinct_choices"] == 2
     probe = rl_loco.probe(env, items, lam=0.1)  # type: ignore[arg-type]
     assert probe["recall@10"] == 100.0
+
+
+def test_a_policy_saved_with_fewer_features_loads_and_decides_as_before(tmp_path) -> None:
+    old = ["bias", "round2", "confidence"]
+    theta = np.zeros((len(ACTIONS), len(old)))
+    theta[ACTIONS.index("vector_issue_wide"), 0] = 2.0
+    theta[ACTIONS.index(STOP), 2] = 5.0
+    (tmp_path / "p.json").write_text(json.dumps({"kind": "small", "actions": list(ACTIONS), "features": old,
+                                                 "theta": theta.tolist()}), encoding="utf-8")
+    pol = SmallPolicy.load(tmp_path / "p.json")
+    assert pol.features == list(STATE_FEATURES) and pol.theta.shape == (len(ACTIONS), len(STATE_FEATURES))
+    x = state_features(Plan(question="what did she paint"), [], [], 1, [], False, 0.9)
+    assert pol.choose(x, list(ACTIONS)) == STOP  # 5 x 0.9 > 2
+    x = state_features(Plan(question="what did she paint"), [], [], 1, [], False, 0.1)
+    assert pol.choose(x, list(ACTIONS)) == "vector_issue_wide"
+    (tmp_path / "q.json").write_text(json.dumps({"kind": "small", "actions": list(ACTIONS), "features": ["nope"],
+                                                 "theta": [[0.0]] * len(ACTIONS)}), encoding="utf-8")
+    with pytest.raises(ValueError, match="other state features"):
+        SmallPolicy.load(tmp_path / "q.json")

@@ -86,7 +86,12 @@ class SmallPolicy:
         d = json.loads(Path(path).read_text(encoding="utf-8"))
         if d.get("kind") != cls.kind:
             raise ValueError(f"{path}: not a small retrieval policy")
-        pol = cls(np.asarray(d["theta"], float), d["actions"], d["features"], d.get("meta"))
-        if pol.features != list(STATE_FEATURES):
-            raise ValueError(f"{path}: saved for other state features; retrain it")
-        return pol
+        theta, saved = np.asarray(d["theta"], float), list(d["features"])
+        if saved != list(STATE_FEATURES):
+            if not set(saved) <= set(STATE_FEATURES):
+                raise ValueError(f"{path}: saved for other state features; retrain it")
+            # saved before features were added: the new ones get weight 0, so the policy decides as it did
+            full = np.zeros((theta.shape[0], len(STATE_FEATURES)))
+            full[:, [STATE_FEATURES.index(f) for f in saved]] = theta
+            theta = full
+        return cls(theta, d["actions"], STATE_FEATURES, d.get("meta"))
