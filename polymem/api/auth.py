@@ -26,6 +26,18 @@ ADMIN = "admin"  # the one scope beyond reading and writing a key's spaces
 _SCRYPT = {"n": 2**14, "r": 8, "p": 1, "dklen": 32}
 
 
+# The key's row (polymem.graph.cypher.api.GET_KEY) and, in the same read, which of its spaces
+# exist: the space check every resolver makes then costs no second round trip.
+EXISTING_MAX = 64
+GET_KEY_AND_SPACES = """
+MATCH (k:ApiKey {id: $id})
+RETURN k.id AS id, k.hash AS hash, k.salt AS salt, k.spaces AS spaces, k.revoked AS revoked,
+       coalesce(k.scopes, []) AS scopes,
+       CASE WHEN size(coalesce(k.spaces, [])) <= $most
+            THEN [s IN coalesce(k.spaces, []) WHERE EXISTS { MATCH (:Space {id: s}) }] END AS existing
+"""
+
+
 def _hash(secret: str, salt: bytes) -> str:
     return hashlib.scrypt(secret.encode("utf-8"), salt=salt, **_SCRYPT).hex()
 
@@ -42,6 +54,9 @@ class Principal:
     all_spaces: bool = False  # auth switched off
     problem: str | None = None  # why there is no usable key, for the error message
     scopes: frozenset[str] = field(default_factory=frozenset)  # "admin": may delete its spaces
+    # The key's spaces that existed when the key was read for this request (None: not read), so
+    # that a resolver need not read the space again; only ever a subset of `spaces`.
+    existing: frozenset[str] | None = field(default=None, compare=False)
 
     def may(self, space: str) -> bool:
         return self.all_spaces or (self.key_id is not None and space in self.spaces)
@@ -112,7 +127,10 @@ class KeyManager:
     def list(self) -> list[dict]:
         return self.repo.list()
 
-    def verify(self, token: str | None) -> Principal:
+    def verify(self, token: str | None, spaces: bool = False) -> Principal:
+        """The principal of a token. With `spaces`, the same read also says which of the key's
+        spaces exist (Principal.existing; for keys with at most EXISTING_MAX spaces), for one
+        request: a long-lived principal (a WebSocket) must not use it."""
         if not auth_enabled():
             return Principal(key_id=None, all_spaces=True)
         if not token:
@@ -121,7 +139,11 @@ class KeyManager:
         if len(parts) != 3 or parts[0] + "_" != _PREFIX or not parts[1] or not parts[2]:
             return Principal(key_id=None, problem="malformed API key")
         key_id, secret = parts[1], parts[2]
-        row = self.repo.get(key_id)
+        if spaces:
+            rows = self.repo.graph.read(GET_KEY_AND_SPACES, id=key_id, most=EXISTING_MAX)
+            row = rows[0] if rows else None
+        else:
+            row = self.repo.get(key_id)
         if row is None or row.get("revoked"):
             return Principal(key_id=None, problem="unknown or revoked API key")
         digest = hashlib.sha256(secret.encode("utf-8")).hexdigest()
@@ -137,8 +159,10 @@ class KeyManager:
                     with self._lock:
                         self._verified[key_id] = digest
                         self._failed.pop(key_id, None)
+        existing = row.get("existing")
         return Principal(key_id=key_id, spaces=frozenset(row.get("spaces") or []),
-                         scopes=frozenset(row.get("scopes") or []))
+                         scopes=frozenset(row.get("scopes") or []),
+                         existing=None if existing is None else frozenset(existing))
 
     def _is_verified(self, key_id: str, digest: str) -> bool:
         with self._lock:

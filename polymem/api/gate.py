@@ -67,7 +67,7 @@ class Gate:
             if services.health.known_down():
                 raise BackendUnavailableError("Neo4j is unavailable (health check)")
             token = request_token(request)
-            principal = await run_bounded(lambda: services.keys.verify(token), AUTH_DEADLINE_S)
+            principal = await run_bounded(lambda: services.keys.verify(token, spaces=True), AUTH_DEADLINE_S)
         except RateLimitedError as e:
             await _answer(send, 429, e.code, str(e), e.retry_after)
             return

@@ -4,6 +4,8 @@ The response-size ceiling is in polymem.api.budget, per-key rate limits in polym
 
 from __future__ import annotations
 
+import copy
+import functools
 import json
 import os
 from typing import Any
@@ -31,13 +33,22 @@ from graphql import (
     is_list_type,
 )
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
-from strawberry.extensions import AddValidationRules, MaxAliasesLimiter, MaxTokensLimiter, QueryDepthLimiter
+from strawberry.extensions import (
+    AddValidationRules,
+    MaxAliasesLimiter,
+    MaxTokensLimiter,
+    ParserCache,
+    QueryDepthLimiter,
+    ValidationCache,
+)
 
 MAX_DEPTH = 12
 MAX_ALIASES = 20
 MAX_TOKENS = 4000
 MAX_PAGE = 100  # largest `first` accepted on any list
 MAX_COST = int(os.environ.get("POLYMEM_API_MAX_COST", "20000"))
+# Distinct query texts whose parsed document and validation result each process keeps (LRU).
+DOCUMENT_CACHE = int(os.environ.get("POLYMEM_API_DOCUMENT_CACHE", "256"))
 MAX_BODY = int(os.environ.get("POLYMEM_API_MAX_BODY", str(4 * 1024 * 1024)))
 # Fields that do real work beyond a lookup weigh more than one.
 FIELD_WEIGHT = {"ask": 200, "plan": 20, "search": 20, "ingestMessages": 100, "runWriter": 200,
@@ -138,12 +149,20 @@ class CostLimitRule(ValidationRule):
 
 
 def extensions() -> list[Any]:
-    return [
+    """Extension factories: a fresh instance per request (strawberry shares instances between
+    concurrent requests), copied from one prototype each so that the validator classes are the
+    same every time. Then a repeated query text is parsed and validated once per process: the
+    parse cache keys on the text and the token limit, the validation cache on the document and the
+    rules, which all of the limits above are (depth, aliases, cost: none depends on variables or
+    the caller), so a refused query is refused from the cache with the same errors."""
+    protos = [
         QueryDepthLimiter(max_depth=MAX_DEPTH),
         MaxAliasesLimiter(max_alias_count=MAX_ALIASES),
         MaxTokensLimiter(max_token_count=MAX_TOKENS),
         AddValidationRules([CostLimitRule]),
     ]
+    return [*(functools.partial(copy.copy, p) for p in protos),
+            lambda: ParserCache(maxsize=DOCUMENT_CACHE), lambda: ValidationCache(maxsize=DOCUMENT_CACHE)]
 
 
 def _too_large(limit: int) -> bytes:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from datetime import datetime
 from typing import Annotated, Any
 
@@ -46,7 +47,8 @@ async def known(info: Info, space: str) -> Context:
     """`authorize`, then the space must exist: a typo is NOT_FOUND naming the closest spaces this
     key may read (never others), instead of an empty answer from an empty space."""
     ctx = authorize(info, space)
-    await run(SpaceRepository(ctx.graph).require, space, ctx.principal.may)
+    if space not in (ctx.principal.existing or ()):  # not already seen with the key in this request
+        await run(SpaceRepository(ctx.graph).require, space, ctx.principal.may)
     return ctx
 
 
@@ -127,20 +129,34 @@ class Query:
                      session: str | None = None, since: datetime | None = None, until: datetime | None = None,
                      owner: str | None = None, source: str | None = None, history: bool = False,
                      first: int | None = 10) -> list[SearchHit]:
-        ctx = await known(info, space)
-        limit = page_size(first, 10)
+        ctx = authorize(info, space)
+        try:
+            limit, text = page_size(first, 10), _text(query, "query")
+        except InputError:
+            await known(info, space)  # an unknown space is reported before bad input, as everywhere
+            raise
         kinds = kinds or [ItemKind.MESSAGE, ItemKind.RECORD]
-        text = _text(query, "query")
-        hits: list[SearchHit] = []
         repo = ctx.services.browse
+        # The space check and the two full-text searches are independent reads: run them at once
+        # (a missing space makes the searches find nothing), then report errors in the order the
+        # calls are listed, so NOT_FOUND for an unknown space still comes first.
+        seen = space in (ctx.principal.existing or ())  # read with the key in this request
+        calls = [asyncio.sleep(0) if seen else run(SpaceRepository(ctx.graph).require, space, ctx.principal.may)]
         if ItemKind.MESSAGE in kinds:
-            found = await run(repo.search_messages, space, text, limit, speaker=speaker, addressee=addressee,
-                              channel=channel, session=session, since=since, until=until)
-            hits += [SearchHit(kind=ItemKind.MESSAGE, score=s, message=Message.of(space, m)) for m, s in found]
+            calls.append(run(repo.search_messages, space, text, limit, speaker=speaker, addressee=addressee,
+                             channel=channel, session=session, since=since, until=until))
         if ItemKind.RECORD in kinds:
-            found = await run(repo.search_records, space, text, limit, history=history, owner=owner,
-                              source=source)
-            hits += [SearchHit(kind=ItemKind.RECORD, score=s, record=Record.of(space, r)) for r, s in found]
+            calls.append(run(repo.search_records, space, text, limit, history=history, owner=owner, source=source))
+        done = await asyncio.gather(*calls, return_exceptions=True)
+        for r in done:
+            if isinstance(r, BaseException):
+                raise r
+        found = iter(done[1:])
+        hits: list[SearchHit] = []
+        if ItemKind.MESSAGE in kinds:
+            hits += [SearchHit(kind=ItemKind.MESSAGE, score=s, message=Message.of(space, m)) for m, s in next(found)]
+        if ItemKind.RECORD in kinds:
+            hits += [SearchHit(kind=ItemKind.RECORD, score=s, record=Record.of(space, r)) for r, s in next(found)]
         hits.sort(key=lambda h: -h.score)
         budget.charge(info, min(len(hits), limit))
         return hits[:limit]
