@@ -92,6 +92,19 @@ class InteractionAttributor:
             if t.speaker in merged:
                 t.speaker = merged[t.speaker]
 
+    def apply_split(self, ids: list[str]) -> None:
+        """After recluster.resplit_session: this session's turns take their new ids, and a name a
+        turn introduced moves with it."""
+        for t, sid in zip(self.turns, ids, strict=True):
+            if t.speaker == sid:
+                continue
+            for name in self_introductions(t.text):
+                if t.speaker and name in self.names.get(t.speaker, []):
+                    self.names[t.speaker].remove(name)
+                    self.names.setdefault(sid, []).append(name)
+            t.speaker = sid
+            self.names.setdefault(sid, [])
+
     # --- the posterior -------------------------------------------------------------------------
     def voice_logits(self, turn: Turn) -> dict[str, float]:
         cfg = self.config

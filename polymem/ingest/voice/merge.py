@@ -23,8 +23,9 @@ def _threshold(a: Speaker, b: Speaker, tau_merge: float, tau_update: float) -> f
     return tau_merge
 
 
-def merge_fragments(tracker: SpeakerTracker) -> dict[str, str]:
-    """Merge in place; returns {absorbed id: surviving id} (chains resolved)."""
+def merge_fragments(tracker: SpeakerTracker, apart: set[frozenset[str]] | None = None) -> dict[str, str]:
+    """Merge in place; returns {absorbed id: surviving id} (chains resolved). `apart`: pairs of ids
+    the session re-clustering split (recluster.split_ids), never merged back."""
     cfg = tracker.config
     merged: dict[str, str] = {}
     if not cfg.merge:
@@ -38,7 +39,7 @@ def merge_fragments(tracker: SpeakerTracker) -> dict[str, str]:
             if frag.stored:
                 continue
             for other in others:
-                if other.id == frag.id:
+                if other.id == frag.id or (apart and frozenset((frag.id, other.id)) in apart):
                     continue
                 c_other = cents.get(other.id)
                 if c_other is None:
@@ -54,6 +55,8 @@ def merge_fragments(tracker: SpeakerTracker) -> dict[str, str]:
             frag, keep = keep, frag
         _absorb(tracker, frag, keep)
         merged[frag.id] = keep.id
+        if apart:  # the survivor inherits what the absorbed id was kept apart from
+            apart |= {frozenset((keep.id, x)) for pair in apart if frag.id in pair for x in pair if x != frag.id}
         for k, v in list(merged.items()):
             if v == frag.id:
                 merged[k] = keep.id
