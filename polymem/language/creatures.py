@@ -183,11 +183,18 @@ def creature_pets(docs: Sequence[Any], speakers: Sequence[str], ids: Sequence[st
     for k, ms in mentions.items():
         evidence: list[tuple[str, int, int]] = []  # (species, message index, strength)
         for m in ms:
-            if keyed_in[m.index] != 1:
-                continue  # two names in one message: whose the animal is stays open
             name = {t.i for t in m.sent if f" {t.lower_} " in f" {k} "}
+            if keyed_in[m.index] != 1:
+                # two names in one message: only a plural animal word takes them all ("Salsa screamed and
+                # Merengue hid, my budgies are scared of everything"); otherwise whose is which stays open
+                evidence += [(_species(a), m.index, 2) for a in _animals(m.sent, name) if a.tag_ == "NNS"]
+                continue
             for a in _animals(m.sent, name):
                 evidence.append((_species(a), m.index, 2))
+            p = m.index - 1  # "sounds like my cockatoo" / "Kevin learned to say hello": the speaker's line before
+            if p >= 0 and speakers[p] == speakers[m.index]:
+                evidence += [(_species(a), p, 1) for s in docs[p].sents for a in _animals(s)
+                             if any(c.dep_ == "poss" and c.lower_ in FIRST_PERSON for c in a.children)]
             if texts is not None and len(ms) and keyed_in[m.index] == 1:  # the parse drops emoji: read the text
                 evidence += [(e, m.index, 1) for e in _emoji(texts[m.index])]
             for sent in docs[m.index].sents:

@@ -109,6 +109,11 @@ def is_animal(lemma: str) -> bool:
     return ss[0].lexname() == "noun.substance" and any(s.lexname() == "noun.animal" for s in ss[1:3])
 
 
+def artifact(lemma: str) -> bool:
+    """A made thing in the word's first sense ("laptop", "phone"): "laptop charger" is a device, not a horse."""
+    return noun_in_lexfile(lemma, ("noun.artifact",))
+
+
 @lru_cache(maxsize=100_000)
 def noun_is_body(lemma: str) -> bool:
     """One of the first senses is a part of the body: "my calves" after a long walk are legs, not cattle."""

@@ -102,7 +102,13 @@ class StatementReader:
                                     lambda w: self.person_in(w) is not None, members.__contains__,
                                     [x[0] for x in window]):
             have = [x for sts in out[context:] for x in sts if x.attribute == "pet" and x.owner == st.owner]
-            if not any(x.name.lower() == st.name.lower() or x.value == st.value for x in have):
+            if any(x.name.lower() == st.name.lower() for x in have):
+                continue
+            same = [x for x in have if x.value.rstrip("s") == st.value.rstrip("s")]  # "budgies" / "budgie"
+            if same:  # "my cockatoo" read from a sentence, "Kevin" from the chat around it: one pet, named
+                known = [n for n in same[0].name.split(" and ") if n]
+                same[0].name = " and ".join([*known, st.name])  # "Bram and Sientje", two guinea pigs
+            else:
                 out[context + at].append(st)
         return out
 

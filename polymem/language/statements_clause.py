@@ -197,7 +197,8 @@ def noun_statements(reader: StatementReader, n: Any, sent: Any, speaker: str, ot
     if head_verb is not None and (sx.hedged(head_verb) or sx.negated(head_verb, sent)):
         return out
     # "my whippet", "our new kitten", "Tofu, my saluki": an animal someone has
-    if lex.is_animal(lemma) and n.pos_ == "NOUN" and not lex.noun_is_body(lemma):
+    if lex.is_animal(lemma) and n.pos_ == "NOUN" and not lex.noun_is_body(lemma) and \
+            not any(c.dep_ == "compound" and lex.artifact(c.lower_) for c in n.children):  # "my laptop charger"
         out.append(Statement("pet", owner, speaker, sx.animal_phrase(n)))
     # "back at my place in Galway", "Nina's new flat in Tartu"
     elif lex.noun_is(lemma, "dwelling") and (place := sx.place_obj(n, reader, preps=("in",))):

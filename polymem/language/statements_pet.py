@@ -34,9 +34,7 @@ def named_pet(reader: StatementReader, doc: Any, speaker: str, message_id: str |
         if t.pos_ != "NOUN" or (t.dep_ not in ("nsubj", "nsubjpass", "attr", "appos", "ROOT", "npadvmod")
                                 and not tail) or \
                 not lex.is_animal(t.lemma_.lower()) or \
-                sx.possessor(t) is not None or any(
-                    c.dep_ == "compound" and lex._synsets(c.lower_, "n")[:1] and
-                    lex._synsets(c.lower_, "n")[0].lexname() == "noun.artifact" for c in t.children):
+                sx.possessor(t) is not None or any(c.dep_ == "compound" and lex.artifact(c.lower_) for c in t.children):
             # "charger cable", "laptop charger": a device, not an animal (WordNet's first "charger" is a horse)
             continue
         attr_of_pronoun = t.dep_ == "attr" and t.head in pronoun_pet

@@ -51,3 +51,27 @@ def test_a_pet_statement_carries_the_name_it_is_given() -> None:
     assert named("I have a ferret named Pickle") == [("ana", "ferret", "Pickle")]
     assert named("Meet Juniper, our new bearded dragon") == [("ana", "bearded dragon", "Juniper")]
     assert named("my dog hates Bo") == [("ana", "dog", "")]  # a member is nobody's pet name
+
+
+def test_a_sentence_read_pet_takes_the_name_the_chat_gives_it() -> None:
+    # "my parakeet" is read from its sentence; "Biscotti" from the speaker's next line: one pet, named
+    pets = _pets([
+        ("bo", "that sounds exactly like my parakeet"),
+        ("bo", "Biscotti learned to whistle the ringtone of my phone, I keep answering nobody"),
+        ("ana", "amazing"),
+    ])
+    assert ("bo", "parakeet", "Biscotti") in pets
+
+
+def test_several_names_with_a_plural_animal_are_all_those_animals() -> None:
+    pets = _pets([
+        ("cy", "my ferrets are feral today, Pesto stole a sock and Bramley hid it under the sofa"),
+        ("ana", "lol"),
+    ])
+    assert ("cy", "ferret", "Pesto and Bramley") in pets or ("cy", "ferrets", "Pesto and Bramley") in pets
+
+
+def test_a_device_named_after_an_animal_is_no_pet() -> None:
+    r = StatementReader(ROSTER)
+    sts = r.read("Dumbo chewed through my phone charger again", "ana")
+    assert not any(s.attribute == "pet" and "charger" in s.value for s in sts)
