@@ -127,10 +127,28 @@ def clean(text: str) -> str:
     pronoun, else a space. Place names typed in lower case get their capital back (see `_truecase`)."""
     text = _SYMBOLS.sub(lambda m: ". " if re.match(r"\s*(?:[A-Z]|(?:i|he|she|we|they|you|it)\b)",
                                                   text[m.end():m.end() + 6]) else " ", text)
-    return _LOWER_WORD.sub(_truecase, text)
+    return _NAME_AFTER.sub(_truecase_name, _LOWER_WORD.sub(_truecase, text))
 
 
 _LOWER_WORD = re.compile(r"(?<![\w@#/.-])[a-z]{4,}(?![\w@/-])")
+# "my last day at lanark electric", "renting in almonte": after a preposition of place or work, a word no
+# dictionary knows is a name typed in lower case; the word after it joins the name unless it is a function word
+_NAME_AFTER = re.compile(r"\b((?:at|in|from|to|with|near|for)\s+(?:the\s+)?)([a-z]{4,})((?:\s+[a-z]{3,})?)(?![\w'’@/-])")
+
+
+def _truecase_name(m: re.Match[str]) -> str:
+    from spacy.lang.en.stop_words import STOP_WORDS
+
+    from polymem.language.lexical import known_word, noun_is
+
+    word, nxt = m.group(2), m.group(3)
+    if known_word(word):
+        return m.group(0)
+    tail = nxt.strip()
+    if tail and known_word(tail) and tail not in STOP_WORDS and not noun_is(tail, "time", senses=2):
+        nxt = nxt[: len(nxt) - len(tail)] + tail.capitalize()
+    return f"{m.group(1)}{word.capitalize()}{nxt}"
+
 
 
 def _truecase(m: re.Match[str]) -> str:

@@ -183,6 +183,8 @@ def noun_statements(reader: StatementReader, n: Any, sent: Any, speaker: str, ot
             if c.dep_ in ("acl", "relcl") and c.tag_ == "VBG" and (org := sx.org_obj(c, reader)):
                 what = next((sx.phrase(o, drop_det=True) for o in c.children if o.dep_ == "dobj"), None)
                 return [Statement("job", speaker, speaker, f"{what} at {org}" if what else org)]
+    if (past_job := last_at(reader, n, sent, speaker, other)) is not None:
+        return [past_job]
     poss = sx.possessor(n)
     if poss is None and n.dep_ in ("ROOT", "appos") and lex.is_occupation(lemma) and \
             not any(t.dep_ in ("nsubj", "nsubjpass") for t in sent) and (org := sx.org_obj(n, reader)):
@@ -238,3 +240,19 @@ def _moved_rooms(reader: StatementReader, v: Any, sent: Any, speaker: str, other
                 out.append(Statement("city", owner, speaker, name.title() if name.islower() else name,
                                      kind="event", tense="past"))
     return out
+
+
+def last_at(reader: StatementReader, n: Any, sent: Any, speaker: str, other: str | None) -> Statement | None:
+    """"my last day at Lanark Electric was the 30th", "last shift at the chemist is Friday": a final stretch of
+    time at a workplace ends a job there (the owner's past employer)."""
+    if not any(c.dep_ == "amod" and c.lemma_.lower() in ("last", "final") for c in n.children) or \
+            not (lex.noun_is(n.lemma_.lower(), "time", senses=4) or lex.noun_is(n.lemma_.lower(), "job")):
+        return None
+    org = sx.org_obj(n, reader)
+    # a named workplace ("the Salford school"), not "my last day at the beach"
+    if not org or not any(w[:1].isupper() for w in org.split()) or (
+            n.head.pos_ in ("VERB", "AUX") and sx.negated(n.head, sent)):
+        return None
+    poss = sx.possessor(n)
+    owner = owner_of(reader, poss, speaker, other, sent) if poss is not None else speaker
+    return Statement("job", owner, speaker, org, kind="event", tense="past") if owner else None

@@ -111,7 +111,9 @@ def org_obj(head: Any, reader: PersonFinder) -> str | None:
                     continue
                 if c.lower_ == "in" and p.ent_type_ != "ORG":
                     continue  # "a welder in Leeds": a place, not an employer
-                if p.pos_ == "PROPN" or p.ent_type_ in _ORG_ENTS or any(d.dep_ == "det" for d in p.children) \
+                # "Sumo Digital's Sheffield studio": a workplace named through its owner
+                if p.pos_ == "PROPN" or p.ent_type_ in _ORG_ENTS or any(
+                        d.dep_ == "det" or (d.dep_ == "poss" and d.pos_ == "PROPN") for d in p.children) \
                         or (p.text[:1].isupper() and p.i > p.sent.start):
                     return phrase(p)
     return None

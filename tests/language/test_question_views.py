@@ -63,3 +63,18 @@ def test_a_subjectless_start_is_the_speakers_even_before_a_relative_clause() -> 
 
 def test_signing_a_thing_is_no_employment() -> None:
     assert _jobs("we can all sign it at the Copper Pot and hand it over after") == []
+
+
+def test_a_last_day_at_a_named_workplace_ends_a_job_there() -> None:
+    got = _jobs("friday was my last day at Quillon Freight. starting at the Marsh Lane bakery on monday")
+    assert ("noor", "Quillon Freight", False) in got
+    assert [(s.tense) for s in READER.read("my last day at Quillon Freight was friday", "noor")
+            if s.attribute == "job"] == ["past"]
+    assert _jobs("my last day at the beach was glorious") == []
+
+
+def test_a_lower_case_name_after_a_preposition_is_read_as_a_name() -> None:
+    # no dictionary knows "quillon": typed in lower case, it is still the workplace
+    got = READER.read("my last shift at quillon freight is on the 30th", "noor")
+    assert [(s.value, s.tense) for s in got if s.attribute == "job"] == [("Quillon Freight", "past")]
+    assert READER.read("see you at the gym later", "noor") == []
