@@ -160,13 +160,22 @@ def _settles(v: Any) -> bool:
                                            for c in v.children)
     subj = next((c for c in v.children if c.dep_ == "nsubj"), None)
     passive = next((c for c in v.children if c.dep_ == "nsubjpass"), None)
+    to = any(c.dep_ == "prep" and c.lower_ == "to" for c in v.children)
     if subj is not None:
         collective = subj.pos_ == "NOUN" and lex.noun_in_senses(subj.lemma_.lower(), ("social_group.n.01",))
+        # "rehearsals move to wednesdays", "drill moves to thursdays": a plan changed, said in the present
         return done and (subj.lower_ in ("we", "us", "everyone", "everybody") or collective) or (
-            change and subj.pos_ == "NOUN" and not lex.is_person_noun(subj.lemma_.lower()) and v.tag_ == "VBG")
+            change and subj.pos_ == "NOUN" and not lex.is_person_noun(subj.lemma_.lower()) and (
+                v.tag_ == "VBG" or (v.tag_ in ("VBZ", "VBP") and to)))
     if passive is not None:
         return not lex.is_person_noun(passive.lemma_.lower()) and passive.lower_ not in ("i", "he", "she", "they")
-    return decide and v.dep_ in ("ROOT", "advcl", "ccomp", "parataxis", "conj") and v.tag_ in ("VBD", "VBN")
+    # "ok, switching to the cook-off then", "right, moving to the October date": a change with no subject,
+    # concluding a talk (a discourse marker before it or "then" after it), not a personal update
+    concluding = any(t.pos_ == "INTJ" or t.lower_ in ("so", "right", "alright")
+                     for t in v.sent[:v.i - v.sent.start]) or \
+        any(t.lower_ == "then" and t.i > v.i for t in v.sent)
+    return (decide and v.dep_ in ("ROOT", "advcl", "ccomp", "parataxis", "conj") and v.tag_ in ("VBD", "VBN")) or (
+        change and v.tag_ == "VBG" and (v.dep_ == "ROOT" or v.head.pos_ == "INTJ") and to and concluding)
 
 
 _THEN = re.compile(r"^\W*(?:(?:ok(?:ay)?|right|so|fine|great|cool|alright)\W+)*(?P<v>[^,.;:!?]{1,40}?)\s+then\b\s*(?:[,.;!]|$)",

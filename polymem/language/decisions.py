@@ -166,6 +166,7 @@ class DecisionTracker:
                 break
         if not value or len(value.split()) > 10 or not sentence:
             return out
+        value = _unmarked(value)
         day = timeexpr.date_span(sentence)  # "LAKE DISTRICT, 17-21 JULY": the dates settled with the place
         extra: list[Decision] = []
         if day and re.search(r"(?i)\bof\s+" + re.escape(day), sentence):
@@ -354,3 +355,12 @@ def _first_noun(text: str, value: str) -> str | None:
                 not lex.is_person_noun(lemma) and not lex.noun_is(lemma, "time", senses=2):
             return lemma
     return None
+
+
+def _unmarked(value: str) -> str:
+    """"ok pancake breakfast" -> "pancake breakfast": a discourse marker opening the phrase is no part of it."""
+    toks = parsed(value)
+    i = 0
+    while i < len(toks) - 1 and (toks[i].pos_ == "INTJ" or (i > 0 and toks[i].is_punct)):
+        i += 1
+    return toks[i:].text if i and not toks[i].is_punct else value

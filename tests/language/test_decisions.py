@@ -136,3 +136,20 @@ def test_how_a_matter_was_settled_is_not_what_it_settled_on() -> None:
     _, out = _run(["Overwhelming consensus then.", "No worries, Tuesday it is."])
     assert out[0] == []
     assert out[1] and out[1][0][1] == "Tuesday" and out[1][0][2] is None
+
+
+def test_a_concluding_switch_and_a_plan_moved_in_the_present_are_decisions() -> None:
+    _, out = _run([
+        "ok, switching to the Harbour Room then. I'll email the caretaker",
+        "alright the workshops move to fridays from june",
+        "so I'm switching to decaf",
+        "moving to glasgow next month!!",
+    ])
+    assert [v for _, v, _ in out[0]] == ["the Harbour Room"]
+    assert out[1] and out[1][0][1].startswith("fridays")
+    assert out[2] == [] and out[3] == []
+
+
+def test_a_discourse_marker_is_no_part_of_the_value() -> None:
+    _, out = _run(["ok Marigold it is, I'll book it"])
+    assert [v for _, v, _ in out[0]] == ["Marigold"]
