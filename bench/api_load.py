@@ -136,14 +136,18 @@ def _warm(url: str, key: str, make: Callable[[int], dict], cycles: int) -> None:
         httpx.post(f"{url}/graphql", json=make(i), headers=headers, timeout=120)
 
 
-def _serve(workers: int, log: Path) -> tuple[subprocess.Popen, str]:
+def _serve(workers: int, log: Path, src: Path | None = None) -> tuple[subprocess.Popen, str]:
+    """`polymem serve --workers N` on a free port; from the source tree `src` when given."""
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
+    env = {**os.environ, "POLYMEM_API_AUTH": "on"}
+    if src is not None:
+        env["PYTHONPATH"] = os.pathsep.join([str(src), env.get("PYTHONPATH", "")]).rstrip(os.pathsep)
     with log.open("wb") as out:  # the server's own log: the traceback behind an INTERNAL answer
         proc = subprocess.Popen([sys.executable, "-m", "polymem.cli", "serve", "--port", str(port),
                                  "--workers", str(workers)], stdout=out, stderr=subprocess.STDOUT,
-                                env={**os.environ, "POLYMEM_API_AUTH": "on"})
+                                env=env, cwd=src)
     url = f"http://127.0.0.1:{port}"
     for _ in range(600):
         if proc.poll() is not None:
@@ -241,16 +245,18 @@ def run(args: argparse.Namespace) -> int:
     key = _prepare(space)
     makes = _requests(space)
     local = InProcess(space) if args.inprocess else None
-    servers: dict[int, tuple[subprocess.Popen, str]] = {}
+    servers: dict[str, tuple[subprocess.Popen, str]] = {}  # mode -> server
     cells: dict[tuple[str, str], dict] = {}  # (mode, scenario) -> merged result over the rounds
     try:
         logs = Path(tempfile.mkdtemp(prefix="polymem-bench-api-"))
         for w in args.workers:
-            servers[w] = _serve(w, logs / f"serve-{w}.log")
+            servers[_mode(w)] = _serve(w, logs / f"serve-{w}.log")
+        if args.before:
+            servers[_mode(1, "before")] = _serve(1, logs / "serve-before.log", Path(args.before).resolve())
         print(f"server logs in {logs}", flush=True)
         for name in args.queries:  # warm every worker and the in-process twin, one request at a time
-            for w, (_, url) in servers.items():
-                _warm(url, key, makes[name], WARM_PER_WORKER * w)
+            for mode, (_, url) in servers.items():
+                _warm(url, key, makes[name], WARM_PER_WORKER * _workers(mode))
             if local is not None and name in INPROCESS:
                 for i in range(len(QUESTIONS)):
                     getattr(local, name)(i)
@@ -261,8 +267,8 @@ def run(args: argparse.Namespace) -> int:
                     call = getattr(local, name)
                     todo.append(("in-process", lambda c=call: _load_inprocess(
                         c, args.requests, args.duration, args.concurrency)))
-                for w, (_, url) in servers.items():
-                    todo.append((f"{w} worker{'s' if w > 1 else ''}", lambda u=url, n=name: asyncio.run(_load(
+                for mode, (_, url) in servers.items():
+                    todo.append((mode, lambda u=url, n=name: asyncio.run(_load(
                         u, key, makes[n], args.requests, args.duration, args.concurrency))))
                 for mode, cell in todo:
                     res = cell()
@@ -298,7 +304,8 @@ def overhead(api: dict, base: dict) -> dict[str, float]:
 def command(args: argparse.Namespace) -> str:
     return (f"polymem bench api --workers {' '.join(map(str, args.workers))} --queries {' '.join(args.queries)} "
             f"--requests {args.requests} --duration {args.duration:g} --concurrency {args.concurrency} "
-            f"--rounds {args.rounds}{' --inprocess' if args.inprocess else ''}")
+            f"--rounds {args.rounds}{' --inprocess' if args.inprocess else ''}"
+            f"{f' --before {args.before}' if args.before else ''}")
 
 
 def report(args: argparse.Namespace, cells: dict[tuple[str, str], dict]) -> str:
@@ -337,8 +344,16 @@ def report(args: argparse.Namespace, cells: dict[tuple[str, str], dict]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _order(mode: str) -> int:
-    return -1 if mode == "in-process" else int(mode.split()[0])
+def _mode(workers: int, label: str = "") -> str:
+    return f"{workers} worker{'s' if workers > 1 else ''}" + (f" ({label})" if label else "")
+
+
+def _workers(mode: str) -> int:
+    return 0 if mode == "in-process" else int(mode.split()[0])
+
+
+def _order(mode: str) -> tuple[int, int, str]:
+    return _workers(mode), "(" not in mode, mode  # in-process, then by workers, a `--before` server first
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -352,6 +367,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--rounds", type=int, default=1, help="interleaved repetitions of every cell")
     p.add_argument("--inprocess", action="store_true",
                    help="also run ask and search in-process and report the API overhead")
+    p.add_argument("--before", metavar="DIR",
+                   help="also serve 1 worker from this source tree (e.g. `git archive REV polymem | tar -x -C DIR`), "
+                        "as the mode '1 worker (before)': a before/after in the same run")
     p.add_argument("--machine", help="machine description for the report")
     p.add_argument("--out", default="docs/bench/api.md", help="markdown report ('' to skip)")
     p.set_defaults(func=run)

@@ -15,9 +15,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    import uvicorn
+    from polymem.api.serve import serve
 
     print(f"polymem API: GraphiQL at http://{args.host}:{args.port}/graphql", flush=True)
-    uvicorn.run("polymem.api.app:create_app", factory=True, host=args.host, port=args.port,
-                workers=max(1, args.workers), log_level=args.log_level, access_log=False)
-    return 0
+    return serve(args.host, args.port, args.workers, args.log_level)

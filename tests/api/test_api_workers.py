@@ -143,3 +143,34 @@ def test_serve_with_two_workers(graph: Graph, space: str, keys: Callable[..., st
         except subprocess.TimeoutExpired:
             proc.kill()
         log.close()
+
+
+def test_shared_worker_socket_names_tcp_so_connections_get_nodelay() -> None:
+    """`polymem serve --workers N` binds the socket the workers share (polymem.api.serve): it must
+    name TCP, or asyncio leaves Nagle on for accepted connections and each answer waits ~40 ms for
+    a delayed ACK. The check is the socket option itself, not a timing."""
+    import asyncio
+    import socket
+
+    from polymem.api.serve import APP, Config
+
+    sock = Config(APP, factory=True, host="127.0.0.1", port=0, workers=2).bind_socket()
+    assert sock.proto == socket.IPPROTO_TCP and sock.get_inheritable()
+    nodelay: list[int] = []
+
+    async def main() -> None:
+        def on_connect(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+            nodelay.append(writer.get_extra_info("socket").getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY))
+            writer.close()
+
+        server = await asyncio.start_server(on_connect, sock=sock)
+        async with server:
+            _, w = await asyncio.open_connection(*sock.getsockname()[:2])
+            for _ in range(100):
+                if nodelay:
+                    break
+                await asyncio.sleep(0.01)
+            w.close()
+
+    asyncio.run(main())
+    assert nodelay and nodelay[0] != 0
