@@ -54,6 +54,16 @@ def _names(doc: Any, is_person: Callable[[str], bool]) -> list[tuple[str, str]]:
     return out
 
 
+def names_beside(text: str, kind: str, is_person: Callable[[str], bool]) -> list[str]:
+    """Names a message gives next to an animal word of this kind ("I have a PARROT, Biscuit will try to eat
+    your lizard"): the creature names of the sentences that use the word."""
+    from polymem.language.models import parsed
+
+    key = kind.lower().rstrip("s")
+    return [text for sent in parsed(text).sents if key and any(t.lower_.rstrip("s") == key for t in sent)
+            for _, text in _names(sent, is_person)]
+
+
 def _bare_names(doc: Any, is_person: Callable[[str], bool]) -> list[tuple[str, str]]:
     """Lower-case chats name animals with common words: a bare singular noun as subject or possessor ("pudding
     barks at the telly", "biscuit votes yes", "pudding's ears") is used as a name."""

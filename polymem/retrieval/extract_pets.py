@@ -7,6 +7,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from polymem.language.creatures import names_beside
 from polymem.retrieval.extract_base import NOT_IN_MEMORY, Extract, StateHit
 
 
@@ -45,6 +46,13 @@ def _names(self: Any, h: StateHit) -> list[str]:
         item = next((i for row in self.s2.values() for i in row.get("current", []) + row.get("past", [])
                      if i.id == h.id), None)
         m = re.search(r"called ([^)]+)\)", item.text) if item is not None else None
-        return [m.group(1).strip()] if m else []
-    return [st.name for mid in h.message_ids if mid in self.msgs for st in self.statements(self.msgs[mid])
-            if st.attribute == "pet" and st.value == h.value and st.name]
+        if m:
+            return [m.group(1).strip()]
+    named = [st.name for mid in h.message_ids if mid in self.msgs for st in self.statements(self.msgs[mid])
+             if st.attribute == "pet" and st.value == h.value and st.name]
+    if named or not h.value:
+        return named
+    # no statement named it: a name the message gives beside the animal word ("a PARROT, Biscuit will ...")
+    kind = h.value.split()[-1]
+    return [n for mid in h.message_ids if mid in self.msgs
+            for n in names_beside(self.msgs[mid]["text"] or "", kind, lambda w: bool(self.roster.find(w)))]

@@ -75,3 +75,11 @@ def test_a_device_named_after_an_animal_is_no_pet() -> None:
     r = StatementReader(ROSTER)
     sts = r.read("Dumbo chewed through my phone charger again", "ana")
     assert not any(s.attribute == "pet" and "charger" in s.value for s in sts)
+
+
+def test_names_beside_an_animal_word() -> None:
+    from polymem.language.creatures import names_beside
+
+    said = "Cy I have a MACAW, Tamarind will try to eat your sandwich"
+    assert names_beside(said, "macaw", lambda w: w in ("Cy", "Ana", "Bo")) == ["Tamarind"]
+    assert names_beside("Ana took Tamarind to the vet", "macaw", lambda w: w == "Ana") == []
