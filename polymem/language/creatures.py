@@ -32,8 +32,9 @@ class _Mention:
     sent: Any
 
 
-def _names(doc: Any, is_person: Callable[[str], bool]) -> list[tuple[str, str]]:
-    """(key, as written) for each run of proper nouns that could name a creature."""
+def _names(doc: Any, is_person: Callable[[str], bool], strict: bool = True) -> list[tuple[str, str]]:
+    """(key, as written) for each run of proper nouns that could name a creature; `strict=False` beside an
+    animal word, where a capitalised common word opening a sentence may be the name ("Juniper's taken the bed")."""
     out: list[tuple[str, str]] = []
     run: list[Any] = []
     for t in [*doc, None]:
@@ -48,7 +49,7 @@ def _names(doc: Any, is_person: Callable[[str], bool]) -> list[tuple[str, str]]:
             breed = head.dep_ == "poss" and animal_sense(head.head.lemma_.lower())  # "a Hermann's tortoise"
             if not text.isupper() and not breed and not is_person(text) and not any(is_person(x.text) for x in run) and \
                     not lex.is_place_name(head.lower_) and not animal_sense(head.lower_) and \
-                    not (initial and _common_word(head.lower_)) and not (_common_word(head.lower_) and lex.is_person_noun(head.lower_, 1)):
+                    not (strict and initial and _common_word(head.lower_)) and not (_common_word(head.lower_) and lex.is_person_noun(head.lower_, 1)):
                 out.append((text.lower(), text))
             run = []
     return out
@@ -56,12 +57,17 @@ def _names(doc: Any, is_person: Callable[[str], bool]) -> list[tuple[str, str]]:
 
 def names_beside(text: str, kind: str, is_person: Callable[[str], bool]) -> list[str]:
     """Names a message gives next to an animal word of this kind ("I have a PARROT, Biscuit will try to eat
-    your lizard"): the creature names of the sentences that use the word."""
+    your lizard"): the creature names of the sentences that use the word, else of the message that does."""
     from polymem.language.models import parsed
 
     key = kind.lower().rstrip("s")
-    return [text for sent in parsed(text).sents if key and any(t.lower_.rstrip("s") == key for t in sent)
-            for _, text in _names(sent, is_person)]
+    doc = parsed(text)
+    if not key or not any(t.lower_.rstrip("s") == key for t in doc):
+        return []
+    # the sentence with the word first, then the rest of the message ("she's a tabby. Juniper's taken the bed")
+    near = [n for sent in doc.sents if any(t.lower_.rstrip("s") == key for t in sent)
+            for _, n in _names(sent, is_person, strict=False)]
+    return near or [n for _, n in _names(doc, is_person, strict=False)]
 
 
 def _bare_names(doc: Any, is_person: Callable[[str], bool]) -> list[tuple[str, str]]:

@@ -50,6 +50,10 @@ def _names(self: Any, h: StateHit) -> list[str]:
             return [m.group(1).strip()]
     named = [st.name for mid in h.message_ids if mid in self.msgs for st in self.statements(self.msgs[mid])
              if st.attribute == "pet" and st.value == h.value and st.name]
+    # the writer read the whole chat around the message ("Kevin" named on the next line): its record says so
+    named += [m.group(1).strip() for row in self.s2.values() for i in row.get("current", []) + row.get("past", [])
+              if (i.attribute or "") == "pet" and set(i.message_ids) & set(h.message_ids)
+              and (m := re.search(r"called ([^)]+)\)", i.text))]
     if named or not h.value:
         return named
     # no statement named it: a name the message gives beside the animal word ("a PARROT, Biscuit will ...")
