@@ -105,7 +105,10 @@ def _attribute(doc: Any) -> tuple[Attribute | None, str | None]:
             # a kind of animal is a category only as something kept: "Does anyone have / own a dog?"
             kept = t.head.pos_ in ("VERB", "AUX") and lex.verb_is(t.head.lemma_.lower(), "possess") or \
                 t.dep_ == "attr" or (t.dep_ == "compound" and t.head.pos_ == "NOUN" and
-                                     lex.noun_derived_from(t.head.lemma_.lower(), "possess"))  # "a bird owner"
+                                     lex.noun_derived_from(t.head.lemma_.lower(), "possess")) or (  # "a bird owner"
+                    # "What kind of dog does Bex have?", "what breed of dog is Comet?": a sort of kept animal
+                    t.dep_ == "pobj" and t.head.lower_ == "of" and t.head.head.pos_ == "NOUN" and
+                    lex.noun_in_senses(t.head.head.lemma_.lower(), ("kind.n.01", "breed.n.01"), first=2))
             if generic or kept:
                 return "pet", None if generic else lemma
     for t in doc:  # "the name of Tunde's corgi": an animal someone has is kept, whatever else is asked of it

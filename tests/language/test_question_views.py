@@ -78,3 +78,12 @@ def test_a_lower_case_name_after_a_preposition_is_read_as_a_name() -> None:
     got = READER.read("my last shift at quillon freight is on the 30th", "noor")
     assert [(s.value, s.tense) for s in got if s.attribute == "job"] == [("Quillon Freight", "past")]
     assert READER.read("see you at the gym later", "noor") == []
+
+
+def test_a_kind_of_animal_asks_about_a_kept_one() -> None:
+    from polymem.language.questions import parse_question
+
+    for q in ("What kind of cat does Noor keep?", "What breed of cat is Pistachio?"):
+        f = parse_question(q, 1)
+        assert (f.attribute, f.category) == ("pet", "cat")
+    assert parse_question("What kind of van does Noor drive?", 1).attribute is None
