@@ -251,8 +251,8 @@ def run(args: argparse.Namespace) -> int:
         logs = Path(tempfile.mkdtemp(prefix="polymem-bench-api-"))
         for w in args.workers:
             servers[_mode(w)] = _serve(w, logs / f"serve-{w}.log")
-        if args.before:
-            servers[_mode(1, "before")] = _serve(1, logs / "serve-before.log", Path(args.before).resolve())
+            if args.before:
+                servers[_mode(w, "before")] = _serve(w, logs / f"serve-{w}-before.log", Path(args.before).resolve())
         print(f"server logs in {logs}", flush=True)
         for name in args.queries:  # warm every worker and the in-process twin, one request at a time
             for mode, (_, url) in servers.items():
@@ -368,8 +368,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--inprocess", action="store_true",
                    help="also run ask and search in-process and report the API overhead")
     p.add_argument("--before", metavar="DIR",
-                   help="also serve 1 worker from this source tree (e.g. `git archive REV polymem | tar -x -C DIR`), "
-                        "as the mode '1 worker (before)': a before/after in the same run")
+                   help="also serve each worker count from this source tree (e.g. `git archive REV polymem | tar -x "
+                        "-C DIR`), as the modes 'N workers (before)': a before/after in the same run")
     p.add_argument("--machine", help="machine description for the report")
     p.add_argument("--out", default="docs/bench/api.md", help="markdown report ('' to skip)")
     p.set_defaults(func=run)
