@@ -142,7 +142,7 @@ def _truecase_name(m: re.Match[str]) -> str:
     from polymem.language.lexical import known_word, noun_is
 
     word, nxt = m.group(2), m.group(3)
-    if known_word(word):
+    if known_word(word) or word in STOP_WORDS:  # "for this town": WordNet has no function words
         return m.group(0)
     tail = nxt.strip()
     if tail and known_word(tail) and tail not in STOP_WORDS and not noun_is(tail, "time", senses=2):

@@ -87,3 +87,9 @@ def test_a_kind_of_animal_asks_about_a_kept_one() -> None:
         f = parse_question(q, 1)
         assert (f.attribute, f.category) == ("pet", "cat")
     assert parse_question("What kind of van does Noor drive?", 1).attribute is None
+
+
+def test_function_words_after_a_preposition_stay_lower_case() -> None:
+    from polymem.language.models import clean
+
+    assert clean("very on brand for this town, with them later") == "very on brand for this town, with them later"
