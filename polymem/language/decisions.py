@@ -156,8 +156,10 @@ class DecisionTracker:
         value = None
         topic = None
         sentence = ""
-        near = [sents[i] for i in finals] + [sents[i + d] for d in (1, -1) for i in finals
-                                             if 0 <= i + d < len(sents) and i + d not in finals]
+        # each final sentence, then the one after it (its content: "Official announcement: we're reading X"),
+        # in the order written: a later final ("the call moves to the 29th") does not pre-empt an earlier one
+        near = [sents[j] for i in finals for j in (i, i + 1, i - 1)
+                if 0 <= j < len(sents) and (j == i or j not in finals)]
         for s in near:  # the final sentence first, then the one after it
             value = value_of(doc, s, drop_ids, known)
             if value and not all(in_senses(t, FINAL_SENSES) or (t.is_stop and t.text.islower()) or t.is_punct
