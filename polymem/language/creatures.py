@@ -190,9 +190,10 @@ def creature_pets(docs: Sequence[Any], speakers: Sequence[str], ids: Sequence[st
             low = f" {sent.text.lower()} "
             for k in shown:
                 if f" {k}" in low and low[low.index(f" {k}") + len(k) + 1:][:1] in " .,!?;:'’)\n-" and (
-                        k not in common or any(t.lower_ == k and not any(
-                            c.dep_ in ("det", "amod", "compound") for c in t.children) and t.dep_ != "compound"
-                            for t in sent)):  # "sticky toffee pudding" is no mention of Pudding
+                        (k not in common and not (" " not in k and _common_word(k))) or any(
+                            t.lower_ == k and (t.text[:1].isupper() or (k in common and not any(
+                                c.dep_ in ("det", "amod", "compound") for c in t.children) and t.dep_ != "compound"))
+                            for t in sent)):  # "sticky toffee pudding" is no mention of Pudding, "hay tunnel" of Hay
                     mentions[k].append(_Mention(i, sent))
     keyed_in = Counter(m.index for ms in mentions.values() for m in ms)
     out: list[tuple[int, Statement]] = []
@@ -218,7 +219,10 @@ def creature_pets(docs: Sequence[Any], speakers: Sequence[str], ids: Sequence[st
                     evidence += [(_species(a), m.index, 1) for a in _animals(sent) if _pointed(a, False)]
             j = m.index + 1
             if j < len(docs):
-                asked = m.sent.text.rstrip().endswith("?") or any(t.tag_ in ("WP", "WRB") for t in m.sent)
+                # asked about, or the speaker going on about it ("Comet and I walked ..." / "retired racing
+                # greyhound, 0 to couch in 2 seconds"): a bare animal phrase or plural in the next line says what it is
+                asked = m.sent.text.rstrip().endswith("?") or any(t.tag_ in ("WP", "WRB") for t in m.sent) or \
+                    speakers[j] == speakers[m.index]
                 # another name acting in the reply ("Sable would ...") takes it over; a possessor does not
                 found = [a for s in docs[j].sents for a in _animals(s) if _pointed(a, True if asked else None)]
                 other = any((t.pos_ == "PROPN" or (t.text[:1].isupper() and t.dep_ == "nsubj" and t.pos_ == "NOUN"))

@@ -103,6 +103,9 @@ def wordnet_dir() -> Path:
     return out
 
 
+_wn_lock = threading.RLock()
+
+
 @lru_cache(maxsize=1)
 def wordnet() -> Any:
     """nltk's WordNet reader over the verified local files."""
@@ -112,6 +115,12 @@ def wordnet() -> Any:
         # nltk maps synsets to "wordnet" (its downloadable copy) for multilingual data; we have none.
         def map_wn(self, version: str = "wordnet") -> None:
             return None
+
+        # nltk reads a synset by seek + readline on one shared file handle: two threads (API requests) at once
+        # read each other's lines and a broken synset lands in the caches. One reader at a time.
+        def synset_from_pos_and_offset(self, pos: str, offset: int) -> Any:
+            with _wn_lock:
+                return super().synset_from_pos_and_offset(pos, offset)
 
     with _lock, warnings.catch_warnings():
         warnings.simplefilter("ignore")
