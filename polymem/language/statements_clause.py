@@ -139,7 +139,11 @@ def copula_statements(reader: StatementReader, v: Any, sent: Any, speaker: str, 
     # "I'm in Tartu (now)": a place after "in", unless the sentence is about a short stay
     place = sx.place_obj(v, reader, preps=("in",))
     if place and not sx.temporary(sent):
-        out.append(Statement("city", owner, speaker, place, polarity=not neg, tense="past" if past else "present"))
+        # "we're in Asturias, eating cheese every day": a party somewhere is as likely a trip as a home
+        party = subj is not None and subj.lower_ in ("we", "us") and not any(
+            c.dep_ == "advmod" and c.lower_ == "now" for c in v.children)  # "we're in Leeds now": a home
+        out.append(Statement("city", owner, speaker, place, polarity=not neg, tense="past" if past else "present",
+                             weak=party))
     # "I'm a Tamworth girl now", "we're Cumbria residents now": a person named by the place they live
     if attr is not None and attr.pos_ == "NOUN" and (
             lex.noun_in_senses(attr.lemma_.lower(), ("inhabitant.n.01",), first=2) or
