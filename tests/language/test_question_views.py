@@ -96,8 +96,8 @@ def test_function_words_after_a_preposition_stay_lower_case() -> None:
 
 
 def test_a_party_somewhere_is_weak_unless_now() -> None:
-    trip = [(s.value, s.weak) for s in READER.read("we're in Galicia, eating octopus every day", "noor")
+    trip = [(s.value, s.weak) for s in READER.read("we're in Porto, eating sardines every day", "noor")
             if s.attribute == "city"]
     home = [(s.value, s.weak) for s in READER.read("we're in Leeds now, finally unpacked", "noor")
             if s.attribute == "city"]
-    assert trip == [("Galicia", True)] and home == [("Leeds", False)]
+    assert trip == [("Porto", True)] and home == [("Leeds", False)]
