@@ -369,7 +369,8 @@ def _asks_view(doc: Any) -> bool:
                 for c in t.children):
             return True  # "... make of the new paging app", "... think of doing a cook-off"
         if t.pos_ == "VERB" and lemma in _VIEW_OBJ and (lemma != "find" or how) and \
-                any(c.dep_ == "dobj" and c.tag_ not in ("WP", "WDT") and c.ent_type_ not in ("DATE", "TIME")
+                any(c.dep_ == "dobj" and c.tag_ not in ("WP", "WDT") and c.ent_type_ not in ("DATE", "TIME") and
+                    not any(d.tag_ in ("WP", "WDT") for d in c.children)  # "which band did X see": asks the band
                     for c in t.children) and any(c.dep_ == "nsubj" and c.pos_ == "PROPN" for c in t.children):
             return True  # "How does Ana rate Gareth?", "How did Javi find the new gear?"
         # "Why does Hamid like the hall?" (the parser may take "like" for a preposition)

@@ -20,6 +20,7 @@ from polymem.language.statements import Person, StatementReader
     ("What did Noor make for the potluck?", False),
     ("Where did Femi find his passport?", False),
     ("Does Noor like olives?", False),
+    ("Which film did Femi see at the festival?", False),
 ])
 def test_asks_view(q: str, expected: bool) -> None:
     assert _asks_view(parsed(q)) is expected
