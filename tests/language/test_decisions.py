@@ -153,3 +153,13 @@ def test_a_concluding_switch_and_a_plan_moved_in_the_present_are_decisions() -> 
 def test_a_discourse_marker_is_no_part_of_the_value() -> None:
     _, out = _run(["ok Marigold it is, I'll book it"])
     assert [v for _, v, _ in out[0]] == ["Marigold"]
+
+
+def test_a_switch_whose_target_the_parser_hangs_on_the_object() -> None:
+    # the parser reads "to Signora Bice" as part of "the dinner": the new value is still Signora Bice
+    from polymem.language.models import parsed
+
+    text = "we have switched the dinner to Signora Bice"
+    assert next(t for t in parsed(text) if t.lower_ == "to").head.lower_ == "dinner"  # the case under test
+    _, out = _run(["Where shall we hold the dinner?", text])
+    assert out[1] and out[1][0][1] == "Signora Bice"
