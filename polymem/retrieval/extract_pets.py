@@ -40,20 +40,28 @@ def _called(self: Any, h: StateHit) -> set[str]:
     return {w.lower() for n in _names(self, h) for w in n.split()}
 
 
+# how a pet record names its animal ("Ana has a budgie (pet, called Salsa and Merengue).")
+_CALLED = re.compile(r"called ([^)]+)\)")
+
+
+def _records(self: Any) -> list[Any]:
+    """Every System 2 record the answerer read, current and superseded."""
+    return [i for row in self.s2.values() for i in row.get("current", []) + row.get("past", [])]
+
+
 def _names(self: Any, h: StateHit) -> list[str]:
     """The names a pet hit gives its animal: a record's "called X", the names of its message's statements."""
     if h.kind == "record":
-        item = next((i for row in self.s2.values() for i in row.get("current", []) + row.get("past", [])
-                     if i.id == h.id), None)
-        m = re.search(r"called ([^)]+)\)", item.text) if item is not None else None
+        item = next((i for i in _records(self) if i.id == h.id), None)
+        m = _CALLED.search(item.text) if item is not None else None
         if m:
             return [m.group(1).strip()]
     named = [st.name for mid in h.message_ids if mid in self.msgs for st in self.statements(self.msgs[mid])
              if st.attribute == "pet" and st.value == h.value and st.name]
     # the writer read the whole chat around the message ("Kevin" named on the next line): its record says so
-    named += [m.group(1).strip() for row in self.s2.values() for i in row.get("current", []) + row.get("past", [])
+    named += [m.group(1).strip() for i in _records(self)
               if (i.attribute or "") == "pet" and set(i.message_ids) & set(h.message_ids)
-              and (m := re.search(r"called ([^)]+)\)", i.text))]
+              and (m := _CALLED.search(i.text))]
     if named or not h.value:
         return named
     # no statement named it: a name the message gives beside the animal word ("a PARROT, Biscuit will ...")
