@@ -14,6 +14,7 @@ Also the rewrites of stores written before: float64 lists (migration 14) and flo
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -47,19 +48,29 @@ def unpack_vector(stored: Any) -> np.ndarray:
 def vectors_to_int8(graph: Graph, spaces: list[str] | None = None, batch: int = 1000) -> int:
     """Rewrite the float message embeddings of `spaces` (default: every space) as int8, `batch`
     messages per transaction; returns how many were rewritten. Idempotent: int8 ones are skipped."""
+    def step(space: str, after: str) -> tuple[int, str]:
+        rows = graph.read(q.FLOAT_VECTORS, space=space, after=after, limit=batch, timeout=600)
+        if rows:
+            graph.write(q.SET_PACKED_VECTORS, space=space, timeout=600,
+                        rows=[{"id": r["id"], "embedding": pack_vector(r["embedding"])} for r in rows])
+        return len(rows), rows[-1]["id"] if rows else after
+
+    return _by_pages(graph, spaces, step)
+
+
+def _by_pages(graph: Graph, spaces: list[str] | None, step: Callable[[str, str], tuple[int, str]]) -> int:
+    """Run a paged migration over `spaces` (default: every space holding vectors): `step(space, after)`
+    rewrites one page after message id `after` and returns (messages rewritten, last id); 0 ends the space."""
     if spaces is None:
         spaces = [r["space"] for r in graph.read(q.VECTOR_SPACES, timeout=600)]
     total = 0
     for space in spaces:
         after = ""
         while True:
-            rows = graph.read(q.FLOAT_VECTORS, space=space, after=after, limit=batch, timeout=600)
-            if not rows:
+            n, after = step(space, after)
+            if not n:
                 break
-            graph.write(q.SET_PACKED_VECTORS, space=space, timeout=600,
-                        rows=[{"id": r["id"], "embedding": pack_vector(r["embedding"])} for r in rows])
-            total += len(rows)
-            after = rows[-1]["id"]
+            total += n
     return total
 
 
@@ -67,15 +78,8 @@ def vectors_to_float32(graph: Graph, spaces: list[str] | None = None, batch: int
     """Migration 14, kept for stores older than it: rewrite float64 message embeddings as float32
     (int8 ones are left alone; migration 15 then makes every float vector int8). Returns how many
     were rewritten; idempotent."""
-    if spaces is None:
-        spaces = [r["space"] for r in graph.read(q.VECTOR_SPACES, timeout=600)]
-    total = 0
-    for space in spaces:
-        after = ""
-        while True:
-            done = graph.write(q.VECTORS_TO_FLOAT32, space=space, after=after, limit=batch, timeout=600)[0]
-            if not done["n"]:
-                break
-            total += int(done["n"])
-            after = done["last"]
-    return total
+    def step(space: str, after: str) -> tuple[int, str]:
+        done = graph.write(q.VECTORS_TO_FLOAT32, space=space, after=after, limit=batch, timeout=600)[0]
+        return int(done["n"] or 0), done["last"]
+
+    return _by_pages(graph, spaces, step)
