@@ -13,6 +13,7 @@ from typing import Any, Literal
 
 from polymem.language import lexical as lex
 from polymem.language.models import nlp
+from polymem.language.question_views import asks_left, asks_view
 from polymem.language.timeexpr import MONTHS, is_time_word
 
 Form = Literal["most_active", "talks_most", "when", "category", "list_decisions", "list_moved", "announced",
@@ -50,30 +51,6 @@ class QuestionForm:
     left: bool = False  # "Which city did Kwabena leave?", "Where did Yuki move from?": a value given up, a past one
     everyone: bool = False  # the question ranges over every member ("each of us", "every cousin", "we all")
     notes: list[str] = field(default_factory=list)
-
-
-def _asks_left(doc: Any) -> bool:
-    """The question asks for what someone left, quit or moved away from: the asked word (a wh-word or a
-    wh-determined noun) is the object of a verb of leaving (WordNet), or the "from" of a move or of
-    "walk away"."""
-    def wh(t: Any) -> bool:
-        return t.tag_ in ("WP", "WDT", "WRB") or any(c.tag_ in ("WP", "WDT") for c in t.children)
-
-    asks_where = any(t.tag_ == "WRB" and t.lower_ == "where" for t in doc)
-    for t in doc:
-        if t.pos_ != "VERB":
-            continue
-        away = any(c.lower_ == "away" for c in t.children)
-        if lex.verb_is(t.lemma_.lower(), "leave", 3) and any(c.dep_ == "dobj" and wh(c) for c in t.children):
-            return True
-        if away or lex.verb_is(t.lemma_.lower(), "reside", 4):
-            preps = [c for x in (t, *[a for a in t.children if a.lower_ == "away"]) for c in x.children]
-            for c in preps:  # "where did she move from", "which firm did he walk away from"
-                if c.dep_ == "prep" and c.lower_ == "from" and (
-                        any(wh(x) for x in c.children) or (not list(c.children) and (asks_where or any(
-                            x.dep_ in ("dobj", "nsubj") and x.i < t.i and wh(x) for x in t.children)))):
-                    return True
-    return False
 
 
 def _asked_noun(t: Any) -> bool:
@@ -192,7 +169,7 @@ def parse_question(question: str, mentioned: int = 0) -> QuestionForm:
         if run and not (len(run) == 1 and is_time_word(run[0])):
             out.anchors.append(" ".join(run))
         run = []
-    out.left = _asks_left(doc)
+    out.left = asks_left(doc)
     superlative = any(t.tag_ in ("JJS", "RBS") or t.lower_ == "most" for t in doc)
     communicates = any(t.pos_ == "VERB" and lex.verb_in_lexfile(t.lemma_.lower(), ("verb.communication",))
                        for t in doc) or any(t.lemma_.lower() in ("message", "post", "conversation") for t in doc)
@@ -266,7 +243,7 @@ def parse_question(question: str, mentioned: int = 0) -> QuestionForm:
         return out
     people = [t for t in doc if t.pos_ == "PROPN" and t.dep_ in ("nsubj", "poss")]
     # -- an opinion of someone: "What does Odile make of Kalani?", "Odile's take on Kalani?"
-    if mentioned == 1 and _asks_view(doc):
+    if mentioned == 1 and asks_view(doc):
         out.form = "opinion"
         return out
     # -- an attribute of a named person who is not a member: nothing can be in memory about them
@@ -349,38 +326,6 @@ def _about_a_plan(doc: Any) -> bool:
         if t.dep_ in ("nsubj", "nsubjpass", "attr") and t.pos_ == "NOUN" and \
                 lex.noun_in_senses(lemma, OCCASIONS, first=2):
             return True  # "where's the summer holiday now?": an occasion the group plans
-    return False
-
-
-_VIEW_OF = ("think", "make", "feel", "reckon")  # "what does X make of Y", "how does X feel about Y"
-_VIEW_OBJ = ("see", "rate", "describe", "regard", "view", "consider", "find")  # "how does X rate Y"
-_VIEW_NOUNS = ("take", "view", "opinion", "impression", "verdict", "thought")
-
-
-def _asks_view(doc: Any) -> bool:
-    """"what does X think / make of Y", "how does X see Y", "X's take / view / opinion on Y", "how did X find
-    the new gear", "why does X like Y", "X's worry about Y": a view of someone or of something."""
-    how = any(t.lower_ == "how" for t in doc)
-    for t in doc:
-        lemma = t.lemma_.lower()
-        if t.pos_ == "VERB" and lemma in _VIEW_OF and any(
-                c.dep_ == "prep" and c.lower_ in (("of",) if lemma == "make" else ("of", "about")) and any(
-                    p.dep_ in ("pobj", "pcomp") and p.ent_type_ not in ("DATE", "TIME") for p in c.children)
-                for c in t.children):
-            return True  # "... make of the new paging app", "... think of doing a cook-off"
-        if t.pos_ == "VERB" and lemma in _VIEW_OBJ and (lemma != "find" or how) and \
-                any(c.dep_ == "dobj" and c.tag_ not in ("WP", "WDT") and c.ent_type_ not in ("DATE", "TIME") and
-                    not any(d.tag_ in ("WP", "WDT") for d in c.children)  # "which band did X see": asks the band
-                    for c in t.children) and any(c.dep_ == "nsubj" and c.pos_ == "PROPN" for c in t.children):
-            return True  # "How does Ana rate Gareth?", "How did Javi find the new gear?"
-        # "Why does Hamid like the hall?" (the parser may take "like" for a preposition)
-        if lemma in ("like", "love", "hate", "dislike", "enjoy") and t.i > 0 and \
-                any(x.lower_ in ("do", "does", "did") for x in doc[:t.i]) and any(
-                    x.lower_ in ("why", "what", "how") for x in doc[:t.i]):
-            return True
-        if t.pos_ == "NOUN" and (lemma in _VIEW_NOUNS or lex.noun_in_senses(lemma, ("feeling.n.01",), first=2)) and \
-                any(c.dep_ == "prep" and c.lower_ in ("of", "on", "about") for c in t.children):
-            return True  # "Ravi's worry about Godot"
     return False
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from polymem.language.models import parsed
-from polymem.language.questions import _asks_left, _asks_view
+from polymem.language.question_views import asks_left, asks_view
 from polymem.language.statements import Person, StatementReader
 
 
@@ -23,7 +23,7 @@ from polymem.language.statements import Person, StatementReader
     ("Which film did Femi see at the festival?", False),
 ])
 def test_asks_view(q: str, expected: bool) -> None:
-    assert _asks_view(parsed(q)) is expected
+    assert asks_view(parsed(q)) is expected
 
 
 @pytest.mark.parametrize("q,expected", [
@@ -36,7 +36,7 @@ def test_asks_view(q: str, expected: bool) -> None:
     ("Where does Noor live?", False),
 ])
 def test_asks_left(q: str, expected: bool) -> None:
-    assert _asks_left(parsed(q)) is expected
+    assert asks_left(parsed(q)) is expected
 
 
 READER = StatementReader([Person("noor", ("Noor Haddad", "Noor")), Person("femi", ("Femi Adeyemi", "Femi"))])

@@ -1,0 +1,64 @@
+"""What a question asks of a person beyond an attribute: a view of someone or something ("What does X make of
+the new app?", "How did X find the gear?") or a value they gave up ("Which city did X leave?"). Read from the
+parse and WordNet, used by `language.questions`."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from polymem.language import lexical as lex
+
+_VIEW_OF = ("think", "make", "feel", "reckon")  # "what does X make of Y", "how does X feel about Y"
+_VIEW_OBJ = ("see", "rate", "describe", "regard", "view", "consider", "find")  # "how does X rate Y"
+_VIEW_NOUNS = ("take", "view", "opinion", "impression", "verdict", "thought")
+
+
+def asks_view(doc: Any) -> bool:
+    """"what does X think / make of Y", "how does X see Y", "X's take / view / opinion on Y", "how did X find
+    the new gear", "why does X like Y", "X's worry about Y": a view of someone or of something."""
+    how = any(t.lower_ == "how" for t in doc)
+    for t in doc:
+        lemma = t.lemma_.lower()
+        if t.pos_ == "VERB" and lemma in _VIEW_OF and any(
+                c.dep_ == "prep" and c.lower_ in (("of",) if lemma == "make" else ("of", "about")) and any(
+                    p.dep_ in ("pobj", "pcomp") and p.ent_type_ not in ("DATE", "TIME") for p in c.children)
+                for c in t.children):
+            return True  # "... make of the new paging app", "... think of doing a cook-off"
+        if t.pos_ == "VERB" and lemma in _VIEW_OBJ and (lemma != "find" or how) and \
+                any(c.dep_ == "dobj" and c.tag_ not in ("WP", "WDT") and c.ent_type_ not in ("DATE", "TIME") and
+                    not any(d.tag_ in ("WP", "WDT") for d in c.children)  # "which band did X see": asks the band
+                    for c in t.children) and any(c.dep_ == "nsubj" and c.pos_ == "PROPN" for c in t.children):
+            return True  # "How does Ana rate Gareth?", "How did Javi find the new gear?"
+        # "Why does Hamid like the hall?" (the parser may take "like" for a preposition)
+        if lemma in ("like", "love", "hate", "dislike", "enjoy") and t.i > 0 and \
+                any(x.lower_ in ("do", "does", "did") for x in doc[:t.i]) and any(
+                    x.lower_ in ("why", "what", "how") for x in doc[:t.i]):
+            return True
+        if t.pos_ == "NOUN" and (lemma in _VIEW_NOUNS or lex.noun_in_senses(lemma, ("feeling.n.01",), first=2)) and \
+                any(c.dep_ == "prep" and c.lower_ in ("of", "on", "about") for c in t.children):
+            return True  # "Ravi's worry about Godot"
+    return False
+
+
+def asks_left(doc: Any) -> bool:
+    """The question asks for what someone left, quit or moved away from: the asked word (a wh-word or a
+    wh-determined noun) is the object of a verb of leaving (WordNet), or the "from" of a move or of
+    "walk away"."""
+    def wh(t: Any) -> bool:
+        return t.tag_ in ("WP", "WDT", "WRB") or any(c.tag_ in ("WP", "WDT") for c in t.children)
+
+    asks_where = any(t.tag_ == "WRB" and t.lower_ == "where" for t in doc)
+    for t in doc:
+        if t.pos_ != "VERB":
+            continue
+        away = any(c.lower_ == "away" for c in t.children)
+        if lex.verb_is(t.lemma_.lower(), "leave", 3) and any(c.dep_ == "dobj" and wh(c) for c in t.children):
+            return True
+        if away or lex.verb_is(t.lemma_.lower(), "reside", 4):
+            preps = [c for x in (t, *[a for a in t.children if a.lower_ == "away"]) for c in x.children]
+            for c in preps:  # "where did she move from", "which firm did he walk away from"
+                if c.dep_ == "prep" and c.lower_ == "from" and (
+                        any(wh(x) for x in c.children) or (not list(c.children) and (asks_where or any(
+                            x.dep_ in ("dobj", "nsubj") and x.i < t.i and wh(x) for x in t.children)))):
+                    return True
+    return False
