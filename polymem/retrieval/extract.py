@@ -9,15 +9,14 @@ from typing import Any
 
 from polymem.language import acts
 from polymem.language import group as group_acts
-from polymem.language.acts import evaluative
 from polymem.language.replies import asked_attribute
 from polymem.language.statements import Person, Statement, StatementReader
 from polymem.retrieval import extract_forms as forms
-from polymem.retrieval import extract_state
+from polymem.retrieval import extract_opinion, extract_state
 from polymem.retrieval import extract_who as ew
 from polymem.retrieval import lexicon as lx
 from polymem.retrieval.answer import EvidenceItem
-from polymem.retrieval.extract_base import NOT_IN_MEMORY, Extract, Msg, StateHit, coverage, when
+from polymem.retrieval.extract_base import NOT_IN_MEMORY, Extract, Msg, StateHit, coverage, is_request, when
 from polymem.retrieval.extract_state import same_value
 from polymem.retrieval.names import RosterIndex
 from polymem.retrieval.plan import Plan
@@ -52,7 +51,7 @@ class Answerer:
     def handlers(self) -> dict[str, Callable[[], Extract]]:
         return {
             "who_said": self._who_said, "who_asked": self._who_asked, "asked_whom": self._asked_whom,
-            "who_agreed": self._who_agreed, "who_reported": self._who_reported, "opinion": self._opinion,
+            "who_agreed": self._who_agreed, "who_reported": self._who_reported, "opinion": lambda: extract_opinion.opinion(self),
             "state": lambda: extract_state.state(self), "everyone": lambda: extract_state.everyone(self),
             "group_decision": lambda: extract_state.group_decision(self), "generic": self._generic,
             "category": lambda: forms.category(self), "list_moved": lambda: forms.list_moved(self),
@@ -245,8 +244,8 @@ class Answerer:
         def score(m: Msg) -> float | None:
             if m["speaker"] == target or coverage(self.plan.issue, m["text"]) == 0:
                 return None
-            s = self._relevance(m) + 0.4 * bool(_request(m["text"]))
-            s -= 0.3 * bool(_agrees(m["text"]) and not _request(m["text"]))
+            s = self._relevance(m) + 0.4 * bool(is_request(m["text"]))
+            s -= 0.3 * bool(_agrees(m["text"]) and not is_request(m["text"]))
             return s + (0.5 if target and self._addressed_to(m, target) else 0.0)
 
         return self._speaker_answer(*self._pick(score))
@@ -266,7 +265,7 @@ class Answerer:
         def score(m: Msg) -> float | None:
             if asker and m["speaker"] != asker or coverage(self.plan.issue, m["text"]) == 0:
                 return None
-            return self._relevance(m) + 0.4 * bool(_request(m["text"]))
+            return self._relevance(m) + 0.4 * bool(is_request(m["text"]))
 
         req, s = self._pick(score)
         if req is None:
@@ -287,7 +286,7 @@ class Answerer:
             if coverage(self.plan.issue, m["text"]) == 0:
                 return None
             s = self._relevance(m) + 0.5 * bool(_agrees(m["text"]))
-            s -= 0.4 * bool(_request(m["text"]))
+            s -= 0.4 * bool(is_request(m["text"]))
             return s + 0.2 * bool(m.get("reply_to"))
 
         m, s = self._pick(score)
@@ -295,7 +294,7 @@ class Answerer:
         if m is not None and (not self.plan.issue or coverage(self.plan.issue, m["text"]) >= 0.5):
             best = (s, m, list(m.get("reply_to") or []))
         for req in self.msgs.values():
-            if not (req.get("replies") or _request(req["text"])):
+            if not (req.get("replies") or is_request(req["text"])):
                 continue
             reply = self._agreeing_reply(req)
             if reply is None:
@@ -303,7 +302,7 @@ class Answerer:
             # the exchange names the task: "could you grab the keys from Ada?" / "I'll pop over after lunch"
             both = f'{req["text"]} {reply["text"]}'
             answered = req["id"] in (reply.get("reply_to") or [])
-            if not (_request(req["text"]) or answered) or coverage(self.plan.issue, both) < 0.5:
+            if not (is_request(req["text"]) or answered) or coverage(self.plan.issue, both) < 0.5:
                 continue
             rs = coverage(self.plan.issue, both) + 0.2 / (1 + self.rank.get(req["id"], 999)) + 0.5
             if best is None or rs > best[0]:
@@ -335,63 +334,8 @@ class Answerer:
                            confidence=s)
         return self._speaker_answer(m, s)
 
-    # -- opinion: the source's message about the owner ------------------------------------------------------
-    def _opinion(self) -> Extract:
-        src, own = self.plan.scope.source, self.plan.scope.owner
-        # the question's own subject beyond the two people ("about Kalani leaving accounting"): a recorded
-        # opinion answers only when it speaks of that too
-        names = {w.lower() for p in (src, own) if p and p in self.roster.by_id for n in self.roster.by_id[p].names()
-                 for w in n.split()}
-        topic = [w for w in self.plan.issue if w.lower() not in names]
-        row = self.s2.get(own or "", {})
-        # every view the source gave of the owner, the latest first: a later remark does not cancel an earlier
-        # one ("lovely man, very bossy" then "he'll fall over on that descent")
-        views = [item for item in row.get("current", []) + sorted(
-            row.get("past", []), key=lambda i: str(i.time or ""), reverse=True)
-            if item.source == src and item.owner == own and item.text and (not topic or coverage(topic, item.text) > 0)]
-        views = list({item.text: item for item in views}.values())[:3]
-        if views:
-            return Extract(f"{self.name(src)} on {self.name(own)}: " + " ".join(i.text for i in views),
-                           participant=src, cited=[c for i in views for c in i.message_ids], confidence=1.0)
-
-        def about(m: Msg) -> bool:  # names the owner, or answers a message that does
-            if own:
-                return self.roster.mentions(m["text"], own)
-            return coverage(self.plan.issue, m["text"]) > 0
-
-        def score(m: Msg) -> float | None:
-            if src and m["speaker"] != src:
-                return None
-            near = [self.msgs[i] for i in (m.get("reply_to") or []) if i in self.msgs] + self._before(m, 3)
-            if not about(m) and not any(about(x) for x in near):
-                return None
-            judged = acts.judgement(m["text"] or "")
-            # a question or a request gives no view: "was that Tomek I saw on county road 29??"
-            asks = (m["text"] or "").rstrip().endswith("?") or _request(m["text"] or "")
-            # a judgement outweighs a mention: "she is so dramatic" (after a line naming her) beats "called Vesna"
-            return self._relevance(m) + 0.3 * bool(lx.OPINION.search(m["text"])) + 1.0 * judged + 0.2 * about(m) \
-                - 1.0 * asks
-
-        m, s = self._pick(score)
-        if m is None:
-            return Extract(NOT_IN_MEMORY, abstained=True)
-        # The source's own words about the owner, worded as a view: enough to stop searching.
-        conf = 1.0 if lx.OPINION.search(m["text"]) or evaluative(m["text"] or "") else s
-        return Extract(f"{self.name(src)}: \"{m['text']}\"", participant=src, cited=[m["id"]], confidence=conf)
-
-    def _before(self, m: Msg, n: int) -> list[Msg]:
-        """Up to n messages just before m that were read, nearest first ("I tried it" three lines after the
-        message that names the app)."""
-        out: list[Msg] = []
-        cur = m
-        while len(out) < n and (prev := next((self.msgs[i] for i in (cur.get("prev_ids") or []) if i in self.msgs),
-                                            None)) is not None:
-            out.append(prev)
-            cur = prev
-        return out
-
-    # State questions (person / group / everyone) live in extract_state.py, the language forms in
-    # extract_forms.py; both are dispatched by handlers().
+    # State questions (person / group / everyone) live in extract_state.py, opinions in extract_opinion.py,
+    # the language forms in extract_forms.py; all are dispatched by handlers().
 
     def _generic(self) -> Extract:
         m, s = self._pick(lambda m: self._relevance(m))
@@ -414,10 +358,6 @@ class Answerer:
         from polymem.language.timeexpr import point
 
         return point(m["text"] or "", t) or t
-
-
-def _request(text: str) -> bool:
-    return bool(lx.REQUEST.search(text)) or acts.is_request(text or "")
 
 
 def _agrees(text: str) -> bool:

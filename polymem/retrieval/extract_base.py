@@ -6,6 +6,9 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from polymem.language import acts
+from polymem.retrieval import lexicon as lx
+
 NOT_IN_MEMORY = "Not mentioned: this is not in memory."
 Msg = dict[str, Any]
 
@@ -54,3 +57,8 @@ def coverage(terms: list[str], text: str) -> float:
 def when(m: Msg) -> tuple:
     t = m.get("time")
     return (t.timestamp() if t is not None else 0.0, m.get("seq") or 0, m["id"])
+
+
+def is_request(text: str) -> bool:
+    """A message that asks someone to do something (the lexicon's cue or the parse's imperative reading)."""
+    return bool(lx.REQUEST.search(text)) or acts.is_request(text or "")
