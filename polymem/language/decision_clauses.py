@@ -7,9 +7,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from polymem.language import concluding, timeexpr
 from polymem.language import group as group_acts
 from polymem.language import lexical as lex
-from polymem.language import timeexpr
 
 FINAL_SENSES = ("official.a.01", "official.s.03", "officially.r.01", "formally.r.01", "final.s.02",
                 "final.s.03", "settled.a.01", "confirmed.a.02", "consentaneous.s.01", "definite.s.02")
@@ -73,6 +73,9 @@ def phrase(tok: Any) -> str:
                 "compound", "amod", "det", "nummod", "poss", "flat", "nmod", "case", "punct") or t.lower_ in _NEG_DET:
             break
         left.insert(0, t)
+    first = left[0] if left else tok
+    if first.i > 0 and tok.pos_ == "PROPN" and (p := tok.doc[first.i - 1]).pos_ == "PROPN" and p.dep_ == "npadvmod":
+        left.insert(0, p)  # "ok, June Next Fest is ...": a name's first word the parser hung elsewhere
     toks = [*(t for t in left if not t.is_punct or t.text in ("-", "'s")), tok] + [t for t in tok.subtree if t.i > tok.i]
     cut = next((i for i, t in enumerate(toks) if t.i > tok.i and (
         t.is_punct or t.dep_ in ("relcl", "acl", "mark", "advcl") or t.pos_ in ("VERB", "AUX") or
@@ -120,6 +123,9 @@ def is_final(sent: Any) -> bool:
                 and any(c.dep_ == "dobj" and c.pos_ in ("NOUN", "PROPN") for c in t.children):
             return True  # "we're doing Falcon Trail": the group's plan, said as settled
     if _it_is(sent) is not None or _wins(sent) is not None or _then_value(sent) or _closed(sent):
+        return True
+    if concluding.allotted(sent) or concluding.moved_noun(sent) or concluding.goal(sent) is not None or \
+            concluding.lets_after_marker(sent) is not None or concluding.decision_overturned(sent, DECISION_NOUNS):
         return True
     for t in sent:
         if t.lemma_ == "go" and any(c.dep_ == "prep" and c.lower_ == "for" for c in t.children) and not any(
@@ -193,6 +199,8 @@ def _then_value(sent: Any) -> str | None:
         return None
     v = m.group("v").strip()
     toks = [t for t in sent if t.idx - sent.start_char < m.end("v")]
+    if all(t.pos_ == "INTJ" or t.is_punct for t in toks):
+        return None  # "well then.": a marker, not a value
     # a verb or pronoun makes it a clause ("settled then, ..."), except a name the tagger took for a verb
     if not v or any((t.pos_ in ("AUX", "PRON") and t.lower_ != "each") or
                     (t.pos_ == "VERB" and (t.text[:1].islower() or lex._synsets(t.lower_, "v"))) for t in toks):
@@ -223,17 +231,21 @@ def _at_place(be: Any) -> Any | None:
 
 def _it_is(sent: Any) -> Any | None:
     """"the Cretan villa it is", "Carcassonne it is then": a noun phrase, then "it is"."""
-    toks = [t for t in sent if (t.is_alpha or t.like_num or t.text in (",", ";", "—", "–")) and
+    # an emoji comes out of the normaliser as a space: a boundary like a comma ("grill night it is 🔥 adding ...")
+    toks = [t for t in sent if (t.is_alpha or t.like_num or t.is_space or t.text in (",", ";", "—", "–")) and
             t.lower_ not in ("then", "so")]
     for i in range(1, len(toks) - 1):
         # "it is" closing the sentence or a clause of it ("the Julian Alps it is, decision made")
-        if toks[i].lower_ == "it" and toks[i + 1].lemma_ == "be" and (i + 2 >= len(toks) or toks[i + 2].is_punct):
+        if toks[i].lower_ == "it" and toks[i + 1].lemma_ == "be" and (
+                i + 2 >= len(toks) or toks[i + 2].is_punct or toks[i + 2].is_space):
             prev = toks[i - 1]
             while prev.dep_ in ("nummod", "compound", "pobj", "prep") and prev.head.i < toks[i].i and \
                     prev.head.i != prev.i:
                 prev = prev.head  # "March 3 it is", "the cabin by the lake it is": the phrase's head
             # "Heat it is": a capitalised title the tagger read as an imperative verb is still the phrase
-            if prev.pos_ in ("NOUN", "PROPN", "NUM") or (prev.pos_ == "VERB" and prev.text[:1].isupper()):
+            # and a word WordNet knows as a noun ("trains it is"): no verb stands before "it is"
+            if prev.pos_ in ("NOUN", "PROPN", "NUM") or (prev.pos_ == "VERB" and (
+                    prev.text[:1].isupper() or lex._synsets(prev.lower_, "n"))):
                 return prev
     return None
 
@@ -311,9 +323,14 @@ def _moved(sent: Any, drops: set[int]) -> tuple[Any, Any] | None:
 
 def topic_of(sent: Any) -> str | None:
     """An explicit matter: "for the open day", "the dinner is now ...", "refreshments: ..."."""
+    if concluding.goal(sent) is not None:
+        return None  # "X is the goal": the goal is no matter of its own
     m = re.search(r"(?i):[^,.;!?]*?\s(?:for|as)\s+(?:the|our)\s+([a-z]+(?:\s[a-z]+)?)\s*[.!]*\s*$", sent.text)
     if m:  # "Final: 3 October for the gala."
         return m.group(1).lower()
+    for reading in (concluding.allotted, concluding.moved_noun):  # "the grant goes to X": the grant
+        if (hit := reading(sent)) is not None:
+            return hit[0]
     if (moved := _moved(sent, set())) is not None:
         obj = moved[0]
         return " ".join([c.lower_ for c in obj.lefts if c.dep_ == "compound"] + [obj.lemma_.lower()])
@@ -356,6 +373,12 @@ def value_of(doc: Any, sent: Any, drops: set[int], known: list[str]) -> str | No
                 and not any(t.pos_ in ("VERB", "AUX") and t.tag_ != "VBN" for t in chunk) \
                 and not re.match(r"(?i)^(?:we|i|you|they|it|no|not)\b", first):
             return first
+    for reading in (concluding.allotted, concluding.moved_noun):  # "the grant goes to new hoses"
+        if (hit := reading(sent)) is not None and hit[1].i not in drops:
+            return phrase(hit[1])
+    for reading in (concluding.goal, concluding.lets_after_marker):  # "ok, X is the goal", "alright, let's do X"
+        if (tok := reading(sent)) is not None and tok.i not in drops:
+            return phrase(tok)
     for v in sent:  # "the committee has decided that Millbrook is our supplier"
         if v.pos_ == "VERB" and lex.verb_in_senses(v.lemma_.lower(), group_acts.DECIDE_SENSES, first=3, exact=True):
             for c in v.children:
@@ -378,9 +401,13 @@ def value_of(doc: Any, sent: Any, drops: set[int], known: list[str]) -> str | No
                 (p := _at_place(t)) is not None and p.i not in drops:
             return phrase(p)  # "we're at the Lantern instead"
     if _it_is(sent) is not None:  # "Fine by me, Thursday the 9th it is": the phrase since the last comma
-        m = re.search(r"([^,;:.!?]+?)\s+it(?:\s+is|'s|’s)\b", sent.text)
-        if m and len(m.group(1).split()) <= 8:
-            return m.group(1).strip()
+        # the "it is" that closes a clause ("... thank god it's refundable, and Seville it is!!" names Seville)
+        m = re.search(r"([^,;:.!?]+?)\s+it(?:\s+is|'s|’s)(?:\s+then)?(?=\s*[^\w\s]|\s*$|\s\s)", sent.text)
+        # from the last clause boundary (an emoji, "and", "but") on
+        v = re.split(r"\s{2,}|\s+(?:and|but|so)\s+", m.group(1).strip())[-1] if m else ""
+        v = re.sub(r"(?i)^(?:and|but|so)\s+", "", v)
+        if v and len(v.split()) <= 8:
+            return v.strip()
     if (t := _it_is(sent)) is not None or (t := _wins(sent)) is not None:
         return re.sub(r"\s+it$", "", phrase(t).split(" it ")[0])
     for v in sent:  # "Ostreria Blu is booked for Saturday": the booked thing, not the day
@@ -434,7 +461,7 @@ def value_of(doc: Any, sent: Any, drops: set[int], known: list[str]) -> str | No
         if subj is not None and subj.lower_ in ("we", "us") or v.head.lemma_ == "let":
             for c in v.children:  # "we'll go with X", "we're switching to X", "we meet in X", "we'll have X"
                 cands = [c] if c.dep_ in ("dobj", "attr") else [p for p in c.children if not p.is_punct] \
-                    if c.dep_ == "prep" and c.lower_ in ("with", "to", "in", "at", "for") else []
+                    if c.dep_ == "prep" and c.lower_ in ("with", "to", "in", "at", "for", "on") else []
                 for p in cands:
                     if nominal(p) and p.i not in drops and \
                             not lex.noun_is(p.lemma_.lower(), "time", senses=1):

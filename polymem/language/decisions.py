@@ -18,9 +18,9 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
+from polymem.language import concluding, timeexpr
 from polymem.language import group as group_acts
 from polymem.language import lexical as lex
-from polymem.language import timeexpr
 from polymem.language.decision_clauses import (
     FINAL_SENSES,
     IDEA_SENSES,
@@ -51,6 +51,7 @@ class Decision:
     dropped: list[str] = field(default_factory=list)
     sentence: str = ""
     reverses: str | None = None  # the value of the decision this one overturns
+    seq: int = -1  # the message's place in the conversation, as the tracker read it
 
 
 @dataclass
@@ -100,6 +101,7 @@ class DecisionTracker:
         self._chain_of: dict[int, Chain] = {}
         self.recent: list[str] = []  # the last messages: the discussion a new matter came out of
         self._before: list[str] = []
+        self._window: list[tuple[int, str]] = []  # (place, text) of the last messages, this one included
         self._seq = 0  # messages read so far
         self._opt_seq: list[int] = []  # per option, the message it came up in
         self._decided_at: list[int] = []  # messages that settled something
@@ -111,6 +113,7 @@ class DecisionTracker:
 
     def _remember(self, text: str) -> None:
         self.recent = [*self.recent, text][-RECENT:]
+        self._window = [*self._window, (self._seq, text)][-(RECENT + 1):]
         self._opt_seq += [self._seq] * (len(self.options) - len(self._opt_seq))  # when each option came up
         self._seq += 1
 
@@ -139,15 +142,18 @@ class DecisionTracker:
     def feed(self, text: str, message_id: str, speaker: str, time: datetime | None) -> list[Decision]:
         doc = parsed(text)
         out: list[Decision] = []
+        prior = [o[0] for o in self.options]  # put forward before this message
         self._options(doc, text)
         self._before = self.recent
         self._remember(text)
-        sents = [s for s in doc.sents if not s.text.rstrip().endswith("?")]
+        sents = [s for s in _sentences(doc) if not s.text.rstrip().endswith("?")]
         if not sents:
             return out
+        # "fine. Casa Lupo.": an option named after a word of assent
+        bare = {s.start: v for s in sents if (v := concluding.bare_option(s, prior, same))}
         # one person's own choice ("I'll pick up a copy") vetoes only its own sentence, not the group's next to it
-        finals = [i for i, s in enumerate(sents) if (is_final(s) or self._books_option(s) or self._names_option(s)) and
-                  not group_acts.personal_decision(s.text)]
+        finals = [i for i, s in enumerate(sents) if (is_final(s) or self._books_option(s) or self._names_option(s) or
+                                                     s.start in bare) and not group_acts.personal_decision(s.text)]
         if not finals:
             return out
         drops = turned_down(doc)
@@ -161,7 +167,7 @@ class DecisionTracker:
         near = [sents[j] for i in finals for j in (i, i + 1, i - 1)
                 if 0 <= j < len(sents) and (j == i or j not in finals)]
         for s in near:  # the final sentence first, then the one after it
-            value = value_of(doc, s, drop_ids, known)
+            value = value_of(doc, s, drop_ids, known) or bare.get(s.start)
             if value and not all(in_senses(t, FINAL_SENSES) or (t.is_stop and t.text.islower()) or t.is_punct
                                  for t in parsed(value)):
                 topic, sentence = topic_of(s), s.text.strip()
@@ -190,6 +196,7 @@ class DecisionTracker:
                                                                           exact=True) for t in doc) or any(
             (a := group_acts.sentence_act(x)) is not None and a.act in ("reversal", "cancel") for x in sents)
         for d in [Decision(value, message_id, speaker, time, topic, dropped, sentence), *extra]:
+            d.seq = self._seq - 1
             chain = self._chain_for(d, text, changed)
             self._chain_of[id(d)] = chain
             if chain.decisions and same(chain.head.value, d.value):
@@ -253,6 +260,21 @@ class DecisionTracker:
                     if n.lemma_.lower() not in self.open and not lex.is_person_noun(n.lemma_.lower(), 1):
                         self.open.append(n.lemma_.lower())
 
+    def _rediscussed(self, d: Decision) -> Chain | None:
+        """The matter a decision revises when it names none: the latest matter settled with a value of the
+        same kind whose value the talk brought up again since ("sept 12 is bad ... what about the 26th? ...
+        let's go with the 26th then"; "chili. sorry pancakes" before "switching to the chili cook-off")."""
+        kind = value_kind(d.value)
+        for c in reversed(self.chains):
+            if value_kind(c.head.value) != kind or same(c.head.value, d.value) or c.head.seq < 0:
+                continue
+            # a date or a sum named again is enough; a thing (a game's name, a venue) is named all the time, so
+            # it must be named against: turned down, with "instead", a negation or an apology
+            if any(seq > c.head.seq and _names(c.head.value, text) and (kind != "thing" or _against(text))
+                   for seq, text in self._window):
+                return c
+        return None
+
     def _open_topic(self, value: str) -> str | None:
         """The one open matter a value fits: a date to a matter of time ("date", "day"), anything else to
         the one other open matter not yet decided."""
@@ -312,6 +334,8 @@ class DecisionTracker:
                         return c
                 d.topic = d.topic or topic
                 break
+        if not any(c.topic == d.topic for c in self.chains) and (again := self._rediscussed(d)) is not None:
+            return again
         d.topic = d.topic or self._open_topic(d.value)
         if d.topic:
             for c in reversed(self.chains):
@@ -338,6 +362,37 @@ class DecisionTracker:
         c.topic = d.topic or next(iter(c.keywords(1)), None) or _first_noun(text, d.value) or norm(d.value)
         self.chains.append(c)
         return c
+
+
+def _names(value: str, text: str) -> bool:
+    """The text names the value: most of its content words by lemma ("sorry pancakes" names "pancake
+    breakfast"), and its numbers exactly ("sept 12 is bad" names "sept 12", not "sept 26")."""
+    # content words whatever the tagger called them ("pancake breakfast" comes out with a verb)
+    want = {t.lemma_.lower() for t in parsed(value) if (t.is_alpha or t.like_num) and not t.is_stop and
+            t.pos_ not in ("DET", "ADP", "CCONJ", "PRON", "AUX", "PART")}
+    if not want:
+        return False
+    have = {t.lemma_.lower() for t in parsed(text)}
+    nums = {w for w in want if any(ch.isdigit() for ch in w)}
+    return nums <= have and len(want & have) / len(want) >= 0.5
+
+
+def _against(text: str) -> bool:
+    doc = parsed(text)
+    return bool(turned_down(doc)) or any(t.lower_ in ("instead", "rather", "sorry") or t.dep_ == "neg" for t in doc)
+
+
+def _sentences(doc: Any) -> list[Any]:
+    """The message's sentences, with a lone "it is (then)" the splitter cut off joined back to the phrase
+    before it ("great, Sunday 17th | it is then")."""
+    out: list[Any] = []
+    for s in doc.sents:
+        ws = [t.lower_ for t in s if t.is_alpha or t.text in ("'s", "’s")]
+        if out and ws[:2] in (["it", "is"], ["it", "'s"], ["it", "’s"]) and set(ws[2:]) <= {"then", "so"}:
+            out[-1] = doc[out[-1].start:s.end]
+        else:
+            out.append(s)
+    return out
 
 
 def _words(c: Chain, own: bool = False) -> set[str]:

@@ -1,0 +1,149 @@
+"""Decisions said the way a chat closes a discussion rather than with a verb of deciding: an option named after
+a word of assent ("fine. Casa Lupo."), money allotted ("the grant goes to new hoses"), a plan said to be
+the goal ("ok, the spring date is the goal"), "alright, let's do the port", a decision overturned by name
+("reversing the decision."), and a change verb the tagger read as a plural noun ("drill moves to thursdays").
+
+Each reading takes a spaCy sentence (and, where the words before it matter, the message's sentences) and
+returns the value it settles on, or None. The decision tracker (polymem.language.decisions) asks them next to
+its verb-based readings.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from polymem.language import group as group_acts
+from polymem.language import lexical as lex
+
+# function words that open a conclusion in chat ("so", "right", "then"); interjections come from the tagger
+_MARKERS = {"so", "right", "then", "well", "alright", "ok", "okay"}
+GOAL_SENSES = ("goal.n.01", "plan.n.01", "target.n.01", "purpose.n.01")
+_HEDGES = {"could", "might", "should", "may", "would"}
+
+
+def _words(sent: Any) -> list[Any]:
+    return [t for t in sent if not (t.is_punct or t.is_space or (not t.is_alpha and not t.like_num and
+                                                                  not t.text[:1].isalnum()))]
+
+
+def _marker(t: Any) -> bool:
+    return t.pos_ == "INTJ" or t.lower_ in _MARKERS
+
+
+def _assent_only(sent: Any) -> bool:
+    """"fine.", "great!", "ok": a sentence that is only a word of assent or a discourse marker."""
+    ws = _words(sent)
+    return 1 <= len(ws) <= 2 and all(_marker(t) or (t.pos_ == "ADJ" and t.dep_ == "ROOT") for t in ws)
+
+
+def opened(sent: Any) -> bool:
+    """The sentence opens with a discourse marker ("ok, ...", "alright — ...") or follows a sentence of the
+    message that is only one ("fine. Casa Lupo.")."""
+    ws = _words(sent)
+    if ws and _marker(ws[0]) and len(ws) > 1:
+        return True
+    before = [s for s in sent.doc.sents if s.end <= sent.start]
+    return bool(before) and _assent_only(before[-1])
+
+
+def _content(sent: Any) -> list[Any]:
+    ws = _words(sent)
+    while ws and _marker(ws[0]):
+        ws = ws[1:]
+    return ws
+
+
+def bare_option(sent: Any, options: list[str], same: Any) -> str | None:
+    """"fine. Casa Lupo.", "ok, Brinebound.": after a word of assent, a bare phrase naming an option the
+    group put forward is the group's choice."""
+    ws = _content(sent)
+    if not ws or len(ws) > 6 or not opened(sent):
+        return None
+    if any(t.pos_ in ("AUX", "PRON", "VERB") and not t.text[:1].isupper() for t in ws) or \
+            not any(t.pos_ in ("NOUN", "PROPN", "NUM") for t in ws):
+        return None
+    value = sent.doc[ws[0].i:ws[-1].i + 1].text
+    return value if any(same(value, o) for o in options) else None
+
+
+def allotted(sent: Any) -> tuple[str, Any] | None:
+    """"the grant goes to hose replacement", "budget goes back to the camera": money said to go to something
+    (WordNet's "be awarded; be allotted" sense of go, which only a possession takes). Returns the matter
+    (the money) and the token of what it goes to."""
+    for v in sent:
+        if v.lemma_ != "go" or v.pos_ != "VERB" or any(c.dep_ == "aux" and c.lower_ in _HEDGES for c in v.children):
+            continue
+        subj = next((c for c in v.children if c.dep_ == "nsubj" and c.pos_ == "NOUN"), None)
+        if subj is None or not lex.noun_in_lexfile(subj.lemma_.lower(), ("noun.possession",)):
+            continue
+        heads = [v, *(c for c in v.children if c.dep_ == "advmod")]  # "goes back to X": "to" may hang on "back"
+        to = next((p for h in heads for c in h.children if c.dep_ == "prep" and c.lower_ == "to"
+                   for p in c.children if p.dep_ == "pobj" and p.pos_ in ("NOUN", "PROPN")), None)
+        if to is not None:
+            return subj.lemma_.lower(), to
+    return None
+
+
+def moved_noun(sent: Any) -> tuple[str, Any] | None:
+    """"drill moves to thursdays": lower-case chat makes the tagger read the verb as a plural noun with the
+    matter as its compound. A plural noun whose verb reading is a verb of changing, with "to X" on it and a
+    noun before it, is that verb."""
+    for t in sent:
+        if t.tag_ != "NNS" or not t.lower_.endswith("s") or t.i == sent.start:
+            continue
+        prev = sent.doc[t.i - 1]
+        if prev.pos_ not in ("NOUN", "PROPN") or lex.is_person_noun(prev.lemma_.lower()):
+            continue
+        stem = t.lower_[:-2] if t.lower_.endswith("es") and lex._synsets(t.lower_[:-2], "v") else t.lower_[:-1]
+        if not lex.verb_in_senses(stem, group_acts.CHANGE_SENSES, first=2, exact=True):
+            continue
+        to = next((p for c in t.children if c.dep_ == "prep" and c.lower_ == "to" for p in c.children
+                   if p.dep_ == "pobj"), None)
+        if to is not None:
+            return prev.lemma_.lower(), to
+    return None
+
+
+def goal(sent: Any) -> Any | None:
+    """"June Next Fest is the goal", "the lake it is... the cabin is the plan": a thing said to be the plan or
+    goal (with "the", not "a goal") is what the group settled on. Returns its token."""
+    root = sent.root
+    if root.lemma_ != "be" or any(c.dep_ == "neg" or c.lower_ in _HEDGES for c in root.children):
+        return None
+    subj = next((c for c in root.children if c.dep_ == "nsubj" and c.pos_ in ("NOUN", "PROPN")), None)
+    attr = next((c for c in root.children if c.dep_ == "attr" and c.pos_ == "NOUN"), None)
+    if subj is None or attr is None or not any(c.dep_ == "det" and c.lower_ == "the" for c in attr.children):
+        return None
+    return subj if lex.noun_in_senses(attr.lemma_.lower(), GOAL_SENSES, first=2, exact=True) else None
+
+
+def lets_after_marker(sent: Any) -> Any | None:
+    """"alright, let's do the port": "let's" with a thing to do, opening with a marker of conclusion, closes
+    the talk (without one it puts the thing forward). Verbs of talking and thinking ("let's discuss X") do not
+    settle anything. Returns the thing's token."""
+    if not opened(sent):
+        return None
+    for v in sent:
+        if v.pos_ != "VERB" or v.head.lemma_ != "let" and not any(c.lower_ in ("let", "let's") for c in v.children):
+            continue
+        ss = lex._synsets(v.lemma_.lower(), "v")
+        if ss and ss[0].lexname() in ("verb.communication", "verb.cognition", "verb.perception"):
+            continue
+        obj = next((c for c in v.children if c.dep_ == "dobj" and c.pos_ in ("NOUN", "PROPN")), None)
+        if obj is not None:
+            return obj
+    return None
+
+
+def decision_overturned(sent: Any, decision_nouns: tuple[str, ...]) -> bool:
+    """"reversing the self-publish decision", "we're overturning the vote": a verb of changing or revoking with
+    the decision itself as object (what replaces it comes in the next sentence)."""
+    for v in sent:
+        if v.pos_ != "VERB" or not lex.verb_in_senses(v.lemma_.lower(), ("change.v.01", "revoke.v.02",
+                                                                         "overrule.v.01"), first=3):
+            continue
+        if any(c.dep_ == "dobj" and c.pos_ == "NOUN" and lex.noun_in_senses(c.lemma_.lower(), decision_nouns,
+                                                                            first=2, exact=True)
+               for c in v.children):
+            return True
+    return False

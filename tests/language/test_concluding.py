@@ -1,0 +1,65 @@
+"""Decisions said the way a chat closes a talk (polymem.language.concluding) and a matter talked over again,
+on lines written for this test (in no data set)."""
+
+from __future__ import annotations
+
+from polymem.language import concluding
+from polymem.language.decisions import DecisionTracker
+from polymem.language.models import parsed
+
+
+def _run(lines: list[str]) -> tuple[DecisionTracker, list[list[tuple[str, str | None]]]]:
+    tr = DecisionTracker()
+    out = []
+    for i, text in enumerate(lines):
+        out.append([(d.value, d.reverses) for d in tr.feed(text, f"x{i}", "someone", None)])
+    return tr, out
+
+
+def test_an_option_named_after_a_word_of_assent_is_chosen() -> None:
+    _, out = _run(["dinner after the gig: what about the Copper Kettle?", "or Vinny's",
+                   "fine. The Copper Kettle. I'm ordering the pie"])
+    assert out[2] and out[2][0][0].lower() == "the copper kettle"
+
+
+def test_a_bare_name_never_put_forward_is_no_decision() -> None:
+    _, out = _run(["fine. Harriet Lane. she's my cousin"])
+    assert out == [[]]
+
+
+def test_money_said_to_go_to_something_is_allotted() -> None:
+    doc = parsed("ok so the prize money goes back to the new helmets")
+    sent = next(iter(doc.sents))
+    hit = concluding.allotted(sent)
+    assert hit is not None and hit[0] == "money" and hit[1].lower_ == "helmets"
+    assert concluding.allotted(next(iter(parsed("the bus goes to the depot").sents))) is None
+
+
+def test_a_plan_said_to_be_the_goal_and_lets_after_a_marker() -> None:
+    _, out = _run(["ok, the Autumn Showcase is the goal. rehearsal plan coming"])
+    assert out[0] and out[0][0][0] == "the Autumn Showcase"
+    _, out = _run(["alright, let's do the river cruise. I'll sort tickets"])
+    assert out[0] and out[0][0][0] == "the river cruise"
+    _, out = _run(["let's discuss the river cruise tomorrow"])
+    assert out == [[]]
+
+
+def test_it_is_cut_off_by_an_emoji_or_the_splitter() -> None:
+    _, out = _run(["seafood it is 🦞 I'll ring them"])
+    assert out[0] and out[0][0][0] == "seafood"
+    _, out = _run(["phew, thank god it's cheap 😅 and Tuesday the 9th it is!!"])
+    assert out[0] and out[0][0][0] == "Tuesday the 9th"
+
+
+def test_a_date_talked_over_again_is_revised_in_its_chain() -> None:
+    tr, out = _run(["team lunch: march 3 it is", "nice", "hmm march 3 clashes with the half marathon",
+                    "what about march 10?", "march 10 then, I'll tell the cafe"])
+    assert out[4] and out[4][0] == ("march 10", "march 3")
+    assert len(tr.chains) == 1
+
+
+def test_a_thing_named_again_without_being_turned_down_starts_its_own_matter() -> None:
+    tr, out = _run(["ok the Lantern it is, see you all there", "the Lantern has free parking too",
+                    "ok, the Rosewood Trophy is the goal for the season"])
+    assert out[0] and out[2] and out[2][0][1] is None
+    assert len(tr.chains) == 2
