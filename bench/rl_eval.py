@@ -28,7 +28,9 @@ def evaluate(graph: Graph, embedder: Any, policies: Sequence[str], part: str = "
     ms: dict[str, list[float]] = {s: [] for s in policies}
     choices: dict[str, dict[str, int]] = {s: {} for s in policies}
     errors = 0
+    per_conv: dict[str, dict[str, float | None]] = {}
     for conv in convs:
+        start = {s: len(v) for s, v in rec.items()}
         index = BM25Index(conv.docs)
         qs = [qa for qa in conv.qa if qa.kind != "adversarial" and qa.evidence]
         for qa in datasets.subsample(qs, limit):
@@ -48,8 +50,10 @@ def evaluate(graph: Graph, embedder: Any, policies: Sequence[str], part: str = "
                 for t in a.trace:
                     if t.get("layer") == "policy":
                         choices[s][t["choice"]] = choices[s].get(t["choice"], 0) + 1
-        log(f"  {conv.conv_id}: " + ", ".join(f"{s} R@{k}={100 * sum(v) / max(len(v), 1):.1f}"
-                                              for s, v in rec.items()))
+        per_conv[conv.conv_id] = {s: (round(sum(v[start[s]:]) / len(v[start[s]:]), 4) if v[start[s]:] else None)
+                                  for s, v in rec.items()}
+        log(f"  {conv.conv_id} (this conversation): " + ", ".join(
+            f"{s} R@{k}={100 * (r or 0.0):.1f}" for s, r in per_conv[conv.conv_id].items()))
 
     def mean(v: Sequence[float]) -> float | None:
         return round(sum(v) / len(v), 4) if v else None
@@ -57,7 +61,8 @@ def evaluate(graph: Graph, embedder: Any, policies: Sequence[str], part: str = "
     return {"part": part, "conversations": [c.conv_id for c in convs], "questions": len(rec["bm25"]),
             "limit_per_conversation": limit, "errors": errors,
             "systems": {s: {f"recall@{k}": mean(rec[s]), "rounds": mean(rounds.get(s, [])),
-                            "ms_per_question": mean(ms.get(s, [])), "policy_choices": choices.get(s)}
+                            "ms_per_question": mean(ms.get(s, [])), "policy_choices": choices.get(s),
+                            f"recall@{k}_per_conversation": {c: r[s] for c, r in per_conv.items()}}
                         for s in names}}
 
 

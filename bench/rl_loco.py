@@ -20,9 +20,9 @@ from typing import Any
 
 import numpy as np
 
-from polymem.retrieval.policy.catalogue import STOP
+from polymem.retrieval.policy.catalogue import STOP, split_action
 from polymem.retrieval.policy.small import SmallPolicy
-from polymem.retrieval.policy.train import Env, Item, TrainConfig, episode, run_steps
+from polymem.retrieval.policy.train import Env, Item, TrainConfig, episode, policy_for, run_steps
 
 
 def recall10(ids: Sequence[str], gold: Sequence[str]) -> float:
@@ -100,7 +100,7 @@ def _pick_probe(env: Env, it: Item, X: dict[str, np.ndarray], model: dict[str, n
 
 def grpo(env: Env, items: Sequence[Item], cfg: TrainConfig) -> dict[str, Any]:
     def fit(train: Sequence[Item]) -> SmallPolicy:
-        pol = SmallPolicy()
+        pol = policy_for(cfg)
         run_steps(pol, env, train, cfg, 0, [], None, None, lambda step, rng: None)
         return pol
 
@@ -125,7 +125,7 @@ def _loco(items: Sequence[Item], fit: Any, pick: Any, env: Env) -> dict[str, Any
             r += v
             rec += v
             stop += recall10(env.cache[it.qid].ranked[STOP], it.gold)
-            rounds += 1 + (a != STOP)
+            rounds += 1 + (split_action(a)[0] != STOP)  # a fusion preset alone is no extra round
             picks[a] += 1
         per[conv] = round(100 * r / max(len(held), 1), 2)
     n = max(len(items), 1)

@@ -37,6 +37,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--reward-on", choices=["kept", "ranking"], default="kept", help="retrieval: reward on the "
                    "score-fused kept records (kept) or on ask's final ranking, held gold lost counting against "
                    "(ranking: one decision after round 1; use --keep 10)")
+    p.add_argument("--fusion", action="store_true", help="retrieval, with --reward-on ranking: the policy may also "
+                   "choose the final ranking's fusion weights (joint actions action@preset, catalogue.FUSIONS)")
     p.add_argument("--fresh", action="store_true", help="ignore a checkpoint in --out (default: resume)")
     p.add_argument("--windows", type=int, default=4, help="writer: windows per episode (T spans their messages)")
     p.add_argument("--model", type=Path, default=None, help="llm: a local .gguf file or Hugging Face format "
@@ -70,12 +72,16 @@ def run(args: argparse.Namespace) -> int:
         return run_llm(args)
     cfg = TrainConfig(steps=args.steps, batch=args.batch or 8, k=args.k, lr=0.5 if args.lr is None else args.lr,
                       cost=args.cost, seed=args.seed, normalise=args.std_normalise, keep=args.keep,
-                      reward_on=args.reward_on)
+                      reward_on=args.reward_on, fusion=args.fusion)
+    if args.fusion and args.reward_on != "ranking":
+        print("--fusion needs --reward-on ranking (the weights act on ask's final ranking)", file=sys.stderr)
+        return 2
     items = rl_data.items(rl_data.locomo_convs("train"), args.limit)
     args.out.mkdir(parents=True, exist_ok=True)
     embedder, _ = load_models()
     with Graph() as g:
-        env = Env(g, embedder, args.cache or args.out / "cache.json", ranking=args.reward_on == "ranking")
+        env = Env(g, embedder, args.cache or args.out / "cache.json", ranking=args.reward_on == "ranking",
+                  fusion=args.fusion)
         todo = [it for it in items if it.qid not in env.cache]
         for i, it in enumerate(tqdm(todo, desc="actions on the graph", unit="q")):
             env.get(it)

@@ -4,7 +4,7 @@ smoothing (the order of `ranked_message_ids`), plus de-duplication."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 # Score fusion weights, measured on LoCoMo (docs/bench/retrieval-ranking.md). The dense leg is weak alone but
@@ -57,22 +57,42 @@ def content_words(question: str) -> list[str]:
     return dedup(w for w in words if w not in STOPWORDS)
 
 
-def score_fuse(lists: list[list[tuple[str, float]]], kinds: list[str]) -> dict[str, float]:
+class WeightedLists(list):  # type: ignore[type-arg]
+    """Ranked lists that carry one weight multiplier per list, read by `score_fuse` when it is given no weights:
+    how a learned retrieval policy's fusion action (polymem/retrieval/policy) reaches the final ranking. A plain
+    list, or no multipliers, fuses with the default weights above."""
+
+    def __init__(self, lists: Iterable[list[tuple[str, float]]] = (), weights: Sequence[float] | None = None) -> None:
+        super().__init__(lists)
+        self.weights = None if weights is None else [float(w) for w in weights]
+
+
+def score_fuse(lists: list[list[tuple[str, float]]], kinds: list[str],
+               weights: Sequence[float] | None = None) -> dict[str, float]:
     """Sum of per-list normalised scores: BM25 / max BM25 (first lexical list full weight, later ones
     LEX_OTHER), plus DENSE x cosine where the cosine reaches DENSE_FLOOR. Unlike RRF this keeps how far ahead a
-    strong lexical hit is. Every returned id is kept, with score 0 when it has no evidence."""
+    strong lexical hit is. Every returned id is kept, with score 0 when it has no evidence.
+
+    `weights` (optional; else those `lists` carries as WeightedLists; else none): a multiplier per list on top
+    of those weights, 1 for a list beyond its end. Without any, the fusion is exactly the default one."""
+    if weights is None:
+        weights = getattr(lists, "weights", None)
     out: dict[str, float] = {}
     seen_lex = False
-    for hits, kind in zip(lists, kinds, strict=False):
+    for i, (hits, kind) in enumerate(zip(lists, kinds, strict=False)):
         if not hits:
             continue
+        m = weights[i] if weights is not None and i < len(weights) else None
         if kind == "vector":  # Neo4j reports cosine as (1 + cos) / 2
             for d, s in hits:
                 cos = 2 * s - 1
-                out[d] = out.get(d, 0.0) + (DENSE * cos if cos >= DENSE_FLOOR and cos > 0 else 0.0)
+                v = DENSE * cos if cos >= DENSE_FLOOR and cos > 0 else 0.0
+                out[d] = out.get(d, 0.0) + (v if m is None else m * v)
             continue
         w = LEX_OTHER if seen_lex else LEX_FIRST
         seen_lex = True
+        if m is not None:
+            w *= m
         top = max(s for _, s in hits) or 1.0
         for d, s in hits:
             out[d] = out.get(d, 0.0) + w * s / top

@@ -34,6 +34,20 @@ ACTIONS = (
     "bm25_other_speaker",    # question words on the messages of the people NOT mentioned
     "vector_other_speaker",  # dense, on the messages of the people not mentioned
 )
+# Fusion-weight actions: a catalogue action (or stop) may also reweight the score fusion of the final ranking
+# (fusion.score_fuse: one multiplier per result list). The hindsight ceiling of one decision after round 1 is
+# +2.9 recall@10 with the searches alone and +7.3 when they may set their fusion weight (docs/bench/rl.md).
+# A joint action is "<catalogue action>@<preset>"; the plain name keeps the default weights.
+SEP = "@"
+FUSIONS = {
+    # preset: (multiplier of the first lexical list, of later lexical lists, of dense lists, of lists searched
+    # under a speaker/addressee filter, of the lists this decision's action added); they multiply
+    "lexical": (1.0, 3.0, 0.3, 1.0, 1.0),   # lexical-heavy: later BM25 lists 0.1 -> 0.3, dense 0.7 -> 0.21
+    "dense": (1.0, 1.0, 2.0, 1.0, 1.0),     # vector-heavy: dense 0.7 -> 1.4
+    "filtered": (1.0, 1.0, 1.0, 5.0, 1.0),  # speaker/addressee-filter-heavy: filtered lists x 5
+    "own": (1.0, 1.0, 1.0, 1.0, 5.0),       # the decision's own search x 5 (with a search action only)
+}
+JOINT = (*ACTIONS, *(f"{a}{SEP}{f}" for a in ACTIONS for f in FUSIONS if not (a == STOP and f == "own")))
 INTENT_GROUPS = {
     "generic": 0, "state": 1, "everyone": 1, "when": 2,
     "who_said": 3, "who_asked": 3, "asked_whom": 3, "who_agreed": 3, "who_reported": 3, "who_announced": 3,
@@ -122,3 +136,47 @@ def state_features(plan: Plan, lists: Sequence[list[tuple[str, float]]], kinds: 
          len(held) / KEEP, peak, min(math.log1p(max(lex[0][1], 0.0)) / 3, 1.0) if lex else 0.0,
          float(len(lex) < 10), c1, c10, c1 - c10, float(sufficient), min(max(confidence, 0.0), 1.0)]
     return np.asarray(x, dtype=float)
+
+
+def split_action(name: str) -> tuple[str, str | None]:
+    """"bm25_rewrite@dense" -> ("bm25_rewrite", "dense"); a plain catalogue name -> (name, None)."""
+    base, _, preset = name.partition(SEP)
+    return base, preset or None
+
+
+def order(name: str) -> int:
+    """Position for tie-breaks: the catalogue's first (stop first), then the joint actions."""
+    return JOINT.index(name) if name in JOINT else len(JOINT)
+
+
+def list_filters(trace: Sequence[dict], n: int) -> list[bool]:
+    """For each of a state's `n` result lists, whether it was searched under a speaker or addressee filter, read
+    from the trace (one messages-layer bm25 / vector line per list, in order); all False when they do not match."""
+    lines = [t for t in trace if t.get("layer") == "messages" and t.get("tool") in ("bm25", "vector")]
+    if len(lines) != n:
+        return [False] * n
+    return [bool((t.get("filters") or {}).get("speakers") or (t.get("filters") or {}).get("addressees"))
+            for t in lines]
+
+
+def fusion_weights(preset: str | None, lists: Sequence[Sequence[tuple[str, float]]], kinds: Sequence[str],
+                   filtered: Sequence[bool], own: Sequence[int] = ()) -> list[float] | None:
+    """The per-list multipliers of a fusion preset for `score_fuse` (None: the default fusion). As there, the
+    first non-empty lexical list is the whole question's."""
+    if preset is None:
+        return None
+    first, later, dense, filt, mine = FUSIONS[preset]
+    out: list[float] = []
+    seen_lex = False
+    for i, (hits, kind) in enumerate(zip(lists, kinds, strict=False)):
+        if kind == "vector":
+            m = dense
+        else:
+            m = later if seen_lex else first
+            seen_lex = seen_lex or bool(hits)
+        if i < len(filtered) and filtered[i]:
+            m *= filt
+        if i in own:
+            m *= mine
+        out.append(m)
+    return out

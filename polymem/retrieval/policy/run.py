@@ -9,10 +9,20 @@ from typing import Any
 from polymem.errors import InputError
 from polymem.graph.search import SearchRepository
 from polymem.retrieval.agent import Retriever, State
+from polymem.retrieval.fusion import WeightedLists
 from polymem.retrieval.names import RosterIndex
 from polymem.retrieval.options import AskOptions
 from polymem.retrieval.plan import Plan
-from polymem.retrieval.policy.catalogue import ACTIONS, STOP, candidates, kept
+from polymem.retrieval.policy.catalogue import (
+    ACTIONS,
+    STOP,
+    candidates,
+    fusion_weights,
+    kept,
+    list_filters,
+    order,
+    split_action,
+)
 from polymem.retrieval.policy.small import SmallPolicy
 
 PACKAGED = Path(__file__).resolve().parent / "data" / "small.json"  # shipped when it beats the rules
@@ -68,24 +78,34 @@ class PolicyRetriever(Retriever):
         ok = bool(st.trace.pop().get("sufficient"))  # round 1's sufficiency line: re-added at the end
         conf = st.extract.confidence if st.extract else 0.0
         cands = candidates(self.plan, opts, self.roster)
+        known = list(getattr(self.policy, "actions", ACTIONS))  # a policy trained with fusion actions knows JOINT
         taken: list[str] = []
+        preset: str | None = None
+        own: list[int] = []
         # a policy trained for fewer decisions (reward on the final ranking: one) takes no more here
         last = min(opts.max_rounds, int((getattr(self.policy, "meta", None) or {}).get("max_rounds", opts.max_rounds)))
         while st.rounds < last:
             x = self.policy.observe(self.plan, st.lists, st.kinds, st.rounds, kept(st.lists, st.kinds), ok, conf)
-            allowed = [a for a in cands if a not in taken]
+            allowed = [a for a in known if (b := split_action(a)[0]) in cands and b not in taken]
             probs = self.policy.probs(x, allowed)  # one pass (an LLM policy's forward is the expensive part)
-            choice = max(allowed, key=lambda a: (probs[a], -ACTIONS.index(a)))  # = policy.choose
+            choice = max(allowed, key=lambda a: (probs[a], -order(a)))  # = policy.choose
             st.trace.append({"round": st.rounds, "layer": "policy", "tool": self.policy.kind, "choice": choice,
                              "p": round(probs[choice], 3)})
-            if choice == STOP:
+            base, preset = split_action(choice)
+            if base != STOP:
+                taken.append(base)
+                action = cands[base]
+                assert action is not None
+                n = len(st.lists)
+                self.do([action])
+                own = list(range(n, len(st.lists)))
+            if base == STOP or preset is not None:  # a fusion preset is the last decision
                 break
-            taken.append(choice)
-            action = cands[choice]
-            assert action is not None
-            self.do([action])
         if taken:
             ok = self.judge()  # decisions read round 1's verdict (as in training); the answer reads everything
+        if preset is not None:  # the final ranking (compose -> fusion.score_fuse) reads the lists' multipliers
+            st.lists = WeightedLists(st.lists, fusion_weights(preset, st.lists, st.kinds,
+                                                              list_filters(st.trace, len(st.lists)), own))
         st.trace.append({"round": st.rounds, "layer": "answer", "tool": "sufficiency", "sufficient": ok})
         return st
 

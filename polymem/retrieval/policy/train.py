@@ -11,6 +11,10 @@ final ranking (the answerer re-run, then `compose`) after round 1 alone and afte
 action is cached, the kept records are the first `keep` ids of that ranking (10 = the recall@10 cut-off), and
 gold evidence the action pushes out of them counts against it (the paper's "already held earns nothing" stays;
 losing it costs). One decision after round 1 (at most 2 rounds): later states are not cached.
+
+`fusion=True` (with "ranking") adds the fusion-weight actions (catalogue.FUSIONS): the final ranking is also
+cached for round 1 and for each action under each weight preset ("<action>@<preset>"; compose alone, no graph:
+the answerer reads the RRF order, not the score fusion), and the policy chooses among those joint actions.
 """
 
 from __future__ import annotations
@@ -30,11 +34,22 @@ from polymem.graph.search import SearchRepository
 from polymem.retrieval.actions import Executor
 from polymem.retrieval.agent import Retriever
 from polymem.retrieval.compose import compose
+from polymem.retrieval.fusion import WeightedLists
 from polymem.retrieval.names import RosterIndex
 from polymem.retrieval.options import AskOptions
 from polymem.retrieval.plan import Plan
 from polymem.retrieval.planner import compile_rules
-from polymem.retrieval.policy.catalogue import STOP, candidates, kept
+from polymem.retrieval.policy.catalogue import (
+    ACTIONS,
+    FUSIONS,
+    JOINT,
+    STOP,
+    candidates,
+    fusion_weights,
+    kept,
+    list_filters,
+    split_action,
+)
 from polymem.retrieval.policy.rewards import evidence_reward
 from polymem.retrieval.policy.small import SmallPolicy
 
@@ -78,9 +93,29 @@ class TrainConfig:
     keep: int = 15  # records kept per state (the paper's 15; 10 = the recall@10 cut-off)
     # "kept": the score-fused lists (proxy); "ranking": ask's final ranking, held gold lost counts against
     reward_on: str = "kept"
+    # with reward_on="ranking": the policy may also choose the final ranking's fusion weights (joint actions)
+    fusion: bool = False
 
 
 RANKED = 20  # ids of each final ranking kept in the cache (recall@10 needs 10)
+
+
+def ranked_under(plan: Plan, st: Any, preset: str | None = None, own: Sequence[int] = ()) -> list[str]:
+    """`ask`'s final ranking (compose) of a state, under a fusion preset (None: the default weights), as
+    PolicyRetriever leaves it: the lists carry the preset's multipliers."""
+    if preset is None:
+        return compose(plan, st)[1][:RANKED]
+    lists = st.lists
+    st.lists = WeightedLists(lists, fusion_weights(preset, lists, st.kinds, list_filters(st.trace, len(lists)), own))
+    try:
+        return compose(plan, st)[1][:RANKED]
+    finally:
+        st.lists = lists
+
+
+def policy_for(cfg: TrainConfig) -> SmallPolicy:
+    """A fresh small policy over the catalogue, or over the joint (action, fusion preset) actions."""
+    return SmallPolicy(actions=JOINT if cfg.fusion else ACTIONS)
 
 
 class Env:
@@ -88,8 +123,9 @@ class Env:
     With `ranking`, also `ask`'s final ranking after round 1 and after each action (Cached.ranked)."""
 
     def __init__(self, graph: Graph, embedder: Any, cache_file: Path | None = None,
-                 opts: AskOptions | None = None, ranking: bool = False) -> None:
+                 opts: AskOptions | None = None, ranking: bool = False, fusion: bool = False) -> None:
         self.ranking = ranking
+        self.fusion = ranking and fusion
         self.repo = SearchRepository(graph)
         self.msgs = MessageRepository(graph)
         self.embedder = embedder
@@ -100,6 +136,8 @@ class Env:
         if cache_file and cache_file.is_file():
             for qid, d in json.loads(cache_file.read_text(encoding="utf-8")).items():
                 if "sufficient" not in d or (ranking and not d.get("ranked")):  # older cache: executed again
+                    continue
+                if self.fusion and f"{STOP}@{next(iter(FUSIONS))}" not in d["ranked"]:  # no fusion rankings yet
                     continue
                 self.cache[qid] = Cached(Plan.model_validate(d["plan"]), [[tuple(h) for h in x] for x in d["base"]],
                                          d["base_kinds"], {a: (t, [tuple(h) for h in hs]) for a, (t, hs)
@@ -132,10 +170,17 @@ class Env:
                     r2.st.trace.pop()
                     r2.do([a])
                     r2.judge()
-                    c.ranked[name] = compose(plan, r2.st)[1][:RANKED]
+                    c.ranked[name] = ranked_under(plan, r2.st)
+                    if self.fusion:
+                        for f in FUSIONS:
+                            c.ranked[f"{name}@{f}"] = ranked_under(plan, r2.st, f, [len(st.lists)])
         if self.ranking:
             st.trace.pop()
-            c.ranked[STOP] = compose(plan, st)[1][:RANKED]
+            c.ranked[STOP] = ranked_under(plan, st)
+            if self.fusion:
+                for f in FUSIONS:
+                    if f != "own":
+                        c.ranked[f"{STOP}@{f}"] = ranked_under(plan, st, f)
         self.cache[item.qid] = c
         return c
 
@@ -166,8 +211,9 @@ def action_reward(c: Cached, lists: list[Hits], kinds: list[str], action: str, g
                   cost: float, keep: int = 15, on: str = "kept") -> float:
     if action == STOP:
         return 0.0
-    if on == "ranking":
-        return ranking_reward(c.ranked[STOP], c.ranked[action], gold, keep, cost)
+    if on == "ranking":  # a fusion preset alone ("stop@dense") searches no more: no round cost
+        return ranking_reward(c.ranked[STOP], c.ranked[action], gold, keep,
+                              0.0 if split_action(action)[0] == STOP else cost)
     tool, hits = c.acts[action]
     held = kept(lists, kinds, keep)
     return evidence_reward(kept(lists + [hits], kinds + [tool], keep), gold, held, keep=keep, cost=cost)
@@ -180,13 +226,16 @@ def episode(policy: Any, c: Cached, gold: Sequence[str], cfg: TrainConfig, rng: 
     every sampled action and the actions taken."""
     lists, kinds = list(c.base), list(c.base_kinds)
     allowed_all = [STOP, *c.acts]
+    if cfg.reward_on == "ranking":  # the joint (action, fusion preset) actions the policy knows and the cache has
+        allowed_all = [a for a in getattr(policy, "actions", ACTIONS) if a in c.ranked]
     taken: list[str] = []
     rewards: list[float] = []
     round_ = 1
     last = 2 if cfg.reward_on == "ranking" else cfg.max_rounds  # ranking: one cached decision after round 1
     while round_ < min(cfg.max_rounds, last):
         x = policy.observe(c.plan, lists, kinds, round_, kept(lists, kinds), c.sufficient, c.confidence)
-        allowed = [a for a in allowed_all if a not in taken]
+        done = {split_action(t)[0] for t in taken}
+        allowed = [a for a in allowed_all if split_action(a)[0] not in done]
         if learn:
             assert rng is not None
             group = policy.sample(x, allowed, cfg.k, rng)
@@ -197,20 +246,26 @@ def episode(policy: Any, c: Cached, gold: Sequence[str], cfg: TrainConfig, rng: 
         else:
             a = policy.choose(x, allowed)
             rewards.append(action_reward(c, lists, kinds, a, gold, cfg.cost, cfg.keep, cfg.reward_on))
-        if a == STOP:
+        base, preset = split_action(a)
+        if base == STOP:
+            if preset is not None:
+                taken.append(a)
             break
         taken.append(a)
-        tool, hits = c.acts[a]
+        if preset is not None:  # a fusion preset is the last decision
+            break
+        tool, hits = c.acts[base]
         lists.append(hits)
         kinds.append(tool)
         round_ += 1
     return rewards, taken
 
 
-def load_checkpoint(out: Path) -> tuple[SmallPolicy, int, list[float], dict[str, Any] | None]:
+def load_checkpoint(out: Path, cfg: TrainConfig | None = None) -> tuple[SmallPolicy, int, list[float],
+                                                                        dict[str, Any] | None]:
     ck = out / "checkpoint.json"
     if not ck.is_file():
-        return SmallPolicy(), 0, [], None
+        return policy_for(cfg or TrainConfig()), 0, [], None
     d = json.loads(ck.read_text(encoding="utf-8"))
     return SmallPolicy.load(out / "checkpoint_policy.json"), int(d["step"]), list(d["curve"]), d.get("rng")
 
@@ -252,7 +307,7 @@ def train(env: Env, items: Sequence[Item], out: Path, cfg: TrainConfig, resume: 
           progress: Callable[[Any], Any] | None = None) -> tuple[SmallPolicy, list[float]]:
     """Train for cfg.steps steps (resuming from out/checkpoint.json); saves out/policy.json and the curve."""
     out.mkdir(parents=True, exist_ok=True)
-    policy, start, curve, state = load_checkpoint(out) if resume else (SmallPolicy(), 0, [], None)
+    policy, start, curve, state = load_checkpoint(out, cfg) if resume else (policy_for(cfg), 0, [], None)
     usable = run_steps(policy, env, items, cfg, start, curve, state, progress,
                        lambda step, rng: save_checkpoint(out, policy, step, curve, rng))
     policy.meta.update({"steps": cfg.steps, "config": cfg.__dict__, "train_questions": len(usable)})
