@@ -20,6 +20,7 @@ import numpy as np
 from bench.voice_data import DEV, TEST, build
 from bench.voice_metrics import attribution_accuracy, impure_ids, reid_accuracy, word_errors
 from polymem.ingest.voice.calibrate import SNorm
+from polymem.ingest.voice.ge2e import FUSION_WEIGHT, ge2e_mean
 from polymem.ingest.voice.interaction import InteractionAttributor, PriorConfig
 from polymem.ingest.voice.merge import fragment_count, merge_fragments
 from polymem.ingest.voice.models import voice_cache
@@ -113,17 +114,6 @@ def ge2e_features(out: Path, manifest: dict, utts: list[dict]) -> np.ndarray | N
     for u, g in zip(utts, ge2e, strict=True):
         u["ge2e"] = g
     return ge2e
-
-
-def ge2e_mean() -> np.ndarray:
-    """Mean GE2E voice of the espeak cohort (disjoint from the set), built once into the voice cache."""
-    from polymem.ingest.voice.cohort import build_cohort
-    from polymem.ingest.voice.ge2e import Ge2eEmbedder
-
-    p = voice_cache() / "cohort-ge2e.npy"
-    if not p.exists():
-        build_cohort(Ge2eEmbedder(), p)
-    return np.load(p).mean(axis=0)
 
 
 def fused(utts: list[dict], weight: float, mean: np.ndarray) -> list[dict]:
@@ -234,9 +224,9 @@ def sweep(utts: list[dict]) -> tuple[TrackerConfig, float]:
     return best[1], float(base)
 
 
-# ECAPA weight in the ECAPA+GE2E fusion, chosen on the DEV scenarios (seed 7, seed 11, hard seed 7):
-# .8-.9 a plateau, .95 and .7 lower (docs/bench/voice.md).
-FUSION_WEIGHT = 0.9
+ECAPA_ROW = "posterior + interaction prior, ECAPA only (fallback: POLYMEM_VOICE_FUSION=0)"
+INGEST_ROW = "SHIPPED ingestion: ECAPA+GE2E fused + prior + session split"
+LIVE_ROW = "SHIPPED live: ECAPA+GE2E fused + prior, no waiting, no split"
 
 # AS-norm thresholds and posterior settings chosen on the seed-7 DEV scenarios (docs/bench/voice.md).
 NORM_TRACKER = TrackerConfig(2.5, 3.0, 0.2, 2.0, normalised=True)
@@ -300,31 +290,37 @@ def run(args: argparse.Namespace) -> int:
     # Side by side: the same embeddings and transcripts, with and without the interaction prior.
     posterior = {
         "posterior, voice only (no prior)": (shipped, PriorConfig(enabled=False), None),
-        "posterior + interaction prior (shipped)": (shipped, PriorConfig(), None),
+        ECAPA_ROW: (shipped, PriorConfig(), None),
         "tracker + AS-norm (tuned on dev)": (norm_tuned, None, norm),
         "posterior + interaction prior + AS-norm": (NORM_TRACKER, NORM_PRIOR, norm),
     }
     for name, (cfg, prior, nm) in posterior.items():
         res["results"][name] = {"test": simulate(cfg, utts, TEST, prior, nm),
                                 "all": simulate(cfg, utts, DEV + TEST, prior, nm)}
-    res["results"]["posterior + interaction prior, no waiting (as live)"] = {
-        "test": simulate(shipped, utts, TEST, PriorConfig(), wait=False),
-        "all": simulate(shipped, utts, DEV + TEST, PriorConfig(), wait=False)}
-    # Issue 16 follow-up: GE2E fusion (weight chosen on DEV) and the offline session split.
-    newer: dict[str, tuple[list[dict], ReclusterConfig | None]] = {
-        "posterior + prior + session split (offline)": (utts, ReclusterConfig())}
+    # The ECAPA-only rows: what ingestion and live sessions do with POLYMEM_VOICE_FUSION=0 (or no GE2E).
+    newer: dict[str, tuple[list[dict], ReclusterConfig | None, bool]] = {
+        ECAPA_ROW + ", no waiting (as live)": (utts, None, False),
+        "posterior + prior + session split (offline), ECAPA only": (utts, ReclusterConfig(), True)}
     if ge2e_features(out, manifest, utts) is not None:
         fu = fused(utts, FUSION_WEIGHT, ge2e_mean())
         if (out / "ge2e.json").exists():
             res["rtf_ge2e"] = round(json.loads((out / "ge2e.json").read_text())["embed_seconds"] / audio_s, 4)
-        newer["posterior + prior, ECAPA+GE2E fused"] = (fu, None)
-        newer["posterior + prior, ECAPA+GE2E fused + session split (offline)"] = (fu, ReclusterConfig())
-        newer["posterior + prior, ECAPA+GE2E fused + session split, parts of 3+ turns"] = (fu, ReclusterConfig(min_part=3))
-    for name, (us, split) in newer.items():
-        res["results"][name] = {"dev": simulate(shipped, us, DEV, PriorConfig(), split=split),
-                                "test": simulate(shipped, us, TEST, PriorConfig(), split=split)}
-    res["results"]["posterior + interaction prior (shipped)"]["dev"] = simulate(shipped, utts, DEV, PriorConfig())
+        # What ships (embedding.default_speaker_embedder with the GE2E weights installed):
+        newer[INGEST_ROW] = (fu, ReclusterConfig(), True)
+        newer[LIVE_ROW] = (fu, None, False)
+        # Side rows of the same run: the fusion alone, short_margin .03 (won DEV, lost TEST), min_part 3.
+        newer["posterior + prior, ECAPA+GE2E fused (no split)"] = (fu, None, True)
+        newer["fused + split, short turns leave the kept part only when nearer by .03 (DEV choice, dropped)"] = (
+            fu, ReclusterConfig(short_margin=0.03), True)
+        newer["fused + split, parts of 3+ turns"] = (fu, ReclusterConfig(min_part=3), True)
+    for name, (us, split, wait) in newer.items():
+        res["results"][name] = {"dev": simulate(shipped, us, DEV, PriorConfig(), wait=wait, split=split),
+                                "test": simulate(shipped, us, TEST, PriorConfig(), wait=wait, split=split)}
+    res["results"][ECAPA_ROW]["dev"] = simulate(shipped, utts, DEV, PriorConfig())
     res["fusion_weight"] = FUSION_WEIGHT
+    res["summary_test"] = {k: {m: v["test"][m] for m in ("attribution_accuracy", "short_utterance_accuracy",
+                                                        "reid_accuracy")} | {"dev_attribution": v["dev"]["attribution_accuracy"]}
+                           for k, v in res["results"].items() if "dev" in v}
     (out / "results.json").write_text(json.dumps(res, indent=1, default=str))
     print(json.dumps(res, indent=1, default=str))
     return 0

@@ -1,7 +1,9 @@
-"""Speaker embeddings behind a small interface; ECAPA-TDNN (speechbrain) is the default backend."""
+"""Speaker embeddings behind a small interface: ECAPA-TDNN (speechbrain), fused with GE2E (ge2e.py)
+by default when its weights are installed."""
 
 from __future__ import annotations
 
+import logging
 import os
 import shutil
 import threading
@@ -14,6 +16,8 @@ import numpy as np
 from polymem.errors import BackendUnavailableError
 from polymem.ingest.voice.audio import SAMPLE_RATE
 from polymem.ingest.voice.models import resolve_ecapa, voice_cache
+
+log = logging.getLogger(__name__)
 
 
 class SpeakerEmbedder(Protocol):
@@ -63,9 +67,40 @@ class EcapaEmbedder:
         return out
 
 
-@lru_cache(maxsize=2)
+def fusion_enabled() -> bool:
+    """ECAPA+GE2E fusion (ge2e.FusedEmbedder) unless POLYMEM_VOICE_FUSION=0; it needs the GE2E
+    weights (scripts/voice-models installs them)."""
+    if os.environ.get("POLYMEM_VOICE_FUSION", "1").strip().lower() in ("0", "off", "false", "no"):
+        return False
+    from polymem.ingest.voice.ge2e import resolve_ge2e
+
+    return resolve_ge2e() is not None
+
+
 def default_speaker_embedder(model: str | None = None) -> SpeakerEmbedder:
+    """The speaker model of ingestion, live sessions and identification: ECAPA+GE2E fused when the
+    GE2E weights are there (the best measured policy, docs/bench/voice.md), else ECAPA alone;
+    `POLYMEM_VOICE_FUSION=0` forces ECAPA alone. Loaded once per choice."""
+    return _speaker_embedder(model, fusion_enabled())
+
+
+@lru_cache(maxsize=2)
+def _ecapa(model: str | None) -> EcapaEmbedder:
     return EcapaEmbedder(model)
 
 
-__all__ = ["SAMPLE_RATE", "SpeakerEmbedder", "EcapaEmbedder", "default_speaker_embedder"]
+@lru_cache(maxsize=4)
+def _speaker_embedder(model: str | None, fused: bool) -> SpeakerEmbedder:
+    ecapa = _ecapa(model)
+    if not fused:
+        return ecapa
+    from polymem.ingest.voice.ge2e import FusedEmbedder
+
+    try:
+        return FusedEmbedder(ecapa)
+    except (BackendUnavailableError, RuntimeError, OSError) as e:  # no weights, or no espeak for the cohort
+        log.warning("voice: ECAPA+GE2E fusion unavailable (%s); using ECAPA alone", e)
+        return ecapa
+
+
+__all__ = ["SAMPLE_RATE", "SpeakerEmbedder", "EcapaEmbedder", "default_speaker_embedder", "fusion_enabled"]

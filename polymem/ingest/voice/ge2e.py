@@ -11,7 +11,14 @@ own silence trimming (webrtcvad) is left out: clips reaching here are already sp
 `FusedEmbedder` concatenates the two models' embeddings as [sqrt(w) ecapa, sqrt(1-w) ge2e'] so that
 a cosine between two fused vectors is the w-weighted mix of the two models' cosines; ge2e' is the
 GE2E embedding with its mean voice removed (the ReLU output is non-negative, so raw GE2E cosines of
-strangers sit near .6; centred, they spread like ECAPA's).
+strangers sit near .6; centred, they spread like ECAPA's). The mean voice is that of the espeak
+cohort (cohort.py, 24 voices), built once into the voice cache (`cohort-ge2e.npy`).
+
+It is the default speaker model of ingestion and live sessions when the GE2E weights are installed
+(embedding.default_speaker_embedder); `POLYMEM_VOICE_FUSION=0` falls back to ECAPA alone. Stored
+voices of the other kind are read through `fit_voice`: an ECAPA-only voice (192-d, stored before the
+fusion) is compared on its ECAPA part and gains a GE2E part as the tracker updates it; a fused voice
+read by ECAPA alone keeps its ECAPA part.
 """
 
 from __future__ import annotations
@@ -28,6 +35,10 @@ from polymem.ingest.voice.audio import SAMPLE_RATE
 from polymem.ingest.voice.models import voice_cache
 
 N_FFT, HOP, N_MELS, PARTIAL = 400, 160, 40, 160  # 25 ms, 10 ms, 40 bands, 1.6 s
+ECAPA_DIM, GE2E_DIM = 192, 256
+# ECAPA weight of the fusion, chosen on the DEV scenarios (seed 7, seed 11, hard seed 7): .8-.9 a
+# plateau, .95 and .7 lower (docs/bench/voice.md).
+FUSION_WEIGHT = 0.9
 RATE, MIN_COVERAGE, TARGET_DBFS = 1.3, 0.75, -30.0
 
 
@@ -161,3 +172,79 @@ def fuse(ecapa: np.ndarray, ge2e: np.ndarray, weight: float, mean: np.ndarray | 
     e = e / np.maximum(np.linalg.norm(e, axis=1, keepdims=True), 1e-12)
     g = centre(ge2e, mean if mean is not None else np.zeros(ge2e.shape[-1], np.float32))
     return np.concatenate([np.sqrt(weight) * e, np.sqrt(1.0 - weight) * g], axis=1).astype(np.float32)
+
+
+def ge2e_mean(embedder: Ge2eEmbedder | None = None) -> np.ndarray:
+    """Mean GE2E voice of the espeak cohort (cohort.py; disjoint from the benchmark's voices), built
+    once into the voice cache (espeak-ng needed the first time only)."""
+    p = voice_cache() / "cohort-ge2e.npy"
+    if not p.exists():
+        from polymem.ingest.voice.cohort import build_cohort
+
+        build_cohort(embedder or Ge2eEmbedder(), p)
+    return np.load(p).mean(axis=0).astype(np.float32)
+
+
+class FusedEmbedder:
+    """ECAPA + GE2E in one vector (see `fuse`): 448-d, L2-normalised. `voice_part` is the ECAPA
+    model alone, for checks tuned on ECAPA cosines (the overlap test's 1 s windows)."""
+
+    def __init__(self, ecapa: object | None = None, ge2e: Ge2eEmbedder | None = None,
+                 weight: float = FUSION_WEIGHT, mean: np.ndarray | None = None) -> None:
+        if ecapa is None:
+            from polymem.ingest.voice.embedding import EcapaEmbedder
+
+            ecapa = EcapaEmbedder()
+        self.ecapa = ecapa
+        self.ge2e = ge2e or Ge2eEmbedder()
+        self.weight = float(weight)
+        self.mean = ge2e_mean(self.ge2e) if mean is None else np.asarray(mean, dtype=np.float32)
+        self.ecapa_dim = int(getattr(ecapa, "dim", ECAPA_DIM))
+        self.dim = self.ecapa_dim + self.ge2e.dim
+        self.voice_part = ecapa
+
+    def embed(self, clips: list[np.ndarray]) -> np.ndarray:
+        if not clips:
+            return np.zeros((0, self.dim), dtype=np.float32)
+        return fuse(self.ecapa.embed(clips), self.ge2e.embed(clips), self.weight, self.mean)  # type: ignore[attr-defined]
+
+
+def voice_part(embedder: object) -> object:
+    """The single model inside a fused embedder (ECAPA), else the embedder itself."""
+    return getattr(embedder, "voice_part", embedder)
+
+
+def fit_voice(stored: np.ndarray, dim: int, ecapa_dim: int = ECAPA_DIM) -> np.ndarray | None:
+    """A stored voice in the layout of a `dim`-d embedder: as it is when the sizes agree; an ECAPA-only
+    voice for a fused embedder becomes [ecapa, 0] (its cosine to a fused turn is sqrt(w) cos_ECAPA
+    until the tracker's updates fill the GE2E part); a fused voice for ECAPA alone keeps its ECAPA
+    part. None when the sizes do not fit either way."""
+    v = np.asarray(stored, dtype=np.float32).reshape(-1)
+    if len(v) == dim:
+        return v
+    if len(v) == ecapa_dim and dim > ecapa_dim:
+        out = np.zeros(dim, dtype=np.float32)
+        out[:ecapa_dim] = v
+        return out
+    if len(v) > dim == ecapa_dim:
+        return v[:ecapa_dim].copy()
+    return None
+
+
+def is_fused(embedder: object) -> bool:
+    return isinstance(embedder, FusedEmbedder)
+
+
+def stored_speakers(known: list, embedder: object) -> list:
+    """graph.voices.StoredVoice rows -> tracker Speakers in the embedder's layout (fit_voice); a voice
+    that fits neither way is left out (it is still a participant, just not matched by voice)."""
+    from polymem.ingest.voice.tracker import Speaker
+
+    dim = int(getattr(embedder, "dim", 0))
+    ecapa_dim = int(getattr(voice_part(embedder), "dim", ECAPA_DIM))
+    out = []
+    for v in known:
+        e = fit_voice(v.embedding, dim, ecapa_dim) if dim else np.asarray(v.embedding, dtype=np.float32)
+        if e is not None and np.linalg.norm(e) > 0:
+            out.append(Speaker(v.id, e, v.evidence, stored=True, name=v.name, aliases=list(v.aliases)))
+    return out

@@ -10,7 +10,8 @@ from polymem.graph.driver import Graph
 from polymem.graph.voices import VoiceRepository
 from polymem.ingest.voice.audio import Audio, load_audio
 from polymem.ingest.voice.embedding import SpeakerEmbedder, default_speaker_embedder
-from polymem.ingest.voice.tracker import TrackerConfig, l2
+from polymem.ingest.voice.ge2e import stored_speakers
+from polymem.ingest.voice.tracker import SpeakerTracker, TrackerConfig, l2
 
 
 def identify_speaker(graph: Graph, space: str, audio: str | Path | Audio | np.ndarray, *,
@@ -26,7 +27,10 @@ def identify_speaker(graph: Graph, space: str, audio: str | Path | Audio | np.nd
     if isinstance(audio, str | Path):
         audio = load_audio(audio)
     clip = audio.samples if isinstance(audio, Audio) else np.asarray(audio, dtype=np.float32)
-    emb = l2((embedder or default_speaker_embedder()).embed([clip])[0])
-    scores = [(float(l2(v.embedding) @ emb), v.id) for v in voices]
+    model = embedder or default_speaker_embedder()
+    emb = l2(model.embed([clip])[0])
+    scores = [(float(s.embedding @ emb), s.id) for s in SpeakerTracker(stored_speakers(voices, model)).speakers.values()]
+    if not scores:
+        return None
     best, pid = max(scores)
     return pid if best >= (tau if tau is not None else TrackerConfig().tau_match) else None

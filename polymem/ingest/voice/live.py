@@ -12,7 +12,11 @@ as they are (same clip, same samples, same hotwords) and only the decision is le
 latency is the confirming pause plus a frame, not pause + compute. If speech resumes, the work is
 dropped. `write_now=False` lets the server send segments before they are written (`flush()`).
 
-Not done live: the post-session fragment merge (it would rename ids of messages already sent).
+Voices are the speaker model's (ECAPA+GE2E fused by default, embedding.default_speaker_embedder);
+the overlap check embeds its windows with ECAPA alone, as it was tuned.
+
+Not done live: the post-session fragment merge and the session split (recluster.py): both would
+rename ids of messages already sent.
 """
 
 from __future__ import annotations
@@ -35,11 +39,12 @@ from polymem.ingest.pipeline import Ingestor
 from polymem.ingest.voice.asr import Transcriber
 from polymem.ingest.voice.audio import SAMPLE_RATE, Audio
 from polymem.ingest.voice.embedding import SpeakerEmbedder
+from polymem.ingest.voice.ge2e import stored_speakers, voice_part
 from polymem.ingest.voice.interaction import InteractionAttributor, PriorConfig, Turn
 from polymem.ingest.voice.livevad import VadView, live_vad
 from polymem.ingest.voice.overlap import OverlapPolicy, split_similarity, windows
 from polymem.ingest.voice.segment import SegmentPolicy, Span, silero_vad
-from polymem.ingest.voice.tracker import Speaker, SpeakerTracker, TrackerConfig
+from polymem.ingest.voice.tracker import SpeakerTracker, TrackerConfig
 from polymem.schema.models import Conversation, Message, Participant, Space
 
 MAX_CHUNK_BYTES = SAMPLE_RATE * 2 * 10  # 10 s per chunk at most
@@ -119,9 +124,8 @@ class LiveVoiceSession:
         self.voices = VoiceRepository(graph)
         self.store_voices = self.voices.storage_enabled(space)
         known = self.voices.load(space) if self.store_voices else []
-        self.tracker = SpeakerTracker(
-            [Speaker(v.id, v.embedding, v.evidence, stored=True, name=v.name, aliases=v.aliases) for v in known],
-            config or TrackerConfig())
+        self.tracker = SpeakerTracker(stored_speakers(known, speakers), config or TrackerConfig())
+        self.window_model = voice_part(speakers)  # the overlap check's windows: ECAPA alone, as tuned
         self.attributor = InteractionAttributor(self.tracker, prior or PriorConfig())
         self.start = start or datetime.now(tz=UTC)
         self.buffer = np.zeros(0, np.float32)
@@ -242,7 +246,7 @@ class LiveVoiceSession:
         w, h = int(self.overlap.window_s * SAMPLE_RATE), int(self.overlap.hop_s * SAMPLE_RATE)
         ws = [(at + i * h, x) for i, x in enumerate(windows(clip, self.overlap)) if len(x) == w or not complete]
         new = [(k, x) for k, x in ws if k not in self.window_embs or len(x) != w]
-        got = dict(zip([k for k, _ in new], self.speakers.embed([x for _, x in new]), strict=True)) if new else {}
+        got = dict(zip([k for k, _ in new], self.window_model.embed([x for _, x in new]), strict=True)) if new else {}
         self.window_embs.update({k: got[k] for k, x in new if len(x) == w})
         return np.stack([got[k] if k in got else self.window_embs[k] for k, _ in ws]) if ws else np.zeros((0, 0))
 

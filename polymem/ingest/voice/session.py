@@ -1,5 +1,6 @@
 """Spoken-session ingestion: utterance -> transcript (ASR) -> speaker id (voice + interaction
-posterior, interaction.py; the tracker keeps the voices) -> Message,
+posterior, interaction.py; the tracker keeps the voices; ECAPA+GE2E fused voices and the offline
+session split, recluster.py, by default) -> Message,
 written through the text Ingestor so addressee inference and idempotency are the same as text.
 
 Order matters for "nothing stored changes on bad input": the whole input is loaded and checked,
@@ -23,6 +24,7 @@ from polymem.ingest.embedder import Embedder
 from polymem.ingest.pipeline import Ingestor, IngestReport
 from polymem.ingest.voice.asr import Transcriber, default_transcriber
 from polymem.ingest.voice.embedding import SpeakerEmbedder, default_speaker_embedder
+from polymem.ingest.voice.ge2e import is_fused, stored_speakers, voice_part
 from polymem.ingest.voice.interaction import InteractionAttributor, PriorConfig
 from polymem.ingest.voice.merge import merge_fragments
 from polymem.ingest.voice.names import decide_names, name_votes, self_introductions
@@ -86,9 +88,10 @@ class VoiceSessionIngestor:
         self.policy = policy or SegmentPolicy()
         self.prior = prior or PriorConfig()
         self.overlap = overlap or OverlapPolicy()
-        # Opt-in until the ECAPA+GE2E fusion is wired in: on ECAPA alone the split costs the seed-7
-        # re-identification (100 -> 94.4 %) and the hard set's short turns (docs/bench/voice.md).
-        self.recluster = recluster or ReclusterConfig(enabled=False)
+        # The session split is on with the fused ECAPA+GE2E voices (it was tuned on them); on ECAPA
+        # alone it costs the seed-7 re-identification (100 -> 94.4 %), so it stays off there unless
+        # asked for (docs/bench/voice.md).
+        self.recluster = recluster or ReclusterConfig(enabled=is_fused(self.speakers))
         self.voices = VoiceRepository(graph)
 
     def ingest(self, space: str, path: str | Path, *, boundaries: str | Path | None = None,
@@ -109,9 +112,7 @@ class VoiceSessionIngestor:
             return report
         report.voice_storage = self.voices.storage_enabled(space)
         known = self.voices.load(space) if report.voice_storage else []
-        tracker = SpeakerTracker(
-            [Speaker(v.id, v.embedding, v.evidence, stored=True, name=v.name, aliases=v.aliases) for v in known],
-            self.config)
+        tracker = SpeakerTracker(stored_speakers(known, self.speakers), self.config)
         attributor = InteractionAttributor(tracker, self.prior)
         before = snapshot(tracker) if self.recluster.enabled else {}
         spoken: list[Utterance] = []  # in the attributor's turn order
@@ -119,7 +120,7 @@ class VoiceSessionIngestor:
         for k, i in enumerate(usable):
             u = utts[i]
             clip = u.audio.span(u.span.start, u.span.end)
-            if is_overlap(clip, self.speakers, self.overlap):
+            if is_overlap(clip, voice_part(self.speakers), self.overlap):  # ECAPA windows, as tuned
                 u.skip = "overlap"  # two voices in one span: reported, never given to one person
                 report.overlaps.append((round(u.offset, 3), round(u.offset + u.span.seconds, 3)))
             else:

@@ -20,6 +20,7 @@ from polymem.api.auth import KeyManager
 from polymem.api.context import Services
 from polymem.graph import Graph
 from polymem.graph.messages import MessageRepository
+from polymem.graph.voices import VoiceRepository
 
 pytestmark = pytest.mark.audio
 TURNS = [("Dana", "Hi everyone, I'm Sarah. I will bring the slides tomorrow."),
@@ -97,6 +98,9 @@ def test_streamed_session_returns_attributed_segments_and_stores_them(
     assert all(len(v) == 1 for v in by_person.values()) and len(set.union(*by_person.values())) == 2
     stored = MessageRepository(graph).existing(space, [s["id"] for s in segs])
     assert len(stored) == 4
+    # the live path stores the shipped ECAPA+GE2E fused voices (448-d), one per person
+    voices = VoiceRepository(graph).load(space)
+    assert {v.id for v in voices} == set.union(*by_person.values()) and {len(v.embedding) for v in voices} == {448}
 
 
 def test_bad_key_is_refused_and_a_dropped_connection_keeps_what_was_said(

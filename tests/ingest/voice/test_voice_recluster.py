@@ -185,3 +185,35 @@ def test_ingestion_splits_twins_only_when_asked(graph, space: str, embedder, tmp
     rows_ = graph.read("MATCH (m:Message {space:$s}) RETURN m.meta AS meta ORDER BY m.seq", s=space)
     assert len(rows_) == 8
     assert sum("voice_split_from" in json.loads(x["meta"]) for x in rows_) == 4
+
+
+def test_a_short_turn_leaves_the_kept_part_only_when_clearly_nearer_another() -> None:
+    """short_margin (opt-in, 0 by default): a near tie keeps a short clip with the id's kept part,
+    where nearest-part assignment (the default) moves it."""
+    a, b = twins()
+    rng = np.random.default_rng(5)
+    tie = l2(l2(a + b) + 0.01 * (b - a))  # a hair nearer b's part (by ~.01 in cosine)
+    embs = np.stack([voice(a, 0.05, rng), voice(b, 0.05, rng), voice(a, 0.05, rng), voice(b, 0.05, rng), tie,
+                     voice(b, 0.05, rng)])
+    seconds = [3.0, 3.0, 3.0, 3.0, 0.5, 0.5]
+    ids, apart = split_ids(embs, seconds, ["s"] * 6, [[] for _ in seconds], {"s": a}, ReclusterConfig(short_margin=0.03))
+    assert apart and ids[0] == ids[2] == "s" and ids[1] == ids[3] != "s"
+    assert ids[4] == "s" and ids[5] == ids[1]  # the near tie stays; the clear b moves
+    ids0, _ = split_ids(embs, seconds, ["s"] * 6, [[] for _ in seconds], {"s": a}, ReclusterConfig())
+    assert ids0[4] == ids0[1] != "s"
+
+
+def test_stored_voices_fit_the_speaker_model_in_either_direction() -> None:
+    from polymem.ingest.voice.ge2e import fit_voice, fuse
+
+    rng = np.random.default_rng(6)
+    e = l2(rng.normal(size=192).astype(np.float32))
+    g = np.abs(rng.normal(size=256)).astype(np.float32)
+    f = fuse(e, g, 0.9, np.zeros(256, np.float32))[0]
+    lifted = fit_voice(e, 448)
+    assert lifted is not None and lifted.shape == (448,) and np.allclose(lifted[:192], e) and not lifted[192:].any()
+    assert float(l2(lifted) @ f) == pytest.approx(np.sqrt(0.9), abs=1e-5)  # sqrt(w) cos_ECAPA, cos_ECAPA = 1
+    back = fit_voice(f, 192)
+    assert back is not None and np.allclose(l2(back), e, atol=1e-5)
+    assert fit_voice(f, 448) is f or np.array_equal(fit_voice(f, 448), f)
+    assert fit_voice(np.ones(100, np.float32), 448) is None
