@@ -224,7 +224,7 @@ class LiveVoiceSession:
             t = time.perf_counter()
 
     def _text_and_voice(self, clip: np.ndarray) -> tuple[str, np.ndarray]:
-        """Whisper and ECAPA on the same clip at once (two models, two locks): on the busy 2-core
+        """Whisper and the speaker model (ECAPA, then GE2E when fused) on the same clip at once: on the busy 2-core
         machine the pair takes ~0.65 s instead of ~0.9 s one after the other (docs/bench/voice.md).
         The embedding of a clip Whisper hears nothing in is computed for nothing; it is rare."""
         voice = _pool().submit(self.speakers.embed, [clip])
