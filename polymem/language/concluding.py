@@ -15,8 +15,10 @@ from typing import Any
 from polymem.language import group as group_acts
 from polymem.language import lexical as lex
 
-# function words that open a conclusion in chat ("so", "right", "then"); interjections come from the tagger
-_MARKERS = {"so", "right", "then", "well", "alright", "ok", "okay"}
+# the closed class of English discourse markers that accept or conclude ("ok", "right", "so"); other
+# interjections ("ooh", "ugh", "wow") react to something and settle nothing
+_MARKERS = {"so", "right", "then", "well", "alright", "ok", "okay", "k", "yes", "yeah", "yep", "sure", "fine",
+            "great", "cool", "done"}
 GOAL_SENSES = ("goal.n.01", "plan.n.01", "target.n.01", "purpose.n.01")
 _HEDGES = {"could", "might", "should", "may", "would"}
 
@@ -26,21 +28,21 @@ def _words(sent: Any) -> list[Any]:
                                                                   not t.text[:1].isalnum()))]
 
 
-def _marker(t: Any) -> bool:
-    return t.pos_ == "INTJ" or t.lower_ in _MARKERS
+def marker(t: Any) -> bool:
+    return t.lower_.strip(".!") in _MARKERS
 
 
 def _assent_only(sent: Any) -> bool:
     """"fine.", "great!", "ok": a sentence that is only a word of assent or a discourse marker."""
     ws = _words(sent)
-    return 1 <= len(ws) <= 2 and all(_marker(t) or (t.pos_ == "ADJ" and t.dep_ == "ROOT") for t in ws)
+    return len(ws) == 1 and marker(ws[0])
 
 
 def opened(sent: Any) -> bool:
     """The sentence opens with a discourse marker ("ok, ...", "alright — ...") or follows a sentence of the
     message that is only one ("fine. Casa Lupo.")."""
     ws = _words(sent)
-    if ws and _marker(ws[0]) and len(ws) > 1:
+    if ws and marker(ws[0]) and len(ws) > 1:
         return True
     before = [s for s in sent.doc.sents if s.end <= sent.start]
     return bool(before) and _assent_only(before[-1])
@@ -48,7 +50,7 @@ def opened(sent: Any) -> bool:
 
 def _content(sent: Any) -> list[Any]:
     ws = _words(sent)
-    while ws and _marker(ws[0]):
+    while ws and marker(ws[0]):
         ws = ws[1:]
     return ws
 
@@ -63,7 +65,13 @@ def bare_option(sent: Any, options: list[str], same: Any) -> str | None:
             not any(t.pos_ in ("NOUN", "PROPN", "NUM") for t in ws):
         return None
     value = sent.doc[ws[0].i:ws[-1].i + 1].text
-    return value if any(same(value, o) for o in options) else None
+    # the fragment is the option, not a remark that names it ("ok, awkward news about Edinburgh")
+    mine = {t.lower_ for t in ws if t.is_alpha or t.like_num} - {"the", "a", "an", "our"}
+
+    def covers(o: str) -> bool:
+        theirs = {w.lower() for w in o.split()}
+        return bool(mine) and len(mine & theirs) / len(mine) >= 0.5
+    return value if any(same(value, o) and covers(o) for o in options) else None
 
 
 def allotted(sent: Any) -> tuple[str, Any] | None:

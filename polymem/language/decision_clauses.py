@@ -10,6 +10,7 @@ from typing import Any
 from polymem.language import concluding, timeexpr
 from polymem.language import group as group_acts
 from polymem.language import lexical as lex
+from polymem.language.models import parsed
 
 FINAL_SENSES = ("official.a.01", "official.s.03", "officially.r.01", "formally.r.01", "final.s.02",
                 "final.s.03", "settled.a.01", "confirmed.a.02", "consentaneous.s.01", "definite.s.02")
@@ -21,6 +22,7 @@ PLAN_SENSES = ("need.v.01", "necessitate.v.01", "choose.v.01", "decide.v.01", "f
 CLOCK = ("time_unit.n.01", "day.n.04", "day_of_the_week.n.01", "calendar_month.n.01", "weekend.n.01",
          "time_of_day.n.01", "night.n.01", "season.n.02", "year.n.01")
 DECISION_NOUNS = ("decision.n.01", "decision.n.02", "choice.n.02")
+LABEL_NOUNS = (*DECISION_NOUNS, "consensus.n.01")  # before a colon: "consensus: we self-publish"
 IDEA_SENSES = ("idea.n.01", "suggestion.n.01", "proposal.n.01", "option.n.02", "plan.n.01")
 _NEG_DET = {"no", "not"}
 
@@ -43,6 +45,8 @@ def same(a: str, b: str) -> bool:
             len(a.split()) > 1 and len(b.split()) > 1:
         return False  # "Loch Arkaig" is not "Loch Morlich": two names that differ in their last word
     xs, ys = ({w for w in v.split() if len(w) >= 3} for v in (x, y))
+    if xs - ys and ys - xs and all(timeexpr.is_time_word(w) for w in (xs - ys) | (ys - xs)):
+        return False  # "June Next Fest" is not "October Next Fest"
     return bool(xs and ys) and len(xs & ys) / min(len(xs), len(ys)) >= 0.5
 
 
@@ -82,7 +86,16 @@ def phrase(tok: Any) -> str:
         (t.dep_ == "prep" and t.lower_ in ("for", "as")) or (
             t.dep_ == "cc" and not any(c.dep_ == "conj" and c.pos_ == "PROPN" for c in t.head.children)))),
         len(toks))  # "Pride and Prejudice" is one title; "X because Y fell through" stops at "because"
-    span = " ".join(t.text for t in toks[:cut])
+    toks = toks[:cut]
+    if tok.pos_ == "PROPN" and toks[-1].i + 1 < len(tok.doc):  # "moving to October Next Fest": a name's last
+        run = []  # words the parser hung elsewhere
+        for t in tok.doc[toks[-1].i + 1:toks[-1].i + 4]:
+            if t.pos_ != "PROPN" or t.sent != tok.sent or timeexpr.is_time_word(t.text):
+                break
+            run.append(t)
+        if run and run[-1].dep_ in ("npadvmod", "appos", "compound") and run[-1].head not in toks:
+            toks += run
+    span = " ".join(t.text for t in toks)
     v = span if len(span.split()) <= 10 else group_acts._np(tok)
     v = re.sub(r"\s+('s|’s)", r"\1", v)
     return v.strip(" ,.!:;-–—'\"")
@@ -106,10 +119,12 @@ def is_final(sent: Any) -> bool:
         if in_senses(t, FINAL_SENSES) and not (t.dep_ == "amod" and any(
                 c.dep_ == "poss" for c in t.head.children)):
             return True  # "it's official", "officially: X"; not "my official title"
-        if t.pos_ == "NOUN" and t.dep_ in ("ROOT", "nsubj", "nsubjpass", "appos") and \
-                lex.noun_in_senses(t.lemma_.lower(), DECISION_NOUNS, first=2, exact=True) and \
+        if t.pos_ == "NOUN" and (
+                (t.dep_ in ("ROOT", "nsubj", "nsubjpass", "appos") and
+                 lex.noun_in_senses(t.lemma_.lower(), DECISION_NOUNS, first=2, exact=True)) or
+                (_labels(t) and lex.noun_in_senses(t.lemma_.lower(), LABEL_NOUNS, first=2, exact=True))) and \
                 not any(c.lower_ in _NEG_DET for c in t.children):
-            return True  # "Decision made: X"
+            return True  # "Decision made: X", "consensus-ish: X"
         if t.pos_ == "VERB" and _settles(t):
             return True
         if t.lemma_ == "go" and any(c.dep_ == "prep" and c.lower_ == "with" for c in t.children) and (any(
@@ -149,6 +164,13 @@ def is_final(sent: Any) -> bool:
         bool(turned_down(sent.as_doc())) or _moved(sent, set()) is not None or any(
             _settles(t) for t in sent if t.pos_ == "VERB") or (
             act.topic is not None and any(t.lower_ == "instead" for t in sent)))  # "the picnic is now X instead"
+
+
+def _labels(t: Any) -> bool:
+    """The word is one of the first three before a colon in its sentence ("ok — consensus-ish: ..."): a label
+    for what follows, whatever the parser made of it."""
+    colon = next((x for x in t.sent if x.text == ":" and x.i > t.i), None)
+    return colon is not None and sum(1 for x in t.sent[:colon.i - t.sent.start] if x.is_alpha) <= 3
 
 
 def _settles(v: Any) -> bool:
@@ -369,6 +391,11 @@ def value_of(doc: Any, sent: Any, drops: set[int], known: list[str]) -> str | No
         chunk = [t for t in tokens if t.idx < sent.start_char + text.index(":") + 1 + len(after) - len(
             after.lstrip()) + len(first)]
         first = re.split(r"(?i)\s+(?:for|as)\s+(?:the|our)\s+", first, maxsplit=1)[0]  # "X for the gala"
+        # "consensus: we self-publish, ...": what the group will do, said as a bare verb
+        we_do = re.match(r"(?i)^we\s+(?!(?:will|shall|should|could|might|may|can|are|were|have|had|need|must)\b)"
+                         r"(\w+(?:-\w+)?(?:\s+\w+)?)$", first)
+        if we_do and not any(t.pos_ in ("PRON", "AUX", "ADP") for t in chunk[2:]):
+            return we_do.group(1)
         if first and len(first.split()) <= 8 and any(t.pos_ in ("NOUN", "PROPN", "NUM") for t in chunk) \
                 and not any(t.pos_ in ("VERB", "AUX") and t.tag_ != "VBN" for t in chunk) \
                 and not re.match(r"(?i)^(?:we|i|you|they|it|no|not)\b", first):
@@ -470,7 +497,7 @@ def value_of(doc: Any, sent: Any, drops: set[int], known: list[str]) -> str | No
     if (day := timeexpr.date_span(text)) and re.search(r"(?i)\b(?:on|for|to)\s+" + re.escape(day), text):
         return day  # "the open day will be held on Saturday 13 June"
     for k in sorted(known, key=len, reverse=True):  # an option proposed earlier, named again without a drop
-        if k and re.search(r"(?<!\w)" + re.escape(k.lower()) + r"(?!\w)", low) and \
+        if k and not all(concluding.marker(t) or t.is_punct for t in parsed(k)) and re.search(r"(?<!\w)" + re.escape(k.lower()) + r"(?!\w)", low) and \
                 not any(same(k, phrase(doc[i])) for i in drops):
             return k
     return None

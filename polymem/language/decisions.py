@@ -39,6 +39,7 @@ from polymem.language.value_kind import value_kind
 
 ALT_WINDOW = 6  # messages apart that rival options may be put forward
 RECENT = 6  # messages before a new matter's first decision that count as its discussion
+TALK = 12  # messages back (this one included) in which a settled matter may have been talked over again
 
 
 @dataclass
@@ -101,19 +102,19 @@ class DecisionTracker:
         self._chain_of: dict[int, Chain] = {}
         self.recent: list[str] = []  # the last messages: the discussion a new matter came out of
         self._before: list[str] = []
-        self._window: list[tuple[int, str]] = []  # (place, text) of the last messages, this one included
+        self._window: list[tuple[int, str, str]] = []  # (place, text, id) of the last messages, this one included
         self._seq = 0  # messages read so far
         self._opt_seq: list[int] = []  # per option, the message it came up in
         self._decided_at: list[int] = []  # messages that settled something
 
-    def observe(self, text: str) -> None:
+    def observe(self, text: str, message_id: str = "") -> None:
         """An earlier message, already written: only the options it puts forward are kept."""
         self._options(parsed(text), text)
-        self._remember(text)
+        self._remember(text, message_id)
 
-    def _remember(self, text: str) -> None:
+    def _remember(self, text: str, message_id: str = "") -> None:
         self.recent = [*self.recent, text][-RECENT:]
-        self._window = [*self._window, (self._seq, text)][-(RECENT + 1):]
+        self._window = [*self._window, (self._seq, text, message_id)][-TALK:]
         self._opt_seq += [self._seq] * (len(self.options) - len(self._opt_seq))  # when each option came up
         self._seq += 1
 
@@ -145,7 +146,7 @@ class DecisionTracker:
         prior = [o[0] for o in self.options]  # put forward before this message
         self._options(doc, text)
         self._before = self.recent
-        self._remember(text)
+        self._remember(text, message_id)
         sents = [s for s in _sentences(doc) if not s.text.rstrip().endswith("?")]
         if not sents:
             return out
@@ -265,15 +266,29 @@ class DecisionTracker:
         same kind whose value the talk brought up again since ("sept 12 is bad ... what about the 26th? ...
         let's go with the 26th then"; "chili. sorry pancakes" before "switching to the chili cook-off")."""
         kind = value_kind(d.value)
+        # where the new value first came up: the matter talked down just before that is the one it replaces
+        # ("Tidewell is taken ... what about Brinebound?"), rather than one talked down after
+        first = next((seq for seq, text, _ in self._window if _names(d.value, text)), self._seq)
+        best: tuple[int, int] | None = None
+        found: Chain | None = None
         for c in reversed(self.chains):
-            if value_kind(c.head.value) != kind or same(c.head.value, d.value) or c.head.seq < 0:
+            # "st columb's, saturday 18 july": a place settled with its date is a place
+            if kind not in (value_kind(c.head.value), value_kind(c.head.value.split(",")[0])) or \
+                    same(c.head.value, d.value):
                 continue
-            # a date or a sum named again is enough; a thing (a game's name, a venue) is named all the time, so
-            # it must be named against: turned down, with "instead", a negation or an apology
-            if any(seq > c.head.seq and _names(c.head.value, text) and (kind != "thing" or _against(text))
-                   for seq, text in self._window):
-                return c
-        return None
+            # a chain carried over from an earlier window has no place here (-1): any message seen counts, but
+            # the one that settled it (known by its id) is no talk about it. A date or a sum named again is enough; a thing (a
+            # game's name, a venue) is named all the time, so it must be named against: turned down, with
+            # "instead", a negation or an apology
+            seqs = [seq for seq, text, mid in self._window if seq > c.head.seq and (not c.head.message_id or mid != c.head.message_id) and _names(c.head.value, text, d.value) and (
+                kind != "thing" or _against(text))]
+            if not seqs:
+                continue
+            early = [q for q in seqs if q <= first]
+            score = (1, max(early)) if early else (0, -max(seqs))
+            if best is None or score > best:
+                best, found = score, c
+        return found
 
     def _open_topic(self, value: str) -> str | None:
         """The one open matter a value fits: a date to a matter of time ("date", "day"), anything else to
@@ -301,7 +316,8 @@ class DecisionTracker:
                             not lex.is_person_noun(t.lemma_.lower(), 1):
                         self.options.append((phrase(t), None, text))
             root = s.root
-            if root.pos_ in ("NOUN", "PROPN") and len(s) <= 6 and not any(t.pos_ == "VERB" for t in s):
+            if root.pos_ in ("NOUN", "PROPN") and len(s) <= 6 and not any(t.pos_ == "VERB" for t in s) and \
+                    not concluding.marker(root):  # "ok." puts nothing forward
                 self.options.append((phrase(root), None, text))
                 return
             if ":" in s.text:
@@ -334,7 +350,9 @@ class DecisionTracker:
                         return c
                 d.topic = d.topic or topic
                 break
-        if not any(c.topic == d.topic for c in self.chains) and (again := self._rediscussed(d)) is not None:
+        # over a few retrieved messages (not by_kind) the talk between them is missing: no re-discussion reading
+        if self.by_kind and not any(c.topic == d.topic for c in self.chains) and \
+                (again := self._rediscussed(d)) is not None:
             return again
         d.topic = d.topic or self._open_topic(d.value)
         if d.topic:
@@ -364,12 +382,23 @@ class DecisionTracker:
         return c
 
 
-def _names(value: str, text: str) -> bool:
-    """The text names the value: most of its content words by lemma ("sorry pancakes" names "pancake
-    breakfast"), and its numbers exactly ("sept 12 is bad" names "sept 12", not "sept 26")."""
+def _content(value: str) -> set[str]:
     # content words whatever the tagger called them ("pancake breakfast" comes out with a verb)
-    want = {t.lemma_.lower() for t in parsed(value) if (t.is_alpha or t.like_num) and not t.is_stop and
-            t.pos_ not in ("DET", "ADP", "CCONJ", "PRON", "AUX", "PART")}
+    # (a capitalised stop word is a name: "the May Showcase")
+    return {t.lemma_.lower() for t in parsed(value) if (t.is_alpha or t.like_num) and (
+        not t.is_stop or t.text[:1].isupper()) and t.pos_ != "DET" and (
+        t.pos_ not in ("ADP", "CCONJ", "PRON", "AUX", "PART") or t.text[:1].isupper())}
+
+
+def _names(value: str, text: str, rival: str = "") -> bool:
+    """The text names the value: most of its content words by lemma ("sorry pancakes" names "pancake
+    breakfast"), and its numbers exactly ("sept 12 is bad" names "sept 12", not "sept 26"). Against a rival
+    value only the words that tell them apart count ("not ready for june" names "June Next Fest" against
+    "October Next Fest")."""
+    if "," in value and _names(value.split(",")[0], text, rival):
+        return True  # "st columb's, saturday 18 july": the place alone is named
+    want = _content(value)
+    want = (want - _content(rival)) or want if rival else want
     if not want:
         return False
     have = {t.lemma_.lower() for t in parsed(text)}

@@ -326,6 +326,30 @@ def _about_a_plan(doc: Any) -> bool:
         if t.dep_ in ("nsubj", "nsubjpass", "attr") and t.pos_ == "NOUN" and \
                 lex.noun_in_senses(lemma, OCCASIONS, first=2):
             return True  # "where's the summer holiday now?": an occasion the group plans
+    return _thing_changed(doc)
+
+
+_NOW_THEN = ("now", "anymore", "originally", "initially", "currently", "still")
+_CHANGE = ("change.v.01", "change.v.02", "switch.v.01", "move.v.02", "shift.v.01", "redirect.v.01")
+
+
+def _thing_changed(doc: Any) -> bool:
+    """"What night is practice on now?", "which night did practice use to be on?", "the money was redirected to
+    what?": a thing (no person the subject) asked about now against before, or with a verb of changing, is a
+    matter the group settled and changed."""
+    if any(t.dep_ in ("nsubj", "nsubjpass") and (t.pos_ == "PROPN" or (t.pos_ == "PRON" and t.lower_ not in (
+            "we", "they", "what", "which", "it")) or lex.is_person_noun(t.lemma_.lower(), 1)) for t in doc):
+        return False
+    for t in doc:
+        lemma = t.lemma_.lower()
+        if t.pos_ == "ADV" and lemma in _NOW_THEN:
+            return True
+        if lemma == "use" and t.i + 1 < len(doc) and doc[t.i + 1].lower_ == "to":
+            return True  # "used to be"
+        # a verb of changing, or its noun after "before" / "after" ("before the switch")
+        if (t.pos_ == "VERB" or (t.dep_ == "pobj" and t.head.lower_ in ("before", "after", "since"))) and \
+                lex.verb_in_senses(lemma, _CHANGE, first=2, exact=True):
+            return True
     return False
 
 

@@ -37,7 +37,7 @@ def value_kind(value: str) -> Kind:
         return "amount"
     words = v.lower().split()
     if timeexpr.date_span(v) or timeexpr.is_time_word(v) or _ORDINAL_DAY.match(v) or \
-            (len(words) <= 4 and (_CLOCK.search(v) or any(w.strip(",.") in timeexpr.WEEKDAYS for w in words))):
+            (len(words) <= 4 and (_CLOCK.search(v) or any(w.strip(",.").removesuffix("s") in timeexpr.WEEKDAYS for w in words))):  # "thursdays"
         return "date"
     return "thing"
 

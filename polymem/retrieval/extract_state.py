@@ -256,6 +256,7 @@ def group_decision(self: Any) -> Extract:
 
 DISCUSSION = 3  # messages before a decision that count as the discussion it settled
 DENSE_W = 2.0  # weight of the best question-message cosine among a matter's messages
+ECHO = 1.5  # what a matter loses when the value it would answer with is already in the question
 
 
 def _best_chain(self: Any) -> list[StateHit]:
@@ -328,9 +329,15 @@ def _best_chain(self: Any) -> list[StateHit]:
         best = min((self.rank.get(mid, 999) for mid in ids), default=999)
         # how close in meaning its messages came to the question ("the summer holiday" vs "the chalet is booked")
         near = max((self.dense.get(mid, 0.0) for mid in ids), default=0.0) if self.dense else 0.0
-        return cover + 1.5 / (1 + best) + DENSE_W * near, len(hits) > 1, score
+        # the value it would answer with is already in the question ("which engine is Brinebound built in"
+        # presupposes the name): it names the matter's subject, so it is not what is asked
+        answer = hits[-1].value if self.plan.mode == "head" else next(
+            (h.value for h in hits if not same_value(h.value, hits[-1].value)), hits[0].value)
+        echoed = ECHO if answer and decisions.mentions(answer, self.plan.question) else 0.0
+        return cover + 1.5 / (1 + best) + DENSE_W * near - echoed, len(hits) > 1, score
 
     ranks = {k: rank(c) for k, c in cands.items()}
+
     best = max(ranks, key=ranks.__getitem__)
     written = [k for k in ranks if not k.startswith(("evidence:", "assigned:"))]
     # the tracker's second reading wins only where it matches the question strictly better than every record

@@ -63,3 +63,18 @@ def test_a_thing_named_again_without_being_turned_down_starts_its_own_matter() -
                     "ok, the Rosewood Trophy is the goal for the season"])
     assert out[0] and out[2] and out[2][0][1] is None
     assert len(tr.chains) == 2
+
+
+def test_names_differing_only_by_a_month_are_different_options() -> None:
+    tr, out = _run(["ok, the May Showcase is the goal", "honestly we won't be ready for may",
+                    "the September Showcase then? more time", "ok, moving to the September Showcase"])
+    assert out[3] and out[3][0][1] is not None and "may" in out[3][0][1].lower()
+    assert len(tr.chains) == 1
+
+
+def test_the_matter_talked_down_before_the_new_value_came_up_is_the_one_replaced() -> None:
+    tr, out = _run(["ok Riverside it is, band name sorted", "alright, let's do the vinyl pressing",
+                    "bad news: another band already uses Riverside, we can't keep it", "ugh",
+                    "what about Lowtide?", "and I'm not sure about the vinyl pressing either",
+                    "ok, Lowtide."])
+    assert out[6] and out[6][0][0] == "Lowtide" and out[6][0][1] == "Riverside"

@@ -103,14 +103,16 @@ class Extractor:
         for h in sorted(window.heads, key=lambda r: r.time or ""):
             attr = h.attribute or ""
             if attr.startswith("decision:") and h.value:
-                self.tracker.chains.append(Chain(attr.split(":", 1)[1], [Decision(h.value, "", "", None)],
+                # the message it was settled in, so that message is not read as talk about it again
+                settled_in = h.from_ids[-1] if h.from_ids else ""
+                self.tracker.chains.append(Chain(attr.split(":", 1)[1], [Decision(h.value, settled_in, "", None)],
                                                  context=h.content or ""))
             elif attr.startswith("proposal:") and h.value:
                 self.tracker.options.append((h.value, attr.split(":", 1)[1], h.content or ""))
         for m in window.context:  # earlier requests that a promise in this window may answer
             self._requests(m)
             self._planning(m)
-            self.tracker.observe(m.text)
+            self.tracker.observe(m.text, m.id)
 
     def name(self, pid: str) -> str:
         return self.w.display(pid)
