@@ -377,7 +377,10 @@ class DecisionTracker:
         srcs = [src for value, _, src in self.options if same(value, d.value)]
         c = Chain("", options=[o[0] for o in self.options if same(o[0], d.value)] + self._alternatives(d.value),
                   context=" ".join([*srcs, *self._before, text]))
-        c.topic = d.topic or next(iter(c.keywords(1)), None) or _first_noun(text, d.value) or norm(d.value)
+        # a new matter's name must not be another matter's: the writer files a chain's versions under its name
+        taken = {x.topic for x in self.chains}
+        c.topic = d.topic or next((k for k in c.keywords() if k not in taken), None) or next(
+            (n for n in [_first_noun(text, d.value)] if n and n not in taken), None) or norm(d.value)
         self.chains.append(c)
         return c
 
@@ -447,6 +450,6 @@ def _unmarked(value: str) -> str:
     """"ok pancake breakfast" -> "pancake breakfast": a discourse marker opening the phrase is no part of it."""
     toks = parsed(value)
     i = 0
-    while i < len(toks) - 1 and (toks[i].pos_ == "INTJ" or (i > 0 and toks[i].is_punct)):
+    while i < len(toks) - 1 and (toks[i].pos_ == "INTJ" or concluding.marker(toks[i]) or (i > 0 and toks[i].is_punct)):
         i += 1
     return toks[i:].text if i and not toks[i].is_punct else value

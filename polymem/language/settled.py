@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from polymem.language import lexical as lex
+from polymem.language.concluding import GOAL_SENSES
 from polymem.language.models import parsed
 
 _PERSONAL = {"my", "his", "her", "their", "your", "its"}
@@ -68,6 +69,8 @@ def _copula(v: Any) -> tuple[str, str] | None:
     if s is None or _modal(v) or any(c.dep_ == "neg" for c in v.children):
         return None
     comp = next((c for c in v.children if c.dep_ == "attr" and c.pos_ in ("NOUN", "PROPN", "NUM")), None)
+    if comp is not None and lex.noun_in_senses(comp.lemma_.lower(), GOAL_SENSES, first=2, exact=True):
+        return None  # "June Next Fest is the goal": the subject is the value, the goal no matter's value
     if comp is None:
         prep = next((c for c in v.children if c.dep_ == "prep" and c.lower_ in _PLACE_PREPS), None)
         comp = next((c for c in prep.children if c.dep_ == "pobj"), None) if prep is not None else None

@@ -256,6 +256,7 @@ def group_decision(self: Any) -> Extract:
 
 DISCUSSION = 3  # messages before a decision that count as the discussion it settled
 DENSE_W = 2.0  # weight of the best question-message cosine among a matter's messages
+TOPIC_W = 1.0  # what a record gains when its matter's name is one of the question's words
 ECHO = 1.5  # what a matter loses when the value it would answer with is already in the question
 
 
@@ -279,7 +280,18 @@ def _best_chain(self: Any) -> list[StateHit]:
                                                           for i in its)])
         about = " ".join(m.group(1) for i in its if (m := re.search(r"about: ([^)]*)\)", i.text)))
         cands[attr] = (hits, said, about, max(i.score for i in its))
+    # values the writer's version chains say were overturned ("the 26th, instead of sept 12"): a chain read
+    # from the retrieved messages that ends on one of them missed the message that overturned it
+    overturned = [m.group(1) for its in by_attr.values() for i in its
+                  if (m := re.search(r", instead of ([^(]+?) \((?:announced|about)", i.text))]
+    overturned += [i.value for its in by_attr.values() for i in its if i.value and len(its) > 1 and
+                   i is not max(its, key=lambda x: x.time.timestamp() if x.time else 0.0)]
+    # and the values the writer holds current: a chain that says one of them was replaced contradicts it
+    current = [max(its, key=lambda x: x.time.timestamp() if x.time else 0.0).value for its in by_attr.values()]
     for n, (hits, said, about) in enumerate(_evidence_chains(self)):
+        if hits and (any(same_value(hits[-1].value, v) for v in overturned) or
+                     any(same_value(h.value, v) for h in hits[:-1] for v in current if v)):
+            continue
         cands[f"evidence:{n}"] = (hits, said, about, 0.0)
     assigned = decisions.assigned_chains(self.msgs.values(), self.plan.issue, self.roster.name_words())
     for n, (hits, said) in enumerate(assigned):
@@ -337,6 +349,10 @@ def _best_chain(self: Any) -> list[StateHit]:
         return cover + 1.5 / (1 + best) + DENSE_W * near - echoed, len(hits) > 1, score
 
     ranks = {k: rank(c) for k, c in cands.items()}
+    # a record filed under a matter the question names ("the game's name" and decision:name)
+    words = {w.lower() for w in issue}
+    ranks = {k: (r[0] + TOPIC_W * bool(k.startswith("decision:") and set(k[9:].split()) & words), *r[1:])
+             for k, r in ranks.items()}
 
     best = max(ranks, key=ranks.__getitem__)
     written = [k for k in ranks if not k.startswith(("evidence:", "assigned:"))]

@@ -78,3 +78,10 @@ def test_the_matter_talked_down_before_the_new_value_came_up_is_the_one_replaced
                     "what about Lowtide?", "and I'm not sure about the vinyl pressing either",
                     "ok, Lowtide."])
     assert out[6] and out[6][0][0] == "Lowtide" and out[6][0][1] == "Riverside"
+
+
+def test_a_thing_said_to_be_the_goal_is_no_plain_assignment_of_the_goal() -> None:
+    from polymem.language.settled import assignments
+
+    assert not [a for a in assignments("ok, the Harvest Fair is the goal this year") if a.value.endswith("goal")]
+    assert [a.value for a in assignments("the quiz night is now the Corn Exchange")]  # a plain one still reads
