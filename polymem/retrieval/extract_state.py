@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
+from polymem.language import lexical as lex
 from polymem.language import timeexpr, value_kind
 from polymem.retrieval import decisions, values
 from polymem.retrieval import extract_pets as pets
@@ -256,6 +257,8 @@ def group_decision(self: Any) -> Extract:
 
 DISCUSSION = 3  # messages before a decision that count as the discussion it settled
 DENSE_W = 2.0  # weight of the best question-message cosine among a matter's messages
+GENERIC_SENSES = ("plan.n.01", "idea.n.01", "decision.n.01", "choice.n.02", "thing.n.12", "thing.n.04", "option.n.02",
+                  "matter.n.01", "issue.n.01")
 TOPIC_W = 1.0  # what a record gains when its matter's name is one of the question's words
 ECHO = 1.5  # what a matter loses when the value it would answer with is already in the question
 
@@ -345,12 +348,13 @@ def _best_chain(self: Any) -> list[StateHit]:
         # presupposes the name): it names the matter's subject, so it is not what is asked
         answer = hits[-1].value if self.plan.mode == "head" else next(
             (h.value for h in hits if not same_value(h.value, hits[-1].value)), hits[0].value)
-        echoed = ECHO if answer and decisions.mentions(answer, self.plan.question) else 0.0
+        echoed = ECHO if answer and echoes(answer, self.plan.question) else 0.0
         return cover + 1.5 / (1 + best) + DENSE_W * near - echoed, len(hits) > 1, score
 
     ranks = {k: rank(c) for k, c in cands.items()}
     # a record filed under a matter the question names ("the game's name" and decision:name)
-    words = {w.lower() for w in issue}
+    # (not a word any matter could be filed under: "plan", "idea", "group", "thing")
+    words = {w.lower() for w in issue if not _generic(w.lower())}
     ranks = {k: (r[0] + TOPIC_W * bool(k.startswith("decision:") and set(k[9:].split()) & words), *r[1:])
              for k, r in ranks.items()}
 
@@ -360,6 +364,17 @@ def _best_chain(self: Any) -> list[StateHit]:
     if best.startswith("evidence:") and written and ranks[best][0] <= max(ranks[k][0] for k in written):
         best = max(written, key=ranks.__getitem__)
     return cands[best][0]
+
+
+def echoes(value: str, question: str) -> bool:
+    """The question already names the value it would be answered with ("which engine is Brinebound built in"
+    presupposes the name), unless it offers values to choose from ("the Crown or the Lantern?")."""
+    return re.search(r"(?i)\bor\b", question) is None and decisions.mentions(value, question)
+
+
+def _generic(noun: str) -> bool:
+    """A noun that names no particular matter: a plan, an idea, a decision, a group, a thing (WordNet)."""
+    return lex.noun_in_senses(noun, GENERIC_SENSES, first=2, exact=True) or lex.noun_is(noun, "group_noun", senses=1)
 
 
 def _evidence_chains(self: Any) -> list[tuple[list[StateHit], str, str]]:

@@ -57,6 +57,7 @@ def chat(graph: Graph, embedder) -> str:  # type: ignore[no-untyped-def]
     ("What was the allotment's name before the clash?", "Greenhollow", "Pickle"),
     ("Which day is the work day on now?", "13th", "6th"),
     ("Which day was the work day on before the switch?", "6th", "13th"),
+    ("Is the allotment called Greenhollow or Pickle Patch these days?", "Pickle Patch", "13th"),
 ])
 def test_a_matter_settled_again_answers_now_and_before(graph: Graph, chat: str, embedder, question: str,  # type: ignore[no-untyped-def]
                                                        right: str, wrong: str) -> None:
@@ -72,3 +73,13 @@ def test_the_records_keep_each_matter_as_one_version_chain(graph: Graph, chat: s
     pairs = {(r["old"].lower(), r["new"].lower()) for r in rows}
     assert any("greenhollow" in o and "pickle" in n for o, n in pairs), pairs
     assert any("6th" in o and "13th" in n for o, n in pairs), pairs
+
+
+def test_a_value_named_in_the_question_is_presupposed_unless_offered() -> None:
+    from polymem.retrieval.extract_state import _generic, echoes
+
+    assert echoes("Pickle Patch", "Which shed key does Pickle Patch use now?")
+    assert not echoes("Pickle Patch", "Is it Greenhollow or Pickle Patch now?")
+    assert not echoes("the 13th", "Which day is the work day on now?")
+    # a matter filed under "plan" or "team" is not singled out by a question that says "plan" or "team"
+    assert _generic("plan") and _generic("team") and not _generic("engine") and not _generic("venue")
