@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from datetime import datetime
+from functools import lru_cache
 from typing import Any
 
 from polymem.language import concluding, timeexpr
@@ -385,14 +386,16 @@ class DecisionTracker:
         return c
 
 
-def _content(value: str) -> set[str]:
+@lru_cache(maxsize=8192)
+def _content(value: str) -> frozenset[str]:
     # content words whatever the tagger called them ("pancake breakfast" comes out with a verb)
     # (a capitalised stop word is a name: "the May Showcase")
-    return {t.lemma_.lower() for t in parsed(value) if (t.is_alpha or t.like_num) and (
+    return frozenset(t.lemma_.lower() for t in parsed(value) if (t.is_alpha or t.like_num) and (
         not t.is_stop or t.text[:1].isupper()) and t.pos_ != "DET" and (
-        t.pos_ not in ("ADP", "CCONJ", "PRON", "AUX", "PART") or t.text[:1].isupper())}
+        t.pos_ not in ("ADP", "CCONJ", "PRON", "AUX", "PART") or t.text[:1].isupper()))
 
 
+@lru_cache(maxsize=16384)  # the same recent messages are read against every matter of each decision
 def _names(value: str, text: str, rival: str = "") -> bool:
     """The text names the value: most of its content words by lemma ("sorry pancakes" names "pancake
     breakfast"), and its numbers exactly ("sept 12 is bad" names "sept 12", not "sept 26"). Against a rival
@@ -409,6 +412,7 @@ def _names(value: str, text: str, rival: str = "") -> bool:
     return nums <= have and len(want & have) / len(want) >= 0.5
 
 
+@lru_cache(maxsize=4096)
 def _against(text: str) -> bool:
     doc = parsed(text)
     return bool(turned_down(doc)) or any(t.lower_ in ("instead", "rather", "sorry") or t.dep_ == "neg" for t in doc)
