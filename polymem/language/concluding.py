@@ -10,6 +10,7 @@ its verb-based readings.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from polymem.language import group as group_acts
@@ -48,7 +49,7 @@ def opened(sent: Any) -> bool:
     return bool(before) and _assent_only(before[-1])
 
 
-def _content(sent: Any) -> list[Any]:
+def _after_markers(sent: Any) -> list[Any]:
     ws = _words(sent)
     while ws and marker(ws[0]):
         ws = ws[1:]
@@ -58,7 +59,7 @@ def _content(sent: Any) -> list[Any]:
 def bare_option(sent: Any, options: list[str], same: Any) -> str | None:
     """"fine. Casa Lupo.", "ok, Brinebound.": after a word of assent, a bare phrase naming an option the
     group put forward is the group's choice."""
-    ws = _content(sent)
+    ws = _after_markers(sent)
     if not ws or len(ws) > 6 or not opened(sent):
         return None
     if any(t.pos_ in ("AUX", "PRON", "VERB") and not t.text[:1].isupper() for t in ws) or \
@@ -155,3 +156,73 @@ def decision_overturned(sent: Any, decision_nouns: tuple[str, ...]) -> bool:
                for c in v.children):
             return True
     return False
+
+
+_THEN = re.compile(r"^\W*(?:(?:ok(?:ay)?|right|so|fine|great|cool|alright)\W+)*(?P<v>[^,.;:!?]{1,40}?)\s+then\b\s*(?:[,.;!]|$)",
+                   re.I)
+
+
+_OUTCOME_LEXFILES = ("noun.attribute", "noun.quantity", "noun.state")
+
+
+def then_value(sent: Any) -> str | None:
+    """"Amélie then.", "30th then, I've sent the invite", "£15 each then": a bare phrase concluded with
+    "then" is the group's conclusion (a verb phrase is not: "going for bowling then" is read elsewhere)."""
+    m = _THEN.match(sent.text)
+    if not m:
+        return None
+    v = m.group("v").strip()
+    toks = [t for t in sent if t.idx - sent.start_char < m.end("v")]
+    if all(t.pos_ == "INTJ" or t.is_punct for t in toks):
+        return None  # "well then.": a marker, not a value
+    # a verb or pronoun makes it a clause ("settled then, ..."), except a name the tagger took for a verb
+    if not v or any((t.pos_ in ("AUX", "PRON") and t.lower_ != "each") or
+                    (t.pos_ == "VERB" and (t.text[:1].islower() or lex._synsets(t.lower_, "v"))) for t in toks):
+        return None
+    heads = [t for t in toks if t.pos_ in ("NOUN", "PROPN", "NUM") and t.dep_ != "compound"]
+    if heads and not any(t.like_num or t.text[:1].isupper() and t.pos_ == "PROPN" for t in toks) and all(
+            lex.noun_in_lexfile(t.lemma_.lower(), _OUTCOME_LEXFILES) for t in heads):
+        return None  # "Clear majority then", "consensus then": how it was settled, not what
+    return v
+
+
+def closed(sent: Any) -> bool:
+    """"great, done." / "sorted.": a sentence that only says a thing is settled (a verb of completing or
+    arranging, no subject, no object)."""
+    root = sent.root
+    if root.pos_ not in ("VERB", "ADJ") or root.tag_ not in ("VBN", "VBD", "JJ"):
+        return False
+    if any(c.dep_ not in ("intj", "punct", "advmod", "amod", "cc") for c in root.children):
+        return False
+    return lex.verb_in_senses(root.lemma_.lower(), ("complete.v.01", "finish.v.01", "sort_out.v.01",
+                                                     "settle.v.04", "arrange.v.01"), first=8)
+
+
+def it_is(sent: Any) -> Any | None:
+    """"the Cretan villa it is", "Carcassonne it is then": a noun phrase, then "it is"."""
+    # an emoji comes out of the normaliser as a space: a boundary like a comma ("grill night it is 🔥 adding ...")
+    toks = [t for t in sent if (t.is_alpha or t.like_num or t.is_space or t.text in (",", ";", "—", "–")) and
+            t.lower_ not in ("then", "so")]
+    for i in range(1, len(toks) - 1):
+        # "it is" closing the sentence or a clause of it ("the Julian Alps it is, decision made")
+        if toks[i].lower_ == "it" and toks[i + 1].lemma_ == "be" and (
+                i + 2 >= len(toks) or toks[i + 2].is_punct or toks[i + 2].is_space):
+            prev = toks[i - 1]
+            while prev.dep_ in ("nummod", "compound", "pobj", "prep") and prev.head.i < toks[i].i and \
+                    prev.head.i != prev.i:
+                prev = prev.head  # "March 3 it is", "the cabin by the lake it is": the phrase's head
+            # "Heat it is": a capitalised title the tagger read as an imperative verb is still the phrase
+            # and a word WordNet knows as a noun ("trains it is"): no verb stands before "it is"
+            if prev.pos_ in ("NOUN", "PROPN", "NUM") or (prev.pos_ == "VERB" and (
+                    prev.text[:1].isupper() or lex._synsets(prev.lower_, "n"))):
+                return prev
+    return None
+
+
+def wins(sent: Any) -> Any | None:
+    for t in sent:
+        if t.lemma_ == "win" and t.pos_ == "VERB" and not any(c.dep_ == "dobj" for c in t.children):
+            subj = next((c for c in t.children if c.dep_ == "nsubj"), None)
+            if subj is not None and subj.pos_ in ("NOUN", "PROPN") and not lex.is_person_noun(subj.lemma_.lower()):
+                return subj
+    return None

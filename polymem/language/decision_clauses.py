@@ -137,7 +137,8 @@ def is_final(sent: Any) -> bool:
                 and any(c.dep_ == "aux" and (c.lemma_ == "be" or c.lower_ in ("will", "'ll", "’ll")) for c in t.children) \
                 and any(c.dep_ == "dobj" and c.pos_ in ("NOUN", "PROPN") for c in t.children):
             return True  # "we're doing Falcon Trail": the group's plan, said as settled
-    if _it_is(sent) is not None or _wins(sent) is not None or _then_value(sent) or _closed(sent):
+    if concluding.it_is(sent) is not None or concluding.wins(sent) is not None or concluding.then_value(sent) or \
+            concluding.closed(sent):
         return True
     if concluding.allotted(sent) or concluding.moved_noun(sent) or concluding.goal(sent) is not None or \
             concluding.lets_after_marker(sent) is not None or concluding.decision_overturned(sent, DECISION_NOUNS):
@@ -206,79 +207,9 @@ def _settles(v: Any) -> bool:
         change and v.tag_ == "VBG" and (v.dep_ == "ROOT" or v.head.pos_ == "INTJ") and to and concluding)
 
 
-_THEN = re.compile(r"^\W*(?:(?:ok(?:ay)?|right|so|fine|great|cool|alright)\W+)*(?P<v>[^,.;:!?]{1,40}?)\s+then\b\s*(?:[,.;!]|$)",
-                   re.I)
-
-
-_OUTCOME_LEXFILES = ("noun.attribute", "noun.quantity", "noun.state")
-
-
-def _then_value(sent: Any) -> str | None:
-    """"Amélie then.", "30th then, I've sent the invite", "£15 each then": a bare phrase concluded with
-    "then" is the group's conclusion (a verb phrase is not: "going for bowling then" is read elsewhere)."""
-    m = _THEN.match(sent.text)
-    if not m:
-        return None
-    v = m.group("v").strip()
-    toks = [t for t in sent if t.idx - sent.start_char < m.end("v")]
-    if all(t.pos_ == "INTJ" or t.is_punct for t in toks):
-        return None  # "well then.": a marker, not a value
-    # a verb or pronoun makes it a clause ("settled then, ..."), except a name the tagger took for a verb
-    if not v or any((t.pos_ in ("AUX", "PRON") and t.lower_ != "each") or
-                    (t.pos_ == "VERB" and (t.text[:1].islower() or lex._synsets(t.lower_, "v"))) for t in toks):
-        return None
-    heads = [t for t in toks if t.pos_ in ("NOUN", "PROPN", "NUM") and t.dep_ != "compound"]
-    if heads and not any(t.like_num or t.text[:1].isupper() and t.pos_ == "PROPN" for t in toks) and all(
-            lex.noun_in_lexfile(t.lemma_.lower(), _OUTCOME_LEXFILES) for t in heads):
-        return None  # "Clear majority then", "consensus then": how it was settled, not what
-    return v
-
-
-def _closed(sent: Any) -> bool:
-    """"great, done." / "sorted.": a sentence that only says a thing is settled (a verb of completing or
-    arranging, no subject, no object)."""
-    root = sent.root
-    if root.pos_ not in ("VERB", "ADJ") or root.tag_ not in ("VBN", "VBD", "JJ"):
-        return False
-    if any(c.dep_ not in ("intj", "punct", "advmod", "amod", "cc") for c in root.children):
-        return False
-    return lex.verb_in_senses(root.lemma_.lower(), ("complete.v.01", "finish.v.01", "sort_out.v.01",
-                                                     "settle.v.04", "arrange.v.01"), first=8)
-
-
 def _at_place(be: Any) -> Any | None:
     return next((p for c in be.children if c.dep_ == "prep" and c.lower_ in ("at", "in") for p in c.children
                  if p.dep_ == "pobj" and p.pos_ in ("PROPN", "NOUN")), None)
-
-
-def _it_is(sent: Any) -> Any | None:
-    """"the Cretan villa it is", "Carcassonne it is then": a noun phrase, then "it is"."""
-    # an emoji comes out of the normaliser as a space: a boundary like a comma ("grill night it is 🔥 adding ...")
-    toks = [t for t in sent if (t.is_alpha or t.like_num or t.is_space or t.text in (",", ";", "—", "–")) and
-            t.lower_ not in ("then", "so")]
-    for i in range(1, len(toks) - 1):
-        # "it is" closing the sentence or a clause of it ("the Julian Alps it is, decision made")
-        if toks[i].lower_ == "it" and toks[i + 1].lemma_ == "be" and (
-                i + 2 >= len(toks) or toks[i + 2].is_punct or toks[i + 2].is_space):
-            prev = toks[i - 1]
-            while prev.dep_ in ("nummod", "compound", "pobj", "prep") and prev.head.i < toks[i].i and \
-                    prev.head.i != prev.i:
-                prev = prev.head  # "March 3 it is", "the cabin by the lake it is": the phrase's head
-            # "Heat it is": a capitalised title the tagger read as an imperative verb is still the phrase
-            # and a word WordNet knows as a noun ("trains it is"): no verb stands before "it is"
-            if prev.pos_ in ("NOUN", "PROPN", "NUM") or (prev.pos_ == "VERB" and (
-                    prev.text[:1].isupper() or lex._synsets(prev.lower_, "n"))):
-                return prev
-    return None
-
-
-def _wins(sent: Any) -> Any | None:
-    for t in sent:
-        if t.lemma_ == "win" and t.pos_ == "VERB" and not any(c.dep_ == "dobj" for c in t.children):
-            subj = next((c for c in t.children if c.dep_ == "nsubj"), None)
-            if subj is not None and subj.pos_ in ("NOUN", "PROPN") and not lex.is_person_noun(subj.lemma_.lower()):
-                return subj
-    return None
 
 
 _FEELING_LEXFILES = ("noun.feeling", "noun.state", "noun.cognition", "noun.communication", "noun.motive")
@@ -413,7 +344,7 @@ def value_of(doc: Any, sent: Any, drops: set[int], known: list[str]) -> str | No
                     subj = next((x for x in c.children if x.dep_ in ("nsubj", "nsubjpass")), None)
                     if subj is not None and subj.i not in drops and nominal(subj) and subj.pos_ != "PRON":
                         return phrase(subj)
-    if (v := _then_value(sent)) is not None:
+    if (v := concluding.then_value(sent)) is not None:
         return v
     for t in sent:
         if t.lemma_ == "go" and not any(c.lower_ == "with" or c.dep_ == "mark" for c in t.children) and (p := next((
@@ -427,7 +358,7 @@ def value_of(doc: Any, sent: Any, drops: set[int], known: list[str]) -> str | No
         if t.lemma_ == "be" and any(c.lower_ == "we" and c.dep_ == "nsubj" for c in t.children) and \
                 (p := _at_place(t)) is not None and p.i not in drops:
             return phrase(p)  # "we're at the Lantern instead"
-    if _it_is(sent) is not None:  # "Fine by me, Thursday the 9th it is": the phrase since the last comma
+    if concluding.it_is(sent) is not None:  # "Fine by me, Thursday the 9th it is": the phrase since the comma
         # the "it is" that closes a clause ("... thank god it's refundable, and Seville it is!!" names Seville)
         m = re.search(r"([^,;:.!?]+?)\s+it(?:\s+is|'s|’s)(?:\s+then)?(?=\s*[^\w\s]|\s*$|\s\s)", sent.text)
         # from the last clause boundary (an emoji, "and", "but") on
@@ -435,7 +366,7 @@ def value_of(doc: Any, sent: Any, drops: set[int], known: list[str]) -> str | No
         v = re.sub(r"(?i)^(?:and|but|so)\s+", "", v)
         if v and len(v.split()) <= 8:
             return v.strip()
-    if (t := _it_is(sent)) is not None or (t := _wins(sent)) is not None:
+    if (t := concluding.it_is(sent)) is not None or (t := concluding.wins(sent)) is not None:
         return re.sub(r"\s+it$", "", phrase(t).split(" it ")[0])
     for v in sent:  # "Ostreria Blu is booked for Saturday": the booked thing, not the day
         subj = next((c for c in v.children if c.dep_ == "nsubjpass"), None)
@@ -497,7 +428,8 @@ def value_of(doc: Any, sent: Any, drops: set[int], known: list[str]) -> str | No
     if (day := timeexpr.date_span(text)) and re.search(r"(?i)\b(?:on|for|to)\s+" + re.escape(day), text):
         return day  # "the open day will be held on Saturday 13 June"
     for k in sorted(known, key=len, reverse=True):  # an option proposed earlier, named again without a drop
-        if k and not all(concluding.marker(t) or t.is_punct for t in parsed(k)) and re.search(r"(?<!\w)" + re.escape(k.lower()) + r"(?!\w)", low) and \
+        if k and not all(concluding.marker(t) or t.is_punct for t in parsed(k)) and \
+                re.search(r"(?<!\w)" + re.escape(k.lower()) + r"(?!\w)", low) and \
                 not any(same(k, phrase(doc[i])) for i in drops):
             return k
     return None

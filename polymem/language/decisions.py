@@ -278,11 +278,12 @@ class DecisionTracker:
                     same(c.head.value, d.value):
                 continue
             # a chain carried over from an earlier window has no place here (-1): any message seen counts, but
-            # the one that settled it (known by its id) is no talk about it. A date or a sum named again is enough; a thing (a
-            # game's name, a venue) is named all the time, so it must be named against: turned down, with
-            # "instead", a negation or an apology
-            seqs = [seq for seq, text, mid in self._window if seq > c.head.seq and (not c.head.message_id or mid != c.head.message_id) and _names(c.head.value, text, d.value) and (
-                kind != "thing" or _against(text))]
+            # the one that settled it (known by its id) is no talk about it. A date or a sum named again is
+            # enough; a thing (a game's name, a venue) is named all the time, so it must be named against:
+            # turned down, with "instead", a negation or an apology
+            seqs = [seq for seq, text, mid in self._window
+                    if seq > c.head.seq and (not c.head.message_id or mid != c.head.message_id) and
+                    _names(c.head.value, text, d.value) and (kind != "thing" or _against(text))]
             if not seqs:
                 continue
             early = [q for q in seqs if q <= first]

@@ -285,12 +285,12 @@ def _best_chain(self: Any) -> list[StateHit]:
         cands[attr] = (hits, said, about, max(i.score for i in its))
     # values the writer's version chains say were overturned ("the 26th, instead of sept 12"): a chain read
     # from the retrieved messages that ends on one of them missed the message that overturned it
+    heads = {attr: max(its, key=lambda x: x.time.timestamp() if x.time else 0.0) for attr, its in by_attr.items()}
     overturned = [m.group(1) for its in by_attr.values() for i in its
                   if (m := re.search(r", instead of ([^(]+?) \((?:announced|about)", i.text))]
-    overturned += [i.value for its in by_attr.values() for i in its if i.value and len(its) > 1 and
-                   i is not max(its, key=lambda x: x.time.timestamp() if x.time else 0.0)]
+    overturned += [i.value for attr, its in by_attr.items() for i in its if i.value and i is not heads[attr]]
     # and the values the writer holds current: a chain that says one of them was replaced contradicts it
-    current = [max(its, key=lambda x: x.time.timestamp() if x.time else 0.0).value for its in by_attr.values()]
+    current = [h.value for h in heads.values()]
     for n, (hits, said, about) in enumerate(_evidence_chains(self)):
         if hits and (any(same_value(hits[-1].value, v) for v in overturned) or
                      any(same_value(h.value, v) for h in hits[:-1] for v in current if v)):
@@ -357,7 +357,6 @@ def _best_chain(self: Any) -> list[StateHit]:
     words = {w.lower() for w in issue if not _generic(w.lower())}
     ranks = {k: (r[0] + TOPIC_W * bool(k.startswith("decision:") and set(k[9:].split()) & words), *r[1:])
              for k, r in ranks.items()}
-
     best = max(ranks, key=ranks.__getitem__)
     written = [k for k in ranks if not k.startswith(("evidence:", "assigned:"))]
     # the tracker's second reading wins only where it matches the question strictly better than every record
