@@ -38,3 +38,17 @@ def ingest_chat(graph: Graph, space: str, embedder, lines=LINES) -> None:  # typ
     conv = Conversation.model_construct(id="chat", roster=ROSTER, channels=["main"], messages=iter(msgs),
                                         addressees_given=False, source_file=None)
     Ingestor(graph, embedder).ingest(space, conv)
+
+
+def ingest_timed(graph: Graph, space: str, embedder, roster: list[Participant],  # type: ignore[no-untyped-def]
+                 lines: list[tuple[str, str, float]], t0: datetime, prefix: str) -> None:
+    """Ingest (speaker, text, hours after t0) lines as messages `<prefix>00`, `<prefix>01`, ... and run the
+    real writer over them."""
+    from polymem.ingest.writer import write_space
+
+    msgs = [Message(id=f"{prefix}{n:02d}", text=t, speaker=s, time=t0 + timedelta(hours=h), seq=n)
+            for n, (s, t, h) in enumerate(lines)]
+    conv = Conversation.model_construct(id=space, roster=roster, channels=["main"], messages=iter(msgs),
+                                        addressees_given=False, source_file=None)
+    Ingestor(graph, embedder).ingest(space, conv)
+    write_space(graph, space)

@@ -4,15 +4,14 @@ with the real writer; the chat is written for this test (no data set's words, na
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 
 import pytest
+from chat_fixture import ingest_timed
 
 from polymem.graph import Graph
-from polymem.ingest.pipeline import Ingestor
-from polymem.ingest.writer import write_space
 from polymem.retrieval.service import ask
-from polymem.schema.models import Conversation, Message, Participant
+from polymem.schema.models import Participant
 
 ROSTER = [
     Participant(id="liesl", name="Liesl Amundsen", aliases=["Liesl"]),
@@ -41,12 +40,7 @@ LINES = [  # (speaker, text, hours after T0)
 @pytest.fixture(scope="module")
 def chat(graph: Graph, embedder) -> str:  # type: ignore[no-untyped-def]
     space = "test-matters-" + datetime.now().strftime("%H%M%S%f")
-    msgs = [Message(id=f"g{n:02d}", text=t, speaker=s, time=T0 + timedelta(hours=h), seq=n)
-            for n, (s, t, h) in enumerate(LINES)]
-    conv = Conversation.model_construct(id="matters", roster=ROSTER, channels=["main"], messages=iter(msgs),
-                                        addressees_given=False, source_file=None)
-    Ingestor(graph, embedder).ingest(space, conv)
-    write_space(graph, space)
+    ingest_timed(graph, space, embedder, ROSTER, LINES, T0, "g")
     yield space
     from polymem.graph.messages import MessageRepository
 
@@ -73,13 +67,8 @@ def test_a_home_said_to_be_over_answers_where_someone_lived_before(graph: Graph,
     space = "test-past-" + datetime.now().strftime("%H%M%S%f")
     lines = [("liesl", "quick life update: I'm leaving Valletta at the end of the month, new chapter", 0),
              ("dario_p", "whoa, big move! we'll miss the balcony parties", 1)]
-    msgs = [Message(id=f"h{n:02d}", text=t, speaker=s, time=T0 + timedelta(hours=h), seq=n)
-            for n, (s, t, h) in enumerate(lines)]
-    conv = Conversation.model_construct(id="past", roster=ROSTER, channels=["main"], messages=iter(msgs),
-                                        addressees_given=False, source_file=None)
     try:
-        Ingestor(graph, embedder).ingest(space, conv)
-        write_space(graph, space)
+        ingest_timed(graph, space, embedder, ROSTER, lines, T0, "h")
         a = ask(graph, space, "Where did Liesl live before?", embedder=embedder)
         assert "valletta" in a.text.lower() and a.cited == ["h00"], a.text
     finally:

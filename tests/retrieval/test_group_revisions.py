@@ -4,15 +4,14 @@ real writer; the chat is written for this test (no data set's words, names or va
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 
 import pytest
+from chat_fixture import ingest_timed
 
 from polymem.graph import Graph
-from polymem.ingest.pipeline import Ingestor
-from polymem.ingest.writer import write_space
 from polymem.retrieval.service import ask
-from polymem.schema.models import Conversation, Message, Participant
+from polymem.schema.models import Participant
 
 ROSTER = [
     Participant(id="odile", name="Odile Brandt", aliases=["Odile"]),
@@ -40,12 +39,7 @@ LINES = [  # (speaker, text, hours after T0)
 @pytest.fixture(scope="module")
 def chat(graph: Graph, embedder) -> str:  # type: ignore[no-untyped-def]
     space = "test-revisions-" + datetime.now().strftime("%H%M%S%f")
-    msgs = [Message(id=f"v{n:02d}", text=t, speaker=s, time=T0 + timedelta(hours=h), seq=n)
-            for n, (s, t, h) in enumerate(LINES)]
-    conv = Conversation.model_construct(id="revisions", roster=ROSTER, channels=["main"], messages=iter(msgs),
-                                        addressees_given=False, source_file=None)
-    Ingestor(graph, embedder).ingest(space, conv)
-    write_space(graph, space)
+    ingest_timed(graph, space, embedder, ROSTER, LINES, T0, "v")
     yield space
     from polymem.graph.messages import MessageRepository
 
