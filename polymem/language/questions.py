@@ -28,7 +28,7 @@ PROPOSE_QUESTION_SENSES = ("propose.v.01", "suggest.v.01", "suggest.v.02", "reco
                            "argue.v.01")
 IDEA_SENSES = ("idea.n.01", "suggestion.n.01", "proposal.n.01", "proposition.n.01")
 AGREE_SENSES = ("agree.v.02", "volunteer.v.02", "accept.v.03", "promise.v.01", "promise.v.02", "consent.v.01",
-                "give.v.18", "undertake.v.01")
+                "give.v.18", "undertake.v.01", "undertake.v.02", "substitute.v.03", "assume.v.02")
 Attribute = Literal["city", "job", "pet"]
 _QUANTIFIERS = {"anyone", "anybody", "someone", "somebody", "everyone", "everybody", "who", "whoever", "which",
                 "any", "one", "us", "people", "member", "members", "whom"}
@@ -101,7 +101,11 @@ def _attribute(doc: Any) -> tuple[Attribute | None, str | None]:
         if t.pos_ == "NOUN" and (lex.noun_is_exactly(lemma, "job", senses=2) or lemma in (
                 "living", "employer", "profession", "career", "occupation", "boss")) and _asked_noun(t):
             return "job", None
-        if t.pos_ == "VERB" and lex.verb_in_senses(lemma, ("work.v.02", "hire.v.01"), first=2):
+        if t.pos_ == "VERB" and lex.verb_in_senses(lemma, ("work.v.02", "hire.v.01"), first=2) and not any(
+                c.dep_ in ("nsubj", "nsubjpass") and (c.lower_ in ("what", "which") or (
+                    c.pos_ == "NOUN" and lex.known_noun(c.lemma_.lower()) and not lex.is_person_noun(
+                        c.lemma_.lower(), 1))) for c in t.children):
+            # (not "what is being served": a thing as subject is no one's work)
             # "Who works in healthcare?", "Who works as a glazier?": the object is a category
             cat = next((p.lemma_.lower() for c in t.children if c.dep_ == "prep" and c.lower_ in ("in", "as")
                         for p in c.children if p.dep_ == "pobj" and p.pos_ == "NOUN"), None)
@@ -118,7 +122,8 @@ def _attribute(doc: Any) -> tuple[Attribute | None, str | None]:
             return "city", None
         # "each member's home city", "which city is Tom in": a city someone is in, not one visited
         if t.pos_ == "NOUN" and lex.noun_is(lemma, "city", senses=1) and _asked_noun(t) and (
-                any(c.dep_ == "poss" for c in t.children) or t.head.lemma_ in ("be", "live")):
+                any(c.dep_ == "poss" for c in t.children) or t.head.lemma_ in ("be", "live") or (
+                    t.dep_ == "dobj" and lex.verb_in_senses(t.head.lemma_.lower(), _MOVE))):  # "moved city"
             return "city", None
     if "where" in wh and any(t.lemma_ in ("be", "live") and t.dep_ == "ROOT" for t in doc):
         return "city", None
@@ -170,7 +175,7 @@ def parse_question(question: str, mentioned: int = 0) -> QuestionForm:
             out.anchors.append(" ".join(run))
         run = []
     out.left = asks_left(doc)
-    superlative = any(t.tag_ in ("JJS", "RBS") or t.lower_ == "most" for t in doc)
+    superlative = any(t.tag_ in ("JJS", "RBS") or t.lower_ == "most" for t in doc) or _more_than_all(doc)
     communicates = any(t.pos_ == "VERB" and lex.verb_in_lexfile(t.lemma_.lower(), ("verb.communication",))
                        for t in doc) or any(t.lemma_.lower() in ("message", "post", "conversation") for t in doc)
     active = any(t.pos_ == "ADJ" and t.lemma_.lower() not in ("most",) for t in doc)
@@ -189,7 +194,7 @@ def parse_question(question: str, mentioned: int = 0) -> QuestionForm:
         if mentioned == 1 and communicates:
             out.form = "talks_most"
             return out
-        if mentioned == 0 and (communicates or active):
+        if mentioned == 0 and (communicates or active or _does_most(doc)):
             out.form = "most_active"
             return out
     # -- time: "When did X move to Y?"
@@ -217,12 +222,15 @@ def parse_question(question: str, mentioned: int = 0) -> QuestionForm:
                                           for t in doc) or any(t.dep_ == "expl" for t in doc)  # "is there a ...?"
     # -- lists: "What has the group decided so far?", "Who has moved?"
     decides = any(t.pos_ == "VERB" and lex.verb_in_senses(t.lemma_.lower(), ("decide.v.01", "decide.v.02",
-                                                                            "choose.v.01", "agree.v.01"))
+                                                                            "choose.v.01", "agree.v.01",
+                                                                            "finalize.v.01"))
                   for t in doc) or "decision" in lemmas
     # a topic is a thing decided about ("for the picnic", "the film"), not the group, a person or a number
     topic = [t for t in doc if t.pos_ == "NOUN" and t.lemma_.lower() not in ("decision", "far", "everything",
                                                                             "thing", "plan")
              and not (t.dep_ in ("nsubj", "nsubjpass") and lex.noun_is(t.lemma_.lower(), "group_noun", senses=1))
+             and not (t.dep_ == "nsubj" and t.head.pos_ == "VERB" and not any(  # the deciders, "the lab"
+                 c.tag_ in ("WDT", "WP") for c in t.children))
              and not lex.is_person_noun(t.lemma_.lower(), 1)
              and not t.like_num and t.dep_ != "poss"]
     if decides and not topic and mentioned == 0 and out.wh in ("what", "which", None):
@@ -231,10 +239,10 @@ def parse_question(question: str, mentioned: int = 0) -> QuestionForm:
     if out.wh in ("who", "which") and any(_announces(t, mentioned) for t in doc):
         out.form = "announced"
         return out
-    if out.attribute == "city" and mentioned == 0 and out.wh in ("who", "which") and \
-            any(t.pos_ == "VERB" and lex.verb_in_senses(t.lemma_.lower(), ("move.v.04", "relocate.v.01"))
-                and any(c.dep_ == "nsubj" and (c.lower_ in _QUANTIFIERS or out.who_like) for c in t.children)
-                for t in doc):
+    # -- who has moved / changed jobs: "Who has moved?", "Which members changed jobs?", "Has anyone moved city?"
+    if out.attribute in ("city", "job") and mentioned == 0 and (out.wh in ("who", "which") or (
+            out.wh is None and subj_quant)) and any(_changes(t, out.attribute) and any(
+                c.dep_ == "nsubj" and (c.lower_ in _QUANTIFIERS or out.who_like) for c in t.children) for t in doc):
         out.form = "list_moved"
         return out
     # -- category: "Does anyone have a dog?", "Who works in healthcare?", "Which of us owns a bird?"
@@ -252,7 +260,8 @@ def parse_question(question: str, mentioned: int = 0) -> QuestionForm:
         return out
     # -- a question about no person (not "who", no member, no everyone): about the group's plans
     whole = any(t.lower_ in ("everyone", "everybody") and t.dep_ in ("nsubj", "nsubjpass") for t in doc)
-    if mentioned == 0 and out.wh in ("what", "which", "where", "when") and (not subj_quant or whole) and \
+    asks = out.wh in ("what", "which", "where", "when", "how") or (out.wh is None and _offers_options(doc))
+    if mentioned == 0 and asks and (not subj_quant or whole or group_subject) and \
             not out.who_like and \
             not ({"everyone", "everybody", "each", "all"} & {t.lower_ for t in doc} and out.attribute) and \
             out.attribute in (None, "city") and _about_a_plan(doc):
@@ -323,10 +332,25 @@ def _about_a_plan(doc: Any) -> bool:
         if lemma in ("finally", "eventually", "ultimately") or (lemma == "end" and t.head.lower_ == "in") or (
                 lemma == "end" and any(c.dep_ == "prt" and c.lower_ == "up" for c in t.children)):
             return True  # "in the end", "what did they end up with"
-        if t.dep_ in ("nsubj", "nsubjpass", "attr") and t.pos_ == "NOUN" and \
-                lex.noun_in_senses(lemma, OCCASIONS, first=2):
-            return True  # "where's the summer holiday now?": an occasion the group plans
+        if t.pos_ == "NOUN" and t.dep_ not in ("poss", "compound") and lex.noun_in_senses(lemma, OCCASIONS, first=2):
+            return True  # "where's the summer holiday now?", "what's served at the meal?": an occasion planned
+        if t.dep_ in ("nsubj", "attr") and t.tag_ == "NNS" and lex.is_person_noun(lemma, 1) and not any(
+                c.tag_ in ("WDT", "WP") for c in t.children):
+            return True  # "what present are the siblings giving?": several people acting together
+        if t.lower_ in ("will", "'ll", "gonna") and not any(
+                c.dep_ in ("nsubj", "nsubjpass") and (c.pos_ in ("PROPN", "PRON") and c.lower_ not in (
+                    "what", "which", "it") or lex.is_person_noun(c.lemma_.lower(), 1)) for c in t.head.children):
+            return True  # "what flavour will the cake be?": a thing to come, not a person's plan
+    if ranges_over_members(doc):
+        return True  # "how much is each person putting in?": what every member does, as arranged
     return _thing_changed(doc)
+
+
+def _offers_options(doc: Any) -> bool:
+    """A yes/no question offering alternatives to the group: "are we renting or buying?"."""
+    return any(t.dep_ == "cc" and t.lower_ == "or" for t in doc) and any(
+        t.dep_ in ("nsubj", "nsubjpass") and (t.lower_ in ("we", "they") or lex.noun_is(t.lemma_.lower(), "group_noun"))
+        for t in doc)
 
 
 _NOW_THEN = ("now", "anymore", "originally", "initially", "currently", "still")
@@ -372,6 +396,46 @@ def _announces(t: Any, mentioned: int) -> bool:
     return clause
 
 
+_MOVE = ("move.v.04", "relocate.v.01")
+_SWAP = ("change.v.01", "change.v.02", "change.v.05", "switch.v.01", "switch.v.03", "exchange.v.01", "trade.v.04")
+
+
+def _changes(t: Any, attribute: str) -> bool:
+    """A verb of moving home (for a city), of changing or swapping (its object the attribute: "changed jobs"),
+    or "have" with a new one ("has a new job")."""
+    if t.pos_ not in ("VERB", "AUX"):
+        return False
+    lemma = t.lemma_.lower()
+    if attribute == "city" and lex.verb_in_senses(lemma, _MOVE):
+        return True
+    objs = [c for c in t.children if c.dep_ == "dobj"]
+    if lex.verb_in_senses(lemma, _SWAP, first=3, exact=True) and objs:
+        return True
+    return attribute == "job" and lemma in ("have", "get", "start", "land") and any(
+        a.lower_ == "new" for o in objs for a in o.children if a.dep_ == "amod")
+
+
+def _more_than_all(doc: Any) -> bool:
+    """"more than anyone (else)", "more than everybody": a superlative said as a comparison with all."""
+    return any(t.lower_ == "more" and t.i + 2 < len(doc) and doc[t.i + 1].lower_ == "than" and
+               doc[t.i + 2].lower_ in ("anyone", "anybody", "everyone", "everybody", "all") for t in doc)
+
+
+def _does_most(doc: Any) -> bool:
+    """"Who wrote the most?", "who contributes the most?", "who's the most vocal?": the superlative on what a
+    member does or is, not on a thing they have ("who owns the most bikes" counts bikes, not messages)."""
+    for t in doc:
+        if t.lower_ not in ("most", "more"):
+            continue
+        head = t.head
+        if head.pos_ == "NOUN" and t.dep_ == "amod" and head.lemma_.lower() not in ("message", "post"):
+            return False
+        if head.pos_ in ("VERB", "AUX", "ADJ") or t.dep_ in ("dobj", "advmod", "attr"):
+            return not any(c.dep_ == "dobj" and c.pos_ == "NOUN" and c.lemma_.lower() not in ("message", "post")
+                           and c.i != t.i for c in head.children)
+    return False
+
+
 def _request_role(doc: Any, mentioned: int) -> Form | None:
     """Who asked / whom was asked / who agreed, from the wh-word's grammatical role at a request or
     agreement verb (WordNet senses), not from question templates."""
@@ -388,6 +452,14 @@ def _request_role(doc: Any, mentioned: int) -> Form | None:
         wh_subj = any(is_wh(c) for c in subjects) and not other_subj
         wh_obj = any(c.dep_ in ("dobj", "nsubjpass") and is_wh(c) for c in t.children) or \
             (other_subj and any(is_wh(c) for c in subjects))
+        # a phrasal verb by its particle ("stepped in", "took on"), as WordNet lists it
+        prt = next((c.lower_ for c in t.children if c.dep_ == "prt" or (
+            c.dep_ == "advmod" and c.i == t.i + 1 and c.tag_ in ("RB", "RP"))), None)
+        phrasal = f"{lemma}_{prt}" if prt else None
+        agrees = wh_subj and (lex.verb_in_senses(lemma, AGREE_SENSES, first=4) or (
+            phrasal is not None and lex.verb_in_senses(phrasal, AGREE_SENSES, first=4)))
+        if agrees and lex.verb_in_senses(lemma, AGREE_SENSES, first=2, exact=True):
+            return "who_agreed"  # "Who promised (that they'd bring) X?", whatever its clause
         if any(g.dep_ in ("ccomp", "relcl") and any(c.dep_ == "nsubj" for c in g.children) for g in t.subtree):
             continue  # "Who told the group that ...": a report, not a request
         passive_by = any(c.dep_ == "agent" for c in t.children)
@@ -404,6 +476,6 @@ def _request_role(doc: Any, mentioned: int) -> Form | None:
                 return "who_asked"
             if wh_obj and mentioned:
                 return "asked_whom"
-        if wh_subj and lex.verb_in_senses(lemma, AGREE_SENSES, first=4):
+        if agrees:
             return "who_agreed"
     return None

@@ -182,7 +182,7 @@ class Answerer:
     def _first_to_name(self) -> Extract | None:
         """"Who floated Lake Ohrid?": the first member to bring the named option up, preferring a message that
         proposes or asks over one that reports a decision."""
-        anchors = [a.lower() for a in self.plan.anchors]
+        anchors = [a.lower() for a in self.plan.anchors] or self._rare_terms()
         if not anchors:
             return None
         cands = [m for m in self.msgs.values() if self._person(m) and m.get("speaker") not in self.plan.mentioned
@@ -198,6 +198,16 @@ class Answerer:
         m = min(cands, key=rank)
         return Extract(self.name(m["speaker"]) or m["speaker"], participant=m["speaker"], cited=[m["id"]],
                        confidence=0.9)
+
+    def _rare_terms(self) -> list[str]:
+        """The question's one topic word that few of the read messages use ("tablet", not "birthday"): the
+        option itself, when the question names it in lower case."""
+        texts = [(m["text"] or "").lower() for m in self.msgs.values()]
+        df = {t: sum(1 for x in texts if re.search(r"(?<!\w)" + re.escape(t) + r"(?!\w)", x))
+              for t in self.plan.issue if len(t) > 3}
+        used = sorted((n, t) for t, n in df.items() if n)
+        return [used[0][1]] if used and used[0][0] <= max(2, len(texts) // 10) and (
+            len(used) == 1 or used[0][0] < used[1][0]) else []
 
     def _who_said(self) -> Extract:
         proposal = self.plan.proposal or bool(re.search(r"\b(suggest|propos|recommend|pitch|put forward|float|idea|"
@@ -283,11 +293,11 @@ class Answerer:
         """An agreement on the issue ("Sure, the chairs are on me"), or the reply that accepts a request on
         it when the reply itself is too short to name the task ("on it", "consider it done")."""
         def score(m: Msg) -> float | None:
-            if coverage(self.plan.issue, m["text"]) == 0:
-                return None
-            s = self._relevance(m) + 0.5 * bool(_agrees(m["text"]))
-            s -= 0.4 * bool(is_request(m["text"]))
-            return s + 0.2 * bool(m.get("reply_to"))
+            agrees = _agrees(m["text"])
+            if coverage(self.plan.issue, m["text"]) == 0 or (is_request(m["text"]) and not agrees):
+                return None  # whoever asks for the task is not who took it on (their request is read below)
+            return self._relevance(m) + 0.5 * bool(agrees) - 0.4 * bool(is_request(m["text"])) + \
+                0.2 * bool(m.get("reply_to"))
 
         m, s = self._pick(score)
         best: tuple[float, Msg, list[str]] | None = None

@@ -46,15 +46,17 @@ def category(a: Answerer) -> Extract:
 
 
 def list_moved(a: Answerer) -> Extract:
-    """People whose city changed (two different cities in their history), with both cities."""
+    """People whose city (or, asked so, job) changed: two different values in their history, the new one
+    named."""
+    attr = a.plan.attribute if a.plan.attribute in ("city", "job") else "city"
     parts, cited, rows = [], [], {}
     for r in a.plan.rows:
-        hits = [h for h in person_state(a, r.id, "city") if h.value]
+        hits = [h for h in person_state(a, r.id, attr) if h.value]
         if len(_distinct(hits)) < 2:
             continue
         head = hits[-1]
         before = [h for h in hits if not same_value(h.value, head.value)]
-        parts.append(f"{r.name or r.id} (moved to {head.value})")
+        parts.append(f"{r.name or r.id} ({'moved to' if attr == 'city' else 'now'} {head.value})")
         cited += head.message_ids + (before[-1].message_ids if before else [])
         rows[r.id] = ([head], before[-1:])
     if not parts:
@@ -129,8 +131,9 @@ def most_active(a: Answerer) -> Extract:
     if not people:
         return Extract(NOT_IN_MEMORY, abstained=True)
     top = people[0]
-    runner = f"; next: {a.name(people[1]['speaker'])} ({people[1]['n']})" if len(people) > 1 else ""
-    return Extract(f"{a.name(top['speaker'])} ({top['n']} messages{runner})", participant=top["speaker"],
+    # the answer names one person: a runner-up named beside them reads as a second answer
+    lead = f", {top['n'] - people[1]['n']} more than anyone else" if len(people) > 1 else ""
+    return Extract(f"{a.name(top['speaker'])} ({top['n']} messages{lead})", participant=top["speaker"],
                    cited=list(top.get("sample") or []), confidence=1.0)
 
 
@@ -138,6 +141,6 @@ def talks_most(a: Answerer) -> Extract:
     people = [x for x in a.activity if x.get("target") in a.roster.by_id]
     if not people:
         return Extract(NOT_IN_MEMORY, abstained=True)
-    top, who = people[0], a.name(a.plan.scope.speaker)
-    return Extract(f"{a.name(top['target'])} ({who} addressed them in {top['n']} messages)",
+    top = people[0]
+    return Extract(f"{a.name(top['target'])} (addressed in {top['n']} messages)",
                    participant=top["target"], cited=list(top.get("sample") or []), confidence=1.0)

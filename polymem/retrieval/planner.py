@@ -6,6 +6,7 @@ import re
 from datetime import UTC, datetime
 
 from polymem.errors import InputError
+from polymem.language.question_parts import split_question
 from polymem.language.questions import QuestionForm, parse_question
 from polymem.retrieval import lexicon as lx
 from polymem.retrieval.names import RosterIndex
@@ -66,16 +67,14 @@ def validate(question: str) -> str:
 def compile_rules(question: str, asker: str | None, roster: RosterIndex) -> Plan:
     q = validate(question)
     notes: list[str] = []
-    mentions = roster.find(q)
+    # "Somebody asked Ada to ... . Who?" is read as "Who asked Ada to ...?"; the form of a two-part question
+    # comes from the part that asks, its topic words from both
+    parts_ = split_question(q, lambda phrase: bool(roster.find(phrase)))
+    if parts_.text != q:
+        notes.append(f"asked as: {parts_.text}")
+    q = parts_.text
     order: list[str] = []
-    masked, last = "", 0
-    for m in mentions:
-        if m.pid not in order:
-            order.append(m.pid)
-        masked += q[last:m.start] + f" @P{order.index(m.pid)} "
-        last = m.end
-    masked += q[last:]
-    masked = re.sub(r"\s+", " ", masked)
+    masked = _mask(q, roster, order)
     me = asker if asker else None
     if me and lx.FIRST_PERSON.search(q):
         if me not in order:
@@ -90,7 +89,10 @@ def compile_rules(question: str, asker: str | None, roster: RosterIndex) -> Plan
     def person_row(pid: str) -> Row:
         return Row(kind="PERSON", id=pid, name=roster.display(pid))
 
-    form = parse_question(q, mentioned=len(order))
+    form = parse_question(parts_.asking, mentioned=len(order))
+    whole = masked
+    if parts_.context:  # the form from the part that asks, the topic words from the whole question
+        masked = _mask(parts_.asking, roster, order)
     if form.who_like:  # "which cousin argued for X?" asks who: read it as such
         masked = re.sub(r"(?i)\b(?:which|what)\s+\w+", "who", masked, count=1)
     # A leading clause or topic before the question proper ("Once X fell through, who ...?", "The switch to
@@ -98,8 +100,9 @@ def compile_rules(question: str, asker: str | None, roster: RosterIndex) -> Plan
     parts = re.split(r"[,:;]\s*(?=(?:who|whom|whose|which|what|where|when)\b)", masked, flags=re.I)
     if len(parts) > 1:
         masked = parts[-1]
+    topic = whole if parts_.context else masked
     if form.form and form.form in _FORM_INTENT:
-        return _form_plan(q, asker, form, order, roster, masked, notes)
+        return _form_plan(q, asker, form, order, roster, topic, notes)
     if WHO_EMPLOYS.search(masked) and order:
         intent, answer_field = "state", "value"
         notes.append("employer question")
@@ -163,7 +166,7 @@ def compile_rules(question: str, asker: str | None, roster: RosterIndex) -> Plan
     attribute = form.attribute if intent in ("state", "everyone", "generic", "who_reported") \
         else None
     names = roster.name_words()
-    issue = _issue_terms(masked, names)
+    issue = _issue_terms(topic, names)
     search = list(issue)
     if attribute:
         search += [t for t in lx.ATTR_TERMS[attribute] if t not in search and t not in lx.STOP]
@@ -200,6 +203,17 @@ def _form_plan(q: str, asker: str | None, form: QuestionForm, order: list[str], 
                 mode="full" if intent in ("when", "list_moved", "list_decisions", "who_announced") else "head", scope=scope,
                 attribute=form.attribute, category=form.category, search_terms=list(issue), mentioned=order,
                 notes=notes)
+
+
+def _mask(text: str, roster: RosterIndex, order: list[str]) -> str:
+    """The text with each member it names as @P<n>, n their place in `order` (extended as they come)."""
+    masked, last = "", 0
+    for m in roster.find(text):
+        if m.pid not in order:
+            order.append(m.pid)
+        masked += text[last:m.start] + f" @P{order.index(m.pid)} "
+        last = m.end
+    return re.sub(r"\s+", " ", masked + text[last:])
 
 
 def _issue_terms(masked: str, names: set[str]) -> list[str]:

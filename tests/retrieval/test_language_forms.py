@@ -101,5 +101,10 @@ def test_activity(graph: Graph, chat: str, embedder) -> None:  # type: ignore[no
     a = _ask(graph, chat, embedder, "Who is the most active person in the chat?")
     assert a.plan.intent == "most_active" and a.answer_participant == "ines_v" and "8 messages" in a.text
     assert a.cited and all(c.startswith("a") for c in a.cited)
+    # one person is the answer: no runner-up named beside them (a second name reads as a second answer)
+    others = [n for n in ("Kemal", "Bodhi", "Bo ") if n in a.text]
+    assert not others, a.text
+    for q in ("Who wrote the most?", "Who posts more than anyone else?", "Who contributes the most here?"):
+        assert _ask(graph, chat, embedder, q).answer_participant == "ines_v", q
     a = _ask(graph, chat, embedder, "Who does Ines talk to most?")
     assert a.plan.intent == "talks_most" and a.answer_participant == "kemal.s"

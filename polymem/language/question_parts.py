@@ -1,0 +1,130 @@
+"""A question asked in two parts, made one: "Somebody asked Ada to bring the ladder. Who?" is "Who asked Ada
+to bring the ladder?"; "Bath was pitched as an alternative. Whose idea was that?" is "Whose idea was Bath?";
+"Who was it that booked the hall?" is "Who booked the hall?".
+
+Read from the parse: the part that asks is the last clause opened by a wh-word after a sentence break or a
+dash; an indefinite pronoun of the context ("somebody", "someone") takes the place of the wh-word, and a
+pronoun of the asking part ("it", "that", "she") takes the context's subject. Nothing here knows a word of
+any question set but the closed classes of English (wh-words, indefinite and personal pronouns).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from polymem.language.models import nlp
+
+_WH = r"(?:who|whom|whose|which|what|where|when|how)\b"
+# the break before the asking part: a sentence end, a colon / semicolon, or a dash between spaces
+_BREAK = re.compile(r"(?:[.!?;:]\s+|\s*[\u2014\u2013]\s*|\s+-{1,2}\s+)(?=" + _WH + ")", re.I)
+_CLEFT = re.compile(r"\b(who|whom|which\s+\w+)\s+(?:was|is)\s+it\s+(?:that|who)\s+", re.I)
+_INDEFINITE = {"somebody", "someone", "anybody", "anyone"}
+_THING_INDEFINITE = {"something": "what", "somewhere": "where", "sometime": "when"}
+_CONTENT = ("NOUN", "PROPN", "VERB", "ADJ", "NUM")
+_THING_PRONOUNS = {"it", "that", "this"}
+_PERSON_PRONOUNS = {"he", "she", "they", "him", "her", "them"}
+
+
+@dataclass(frozen=True)
+class QuestionParts:
+    text: str  # the question as one sentence where the parts could be merged, else as asked
+    asking: str  # the part that asks, pronouns taken from the context; the whole question when in one part
+    context: str  # what came before the asking part ("" for a one-part question)
+
+
+@lru_cache(maxsize=4096)
+def _doc(text: str) -> Any:
+    return nlp()(text)
+
+
+def split_question(question: str, is_person: Callable[[str], bool] | None = None) -> QuestionParts:
+    """`is_person`: whether a phrase names a member (the planner passes its roster); without it, a name the
+    tagger calls a PERSON entity."""
+    q = _CLEFT.sub(lambda m: m.group(1) + " ", question.strip())  # "Who was it that X" -> "Who X"
+    breaks = list(_BREAK.finditer(q))
+    if not breaks:
+        return QuestionParts(q, q, "")
+    cut = breaks[-1]
+    context, asking = q[:cut.start()].strip(), q[cut.end():].strip()
+    if not context or not re.search(r"[A-Za-z]", context):
+        return QuestionParts(q, q, "")
+    ctx, ask = _doc(context), _doc(asking)
+    content = [t for t in ask if t.pos_ in _CONTENT and t.lemma_ not in ("be", "do")]
+    merged = None
+    if not content:
+        merged = _indefinite_asked(ctx, ask)  # "Somebody did X. Who (was that)?"
+    elif len(content) == 1 and content[0].pos_ != "PROPN" and all(
+            t.pos_ in ("PRON", "AUX", "PUNCT") or t.i == content[0].i for t in ask):
+        # "Dmitri wanted someone to X. Who did he ask?": the act from the asking part, the task from the context
+        merged = _indefinite_asked(ctx, ask, verb=content[0].lemma_.lower())
+    if merged:
+        return QuestionParts(merged, merged, "")
+    resolved = _resolve_pronouns(ask, ctx, is_person)
+    return QuestionParts(q, resolved, context)
+
+
+def _wh(ask: Any) -> str:
+    return next((t.lower_ for t in ask if t.tag_ in ("WP", "WP$", "WDT", "WRB")), "who")
+
+
+def _indefinite_asked(ctx: Any, ask: Any, verb: str | None = None) -> str | None:
+    """The context with its indefinite person in the wh-word's place, as a question; None without one.
+    `verb`: the asking part's own verb, put in place of the context's ("wanted someone to" -> "ask")."""
+    words = [t.text_with_ws for t in ctx]
+    wh = _wh(ask)
+    thing = next((t for t in ctx if _THING_INDEFINITE.get(t.lower_) == wh), None)
+    if thing is not None and verb is None:  # "the money went to something else - what?": asked in place
+        words[thing.i] = wh + thing.whitespace_
+        if thing.i + 1 < len(ctx) and ctx[thing.i + 1].lower_ == "else":
+            words[thing.i + 1] = ""
+        return _sentence("".join(words))
+    ind = next((t for t in ctx if t.lower_ in _INDEFINITE), None)
+    if ind is None or wh not in ("who", "whom"):
+        return None
+    if verb is None and ind.dep_ in ("nsubj", "nsubjpass", "pobj"):  # "lent to someone" -> "lent to whom"
+        words[ind.i] = ("who" if ind.dep_ != "pobj" else "whom") + ind.whitespace_
+        if ind.i + 1 < len(ctx) and ctx[ind.i + 1].lower_ == "else":  # "someone else" is just "who"
+            words[ind.i + 1] = ""
+        return _sentence("".join(words))
+    head = ind.head
+    subj = next((c for c in head.children if c.dep_ == "nsubj"), None)
+    if ind.dep_ in ("dobj", "dative") and subj is not None and head.tag_ in ("VBD", "VBZ", "VBP") and \
+            subj.i < head.i < ind.i:
+        aux = {"VBD": "did", "VBZ": "does"}.get(head.tag_, "do")
+        subject = "".join(t.text_with_ws for t in subj.subtree).strip()
+        between = "" if verb else "".join(t.text_with_ws for t in ctx[head.i + 1:ind.i]).strip()
+        rest = "".join(t.text_with_ws for t in ctx[ind.i + 1:]).strip()
+        return _sentence(" ".join(w for w in ("whom", aux, subject, verb or head.lemma_, between, rest) if w))
+    return None
+
+
+def _resolve_pronouns(ask: Any, ctx: Any, is_person: Callable[[str], bool] | None) -> str:
+    """The asking part with "it / that" as the context's subject phrase and "she / they" as its named
+    subject: "Whose idea was that?" after "Bath was pitched ..." is "Whose idea was Bath?"."""
+    root = next((t for t in ctx if t.dep_ == "ROOT"), None)
+    subj = next((c for c in root.children if c.dep_ in ("nsubj", "nsubjpass")), None) if root is not None else None
+    if subj is None and root is not None and root.pos_ in ("NOUN", "PROPN"):
+        subj = root  # a topic heading the question: "The switch to Zadar: who put that forward?"
+    if subj is None or subj.lower_ in _INDEFINITE or subj.pos_ == "PRON":
+        return ask.text
+    phrase = "".join(t.text_with_ws for t in subj.subtree).strip()
+    named = is_person(phrase) if is_person is not None else subj.ent_type_ == "PERSON"
+    out = []
+    for t in ask:
+        low = t.lower_
+        if low in _THING_PRONOUNS and t.pos_ == "PRON" and t.dep_ in ("dobj", "nsubj", "attr", "pobj") and not named:
+            out.append(phrase + t.whitespace_)
+        elif low in _PERSON_PRONOUNS and named and t.dep_ in ("nsubj", "dobj", "pobj"):
+            out.append(phrase + t.whitespace_)
+        else:
+            out.append(t.text_with_ws)
+    return "".join(out)
+
+
+def _sentence(text: str) -> str:
+    text = re.sub(r"[\s.!?;:,\u2014\u2013-]+$", "", text.strip())
+    return text[:1].upper() + text[1:] + "?"

@@ -1,0 +1,79 @@
+"""Questions asked in two parts are read as one (sentences in no data set)."""
+
+from __future__ import annotations
+
+import pytest
+
+from polymem.language.question_parts import split_question
+from polymem.language.questions import parse_question
+from polymem.retrieval.names import RosterIndex
+from polymem.retrieval.planner import compile_rules
+from polymem.schema.models import Participant
+
+MEMBERS = {"Oskar", "Lale"}
+
+
+def _person(phrase: str) -> bool:
+    return phrase in MEMBERS
+
+
+@pytest.mark.parametrize(("question", "merged"), [
+    ("Somebody asked Oskar to fix the gate hinge. Who?", "Who asked Oskar to fix the gate hinge?"),
+    ("Lale asked someone to water the ferns — who was it?", "Whom did Lale ask to water the ferns?"),
+    ("Oskar wanted someone to sand the banister. Who did he ask?", "Whom did Oskar ask to sand the banister?"),
+    ("The spare key was lent to someone else - who?", "The spare key was lent to whom?"),
+    ("For a month the float went to something else. What?", "For a month the float went to what?"),
+    ("Who was it that repainted the shed?", "Who repainted the shed?"),
+])
+def test_two_parts_merge_into_one_question(question: str, merged: str) -> None:
+    parts = split_question(question, _person)
+    assert parts.text == merged
+    assert parts.context == ""
+
+
+def test_a_pronoun_of_the_asking_part_takes_the_context_subject() -> None:
+    parts = split_question("Harbour Lights was floated as the quiz team name. Whose idea was that?", _person)
+    assert parts.asking == "Whose idea was Harbour Lights?"
+    assert parts.context.startswith("Harbour Lights was floated")
+    she = split_question("Lale needed the van on Sunday. Whom did she ask to drive it?", _person)
+    assert she.asking.startswith("Whom did Lale ask")
+
+
+def test_a_one_part_question_is_left_alone() -> None:
+    q = "Once the barn fell through, who suggested the orchard?"
+    assert split_question(q, _person) == split_question(q, _person).__class__(q, q, "")
+
+
+def test_a_phrasal_verb_of_taking_a_task_on_asks_who_agreed() -> None:
+    assert parse_question("who stepped in to sweep the hall?").form == "who_agreed"
+    assert parse_question("who took on the minutes?").form == "who_agreed"
+
+
+def test_the_planner_reads_the_merged_question() -> None:
+    roster = RosterIndex([Participant(id="osk", name="Oskar Lind", aliases=["Oskar"]),
+                          Participant(id="lal", name="Lale Demir", aliases=["Lale"])])
+    asked = compile_rules("Somebody asked Oskar to fix the gate hinge. Who?", None, roster)
+    assert (asked.intent, asked.scope.addressee) == ("who_asked", "osk")
+    whom = compile_rules("Lale asked someone to water the ferns — who?", None, roster)
+    assert (whom.intent, whom.scope.speaker) == ("asked_whom", "lal")
+    assert "ferns" in whom.issue
+    said = compile_rules("The orchard was put forward as a new venue. Who suggested it?", None, roster)
+    assert said.intent == "who_said" and "venue" in said.issue
+
+
+@pytest.mark.parametrize("question", [
+    "What flavour will the cake be?",
+    "How much is each person chipping in for the gift?",
+    "Are we renting a van or taking the train?",
+    "What dish are the cousins bringing?",
+    "What is being served at the dinner?",
+])
+def test_questions_about_an_arrangement_with_no_one_named_are_group_questions(question: str) -> None:
+    assert parse_question(question).form == "group"
+
+
+def test_a_persons_work_is_still_a_job_question() -> None:
+    roster = RosterIndex([Participant(id="tob", name="Tobias Brandt", aliases=["Tobias"])])
+    plan = compile_rules("where does tobias work now?", None, roster)
+    assert (plan.intent, plan.attribute) == ("state", "job")
+    assert parse_question("What is being served at the dinner?").attribute is None
