@@ -125,6 +125,8 @@ def _attribute(doc: Any) -> tuple[Attribute | None, str | None]:
                 any(c.dep_ == "poss" for c in t.children) or t.head.lemma_ in ("be", "live") or (
                     t.dep_ == "dobj" and lex.verb_in_senses(t.head.lemma_.lower(), _MOVE))):  # "moved city"
             return "city", None
+    if (attr := _start_or_move(doc)) is not None:
+        return attr, None
     if "where" in wh and any(t.lemma_ in ("be", "live") and t.dep_ == "ROOT" for t in doc):
         return "city", None
     root = next((t for t in doc if t.dep_ == "ROOT"), None)
@@ -413,6 +415,25 @@ def _changes(t: Any, attribute: str) -> bool:
         return True
     return attribute == "job" and lemma in ("have", "get", "start", "land") and any(
         a.lower_ == "new" for o in objs for a in o.children if a.dep_ == "amod")
+
+
+def _start_or_move(doc: Any) -> Attribute | None:
+    """A job begun at a workplace ("start at Lumen Pay", "her first day at the studio") or a move made to a
+    place ("make the move to Bilbao"): what a when-question about someone dates."""
+    for t in doc:
+        at = [p for c in t.children if c.dep_ == "prep" and c.lower_ in ("at", "with") for p in c.children
+              if p.dep_ == "pobj" and p.pos_ in ("PROPN", "NOUN")]
+        if any(p.pos_ == "PROPN" or p.ent_type_ == "ORG" for p in at) and t.pos_ == "VERB" and lex.verb_in_senses(t.lemma_.lower(), ("get_down.v.07", "begin.v.02", "begin.v.03"),
+                                                          first=3, exact=True):
+            return "job"
+        if at and t.pos_ == "NOUN" and any(c.dep_ == "amod" and c.lower_ == "first" for c in t.children) and \
+                lex.noun_is(t.lemma_.lower(), "time", senses=4):
+            return "job"
+        to = [p for c in t.children if c.dep_ == "prep" and c.lower_ == "to" for p in c.children if p.dep_ == "pobj"]
+        if to and t.pos_ == "NOUN" and t.lemma_.lower() in ("move", "relocation") and \
+                any(p.pos_ == "PROPN" or p.ent_type_ in ("GPE", "LOC") for p in to):
+            return "city"
+    return None
 
 
 def _more_than_all(doc: Any) -> bool:

@@ -177,4 +177,7 @@ def _dedupe(sts: list[Statement]) -> list[Statement]:
             out.append(s)
     # "Hello from Leith! ... I live in Edinburgh now": where one message names two homes, a city WordNet knows
     # comes first (readers keep the first per tense), a district or street after it
-    return sorted(out, key=lambda s: s.attribute == "city" and not lex.is_place_name(s.value.lower().replace(" ", "_")))
+    # ... and what was held before ("moving out of leeds", "my last day at the depot") before what holds now, so
+    # the writer's history runs old value -> new value
+    return sorted(out, key=lambda s: (s.tense != "past", s.attribute == "city" and
+                                      not lex.is_place_name(s.value.lower().replace(" ", "_"))))

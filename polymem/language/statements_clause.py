@@ -10,6 +10,7 @@ from polymem.language import syntax as sx
 from polymem.language.statement_types import FIRST_PERSON, Statement
 from polymem.language.statements_city import intro
 from polymem.language.statements_job import from_to, job_from_verb
+from polymem.language.statements_left import last_at, left_job
 from polymem.language.statements_people import owner_of, possessor_id, subject_of
 
 if TYPE_CHECKING:
@@ -79,6 +80,7 @@ def verb_statements(reader: StatementReader, v: Any, sent: Any, speaker: str, ot
             if place and (owner := owner or subject_of(reader, v, sent, speaker, other)):
                 out.append(Statement("city", owner, speaker, place, kind="event"))
     out += from_to(reader, v, sent, speaker, other)
+    out += left_job(reader, v, sent, speaker, other)  # "quit the bakery": the job held before
     job = job_from_verb(reader, v, lemma, sent, speaker, other)
     if job:
         job.polarity = job.polarity and not neg
@@ -244,19 +246,3 @@ def _moved_rooms(reader: StatementReader, v: Any, sent: Any, speaker: str, other
                 out.append(Statement("city", owner, speaker, name.title() if name.islower() else name,
                                      kind="event", tense="past"))
     return out
-
-
-def last_at(reader: StatementReader, n: Any, sent: Any, speaker: str, other: str | None) -> Statement | None:
-    """"my last day at Lanark Electric was the 30th", "last shift at the chemist is Friday": a final stretch of
-    time at a workplace ends a job there (the owner's past employer)."""
-    if not any(c.dep_ == "amod" and c.lemma_.lower() in ("last", "final") for c in n.children) or \
-            not (lex.noun_is(n.lemma_.lower(), "time", senses=4) or lex.noun_is(n.lemma_.lower(), "job")):
-        return None
-    org = sx.org_obj(n, reader)
-    # a named workplace ("the Salford school"), not "my last day at the beach"
-    if not org or not any(w[:1].isupper() for w in org.split()) or (
-            n.head.pos_ in ("VERB", "AUX") and sx.negated(n.head, sent)):
-        return None
-    poss = sx.possessor(n)
-    owner = owner_of(reader, poss, speaker, other, sent) if poss is not None else speaker
-    return Statement("job", owner, speaker, org, kind="event", tense="past") if owner else None

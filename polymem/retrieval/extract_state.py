@@ -6,6 +6,7 @@ Functions take the Answerer as `self` (they are bound as its methods).
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
 from polymem.language import lexical as lex
@@ -63,6 +64,9 @@ def person_state(self: Answerer, pid: str, attr: str | None) -> list[StateHit]:
     # read from context, not stated: only where nothing is stated, or as history before the first statement
     first = hits[0].when if hits else None
     hits = sorted([w for w in weak if first is None or w.when < first], key=lambda h: h.when) + hits
+    for prev, h in pairwise(hits):  # "handed my notice in at Westfield" after "PE teacher at Westfield":
+        if h.kind == "past" and same_value(h.value, prev.value) and len(prev.value or "") > len(h.value or ""):
+            h.value = prev.value  # the same job left, named as fully as it was before
     return hits
 
 

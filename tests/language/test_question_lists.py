@@ -44,3 +44,17 @@ def test_who_posts_most(question: str) -> None:
 
 def test_owning_the_most_things_is_not_activity() -> None:
     assert parse_question("Who owns the most bikes?").form != "most_active"
+
+
+@pytest.mark.parametrize(("question", "attribute"), [
+    ("When was Lale's first day at the observatory?", "job"),
+    ("What date did Oskar start at Quillfeather Books?", "job"),
+    ("When did Oskar make the move to Trondheim?", "city"),
+])
+def test_when_a_job_began_or_a_move_was_made(question: str, attribute: str) -> None:
+    form = parse_question(question, mentioned=1)
+    assert (form.form, form.attribute) == ("when", attribute)
+
+
+def test_starting_at_an_event_is_no_job() -> None:
+    assert parse_question("When did Oskar start at the party?", mentioned=1).attribute is None

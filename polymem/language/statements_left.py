@@ -1,0 +1,85 @@
+"""A workplace left: the job someone held before ("quit the bakery", "said goodbye to Kestrel Labs", "handed in
+my notice at the café", "friday was my last day at the depot"). A chat says what someone leaves far more often
+than what they did until then; the place left is their earlier employer (a past statement: it can start a
+history, never replace what is recorded).
+
+Read from the parse and WordNet: verbs of leaving a position (WordNet's "give up or retire from a position",
+"leave (a job) voluntarily"), leave-taking said to an organisation, a thing handed back at a workplace, and a
+last stretch of time at one. A workplace is a named organisation, or a noun WordNet files as an artifact or a
+group (a library, a café, a firm), never a location or a natural object ("my last day at the beach").
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from polymem.language import lexical as lex
+from polymem.language import syntax as sx
+from polymem.language.statement_types import Statement
+from polymem.language.statements_people import owner_of, subject_of
+
+if TYPE_CHECKING:
+    from polymem.language.statements import StatementReader
+
+_LEAVE_POST = ("leave_office.v.01", "vacate.v.01", "retire.v.01")
+_FAREWELL = ("goodbye", "farewell", "bye")
+_WORK_LEXNAMES = ("noun.artifact", "noun.group")
+
+
+def workplace(p: Any, reader: StatementReader) -> str | None:
+    """The noun phrase `p` heads when it names a place of work, else None."""
+    if reader.person_in(p.text) or p.ent_type_ in ("DATE", "TIME", "GPE", "LOC") or p.pos_ not in ("NOUN", "PROPN"):
+        return None
+    if p.ent_type_ == "ORG" or (p.text[:1].isupper() and any(  # a name of several words: "Dudbridge Primary"
+            c.dep_ == "compound" and c.text[:1].isupper() for c in p.children)):
+        return sx.phrase(p)
+    senses = lex.wordnet().synsets(p.lemma_.lower(), "n")[:2] if p.is_alpha else []
+    if senses and all(s.lexname() not in _WORK_LEXNAMES for s in senses):
+        return None  # "the beach", "home", "the park", "Christmas"
+    if p.text[:1].isupper() and p.i > p.sent.start:
+        return sx.phrase(p)
+    if lex.noun_is(p.lemma_.lower(), "job") or lex.noun_is(p.lemma_.lower(), "dwelling"):
+        return None  # "quit my job" names no employer; "left the flat" is no workplace
+    return sx.phrase(p)
+
+
+def left_job(reader: StatementReader, v: Any, sent: Any, speaker: str, other: str | None) -> list[Statement]:
+    """The workplace a verb says its subject left, as a past job."""
+    lemma = v.lemma_.lower()
+    org = None
+    if lex.verb_in_senses(lemma, _LEAVE_POST, first=3, exact=True):
+        # "quit stripe", "resigned from the council" (not "quit smoking": a gerund is an activity)
+        org = next((w for c in v.children if c.dep_ == "dobj" and c.tag_ != "VBG"
+                    and (w := workplace(c, reader))), None) or _pobj_workplace(v, ("from",), reader)
+    elif lemma == "say" and any(c.dep_ == "dobj" and c.lower_ in _FAREWELL for c in v.children):
+        org = _pobj_workplace(v, ("to",), reader)  # "said goodbye to KPMG"
+    elif lemma == "hand" and any(c.dep_ in ("prt", "prep") and c.lower_ == "in" for c in v.children):
+        org = _pobj_workplace(v, ("at", "to"), reader)  # "handed in my badge at the café"
+    if org is None or sx.negated(v, sent):
+        return []
+    owner = subject_of(reader, v, sent, speaker, other)
+    return [Statement("job", owner, speaker, org, kind="event", tense="past")] if owner else []
+
+
+def last_at(reader: StatementReader, n: Any, sent: Any, speaker: str, other: str | None) -> Statement | None:
+    """"my last day at Lanark Electric was the 30th", "friday was my last shift at the depot": a final stretch
+    of time at a workplace ends a job there (the owner's past employer)."""
+    if not any(c.dep_ == "amod" and c.lemma_.lower() in ("last", "final") for c in n.children) or \
+            not (lex.noun_is(n.lemma_.lower(), "time", senses=4) or lex.noun_is(n.lemma_.lower(), "job")):
+        return None
+    org = _pobj_workplace(n, ("at", "with", "for"), reader) or (  # "... was my last day at the depot"
+        _pobj_workplace(n.head, ("at",), reader) if n.head.lemma_ == "be" else None)
+    if not org or (n.head.pos_ in ("VERB", "AUX") and sx.negated(n.head, sent)):
+        return None
+    poss = sx.possessor(n)
+    owner = owner_of(reader, poss, speaker, other, sent) if poss is not None else speaker
+    return Statement("job", owner, speaker, org, kind="event", tense="past") if owner else None
+
+
+def _pobj_workplace(head: Any, preps: tuple[str, ...], reader: StatementReader) -> str | None:
+    for c in head.children:
+        if c.dep_ == "prep" and c.lower_ in preps:
+            for p in c.children:
+                if p.dep_ == "pobj" and (w := workplace(p, reader)):
+                    return w
+    return None

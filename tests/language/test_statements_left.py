@@ -1,0 +1,50 @@
+"""A workplace left is the job held before (sentences in no data set)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import pytest
+
+from polymem.language.statements import Person, StatementReader
+
+ROSTER = [Person("p1", ("Wilhelmina Ashdown", "Mina")), Person("p2", ("Koffi Mensah", "Koffi"))]
+NOW = datetime(2026, 4, 15, 10, 30)
+
+
+@pytest.fixture(scope="module")
+def reader() -> StatementReader:
+    return StatementReader(ROSTER)
+
+
+def jobs(reader: StatementReader, text: str, speaker: str = "p1") -> list[tuple[str, str, str]]:
+    return [(s.owner, s.value, s.tense) for s in reader.read(text, speaker, NOW, "m1") if s.attribute == "job"]
+
+
+@pytest.mark.parametrize(("text", "speaker", "value"), [
+    ("handed in my notice at the bakery on friday, feels weird", "p1", "the bakery"),
+    ("I've said goodbye to Northwind Freight after nine years", "p1", "Northwind Freight"),
+    ("Koffi resigned from the museum last week", "p1", "the museum"),
+    ("retiring from Dudbridge Primary at easter", "p1", "Dudbridge Primary"),
+    ("thursday was my last shift at the cinema. so long, free popcorn", "p2", "the cinema"),
+])
+def test_the_workplace_left_is_a_past_job(reader: StatementReader, text: str, speaker: str, value: str) -> None:
+    owner = "p2" if "Koffi" in text or speaker == "p2" else "p1"
+    assert (owner, value, "past") in jobs(reader, text, speaker)
+
+
+@pytest.mark.parametrize("text", [
+    "my last day at the beach was glorious",
+    "she quit smoking in march",
+    "I didn't quit the choir, I just skipped a week",
+    "Retiring at Christmas! what a send-off that'll be",
+])
+def test_no_workplace_left(reader: StatementReader, text: str) -> None:
+    assert not [j for j in jobs(reader, text) if j[2] == "past"]
+
+
+def test_the_job_left_comes_before_the_new_one(reader: StatementReader) -> None:
+    sts = [s for s in reader.read("last day at the depot was friday. starting at Hollow Oak Press on monday",
+                                  "p1", NOW, "m1") if s.attribute == "job"]
+    assert [s.tense for s in sts][:2] == ["past", "present"], sts
+    assert sts[0].value == "the depot"
