@@ -265,7 +265,7 @@ def _moved(sent: Any, drops: set[int]) -> tuple[Any, Any] | None:
     for v in sent:
         if v.pos_ == "VERB" and lex.verb_in_senses(v.lemma_.lower(), group_acts.CHANGE_SENSES, first=2, exact=True):
             obj = next((c for c in v.children if c.dep_ == "dobj" and c.pos_ == "NOUN"), None)
-            # "switched the restaurant to Nonna Rosa": the parser may hang "to X" on the object
+            # "moved the supper club to Quayside Hall": the parser may hang "to X" on the object
             heads = [v, obj] if obj is not None else [v]
             to = next((p for h in heads for c in h.children if c.dep_ == "prep" and c.lower_ == "to"
                        for p in c.children if nominal(p) and p.i not in drops), None)

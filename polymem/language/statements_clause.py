@@ -125,7 +125,7 @@ def copula_statements(reader: StatementReader, v: Any, sent: Any, speaker: str, 
         return out
     if subj is None:
         if v.tag_ == "VBG" and attr is not None and attr.pos_ == "NOUN" and lex.is_occupation(attr.lemma_.lower()):
-            org = sx.org_obj(attr, reader)  # "being a data analyst at the depot"
+            org = sx.org_obj(attr, reader)  # "being a ward clerk at the depot"
             role = sx.phrase(attr, drop_det=True)
             out.append(Statement("job", speaker, speaker, f"{role} at {org}" if org else role))  # "being a midwife"
         return out
