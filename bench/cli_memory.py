@@ -17,6 +17,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--window", type=int, default=None)
     p.add_argument("--baseline", action="store_true", help="also score an every-turn-is-a-fact memory (slow)")
     p.add_argument("--skip-groupchat", action="store_true")
+    p.add_argument("--scenarios", nargs="*", default=None,
+                   help="groupchat file stems, e.g. groupchat-A1-00 (default: all shared); a slow LLM run can go chat by chat")
     p.add_argument("--skip-locomo", action="store_true")
     p.add_argument("--speed", action="store_true",
                    help="only time the rule Writer: per-op transactions vs batched windows, same messages")
@@ -40,7 +42,10 @@ def run(args: argparse.Namespace) -> int:
     if not args.skip_locomo:
         out["locomo"] = run_locomo(kind, args.limit, args.conv, args.window, baseline=args.baseline)
     if not args.skip_groupchat:
-        out["groupchat"] = run_groupchat(kind)
+        from bench.memory_groupchat import GROUPCHAT
+
+        files = [GROUPCHAT / f"{s}.json" for s in args.scenarios] if args.scenarios else None
+        out["groupchat"] = run_groupchat(kind, files)
     if args.json:
         print(json.dumps(out, indent=1))
         return 0
