@@ -334,8 +334,9 @@ def _about_a_plan(doc: Any) -> bool:
         if lemma in ("finally", "eventually", "ultimately") or (lemma == "end" and t.head.lower_ == "in") or (
                 lemma == "end" and any(c.dep_ == "prt" and c.lower_ == "up" for c in t.children)):
             return True  # "in the end", "what did they end up with"
-        if t.pos_ == "NOUN" and t.dep_ not in ("poss", "compound") and lex.noun_in_senses(lemma, OCCASIONS, first=2):
-            return True  # "where's the summer holiday now?", "what's served at the meal?": an occasion planned
+        if t.dep_ in ("nsubj", "nsubjpass", "attr") and t.pos_ == "NOUN" and \
+                lex.noun_in_senses(lemma, OCCASIONS, first=2):
+            return True  # "where's the summer holiday now?": an occasion the group plans
         if t.dep_ in ("nsubj", "attr") and t.tag_ == "NNS" and lex.is_person_noun(lemma, 1) and not any(
                 c.tag_ in ("WDT", "WP") for c in t.children):
             return True  # "what present are the siblings giving?": several people acting together

@@ -66,7 +66,6 @@ def test_the_planner_reads_the_merged_question() -> None:
     "How much is each person chipping in for the gift?",
     "Are we renting a van or taking the train?",
     "What dish are the cousins bringing?",
-    "What is being served at the dinner?",
 ])
 def test_questions_about_an_arrangement_with_no_one_named_are_group_questions(question: str) -> None:
     assert parse_question(question).form == "group"
