@@ -120,6 +120,18 @@ def noun_is_body(lemma: str) -> bool:
     return any(s.lexname() == "noun.body" for s in _synsets(lemma, "n")[:2])
 
 
+@lru_cache(maxsize=20_000)
+def work_verb(lemma: str) -> bool:
+    """A verb whose doer is named by a trade ("teach" -> teacher, "nurse", "lecture" -> lecturer): where one
+    does it is where one works. "run", "shop" and "swim" name doers that are no trade (WordNet's first sense)."""
+    out = set()
+    for s in _synsets(lemma, "v")[:3]:
+        for le in s.lemmas():
+            if le.name() == lemma:
+                out |= {r.name() for r in le.derivationally_related_forms() if r.synset().pos() == "n"}
+    return any(noun_is(n, "occupation_person", senses=1) for n in out)
+
+
 @lru_cache(maxsize=100_000)
 def is_occupation(lemma: str) -> bool:
     """A noun naming a person by their work (midwife, glazier, actuary), not by a relation (friend)."""

@@ -129,6 +129,8 @@ def _attribute(doc: Any) -> tuple[Attribute | None, str | None]:
         return attr, None
     if "where" in wh and any(t.lemma_ in ("be", "live") and t.dep_ == "ROOT" for t in doc):
         return "city", None
+    if "where" in wh and any(t.dep_ == "ROOT" and t.pos_ == "VERB" and lex.work_verb(t.lemma_.lower()) for t in doc):
+        return "job", None  # "where does Mai teach these days?"
     root = next((t for t in doc if t.dep_ == "ROOT"), None)
     if root is not None and root.lemma_ == "do" and "what" in wh and not any(
             c.dep_ in ("xcomp", "advcl", "ccomp", "dobj") or (c.dep_ == "prep" and c.lower_ not in (

@@ -29,17 +29,21 @@ def local_place(reader: StatementReader, doc: Any, speaker: str, message_id: str
         t.lower_ in ("today", "tonight", "now", "rn", "currently", "morning", "here", "still") for t in doc) or any(
         t.lower_ == "this" and t.dep_ == "det" and lex.noun_is(t.head.lemma_.lower(), "settlement", senses=1)
         for t in doc)  # "very on brand for this town"
-    if not here:
-        return []
     found: list[tuple[bool, Any, Any]] = []
     for sent in doc.sents:
         if sent.text.rstrip().endswith("?"):
             continue
         for t in sent:
-            if not (t.ent_type_ == "GPE" or lex.is_place_name(t.lower_)) or not sx.is_place(t, reader):
+            framed = homely_frame(t)
+            if not (here or framed):  # the frame places the speaker itself ("evening from X!")
                 continue
-            if not (t.dep_ in ("nsubj", "ROOT", "npadvmod", "appos") or (t.dep_ == "pobj" and t.head.lower_ == "in")):
+            if not (t.ent_type_ == "GPE" or lex.is_place_name(t.lower_) or framed) or not sx.is_place(t, reader):
                 continue
+            if not (framed or t.dep_ in ("nsubj", "ROOT", "npadvmod", "appos") or (
+                    t.dep_ == "pobj" and t.head.lower_ == "in")):
+                continue
+            if t.dep_ == "pobj" and any(c.dep_ == "det" and c.lower_ == "no" for c in t.head.head.children):
+                continue  # "no sunburn in X": what will not happen somewhere
             clause = sx.clause_of(t)
             if away(reader, clause, speaker):
                 continue
@@ -54,12 +58,39 @@ def local_place(reader: StatementReader, doc: Any, speaker: str, message_id: str
                       sentence=sent.text)]
 
 
+# a home and the street or district it is in (WordNet): "my flat in X" places the speaker in X
+_HOME_NOUNS = ("dwelling.n.01", "housing.n.01", "apartment.n.01", "thoroughfare.n.01", "road.n.01",
+               "neighborhood.n.01", "residential_district.n.01")
+
+
+def homely_frame(t: Any) -> bool:
+    """A name the sentence itself frames as where the speaker lives, so it counts though no gazetteer knows it:
+    "here in X", "my flat / my street in X", "living in X" (a verb of residing, as a gerund), and a greeting
+    sent from it ("evening from X!")."""
+    if t.dep_ != "pobj" or t.head.lower_ not in ("in", "from") or t.pos_ != "PROPN":
+        return False
+    prep, h = t.head, t.head.head
+    if prep.lower_ == "from":  # "Hello from X", "Evening from X": the sentence opens with the greeting
+        first = t.sent[0]
+        return prep.i == first.i + 1 and (first.pos_ == "INTJ" or lex.noun_is(first.lemma_.lower(), "time", senses=1))
+    if h.lower_ == "here":
+        return True
+    lemma = h.lemma_.lower()
+    if h.pos_ == "NOUN" and lex.noun_in_senses(lemma, _HOME_NOUNS, first=8) and any(
+            c.dep_ == "poss" and c.lower_ in FIRST_PERSON for c in h.children):
+        return True
+    return h.tag_ in ("VBG", "NN") and h.lower_.endswith("ing") and lex.verb_is(
+        h.lower_[:-3] if h.pos_ == "NOUN" else lemma, "reside", senses=4)
+
+
 def away(reader: StatementReader, clause: list[Any], speaker: str) -> bool:
     """A clause about a trip, a plan, the past, a wish or somebody else: not where the speaker is."""
     text = " ".join(t.text for t in clause)
     now = any(t.lower_ in ("today", "now", "rn", "currently", "here") for t in clause)
+    # ("since sunday", "last monday" date a present state: no trip)
+    dated = re.sub(r"(?i)\b(?:since|last)\s+\w+", "", text)
     if (not now and re.search(r"(?i)\b(?:weekend|tomorrow|next|tonight|" + "|".join(timeexpr.WEEKDAYS) + r")\b",
-                              text)) or sx.purpose(clause):
+                              dated)) or sx.purpose(clause):
         return True  # a trip ("in Rome this weekend", "in Tartu on business"), not where one lives
     verbs = [t for t in clause if t.pos_ in ("VERB", "AUX")]
     if any(t.tag_ in ("VBD", "MD") for t in verbs) and not any(t.tag_ in ("VBZ", "VBP") for t in verbs):
@@ -70,6 +101,8 @@ def away(reader: StatementReader, clause: list[Any], speaker: str) -> bool:
     if any(lex.verb_in_senses(t.lemma_.lower(), ("travel.v.01", "visit.v.01", "fly.v.01", "go.v.01"),
                               first=2, exact=True) for t in verbs if t.lemma_.lower() != "be"):
         return True
+    if any(t.lower_ in ("you", "your", "yours", "ya", "u") for t in clause):
+        return True  # "X is on your doorstep now": where the addressee is
     others = [t for t in clause if t.dep_ in ("nsubj", "nsubjpass", "poss") and
               (t.lower_ in sx.THIRD_PERSON or (reader.person_in(t.text) not in (None, speaker)) or
                (t.pos_ == "NOUN" and lex.is_person_noun(t.lemma_.lower())))]

@@ -130,6 +130,8 @@ def phrase(tok: Any, drop_det: bool = False) -> str:
     for t in tok.rights:
         if t.dep_ in ("compound", "flat", "appos") and t.pos_ == "PROPN" and t.i == end + 1:
             end = t.i
+        elif t.dep_ == "nummod" and tok.pos_ == "PROPN" and t.i == end + 1:
+            end = t.i  # a number after a name is part of it ("Hydro One", "Studio 54")
     for t in tok.rights:  # "Marsh & Pike"
         if t.dep_ == "cc" and t.text == "&" and t.i == end + 1:
             conj = next((c for c in tok.rights if c.dep_ == "conj" and c.i > t.i), None)

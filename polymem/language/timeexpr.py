@@ -101,10 +101,14 @@ def resolve(phrase: str, anchor: datetime, future: bool = False) -> tuple[dateti
             except ValueError:
                 return None
             return start, start + one
-    m = re.search(r"\b(?:in|since|during|early|late|mid|back in|by|from)?\s*" + _MONTH_RX + r"\b", p)
+    m = re.search(r"\b(?:(?P<cue>in|since|during|early|late|mid|back in|by|from|starting|until|till|next)\s+)?"
+                  + _MONTH_RX + r"\b", p)
     if m and _month(m.group("mon")):
         mon = _month(m.group("mon")) or 1
-        y = anchor.year if mon <= anchor.month + 1 else anchor.year - 1
+        if future or m.group("cue") in ("starting", "until", "till", "next"):  # "starting september" said in July
+            y = anchor.year if mon >= anchor.month else anchor.year + 1
+        else:
+            y = anchor.year if mon <= anchor.month + 1 else anchor.year - 1
         start = datetime(y, mon, 1, tzinfo=anchor.tzinfo)
         end = datetime(y + mon // 12, mon % 12 + 1, 1, tzinfo=anchor.tzinfo)
         return start, end

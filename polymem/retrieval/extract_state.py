@@ -59,7 +59,11 @@ def person_state(self: Answerer, pid: str, attr: str | None) -> list[StateHit]:
                 t = (t[0] - 1.0, *t[1:])
             (weak if st.weak else hits).append(StateHit(m["id"], st.value, t, [m["id"]],
                                                         "past" if st.tense == "past" else "message"))
-    hits += _record_hits(self, pid, attr)
+    # a record the writer started from a passing mention ("my street in X") is as weak as the mention: a later
+    # mention of another place may still say where the person lives now
+    weak_ids = {w.id for w in weak} - {h.id for h in hits} if attr not in MULTI_VALUED else set()
+    for r in _record_hits(self, pid, attr):
+        (weak if r.message_ids and set(r.message_ids) <= weak_ids else hits).append(r)
     hits.sort(key=lambda h: h.when)
     # read from context, not stated: only where nothing is stated, or as history before the first statement
     first = hits[0].when if hits else None
@@ -110,7 +114,9 @@ def _split(hits: list[StateHit], question: str, newer: str | None = None,
     q = question.lower()
     anchors = [h for h in hits if h.value and h.value.lower() in q]
     if not anchors and changed_at is not None:
-        before = [h for h in hits if h.when < changed_at]
+        # never the value that holds now: a record of the new value may be dated before the message that
+        # announced it ("started at X on Monday", said on Wednesday)
+        before = [h for h in hits if h.when < changed_at and not same_value(h.value, head.value)]
         if before and len(before) < len(hits):
             return head, before[-1]
     if not anchors and newer and not any(same_value(h.value, newer) for h in hits):

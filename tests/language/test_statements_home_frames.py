@@ -1,0 +1,73 @@
+"""Where the speaker lives, read from a frame rather than a gazetteer: a place no word list knows counts when the
+sentence frames it as home ("my flat in X", "here in X", "evening from X!"). Sentences in no data set."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import pytest
+
+from polymem.language import lexical as lex
+from polymem.language.questions import parse_question
+from polymem.language.statements import Person, StatementReader
+from polymem.language.timeexpr import resolve
+
+ROSTER = [Person("p1", ("Ottilie Marchbank", "Ottilie")), Person("p2", ("Sefa Amankwah", "Sefa"))]
+NOW = datetime(2026, 8, 20, 19, 0)
+
+
+@pytest.fixture(scope="module")
+def reader() -> StatementReader:
+    return StatementReader(ROSTER)
+
+
+def cities(reader: StatementReader, text: str, speaker: str = "p1") -> list[tuple[str, str]]:
+    return [(s.owner, s.value) for s in reader.read(text, speaker, NOW, "m1") if s.attribute == "city"]
+
+
+@pytest.mark.parametrize(("text", "place"), [
+    ("my flat in Tromsvik still has no hot water, third day running", "Tromsvik"),
+    ("our street in Ballykeeran hasn't been gritted since monday", "Ballykeeran"),
+    ("it's nearly midnight here in Kolvereid and I'm still answering emails", "Kolvereid"),
+    ("Evening from Pelotinha! the boxes are finally unpacked", "Pelotinha"),
+])
+def test_a_place_framed_as_home_is_where_the_speaker_is(reader: StatementReader, text: str, place: str) -> None:
+    assert ("p1", place) in cities(reader, text)
+
+
+@pytest.mark.parametrize("text", [
+    "Ballykeeran is now right on your doorstep, no excuses",  # where the addressee is
+    "and no sunburn in Kolvereid this time please!",  # what will not happen there
+    "my cousin's flat in Tromsvik is gorgeous",  # somebody else's home
+])
+def test_a_place_of_someone_else_or_of_nothing_is_not_home(reader: StatementReader, text: str) -> None:
+    assert cities(reader, text) == []
+
+
+def test_a_number_after_a_name_belongs_to_it(reader: StatementReader) -> None:
+    jobs = [s.value for s in reader.read("so I got a job with Studio 9, start monday", "p2", NOW, "m2")
+            if s.attribute == "job"]
+    assert any("Studio 9" in v for v in jobs), jobs
+
+
+def test_a_month_after_starting_is_the_next_one() -> None:
+    said = datetime(2026, 7, 28)
+    assert resolve("signed the contract, teaching there starting october", said)[0].date().isoformat() == "2026-10-01"
+    assert resolve("back in october", said)[0].date().isoformat() == "2025-10-01"
+    assert resolve("she starts in october", said, future=True)[0].date().isoformat() == "2026-10-01"
+
+
+def test_verbs_whose_doer_is_a_trade() -> None:
+    assert lex.work_verb("teach") and lex.work_verb("lecture") and lex.work_verb("nurse")
+    assert not lex.work_verb("swim") and not lex.work_verb("shop") and not lex.work_verb("run")
+
+
+@pytest.mark.parametrize(("question", "attribute"), [
+    ("where does ottilie lecture these days?", "job"),
+    ("Where is Sefa nursing now?", None),  # any reading but a trade's place is fine: only "job" is checked below
+])
+def test_where_one_teaches_asks_for_a_job(question: str, attribute: str | None) -> None:
+    got = parse_question(question, mentioned=1).attribute
+    if attribute == "job":
+        assert got == "job"
+    assert parse_question("Where does Sefa shop for groceries?", mentioned=1).attribute != "job"

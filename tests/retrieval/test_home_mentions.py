@@ -1,0 +1,52 @@
+"""Homes said in passing and a job change said in one message, end to end on Neo4j with the real writer
+(wording of no data set).
+
+* A record the writer started from a passing mention ("here in X") is no stronger than the mention: a later
+  mention of another home says where the person lives now, and the first is where they lived before.
+* The job before a change is never the job that holds now, even where the new job's record is dated (by "on
+  monday") before the message that announced the change."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from polymem.retrieval import ask
+from polymem.retrieval.extract_base import StateHit
+from polymem.retrieval.extract_state import _split
+from tests.retrieval.chat_fixture import ROSTER, ingest_timed
+
+LINES = [
+    ("mara", "it's nearly midnight here in Tromsvik and I'm still answering emails", 0),
+    ("wen", "go to bed!!", 0.1),
+    ("tobi_k", "anyone up for climbing on saturday?", 30),
+    ("wen", "count me in", 30.2),
+    ("mara", "Evening from Kolvereid! the boxes are finally unpacked and the sea is right outside", 200),
+    ("wen", "so jealous of that view", 200.1),
+    ("tobi_k", "how's the new gig going?", 400),
+    ("mara", "friday was my last day at the bakery. started at Hollow Oak Press on monday, proofreading cookbooks",
+     400.2),
+]
+T0 = datetime(2026, 3, 2, 21, 0, tzinfo=UTC)
+
+
+def test_a_later_passing_mention_of_home_replaces_an_earlier_one(graph, space, embedder) -> None:  # type: ignore[no-untyped-def]
+    ingest_timed(graph, space, embedder, ROSTER, LINES, T0, "h")
+    now = ask(graph, space, "Where is Mara living these days?", embedder=embedder)
+    assert "Kolvereid" in now.text and "Tromsvik" not in now.text, now.text
+    before = ask(graph, space, "Where did Mara live before Kolvereid?", embedder=embedder)
+    assert "Tromsvik" in before.text, before.text
+
+
+def test_the_value_before_a_change_skips_records_of_the_new_value() -> None:
+    """The records of both jobs are dated by the message's own words ("friday", "on monday"), and the change
+    the question names was first talked about before that message ("interview at the press tomorrow"): the
+    value before the change is still the old job, not the new job's record dated before it."""
+    said = (1000.0, 8, "m8")
+    hits = [StateHit("m8", "the bakery", (said[0] - 1.0, 8, "m8"), ["m8"], "past"),
+            StateHit("m8", "Hollow Oak Press", said, ["m8"]),
+            StateHit("r1", "the bakery", (700.0, 0, "r1"), ["m8"], "record"),
+            StateHit("r2", "Hollow Oak Press", (800.0, 0, "r2"), ["m8"], "record")]
+    hits.sort(key=lambda h: h.when)
+    head, past = _split(hits, "What was Mara's job before the cookbooks?", changed_at=(900.0, 5, "m5"))
+    assert head is not None and past is not None
+    assert head.value == "Hollow Oak Press" and past.value == "the bakery", (head, past)
