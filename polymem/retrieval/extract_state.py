@@ -198,7 +198,24 @@ def state(self: Any) -> Extract:
                 vals.append(h)
         return Extract("; ".join(pets.pet_text(self, v) for v in vals), participant=pid,
                        cited=[m for v in vals for m in v.message_ids], confidence=1.0, rows={pid: (vals, [])})
-    return Extract(head.value or "", participant=pid, cited=head.message_ids, confidence=1.0, rows=out.rows)
+    return Extract(home_text(hits, head, self.plan.attribute), participant=pid, cited=head.message_ids,
+                   confidence=1.0, rows=out.rows)
+
+
+DISTRICT_S = 2 * 86400.0  # a district named this soon after a city is a part of it ("moved to X" / "my flat in Y")
+
+
+def home_text(hits: list[StateHit], head: StateHit, attribute: str | None) -> str:
+    """The current value; for a home named by a district or street no gazetteer knows ("my flat in Arroios"),
+    with the city WordNet knows that the same person named as home shortly before ("Arroios, Lisbon")."""
+    value = head.value or ""
+    if attribute != "city" or not value or lex.is_place_name(value.lower().replace(" ", "_")):
+        return value
+    city = next((h.value for h in reversed(hits) if h is not head and h.value and h.kind != "past"
+                 and h.when[0] <= head.when[0]
+                 and head.when[0] - h.when[0] <= DISTRICT_S and not same_value(h.value, value)
+                 and lex.is_place_name(h.value.lower().replace(" ", "_"))), None)
+    return f"{value}, {city}" if city else value
 
 
 def everyone(self: Any) -> Extract:
@@ -210,7 +227,7 @@ def everyone(self: Any) -> Extract:
         if head is None:
             parts.append(f"{r.name or r.id}: not mentioned")
             continue
-        parts.append(f"{r.name or r.id}: {head.value}")
+        parts.append(f"{r.name or r.id}: {home_text(hits, head, self.plan.attribute)}")
         cited += head.message_ids
     return Extract("; ".join(parts), cited=cited, confidence=1.0 if cited else 0.0,
                    abstained=not cited, rows=rows)

@@ -50,3 +50,20 @@ def test_the_value_before_a_change_skips_records_of_the_new_value() -> None:
     head, past = _split(hits, "What was Mara's job before the cookbooks?", changed_at=(900.0, 5, "m5"))
     assert head is not None and past is not None
     assert head.value == "Hollow Oak Press" and past.value == "the bakery", (head, past)
+
+
+def test_a_district_is_answered_with_the_city_named_just_before() -> None:
+    """"moved to Lisbon" then, a minute later, "my flat in Arroios": the home is given as both; a city named
+    weeks earlier, or one left, is not joined to it."""
+    from polymem.retrieval.extract_state import home_text
+
+    city = StateHit("m1", "Lisbon", (1000.0, 1, "m1"), ["m1"])
+    district = StateHit("m2", "Arroios", (1060.0, 2, "m2"), ["m2"])
+    assert home_text([city, district], district, "city") == "Arroios, Lisbon"
+    assert home_text([city, district], district, "job") == "Arroios"
+    old = StateHit("m0", "Lisbon", (1060.0 - 30 * 86400, 0, "m0"), ["m0"])
+    assert home_text([old, district], district, "city") == "Arroios"
+    left = StateHit("m1", "Lisbon", (1000.0, 1, "m1"), ["m1"], "past")
+    assert home_text([left, district], district, "city") == "Arroios"
+    known = StateHit("m3", "Porto", (1100.0, 3, "m3"), ["m3"])
+    assert home_text([city, known], known, "city") == "Porto"
