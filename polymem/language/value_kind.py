@@ -112,3 +112,21 @@ def compatible(asked: Kind | None, value: str) -> bool:
     if kind == "thing" and asked == "date":
         return bool(timeexpr.date_span(value))
     return False
+
+
+_DAY_NUMBER = re.compile(r"(?i)\b\d{1,2}(?:st|nd|rd|th)\b|\b(?:19|20)\d\d\b|\b\d{1,2}[/.]\d{1,2}\b")
+
+
+def holds(asked: Kind | None, text: str) -> bool:
+    """Whether an answer's text holds a value of the asked kind anywhere in it: a number for "how much / how
+    many / what price", a time expression for "when / which day / what time". A "thing" (or no kind) is
+    always held: nothing closed says what a thing looks like."""
+    if asked not in ("amount", "date") or not text.strip():
+        return True
+    if asked == "amount":
+        return bool(_MONEY.search(text) or re.search(r"\d", text)) or any(t.like_num for t in parsed(text))
+    if timeexpr.date_span(text) or _CLOCK.search(text) or _DAY_NUMBER.search(text):
+        return True
+    words = re.findall(r"[A-Za-z]+", text)
+    return any(timeexpr.is_time_word(w) for w in words) or any(
+        timeexpr.is_time_word(f"{a} {b}") for a, b in zip(words, words[1:], strict=False))

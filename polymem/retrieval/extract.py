@@ -7,7 +7,7 @@ from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
-from polymem.language import acts
+from polymem.language import acts, value_kind
 from polymem.language import group as group_acts
 from polymem.language.replies import asked_attribute
 from polymem.language.statements import Person, Statement, StatementReader
@@ -102,6 +102,10 @@ class Answerer:
 
     def run(self) -> Extract:
         ex = self.handlers().get(self.plan.intent, self._generic)()
+        if self.plan.answer_field in ("value", "text") and not ex.abstained and \
+                not value_kind.holds(value_kind.asked_kind(self.plan.question), ex.text):
+            # "how much did the gear cost?" answered with a line that names no sum: the sum is not in memory
+            return Extract(NOT_IN_MEMORY, abstained=True, cited=ex.cited, rows=ex.rows)
         if self.plan.answer_field != "speaker" or self.plan.intent not in _NOTE_INTENTS:
             return ex
         subject = ew.object_subject(self.plan.question, self.roster)

@@ -1,0 +1,23 @@
+"""An answer holds the kind of value its question asks for, or it is no answer (sentences in no data set)."""
+
+from __future__ import annotations
+
+import pytest
+
+from polymem.language.value_kind import asked_kind, holds
+
+
+@pytest.mark.parametrize(("question", "answer", "ok"), [
+    ("How much did the new kayak rack cost?", "Ines: the kayak rack finally arrived, it's in the shed", False),
+    ("How much did the new kayak rack cost?", "Ines: rack was 85 quid in the end", True),
+    ("How much did the new kayak rack cost?", "about forty euros", True),
+    ("What price did the club settle on for membership?", "the boathouse by the weir", False),
+    ("What price did the club settle on for membership?", "£12 a month", True),
+    ("When is the regatta now?", "the boathouse by the weir", False),
+    ("When is the regatta now?", "Saturday the 14th", True),
+    ("What time does the minibus leave?", "Ola: the minibus leaves at 6.45am sharp", True),
+    ("Where is the regatta now?", "the boathouse by the weir", True),  # a thing: nothing closed to check
+    ("What did the club decide?", "anything at all", True),  # no kind asked
+])
+def test_an_answer_holds_the_asked_kind(question: str, answer: str, ok: bool) -> None:
+    assert holds(asked_kind(question), answer) is ok
