@@ -13,6 +13,13 @@ from typing import Any, Literal
 
 from polymem.language import lexical as lex
 from polymem.language.models import nlp
+from polymem.language.question_attribute import Attribute, changes, question_attribute
+from polymem.language.question_group import (
+    about_a_plan,
+    offers_options,
+    ranges_over_members,
+    settled,
+)
 from polymem.language.question_views import asks_left, asks_view
 from polymem.language.timeexpr import MONTHS, is_time_word
 
@@ -29,7 +36,6 @@ PROPOSE_QUESTION_SENSES = ("propose.v.01", "suggest.v.01", "suggest.v.02", "reco
 IDEA_SENSES = ("idea.n.01", "suggestion.n.01", "proposal.n.01", "proposition.n.01")
 AGREE_SENSES = ("agree.v.02", "volunteer.v.02", "accept.v.03", "promise.v.01", "promise.v.02", "consent.v.01",
                 "give.v.18", "undertake.v.01", "undertake.v.02", "substitute.v.03", "assume.v.02")
-Attribute = Literal["city", "job", "pet"]
 _QUANTIFIERS = {"anyone", "anybody", "someone", "somebody", "everyone", "everybody", "who", "whoever", "which",
                 "any", "one", "us", "people", "member", "members", "whom"}
 _SUBORDINATORS = {"once", "after", "when", "since", "because", "before", "until", "while", "as", "though"}
@@ -53,95 +59,6 @@ class QuestionForm:
     notes: list[str] = field(default_factory=list)
 
 
-def _asked_noun(t: Any) -> bool:
-    """The noun is what the question asks for or about, not a modifier or someone's belonging named in
-    passing ("Maria's dogs' names"): a wh-determined noun, an object, an attribute, a subject."""
-    if any(c.dep_ == "case" for c in t.children) or t.dep_ in ("poss", "compound"):
-        return False
-    return t.dep_ in ("dobj", "attr", "nsubj", "nsubjpass", "pobj", "ROOT", "oprd") or \
-        any(c.tag_ in ("WDT", "WP") for c in t.children)
-
-
-def _noun_lemma(t: Any) -> str:
-    """A noun with its "of" complement when WordNet knows the whole ("line of work")."""
-    of = next((c for c in t.children if c.dep_ == "prep" and c.lower_ == "of"), None)
-    obj = next((p for p in of.children if p.dep_ == "pobj"), None) if of is not None else None
-    if obj is not None and lex.known_noun(f"{t.lemma_.lower()}_of_{obj.lemma_.lower()}"):
-        return f"{t.lemma_.lower()}_of_{obj.lemma_.lower()}"
-    return t.lemma_.lower()
-
-
-def _attribute(doc: Any) -> tuple[Attribute | None, str | None]:
-    wh = {t.lower_ for t in doc if t.tag_ in ("WRB", "WP", "WDT", "WP$")}
-    for t in doc:
-        lemma = t.lemma_.lower()
-        owner_of = t.dep_ == "compound" and t.head.pos_ == "NOUN" and _asked_noun(t.head) and \
-            lex.noun_derived_from(t.head.lemma_.lower(), "possess")  # "a bird owner", "dog owners"
-        if t.pos_ == "NOUN" and (lex.generic_pet(lemma) or lex.pet_category(lemma)) and (_asked_noun(t) or owner_of):
-            generic = lex.generic_pet(lemma)
-            # a kind of animal is a category only as something kept: "Does anyone have / own a dog?"
-            kept = t.head.pos_ in ("VERB", "AUX") and lex.verb_is(t.head.lemma_.lower(), "possess") or \
-                t.dep_ == "attr" or (t.dep_ == "compound" and t.head.pos_ == "NOUN" and
-                                     lex.noun_derived_from(t.head.lemma_.lower(), "possess")) or (  # "a bird owner"
-                    # "What kind of dog does Bex have?", "what breed of dog is Comet?": a sort of kept animal
-                    t.dep_ == "pobj" and t.head.lower_ == "of" and t.head.head.pos_ == "NOUN" and
-                    lex.noun_in_senses(t.head.head.lemma_.lower(), ("kind.n.01", "breed.n.01"), first=2))
-            if generic or kept:
-                return "pet", None if generic else lemma
-    for t in doc:  # "the name of Tunde's corgi": an animal someone has is kept, whatever else is asked of it
-        if t.pos_ == "NOUN" and lex.is_animal(t.lemma_.lower()) and any(c.dep_ == "poss" for c in t.children):
-            return "pet", None if lex.generic_pet(t.lemma_.lower()) else t.lemma_.lower()  # only a corgi answers
-    for t in doc:  # the small tagger misreads question nouns ("Which pets does X keep?", "what kind of pet sleeps ..."):
-        # a generic animal word just after a wh-word asks about pets whatever its tag
-        if t.pos_ != "NOUN" and t.is_alpha and any(lex.generic_pet(w) for w in (t.lower_, t.lower_.rstrip("s"))) \
-                and any(x.tag_ in ("WDT", "WP") for x in doc[max(0, t.i - 3):t.i]):
-            return "pet", None
-    for t in doc:
-        lemma = _noun_lemma(t) if t.pos_ == "NOUN" else t.lemma_.lower()
-        if t.pos_ == "NOUN" and (lex.noun_is_exactly(lemma, "job", senses=2) or lemma in (
-                "living", "employer", "profession", "career", "occupation", "boss")) and _asked_noun(t):
-            return "job", None
-        if t.pos_ == "VERB" and lex.verb_in_senses(lemma, ("work.v.02", "hire.v.01"), first=2) and not any(
-                c.dep_ in ("nsubj", "nsubjpass") and (c.lower_ in ("what", "which") or (
-                    c.pos_ == "NOUN" and lex.known_noun(c.lemma_.lower()) and not lex.is_person_noun(
-                        c.lemma_.lower(), 1))) for c in t.children):
-            # (not "what is being served": a thing as subject is no one's work)
-            # "Who works in healthcare?", "Who works as a glazier?": the object is a category
-            cat = next((p.lemma_.lower() for c in t.children if c.dep_ == "prep" and c.lower_ in ("in", "as")
-                        for p in c.children if p.dep_ == "pobj" and p.pos_ == "NOUN"), None)
-            return "job", cat
-        if t.pos_ == "NOUN" and lex.is_occupation(lemma) and (t.dep_ == "attr" or t.head.lower_ == "as"):
-            return "job", lemma
-    for t in doc:
-        lemma = t.lemma_.lower()
-        subj = next((c.lemma_.lower() for c in t.children if c.dep_ == "nsubj"), "")
-        if subj in ("group", "we", "team", "they"):
-            continue  # "What did the group settle on?" is about a decision, not a home
-        if (t.pos_ == "VERB" and lex.verb_is(lemma, "reside", senses=4)) or \
-                (lemma == "home" and t.dep_ in ("attr", "nsubj", "oprd", "dobj", "compound", "npadvmod", "advmod")):
-            return "city", None
-        # "each member's home city", "which city is Tom in": a city someone is in, not one visited
-        if t.pos_ == "NOUN" and lex.noun_is(lemma, "city", senses=1) and _asked_noun(t) and (
-                any(c.dep_ == "poss" for c in t.children) or t.head.lemma_ in ("be", "live") or (
-                    t.dep_ == "dobj" and lex.verb_in_senses(t.head.lemma_.lower(), _MOVE))):  # "moved city"
-            return "city", None
-    if (attr := _start_or_move(doc)) is not None:
-        return attr, None
-    if "where" in wh and any(t.lemma_ in ("be", "live") and t.dep_ == "ROOT" for t in doc):
-        return "city", None
-    if "where" in wh and any(t.dep_ == "ROOT" and t.pos_ == "VERB" and lex.work_verb(t.lemma_.lower()) for t in doc):
-        return "job", None  # "where does Mai teach these days?"
-    root = next((t for t in doc if t.dep_ == "ROOT"), None)
-    if root is not None and root.lemma_ == "do" and "what" in wh and not any(
-            c.dep_ in ("xcomp", "advcl", "ccomp", "dobj") or (c.dep_ == "prep" and c.lower_ not in (
-                "before", "after", "until") and (c.lower_ != "for" or any(
-                p.lemma_ not in ("living", "work") for p in c.children))) for c in root.children
-            if c.tag_ not in ("WP",)):
-        # "What does Odile do (these days)?" asks for a job
-        return "job", None
-    return None, None
-
-
 @lru_cache(maxsize=4096)
 def _parse(text: str) -> Any:
     return nlp()(text)
@@ -154,10 +71,10 @@ def parse_question(question: str, mentioned: int = 0) -> QuestionForm:
     lemmas = {t.lemma_.lower() for t in doc}
     out = QuestionForm()
     out.wh = next((t.lower_ for t in doc if t.tag_ in ("WRB", "WP", "WDT", "WP$")), None)
-    out.attribute, out.category = _attribute(doc)
+    out.attribute, out.category = question_attribute(doc)
     out.everyone = ranges_over_members(doc)
     # "which cousin moved?" asks who; "which supplier did the committee go with?" asks what the group chose
-    group_subject = _settled(doc) and any(t.dep_ in ("nsubj", "nsubjpass") and (
+    group_subject = settled(doc) and any(t.dep_ in ("nsubj", "nsubjpass") and (
         t.lower_ in ("we", "they") or lex.noun_is(t.lemma_.lower(), "group_noun", senses=1)) for t in doc)
     out.who_like = any(t.lower_ in ("which", "what") and t.i + 1 < len(doc) and doc[t.i + 1].pos_ == "NOUN"
                        and lex.is_person_noun(doc[t.i + 1].lemma_.lower(), senses=1)
@@ -245,7 +162,7 @@ def parse_question(question: str, mentioned: int = 0) -> QuestionForm:
         return out
     # -- who has moved / changed jobs: "Who has moved?", "Which members changed jobs?", "Has anyone moved city?"
     if out.attribute in ("city", "job") and mentioned == 0 and (out.wh in ("who", "which") or (
-            out.wh is None and subj_quant)) and any(_changes(t, out.attribute) and any(
+            out.wh is None and subj_quant)) and any(changes(t, out.attribute) and any(
                 c.dep_ == "nsubj" and (c.lower_ in _QUANTIFIERS or out.who_like) for c in t.children) for t in doc):
         out.form = "list_moved"
         return out
@@ -264,122 +181,13 @@ def parse_question(question: str, mentioned: int = 0) -> QuestionForm:
         return out
     # -- a question about no person (not "who", no member, no everyone): about the group's plans
     whole = any(t.lower_ in ("everyone", "everybody") and t.dep_ in ("nsubj", "nsubjpass") for t in doc)
-    asks = out.wh in ("what", "which", "where", "when", "how") or (out.wh is None and _offers_options(doc))
+    asks = out.wh in ("what", "which", "where", "when", "how") or (out.wh is None and offers_options(doc))
     if mentioned == 0 and asks and (not subj_quant or whole or group_subject) and \
             not out.who_like and \
             not ({"everyone", "everybody", "each", "all"} & {t.lower_ for t in doc} and out.attribute) and \
-            out.attribute in (None, "city") and _about_a_plan(doc):
+            out.attribute in (None, "city") and about_a_plan(doc):
         out.form = "group"
     return out
-
-
-_UNIVERSAL = ("each", "every", "all")
-_EVERY_PRONOUN = ("everyone", "everybody", "everyone's", "everybody's")
-
-
-def ranges_over_members(doc: Any) -> bool:
-    """Whether a question asks about every member: "everyone", "everybody", a universal quantifier on a person
-    noun ("each cousin", "every committee member's", "all the members"), "the whole group", or the group ("each of us", "each of
-    the five", "all of you"), or "we all". English quantifiers and WordNet's person nouns, no phrase list."""
-    for t in doc:
-        low = t.lower_
-        if low in _EVERY_PRONOUN:
-            return True
-        if low == "all" and t.head.lower_ in ("we", "they", "you"):
-            return True  # "where do we all live"
-        if low in ("whole", "entire") and t.dep_ == "amod" and lex.noun_is(t.head.lemma_.lower(), "group_noun", 1):
-            return True  # "the whole group", "the entire team"
-        if low not in _UNIVERSAL:
-            continue
-        head = t.head if t.dep_ in ("det", "predet") else None
-        if head is not None and head.pos_ == "NOUN" and lex.is_person_noun(head.lemma_.lower(), 2):
-            return True  # "each cousin", "every member's"
-        of = next((c for c in t.children if c.dep_ == "prep" and c.lower_ == "of"), None)
-        if of is not None:
-            obj = next((c for c in of.children if c.dep_ == "pobj"), None)
-            if obj is not None and (obj.lower_ in ("us", "you", "them") or obj.like_num or obj.pos_ == "NUM" or
-                                    lex.is_person_noun(obj.lemma_.lower(), 2)):
-                return True  # "each of us", "each of the five", "all of the cousins"
-    return False
-
-
-# occasions a group plans (WordNet classes): a trip, a meal, a party, a holiday, a gathering
-OCCASIONS = ("social_event.n.01", "meal.n.01", "journey.n.01", "vacation.n.01", "party.n.02", "gathering.n.01",
-             "field_day.n.04", "celebration.n.01")
-
-
-def _settled(doc: Any) -> bool:
-    """A verb of deciding or choosing, "go with", or finality ("finally", "in the end", "end up")."""
-    for t in doc:
-        lemma = t.lemma_.lower()
-        if t.pos_ == "VERB" and (lex.verb_in_senses(lemma, ("decide.v.01", "decide.v.02", "choose.v.01",
-                                                            "settle.v.03", "pick_out.v.01")) or
-                                 (lemma == "go" and any(c.lower_ == "with" for c in t.children))):
-            return True
-        if lemma in ("finally", "eventually", "ultimately") or (lemma == "end" and any(
-                c.dep_ == "prt" and c.lower_ == "up" for c in t.children)):
-            return True
-    return False
-
-
-def _about_a_plan(doc: Any) -> bool:
-    """A question about what a group settled on: a verb of deciding or choosing, a group as subject ("the club",
-    "they", "we"), or an adverb of finality ("finally", "in the end", "eventually")."""
-    for t in doc:
-        lemma = t.lemma_.lower()
-        if t.pos_ == "VERB" and lex.verb_in_senses(lemma, ("decide.v.01", "decide.v.02", "choose.v.01", "settle.v.03",
-                                                          "agree.v.01", "reserve.v.04", "book.v.01", "pick_out.v.01")):
-            return True
-        if t.dep_ in ("nsubj", "nsubjpass") and (t.lower_ in ("we", "they", "everyone", "everybody") or
-                                                 lex.noun_is(lemma, "group_noun")):
-            return True  # "what gift is everyone buying?": the group acting together
-        if lemma in ("finally", "eventually", "ultimately") or (lemma == "end" and t.head.lower_ == "in") or (
-                lemma == "end" and any(c.dep_ == "prt" and c.lower_ == "up" for c in t.children)):
-            return True  # "in the end", "what did they end up with"
-        if t.dep_ in ("nsubj", "nsubjpass", "attr") and t.pos_ == "NOUN" and \
-                lex.noun_in_senses(lemma, OCCASIONS, first=2):
-            return True  # "where's the summer holiday now?": an occasion the group plans
-        if t.dep_ in ("nsubj", "attr") and t.tag_ == "NNS" and lex.is_person_noun(lemma, 1) and not any(
-                c.tag_ in ("WDT", "WP") for c in t.children):
-            return True  # "what present are the siblings giving?": several people acting together
-        if t.lower_ in ("will", "'ll", "gonna") and not any(
-                c.dep_ in ("nsubj", "nsubjpass") and (c.pos_ in ("PROPN", "PRON") and c.lower_ not in (
-                    "what", "which", "it") or lex.is_person_noun(c.lemma_.lower(), 1)) for c in t.head.children):
-            return True  # "what flavour will the cake be?": a thing to come, not a person's plan
-    if ranges_over_members(doc):
-        return True  # "how much is each person putting in?": what every member does, as arranged
-    return _thing_changed(doc)
-
-
-def _offers_options(doc: Any) -> bool:
-    """A yes/no question offering alternatives to the group: "are we renting or buying?"."""
-    return any(t.dep_ == "cc" and t.lower_ == "or" for t in doc) and any(
-        t.dep_ in ("nsubj", "nsubjpass") and (t.lower_ in ("we", "they") or lex.noun_is(t.lemma_.lower(), "group_noun"))
-        for t in doc)
-
-
-_NOW_THEN = ("now", "anymore", "originally", "initially", "currently", "still")
-_CHANGE = ("change.v.01", "change.v.02", "switch.v.01", "move.v.02", "shift.v.01", "redirect.v.01")
-
-
-def _thing_changed(doc: Any) -> bool:
-    """"What night is practice on now?", "which night did practice use to be on?", "the money was redirected to
-    what?": a thing (no person the subject) asked about now against before, or with a verb of changing, is a
-    matter the group settled and changed."""
-    if any(t.dep_ in ("nsubj", "nsubjpass") and (t.pos_ == "PROPN" or (t.pos_ == "PRON" and t.lower_ not in (
-            "we", "they", "what", "which", "it")) or lex.is_person_noun(t.lemma_.lower(), 1)) for t in doc):
-        return False
-    for t in doc:
-        lemma = t.lemma_.lower()
-        if t.pos_ == "ADV" and lemma in _NOW_THEN:
-            return True
-        if lemma == "use" and t.i + 1 < len(doc) and doc[t.i + 1].lower_ == "to":
-            return True  # "used to be"
-        # a verb of changing, or its noun after "before" / "after" ("before the switch")
-        if (t.pos_ == "VERB" or (t.dep_ == "pobj" and t.head.lower_ in ("before", "after", "since"))) and \
-                lex.verb_in_senses(lemma, _CHANGE, first=2, exact=True):
-            return True
-    return False
 
 
 def _announces(t: Any, mentioned: int) -> bool:
@@ -399,44 +207,6 @@ def _announces(t: Any, mentioned: int) -> bool:
     clause = any(c.dep_ in ("ccomp", "dobj") for c in t.children) and any(
         c.dep_ == "ccomp" or any(g.dep_ in ("acl", "ccomp") for g in c.children) for c in t.children)
     return clause
-
-
-_MOVE = ("move.v.04", "relocate.v.01")
-_SWAP = ("change.v.01", "change.v.02", "change.v.05", "switch.v.01", "switch.v.03", "exchange.v.01", "trade.v.04")
-
-
-def _changes(t: Any, attribute: str) -> bool:
-    """A verb of moving home (for a city), of changing or swapping (its object the attribute: "changed jobs"),
-    or "have" with a new one ("has a new job")."""
-    if t.pos_ not in ("VERB", "AUX"):
-        return False
-    lemma = t.lemma_.lower()
-    if attribute == "city" and lex.verb_in_senses(lemma, _MOVE):
-        return True
-    objs = [c for c in t.children if c.dep_ == "dobj"]
-    if lex.verb_in_senses(lemma, _SWAP, first=3, exact=True) and objs:
-        return True
-    return attribute == "job" and lemma in ("have", "get", "start", "land") and any(
-        a.lower_ == "new" for o in objs for a in o.children if a.dep_ == "amod")
-
-
-def _start_or_move(doc: Any) -> Attribute | None:
-    """A job begun at a workplace ("start at Lumen Pay", "her first day at the studio") or a move made to a
-    place ("make the move to Bilbao"): what a when-question about someone dates."""
-    for t in doc:
-        at = [p for c in t.children if c.dep_ == "prep" and c.lower_ in ("at", "with") for p in c.children
-              if p.dep_ == "pobj" and p.pos_ in ("PROPN", "NOUN")]
-        if any(p.pos_ == "PROPN" or p.ent_type_ == "ORG" for p in at) and t.pos_ == "VERB" and lex.verb_in_senses(t.lemma_.lower(), ("get_down.v.07", "begin.v.02", "begin.v.03"),
-                                                          first=3, exact=True):
-            return "job"
-        if at and t.pos_ == "NOUN" and any(c.dep_ == "amod" and c.lower_ == "first" for c in t.children) and \
-                lex.noun_is(t.lemma_.lower(), "time", senses=4):
-            return "job"
-        to = [p for c in t.children if c.dep_ == "prep" and c.lower_ == "to" for p in c.children if p.dep_ == "pobj"]
-        if to and t.pos_ == "NOUN" and t.lemma_.lower() in ("move", "relocation") and \
-                any(p.pos_ == "PROPN" or p.ent_type_ in ("GPE", "LOC") for p in to):
-            return "city"
-    return None
 
 
 def _more_than_all(doc: Any) -> bool:

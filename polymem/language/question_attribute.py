@@ -1,0 +1,137 @@
+"""Which attribute of a person a question asks about (a home, a job, a pet, with a category word the answer must
+fall under), read from the parse and WordNet word classes; and the verbs of changing one (moving, switching jobs)."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from polymem.language import lexical as lex
+
+Attribute = Literal["city", "job", "pet"]
+
+
+def _asked_noun(t: Any) -> bool:
+    """The noun is what the question asks for or about, not a modifier or someone's belonging named in
+    passing ("Maria's dogs' names"): a wh-determined noun, an object, an attribute, a subject."""
+    if any(c.dep_ == "case" for c in t.children) or t.dep_ in ("poss", "compound"):
+        return False
+    return t.dep_ in ("dobj", "attr", "nsubj", "nsubjpass", "pobj", "ROOT", "oprd") or \
+        any(c.tag_ in ("WDT", "WP") for c in t.children)
+
+
+def _noun_lemma(t: Any) -> str:
+    """A noun with its "of" complement when WordNet knows the whole ("line of work")."""
+    of = next((c for c in t.children if c.dep_ == "prep" and c.lower_ == "of"), None)
+    obj = next((p for p in of.children if p.dep_ == "pobj"), None) if of is not None else None
+    if obj is not None and lex.known_noun(f"{t.lemma_.lower()}_of_{obj.lemma_.lower()}"):
+        return f"{t.lemma_.lower()}_of_{obj.lemma_.lower()}"
+    return t.lemma_.lower()
+
+
+def question_attribute(doc: Any) -> tuple[Attribute | None, str | None]:
+    wh = {t.lower_ for t in doc if t.tag_ in ("WRB", "WP", "WDT", "WP$")}
+    for t in doc:
+        lemma = t.lemma_.lower()
+        owner_of = t.dep_ == "compound" and t.head.pos_ == "NOUN" and _asked_noun(t.head) and \
+            lex.noun_derived_from(t.head.lemma_.lower(), "possess")  # "a bird owner", "dog owners"
+        if t.pos_ == "NOUN" and (lex.generic_pet(lemma) or lex.pet_category(lemma)) and (_asked_noun(t) or owner_of):
+            generic = lex.generic_pet(lemma)
+            # a kind of animal is a category only as something kept: "Does anyone have / own a dog?"
+            kept = t.head.pos_ in ("VERB", "AUX") and lex.verb_is(t.head.lemma_.lower(), "possess") or \
+                t.dep_ == "attr" or (t.dep_ == "compound" and t.head.pos_ == "NOUN" and
+                                     lex.noun_derived_from(t.head.lemma_.lower(), "possess")) or (  # "a bird owner"
+                    # "What kind of dog does Bex have?", "what breed of dog is Comet?": a sort of kept animal
+                    t.dep_ == "pobj" and t.head.lower_ == "of" and t.head.head.pos_ == "NOUN" and
+                    lex.noun_in_senses(t.head.head.lemma_.lower(), ("kind.n.01", "breed.n.01"), first=2))
+            if generic or kept:
+                return "pet", None if generic else lemma
+    for t in doc:  # "the name of Tunde's corgi": an animal someone has is kept, whatever else is asked of it
+        if t.pos_ == "NOUN" and lex.is_animal(t.lemma_.lower()) and any(c.dep_ == "poss" for c in t.children):
+            return "pet", None if lex.generic_pet(t.lemma_.lower()) else t.lemma_.lower()  # only a corgi answers
+    for t in doc:  # the small tagger misreads question nouns ("Which pets does X keep?", "what kind of pet sleeps ..."):
+        # a generic animal word just after a wh-word asks about pets whatever its tag
+        if t.pos_ != "NOUN" and t.is_alpha and any(lex.generic_pet(w) for w in (t.lower_, t.lower_.rstrip("s"))) \
+                and any(x.tag_ in ("WDT", "WP") for x in doc[max(0, t.i - 3):t.i]):
+            return "pet", None
+    for t in doc:
+        lemma = _noun_lemma(t) if t.pos_ == "NOUN" else t.lemma_.lower()
+        if t.pos_ == "NOUN" and (lex.noun_is_exactly(lemma, "job", senses=2) or lemma in (
+                "living", "employer", "profession", "career", "occupation", "boss")) and _asked_noun(t):
+            return "job", None
+        if t.pos_ == "VERB" and lex.verb_in_senses(lemma, ("work.v.02", "hire.v.01"), first=2) and not any(
+                c.dep_ in ("nsubj", "nsubjpass") and (c.lower_ in ("what", "which") or (
+                    c.pos_ == "NOUN" and lex.known_noun(c.lemma_.lower()) and not lex.is_person_noun(
+                        c.lemma_.lower(), 1))) for c in t.children):
+            # (not "what is being served": a thing as subject is no one's work)
+            # "Who works in healthcare?", "Who works as a glazier?": the object is a category
+            cat = next((p.lemma_.lower() for c in t.children if c.dep_ == "prep" and c.lower_ in ("in", "as")
+                        for p in c.children if p.dep_ == "pobj" and p.pos_ == "NOUN"), None)
+            return "job", cat
+        if t.pos_ == "NOUN" and lex.is_occupation(lemma) and (t.dep_ == "attr" or t.head.lower_ == "as"):
+            return "job", lemma
+    for t in doc:
+        lemma = t.lemma_.lower()
+        subj = next((c.lemma_.lower() for c in t.children if c.dep_ == "nsubj"), "")
+        if subj in ("group", "we", "team", "they"):
+            continue  # "What did the group settle on?" is about a decision, not a home
+        if (t.pos_ == "VERB" and lex.verb_is(lemma, "reside", senses=4)) or \
+                (lemma == "home" and t.dep_ in ("attr", "nsubj", "oprd", "dobj", "compound", "npadvmod", "advmod")):
+            return "city", None
+        # "each member's home city", "which city is Tom in": a city someone is in, not one visited
+        if t.pos_ == "NOUN" and lex.noun_is(lemma, "city", senses=1) and _asked_noun(t) and (
+                any(c.dep_ == "poss" for c in t.children) or t.head.lemma_ in ("be", "live") or (
+                    t.dep_ == "dobj" and lex.verb_in_senses(t.head.lemma_.lower(), _MOVE))):  # "moved city"
+            return "city", None
+    if (attr := _start_or_move(doc)) is not None:
+        return attr, None
+    if "where" in wh and any(t.lemma_ in ("be", "live") and t.dep_ == "ROOT" for t in doc):
+        return "city", None
+    if "where" in wh and any(t.dep_ == "ROOT" and t.pos_ == "VERB" and lex.work_verb(t.lemma_.lower()) for t in doc):
+        return "job", None  # "where does Mai teach these days?"
+    root = next((t for t in doc if t.dep_ == "ROOT"), None)
+    if root is not None and root.lemma_ == "do" and "what" in wh and not any(
+            c.dep_ in ("xcomp", "advcl", "ccomp", "dobj") or (c.dep_ == "prep" and c.lower_ not in (
+                "before", "after", "until") and (c.lower_ != "for" or any(
+                p.lemma_ not in ("living", "work") for p in c.children))) for c in root.children
+            if c.tag_ not in ("WP",)):
+        # "What does Odile do (these days)?" asks for a job
+        return "job", None
+    return None, None
+
+
+_MOVE = ("move.v.04", "relocate.v.01")
+_SWAP = ("change.v.01", "change.v.02", "change.v.05", "switch.v.01", "switch.v.03", "exchange.v.01", "trade.v.04")
+
+
+def changes(t: Any, attribute: str) -> bool:
+    """A verb of moving home (for a city), of changing or swapping (its object the attribute: "changed jobs"),
+    or "have" with a new one ("has a new job")."""
+    if t.pos_ not in ("VERB", "AUX"):
+        return False
+    lemma = t.lemma_.lower()
+    if attribute == "city" and lex.verb_in_senses(lemma, _MOVE):
+        return True
+    objs = [c for c in t.children if c.dep_ == "dobj"]
+    if lex.verb_in_senses(lemma, _SWAP, first=3, exact=True) and objs:
+        return True
+    return attribute == "job" and lemma in ("have", "get", "start", "land") and any(
+        a.lower_ == "new" for o in objs for a in o.children if a.dep_ == "amod")
+
+
+def _start_or_move(doc: Any) -> Attribute | None:
+    """A job begun at a workplace ("start at Lumen Pay", "her first day at the studio") or a move made to a
+    place ("make the move to Bilbao"): what a when-question about someone dates."""
+    for t in doc:
+        at = [p for c in t.children if c.dep_ == "prep" and c.lower_ in ("at", "with") for p in c.children
+              if p.dep_ == "pobj" and p.pos_ in ("PROPN", "NOUN")]
+        if any(p.pos_ == "PROPN" or p.ent_type_ == "ORG" for p in at) and t.pos_ == "VERB" and lex.verb_in_senses(t.lemma_.lower(), ("get_down.v.07", "begin.v.02", "begin.v.03"),
+                                                          first=3, exact=True):
+            return "job"
+        if at and t.pos_ == "NOUN" and any(c.dep_ == "amod" and c.lower_ == "first" for c in t.children) and \
+                lex.noun_is(t.lemma_.lower(), "time", senses=4):
+            return "job"
+        to = [p for c in t.children if c.dep_ == "prep" and c.lower_ == "to" for p in c.children if p.dep_ == "pobj"]
+        if to and t.pos_ == "NOUN" and t.lemma_.lower() in ("move", "relocation") and \
+                any(p.pos_ == "PROPN" or p.ent_type_ in ("GPE", "LOC") for p in to):
+            return "city"
+    return None

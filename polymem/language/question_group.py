@@ -1,0 +1,116 @@
+"""Questions about the group rather than one person: ranging over every member ("each of us"), about a plan or
+an occasion, settled or changed, offering options. Parse and WordNet senses, no phrase lists."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from polymem.language import lexical as lex
+
+_UNIVERSAL = ("each", "every", "all")
+_EVERY_PRONOUN = ("everyone", "everybody", "everyone's", "everybody's")
+
+
+def ranges_over_members(doc: Any) -> bool:
+    """Whether a question asks about every member: "everyone", "everybody", a universal quantifier on a person
+    noun ("each cousin", "every committee member's", "all the members"), "the whole group", or the group ("each of us", "each of
+    the five", "all of you"), or "we all". English quantifiers and WordNet's person nouns, no phrase list."""
+    for t in doc:
+        low = t.lower_
+        if low in _EVERY_PRONOUN:
+            return True
+        if low == "all" and t.head.lower_ in ("we", "they", "you"):
+            return True  # "where do we all live"
+        if low in ("whole", "entire") and t.dep_ == "amod" and lex.noun_is(t.head.lemma_.lower(), "group_noun", 1):
+            return True  # "the whole group", "the entire team"
+        if low not in _UNIVERSAL:
+            continue
+        head = t.head if t.dep_ in ("det", "predet") else None
+        if head is not None and head.pos_ == "NOUN" and lex.is_person_noun(head.lemma_.lower(), 2):
+            return True  # "each cousin", "every member's"
+        of = next((c for c in t.children if c.dep_ == "prep" and c.lower_ == "of"), None)
+        if of is not None:
+            obj = next((c for c in of.children if c.dep_ == "pobj"), None)
+            if obj is not None and (obj.lower_ in ("us", "you", "them") or obj.like_num or obj.pos_ == "NUM" or
+                                    lex.is_person_noun(obj.lemma_.lower(), 2)):
+                return True  # "each of us", "each of the five", "all of the cousins"
+    return False
+
+
+# occasions a group plans (WordNet classes): a trip, a meal, a party, a holiday, a gathering
+OCCASIONS = ("social_event.n.01", "meal.n.01", "journey.n.01", "vacation.n.01", "party.n.02", "gathering.n.01",
+             "field_day.n.04", "celebration.n.01")
+
+
+def settled(doc: Any) -> bool:
+    """A verb of deciding or choosing, "go with", or finality ("finally", "in the end", "end up")."""
+    for t in doc:
+        lemma = t.lemma_.lower()
+        if t.pos_ == "VERB" and (lex.verb_in_senses(lemma, ("decide.v.01", "decide.v.02", "choose.v.01",
+                                                            "settle.v.03", "pick_out.v.01")) or
+                                 (lemma == "go" and any(c.lower_ == "with" for c in t.children))):
+            return True
+        if lemma in ("finally", "eventually", "ultimately") or (lemma == "end" and any(
+                c.dep_ == "prt" and c.lower_ == "up" for c in t.children)):
+            return True
+    return False
+
+
+def about_a_plan(doc: Any) -> bool:
+    """A question about what a group settled on: a verb of deciding or choosing, a group as subject ("the club",
+    "they", "we"), or an adverb of finality ("finally", "in the end", "eventually")."""
+    for t in doc:
+        lemma = t.lemma_.lower()
+        if t.pos_ == "VERB" and lex.verb_in_senses(lemma, ("decide.v.01", "decide.v.02", "choose.v.01", "settle.v.03",
+                                                          "agree.v.01", "reserve.v.04", "book.v.01", "pick_out.v.01")):
+            return True
+        if t.dep_ in ("nsubj", "nsubjpass") and (t.lower_ in ("we", "they", "everyone", "everybody") or
+                                                 lex.noun_is(lemma, "group_noun")):
+            return True  # "what gift is everyone buying?": the group acting together
+        if lemma in ("finally", "eventually", "ultimately") or (lemma == "end" and t.head.lower_ == "in") or (
+                lemma == "end" and any(c.dep_ == "prt" and c.lower_ == "up" for c in t.children)):
+            return True  # "in the end", "what did they end up with"
+        if t.dep_ in ("nsubj", "nsubjpass", "attr") and t.pos_ == "NOUN" and \
+                lex.noun_in_senses(lemma, OCCASIONS, first=2):
+            return True  # "where's the summer holiday now?": an occasion the group plans
+        if t.dep_ in ("nsubj", "attr") and t.tag_ == "NNS" and lex.is_person_noun(lemma, 1) and not any(
+                c.tag_ in ("WDT", "WP") for c in t.children):
+            return True  # "what present are the siblings giving?": several people acting together
+        if t.lower_ in ("will", "'ll", "gonna") and not any(
+                c.dep_ in ("nsubj", "nsubjpass") and (c.pos_ in ("PROPN", "PRON") and c.lower_ not in (
+                    "what", "which", "it") or lex.is_person_noun(c.lemma_.lower(), 1)) for c in t.head.children):
+            return True  # "what flavour will the cake be?": a thing to come, not a person's plan
+    if ranges_over_members(doc):
+        return True  # "how much is each person putting in?": what every member does, as arranged
+    return thing_changed(doc)
+
+
+def offers_options(doc: Any) -> bool:
+    """A yes/no question offering alternatives to the group: "are we renting or buying?"."""
+    return any(t.dep_ == "cc" and t.lower_ == "or" for t in doc) and any(
+        t.dep_ in ("nsubj", "nsubjpass") and (t.lower_ in ("we", "they") or lex.noun_is(t.lemma_.lower(), "group_noun"))
+        for t in doc)
+
+
+_NOW_THEN = ("now", "anymore", "originally", "initially", "currently", "still")
+_CHANGE = ("change.v.01", "change.v.02", "switch.v.01", "move.v.02", "shift.v.01", "redirect.v.01")
+
+
+def thing_changed(doc: Any) -> bool:
+    """"What night is practice on now?", "which night did practice use to be on?", "the money was redirected to
+    what?": a thing (no person the subject) asked about now against before, or with a verb of changing, is a
+    matter the group settled and changed."""
+    if any(t.dep_ in ("nsubj", "nsubjpass") and (t.pos_ == "PROPN" or (t.pos_ == "PRON" and t.lower_ not in (
+            "we", "they", "what", "which", "it")) or lex.is_person_noun(t.lemma_.lower(), 1)) for t in doc):
+        return False
+    for t in doc:
+        lemma = t.lemma_.lower()
+        if t.pos_ == "ADV" and lemma in _NOW_THEN:
+            return True
+        if lemma == "use" and t.i + 1 < len(doc) and doc[t.i + 1].lower_ == "to":
+            return True  # "used to be"
+        # a verb of changing, or its noun after "before" / "after" ("before the switch")
+        if (t.pos_ == "VERB" or (t.dep_ == "pobj" and t.head.lower_ in ("before", "after", "since"))) and \
+                lex.verb_in_senses(lemma, _CHANGE, first=2, exact=True):
+            return True
+    return False
