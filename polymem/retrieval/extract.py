@@ -26,6 +26,7 @@ from polymem.retrieval.plan import Plan
 DENSE_MIN = 0.45
 # Who-intents whose answer may be the doer a scene note names ("( Rachel comes in the door . )").
 _NOTE_INTENTS = frozenset({"who_said", "who_asked", "who_agreed"})
+_KIND_INTENTS = frozenset({"group_decision", "generic", "when"})  # answers that are the value asked for
 
 
 class Answerer:
@@ -102,9 +103,10 @@ class Answerer:
 
     def run(self) -> Extract:
         ex = self.handlers().get(self.plan.intent, self._generic)()
-        if self.plan.answer_field in ("value", "text") and not ex.abstained and \
+        if self.plan.intent in _KIND_INTENTS and not ex.abstained and \
                 not value_kind.holds(value_kind.asked_kind(self.plan.question), ex.text):
             # "how much did the gear cost?" answered with a line that names no sum: the sum is not in memory
+            # (only where the value answers the question: an opinion of "the new time" is no time)
             return Extract(NOT_IN_MEMORY, abstained=True, cited=ex.cited, rows=ex.rows)
         if self.plan.answer_field != "speaker" or self.plan.intent not in _NOTE_INTENTS:
             return ex
