@@ -132,6 +132,12 @@ def parse_question(question: str, mentioned: int = 0) -> QuestionForm:
             out.at = "start"
         if t.lemma_.lower() in ("end",) and t.head.lower_ in ("at", "in", "by"):
             out.at = "end"
+        if t.dep_ == "advcl" and t.pos_ in ("VERB", "AUX") and any(c.lower_ in ("when", "as") for c in t.children):
+            # "when the chat began", "as the trip ended": a state at the start or end of what the clause names
+            if lex.verb_in_senses(t.lemma_.lower(), ("get_down.v.07", "begin.v.02", "begin.v.03"), first=3, exact=True):
+                out.at = "start"
+            elif lex.verb_in_senses(t.lemma_.lower(), ("end.v.01", "end.v.02", "complete.v.01"), first=3, exact=True):
+                out.at = "end"
         if t.ent_type_ == "DATE" and t.lower_ in MONTHS:
             out.month = MONTHS.index(t.lower_) + 1
     if (out.at or out.month) and out.attribute and mentioned:

@@ -53,7 +53,8 @@ def local_place(reader: StatementReader, doc: Any, speaker: str, message_id: str
     if not found:
         return []
     _, t, sent = max(found, key=lambda f: f[0])
-    v = t.text.title() if t.text.islower() else sx.phrase(t)
+    # lower-case or shouted ("EDINBURGH") chat: a name as a gazetteer writes it (short capitals may be initials)
+    v = t.text.title() if t.text.islower() or (t.text.isupper() and len(t.text) > 3) else sx.phrase(t)
     return [Statement("city", speaker, speaker, v, weak=True, message_id=message_id, time=time,
                       sentence=sent.text)]
 
@@ -72,7 +73,8 @@ def homely_frame(t: Any) -> bool:
     prep, h = t.head, t.head.head
     if prep.lower_ == "from":  # "Hello from X", "Evening from X": the sentence opens with the greeting
         first = t.sent[0]
-        return prep.i == first.i + 1 and (first.pos_ == "INTJ" or lex.noun_is(first.lemma_.lower(), "time", senses=1))
+        return prep.i == first.i + 1 and (first.pos_ == "INTJ" or lex.noun_is(first.lemma_.lower(), "time", senses=1)
+                                          or lex.noun_in_senses(first.lower_, ("greeting.n.01", "hello.n.01"), first=1))
     if h.lower_ == "here":
         return True
     lemma = h.lemma_.lower()
@@ -92,7 +94,9 @@ def away(reader: StatementReader, clause: list[Any], speaker: str) -> bool:
     if (not now and re.search(r"(?i)\b(?:weekend|tomorrow|next|tonight|" + "|".join(timeexpr.WEEKDAYS) + r")\b",
                               dated)) or sx.purpose(clause):
         return True  # a trip ("in Rome this weekend", "in Tartu on business"), not where one lives
-    verbs = [t for t in clause if t.pos_ in ("VERB", "AUX")]
+    # "moved in yesterday": a move into a home is where one lives now, not a past trip
+    verbs = [t for t in clause if t.pos_ in ("VERB", "AUX") and not (lex.verb_is(t.lemma_.lower(), "reside") and any(
+        c.dep_ in ("prt", "advmod") and c.lower_ == "in" for c in t.children))]
     if any(t.tag_ in ("VBD", "MD") for t in verbs) and not any(t.tag_ in ("VBZ", "VBP") for t in verbs):
         return True  # a past trip or a plan
     if any(sx.hedged(t) for t in verbs) or any(t.lemma_.lower() in ("look", "search", "browse", "dream", "want",

@@ -10,7 +10,7 @@ from polymem.language import syntax as sx
 from polymem.language.statement_types import FIRST_PERSON, Statement
 from polymem.language.statements_city import intro
 from polymem.language.statements_job import from_to, job_from_verb
-from polymem.language.statements_left import last_at, left_job
+from polymem.language.statements_left import farewell_place, last_at, left_job, no_longer_at, was
 from polymem.language.statements_people import owner_of, possessor_id, subject_of
 
 if TYPE_CHECKING:
@@ -22,10 +22,13 @@ _PLAIN_PEOPLE = ("girl.n.01", "boy.n.01", "woman.n.01", "man.n.01", "person.n.01
 
 
 def sentence_statements(reader: StatementReader, tokens: Any, speaker: str, other: str | None, sent: Any) -> list[Statement]:
-    out: list[Statement] = intro(reader, sent, speaker)
+    out: list[Statement] = intro(reader, sent, speaker) + farewell_place(reader, sent, speaker)
     for tok in tokens:
         if tok.pos_ in ("VERB", "AUX") and tok.dep_ not in ("aux", "auxpass"):
-            out += verb_statements(reader, tok, sent, speaker, other)
+            sts = verb_statements(reader, tok, sent, speaker, other)
+            if sx.ended(tok, sent) and not sx.hedged(tok):  # "no longer in Leeds": where they lived until now
+                sts = [was(st) for st in sts] + no_longer_at(reader, tok, sent, speaker, other)
+            out += sts
         elif tok.pos_ in ("NOUN", "PROPN") or (tok.dep_ == "amod" and tok.head.pos_ == "PROPN"):
             out += noun_statements(reader, tok, sent, speaker, other)
     for st in out:  # "my parrot Kiwi", "our dog Bramble", "a ferret named Pickle": what the animal is called

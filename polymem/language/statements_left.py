@@ -11,6 +11,7 @@ group (a library, a café, a firm), never a location or a natural object ("my la
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any
 
 from polymem.language import lexical as lex
@@ -83,3 +84,45 @@ def _pobj_workplace(head: Any, preps: tuple[str, ...], reader: StatementReader) 
                 if p.dep_ == "pobj" and (w := workplace(p, reader)):
                     return w
     return None
+
+
+def was(st: Statement) -> Statement:
+    """A state said to have ended ("I don't work at Stripe anymore"): true until now, so a past statement."""
+    if not st.polarity:
+        st.polarity, st.tense, st.kind = True, "past", "event"
+    return st
+
+
+def no_longer_at(reader: StatementReader, v: Any, sent: Any, speaker: str, other: str | None) -> list[Statement]:
+    """"I'm no longer at Dublin Bus", "she's not with the council anymore": being at a named organisation,
+    ended, is a job held before (being at a place of any other kind is only a visit)."""
+    if v.lemma_ != "be":
+        return []
+    for c in v.children:
+        if c.dep_ == "prep" and c.lower_ in ("at", "with"):
+            for p in c.children:
+                if p.dep_ == "pobj" and (p.ent_type_ == "ORG" or p.text[:1].isupper()) and \
+                        (org := workplace(p, reader)) and (owner := subject_of(reader, v, sent, speaker, other)):
+                    return [Statement("job", owner, speaker, org, kind="event", tense="past")]
+    return []
+
+
+def farewell_place(reader: StatementReader, sent: Any, speaker: str) -> list[Statement]:
+    """"goodbye Manchester, I'll miss the rain", "so long Leeds!": the speaker bidding a place farewell
+    leaves it (a question, "so goodbye Manchester?", only asks)."""
+    words = [t for t in sent if not t.is_punct and not t.is_space]
+    while len(words) > 2 and words[0].pos_ in ("CCONJ", "ADV", "INTJ") and words[0].lower_ not in _FAREWELL and \
+            [w.lower_ for w in words[:2]] != ["so", "long"]:
+        words = words[1:]  # "so goodbye ...", "well, bye ..."
+    if sent.text.rstrip().endswith("?") or len(words) < 2:
+        return []
+    if words[0].lower_ in _FAREWELL:
+        place = words[1]
+    elif [w.lower_ for w in words[:2]] == ["so", "long"] and len(words) > 2:
+        place = words[2]
+    else:
+        return []
+    if not sx.is_place(place, reader):
+        return []
+    value = re.sub(r"(?i)^(?:so\s+long|good\s*bye|bye|farewell)\s+", "", sx.phrase(place))
+    return [Statement("city", speaker, speaker, value, kind="event", tense="past")]

@@ -23,6 +23,8 @@ def owner_of(reader: StatementReader, tok: Any, speaker: str, last_other: str | 
             return None  # "the budgies screamed all morning, they live in X": the birds, nobody in the chat
         before = [p for p in reader.people(tok.doc[:tok.i].text) if p != speaker]
         return before[-1] if before else last_other
+    if low in ("you", "your", "yours", "yourself"):
+        return vocative(reader, sent, speaker)
     if low in ("who", "whoever"):  # "guess who just signed a lease in Tartu: Priya!"
         named = [p for p in reader.people(sent.text) if p != speaker]
         return named[0] if len(named) == 1 else None
@@ -32,6 +34,23 @@ def owner_of(reader: StatementReader, tok: Any, speaker: str, last_other: str | 
     if tok.ent_type_ == "PERSON" or tok.pos_ == "PROPN":
         span = " ".join(t.text for t in tok.subtree if t.pos_ == "PROPN")
         return reader.person_in(span)
+    return None
+
+
+def vocative(reader: StatementReader, sent: Any, speaker: str) -> str | None:
+    """The member a sentence speaks to by name ("Teo, you've been in Glasgow for years", "you did, Ana"):
+    a roster name opening the sentence or closing it after a comma. Without one, "you" is nobody known."""
+    toks = [t for t in sent if not t.is_space]
+    words = [t for t in toks if not t.is_punct]
+    if not words:
+        return None
+    cands = [words[0]]
+    if len(words) > 1 and words[-1].i > 0 and toks[0].doc[words[-1].i - 1].text == ",":
+        cands.append(words[-1])
+    for t in cands:
+        pid = reader.person_in(t.text)
+        if pid and pid != speaker:
+            return pid
     return None
 
 

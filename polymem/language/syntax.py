@@ -36,6 +36,14 @@ def negated(v: Any, sent: Any) -> bool:
     return bool(words & {"anymore", "longer"} and any(t.lower_ in ("no", "not", "n't") for t in sent))
 
 
+def ended(v: Any, sent: Any) -> bool:
+    """Negated by "no longer", "not ... anymore", "not ... any more": a state that held until now."""
+    words = [t.lower_ for t in v.subtree] + [t.lower_ for t in v.children]
+    later = "anymore" in words or "longer" in words or any(
+        a == "any" and b == "more" for a, b in zip(words, words[1:], strict=False))
+    return later and any(t.lower_ in ("no", "not", "n't") for t in sent)
+
+
 def used_to(v: Any) -> bool:
     return v.head is not v and v.head.lemma_ == "use" and any(c.lower_ == "to" for c in v.children)
 
@@ -51,6 +59,8 @@ def hedged(v: Any) -> bool:
     own_subject = any(c.dep_ in ("nsubj", "nsubjpass") for c in v.children)
     for _ in range(3):
         if h.dep_ in ("xcomp", "ccomp", "pcomp", "advcl") and h.head is not h:
+            if h.head.i < h.i and any(t.text in (":", ";", "—") for t in h.doc[h.head.i + 1:h.left_edge.i]):
+                break  # "I wanted to tell you first: we're leaving X": after a colon a statement of its own
             h = h.head
             if any(c.dep_ == "nsubj" and c.tag_ in ("WP", "WDT") for c in h.children) and h.dep_ == "ROOT":
                 break  # "starting at X as a coach, ... kids who'd never get near a club": a relative clause misread

@@ -65,6 +65,15 @@ def person_state(self: Answerer, pid: str, attr: str | None) -> list[StateHit]:
     for r in _record_hits(self, pid, attr):
         (weak if r.message_ids and set(r.message_ids) <= weak_ids else hits).append(r)
     hits.sort(key=lambda h: h.when)
+    for h in [h for h in hits if h.kind == "past"]:
+        # "I'm not in Trondheim anymore" after "she moved to Copenhagen": the place left was held before the new
+        # one was first stated, never after it
+        newer = [x for x in hits if x.kind != "past" and x.when < h.when and not same_value(x.value, h.value)
+                 and not any(same_value(y.value, h.value) for y in hits if x.when < y.when < h.when
+                             and y.kind != "past")]
+        if newer:
+            h.when = (newer[0].when[0] - 1.0, *newer[0].when[1:])
+    hits.sort(key=lambda h: h.when)
     # read from context, not stated: only where nothing is stated, or as history before the first statement
     first = hits[0].when if hits else None
     hits = sorted([w for w in weak if first is None or w.when < first], key=lambda h: h.when) + hits

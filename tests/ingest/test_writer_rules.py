@@ -139,3 +139,20 @@ def test_a_judgement_by_pronoun_goes_to_the_one_addressed_or_named_last(graph: G
     by = {h.source: h.value for h in heads}
     assert "gutsy" in (by.get("sana") or "") and "calmest sailor" in (by.get("mara_k") or ""), by
     assert not RecordRepository(graph).heads(space, owners=["sana"], attribute="opinion")
+
+
+def test_a_place_said_to_be_left_is_history_that_a_passing_mention_replaces(graph: Graph, space: str) -> None:
+    rows = [
+        ("e1", "sana", "so long Innsbruck! the van is packed and the cat is furious", None),
+        ("e2", "sana", "Greetings from Graz! moved in yesterday, boxes everywhere", None),
+        ("e3", "theo99", "I live in Leipzig these days.", None),
+        ("e4", "theo99", "Evening from Weimar! lovely little town", None),
+    ]
+    ingest(graph, space, rows)
+    write_space(graph, space, window=2)
+    repo = RecordRepository(graph)
+    sana = repo.records(space, owner="sana", event="city")
+    assert [r.value for r in sana] == ["Innsbruck", "Graz"] and "lived in Innsbruck (before)" in sana[0].content
+    assert [h.value for h in repo.heads(space, owners=["sana"], attribute="city")] == ["Graz"]
+    # a passing mention never replaces a value stated as home
+    assert [h.value for h in repo.heads(space, owners=["theo99"], attribute="city")] == ["Leipzig"]

@@ -57,8 +57,40 @@ def test_negation_and_used_to(reader: StatementReader) -> None:
     assert facts(reader, "I never had a hamster") == []
     st = only(reader, "I used to live in Dundee")
     assert (st.value, st.tense) == ("Dundee", "past")
+    # a state said to have ended held until now: a past statement, which may start a history
     st = only(reader, "I'm not a welder anymore")
-    assert (st.attribute, st.value, st.polarity) == ("job", "welder", False)
+    assert (st.attribute, st.value, st.polarity, st.tense) == ("job", "welder", True, "past")
+    st = only(reader, "I'm no longer with Harrow Freight, started a new gig last week")
+    assert (st.attribute, st.value, st.tense) == ("job", "Harrow Freight", "past")
+    st = only(reader, "I don't live in Dundee any more")
+    assert (st.value, st.tense) == ("Dundee", "past")
+    st = only(reader, "I don't live in Dundee")
+    assert (st.value, st.polarity, st.tense) == ("Dundee", False, "present")
+    assert facts(reader, "I'm no longer at the pub, heading home") == []
+    assert facts(reader, "I don't want to live in Dundee anymore") == []
+
+
+def test_farewell_to_a_place_leaves_it(reader: StatementReader) -> None:
+    st = only(reader, "so long Tromsø, hello Bergen!")
+    assert (st.attribute, st.value, st.tense) == ("city", "Tromsø", "past")
+    st = only(reader, "goodbye Dundee, I'll miss the chippy")
+    assert (st.value, st.tense) == ("Dundee", "past")
+    assert facts(reader, "so goodbye Dundee?") == []
+    assert facts(reader, "goodbye everyone, see you tomorrow") == []
+
+
+def test_you_is_the_member_named_as_addressee(reader: StatementReader) -> None:
+    st = only(reader, "Koffi, you've lived in Dundee for eight years")
+    assert (st.owner, st.value) == ("p2", "Dundee")
+    st = only(reader, "you've been in Dundee for ages, Sev")
+    assert st.owner == "p3"
+    assert facts(reader, "you've lived in Dundee for eight years, right?") == []
+
+
+def test_a_statement_after_a_colon_is_not_hedged_by_the_clause_before(reader: StatementReader) -> None:
+    st = only(reader, "I wanted to tell you myself before it got round: we're leaving Dundee.")
+    assert (st.value, st.tense) == ("Dundee", "past")
+    assert facts(reader, "I wanted to say: maybe we should leave Dundee.") == []
 
 
 def test_hedges_and_questions_say_nothing(reader: StatementReader) -> None:

@@ -20,6 +20,7 @@ from polymem.language.timeexpr import parse_time
 from polymem.schema.records import AddOp, add_id
 
 _WORD = re.compile(r"[a-z0-9']+")
+BEFORE = " (before)"  # marks a record written from a state said to be over: any later value replaces it
 _STOP = {"the", "a", "an", "to", "for", "me", "my", "your", "it", "this", "that", "of", "on", "in", "tomorrow",
          "today", "tonight", "later", "please", "us", "we", "and", "up"}
 
@@ -151,12 +152,16 @@ class Extractor:
                 continue  # "no longer in Arequipa" ends a state without naming the new one: nothing to write
             seen.add((st.attribute, st.tense))
             who, by = self.name(st.owner), "" if st.owner == m.speaker else f" (reported by {self.name(m.speaker)})"
+            if st.tense == "past":  # "we're leaving X", "I used to work at Y": a history, not what holds now
+                by = BEFORE + by
             if st.attribute == "city":
-                moved = " (moved there)" if st.kind != "state" and st.owner != m.speaker else ""
-                content = f"{who} lives in {st.value}{moved}{by}."
+                moved = " (moved there)" if st.kind != "state" and st.owner != m.speaker and st.tense != "past" else ""
+                verb = "lived" if st.tense == "past" else "lives"
+                content = f"{who} {verb} in {st.value}{moved}{by}."
             elif st.attribute == "job":
-                content = f"{who} works as {_article(st.value)}{by}." if " at " in st.value or \
-                    st.value[:1].islower() else f"{who} works at {st.value}{by}."
+                verb = "worked" if st.tense == "past" else "works"
+                content = f"{who} {verb} as {_article(st.value)}{by}." if " at " in st.value or \
+                    st.value[:1].islower() else f"{who} {verb} at {st.value}{by}."
             else:
                 called = f", called {st.name}" if st.name else ""
                 content = f"{who} has {_article(st.value)} (pet{called}){by}."

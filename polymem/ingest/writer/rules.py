@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import asdict
 from typing import Any
 
-from polymem.ingest.writer.extract import Extractor, Fact
+from polymem.ingest.writer.extract import BEFORE, Extractor, Fact
 from polymem.ingest.writer.policy import NOOP, UPDATE, Candidate, DecisionPolicy, Head, History, RulesPolicy
 from polymem.ingest.writer.policy.features import observe
 from polymem.ingest.writer.window import Window, WindowMessage
@@ -51,7 +51,8 @@ class RuleWriter:
         self.trace: list[dict[str, Any]] | None = None
 
     def propose(self, window: Window) -> list[Op]:
-        heads = [Head(r.id, r.owner, r.attribute, r.source, r.event, r.value) for r in window.heads]
+        heads = [Head(r.id, r.owner, r.attribute, r.source, r.event, r.value, BEFORE in (r.content or ""))
+                 for r in window.heads]
         rec: dict[str, Any] | None = None
         if self.trace is not None:
             rec = {"heads": [asdict(h) for h in heads], "people": len(window.roster), "candidates": []}
@@ -88,8 +89,10 @@ def same_key(f: Fact, h: Head) -> bool:
 def candidate(f: Fact, speaker: str, addressees: tuple[str, ...] | list[str], heads: list[Head], history: History,
               group: str, people: int) -> Candidate:
     same = [h for h in heads if same_key(f, h)]
+    # a passing mention never replaces a stated value, but does replace one only said to be over
+    weak = f.weak and not (same and all(h.before for h in same))
     return Candidate(owner=f.owner, source=f.source, attribute=f.attribute, value=f.value, event=f.event,
-                     content=f.content, weak=f.weak, keyed=is_single_valued(f.attribute), same=same,
+                     content=f.content, weak=weak, keyed=is_single_valued(f.attribute), same=same,
                      agrees=any(norm_value(h.value) == norm_value(f.value) for h in same),
                      addressees=tuple(addressees), group=group, history=history, people=people)
 
@@ -113,5 +116,5 @@ def build(space: str, f: Fact, c: Candidate, choice: str, heads: list[Head]) -> 
         return op
     op_add = AddOp(layer=f.layer, owner=f.owner, source=f.source, event=f.event, attribute=f.attribute,
                    value=f.value, content=f.content, from_ids=f.from_ids, involves=f.involves, related=f.related)
-    heads.append(Head(add_id(space, op_add), f.owner, f.attribute, f.source, f.event, f.value))
+    heads.append(Head(add_id(space, op_add), f.owner, f.attribute, f.source, f.event, f.value, BEFORE in f.content))
     return op_add

@@ -27,6 +27,7 @@ class Head:
     source: str
     event: str
     value: str | None
+    before: bool = False  # written from a state said to be over ("we're leaving X"): any later value replaces it
 
 
 @dataclass
