@@ -226,3 +226,49 @@ def wins(sent: Any) -> Any | None:
             if subj is not None and subj.pos_ in ("NOUN", "PROPN") and not lex.is_person_noun(subj.lemma_.lower()):
                 return subj
     return None
+
+
+_THING_ENTS = ("ORG", "FAC", "GPE", "LOC", "PRODUCT", "EVENT", "WORK_OF_ART", "DATE", "TIME", "MONEY", "QUANTITY")
+
+
+def bare_participle(sent: Any) -> str | None:
+    """"£120 pp agreed!!", "Friday 3 July confirmed", "agreed, Friday 3 July": a bare participle of deciding
+    next to a thing settles that thing (the passive with its auxiliary dropped). A person before it agrees
+    ("Ana agreed"), so only a sum, a date, an ordinary noun or a name the tagger knows as no person counts."""
+    for v in sent:
+        if v.dep_ != "ROOT" or v.tag_ not in ("VBD", "VBN") or any(c.dep_ in ("aux", "auxpass", "neg") for c in
+                                                                     v.children) or \
+                not lex.verb_in_senses(v.lemma_.lower(), group_acts.DECIDE_SENSES, first=3, exact=True) or \
+                any(c.dep_ == "prep" and c.lower_ == "with" for c in v.children):
+            continue  # "the total agreed with the receipts": to match, not to settle
+        before = [c for c in v.children if c.i < v.i and c.dep_ in ("nsubj", "npadvmod", "nmod", "dobj")]
+        after = [c for c in v.children if c.i > v.i and c.dep_ in ("npadvmod", "dobj", "appos", "attr")]
+        if before:
+            head = before[0]
+            if all(not _thing(t) for t in head.subtree if t.i < v.i and not t.is_punct):
+                continue
+            toks = [t for t in sent if head.left_edge.i <= t.i < v.i]
+        elif after and v.i == _first_word(sent) and any(t.text == "," for t in sent if v.i < t.i < after[0].i):
+            toks = [t for t in sent if after[0].left_edge.i <= t.i <= after[-1].right_edge.i]
+        else:
+            continue
+        while toks and (toks[0].is_punct or marker(toks[0]) or toks[0].pos_ in ("INTJ", "DET", "CCONJ")):
+            toks = toks[1:]
+        while toks and toks[-1].is_punct:
+            toks = toks[:-1]
+        if toks and len(toks) <= 8:
+            return sent.doc[toks[0].i:toks[-1].i + 1].text
+    return None
+
+
+def _first_word(sent: Any) -> int:
+    ws = [t for t in sent if not t.is_punct and not marker(t) and t.pos_ != "INTJ"]
+    return ws[0].i if ws else -1
+
+
+def _thing(t: Any) -> bool:
+    if t.like_num or t.pos_ == "SYM" or t.ent_type_ in _THING_ENTS:
+        return True
+    if t.pos_ == "NOUN":
+        return not lex.is_person_noun(t.lemma_.lower())
+    return False

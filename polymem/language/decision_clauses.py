@@ -138,7 +138,7 @@ def is_final(sent: Any) -> bool:
                 and any(c.dep_ == "dobj" and c.pos_ in ("NOUN", "PROPN") for c in t.children):
             return True  # "we're doing Falcon Trail": the group's plan, said as settled
     if concluding.it_is(sent) is not None or concluding.wins(sent) is not None or concluding.then_value(sent) or \
-            concluding.closed(sent):
+            concluding.closed(sent) or concluding.bare_participle(sent):
         return True
     if concluding.allotted(sent) or concluding.moved_noun(sent) or concluding.goal(sent) is not None or \
             concluding.lets_after_marker(sent) is not None or concluding.decision_overturned(sent, DECISION_NOUNS):
@@ -345,6 +345,8 @@ def value_of(doc: Any, sent: Any, drops: set[int], known: list[str]) -> str | No
                     if subj is not None and subj.i not in drops and nominal(subj) and subj.pos_ != "PRON":
                         return phrase(subj)
     if (v := concluding.then_value(sent)) is not None:
+        return v
+    if (v := concluding.bare_participle(sent)) is not None:
         return v
     for t in sent:
         if t.lemma_ == "go" and not any(c.lower_ == "with" or c.dep_ == "mark" for c in t.children) and (p := next((

@@ -176,7 +176,7 @@ class DecisionTracker:
                 break
         if not value or len(value.split()) > 10 or not sentence:
             return out
-        value = _unmarked(value)
+        value = _full_date(_unmarked(value), [o[0] for o in self.options] + [x for _, x, _ in self._window[:-1]])
         day = timeexpr.date_span(sentence)  # "LAKE DISTRICT, 17-21 JULY": the dates settled with the place
         extra: list[Decision] = []
         if day and re.search(r"(?i)\bof\s+" + re.escape(day), sentence):
@@ -449,6 +449,22 @@ def _first_noun(text: str, value: str) -> str | None:
                 not lex.is_person_noun(lemma) and not lex.noun_is(lemma, "time", senses=2):
             return lemma
     return None
+
+
+_DAY_ONLY = re.compile(r"(?i)^(?:the\s+)?(\d{1,2})(?:st|nd|rd|th)?$")
+
+
+def _full_date(value: str, options: list[str]) -> str:
+    """"30th then" after "how about Thursday 30 April?": a day of the month alone settles the date named with
+    that day in the options or the recent talk (the latest one), as it was written."""
+    m = _DAY_ONLY.match(value.strip())
+    if not m:
+        return value
+    for o in reversed(options):
+        span = timeexpr.date_span(o)
+        if span and re.search(r"(?<!\d)0?" + m.group(1) + r"(?!\d)", span):
+            return span
+    return value
 
 
 def _unmarked(value: str) -> str:

@@ -9,7 +9,7 @@ from polymem.language import lexical as lex
 from polymem.language import syntax as sx
 from polymem.language.statement_types import FIRST_PERSON, Statement
 from polymem.language.statements_city import intro
-from polymem.language.statements_job import from_to, job_from_verb
+from polymem.language.statements_job import from_to, job_from_verb, with_org
 from polymem.language.statements_left import farewell_place, last_at, left_job, no_longer_at, was
 from polymem.language.statements_people import owner_of, possessor_id, subject_of
 
@@ -28,6 +28,8 @@ def sentence_statements(reader: StatementReader, tokens: Any, speaker: str, othe
             sts = verb_statements(reader, tok, sent, speaker, other)
             if sx.ended(tok, sent) and not sx.hedged(tok):  # "no longer in Leeds": where they lived until now
                 sts = [was(st) for st in sts] + no_longer_at(reader, tok, sent, speaker, other)
+            elif not any(st.attribute == "job" for st in sts):
+                sts += with_org(reader, tok, sent, speaker, other)
             out += sts
         elif tok.pos_ in ("NOUN", "PROPN") or (tok.dep_ == "amod" and tok.head.pos_ == "PROPN"):
             out += noun_statements(reader, tok, sent, speaker, other)

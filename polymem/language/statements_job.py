@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 from polymem.language import lexical as lex
 from polymem.language import syntax as sx
 from polymem.language.statement_types import FIRST_PERSON, Statement
+from polymem.language.statements_left import workplace
 from polymem.language.statements_people import subject_of
 
 if TYPE_CHECKING:
@@ -45,7 +46,15 @@ def self_role(reader: StatementReader, doc: Any, speaker: str, message_id: str |
             bare = t.dep_ == "ROOT" and not subjects and not any(x.pos_ in ("VERB", "AUX") for x in sent) and \
                 not any(c.dep_ in ("det", "poss") and c.lower_ not in ("a", "an") for c in t.children) and \
                 len([x for x in sent if x.is_alpha]) <= 6
-            fragment = fragment or opened or bare
+            # "Night shift manager at the depot, forty lorries out by 6am": a role at a workplace opening the
+            # sentence and closed by a comma, whatever the parser made the rest of it
+            at = next((c for c in t.children if c.dep_ == "prep" and c.lower_ in ("at", "for", "with")), None)
+            after = at.right_edge.i + 1 if at is not None else -1
+            leading = at is not None and all(x.is_punct or x.is_space or not x.is_alpha
+                                             for x in sent.doc[sent.start:t.left_edge.i]) and \
+                after < len(sent.doc) and sent.doc[after].text in (",", ";", "—", "-") and \
+                not any(c.dep_ == "det" for c in t.children)
+            fragment = fragment or opened or bare or leading
             offered = t.dep_ in ("dobj", "oprd", "attr") and _offered_to_speaker(t.head, sent)
             if fragment or offered:
                 role = sx.phrase(t, drop_det=True)
@@ -135,3 +144,29 @@ def merge_jobs(sts: list[Statement]) -> list[Statement]:
         else:
             out.append(s)
     return out
+
+
+def with_org(reader: StatementReader, v: Any, sent: Any, speaker: str, other: str | None) -> list[Statement]:
+    """"I've been with the Donau Philharmonic six years", "she's with Arup now": being with a named organisation
+    for a stretch of time, or now, is working there (being with it tonight is only a visit)."""
+    if v.lemma_ != "be" or sx.hedged(v) or sx.negated(v, sent):
+        return []
+    perfect = any(c.dep_ == "aux" and c.lemma_ == "have" for c in v.children)
+    lasting = any(t.lower_ in ("now", "currently", "since") or (
+        t.pos_ == "NOUN" and t.dep_ in ("npadvmod", "pobj") and lex.noun_is(t.lemma_.lower(), "time", senses=2)
+        and t.lemma_.lower() not in ("tonight", "today", "weekend", "evening", "night", "morning"))
+        for t in v.subtree)
+    if not (perfect or lasting):
+        return []
+    for c in v.children:
+        if c.dep_ == "prep" and c.lower_ == "with":
+            for p in c.children:
+                # a named organisation: the tagger's ORG, or a name of several words or with an article ("the
+                # Donau Philharmonic"); one bare name may be a partner ("been with Tom for years")
+                named = p.ent_type_ == "ORG" or (p.text[:1].isupper() and any(
+                    c.dep_ in ("compound", "det") for c in p.children))
+                if p.dep_ == "pobj" and named and p.ent_type_ != "PERSON" \
+                        and (org := workplace(p, reader)) and (owner := subject_of(reader, v, sent, speaker, other)):
+                    return [Statement("job", owner, speaker, org, kind="state",
+                                      tense="past" if v.tag_ == "VBD" else "present")]
+    return []

@@ -56,6 +56,8 @@ def asked_kind(question: str) -> Kind | None:
             return "thing"
         if low == "how" and t.i + 1 < len(doc) and doc[t.i + 1].lower_ in ("much", "many"):
             return "amount"
+        if low == "what" and t.dep_ == "dobj" and t.head.lemma_ == "do" and t.head.pos_ == "VERB":
+            return "thing"  # "what are we doing for the outing": an activity, never a date
         if low in ("what", "which"):
             noun = _asked_noun(doc, t)
             if noun is None:

@@ -75,6 +75,7 @@ def test_value_kinds_and_asked_kinds() -> None:
     assert asked_kind("Which evening did the team pick for the dinner?") == "date"
     assert asked_kind("When is the retreat happening?") == "date"
     assert asked_kind("How much is everyone paying towards the boat?") == "amount"
+    assert asked_kind("So what are we doing for the staff away-day in the end?") == "thing"  # an activity
     assert asked_kind("What's the budget per person?") == "amount"
     assert asked_kind("Where are we meeting on the day?") == "thing"
     assert asked_kind("What kind of cake did they order?") == "thing"
@@ -163,3 +164,23 @@ def test_a_switch_whose_target_the_parser_hangs_on_the_object() -> None:
     assert next(t for t in parsed(text) if t.lower_ == "to").head.lower_ == "dinner"  # the case under test
     _, out = _run(["Where shall we hold the dinner?", text])
     assert out[1] and out[1][0][1] == "Signora Bice"
+
+
+def test_a_day_of_the_month_alone_settles_the_date_put_forward_with_it() -> None:
+    _, out = _run([
+        "For the pottery workshop, would Friday 12 June suit? Or Tuesday 16 June.",
+        "Looking at my diary now",
+        "12th then, I'll tell the studio",
+    ])
+    assert out[2] and out[2][0][1] == "Friday 12 June"
+    _, out = _run(["the 16th it is"])  # nothing put forward: the day as said
+    assert out[0] and out[0][0][1] in ("16th", "the 16th")
+
+
+def test_a_bare_participle_of_deciding_settles_the_thing_beside_it() -> None:
+    _, out = _run(["Is €45 a head ok for everyone?", "€45 a head agreed, I'll set up the kitty"])
+    assert out[1] and out[1][0][1] == "€45 a head"
+    _, out = _run(["Could we do Sunday 9 August?", "confirmed, Sunday 9 August"])
+    assert out[1] and out[1][0][1] == "Sunday 9 August"
+    _, out = _run(["Marisol agreed", "everyone agreed", "the total agreed with the receipts", "confirmed!"])
+    assert out == [[], [], [], []]  # people agreeing, a match, nothing named: no decision

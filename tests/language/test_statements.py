@@ -195,3 +195,18 @@ def test_what_did_someone_do_before_asks_for_a_job() -> None:
 def test_a_relative_of_the_speaker_does_not_place_the_speaker(reader: StatementReader) -> None:
     assert not [f for f in facts(reader, "My aunt says Oslo is freezing in March", "p2") if f[0] == "city"]
     assert ("city", "p2", "Oslo", True, "present") in facts(reader, "my street in Oslo is flooded again", "p2")
+
+
+def test_being_with_a_named_organisation_for_a_while_is_a_job(reader: StatementReader) -> None:
+    st = only(reader, "I've been with the Halden Quartet Society eight years and I still love it")
+    assert (st.attribute, st.value, st.tense) == ("job", "the Halden Quartet Society", "present")
+    st = only(reader, "I've been with Marrow Bank Solicitors since 2019.")
+    assert (st.attribute, st.value) == ("job", "Marrow Bank Solicitors")
+    assert facts(reader, "I'm with the Rovers supporters tonight") == []
+    assert facts(reader, "I've been with Tomas for ten years") == []  # a partner, not an employer
+
+
+def test_a_role_at_a_workplace_opening_a_sentence_is_the_speakers_job(reader: StatementReader) -> None:
+    st = only(reader, "ugh, long week 😩 Dispatch supervisor at the harbour, twelve cranes to keep happy by noon.")
+    assert (st.attribute, st.owner) == ("job", "p1") and st.value.startswith("Dispatch supervisor at the harbour")
+    assert facts(reader, "Supervisor at the harbour said we could leave early.") == []
