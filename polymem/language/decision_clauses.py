@@ -117,7 +117,7 @@ def is_final(sent: Any) -> bool:
         return False  # "I suggest a formal vote", "I propose we go with X": a proposal, not yet a decision
     for t in sent:
         if in_senses(t, FINAL_SENSES) and not (t.dep_ == "amod" and any(
-                c.dep_ == "poss" for c in t.head.children)):
+                c.dep_ == "poss" for c in t.head.children)) and not _own_state(t.head):
             return True  # "it's official", "officially: X"; not "my official title"
         if t.pos_ == "NOUN" and (
                 (t.dep_ in ("ROOT", "nsubj", "nsubjpass", "appos") and
@@ -165,6 +165,19 @@ def is_final(sent: Any) -> bool:
         bool(turned_down(sent.as_doc())) or _moved(sent, set()) is not None or any(
             _settles(t) for t in sent if t.pos_ == "VERB") or (
             act.topic is not None and any(t.lower_ == "instead" for t in sent)))  # "the picnic is now X instead"
+
+
+def _own_state(v: Any) -> bool:
+    """"we're officially Victorians", "I'm officially unemployed": what the speakers now are, not a plan settled
+    (a copula whose subject is a person and whose complement describes them: a person noun, a people or an
+    adjective)."""
+    if v.lemma_ != "be":
+        return False
+    subj = next((c for c in v.children if c.dep_ == "nsubj"), None)
+    comp = next((c for c in v.children if c.dep_ in ("attr", "acomp")), None)
+    if subj is None or comp is None or subj.lower_ not in ("i", "we", "he", "she", "they"):
+        return False
+    return comp.pos_ == "ADJ" or comp.ent_type_ == "NORP" or lex.is_person_noun(comp.lemma_.lower())
 
 
 def _labels(t: Any) -> bool:

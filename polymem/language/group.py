@@ -213,10 +213,26 @@ def _sentence(sent: Any) -> GroupAct | None:
 def personal_decision(text: str) -> bool:
     """"He's decided the radiator is his enemy", "I decided to sleep in": one person's mind, not the group's."""
     for t in parsed(text):
+        if t.pos_ == "VERB" and lex.verb_in_senses(t.lemma_.lower(), DECIDE_SENSES, first=3) and _for_one(t):
+            return True
         if t.pos_ == "VERB" and lex.verb_in_senses(t.lemma_.lower(), DECIDE_SENSES, first=3) and \
                 not any(c.dep_ == "prt" for c in t.children):  # "pick up a copy" is to fetch, not to choose
             subj = next((c for c in t.children if c.dep_ == "nsubj"), None)
             if subj is not None and subj.lower_ in ("he", "she", "i") and not (
                     subj.lower_ == "i" and lex.verb_in_senses(t.lemma_.lower(), BOOK_SENSES, first=3)):
+                return True
+    return False
+
+
+def _for_one(v: Any) -> bool:
+    """"the dog's booked in at Mum's so I can have a drink": an arrangement whose purpose ("so ... can") is one
+    person's, not the group's ("so we can all eat together")."""
+    for c in v.children:
+        if c.dep_ in ("conj", "advcl") and c.pos_ in ("VERB", "AUX"):
+            so = any(x.lower_ == "so" and x.dep_ in ("cc", "advmod", "mark") for x in [*v.children, *c.children]
+                     if x.i < c.i)
+            one = any(x.dep_ == "nsubj" and x.lower_ in ("i", "he", "she") for x in c.children)
+            can = any(x.dep_ == "aux" and x.lower_ in ("can", "could") for x in c.children)
+            if so and one and can:
                 return True
     return False

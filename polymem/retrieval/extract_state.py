@@ -274,6 +274,11 @@ def group_decision(self: Any) -> Extract:
     hits.sort(key=lambda h: h.when)
     if not hits:
         return Extract(NOT_IN_MEMORY, abstained=True)
+    if _held_then(self, hits):  # "as of October, which venue was booked?": the decision that held then
+        then = _pick_at(self, hits)
+        if then is None or not then.value:
+            return Extract(NOT_IN_MEMORY, abstained=True)
+        return Extract(then.value, cited=then.message_ids, confidence=1.0, rows={"GROUP": ([then], [])})
     head = hits[-1]
     rows = {"GROUP": ([head], [])}
     if self.plan.mode == "head":
@@ -433,6 +438,26 @@ def _evidence_chains(self: Any) -> list[tuple[list[StateHit], str, str]]:
 def _state_at(self: Answerer, pid: str, hits: list[StateHit]) -> Extract:
     """The value that held at a time: the first one ("at the beginning"), the last ("in the end"), or the
     latest one stated before the end of a named month (of the year the conversation is in)."""
+    pick = _pick_at(self, hits)
+    if pick is None or not pick.value:
+        return Extract(NOT_IN_MEMORY, abstained=True)
+    return Extract(pick.value, participant=pid, cited=pick.message_ids, confidence=1.0, rows={pid: ([pick], [])})
+
+
+def _held_then(self: Any, hits: list[StateHit]) -> bool:
+    """A question about a group decision at a time the chat has passed: a month before its last decision ("as of
+    October", "back in March"; a month still ahead names when the plan happens, "the trip in August"), or its
+    start or end asked in the past ("what had they picked when the chat began"; "what are we doing at the start
+    of the trip" asks about the plan itself)."""
+    if self.plan.at:
+        return self.plan.mode == "full"
+    from datetime import datetime
+
+    times = [h.when[0] for h in hits if h.when and h.when[0]]
+    return bool(times) and (self.plan.month or 13) < datetime.fromtimestamp(max(times)).month
+
+
+def _pick_at(self: Answerer, hits: list[StateHit]) -> StateHit | None:
     pick: StateHit | None
     if self.plan.at == "start":
         pick = hits[0]
@@ -449,6 +474,4 @@ def _state_at(self: Answerer, pid: str, hits: list[StateHit]) -> Extract:
         end = datetime(year + month // 12, month % 12 + 1, 1).timestamp()
         before = [h for h in hits if h.when and h.when[0] and h.when[0] < end]
         pick = before[-1] if before else None
-    if pick is None or not pick.value:
-        return Extract(NOT_IN_MEMORY, abstained=True)
-    return Extract(pick.value, participant=pid, cited=pick.message_ids, confidence=1.0, rows={pid: ([pick], [])})
+    return pick

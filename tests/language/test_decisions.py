@@ -184,3 +184,16 @@ def test_a_bare_participle_of_deciding_settles_the_thing_beside_it() -> None:
     assert out[1] and out[1][0][1] == "Sunday 9 August"
     _, out = _run(["Marisol agreed", "everyone agreed", "the total agreed with the receipts", "confirmed!"])
     assert out == [[], [], [], []]  # people agreeing, a match, nothing named: no decision
+
+
+def test_an_arrangement_for_one_persons_sake_is_not_the_groups_decision() -> None:
+    _, out = _run(["Rufus is booked into the kennels for the 9th so I can come along",
+                   "the minibus is booked for the 9th so we can all travel together"])
+    assert out[0] == [] and out[1] and "minibus" in out[1][0][1]
+
+
+def test_officially_describing_the_speakers_is_no_decision() -> None:
+    _, out = _run(["Keys collected this morning, so we're officially Glaswegians.", "I'm officially unemployed lol"])
+    assert out == [[], []]
+    _, out = _run(["we're officially booked at the Quarry Inn"])
+    assert out[0] and out[0][0][1] == "the Quarry Inn"
