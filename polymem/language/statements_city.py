@@ -39,14 +39,16 @@ def local_place(reader: StatementReader, doc: Any, speaker: str, message_id: str
                 continue
             if not (t.ent_type_ == "GPE" or lex.is_place_name(t.lower_) or framed) or not sx.is_place(t, reader):
                 continue
+            if not framed and t.dep_ not in ("pobj", "nsubj") and lex.gazetteer_only(t.lower_):
+                continue  # "hola hola. X is 19 degrees": a town only GeoNames knows needs a place's frame
             if not (framed or t.dep_ in ("nsubj", "ROOT", "npadvmod", "appos") or (
                     t.dep_ == "pobj" and t.head.lower_ == "in")):
                 continue
             if t.dep_ == "pobj" and any(c.dep_ == "det" and c.lower_ == "no" for c in t.head.head.children):
                 continue  # "no sunburn in X": what will not happen somewhere
             clause = sx.clause_of(t)
-            if away(reader, clause, speaker):
-                continue
+            if away(reader, clause, speaker) or (t.dep_ == "pobj" and sx.purpose(list(t.head.head.subtree))):
+                continue  # (the parser may hang "for a course" anywhere on the clause of "in X")
             marked = any(x.lower_ == "here" for x in (t.head, t.head.head)) or any(
                 c.lower_ == "here" for c in t.head.head.children)
             found.append((marked, t, sent))
@@ -55,6 +57,7 @@ def local_place(reader: StatementReader, doc: Any, speaker: str, message_id: str
     _, t, sent = max(found, key=lambda f: f[0])
     # lower-case or shouted ("EDINBURGH") chat: a name as a gazetteer writes it (short capitals may be initials)
     v = t.text.title() if t.text.islower() or (t.text.isupper() and len(t.text) > 3) else sx.phrase(t)
+    v = re.sub(r"\s+\d[\d\s\-–]*$", "", v)  # "in aarhus 8-26 june": a date after the name is no part of it
     return [Statement("city", speaker, speaker, v, weak=True, message_id=message_id, time=time,
                       sentence=sent.text)]
 
@@ -66,9 +69,14 @@ _HOME_NOUNS = ("dwelling.n.01", "housing.n.01", "apartment.n.01", "thoroughfare.
 
 def homely_frame(t: Any) -> bool:
     """A name the sentence itself frames as where the speaker lives, so it counts though no gazetteer knows it:
-    "here in X", "my flat / my street in X", "living in X" (a verb of residing, as a gerund), and a greeting
-    sent from it ("evening from X!")."""
-    if t.dep_ != "pobj" or t.head.lower_ not in ("in", "from") or t.pos_ != "PROPN":
+    "here in X", "my flat / my street in X", "living in X" (a verb of residing, as a gerund), a greeting
+    sent from it ("evening from X!"), and the speaker's home named after it ("our X flat")."""
+    named = t.pos_ == "PROPN" or (t.pos_ in ("NOUN", "ADJ") and lex.is_place_name(t.lower_))  # lower-case chat
+    if t.dep_ == "compound" and named and t.head.pos_ == "NOUN" and not t.head.lemma_.lower().endswith("ing") and \
+            lex.noun_in_senses(t.head.lemma_.lower(), _HOME_NOUNS[:3], first=8) and \
+            any(c.dep_ == "poss" and c.lower_ in ("my", "our") for c in t.head.children):  # not "the X villa"
+        return True
+    if t.dep_ != "pobj" or t.head.lower_ not in ("in", "from") or not named:
         return False
     prep, h = t.head, t.head.head
     if prep.lower_ == "from":  # "Hello from X", "Evening from X": the sentence opens with the greeting

@@ -105,6 +105,7 @@ def place_obj(head: Any, reader: PersonFinder, preps: tuple[str, ...] = ("in", "
                     p = next((m for m in p.children if m.dep_ == "compound" and is_place(m, reader)), p)
                 if p.dep_ in ("pobj", "compound") and is_place(p, reader):
                     v = phrase(p) if p.dep_ == "pobj" else p.text
+                    v = re.sub(r"\s+\d[\d\s\-–]*$", "", v)  # "in aarhus 8-26 june": the dates are no part of it
                     return v.title() if v.islower() else v  # lower-case chat: "amsterdam" -> "Amsterdam"
         if c.dep_ in ("npadvmod", "dobj", "attr") and c.pos_ == "PROPN" and c.ent_type_ in _PLACE_ENTS \
                 and is_place(c, reader):
@@ -187,7 +188,7 @@ def temporary(sent: Any) -> bool:
         return True
     return any(t.lower_ == "for" and t.dep_ == "prep" and any(c.lemma_ in ("work", "business", "holiday", "vacation",
                                                                            "conference", "trip") for c in t.children)
-               for t in sent)
+               for t in sent) or purpose(sent)
 
 
 def clause_of(tok: Any) -> list[Any]:
@@ -209,8 +210,14 @@ def clause_of(tok: Any) -> list[Any]:
 def purpose(sent: Any) -> bool:
     """"in Tartu on business", "on holiday in Crete": a stay with a purpose, not a home."""
     return any(t.lower_ in ("for", "on") and t.dep_ == "prep" and any(
-        c.lemma_ in ("work", "business", "holiday", "vacation", "conference", "trip", "visit", "wedding")
+        c.lemma_ in ("work", "business", "holiday", "vacation", "conference", "trip", "visit", "wedding") or (
+            c.dep_ == "pobj" and c.pos_ == "NOUN" and lex.noun_in_senses(c.lemma_.lower(), _STAY_FOR, first=2))
         for c in t.children) for t in sent) or any(t.lemma_ in ("visit", "holiday", "trip") for t in sent)
+
+
+# what a stay can be for, as WordNet files it: a course, a gathering, a festivity, a journey ("in X for a course")
+_STAY_FOR = ("course.n.01", "course.n.02", "meeting.n.01", "social_event.n.01", "education.n.01", "vacation.n.01",
+             "journey.n.01", "competition.n.01")
 
 
 def when(sent: Any, time: datetime) -> datetime:

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from polymem.language import lexical as lex
 from polymem.language import timeexpr, value_kind
+from polymem.language.statement_types import BEFORE
 from polymem.retrieval import decisions, values
 from polymem.retrieval import extract_pets as pets
 from polymem.retrieval.extract_base import NOT_IN_MEMORY, Extract, StateHit, coverage, when
@@ -18,6 +19,11 @@ from polymem.retrieval.extract_base import NOT_IN_MEMORY, Extract, StateHit, cov
 if TYPE_CHECKING:
     from polymem.retrieval.extract import Answerer
 
+
+
+def _before_ids(self: Any, pid: str) -> set[str]:
+    row = self.s2.get(pid, {})
+    return {i.id for i in row.get("current", []) + row.get("past", []) if BEFORE in (i.text or "")}
 
 
 def _record_hits(self: Any, pid: str, attr: str | None) -> list[StateHit]:
@@ -65,18 +71,26 @@ def person_state(self: Answerer, pid: str, attr: str | None) -> list[StateHit]:
     for r in _record_hits(self, pid, attr):
         (weak if r.message_ids and set(r.message_ids) <= weak_ids else hits).append(r)
     hits.sort(key=lambda h: h.when)
-    for h in [h for h in hits if h.kind == "past"]:
+    before = _before_ids(self, pid)  # records written from a state said to be over
+
+    def past(h: StateHit) -> bool:
+        return h.kind == "past" or h.id in before
+
+    for h in [h for h in hits if past(h)]:
         # "I'm not in Trondheim anymore" after "she moved to Copenhagen": the place left was held before the new
         # one was first stated, never after it
-        newer = [x for x in hits if x.kind != "past" and x.when < h.when and not same_value(x.value, h.value)
+        newer = [x for x in hits if not past(x) and x.when < h.when and not same_value(x.value, h.value)
                  and not any(same_value(y.value, h.value) for y in hits if x.when < y.when < h.when
-                             and y.kind != "past")]
+                             and not past(y))]
         if newer:
             h.when = (newer[0].when[0] - 1.0, *newer[0].when[1:])
     hits.sort(key=lambda h: h.when)
     # read from context, not stated: only where nothing is stated, or as history before the first statement
-    first = hits[0].when if hits else None
-    hits = sorted([w for w in weak if first is None or w.when < first], key=lambda h: h.when) + hits
+    # (a place said to be left is no statement of where one lives: a passing mention after it may say that)
+    first = next((h.when for h in hits if not past(h)), None)
+    # a country named in passing ("the Slovenia trip") is where one goes, not the town one lives in
+    weak = [w for w in weak if w.kind == "record" or attr != "city" or not lex.is_country(w.value or "")]
+    hits = sorted([w for w in weak if first is None or w.when < first] + hits, key=lambda h: h.when)
     for prev, h in pairwise(hits):  # "handed my notice in at Westfield" after "PE teacher at Westfield":
         if h.kind == "past" and same_value(h.value, prev.value) and len(prev.value or "") > len(h.value or ""):
             h.value = prev.value  # the same job left, named as fully as it was before

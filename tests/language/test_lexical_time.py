@@ -53,3 +53,17 @@ def test_questions_that_range_over_every_member() -> None:
           "Did the whole thing get cancelled?"]
     assert [ranges_over_members(nlp()(q)) for q in yes] == [True] * len(yes)
     assert [ranges_over_members(nlp()(q)) for q in no] == [False] * len(no)
+
+
+def test_towns_wordnet_lacks_come_from_the_gazetteer_but_common_words_do_not() -> None:
+    assert not lex.known_word("kristiansand") and lex.is_place_name("kristiansand") and lex.place_only("kristiansand")
+    for word in ("reading", "bath", "split", "sale", "march", "university"):  # towns too, but words first
+        assert not lex.place_only(word), word
+
+
+def test_a_lower_case_town_is_read_as_a_home() -> None:
+    from polymem.language.statements import Person, StatementReader
+
+    reader = StatementReader([Person("p1", ("Ola Nygaard", "Ola"))])
+    sts = [s for s in reader.read("finally unpacked, i moved to kristiansand last week", "p1") if s.attribute == "city"]
+    assert [s.value for s in sts] == ["Kristiansand"]

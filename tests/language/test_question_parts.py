@@ -76,3 +76,12 @@ def test_a_persons_work_is_still_a_job_question() -> None:
     plan = compile_rules("where does tobias work now?", None, roster)
     assert (plan.intent, plan.attribute) == ("state", "job")
     assert parse_question("What is being served at the dinner?").attribute is None
+
+
+def test_a_state_when_the_chat_began_but_not_when_a_person_did_something() -> None:
+    from polymem.language.questions import parse_question
+
+    assert parse_question("Where was Ola living when this thread began?", mentioned=1).at == "start"
+    assert parse_question("What did Ola do for a living when the group chat started?", mentioned=1).at == "start"
+    assert parse_question("Where was Ola living when she started her apprenticeship?", mentioned=1).at is None
+    assert parse_question("Where was Ola living when Ines began the course?", mentioned=2).at is None

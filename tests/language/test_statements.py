@@ -210,3 +210,10 @@ def test_a_role_at_a_workplace_opening_a_sentence_is_the_speakers_job(reader: St
     st = only(reader, "ugh, long week 😩 Dispatch supervisor at the harbour, twelve cranes to keep happy by noon.")
     assert (st.attribute, st.owner) == ("job", "p1") and st.value.startswith("Dispatch supervisor at the harbour")
     assert facts(reader, "Supervisor at the harbour said we could leave early.") == []
+
+
+def test_a_stay_for_a_course_or_a_gathering_is_no_home(reader: StatementReader) -> None:
+    assert [f for f in facts(reader, "i'm in Kristiansand 3-9 may for a welding course, back after") if f[0] == "city"] == []
+    assert [f for f in facts(reader, "in Kristiansand for a family reunion, the fjord is unreal") if f[0] == "city"] == []
+    st = only(reader, "I'm in Kristiansand now, loving it")
+    assert st.value == "Kristiansand"

@@ -15,12 +15,12 @@ from polymem.language.acts import evaluative
 from polymem.language.decisions import Chain, Decision, DecisionTracker
 from polymem.language.facts import salient
 from polymem.language.opinions import VERBLESS, own_antecedent, pronoun_judgements, subject_at
+from polymem.language.statement_types import BEFORE
 from polymem.language.statements import Person, Statement, StatementReader
 from polymem.language.timeexpr import parse_time
 from polymem.schema.records import AddOp, add_id
 
 _WORD = re.compile(r"[a-z0-9']+")
-BEFORE = " (before)"  # marks a record written from a state said to be over: any later value replaces it
 _STOP = {"the", "a", "an", "to", "for", "me", "my", "your", "it", "this", "that", "of", "on", "in", "tomorrow",
          "today", "tonight", "later", "please", "us", "we", "and", "up"}
 
