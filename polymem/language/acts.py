@@ -54,6 +54,14 @@ def is_agreement(text: str) -> bool:
                 or (sent.root.tag_ == "VBP" and any(c.dep_ == "dobj" and c.lower_ in ("it", "that", "this")
                                                     for c in sent.root.children))):
             return True  # "I'll sort it", "i handle it"
+        # "leave it with me", "leave that to me": the task handed to the speaker, by an imperative opening the
+        # sentence (whatever the parser made its head)
+        v = next((t for t in sent if not t.is_punct), None)
+        if v is not None and v.tag_ == "VB" and not any(c.dep_ == "nsubj" for c in v.children) and any(
+                c.dep_ == "dobj" and c.lower_ in ("it", "that", "this") for c in v.children) and any(
+                c.dep_ == "prep" and c.lower_ in ("with", "to") and any(p.lower_ == "me" for p in c.children)
+                for c in v.children):
+            return True
     return False
 
 

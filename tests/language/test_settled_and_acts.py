@@ -75,3 +75,12 @@ def test_a_named_creature_with_a_lower_case_name(reader: StatementReader) -> Non
     assert pets_of("Gizmo is my grumpy dragon") == [("p1", "dragon")]
     assert pets_of("crosswords are my hobby these days") == []
     assert pets_of("work is my passion honestly") == []
+
+
+def test_handing_the_task_to_oneself_is_agreeing() -> None:
+    from polymem.language.acts import is_agreement
+
+    assert is_agreement("leave it with me, I know the harbourmaster")
+    assert is_agreement("Leave that to me!")
+    assert not is_agreement("give it to me")  # a request, not taking a task on
+    assert not is_agreement("leave it alone, honestly")
