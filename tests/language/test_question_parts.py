@@ -79,8 +79,6 @@ def test_a_persons_work_is_still_a_job_question() -> None:
 
 
 def test_a_state_when_the_chat_began_but_not_when_a_person_did_something() -> None:
-    from polymem.language.questions import parse_question
-
     assert parse_question("Where was Ola living when this thread began?", mentioned=1).at == "start"
     assert parse_question("What did Ola do for a living when the group chat started?", mentioned=1).at == "start"
     assert parse_question("Where was Ola living when she started her apprenticeship?", mentioned=1).at is None
