@@ -86,6 +86,8 @@ def is_place(tok: Any, reader: PersonFinder) -> bool:
         return True  # a capitalised name the tagger took for another part of speech
     if tok.ent_type_ in _PLACE_ENTS:
         return True
+    if tok.text.islower() and len(tok.text) <= 2:
+        return False  # chat shorthand ("ur basically scottish now"), not the ancient city
     if tok.pos_ in ("NOUN", "PROPN", "ADJ", "VERB") and tok.text.islower() and lex.is_place_name(tok.lower_):
         return True  # lower-case chat: "moved to amsterdam"
     if tok.pos_ != "PROPN" or tok.ent_type_ in ("DATE", "TIME", "MONEY", "CARDINAL", "ORDINAL"):

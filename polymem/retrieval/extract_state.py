@@ -480,11 +480,13 @@ def _pick_at(self: Answerer, hits: list[StateHit]) -> StateHit | None:
     else:
         from datetime import datetime
 
-        times = [h.when[0] for h in hits if h.when and h.when[0]]
-        year = datetime.fromtimestamp(max(times)).year if times else datetime.now().year
+        # the month of the conversation's year: its latest message read, not the latest value ("where was she
+        # living in June?" when the last move was said in April is this June, not last year's)
+        times = [h.when[0] for h in hits if h.when and h.when[0]] + \
+            [t[0] for m in self.msgs.values() if (t := when(m)) and t[0]]
+        latest = datetime.fromtimestamp(max(times)) if times else datetime.now()
         month = self.plan.month
-        if times and month > datetime.fromtimestamp(max(times)).month:
-            year -= 1
+        year = latest.year - (1 if month > latest.month else 0)
         end = datetime(year + month // 12, month % 12 + 1, 1).timestamp()
         before = [h for h in hits if h.when and h.when[0] and h.when[0] < end]
         pick = before[-1] if before else None

@@ -84,3 +84,20 @@ def test_a_place_left_is_history_and_a_country_in_passing_is_no_home(graph, spac
     assert "Loweth" in now.text and "Harnbury" not in now.text and "Slovenia" not in now.text, now.text
     before = ask(graph, space, "Where did Mara live before she moved?", embedder=embedder)
     assert "Harnbury" in before.text, before.text
+
+
+def test_a_month_after_the_last_change_is_this_years() -> None:
+    """"Where was she living in June?" when her last move was said in April and the chat runs to September: June of
+    the chat's year (the latest message read), not of the year before."""
+    from types import SimpleNamespace
+
+    from polymem.retrieval.extract_state import _pick_at
+
+    day = lambda m, d: datetime(2026, m, d, 12, tzinfo=UTC)  # noqa: E731
+    hits = [StateHit("r1", "Harnbury", (day(2, 1).timestamp(), 0, "r1"), ["m1"], "record"),
+            StateHit("r2", "Loweth", (day(4, 14).timestamp(), 0, "r2"), ["m2"], "record")]
+    msgs = {f"m{i}": {"id": f"m{i}", "time": t, "seq": i} for i, t in enumerate([day(2, 1), day(4, 14), day(9, 6)])}
+    ask_in = lambda month: _pick_at(SimpleNamespace(plan=SimpleNamespace(at=None, month=month), msgs=msgs), hits)  # noqa: E731
+    assert ask_in(6).value == "Loweth"
+    assert ask_in(3).value == "Harnbury"
+    assert ask_in(1) is None  # before anything was said
