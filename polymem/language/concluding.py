@@ -232,7 +232,7 @@ _THING_ENTS = ("ORG", "FAC", "GPE", "LOC", "PRODUCT", "EVENT", "WORK_OF_ART", "D
 
 
 def bare_participle(sent: Any) -> str | None:
-    """"£120 pp agreed!!", "Friday 3 July confirmed", "agreed, Friday 3 July": a bare participle of deciding
+    """"€45 a head agreed", "Sunday 9 August confirmed", "agreed, Sunday 9 August": a bare participle of deciding
     next to a thing settles that thing (the passive with its auxiliary dropped). A person before it agrees
     ("Ana agreed"), so only a sum, a date, an ordinary noun or a name the tagger knows as no person counts."""
     for v in sent:

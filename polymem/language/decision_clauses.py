@@ -168,7 +168,7 @@ def is_final(sent: Any) -> bool:
 
 
 def _own_state(v: Any) -> bool:
-    """"we're officially Victorians", "I'm officially unemployed": what the speakers now are, not a plan settled
+    """"we're officially Glaswegians", "I'm officially unemployed": what the speakers now are, not a plan settled
     (a copula whose subject is a person and whose complement describes them: a person noun, a people or an
     adjective)."""
     if v.lemma_ != "be":

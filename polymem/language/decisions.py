@@ -455,7 +455,7 @@ _DAY_ONLY = re.compile(r"(?i)^(?:the\s+)?(\d{1,2})(?:st|nd|rd|th)?$")
 
 
 def _full_date(value: str, options: list[str]) -> str:
-    """"30th then" after "how about Thursday 30 April?": a day of the month alone settles the date named with
+    """"12th then" after "would Friday 12 June suit?": a day of the month alone settles the date named with
     that day in the options or the recent talk (the latest one), as it was written."""
     m = _DAY_ONLY.match(value.strip())
     if not m:

@@ -225,7 +225,7 @@ def personal_decision(text: str) -> bool:
 
 
 def _for_one(v: Any) -> bool:
-    """"the dog's booked in at Mum's so I can have a drink": an arrangement whose purpose ("so ... can") is one
+    """"the dog is booked into the kennels so I can come along": an arrangement whose purpose ("so ... can") is one
     person's, not the group's ("so we can all eat together")."""
     for c in v.children:
         if c.dep_ in ("conj", "advcl") and c.pos_ in ("VERB", "AUX"):

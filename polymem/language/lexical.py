@@ -249,7 +249,7 @@ def known_noun(lemma: str) -> bool:
 @lru_cache(maxsize=100_000)
 def is_place_name(word: str) -> bool:
     """A city, town, country or state WordNet knows by name ("zagreb", "amsterdam"), or one GeoNames lists
-    that is no ordinary English word ("stirling", "groningen"; not "reading", "bath" or "nice"), so lower-case
+    that is no ordinary English word ("kristiansand", "zwolle"; not "reading", "bath" or "nice"), so lower-case
     chat still finds places the tagger does not mark as proper nouns."""
     anchors = _anchors("city", "n")
     for s in _synsets(word, "n")[:4]:
@@ -263,7 +263,7 @@ def is_place_name(word: str) -> bool:
 
 @lru_cache(maxsize=20_000)
 def is_country(name: str) -> bool:
-    """A country by name (WordNet's countries, GeoNames' country list): "Slovenia", "the Netherlands"."""
+    """A country by name (WordNet's countries, GeoNames' country list): "Estonia", "the Netherlands"."""
     low = re.sub(r"^the\s+", "", name.strip().lower())
     country = wordnet().synset("country.n.02")
     if any(country in p for s in _synsets(low.replace(" ", "_"), "n")[:3] for inst in s.instance_hypernyms()
@@ -283,7 +283,7 @@ def _countries() -> frozenset[str]:
 
 def gazetteer_only(word: str) -> bool:
     """A town GeoNames lists that WordNet does not know as a place: a weaker reading than WordNet's, taken only
-    where the sentence frames the word as a place ("hola" is a town in Kenya and a greeting)."""
+    where the sentence frames the word as a place (a greeting can be a town's name somewhere)."""
     low = word.lower()
     return low in _gazetteer() and not any(
         inst for s in _synsets(low, "n")[:4] for inst in s.instance_hypernyms()
@@ -309,7 +309,7 @@ def place_only(word: str) -> bool:
     """A word that names a place and nothing common: every early noun sense is an instance (a name), one of them
     a city or country, and no verb, adjective or adverb sense ("lisbon", not "reading", "nice" or "bath")."""
     senses = _synsets(word, "n")[:3]
-    if not senses:  # a town WordNet does not know at all ("stirling"): GeoNames names it
+    if not senses:  # a town WordNet does not know at all ("zwolle"): GeoNames names it
         return not known_word(word) and word.lower() in _gazetteer()
     if any(_synsets(word, pos) for pos in ("v", "a", "r")):
         return False

@@ -154,7 +154,7 @@ def _truecase_name(m: re.Match[str]) -> str:
     if known_word(word) or word in STOP_WORDS:  # "for this town": WordNet has no function words
         return m.group(0)
     tail = nxt.strip()
-    # "in the groningen flat": a home named after its town is no part of the town's name
+    # "in the zwolle flat": a home named after its town is no part of the town's name
     if tail and known_word(tail) and tail not in STOP_WORDS and not noun_is(tail, "time", senses=2) and \
             not noun_is(tail, "dwelling"):
         nxt = nxt[: len(nxt) - len(tail)] + tail.capitalize()

@@ -40,7 +40,7 @@ def local_place(reader: StatementReader, doc: Any, speaker: str, message_id: str
             if not (t.ent_type_ == "GPE" or lex.is_place_name(t.lower_) or framed) or not sx.is_place(t, reader):
                 continue
             if not framed and t.dep_ not in ("pobj", "nsubj") and lex.gazetteer_only(t.lower_):
-                continue  # "hola hola. X is 19 degrees": a town only GeoNames knows needs a place's frame
+                continue  # a greeting that is also a town's name: a town only GeoNames knows needs a place's frame
             if not (framed or t.dep_ in ("nsubj", "ROOT", "npadvmod", "appos") or (
                     t.dep_ == "pobj" and t.head.lower_ == "in")):
                 continue
@@ -57,7 +57,7 @@ def local_place(reader: StatementReader, doc: Any, speaker: str, message_id: str
     _, t, sent = max(found, key=lambda f: f[0])
     # lower-case or shouted ("EDINBURGH") chat: a name as a gazetteer writes it (short capitals may be initials)
     v = t.text.title() if t.text.islower() or (t.text.isupper() and len(t.text) > 3) else sx.phrase(t)
-    v = re.sub(r"\s+\d[\d\s\-–]*$", "", v)  # "in aarhus 8-26 june": a date after the name is no part of it
+    v = re.sub(r"\s+\d[\d\s\-–]*$", "", v)  # "in zwolle 3-9 may": a date after the name is no part of it
     return [Statement("city", speaker, speaker, v, weak=True, message_id=message_id, time=time,
                       sentence=sent.text)]
 

@@ -46,7 +46,7 @@ def self_role(reader: StatementReader, doc: Any, speaker: str, message_id: str |
             bare = t.dep_ == "ROOT" and not subjects and not any(x.pos_ in ("VERB", "AUX") for x in sent) and \
                 not any(c.dep_ in ("det", "poss") and c.lower_ not in ("a", "an") for c in t.children) and \
                 len([x for x in sent if x.is_alpha]) <= 6
-            # "Night shift manager at the depot, forty lorries out by 6am": a role at a workplace opening the
+            # "Dispatch supervisor at the harbour, twelve cranes by noon": a role at a workplace opening the
             # sentence and closed by a comma, whatever the parser made the rest of it
             at = next((c for c in t.children if c.dep_ == "prep" and c.lower_ in ("at", "for", "with")), None)
             after = at.right_edge.i + 1 if at is not None else -1

@@ -87,14 +87,14 @@ def _pobj_workplace(head: Any, preps: tuple[str, ...], reader: StatementReader) 
 
 
 def was(st: Statement) -> Statement:
-    """A state said to have ended ("I don't work at Stripe anymore"): true until now, so a past statement."""
+    """A state said to have ended ("I don't work at Pellow Freight anymore"): true until now, so a past statement."""
     if not st.polarity:
         st.polarity, st.tense, st.kind = True, "past", "event"
     return st
 
 
 def no_longer_at(reader: StatementReader, v: Any, sent: Any, speaker: str, other: str | None) -> list[Statement]:
-    """"I'm no longer at Dublin Bus", "she's not with the council anymore": being at a named organisation,
+    """"I'm no longer at Harrow Freight", "she's not with the council anymore": being at a named organisation,
     ended, is a job held before (being at a place of any other kind is only a visit)."""
     if v.lemma_ != "be":
         return []
@@ -108,8 +108,8 @@ def no_longer_at(reader: StatementReader, v: Any, sent: Any, speaker: str, other
 
 
 def farewell_place(reader: StatementReader, sent: Any, speaker: str) -> list[Statement]:
-    """"goodbye Manchester, I'll miss the rain", "so long Leeds!": the speaker bidding a place farewell
-    leaves it (a question, "so goodbye Manchester?", only asks)."""
+    """"goodbye Dundalk, I'll miss the chippy", "so long Narvik!": the speaker bidding a place farewell
+    leaves it (a question, "so goodbye Dundalk?", only asks)."""
     words = [t for t in sent if not t.is_punct and not t.is_space]
     while len(words) > 2 and words[0].pos_ in ("CCONJ", "ADV", "INTJ") and words[0].lower_ not in _FAREWELL and \
             [w.lower_ for w in words[:2]] != ["so", "long"]:

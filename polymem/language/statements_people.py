@@ -38,7 +38,7 @@ def owner_of(reader: StatementReader, tok: Any, speaker: str, last_other: str | 
 
 
 def vocative(reader: StatementReader, sent: Any, speaker: str) -> str | None:
-    """The member a sentence speaks to by name ("Teo, you've been in Glasgow for years", "you did, Ana"):
+    """The member a sentence speaks to by name ("Koffi, you've been in Dundalk for years", "you did, Sev"):
     a roster name opening the sentence or closing it after a comma. Without one, "you" is nobody known."""
     toks = [t for t in sent if not t.is_space]
     words = [t for t in toks if not t.is_punct]

@@ -87,7 +87,7 @@ def is_place(tok: Any, reader: PersonFinder) -> bool:
     if tok.ent_type_ in _PLACE_ENTS:
         return True
     if tok.text.islower() and len(tok.text) <= 2:
-        return False  # chat shorthand ("ur basically scottish now"), not the ancient city
+        return False  # chat shorthand ("ur so brave lol"), not the ancient city
     if tok.pos_ in ("NOUN", "PROPN", "ADJ", "VERB") and tok.text.islower() and lex.is_place_name(tok.lower_):
         return True  # lower-case chat: "moved to amsterdam"
     if tok.pos_ != "PROPN" or tok.ent_type_ in ("DATE", "TIME", "MONEY", "CARDINAL", "ORDINAL"):
@@ -107,7 +107,7 @@ def place_obj(head: Any, reader: PersonFinder, preps: tuple[str, ...] = ("in", "
                     p = next((m for m in p.children if m.dep_ == "compound" and is_place(m, reader)), p)
                 if p.dep_ in ("pobj", "compound") and is_place(p, reader):
                     v = phrase(p) if p.dep_ == "pobj" else p.text
-                    v = re.sub(r"\s+\d[\d\s\-–]*$", "", v)  # "in aarhus 8-26 june": the dates are no part of it
+                    v = re.sub(r"\s+\d[\d\s\-–]*$", "", v)  # "in zwolle 3-9 may": the dates are no part of it
                     return v.title() if v.islower() else v  # lower-case chat: "amsterdam" -> "Amsterdam"
         if c.dep_ in ("npadvmod", "dobj", "attr") and c.pos_ == "PROPN" and c.ent_type_ in _PLACE_ENTS \
                 and is_place(c, reader):

@@ -77,7 +77,7 @@ def person_state(self: Answerer, pid: str, attr: str | None) -> list[StateHit]:
         return h.kind == "past" or h.id in before
 
     for h in [h for h in hits if past(h)]:
-        # "I'm not in Trondheim anymore" after "she moved to Copenhagen": the place left was held before the new
+        # "I'm not in Zwolle anymore" after "she moved to Tartu": the place left was held before the new
         # one was first stated, never after it
         newer = [x for x in hits if not past(x) and x.when < h.when and not same_value(x.value, h.value)
                  and not any(same_value(y.value, h.value) for y in hits if x.when < y.when < h.when
@@ -88,7 +88,7 @@ def person_state(self: Answerer, pid: str, attr: str | None) -> list[StateHit]:
     # read from context, not stated: only where nothing is stated, or as history before the first statement
     # (a place said to be left is no statement of where one lives: a passing mention after it may say that)
     first = next((h.when for h in hits if not past(h)), None)
-    # a country named in passing ("the Slovenia trip") is where one goes, not the town one lives in
+    # a country named in passing ("Estonia is lovely today") is where one goes, not the town one lives in
     weak = [w for w in weak if w.kind == "record" or attr != "city" or not lex.is_country(w.value or "")]
     hits = sorted([w for w in weak if first is None or w.when < first] + hits, key=lambda h: h.when)
     for prev, h in pairwise(hits):  # "handed my notice in at Westfield" after "PE teacher at Westfield":

@@ -71,8 +71,8 @@ def test_negation_and_used_to(reader: StatementReader) -> None:
 
 
 def test_farewell_to_a_place_leaves_it(reader: StatementReader) -> None:
-    st = only(reader, "so long Tromsø, hello Bergen!")
-    assert (st.attribute, st.value, st.tense) == ("city", "Tromsø", "past")
+    st = only(reader, "so long Dundalk, hello Narvik!")
+    assert (st.attribute, st.value, st.tense) == ("city", "Dundalk", "past")
     st = only(reader, "goodbye Dundee, I'll miss the chippy")
     assert (st.value, st.tense) == ("Dundee", "past")
     assert facts(reader, "so goodbye Dundee?") == []

@@ -74,14 +74,14 @@ LEFT = [
     ("wen", "safe drive!!", 0.1),
     ("mara", "Greetings from Loweth! moved in yesterday, boxes everywhere", 50),
     ("tobi_k", "nice one", 50.2),
-    ("mara", "Slovenia is gorgeous today, the lakes are unreal", 120),
+    ("mara", "Estonia is gorgeous today, the bogs are unreal", 120),
 ]
 
 
 def test_a_place_left_is_history_and_a_country_in_passing_is_no_home(graph, space, embedder) -> None:  # type: ignore[no-untyped-def]
     ingest_timed(graph, space, embedder, ROSTER, LEFT, T0, "l")
     now = ask(graph, space, "Where is Mara living now?", embedder=embedder)
-    assert "Loweth" in now.text and "Harnbury" not in now.text and "Slovenia" not in now.text, now.text
+    assert "Loweth" in now.text and "Harnbury" not in now.text and "Estonia" not in now.text, now.text
     before = ask(graph, space, "Where did Mara live before she moved?", embedder=embedder)
     assert "Harnbury" in before.text, before.text
 
