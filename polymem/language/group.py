@@ -213,10 +213,11 @@ def _sentence(sent: Any) -> GroupAct | None:
 def personal_decision(text: str) -> bool:
     """"He's decided the radiator is his enemy", "I decided to sleep in": one person's mind, not the group's."""
     for t in parsed(text):
-        if t.pos_ == "VERB" and lex.verb_in_senses(t.lemma_.lower(), DECIDE_SENSES, first=3) and _for_one(t):
+        if t.pos_ != "VERB" or not lex.verb_in_senses(t.lemma_.lower(), DECIDE_SENSES, first=3):
+            continue
+        if _for_one(t):
             return True
-        if t.pos_ == "VERB" and lex.verb_in_senses(t.lemma_.lower(), DECIDE_SENSES, first=3) and \
-                not any(c.dep_ == "prt" for c in t.children):  # "pick up a copy" is to fetch, not to choose
+        if not any(c.dep_ == "prt" for c in t.children):  # "pick up a copy" is to fetch, not to choose
             subj = next((c for c in t.children if c.dep_ == "nsubj"), None)
             if subj is not None and subj.lower_ in ("he", "she", "i") and not (
                     subj.lower_ == "i" and lex.verb_in_senses(t.lemma_.lower(), BOOK_SENSES, first=3)):

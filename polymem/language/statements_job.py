@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from polymem.language import lexical as lex
 from polymem.language import syntax as sx
 from polymem.language.statement_types import FIRST_PERSON, Statement
-from polymem.language.statements_left import workplace
+from polymem.language.statements_left import pobj_workplace
 from polymem.language.statements_people import subject_of
 
 if TYPE_CHECKING:
@@ -158,15 +158,10 @@ def with_org(reader: StatementReader, v: Any, sent: Any, speaker: str, other: st
         for t in v.subtree)
     if not (perfect or lasting):
         return []
-    for c in v.children:
-        if c.dep_ == "prep" and c.lower_ == "with":
-            for p in c.children:
-                # a named organisation: the tagger's ORG, or a name of several words or with an article ("the
-                # Donau Philharmonic"); one bare name may be a partner ("been with Tom for years")
-                named = p.ent_type_ == "ORG" or (p.text[:1].isupper() and any(
-                    c.dep_ in ("compound", "det") for c in p.children))
-                if p.dep_ == "pobj" and named and p.ent_type_ != "PERSON" \
-                        and (org := workplace(p, reader)) and (owner := subject_of(reader, v, sent, speaker, other)):
-                    return [Statement("job", owner, speaker, org, kind="state",
-                                      tense="past" if v.tag_ == "VBD" else "present")]
-    return []
+    # a named organisation: the tagger's ORG, or a name of several words or with an article ("the Donau
+    # Philharmonic"); one bare name may be a partner ("been with Tom for years")
+    org = pobj_workplace(v, ("with",), reader, lambda p: p.ent_type_ != "PERSON" and (p.ent_type_ == "ORG" or (
+        p.text[:1].isupper() and any(c.dep_ in ("compound", "det") for c in p.children))))
+    if org is None or (owner := subject_of(reader, v, sent, speaker, other)) is None:
+        return []
+    return [Statement("job", owner, speaker, org, kind="state", tense="past" if v.tag_ == "VBD" else "present")]

@@ -12,6 +12,7 @@ group (a library, a café, a firm), never a location or a natural object ("my la
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from polymem.language import lexical as lex
@@ -51,11 +52,11 @@ def left_job(reader: StatementReader, v: Any, sent: Any, speaker: str, other: st
     if lex.verb_in_senses(lemma, _LEAVE_POST, first=3, exact=True):
         # "quit stripe", "resigned from the council" (not "quit smoking": a gerund is an activity)
         org = next((w for c in v.children if c.dep_ == "dobj" and c.tag_ != "VBG"
-                    and (w := workplace(c, reader))), None) or _pobj_workplace(v, ("from",), reader)
+                    and (w := workplace(c, reader))), None) or pobj_workplace(v, ("from",), reader)
     elif lemma == "say" and any(c.dep_ == "dobj" and c.lower_ in _FAREWELL for c in v.children):
-        org = _pobj_workplace(v, ("to",), reader)  # "said goodbye to KPMG"
+        org = pobj_workplace(v, ("to",), reader)  # "said goodbye to KPMG"
     elif lemma == "hand" and any(c.dep_ in ("prt", "prep") and c.lower_ == "in" for c in v.children):
-        org = _pobj_workplace(v, ("at", "to"), reader)  # "handed in my badge at the café"
+        org = pobj_workplace(v, ("at", "to"), reader)  # "handed in my badge at the café"
     if org is None or sx.negated(v, sent):
         return []
     owner = subject_of(reader, v, sent, speaker, other)
@@ -68,8 +69,8 @@ def last_at(reader: StatementReader, n: Any, sent: Any, speaker: str, other: str
     if not any(c.dep_ == "amod" and c.lemma_.lower() in ("last", "final") for c in n.children) or \
             not (lex.noun_is(n.lemma_.lower(), "time", senses=4) or lex.noun_is(n.lemma_.lower(), "job")):
         return None
-    org = _pobj_workplace(n, ("at", "with", "for"), reader) or (  # "... was my last day at the depot"
-        _pobj_workplace(n.head, ("at",), reader) if n.head.lemma_ == "be" else None)
+    org = pobj_workplace(n, ("at", "with", "for"), reader) or (  # "... was my last day at the depot"
+        pobj_workplace(n.head, ("at",), reader) if n.head.lemma_ == "be" else None)
     if not org or (n.head.pos_ in ("VERB", "AUX") and sx.negated(n.head, sent)):
         return None
     poss = sx.possessor(n)
@@ -77,11 +78,13 @@ def last_at(reader: StatementReader, n: Any, sent: Any, speaker: str, other: str
     return Statement("job", owner, speaker, org, kind="event", tense="past") if owner else None
 
 
-def _pobj_workplace(head: Any, preps: tuple[str, ...], reader: StatementReader) -> str | None:
+def pobj_workplace(head: Any, preps: tuple[str, ...], reader: StatementReader,
+                   named: Callable[[Any], bool] = lambda p: True) -> str | None:
+    """The first workplace an object of one of these prepositions names (and `named` accepts)."""
     for c in head.children:
         if c.dep_ == "prep" and c.lower_ in preps:
             for p in c.children:
-                if p.dep_ == "pobj" and (w := workplace(p, reader)):
+                if p.dep_ == "pobj" and named(p) and (w := workplace(p, reader)):
                     return w
     return None
 
@@ -98,13 +101,10 @@ def no_longer_at(reader: StatementReader, v: Any, sent: Any, speaker: str, other
     ended, is a job held before (being at a place of any other kind is only a visit)."""
     if v.lemma_ != "be":
         return []
-    for c in v.children:
-        if c.dep_ == "prep" and c.lower_ in ("at", "with"):
-            for p in c.children:
-                if p.dep_ == "pobj" and (p.ent_type_ == "ORG" or p.text[:1].isupper()) and \
-                        (org := workplace(p, reader)) and (owner := subject_of(reader, v, sent, speaker, other)):
-                    return [Statement("job", owner, speaker, org, kind="event", tense="past")]
-    return []
+    org = pobj_workplace(v, ("at", "with"), reader, lambda p: p.ent_type_ == "ORG" or p.text[:1].isupper())
+    if org is None or (owner := subject_of(reader, v, sent, speaker, other)) is None:
+        return []
+    return [Statement("job", owner, speaker, org, kind="event", tense="past")]
 
 
 def farewell_place(reader: StatementReader, sent: Any, speaker: str) -> list[Statement]:

@@ -30,17 +30,19 @@ def possessor(n: Any) -> Any | None:
 
 
 def negated(v: Any, sent: Any) -> bool:
-    if any(c.dep_ == "neg" for c in v.children):
-        return True
-    words = {t.lower_ for t in v.subtree} | {t.lower_ for t in v.children}
-    return bool(words & {"anymore", "longer"} and any(t.lower_ in ("no", "not", "n't") for t in sent))
+    return any(c.dep_ == "neg" for c in v.children) or _until_now(v, sent, spaced=False)
 
 
 def ended(v: Any, sent: Any) -> bool:
     """Negated by "no longer", "not ... anymore", "not ... any more": a state that held until now."""
+    return _until_now(v, sent, spaced=True)
+
+
+def _until_now(v: Any, sent: Any, spaced: bool) -> bool:
+    """"no longer" / "not ... anymore" (and, `spaced`, "not ... any more") around the verb."""
     words = [t.lower_ for t in v.subtree] + [t.lower_ for t in v.children]
-    later = "anymore" in words or "longer" in words or any(
-        a == "any" and b == "more" for a, b in zip(words, words[1:], strict=False))
+    later = "anymore" in words or "longer" in words or (spaced and any(
+        a == "any" and b == "more" for a, b in zip(words, words[1:], strict=False)))
     return later and any(t.lower_ in ("no", "not", "n't") for t in sent)
 
 
@@ -106,13 +108,17 @@ def place_obj(head: Any, reader: PersonFinder, preps: tuple[str, ...] = ("in", "
                     # "in Berlin btw": the tagger made the place a modifier of a chat word
                     p = next((m for m in p.children if m.dep_ == "compound" and is_place(m, reader)), p)
                 if p.dep_ in ("pobj", "compound") and is_place(p, reader):
-                    v = phrase(p) if p.dep_ == "pobj" else p.text
-                    v = re.sub(r"\s+\d[\d\s\-–]*$", "", v)  # "in zwolle 3-9 may": the dates are no part of it
+                    v = without_dates(phrase(p) if p.dep_ == "pobj" else p.text)
                     return v.title() if v.islower() else v  # lower-case chat: "amsterdam" -> "Amsterdam"
         if c.dep_ in ("npadvmod", "dobj", "attr") and c.pos_ == "PROPN" and c.ent_type_ in _PLACE_ENTS \
                 and is_place(c, reader):
             return phrase(c)
     return None
+
+
+def without_dates(place: str) -> str:
+    """"in zwolle 3-9 may": the dates after a place's name are no part of it."""
+    return re.sub(r"\s+\d[\d\s\-–]*$", "", place)
 
 
 def org_obj(head: Any, reader: PersonFinder) -> str | None:
@@ -188,9 +194,7 @@ def temporary(sent: Any) -> bool:
     """A short stay, not a home: "in Rome this weekend", "in Tartu on business", "visiting", a clock time."""
     if _TEMPORARY_DATE.search(sent.text) or re.search(r"(?i)\b\d{1,2}(?::\d\d)?\s*(?:am|pm)\b", sent.text):
         return True
-    return any(t.lower_ == "for" and t.dep_ == "prep" and any(c.lemma_ in ("work", "business", "holiday", "vacation",
-                                                                           "conference", "trip") for c in t.children)
-               for t in sent) or purpose(sent)
+    return purpose(sent)
 
 
 def clause_of(tok: Any) -> list[Any]:

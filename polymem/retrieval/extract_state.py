@@ -6,6 +6,7 @@ Functions take the Answerer as `self` (they are bound as its methods).
 from __future__ import annotations
 
 import re
+from datetime import datetime
 from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
@@ -465,8 +466,6 @@ def _held_then(self: Any, hits: list[StateHit]) -> bool:
     of the trip" asks about the plan itself)."""
     if self.plan.at:
         return self.plan.mode == "full"
-    from datetime import datetime
-
     times = [h.when[0] for h in hits if h.when and h.when[0]]
     return bool(times) and (self.plan.month or 13) < datetime.fromtimestamp(max(times)).month
 
@@ -478,8 +477,6 @@ def _pick_at(self: Answerer, hits: list[StateHit]) -> StateHit | None:
     elif self.plan.at == "end" or not self.plan.month:
         pick = hits[-1]
     else:
-        from datetime import datetime
-
         # the month of the conversation's year: its latest message read, not the latest value ("where was she
         # living in June?" when the last move was said in April is this June, not last year's)
         times = [h.when[0] for h in hits if h.when and h.when[0]] + \
