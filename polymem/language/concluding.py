@@ -34,9 +34,9 @@ def marker(t: Any) -> bool:
 
 
 def _assent_only(sent: Any) -> bool:
-    """"fine.", "great!", "ok": a sentence that is only a word of assent or a discourse marker."""
+    """"fine.", "great!", "ok", "fine fine": a sentence that is only words of assent or discourse markers."""
     ws = _words(sent)
-    return len(ws) == 1 and marker(ws[0])
+    return 1 <= len(ws) <= 3 and all(marker(w) for w in ws)
 
 
 def opened(sent: Any) -> bool:
@@ -201,8 +201,8 @@ def closed(sent: Any) -> bool:
 def it_is(sent: Any) -> Any | None:
     """"the Cretan villa it is", "Carcassonne it is then": a noun phrase, then "it is"."""
     # an emoji comes out of the normaliser as a space: a boundary like a comma ("grill night it is 🔥 adding ...")
-    toks = [t for t in sent if (t.is_alpha or t.like_num or t.is_space or t.text in (",", ";", "—", "–")) and
-            t.lower_ not in ("then", "so")]
+    toks = [t for t in sent if (t.is_alpha or t.like_num or any(c.isdigit() for c in t.text) or t.is_space or
+                                t.text in (",", ";", "—", "–")) and t.lower_ not in ("then", "so")]  # ("7:30")
     for i in range(1, len(toks) - 1):
         # "it is" closing the sentence or a clause of it ("the Julian Alps it is, decision made")
         if toks[i].lower_ == "it" and toks[i + 1].lemma_ == "be" and (
@@ -212,9 +212,10 @@ def it_is(sent: Any) -> Any | None:
                     prev.head.i != prev.i:
                 prev = prev.head  # "March 3 it is", "the cabin by the lake it is": the phrase's head
             # "Heat it is": a capitalised title the tagger read as an imperative verb is still the phrase
-            # and a word WordNet knows as a noun ("trains it is"): no verb stands before "it is"
+            # and a word WordNet knows as a noun ("trains it is"), or one word alone ("bbq it is"): no verb
+            # stands before "it is"
             if prev.pos_ in ("NOUN", "PROPN", "NUM") or (prev.pos_ == "VERB" and (
-                    prev.text[:1].isupper() or lex._synsets(prev.lower_, "n"))):
+                    prev.text[:1].isupper() or lex._synsets(prev.lower_, "n") or prev.i == _first_word(sent))):
                 return prev
     return None
 
@@ -261,6 +262,27 @@ def bare_participle(sent: Any) -> str | None:
     return None
 
 
+def announced(final: Any, nxt: Any) -> str | None:
+    """"BOOKED. the mill at Ashby, 3 May.": a sentence that is only a word of deciding announces what the next
+    one names first (its leading noun phrase, up to a comma), when that one is a phrase, not a clause."""
+    words = [t for t in final if not t.is_punct and not marker(t)]  # ("Booked!" is tagged an interjection)
+    if len(words) != 1 or not lex.verb_in_senses(words[0].lemma_.lower(), group_acts.DECIDE_SENSES, first=3,
+                                                  exact=True):
+        return None
+    toks: list[Any] = []
+    for t in nxt:
+        if t.text in (",", ".", ";", "!", "?", ":"):
+            break
+        toks.append(t)
+    while toks and (marker(toks[0]) or toks[0].pos_ in ("INTJ", "DET", "CCONJ")):
+        toks = toks[1:]
+    if not toks or len(toks) > 8 or toks[0].pos_ not in ("NOUN", "PROPN", "ADJ", "NUM") or \
+            not any(t.pos_ in ("NOUN", "PROPN") for t in toks) or \
+            any(t.tag_ in ("VBZ", "VBP", "MD") or t.pos_ in ("AUX", "PRON") for t in toks):
+        return None
+    return nxt.doc[toks[0].i:toks[-1].i + 1].text
+
+
 def _first_word(sent: Any) -> int:
     ws = [t for t in sent if not t.is_punct and not marker(t) and t.pos_ != "INTJ"]
     return ws[0].i if ws else -1
@@ -272,3 +294,88 @@ def _thing(t: Any) -> bool:
     if t.pos_ == "NOUN":
         return not lex.is_person_noun(t.lemma_.lower())
     return False
+
+
+_CONCLUDING_OPENERS = ("then", "so", "therefore")
+_BEING = ("be.v.01", "stay.v.01", "remain.v.01", "return.v.01", "move.v.02", "change.v.01", "switch.v.01",
+          "revise.v.01", "shift.v.01")
+
+
+def concluded_clause(sent: Any) -> tuple[str | None, Any] | None:
+    """"Then the spring meetings are at the bakery", "Very well. Dues stay at $30", "So we buy the used
+    telescope": a clause that draws the conclusion of a talk (opened by "then"/"so" or after a word of
+    assent) and says, in the present or future, what a matter is or what the group does. Returns the matter
+    (the subject's lemma; None when the subject is the group) and the token of the value (the complement, the
+    object, or the object of the first preposition of place, time or direction). A past ("then we went
+    home"), a hedge ("then we could ...") or a question is no conclusion."""
+    ws = _words(sent)
+    if not ws or sent.text.rstrip().endswith("?"):
+        return None
+    first = ws[0]
+    before = [s for s in sent.doc.sents if s.end <= sent.start]
+    if not (first.lower_ in _CONCLUDING_OPENERS or (marker(first) and len(ws) > 2) or
+            (before and _assenting(before[-1]))):
+        return None
+    root = sent.root  # "Dues stay at $30; the increase is withdrawn": each clause of the sentence
+    for verb in [root, *(c for c in root.children if c.dep_ in ("ccomp", "conj") and c.pos_ in ("VERB", "AUX"))]:
+        if (hit := concluded_verb(verb)) is not None:
+            return hit
+    return None
+
+
+def _assenting(sent: Any) -> bool:
+    """"Fine.", "Very well.", "I agree.", "Agreed.": a sentence that only assents."""
+    ws = _words(sent)
+    if _assent_only(sent) or (ws and len(ws) <= 2 and all(marker(w) or w.lower_ == "very" for w in ws)):
+        return True
+    root = sent.root
+    return len(ws) <= 3 and lex.verb_in_senses(root.lemma_.lower(), ("agree.v.01",), first=2, exact=True) and \
+        not any(c.dep_ in ("dobj", "ccomp", "xcomp", "prep") for c in root.children)
+
+
+def _owned(t: Any) -> bool:
+    """"in my hand", "at her place": a person's own thing is no value the group settles."""
+    return any(c.dep_ == "poss" and c.lower_ in ("my", "your", "his", "her", "their") for c in t.children)
+
+
+def concluded_verb(verb: Any) -> tuple[str | None, Any] | None:
+    """The matter and value a present or future clause headed by `verb` states (see `concluded_clause`)."""
+    if verb.pos_ not in ("VERB", "AUX") or verb.tag_ in ("VBD", "VBG") and not any(
+            c.dep_ in ("aux", "auxpass") for c in verb.children):
+        return None
+    if any(c.dep_ in ("aux", "auxpass") and (c.lower_ in _HEDGES or c.tag_ == "VBD") for c in verb.children) or \
+            any(c.dep_ == "neg" for c in verb.children):
+        return None
+    subj = next((c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")), None)
+    if subj is None:
+        return None
+    group = subj.lower_ in ("we", "us") or (subj.pos_ == "NOUN" and lex.noun_is(subj.lemma_.lower(), "group_noun", 1))
+    # a matter is a thing the dictionary knows ("dues", "the meetings"), not a person or a word it does not
+    # know, which in chat is most often a name ("so Nonna stays at ...")
+    if not group and (subj.pos_ != "NOUN" or lex.is_person_noun(subj.lemma_.lower(), 1) or
+                      not lex.known_noun(subj.lemma_.lower())):
+        return None
+    if not group and not lex.verb_in_senses(verb.lemma_.lower(), _BEING, first=4):
+        return None  # "then the bus leaves at 6": a matter only is, stays, returns or moves
+    if group:
+        obj = next((c for c in verb.children if c.dep_ == "dobj" and c.pos_ in ("NOUN", "PROPN", "NUM")), None)
+        to = next((p for c in verb.children if c.dep_ == "prep" and c.lower_ == "to" for p in c.children
+                   if p.dep_ == "pobj" and p.pos_ in ("NOUN", "PROPN", "NUM")), None)
+        if obj is not None and to is not None and lex.verb_in_senses(verb.lemma_.lower(), group_acts.CHANGE_SENSES,
+                                                                     first=2):
+            return obj.lemma_.lower(), to  # "we switch the centrepiece to X": the matter, then its new value
+        if obj is not None:
+            return None, obj
+    else:
+        attr = next((c for c in verb.children if c.dep_ in ("attr", "acomp") and c.pos_ in ("NOUN", "PROPN", "NUM")),
+                    None)
+        if attr is not None:
+            return subj.lemma_.lower(), attr
+    topic = None if subj.pos_ == "PRON" else subj.lemma_.lower()
+    for prep in ("to", "at", "on", "in", "from", "with"):
+        for c in verb.children:
+            if c.dep_ == "prep" and c.lower_ == prep:
+                obj = next((p for p in c.children if p.dep_ == "pobj" and p.pos_ in ("NOUN", "PROPN", "NUM")), None)
+                if obj is not None and not _owned(obj):
+                    return topic, obj
+    return None

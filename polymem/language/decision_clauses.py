@@ -5,6 +5,7 @@ names (`topic_of`). Read from the parse and WordNet senses."""
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 from typing import Any
 
 from polymem.language import concluding, timeexpr
@@ -95,7 +96,9 @@ def phrase(tok: Any) -> str:
             run.append(t)
         if run and run[-1].dep_ in ("npadvmod", "appos", "compound") and run[-1].head not in toks:
             toks += run
-    span = " ".join(t.text for t in toks)
+    # as written between neighbours ("£650", "12-inch"), a space where a token was left out
+    span = "".join(t.text + ((t.whitespace_ or "") if n.i == t.i + 1 else " ")
+                   for t, n in pairwise(toks)) + toks[-1].text
     v = span if len(span.split()) <= 10 else group_acts._np(tok)
     v = re.sub(r"\s+('s|’s)", r"\1", v)
     return v.strip(" ,.!:;-–—'\"")
@@ -297,6 +300,8 @@ def topic_of(sent: Any) -> str | None:
     for reading in (concluding.allotted, concluding.moved_noun):  # "the grant goes to X": the grant
         if (hit := reading(sent)) is not None:
             return hit[0]
+    if (clause := concluding.concluded_clause(sent)) is not None and clause[0]:
+        return clause[0]  # "Then the spring meetings are at X": the meetings
     if (moved := _moved(sent, set())) is not None:
         obj = moved[0]
         return " ".join([c.lower_ for c in obj.lefts if c.dep_ == "compound"] + [obj.lemma_.lower()])
@@ -340,6 +345,10 @@ def value_of(doc: Any, sent: Any, drops: set[int], known: list[str]) -> str | No
                          r"(\w+(?:-\w+)?(?:\s+\w+)?)$", first)
         if we_do and not any(t.pos_ in ("PRON", "AUX", "ADP") for t in chunk[2:]):
             return we_do.group(1)
+        # "Decision: the club buys the used telescope": a clause after the label says what the group does
+        verbs = [t for t in chunk if t.pos_ in ("VERB", "AUX") and t.head not in chunk or t.head == t]
+        if verbs and (hit := concluding.concluded_verb(verbs[0])) is not None and hit[1].i not in drops:
+            return phrase(hit[1])
         if first and len(first.split()) <= 8 and any(t.pos_ in ("NOUN", "PROPN", "NUM") for t in chunk) \
                 and not any(t.pos_ in ("VERB", "AUX") and t.tag_ != "VBN" for t in chunk) \
                 and not re.match(r"(?i)^(?:we|i|you|they|it|no|not)\b", first):
@@ -347,6 +356,8 @@ def value_of(doc: Any, sent: Any, drops: set[int], known: list[str]) -> str | No
     for reading in (concluding.allotted, concluding.moved_noun):  # "the grant goes to new hoses"
         if (hit := reading(sent)) is not None and hit[1].i not in drops:
             return phrase(hit[1])
+    if (clause := concluding.concluded_clause(sent)) is not None and clause[1].i not in drops:
+        return phrase(clause[1])  # "Then the spring meetings are at the bakery"
     for reading in (concluding.goal, concluding.lets_after_marker):  # "ok, X is the goal", "alright, let's do X"
         if (tok := reading(sent)) is not None and tok.i not in drops:
             return phrase(tok)
@@ -375,7 +386,9 @@ def value_of(doc: Any, sent: Any, drops: set[int], known: list[str]) -> str | No
             return phrase(p)  # "we're at the Lantern instead"
     if concluding.it_is(sent) is not None:  # "Fine by me, Thursday the 9th it is": the phrase since the comma
         # the "it is" that closes a clause ("... thank god it's refundable, and Seville it is!!" names Seville)
-        m = re.search(r"([^,;:.!?]+?)\s+it(?:\s+is|'s|’s)(?:\s+then)?(?=\s*[^\w\s]|\s*$|\s\s)", sent.text)
+        # (a colon or point between digits is part of a time or a sum: "7:30 it is")
+        m = re.search(r"((?:[^,;:.!?]|(?<=\d)[:.](?=\d))+?)\s+it(?:\s+is|'s|’s)(?:\s+then)?(?=\s*[^\w\s]|\s*$|\s\s)",
+                      sent.text)
         # from the last clause boundary (an emoji, "and", "but") on
         v = re.split(r"\s{2,}|\s+(?:and|but|so)\s+", m.group(1).strip())[-1] if m else ""
         v = re.sub(r"(?i)^(?:and|but|so)\s+", "", v)

@@ -155,11 +155,15 @@ class DecisionTracker:
         bare = {s.start: v for s in sents if (v := concluding.bare_option(s, prior, same))}
         # one person's own choice ("I'll pick up a copy") vetoes only its own sentence, not the group's next to it
         finals = [i for i, s in enumerate(sents) if (is_final(s) or self._books_option(s) or self._names_option(s) or
-                                                     s.start in bare) and not group_acts.personal_decision(s.text)]
+                                                     s.start in bare or self._concludes_talk(s))
+                  and not group_acts.personal_decision(s.text)]
         if not finals:
             return out
         drops = turned_down(doc)
         drop_ids = {t.i for _, t in drops}
+        # "BOOKED. the mill at Ashby, 3 May": a lone word of deciding announces the phrase after it
+        after = {sents[i + 1].start: v for i in finals if i + 1 < len(sents) and
+                 (v := concluding.announced(sents[i], sents[i + 1]))}
         known = [o[0] for o in self.options] + [d.value for c in self.chains for d in c.decisions]
         value = None
         topic = None
@@ -169,7 +173,7 @@ class DecisionTracker:
         near = [sents[j] for i in finals for j in (i, i + 1, i - 1)
                 if 0 <= j < len(sents) and (j == i or j not in finals)]
         for s in near:  # the final sentence first, then the one after it
-            value = value_of(doc, s, drop_ids, known) or bare.get(s.start)
+            value = after.get(s.start) or value_of(doc, s, drop_ids, known) or bare.get(s.start)
             if value and not all(in_senses(t, FINAL_SENSES) or (t.is_stop and t.text.islower()) or t.is_punct
                                  for t in parsed(value)):
                 topic, sentence = topic_of(s), s.text.strip()
@@ -195,7 +199,9 @@ class DecisionTracker:
         dropped = [d for d, _ in drops if d and not same(d, value)]
         changed = bool(drops) or any(t.lower_ == "instead" for t in doc) or any(
             t.dep_ == "ROOT" and t.pos_ == "NOUN" and lex.noun_in_senses(t.lemma_.lower(), ("plan.n.01",), first=2,
-                                                                          exact=True) for t in doc) or any(
+                                                                          exact=True)
+            # "new plan: X" changes a plan; "boat plan: X" is the plan for the boat, no change
+            and not any(c.dep_ == "compound" and c.pos_ in ("NOUN", "PROPN") for c in t.children) for t in doc) or any(
             (a := group_acts.sentence_act(x)) is not None and a.act in ("reversal", "cancel") for x in sents)
         for d in [Decision(value, message_id, speaker, time, topic, dropped, sentence), *extra]:
             d.seq = self._seq - 1
@@ -230,6 +236,18 @@ class DecisionTracker:
                     any(same(phrase(o), opt) for o in objs for opt, _, _ in self.options):
                 return True
         return False
+
+    def _concludes_talk(self, sent: Any) -> bool:
+        """"Then the spring meetings are at the bakery", "Very well. Dues stay at $30": a concluding clause settles
+        what the recent talk put forward; one that names something new ("so Gran stays at my aunt's", "yes,
+        we drive from Lyon on the 1st") reports or arranges, it does not conclude."""
+        clause = concluding.concluded_clause(sent)
+        if clause is None:
+            return False
+        value, head = phrase(clause[1]), clause[1].lemma_.lower()
+        # put forward, or its head word said in the talk ("the library has written ... back to the Moore branch")
+        return any(same(value, o) for o, _, _ in self.options) or any(
+            _names(value, text) or head in {t.lemma_.lower() for t in parsed(text)} for _, text, _ in self._window[:-1])
 
     def _names_option(self, sent: Any) -> bool:
         """"Our trail book for this year is X" after X was put forward: the group's thing said to be one of its
@@ -380,7 +398,10 @@ class DecisionTracker:
         c = Chain("", options=[o[0] for o in self.options if same(o[0], d.value)] + self._alternatives(d.value),
                   context=" ".join([*srcs, *self._before, text]))
         # a new matter's name must not be another matter's: the writer files a chain's versions under its name
-        taken = {x.topic for x in self.chains}
+        # nor a word of its own value (the chain holds no decision yet, so keywords() cannot leave them out)
+        # (nor a word of another matter's values: "st columb's" names the venue, not the programme)
+        taken = {x.topic for x in self.chains} | set(norm(d.value).split()) | \
+            {w for x in self.chains for y in x.decisions for w in norm(y.value).split()}
         c.topic = d.topic or next((k for k in c.keywords() if k not in taken), None) or next(
             (n for n in [_first_noun(text, d.value)] if n and n not in taken), None) or norm(d.value)
         self.chains.append(c)
@@ -437,6 +458,12 @@ def _words(c: Chain, own: bool = False) -> set[str]:
     `own=False` those of the discussion around it (which may also hold other matters' words)."""
     text = " ".join([c.said(), *c.options]) if own else c.context
     return set(re.findall(r"[a-z]{3,}", text.lower()))
+
+
+def channel_words(channel: str | None) -> list[str]:
+    """The words of a channel's name ("summer-trip", "book_club"): chats name channels for what is planned in
+    them, so a matter settled there is about those words too."""
+    return [w for w in re.split(r"[^a-z0-9]+", (channel or "").lower()) if len(w) > 2]
 
 
 def _first_noun(text: str, value: str) -> str | None:

@@ -15,6 +15,7 @@ from functools import lru_cache
 from typing import Any, Literal
 
 from polymem.language import lexical as lex
+from polymem.language import timeexpr
 from polymem.language.models import parsed
 
 Act = Literal["proposal", "decision", "reversal", "cancel"]
@@ -102,11 +103,16 @@ def _value_of(head: Any, exclude: set[int]) -> str | None:
         for c in head.children:
             if c.dep_ == dep and c.i not in exclude and c.pos_ in ("NOUN", "PROPN", "NUM"):
                 return _np(c)
+    if head.lemma_ == "be":  # "the dinner is now Sunday the 17th at X": a day said as what the matter is
+        for c in head.children:
+            if c.dep_ in ("npadvmod", "nmod") and c.i not in exclude and _day(c):
+                return _np(c)
     for c in head.children:
         if c.dep_ == "prep" and c.lower_ in ("with", "on", "about", "at", "to", "for"):
             for p in c.children:
                 if p.dep_ == "pobj" and p.i not in exclude and p.pos_ in ("NOUN", "PROPN", "NUM"):
-                    if c.lower_ == "for" and p.pos_ == "NOUN" and not lex.noun_is(p.lemma_.lower(), "time", 1):
+                    if c.lower_ == "for" and p.pos_ == "NOUN" and not lex.noun_is(p.lemma_.lower(), "time", 1) \
+                            and not _day(p):
                         continue  # "for the dinner" names the topic, not the value
                     return _np(p)
     for c in head.children:  # "I vote we do X", "let's go with X": the value sits in the clause below
@@ -121,8 +127,14 @@ def _topic_tokens(sent: Any) -> set[int]:
     out: set[int] = set()
     for t in sent:
         if t.dep_ == "prep" and t.lower_ in ("for", "as"):
-            out |= {p.i for p in t.children if p.dep_ == "pobj" and p.pos_ == "NOUN"}
+            out |= {p.i for p in t.children if p.dep_ == "pobj" and p.pos_ == "NOUN" and not _day(p)}
     return out
+
+
+def _day(t: Any) -> bool:
+    """"for the 23rd", "for 3 May": a day, which a booking is for, rather than the matter it is for."""
+    return bool(re.fullmatch(r"\d{1,2}(?:st|nd|rd|th)", t.lower_) or t.lower_.removesuffix("s") in timeexpr.WEEKDAYS
+                or timeexpr.date_span(_np(t)))
 
 
 def _sentence(sent: Any) -> GroupAct | None:
@@ -173,7 +185,9 @@ def _sentence(sent: Any) -> GroupAct | None:
         return None
     change = bool(words & _CHANGE_ADV) or ("after" in words and "all" in words) or cancel is not None or any(
         lex.verb_in_senses(v.lemma_.lower(), CHANGE_SENSES, first=2, exact=True) for v in verbs) or "change" in lemmas
-    for v in verbs:
+    # a verb of deciding itself before one that is only a kind of it ("paid the deposit, we're booked for the
+    # 23rd": booking settles the date; paying is a kind of settling, of a bill)
+    for v in sorted(verbs, key=lambda x: not lex.verb_in_senses(x.lemma_.lower(), DECIDE_SENSES, first=3, exact=True)):
         lemma = v.lemma_.lower()
         tense_done = v.tag_ in ("VBD", "VBN") or any(c.dep_ == "aux" and c.lemma_ in ("be", "have") for c in v.children)
         decided = lex.verb_in_senses(lemma, DECIDE_SENSES, first=3)

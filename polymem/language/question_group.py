@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from polymem.language import lexical as lex
+from polymem.language.models import parsed
 
 _UNIVERSAL = ("each", "every", "all")
 _EVERY_PRONOUN = ("everyone", "everybody", "everyone's", "everybody's")
@@ -35,6 +36,15 @@ def ranges_over_members(doc: Any) -> bool:
                                     lex.is_person_noun(obj.lemma_.lower(), 2)):
                 return True  # "each of us", "each of the five", "all of the cousins"
     return False
+
+
+def matter_words(question: str, terms: list[str]) -> list[str]:
+    """The question's words that can name a matter the group settled or what was done about it: its nouns,
+    names, numbers, adjectives and verbs ("saturday dinner", "booked"), not its adverbs ("actually",
+    "originally"), which say how the asker sees it and which the deciding messages rarely repeat."""
+    keep = {w for t in parsed(question) if t.pos_ in ("NOUN", "PROPN", "NUM", "ADJ", "VERB")
+            for w in (t.lower_, t.lemma_.lower())}
+    return [w for w in terms if w in keep]
 
 
 # occasions a group plans (WordNet classes): a trip, a meal, a party, a holiday, a gathering

@@ -141,3 +141,16 @@ def date_span(text: str) -> str | None:
     m = _SPAN.search(text)
     return m.group(0).strip() if m and _month(re.sub(r"[^a-z]", "", (m.group("mon") or m.group("mon3") or "").lower()))\
         else None
+
+
+_ABBR = {m[:3]: m for m in MONTHS} | {"sept": "september"}
+_ABBR_RX = re.compile(r"(?i)(?<=\d\s)(" + "|".join(_ABBR) + r")\.?(?![a-z])|\b(" + "|".join(_ABBR) +
+                      r")\.?(?=\s+\d)")
+
+
+def spell_months(text: str) -> str:
+    """"thurs 20 aug", "sept 5": a month shortened next to a day's number written in full ("20 August"), so an
+    answer reads the same whichever way the chat wrote it."""
+    def full(m: re.Match[str]) -> str:
+        return _ABBR[(m.group(1) or m.group(2)).lower()].capitalize()
+    return _ABBR_RX.sub(full, text)

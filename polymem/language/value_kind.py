@@ -132,3 +132,17 @@ def holds(asked: Kind | None, text: str) -> bool:
     words = re.findall(r"[A-Za-z]+", text)
     return any(timeexpr.is_time_word(w) for w in words) or any(
         timeexpr.is_time_word(f"{a} {b}") for a, b in zip(words, words[1:], strict=False))
+
+
+def answers(question: str, text: str) -> bool:
+    """Whether an answer's text holds the kind of value the question asks for (`holds`), and, for "how many
+    visitors / nights / people", a count: a sum of money counts no visitors ("how many pounds" it does)."""
+    if not holds(asked_kind(question), text):
+        return False
+    doc = parsed(question)
+    for t in doc:
+        if t.lower_ == "many" and t.i > 0 and doc[t.i - 1].lower_ == "how" and t.head.pos_ == "NOUN" and \
+                not lex.noun_in_senses(t.head.lemma_.lower(), _MONEY_SENSES + ("monetary_unit.n.01",), first=2):
+            sums = re.compile(r"[£$€¥]\s?[\d.,]+|[\d.,]+\s?(?:euros?|dollars?|pounds?|quid|bucks|eur|usd|gbp)\b", re.I)
+            return not sums.search(text) or bool(re.search(r"\d", sums.sub("", text)))
+    return True

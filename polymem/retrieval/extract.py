@@ -104,7 +104,7 @@ class Answerer:
     def run(self) -> Extract:
         ex = self.handlers().get(self.plan.intent, self._generic)()
         if self.plan.intent in _KIND_INTENTS and not ex.abstained and \
-                not value_kind.holds(value_kind.asked_kind(self.plan.question), ex.text):
+                not value_kind.answers(self.plan.question, ex.text):
             # "how much did the gear cost?" answered with a line that names no sum: the sum is not in memory
             # (only where the value answers the question: an opinion of "the new time" is no time)
             return Extract(NOT_IN_MEMORY, abstained=True, cited=ex.cited, rows=ex.rows)

@@ -11,7 +11,8 @@ from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
 from polymem.language import lexical as lex
-from polymem.language import timeexpr, value_kind
+from polymem.language import question_group, timeexpr, value_kind
+from polymem.language.decisions import channel_words
 from polymem.language.statement_types import BEFORE
 from polymem.retrieval import decisions, values
 from polymem.retrieval import extract_pets as pets
@@ -293,21 +294,21 @@ def group_decision(self: Any) -> Extract:
         then = _pick_at(self, hits)
         if then is None or not then.value:
             return Extract(NOT_IN_MEMORY, abstained=True)
-        return Extract(then.value, cited=then.message_ids, confidence=1.0, rows={"GROUP": ([then], [])})
+        return Extract(timeexpr.spell_months(then.value), cited=then.message_ids, confidence=1.0, rows={"GROUP": ([then], [])})
     head = hits[-1]
     rows = {"GROUP": ([head], [])}
     if self.plan.mode == "head":
-        return Extract(head.value or "", cited=head.message_ids, confidence=1.0, rows=rows)
+        return Extract(timeexpr.spell_months(head.value or ""), cited=head.message_ids, confidence=1.0, rows=rows)
     earlier = [h for h in hits[:-1] if not same_value(h.value, head.value)]
     if earlier:
         past = earlier[0]
         rows["GROUP"] = ([head], [past])
-        return Extract(past.value or "", cited=past.message_ids + head.message_ids, confidence=1.0, rows=rows)
+        return Extract(timeexpr.spell_months(past.value or ""), cited=past.message_ids + head.message_ids, confidence=1.0, rows=rows)
     text = self.msgs[head.id]["text"] if head.id in self.msgs else ""
     old = (values.date(text, old=True) if dated else values.decision(text, issue, old=True, known=known)) \
         if text else None
     if old:
-        return Extract(old, cited=head.message_ids, confidence=0.8, rows=rows)
+        return Extract(timeexpr.spell_months(old), cited=head.message_ids, confidence=0.8, rows=rows)
     return Extract(NOT_IN_MEMORY, abstained=True, cited=head.message_ids, rows=rows)
 
 
@@ -376,7 +377,8 @@ def _best_chain(self: Any) -> list[StateHit]:
         or cands
     if self.plan.mode != "head":  # "what was it originally": only a matter that changed has a past
         cands = {k: c for k, c in cands.items() if len(c[0]) > 1} or cands
-    issue = self.plan.issue
+    # the words that name the matter, not those that ask about it ("where'd they land on saturday dinner")
+    issue = question_group.matter_words(self.plan.question, self.plan.issue) or self.plan.issue
     by_seq = {m.get("seq"): mid for mid, m in self.msgs.items() if m.get("seq") is not None}
 
     def discussed(hits: list[StateHit]) -> list[str]:
@@ -447,7 +449,9 @@ def _evidence_chains(self: Any) -> list[tuple[list[StateHit], str, str]]:
             hits = out.setdefault(id(c), [])
             if not hits or hits[-1].value != d.value:
                 hits.append(StateHit(m["id"], d.value, when(m), [m["id"]], "message"))
-    return [(hits, chains[k].said(), " ".join(chains[k].keywords())) for k, hits in out.items()]
+    return [(hits, chains[k].said(), " ".join([*chains[k].keywords(), *(
+        w for h in hits for mid in h.message_ids for w in channel_words((self.msgs.get(mid) or {}).get("channel")))]))
+        for k, hits in out.items()]
 
 
 def _state_at(self: Answerer, pid: str, hits: list[StateHit]) -> Extract:

@@ -87,3 +87,11 @@ def test_unseen_phrasings_precision_and_recall() -> None:
     print({k: v for k, v in r.items() if k != "misses"}, r["misses"])
     assert r["precision"] >= 0.9 and r["negatives_clean"] >= 0.9
     assert r["recall"] >= 0.6
+
+
+def test_a_decision_record_names_the_channel_it_was_settled_in() -> None:
+    ex = Extractor(Window(space="probe", messages=[], roster=ROSTER))
+    facts = ex.facts(WindowMessage(id="x", text="Ok, final decision: the Blue Door for the brunch.", speaker="kit",
+                                   channel="autumn-getaway"))
+    decided = [f for f in facts if (f.attribute or "").startswith("decision:")]
+    assert decided and "autumn" in decided[0].content and "getaway" in decided[0].content

@@ -197,3 +197,57 @@ def test_officially_describing_the_speakers_is_no_decision() -> None:
     assert out == [[], []]
     _, out = _run(["we're officially booked at the Quarry Inn"])
     assert out[0] and out[0][0][1] == "the Quarry Inn"
+
+
+def test_shouted_decisions_are_read_as_written_in_lower_case() -> None:
+    _, out = _run(["RESERVED. the Old Tannery in Wexley, saturday 9 may. deposit paid"])
+    assert out[0] and out[0][0][1].startswith("Old Tannery in Wexley")
+    _, out = _run(["Could we do the pier or the bandstand?", "THE BANDSTAND IT IS"])
+    assert out[1] and out[1][0][1].lower() == "the bandstand"
+
+
+def test_it_is_after_a_time_or_a_word_the_tagger_calls_a_verb() -> None:
+    _, out = _run(["can we push lunch to 1:15?", "1:15 it is, the soup can simmer"])
+    assert out[1] and out[1][0][1] == "1:15"
+    _, out = _run(["shall we picnic instead of the cafe?", "picnic it is then, ana brings rugs"])
+    assert out[1] and out[1][0][1] == "picnic"
+
+
+def test_a_booking_for_a_day_settles_the_day_not_what_was_paid() -> None:
+    _, out = _run(["the chalet is free friday 11 june to sunday 13 june", "paid the fee, we're booked for the 11th."])
+    assert out[1] and "11" in out[1][0][1] and "fee" not in out[1][0][1]
+
+
+def test_a_day_said_as_what_the_matter_now_is() -> None:
+    _, out = _run(["The quiz night is now FRIDAY the 22nd at the Copper Kettle, not the Lamb"])
+    assert out[0] and out[0][0][1].startswith("Friday the 22nd")
+
+
+def test_an_option_after_several_words_of_assent() -> None:
+    _, out = _run(["what about Tarnby for the retreat?", "fine fine. Tarnby. i will stop arguing"])
+    assert out[1] and out[1][0][1] == "Tarnby"
+
+
+def test_a_plan_for_a_thing_is_no_change_of_plan() -> None:
+    tr, out = _run(["shall we do the ferry?", "ferry it is", "ferry plan: breakfast on deck, museum after, lunch at 2"])
+    assert out[1] and out[1][0][1] == "ferry"
+    # the itinerary does not overturn the ferry
+    assert not any(d[2] == "ferry" for d in out[2])
+    assert [d.value for d in tr.chains[0].decisions] == ["ferry"]
+
+
+def test_a_new_matter_is_never_named_after_its_own_value() -> None:
+    tr, _ = _run(["hmm the lighthouse tour or the kayak hire? the kayak hire has a kayak for each of us",
+                  "kayak hire it is"])
+    assert tr.chains and tr.chains[0].topic not in ("kayak", "hire")
+
+
+def test_a_conclusion_said_as_a_plain_clause() -> None:
+    _, out = _run(["Could the autumn meetings move to the scout hut?", "Then the autumn meetings are at the scout hut."])
+    assert out[1] and out[1][0][1] == "the scout hut" and out[1][0][0] == "meeting"
+    _, out = _run(["Should we lower the fee to $15?", "Very well. The fee stays at $15; the rise is withdrawn."])
+    assert out[1] and out[1][0][1] == "$15"
+    _, out = _run(["Decision: the choir buys the second-hand piano for $900."])
+    assert out[0] and out[0][0][1] == "the second-hand piano"
+    _, out = _run(["then we went home", "So we could try the pier", "so my sister is in town"])
+    assert out == [[], [], []]  # a past, a hedge, a person: no conclusion

@@ -67,3 +67,11 @@ def test_a_lower_case_town_is_read_as_a_home() -> None:
     reader = StatementReader([Person("p1", ("Ola Nygaard", "Ola"))])
     sts = [s for s in reader.read("finally unpacked, i moved to kristiansand last week", "p1") if s.attribute == "city"]
     assert [s.value for s in sts] == ["Kristiansand"]
+
+
+def test_a_shortened_month_beside_a_day_is_written_in_full() -> None:
+    from polymem.language.timeexpr import spell_months
+
+    assert spell_months("fri 14 nov to sun 16 nov") == "fri 14 November to sun 16 November"
+    assert spell_months("sept 9") == "September 9"
+    assert spell_months("Jan brought 4 pies") == "Jan brought 4 pies"  # a name before a number stays

@@ -58,3 +58,10 @@ def test_when_a_job_began_or_a_move_was_made(question: str, attribute: str) -> N
 
 def test_starting_at_an_event_is_no_job() -> None:
     assert parse_question("When did Oskar start at the party?", mentioned=1).attribute is None
+
+
+def test_the_words_naming_a_matter_leave_out_adverbs() -> None:
+    from polymem.language.question_group import matter_words
+
+    q = "so where is the cider tasting really happening now?"
+    assert matter_words(q, ["cider", "tasting", "really", "happening"]) == ["cider", "tasting", "happening"]

@@ -21,3 +21,12 @@ from polymem.language.value_kind import asked_kind, holds
 ])
 def test_an_answer_holds_the_asked_kind(question: str, answer: str, ok: bool) -> None:
     assert holds(asked_kind(question), answer) is ok
+
+
+def test_a_count_is_not_answered_by_a_sum_of_money() -> None:
+    from polymem.language.value_kind import answers
+
+    assert not answers("How many guests came to the open day?", "£2,400")
+    assert answers("How many guests came to the open day?", "about 120 guests")
+    assert answers("how many euros each?", "€35 each")  # a count of money is a sum
+    assert answers("How many nights is the stay?", "3 nights, $450")

@@ -12,7 +12,7 @@ from polymem.ingest.writer.facts import third_person
 from polymem.ingest.writer.window import Window, WindowMessage
 from polymem.language import group as group_acts
 from polymem.language.acts import evaluative
-from polymem.language.decisions import Chain, Decision, DecisionTracker
+from polymem.language.decisions import Chain, Decision, DecisionTracker, channel_words
 from polymem.language.facts import salient
 from polymem.language.opinions import VERBLESS, own_antecedent, pronoun_judgements, subject_at
 from polymem.language.statement_types import BEFORE
@@ -234,7 +234,8 @@ class Extractor:
             if topic not in self.topics:
                 self.topics.append(topic)
             instead = f", instead of {d.reverses}" if d.reverses else ""
-            about = ", ".join(chain.keywords())
+            # and the channel's name: a chat's channels are named for what is planned in them ("summer-trip")
+            about = ", ".join(dict.fromkeys([*chain.keywords(), *channel_words(m.channel)]))
             out.append(self._fact(m, "Interaction", self.w.group, f"decision:{topic}", d.value,
                                   f"The group decided: the {topic} is {d.value}{instead} (announced by "
                                   f"{self.name(m.speaker)}; about: {about}). \"{d.sentence}\"", event=topic))
