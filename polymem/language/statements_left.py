@@ -32,8 +32,10 @@ def workplace(p: Any, reader: StatementReader) -> str | None:
     """The noun phrase `p` heads when it names a place of work, else None."""
     if reader.person_in(p.text) or p.ent_type_ in ("DATE", "TIME", "GPE", "LOC") or p.pos_ not in ("NOUN", "PROPN"):
         return None
-    if p.ent_type_ == "ORG" or (p.text[:1].isupper() and any(  # a name of several words: "Dudbridge Primary"
-            c.dep_ == "compound" and c.text[:1].isupper() for c in p.children)):
+    if p.ent_type_ == "ORG" or (p.text[:1].isupper() and any(  # a name of several words: "Dudbridge Primary",
+            (c.dep_ == "compound" and c.text[:1].isupper()) or  # "the Bank of Leith"
+            (c.dep_ == "prep" and c.lower_ == "of" and any(x.text[:1].isupper() for x in c.children))
+            for c in p.children)):
         return sx.phrase(p)
     senses = lex.wordnet().synsets(p.lemma_.lower(), "n")[:2] if p.is_alpha else []
     if senses and all(s.lexname() not in _WORK_LEXNAMES for s in senses):
@@ -61,6 +63,22 @@ def left_job(reader: StatementReader, v: Any, sent: Any, speaker: str, other: st
         return []
     owner = subject_of(reader, v, sent, speaker, other)
     return [Statement("job", owner, speaker, org, kind="event", tense="past")] if owner else []
+
+
+def years_at(reader: StatementReader, v: Any, sent: Any, speaker: str, other: str | None) -> list[Statement]:
+    """"after twelve years at the Harbour Board, I've taken a job at X": a long stretch at a workplace that the
+    clause moves on from is the subject's earlier employer."""
+    for c in v.children:
+        if c.dep_ != "prep" or c.lower_ != "after":
+            continue
+        for n in (p for p in c.children if p.dep_ == "pobj"):
+            # years or months, not hours at a museum
+            counted = any(x.dep_ == "nummod" or x.like_num for x in n.children)
+            if counted and n.lemma_.lower() in ("year", "month", "decade") and \
+                    (org := pobj_workplace(n, ("at", "with", "for"), reader)) and not sx.negated(v, sent) and \
+                    (owner := subject_of(reader, v, sent, speaker, other)):
+                return [Statement("job", owner, speaker, org, kind="event", tense="past")]
+    return []
 
 
 def last_at(reader: StatementReader, n: Any, sent: Any, speaker: str, other: str | None) -> Statement | None:

@@ -217,3 +217,19 @@ def test_a_stay_for_a_course_or_a_gathering_is_no_home(reader: StatementReader) 
     assert [f for f in facts(reader, "in Kristiansand for a family reunion, the fjord is unreal") if f[0] == "city"] == []
     st = only(reader, "I'm in Kristiansand now, loving it")
     assert st.value == "Kristiansand"
+
+
+def test_a_role_or_position_held_at_an_organisation_is_a_job(reader: StatementReader) -> None:
+    assert ("job", "p1", "Quill Analytics") in [f[:3] for f in facts(reader, "I have accepted a data role at Quill Analytics.")]
+    assert ("job", "p2", "Dray Logistics") in [f[:3] for f in facts(reader, "I've taken a position with Dray Logistics.", "p2")]
+    assert not [f for f in facts(reader, "she took a role in the school play") if f[0] == "job"]
+
+
+def test_a_common_word_before_a_state_or_country_is_a_town(reader: StatementReader) -> None:
+    assert ("city", "p1", "Reading") in [f[:3] for f in facts(reader, "just signed a lease in reading, pennsylvania")]
+
+
+def test_years_at_a_workplace_moved_on_from_are_an_earlier_job(reader: StatementReader) -> None:
+    got = [f[:5] for f in facts(reader, "after eleven years at the Bank of Leith, I've accepted a job at Quill Analytics")]
+    assert ("job", "p1", "the Bank of Leith", True, "past") in got and ("job", "p1", "Quill Analytics") in [g[:3] for g in got]
+    assert not [f for f in facts(reader, "after two hours at the museum we went home") if f[0] == "job"]
