@@ -72,8 +72,9 @@ def about_a_plan(doc: Any) -> bool:
     for t in doc:
         lemma = t.lemma_.lower()
         if t.pos_ == "VERB" and lex.verb_in_senses(lemma, ("decide.v.01", "decide.v.02", "choose.v.01", "settle.v.03",
-                                                          "agree.v.01", "reserve.v.04", "book.v.01", "pick_out.v.01")):
-            return True
+                                                          "agree.v.01", "reserve.v.04", "book.v.01", "pick_out.v.01",
+                                                          "hold.v.03", "stage.v.02")):
+            return True  # (and "where is the fete being held?": an event someone organises)
         if t.dep_ in ("nsubj", "nsubjpass") and (t.lower_ in ("we", "they", "everyone", "everybody") or
                                                  lex.noun_is(lemma, "group_noun")):
             return True  # "what gift is everyone buying?": the group acting together

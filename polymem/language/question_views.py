@@ -62,3 +62,20 @@ def asks_left(doc: Any) -> bool:
                             x.dep_ in ("dobj", "nsubj") and x.i < t.i and wh(x) for x in t.children)))):
                     return True
     return False
+
+
+def asks_every_value(doc: Any) -> bool:
+    """"list every town X has lived in", "which employers has X had this year?", "all the jobs X has done":
+    every value a person's attribute has taken, not the one it has now. A universal quantifier on a noun that
+    names no person, or "which" on a plural noun with a perfect ("has had", "have lived")."""
+    toks = list(doc)
+    for i, t in enumerate(toks):
+        if t.lower_ in ("every", "all"):
+            noun = next((x for x in toks[i + 1:i + 4] if x.pos_ in ("NOUN", "PROPN") and x.tag_ != "NNP"), None)
+            if noun is not None and not lex.is_person_noun(noun.lemma_.lower(), 2):
+                return True
+        # ("which employers has X had": an employer may be a person, asked of one member it is a workplace)
+        if t.lower_ in ("which", "what") and i + 1 < len(toks) and toks[i + 1].tag_ == "NNS" and \
+                any(x.lemma_ == "have" and x.tag_ in ("VBZ", "VBP") for x in toks[i + 2:]):
+            return True
+    return False

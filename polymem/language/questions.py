@@ -65,13 +65,17 @@ def _parse(text: str) -> Any:
     return nlp()(text)
 
 
+_WH_WORDS = ("what", "which", "where", "when", "how", "who", "whom", "whose", "why")
+
+
 def parse_question(question: str, mentioned: int = 0) -> QuestionForm:
     """`mentioned`: how many roster members the question names (the planner finds them)."""
     doc = _parse(question)
-    {t.lower_ for t in doc}
     lemmas = {t.lemma_.lower() for t in doc}
     out = QuestionForm()
-    out.wh = next((t.lower_ for t in doc if t.tag_ in ("WRB", "WP", "WDT", "WP$")), None)
+    # (the tagger takes "where's" for a conjunction: a wh-word opening the question asks all the same)
+    out.wh = next((t.lower_ for t in doc if t.tag_ in ("WRB", "WP", "WDT", "WP$") or
+                   (t.i == 0 and t.lower_ in _WH_WORDS)), None)
     out.attribute, out.category = question_attribute(doc)
     out.everyone = ranges_over_members(doc)
     # "which cousin moved?" asks who; "which supplier did the committee go with?" asks what the group chose

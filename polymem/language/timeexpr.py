@@ -154,3 +154,14 @@ def spell_months(text: str) -> str:
     def full(m: re.Match[str]) -> str:
         return _ABBR[(m.group(1) or m.group(2)).lower()].capitalize()
     return _ABBR_RX.sub(full, text)
+
+
+_DAY_PHRASE = re.compile(r"(?i)\b(?:the\s+(?:first|second|third|fourth|last)\s+)?(?:" + "|".join(WEEKDAYS) +
+                         r")s?(?:\s+of\s+(?:the|each|every)\s+month)?(?:\s+(?:at\s+)?\d{1,2}(?::\d{2})?\s*(?:am|pm)?\b)?")
+
+
+def day_phrase(text: str) -> str | None:
+    """"sunday 8pm from now on" -> "sunday 8pm", "the last Thursday of the month": a day of the week said with
+    its place in the month or its hour, where no calendar date is given."""
+    m = _DAY_PHRASE.search(text)
+    return m.group(0).strip() if m else None

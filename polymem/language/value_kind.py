@@ -11,6 +11,8 @@ import re
 from functools import lru_cache
 from typing import Any, Literal
 
+from spacy.lang.en.stop_words import STOP_WORDS
+
 from polymem.language import lexical as lex
 from polymem.language import timeexpr
 from polymem.language.models import parsed
@@ -38,6 +40,10 @@ def value_kind(value: str) -> Kind:
     words = v.lower().split()
     if timeexpr.date_span(v) or timeexpr.is_time_word(v) or _ORDINAL_DAY.match(v) or \
             (len(words) <= 4 and (_CLOCK.search(v) or any(w.strip(",.").removesuffix("s") in timeexpr.WEEKDAYS for w in words))):  # "thursdays"
+        return "date"
+    # "sunday 8pm from now on": a day of the week and nothing but function words around it
+    day = timeexpr.day_phrase(v)
+    if day and all(w in STOP_WORDS for w in re.findall(r"[a-z]+", v.lower().replace(day.lower(), " "))):
         return "date"
     return "thing"
 

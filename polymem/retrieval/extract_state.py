@@ -11,8 +11,9 @@ from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
 from polymem.language import lexical as lex
-from polymem.language import question_group, timeexpr, value_kind
+from polymem.language import question_group, question_views, timeexpr, value_kind
 from polymem.language.decisions import channel_words
+from polymem.language.models import parsed
 from polymem.language.statement_types import BEFORE
 from polymem.retrieval import decisions, values
 from polymem.retrieval import extract_pets as pets
@@ -202,6 +203,8 @@ def state(self: Any) -> Extract:
         hits = [h for h in hits if h.value and lex.falls_under(h.value, self.plan.category)]
     if (self.plan.at or self.plan.month) and hits:
         return _state_at(self, pid, hits)
+    if hits and self.plan.attribute not in MULTI_VALUED and question_views.asks_every_value(parsed(self.plan.question)):
+        return _every_value(pid, hits)  # "which employers has X had this year?"
     head, past = _split(hits, self.plan.question, _named_value(self.plan.question, self.plan.attribute, self.roster)
                         if self.plan.mode == "full" else None, _changed_at(self, pid) if self.plan.mode == "full" else None)
     out = Extract(NOT_IN_MEMORY, abstained=True, rows={pid: (hits[-1:], [past] if past else [])})
@@ -225,6 +228,16 @@ def state(self: Any) -> Extract:
                        cited=[m for v in vals for m in v.message_ids], confidence=1.0, rows={pid: (vals, [])})
     return Extract(home_text(hits, head, self.plan.attribute), participant=pid, cited=head.message_ids,
                    confidence=1.0, rows=out.rows)
+
+
+def _every_value(pid: str, hits: list[StateHit]) -> Extract:
+    """Each value a person's attribute has taken, oldest first, each once."""
+    vals: list[StateHit] = []
+    for h in hits:
+        if h.value and not any(same_value(h.value, v.value) for v in vals):
+            vals.append(h)
+    return Extract("; ".join(v.value or "" for v in vals), participant=pid,
+                   cited=[m for v in vals for m in v.message_ids], confidence=1.0, rows={pid: (vals[-1:], vals[:-1])})
 
 
 DISTRICT_S = 2 * 86400.0  # a district named this soon after a city is a part of it ("moved to X" / "my flat in Y")
@@ -273,7 +286,8 @@ def group_decision(self: Any) -> Extract:
     if dated:  # "which dates did we pick": the date part of each version ("LAKE DISTRICT, 17-21 JULY")
         chain = [StateHit(h.id, d, h.when, h.message_ids, h.kind) for h in chain
                  if (d := timeexpr.date_span(h.value or "") or values.date(h.value or "") or
-                     (h.value if value_kind.value_kind(h.value or "") == "date" else None))]
+                     (h.value if value_kind.value_kind(h.value or "") == "date" else None) or
+                     timeexpr.day_phrase(h.value or ""))]
     # the options proposed in the thread: only the message reading below (no chain) uses them
     known = [] if dated or chain else decisions.topic_values(self.msgs.values(), issue, self.window)
     for m in ([] if chain else self.msgs.values()):

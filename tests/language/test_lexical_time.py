@@ -75,3 +75,11 @@ def test_a_shortened_month_beside_a_day_is_written_in_full() -> None:
     assert spell_months("fri 14 nov to sun 16 nov") == "fri 14 November to sun 16 November"
     assert spell_months("sept 9") == "September 9"
     assert spell_months("Jan brought 4 pies") == "Jan brought 4 pies"  # a name before a number stays
+
+
+def test_a_day_of_the_week_with_its_hour_or_place_in_the_month() -> None:
+    from polymem.language.timeexpr import day_phrase
+
+    assert day_phrase("tuesday 7pm from now on") == "tuesday 7pm"
+    assert day_phrase("we meet the second Friday of each month") == "the second Friday of each month"
+    assert day_phrase("no day in here") is None

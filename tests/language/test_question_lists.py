@@ -65,3 +65,10 @@ def test_the_words_naming_a_matter_leave_out_adverbs() -> None:
 
     q = "so where is the cider tasting really happening now?"
     assert matter_words(q, ["cider", "tasting", "really", "happening"]) == ["cider", "tasting", "happening"]
+
+
+def test_where_an_event_is_held_asks_about_a_plan() -> None:
+    # the tagger reads "where's" as a conjunction, and "held" is organising, not gripping
+    assert parse_question("where's the harvest fete being held this year?").form == "group"
+    assert parse_question("where's the picnic now?").form == "group"
+    assert parse_question("who is holding the keys?").form != "group"

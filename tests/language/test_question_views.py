@@ -102,3 +102,13 @@ def test_a_party_somewhere_is_weak_unless_now() -> None:
     home = [(s.value, s.weak) for s in READER.read("we're in Leeds now, finally unpacked", "noor")
             if s.attribute == "city"]
     assert trip == [("Porto", True)] and home == [("Leeds", False)]
+
+
+def test_every_value_a_persons_attribute_took() -> None:
+    from polymem.language.models import parsed
+    from polymem.language.question_views import asks_every_value
+
+    assert asks_every_value(parsed("list every town Ines has lived in since spring"))
+    assert asks_every_value(parsed("Which employers has Ines had this year?"))
+    assert not asks_every_value(parsed("where does Ines live?"))
+    assert not asks_every_value(parsed("Where did Ines live before?"))

@@ -30,3 +30,11 @@ def test_a_count_is_not_answered_by_a_sum_of_money() -> None:
     assert answers("How many guests came to the open day?", "about 120 guests")
     assert answers("how many euros each?", "€35 each")  # a count of money is a sum
     assert answers("How many nights is the stay?", "3 nights, $450")
+
+
+def test_a_weekday_with_only_function_words_around_it_is_a_date() -> None:
+    from polymem.language.value_kind import value_kind
+
+    assert value_kind("saturday 10am from now on") == "date"
+    assert value_kind("the first Monday of the month") == "date"
+    assert value_kind("saturday brunch at the Anchor") == "thing"
