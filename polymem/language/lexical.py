@@ -202,6 +202,29 @@ def falls_under(value: str, category: str) -> bool:
     return False
 
 
+_TOO_GENERAL = frozenset({"animal.n.01", "organism.n.01", "living_thing.n.01", "domestic_animal.n.01", "vertebrate.n.01",
+                          "chordate.n.01", "whole.n.02", "object.n.01", "person.n.01", "material.n.01"})
+EVERYDAY = 10  # SemCor uses of a word, below which it is a specialist's word ("canine", "leporid")
+
+
+@lru_cache(maxsize=20_000)
+def everyday_kind(word: str) -> str | None:
+    """The everyday word for the kind of animal `word` names ("dachshund" -> "dog", "cockatiel" -> "bird"): the
+    most used word (WordNet's SemCor counts) among its animal senses' near hypernyms, short of "animal"."""
+    best: tuple[int, str] | None = None
+    for s in _synsets(word.strip().lower().replace(" ", "_"), "n")[:3]:
+        for path in s.hypernym_paths():
+            if not any(h.name() == "animal.n.01" for h in path):
+                continue
+            for h in path[::-1][1:8]:
+                if h.name() in _TOO_GENERAL:
+                    break
+                count = sum(lem.count() for lem in h.lemmas())
+                if count >= EVERYDAY and (best is None or count > best[0]):
+                    best = (count, h.lemmas()[0].name().replace("_", " "))
+    return best[1] if best else None
+
+
 def pet_category(word: str) -> bool:
     """A question word that asks about pets/animals in general ("pet", "animal", "critter")."""
     return is_animal(word) or any(s.name() == "pet.n.01" for s in _synsets(word, "n")[:1])

@@ -162,3 +162,33 @@ def intro(reader: StatementReader, sent: Any, speaker: str) -> list[Statement]:
     if toks and all(t.pos_ == "PROPN" for t in toks) and len(toks) <= 3 and not reader.person_in(place):
         return [Statement("city", speaker, speaker, place)]
     return []
+
+
+_TRAVEL = ("travel.v.01",)
+_RELOCATE = ("move.v.07", "relocate.v.02", "move.v.02")  # moving house is read elsewhere, with its date
+
+
+def travels_from(reader: StatementReader, v: Any, sent: Any, speaker: str, other: str | None) -> list[Statement]:
+    """"Coming down from Leeds on the train", "I'll dial in from Bergen as usual": the place someone sets out
+    from (or joins from) to meet the others is most likely home. A passing reading (weak): it may start a home,
+    never replace one. Not a past trip, a move, a negation or a question."""
+    lemma = v.lemma_.lower()
+    if v.pos_ != "VERB" or v.tag_ == "VBD" or sent.text.rstrip().endswith("?") or sx.negated(v, sent):
+        return []
+    if not (lemma in ("join", "dial") or (lex.verb_in_senses(lemma, _TRAVEL, first=3) and
+                                           not lex.verb_in_senses(lemma, _RELOCATE, first=2, exact=True))):
+        return []
+    # "from X" on the verb, or on its means ("join by video from X"); a trip on to somewhere named is an
+    # itinerary ("flying from Glasgow to Lisbon"), and the group travelling together says nobody's home
+    heads = [v, *(p for c in v.children if c.dep_ == "prep" and c.lower_ in ("by", "on", "via")
+                  for p in c.children if p.dep_ == "pobj")]
+    place = next((p for h in heads for c in h.children if c.dep_ == "prep" and c.lower_ == "from"
+                  for p in c.children if p.dep_ == "pobj" and sx.is_place(p, reader)), None)
+    onward = sx.place_obj(v, reader, ("to",)) or (place is not None and sx.place_obj(place, reader, ("to",)))
+    # the traveller is a person ("a band coming in from Berlin" says where the band lives)
+    subj = next((c for c in v.children if c.dep_ == "nsubj"), v.head if v.dep_ in ("acl", "relcl") else None)
+    if place is None or onward or (subj is not None and (subj.lower_ in ("we", "us") or subj.pos_ == "NOUN")):
+        return []
+    if (owner := subject_of(reader, v, sent, speaker, other)) is None:
+        return []
+    return [Statement("city", owner, speaker, sx.phrase(place), weak=True, sentence=sent.text)]

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 from polymem.language import lexical as lex
 from polymem.language import syntax as sx
 from polymem.language.statement_types import FIRST_PERSON, Statement
-from polymem.language.statements_city import intro
+from polymem.language.statements_city import intro, travels_from
 from polymem.language.statements_job import from_to, job_from_verb, with_org
 from polymem.language.statements_left import farewell_place, last_at, left_job, no_longer_at, was, years_at
 from polymem.language.statements_people import owner_of, possessor_id, subject_of
@@ -85,6 +85,7 @@ def verb_statements(reader: StatementReader, v: Any, sent: Any, speaker: str, ot
             if place and (owner := owner or subject_of(reader, v, sent, speaker, other)):
                 out.append(Statement("city", owner, speaker, place, kind="event"))
     out += from_to(reader, v, sent, speaker, other)
+    out += travels_from(reader, v, sent, speaker, other)  # "coming down from Leeds": most likely home
     out += left_job(reader, v, sent, speaker, other)  # "quit the bakery": the job held before
     out += years_at(reader, v, sent, speaker, other)  # "after ten years at X, ...": likewise
     job = job_from_verb(reader, v, lemma, sent, speaker, other)

@@ -7,6 +7,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from polymem.language import lexical
 from polymem.language.creatures import names_beside
 from polymem.retrieval.extract_base import NOT_IN_MEMORY, Extract, StateHit
 
@@ -20,7 +21,10 @@ def pet_by_name(self: Any, rows: list[Any], pets_of: Callable[[str], list[StateH
         found = [h for h in pets_of(r.id) if _called(self, h) & words]
         if found:
             h = found[-1]
-            return Extract(f"{pet_text(self, h)} ({self.name(r.id)}'s)", participant=r.id, cited=h.message_ids,
+            # "what sort of animal is Otto?" -> "miniature dachshund called Otto, a dog": the everyday kind too
+            kind = lexical.everyday_kind((h.value or "").split()[-1]) if h.value else None
+            extra = f", a {kind}" if kind and kind not in (h.value or "").lower() else ""
+            return Extract(f"{pet_text(self, h)}{extra} ({self.name(r.id)}'s)", participant=r.id, cited=h.message_ids,
                            confidence=1.0, rows={r.id: ([h], [])})
     return Extract(NOT_IN_MEMORY, abstained=True)
 

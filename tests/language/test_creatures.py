@@ -83,3 +83,11 @@ def test_names_beside_an_animal_word() -> None:
     said = "Cy I have a MACAW, Tamarind will try to eat your sandwich"
     assert names_beside(said, "macaw", lambda w: w in ("Cy", "Ana", "Bo")) == ["Tamarind"]
     assert names_beside("Ana took Tamarind to the vet", "macaw", lambda w: w == "Ana") == []
+
+
+def test_the_everyday_word_for_a_breed_or_species() -> None:
+    from polymem.language.lexical import everyday_kind
+
+    assert everyday_kind("whippet") == "dog" and everyday_kind("cockatiel") == "bird"
+    assert everyday_kind("tabby") == "cat"
+    assert everyday_kind("dog") is None  # already the everyday word

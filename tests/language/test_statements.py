@@ -233,3 +233,12 @@ def test_years_at_a_workplace_moved_on_from_are_an_earlier_job(reader: Statement
     got = [f[:5] for f in facts(reader, "after eleven years at the Bank of Leith, I've accepted a job at Quill Analytics")]
     assert ("job", "p1", "the Bank of Leith", True, "past") in got and ("job", "p1", "Quill Analytics") in [g[:3] for g in got]
     assert not [f for f in facts(reader, "after two hours at the museum we went home") if f[0] == "job"]
+
+
+def test_where_someone_sets_out_from_to_meet_is_a_passing_home(reader: StatementReader) -> None:
+    st = only(reader, "Coming down from Bristol on the coach, bringing the maps")
+    assert (st.attribute, st.owner, st.value, st.weak) == ("city", "p1", "Bristol", True)
+    assert not [f for f in facts(reader, "I'm flying from Bristol to Lisbon next week") if f[0] == "city"]  # a trip
+    assert not [f for f in facts(reader, "we're driving from Bristol") if f[0] == "city"]  # the group travelling
+    assert not [f for f in facts(reader, "I drove from Bristol yesterday") if f[0] == "city"]  # a past trip
+    assert not [f for f in facts(reader, "there's a choir coming in from Bristol next week") if f[0] == "city"]
