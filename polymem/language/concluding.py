@@ -34,7 +34,7 @@ def marker(t: Any) -> bool:
 
 
 def _assent_only(sent: Any) -> bool:
-    """"fine.", "great!", "ok", "fine fine": a sentence that is only words of assent or discourse markers."""
+    """"fine.", "great!", "ok", "ok ok": a sentence that is only words of assent or discourse markers."""
     ws = _words(sent)
     return 1 <= len(ws) <= 3 and all(marker(w) for w in ws)
 
@@ -202,7 +202,7 @@ def it_is(sent: Any) -> Any | None:
     """"the Cretan villa it is", "Carcassonne it is then": a noun phrase, then "it is"."""
     # an emoji comes out of the normaliser as a space: a boundary like a comma ("grill night it is 🔥 adding ...")
     toks = [t for t in sent if (t.is_alpha or t.like_num or any(c.isdigit() for c in t.text) or t.is_space or
-                                t.text in (",", ";", "—", "–")) and t.lower_ not in ("then", "so")]  # ("7:30")
+                                t.text in (",", ";", "—", "–")) and t.lower_ not in ("then", "so")]  # ("6:15")
     for i in range(1, len(toks) - 1):
         # "it is" closing the sentence or a clause of it ("the Julian Alps it is, decision made")
         if toks[i].lower_ == "it" and toks[i + 1].lemma_ == "be" and (
@@ -212,7 +212,7 @@ def it_is(sent: Any) -> Any | None:
                     prev.head.i != prev.i:
                 prev = prev.head  # "March 3 it is", "the cabin by the lake it is": the phrase's head
             # "Heat it is": a capitalised title the tagger read as an imperative verb is still the phrase
-            # and a word WordNet knows as a noun ("trains it is"), or one word alone ("bbq it is"): no verb
+            # and a word WordNet knows as a noun ("trains it is"), or one word alone ("tapas it is"): no verb
             # stands before "it is"
             if prev.pos_ in ("NOUN", "PROPN", "NUM") or (prev.pos_ == "VERB" and (
                     prev.text[:1].isupper() or lex._synsets(prev.lower_, "n") or prev.i == _first_word(sent))):
@@ -302,7 +302,7 @@ _BEING = ("be.v.01", "stay.v.01", "remain.v.01", "return.v.01", "move.v.02", "ch
 
 
 def concluded_clause(sent: Any) -> tuple[str | None, Any] | None:
-    """"Then the spring meetings are at the bakery", "Very well. Dues stay at $30", "So we buy the used
+    """"Then rehearsals are at the church hall", "Very well. The fee stays at €12", "So we hire the
     telescope": a clause that draws the conclusion of a talk (opened by "then"/"so" or after a word of
     assent) and says, in the present or future, what a matter is or what the group does. Returns the matter
     (the subject's lemma; None when the subject is the group) and the token of the value (the complement, the
@@ -316,7 +316,7 @@ def concluded_clause(sent: Any) -> tuple[str | None, Any] | None:
     if not (first.lower_ in _CONCLUDING_OPENERS or (marker(first) and len(ws) > 2) or
             (before and _assenting(before[-1]))):
         return None
-    root = sent.root  # "Dues stay at $30; the increase is withdrawn": each clause of the sentence
+    root = sent.root  # "The fee stays at €12; the rise is dropped": each clause of the sentence
     for verb in [root, *(c for c in root.children if c.dep_ in ("ccomp", "conj") and c.pos_ in ("VERB", "AUX"))]:
         if (hit := concluded_verb(verb)) is not None:
             return hit
@@ -363,7 +363,7 @@ def concluded_verb(verb: Any) -> tuple[str | None, Any] | None:
                    if p.dep_ == "pobj" and p.pos_ in ("NOUN", "PROPN", "NUM")), None)
         if obj is not None and to is not None and lex.verb_in_senses(verb.lemma_.lower(), group_acts.CHANGE_SENSES,
                                                                      first=2):
-            return obj.lemma_.lower(), to  # "we switch the centrepiece to X": the matter, then its new value
+            return obj.lemma_.lower(), to  # "we switch the opener to X": the matter, then its new value
         if obj is not None:
             return None, obj
     else:

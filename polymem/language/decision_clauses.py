@@ -96,7 +96,7 @@ def phrase(tok: Any) -> str:
             run.append(t)
         if run and run[-1].dep_ in ("npadvmod", "appos", "compound") and run[-1].head not in toks:
             toks += run
-    # as written between neighbours ("£650", "12-inch"), a space where a token was left out
+    # as written between neighbours ("£95", "10-litre"), a space where a token was left out
     span = "".join(t.text + ((t.whitespace_ or "") if n.i == t.i + 1 else " ")
                    for t, n in pairwise(toks)) + toks[-1].text
     v = span if len(span.split()) <= 10 else group_acts._np(tok)
@@ -345,7 +345,7 @@ def value_of(doc: Any, sent: Any, drops: set[int], known: list[str]) -> str | No
                          r"(\w+(?:-\w+)?(?:\s+\w+)?)$", first)
         if we_do and not any(t.pos_ in ("PRON", "AUX", "ADP") for t in chunk[2:]):
             return we_do.group(1)
-        # "Decision: the club buys the used telescope": a clause after the label says what the group does
+        # "Decision: the choir hires the upright piano": a clause after the label says what the group does
         verbs = [t for t in chunk if t.pos_ in ("VERB", "AUX") and t.head not in chunk or t.head == t]
         if verbs and (hit := concluding.concluded_verb(verbs[0])) is not None and hit[1].i not in drops:
             return phrase(hit[1])
@@ -357,7 +357,7 @@ def value_of(doc: Any, sent: Any, drops: set[int], known: list[str]) -> str | No
         if (hit := reading(sent)) is not None and hit[1].i not in drops:
             return phrase(hit[1])
     if (clause := concluding.concluded_clause(sent)) is not None and clause[1].i not in drops:
-        return phrase(clause[1])  # "Then the spring meetings are at the bakery"
+        return phrase(clause[1])  # "Then rehearsals are at the church hall"
     for reading in (concluding.goal, concluding.lets_after_marker):  # "ok, X is the goal", "alright, let's do X"
         if (tok := reading(sent)) is not None and tok.i not in drops:
             return phrase(tok)
@@ -386,7 +386,7 @@ def value_of(doc: Any, sent: Any, drops: set[int], known: list[str]) -> str | No
             return phrase(p)  # "we're at the Lantern instead"
     if concluding.it_is(sent) is not None:  # "Fine by me, Thursday the 9th it is": the phrase since the comma
         # the "it is" that closes a clause ("... thank god it's refundable, and Seville it is!!" names Seville)
-        # (a colon or point between digits is part of a time or a sum: "7:30 it is")
+        # (a colon or point between digits is part of a time or a sum: "6:15 it is")
         m = re.search(r"((?:[^,;:.!?]|(?<=\d)[:.](?=\d))+?)\s+it(?:\s+is|'s|’s)(?:\s+then)?(?=\s*[^\w\s]|\s*$|\s\s)",
                       sent.text)
         # from the last clause boundary (an emoji, "and", "but") on

@@ -200,7 +200,7 @@ class DecisionTracker:
         changed = bool(drops) or any(t.lower_ == "instead" for t in doc) or any(
             t.dep_ == "ROOT" and t.pos_ == "NOUN" and lex.noun_in_senses(t.lemma_.lower(), ("plan.n.01",), first=2,
                                                                           exact=True)
-            # "new plan: X" changes a plan; "boat plan: X" is the plan for the boat, no change
+            # "new plan: X" changes a plan; "picnic plan: X" is the plan for the picnic, no change
             and not any(c.dep_ == "compound" and c.pos_ in ("NOUN", "PROPN") for c in t.children) for t in doc) or any(
             (a := group_acts.sentence_act(x)) is not None and a.act in ("reversal", "cancel") for x in sents)
         for d in [Decision(value, message_id, speaker, time, topic, dropped, sentence), *extra]:
@@ -238,14 +238,14 @@ class DecisionTracker:
         return False
 
     def _concludes_talk(self, sent: Any) -> bool:
-        """"Then the spring meetings are at the bakery", "Very well. Dues stay at $30": a concluding clause settles
-        what the recent talk put forward; one that names something new ("so Gran stays at my aunt's", "yes,
-        we drive from Lyon on the 1st") reports or arranges, it does not conclude."""
+        """"Then rehearsals are at the church hall", "Very well. The fee stays at €12": a concluding clause settles
+        what the recent talk put forward; one that names something new ("so Grandad stays with my uncle", "yes,
+        we take the coach on Friday") reports or arranges, it does not conclude."""
         clause = concluding.concluded_clause(sent)
         if clause is None:
             return False
         value, head = phrase(clause[1]), clause[1].lemma_.lower()
-        # put forward, or its head word said in the talk ("the library has written ... back to the Moore branch")
+        # put forward, or its head word said in the talk ("the hall wrote back ... return to the hall from June")
         return any(same(value, o) for o, _, _ in self.options) or any(
             _names(value, text) or head in {t.lemma_.lower() for t in parsed(text)} for _, text, _ in self._window[:-1])
 

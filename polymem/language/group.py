@@ -132,7 +132,7 @@ def _topic_tokens(sent: Any) -> set[int]:
 
 
 def _day(t: Any) -> bool:
-    """"for the 23rd", "for 3 May": a day, which a booking is for, rather than the matter it is for."""
+    """"for the 11th", "for 3 May": a day, which a booking is for, rather than the matter it is for."""
     return bool(re.fullmatch(r"\d{1,2}(?:st|nd|rd|th)", t.lower_) or t.lower_.removesuffix("s") in timeexpr.WEEKDAYS
                 or timeexpr.date_span(_np(t)))
 
@@ -186,7 +186,7 @@ def _sentence(sent: Any) -> GroupAct | None:
     change = bool(words & _CHANGE_ADV) or ("after" in words and "all" in words) or cancel is not None or any(
         lex.verb_in_senses(v.lemma_.lower(), CHANGE_SENSES, first=2, exact=True) for v in verbs) or "change" in lemmas
     # a verb of deciding itself before one that is only a kind of it ("paid the deposit, we're booked for the
-    # 23rd": booking settles the date; paying is a kind of settling, of a bill)
+    # 11th": booking settles the date; paying is a kind of settling, of a bill)
     for v in sorted(verbs, key=lambda x: not lex.verb_in_senses(x.lemma_.lower(), DECIDE_SENSES, first=3, exact=True)):
         lemma = v.lemma_.lower()
         tense_done = v.tag_ in ("VBD", "VBN") or any(c.dep_ == "aux" and c.lemma_ in ("be", "have") for c in v.children)

@@ -209,7 +209,7 @@ EVERYDAY = 10  # SemCor uses of a word, below which it is a specialist's word ("
 
 @lru_cache(maxsize=20_000)
 def everyday_kind(word: str) -> str | None:
-    """The everyday word for the kind of animal `word` names ("dachshund" -> "dog", "cockatiel" -> "bird"): the
+    """The everyday word for the kind of animal `word` names ("whippet" -> "dog", "cockatiel" -> "bird"): the
     most used word (WordNet's SemCor counts) among its animal senses' near hypernyms, short of "animal"."""
     best: tuple[int, str] | None = None
     for s in _synsets(word.strip().lower().replace(" ", "_"), "n")[:3]:
@@ -357,7 +357,7 @@ def place_only(word: str) -> bool:
 
 @lru_cache(maxsize=100_000)
 def can_name(word: str) -> bool:
-    """One of the word's noun senses is a named instance ("Islay", "Paris"): written in capitals, it is more
+    """One of the word's noun senses is a named instance ("Java", "Paris"): written in capitals, it is more
     likely that name than a common word."""
     return any(x.instance_hypernyms() for x in _synsets(word, "n"))
 

@@ -143,7 +143,7 @@ def clean(text: str) -> str:
     return _NAME_AFTER.sub(_truecase_name, _LOWER_WORD.sub(_truecase, text))
 
 
-# "a lease in bend, oregon": a word before a comma and a state or country is a town, however common the word
+# "a flat in reading, pennsylvania": a word before a comma and a state or country is a town, however common the word
 _IN_REGION = re.compile(r"\b(in|from|to|near|at)\s+([a-z]{3,})(,\s*)([a-z]+(?:\s[a-z]+)?)\b")
 
 
@@ -164,9 +164,9 @@ _SHOUTED = re.compile(r"(?<![\w@#/.'’-])[A-Z]{2,}(?:[\s,.!?:;]+[A-Z]{2,})*(?![
 
 
 def _unshout(m: re.Match[str]) -> str:
-    """"BOOKED.", "ABORT THE BALLOON": the tagger, trained on edited text, reads shouted words as names. A
+    """"CONFIRMED.", "CANCEL THE CAKE": the tagger, trained on edited text, reads shouted words as names. A
     function word or a word the dictionary knows is written in lower case, any other word (or one that can be
-    a place's or a thing's name: "ISLAY") as a name; a short word alone is an acronym ("NHS", "IT") and stays."""
+    a place's or a thing's name: "JAVA") as a name; a short word alone is an acronym ("NHS", "IT") and stays."""
     from spacy.lang.en.stop_words import STOP_WORDS
 
     from polymem.language.lexical import can_name, known_word, noun_in_senses
@@ -178,7 +178,7 @@ def _unshout(m: re.Match[str]) -> str:
 
     def one(w: re.Match[str]) -> str:
         low = w.group(0).lower()
-        # "SUNDAY the 17th", "MRS PEMBERTON": days, months and titles before a name keep their capital
+        # "FRIDAY the 9th", "MR ABELARD": days, months and titles before a name keep their capital
         if low in _CALENDAR or noun_in_senses(low, ("title.n.06",), first=1):
             return low.capitalize()
         if low in STOP_WORDS or (known_word(low) and not can_name(low)):

@@ -40,8 +40,8 @@ def ranges_over_members(doc: Any) -> bool:
 
 def matter_words(question: str, terms: list[str]) -> list[str]:
     """The question's words that can name a matter the group settled or what was done about it: its nouns,
-    names, numbers, adjectives and verbs ("saturday dinner", "booked"), not its adverbs ("actually",
-    "originally"), which say how the asker sees it and which the deciding messages rarely repeat."""
+    names, numbers, adjectives and verbs ("the harvest supper", "booked"), not its adverbs ("really",
+    "originally"), which say how the asker sees it and which the deciding lines rarely repeat."""
     keep = {w for t in parsed(question) if t.pos_ in ("NOUN", "PROPN", "NUM", "ADJ", "VERB")
             for w in (t.lower_, t.lemma_.lower())}
     return [w for w in terms if w in keep]

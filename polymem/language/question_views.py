@@ -65,7 +65,7 @@ def asks_left(doc: Any) -> bool:
 
 
 def asks_every_value(doc: Any) -> bool:
-    """"list every town X has lived in", "which employers has X had this year?", "all the jobs X has done":
+    """"list every town X has lived in", "which firms has X worked for this year?", "all the jobs X has done":
     every value a person's attribute has taken, not the one it has now. A universal quantifier on a noun that
     names no person, or "which" on a plural noun with a perfect ("has had", "have lived")."""
     toks = list(doc)

@@ -169,7 +169,7 @@ _RELOCATE = ("move.v.07", "relocate.v.02", "move.v.02")  # moving house is read 
 
 
 def travels_from(reader: StatementReader, v: Any, sent: Any, speaker: str, other: str | None) -> list[Statement]:
-    """"Coming down from Leeds on the train", "I'll dial in from Bergen as usual": the place someone sets out
+    """"Cycling over from Leeds after work", "I'll dial in from Dundalk as usual": the place someone sets out
     from (or joins from) to meet the others is most likely home. A passing reading (weak): it may start a home,
     never replace one. Not a past trip, a move, a negation or a question."""
     lemma = v.lemma_.lower()
@@ -185,7 +185,7 @@ def travels_from(reader: StatementReader, v: Any, sent: Any, speaker: str, other
     place = next((p for h in heads for c in h.children if c.dep_ == "prep" and c.lower_ == "from"
                   for p in c.children if p.dep_ == "pobj" and sx.is_place(p, reader)), None)
     onward = sx.place_obj(v, reader, ("to",)) or (place is not None and sx.place_obj(place, reader, ("to",)))
-    # the traveller is a person ("a band coming in from Berlin" says where the band lives)
+    # the traveller is a person ("a choir coming in from Derby" says where the band lives)
     subj = next((c for c in v.children if c.dep_ == "nsubj"), v.head if v.dep_ in ("acl", "relcl") else None)
     if place is None or onward or (subj is not None and (subj.lower_ in ("we", "us") or subj.pos_ == "NOUN")):
         return []

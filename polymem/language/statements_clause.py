@@ -85,7 +85,7 @@ def verb_statements(reader: StatementReader, v: Any, sent: Any, speaker: str, ot
             if place and (owner := owner or subject_of(reader, v, sent, speaker, other)):
                 out.append(Statement("city", owner, speaker, place, kind="event"))
     out += from_to(reader, v, sent, speaker, other)
-    out += travels_from(reader, v, sent, speaker, other)  # "coming down from Leeds": most likely home
+    out += travels_from(reader, v, sent, speaker, other)  # "cycling over from Leeds": most likely home
     out += left_job(reader, v, sent, speaker, other)  # "quit the bakery": the job held before
     out += years_at(reader, v, sent, speaker, other)  # "after ten years at X, ...": likewise
     job = job_from_verb(reader, v, lemma, sent, speaker, other)

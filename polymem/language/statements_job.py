@@ -98,7 +98,7 @@ def job_from_verb(reader: StatementReader, v: Any, lemma: str, sent: Any, speake
     job_obj = next((c for c in v.children if c.dep_ == "dobj" and lex.noun_is(c.lemma_.lower(), "job")), None) \
         if employed or lex.verb_is(lemma, "possess") else \
         next((c for c in v.children if c.dep_ == "dobj" and lex.noun_is(c.lemma_.lower(), "job", senses=1)), None)
-    if job_obj is None:  # "accepted a structural engineering role at X", "taken a position with Y": a post held
+    if job_obj is None:  # "accepted a design role at X", "taken a position with Y": a post held
         # at an organisation (a role, or a job in any sense), whatever the verb
         job_obj = next((c for c in v.children if c.dep_ == "dobj" and (
             lex.noun_is(c.lemma_.lower(), "job") or lex.noun_in_senses(c.lemma_.lower(), ("function.n.03",), first=2,

@@ -149,7 +149,7 @@ _ABBR_RX = re.compile(r"(?i)(?<=\d\s)(" + "|".join(_ABBR) + r")\.?(?![a-z])|\b("
 
 
 def spell_months(text: str) -> str:
-    """"thurs 20 aug", "sept 5": a month shortened next to a day's number written in full ("20 August"), so an
+    """"fri 14 nov", "sept 5": a month shortened next to a day's number written in full ("14 November"), so an
     answer reads the same whichever way the chat wrote it."""
     def full(m: re.Match[str]) -> str:
         return _ABBR[(m.group(1) or m.group(2)).lower()].capitalize()

@@ -142,7 +142,7 @@ def holds(asked: Kind | None, text: str) -> bool:
 
 def answers(question: str, text: str) -> bool:
     """Whether an answer's text holds the kind of value the question asks for (`holds`), and, for "how many
-    visitors / nights / people", a count: a sum of money counts no visitors ("how many pounds" it does)."""
+    guests / nights / tickets", a count: a sum of money counts no guests ("how many pounds" it does)."""
     if not holds(asked_kind(question), text):
         return False
     doc = parsed(question)

@@ -21,7 +21,7 @@ def pet_by_name(self: Any, rows: list[Any], pets_of: Callable[[str], list[StateH
         found = [h for h in pets_of(r.id) if _called(self, h) & words]
         if found:
             h = found[-1]
-            # "what sort of animal is Otto?" -> "miniature dachshund called Otto, a dog": the everyday kind too
+            # "what sort of animal is Biscuit?" -> "whippet called Biscuit, a dog": the everyday kind too
             kind = lexical.everyday_kind((h.value or "").split()[-1]) if h.value else None
             extra = f", a {kind}" if kind and kind not in (h.value or "").lower() else ""
             return Extract(f"{pet_text(self, h)}{extra} ({self.name(r.id)}'s)", participant=r.id, cited=h.message_ids,

@@ -204,7 +204,7 @@ def state(self: Any) -> Extract:
     if (self.plan.at or self.plan.month) and hits:
         return _state_at(self, pid, hits)
     if hits and self.plan.attribute not in MULTI_VALUED and question_views.asks_every_value(parsed(self.plan.question)):
-        return _every_value(pid, hits)  # "which employers has X had this year?"
+        return _every_value(pid, hits)  # "which firms has X worked for?"
     head, past = _split(hits, self.plan.question, _named_value(self.plan.question, self.plan.attribute, self.roster)
                         if self.plan.mode == "full" else None, _changed_at(self, pid) if self.plan.mode == "full" else None)
     out = Extract(NOT_IN_MEMORY, abstained=True, rows={pid: (hits[-1:], [past] if past else [])})
@@ -391,7 +391,7 @@ def _best_chain(self: Any) -> list[StateHit]:
         or cands
     if self.plan.mode != "head":  # "what was it originally": only a matter that changed has a past
         cands = {k: c for k, c in cands.items() if len(c[0]) > 1} or cands
-    # the words that name the matter, not those that ask about it ("where'd they land on saturday dinner")
+    # the words that name the matter, not those that ask about it ("what did they end up with for the harvest supper")
     issue = question_group.matter_words(self.plan.question, self.plan.issue) or self.plan.issue
     by_seq = {m.get("seq"): mid for mid, m in self.msgs.items() if m.get("seq") is not None}
 

@@ -224,7 +224,7 @@ def test_a_day_said_as_what_the_matter_now_is() -> None:
 
 
 def test_an_option_after_several_words_of_assent() -> None:
-    _, out = _run(["what about Tarnby for the retreat?", "fine fine. Tarnby. i will stop arguing"])
+    _, out = _run(["what about Tarnby for the retreat?", "ok ok. Tarnby. i will stop arguing"])
     assert out[1] and out[1][0][1] == "Tarnby"
 
 

@@ -109,6 +109,6 @@ def test_every_value_a_persons_attribute_took() -> None:
     from polymem.language.question_views import asks_every_value
 
     assert asks_every_value(parsed("list every town Ines has lived in since spring"))
-    assert asks_every_value(parsed("Which employers has Ines had this year?"))
+    assert asks_every_value(parsed("Which firms has Ines worked for this year?"))
     assert not asks_every_value(parsed("where does Ines live?"))
     assert not asks_every_value(parsed("Where did Ines live before?"))

@@ -236,7 +236,7 @@ def test_years_at_a_workplace_moved_on_from_are_an_earlier_job(reader: Statement
 
 
 def test_where_someone_sets_out_from_to_meet_is_a_passing_home(reader: StatementReader) -> None:
-    st = only(reader, "Coming down from Bristol on the coach, bringing the maps")
+    st = only(reader, "Cycling over from Bristol later, bringing the maps")
     assert (st.attribute, st.owner, st.value, st.weak) == ("city", "p1", "Bristol", True)
     assert not [f for f in facts(reader, "I'm flying from Bristol to Lisbon next week") if f[0] == "city"]  # a trip
     assert not [f for f in facts(reader, "we're driving from Bristol") if f[0] == "city"]  # the group travelling
