@@ -175,6 +175,8 @@ def _unshout(m: re.Match[str]) -> str:
     words = re.findall(r"[A-Z]+", run)
     if len(words) == 1 and len(run) < 4:
         return run
+    if len(words) == 1 and _noun_only(run.lower()):
+        return run.capitalize()  # "NOODLE!!", "MOCHA": a noun shouted alone is most often a name called out
 
     def one(w: re.Match[str]) -> str:
         low = w.group(0).lower()
@@ -185,6 +187,12 @@ def _unshout(m: re.Match[str]) -> str:
             return low
         return low.capitalize()
     return re.sub(r"[A-Z]+", one, run)
+
+
+def _noun_only(word: str) -> bool:
+    from polymem.language.lexical import _synsets
+
+    return bool(_synsets(word, "n")) and not any(_synsets(word, pos) for pos in ("v", "a", "r"))
 
 
 _LOWER_WORD = re.compile(r"(?<![\w@#/.-])[a-z]{4,}(?![\w@/-])")

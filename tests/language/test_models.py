@@ -39,3 +39,4 @@ def test_shouted_words_lose_their_capitals_but_names_and_acronyms_keep_them() ->
     assert models.clean("DR OKAFOR SAYS THANKS") == "Dr Okafor says thanks"  # a title, an unknown word: names
     assert models.clean("the NHS and the BBC") == "the NHS and the BBC"  # short and alone: an acronym
     assert models.clean("see you SATURDAY") == "see you Saturday"
+    assert models.clean("TOFFEE!!! come back") == "Toffee!!! come back"  # a noun shouted alone: a name called out
