@@ -133,8 +133,8 @@ def holds(asked: Kind | None, text: str) -> bool:
         return True
     if asked == "amount":
         return bool(_MONEY.search(text) or re.search(r"\d", text)) or any(t.like_num for t in parsed(text))
-    if timeexpr.date_span(text) or _CLOCK.search(text) or _DAY_NUMBER.search(text):
-        return True
+    if timeexpr.date_span(text) or _CLOCK.search(text) or _DAY_NUMBER.search(text) or timeexpr.day_phrase(text):
+        return True  # ("thursdays like we used to": a day of the week, plural or not)
     words = re.findall(r"[A-Za-z]+", text)
     return any(timeexpr.is_time_word(w) for w in words) or any(
         timeexpr.is_time_word(f"{a} {b}") for a, b in zip(words, words[1:], strict=False))

@@ -273,8 +273,17 @@ def everyone(self: Any) -> Extract:
 
 def group_decision(self: Any) -> Extract:
     """Head: the latest decision on the topic; past: the earliest one with another value (what was superseded).
+    A past that no decision chain holds is answered as any question is, with the message that best matches it
+    (`_generic`, which abstains when none covers the question): what a plan was before it changed is most often
+    said where it was first put forward, in words no reading of decisions may have caught."""
+    ex = _group_decision(self)
+    if ex.abstained and self.plan.mode != "head":
+        return self._generic()
+    return ex
 
-    A message is on the topic when it names the issue or one of the options proposed for it in the thread."""
+
+def _group_decision(self: Any) -> Extract:
+    """A message is on the topic when it names the issue or one of the options proposed for it in the thread."""
     issue = self.plan.issue
     # "what date did we pick", "which dates did they land on": the value is a date, wherever it is ("the open
     # day" names a matter, not a date)

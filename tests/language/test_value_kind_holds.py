@@ -38,3 +38,7 @@ def test_a_weekday_with_only_function_words_around_it_is_a_date() -> None:
     assert value_kind("saturday 10am from now on") == "date"
     assert value_kind("the first Monday of the month") == "date"
     assert value_kind("saturday brunch at the Anchor") == "thing"
+
+
+def test_a_weekday_in_the_plural_holds_a_date() -> None:
+    assert holds("date", "Ana: can we go back to saturdays like before")
