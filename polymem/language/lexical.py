@@ -295,9 +295,13 @@ def is_country(name: str) -> bool:
 @lru_cache(maxsize=2_000)
 def is_region(name: str) -> bool:
     """A country or a US state by name (GeoNames): "oregon", "new zealand"."""
+    return name.strip().lower() in _us_states() or is_country(name)
+
+
+@lru_cache(maxsize=1)
+def _us_states() -> frozenset[str]:
     gc = _geonames()
-    states = {x["name"].lower() for x in gc.get_us_states().values()} if gc is not None else set()
-    return name.strip().lower() in states or is_country(name)
+    return frozenset(x["name"].lower() for x in gc.get_us_states().values()) if gc is not None else frozenset()
 
 
 @lru_cache(maxsize=1)
@@ -350,7 +354,7 @@ def place_only(word: str) -> bool:
     senses = _synsets(word, "n")[:3]
     if not senses:  # a town WordNet does not know at all ("zwolle"): GeoNames names it
         return not known_word(word) and word.lower() in _gazetteer()
-    if any(_synsets(word, pos) for pos in ("v", "a", "r")):
+    if not noun_only(word):
         return False
     return all(s.instance_hypernyms() for s in senses) and is_place_name(word)
 
@@ -362,6 +366,12 @@ def can_name(word: str) -> bool:
     return any(x.instance_hypernyms() for x in _synsets(word, "n"))
 
 
+def noun_only(word: str) -> bool:
+    """WordNet knows the word as a noun and as nothing else (no verb, adjective or adverb sense)."""
+    return bool(_synsets(word, "n")) and not any(_synsets(word, pos) for pos in ("v", "a", "r"))
+
+
+@lru_cache(maxsize=100_000)
 def known_word(word: str) -> bool:
     """Any part of speech WordNet knows ("home", "still"), as opposed to a name ("Tartu")."""
     return any(_synsets(word, pos) for pos in ("n", "v", "a", "r"))

@@ -169,13 +169,13 @@ def _unshout(m: re.Match[str]) -> str:
     a place's or a thing's name: "JAVA") as a name; a short word alone is an acronym ("NHS", "IT") and stays."""
     from spacy.lang.en.stop_words import STOP_WORDS
 
-    from polymem.language.lexical import can_name, known_word, noun_in_senses
+    from polymem.language.lexical import can_name, known_word, noun_in_senses, noun_only
 
     run = m.group(0)
     words = re.findall(r"[A-Z]+", run)
     if len(words) == 1 and len(run) < 4:
         return run
-    if len(words) == 1 and _noun_only(run.lower()):
+    if len(words) == 1 and noun_only(run.lower()):
         return run.capitalize()  # "NOODLE!!", "MOCHA": a noun shouted alone is most often a name called out
 
     def one(w: re.Match[str]) -> str:
@@ -187,12 +187,6 @@ def _unshout(m: re.Match[str]) -> str:
             return low
         return low.capitalize()
     return re.sub(r"[A-Z]+", one, run)
-
-
-def _noun_only(word: str) -> bool:
-    from polymem.language.lexical import _synsets
-
-    return bool(_synsets(word, "n")) and not any(_synsets(word, pos) for pos in ("v", "a", "r"))
 
 
 _LOWER_WORD = re.compile(r"(?<![\w@#/.-])[a-z]{4,}(?![\w@/-])")

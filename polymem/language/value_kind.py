@@ -140,6 +140,10 @@ def holds(asked: Kind | None, text: str) -> bool:
         timeexpr.is_time_word(f"{a} {b}") for a, b in zip(words, words[1:], strict=False))
 
 
+# a whole sum of money, figure included ("£1,100", "40 dollars"), unlike _MONEY, which only finds one
+_SUMS = re.compile(r"[£$€¥]\s?[\d.,]+|[\d.,]+\s?(?:euros?|dollars?|pounds?|quid|bucks|eur|usd|gbp)\b", re.I)
+
+
 def answers(question: str, text: str) -> bool:
     """Whether an answer's text holds the kind of value the question asks for (`holds`), and, for "how many
     guests / nights / tickets", a count: a sum of money counts no guests ("how many pounds" it does)."""
@@ -148,7 +152,6 @@ def answers(question: str, text: str) -> bool:
     doc = parsed(question)
     for t in doc:
         if t.lower_ == "many" and t.i > 0 and doc[t.i - 1].lower_ == "how" and t.head.pos_ == "NOUN" and \
-                not lex.noun_in_senses(t.head.lemma_.lower(), _MONEY_SENSES + ("monetary_unit.n.01",), first=2):
-            sums = re.compile(r"[£$€¥]\s?[\d.,]+|[\d.,]+\s?(?:euros?|dollars?|pounds?|quid|bucks|eur|usd|gbp)\b", re.I)
-            return not sums.search(text) or bool(re.search(r"\d", sums.sub("", text)))
+                not lex.noun_in_senses(t.head.lemma_.lower(), _MONEY_SENSES, first=2):
+            return not _SUMS.search(text) or bool(re.search(r"\d", _SUMS.sub("", text)))
     return True

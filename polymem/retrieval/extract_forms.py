@@ -14,18 +14,10 @@ from typing import TYPE_CHECKING
 from polymem.language import lexical
 from polymem.retrieval.answer import EvidenceItem
 from polymem.retrieval.extract_base import NOT_IN_MEMORY, Extract, StateHit, coverage
-from polymem.retrieval.extract_state import person_state, same_value
+from polymem.retrieval.extract_state import distinct, person_state, same_value
 
 if TYPE_CHECKING:
     from polymem.retrieval.extract import Answerer
-
-
-def _distinct(hits: list[StateHit]) -> list[StateHit]:
-    out: list[StateHit] = []
-    for h in reversed(hits):  # newest first
-        if h.value and not any(same_value(h.value, o.value) for o in out):
-            out.append(h)
-    return out
 
 
 def category(a: Answerer) -> Extract:
@@ -34,7 +26,7 @@ def category(a: Answerer) -> Extract:
     parts, cited, rows = [], [], {}
     for r in a.plan.rows:
         hits = person_state(a, r.id, attr)
-        vals = _distinct(hits) if attr == "pet" else _distinct(hits)[:1]
+        vals = distinct(hits) if attr == "pet" else distinct(hits)[:1]
         match = [h for h in vals if lexical.falls_under(h.value or "", cat)]
         if match:
             parts.append(f"{r.name or r.id} ({', '.join(h.value or '' for h in match)})")
@@ -52,7 +44,7 @@ def list_moved(a: Answerer) -> Extract:
     parts, cited, rows = [], [], {}
     for r in a.plan.rows:
         hits = [h for h in person_state(a, r.id, attr) if h.value]
-        if len(_distinct(hits)) < 2:
+        if len(distinct(hits)) < 2:
             continue
         head = hits[-1]
         before = [h for h in hits if not same_value(h.value, head.value)]

@@ -6,6 +6,7 @@ Functions take the Answerer as `self` (they are bound as its methods).
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from datetime import datetime
 from itertools import pairwise
 from typing import TYPE_CHECKING, Any
@@ -230,12 +231,18 @@ def state(self: Any) -> Extract:
                    confidence=1.0, rows=out.rows)
 
 
+def distinct(hits: list[StateHit], newest: bool = True) -> list[StateHit]:
+    """Each value once, held by its newest hit, newest first (or by its oldest, oldest first)."""
+    out: list[StateHit] = []
+    for h in reversed(hits) if newest else hits:
+        if h.value and not any(same_value(h.value, o.value) for o in out):
+            out.append(h)
+    return out
+
+
 def _every_value(pid: str, hits: list[StateHit]) -> Extract:
     """Each value a person's attribute has taken, oldest first, each once."""
-    vals: list[StateHit] = []
-    for h in hits:
-        if h.value and not any(same_value(h.value, v.value) for v in vals):
-            vals.append(h)
+    vals = distinct(hits, newest=False)
     return Extract("; ".join(v.value or "" for v in vals), participant=pid,
                    cited=[m for v in vals for m in v.message_ids], confidence=1.0, rows={pid: (vals[-1:], vals[:-1])})
 
@@ -277,9 +284,9 @@ def group_decision(self: Any) -> Extract:
     (`_generic`, which abstains when none covers the question): what a plan was before it changed is most often
     said where it was first put forward, in words no reading of decisions may have caught."""
     ex = _group_decision(self)
-    if ex.abstained and self.plan.mode != "head":
-        return self._generic()
-    return ex
+    if ex.abstained:
+        return self._generic() if self.plan.mode != "head" else ex
+    return replace(ex, text=timeexpr.spell_months(ex.text))  # "fri 14 nov" -> "fri 14 November"
 
 
 def _group_decision(self: Any) -> Extract:
@@ -317,21 +324,21 @@ def _group_decision(self: Any) -> Extract:
         then = _pick_at(self, hits)
         if then is None or not then.value:
             return Extract(NOT_IN_MEMORY, abstained=True)
-        return Extract(timeexpr.spell_months(then.value), cited=then.message_ids, confidence=1.0, rows={"GROUP": ([then], [])})
+        return Extract(then.value, cited=then.message_ids, confidence=1.0, rows={"GROUP": ([then], [])})
     head = hits[-1]
     rows = {"GROUP": ([head], [])}
     if self.plan.mode == "head":
-        return Extract(timeexpr.spell_months(head.value or ""), cited=head.message_ids, confidence=1.0, rows=rows)
+        return Extract(head.value or "", cited=head.message_ids, confidence=1.0, rows=rows)
     earlier = [h for h in hits[:-1] if not same_value(h.value, head.value)]
     if earlier:
         past = earlier[0]
         rows["GROUP"] = ([head], [past])
-        return Extract(timeexpr.spell_months(past.value or ""), cited=past.message_ids + head.message_ids, confidence=1.0, rows=rows)
+        return Extract(past.value or "", cited=past.message_ids + head.message_ids, confidence=1.0, rows=rows)
     text = self.msgs[head.id]["text"] if head.id in self.msgs else ""
     old = (values.date(text, old=True) if dated else values.decision(text, issue, old=True, known=known)) \
         if text else None
     if old:
-        return Extract(timeexpr.spell_months(old), cited=head.message_ids, confidence=0.8, rows=rows)
+        return Extract(old, cited=head.message_ids, confidence=0.8, rows=rows)
     return Extract(NOT_IN_MEMORY, abstained=True, cited=head.message_ids, rows=rows)
 
 
