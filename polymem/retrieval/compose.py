@@ -49,10 +49,13 @@ def compose(plan: Plan, st: State) -> tuple[list[EvidenceRow], list[str]]:
         rows.append(EvidenceRow(kind=r.kind, id=r.id, name=r.name, current=cur, past=past,
                                 empty=not cur and not past))
     cited = ex.cited if ex else []
-    hits = [message_item(st.msgs[m], s) for m, s in st.fused[:20] if m in st.msgs]
+    prov = [m for row in rows for it in row.current + row.past for m in it.message_ids]
+    ranked = rank_ids(plan, st, cited, prov)
+    # The messages row in the final rank order (the order recall is measured on), so a reader that takes
+    # its head, such as the LLM answer, reads the best-ranked messages first
+    hits = [message_item(st.msgs[m], scores.get(m, 0.0)) for m in ranked if m in st.msgs][:20]
     rows.append(EvidenceRow(kind="MESSAGES", id=None, name="messages", current=hits, empty=not hits))
-    prov = [m for row in rows if row.kind != "MESSAGES" for it in row.current + row.past for m in it.message_ids]
-    return rows, rank_ids(plan, st, cited, prov)
+    return rows, ranked
 
 
 # Intents whose answer is a person's or the group's state: their System 2 provenance goes first.

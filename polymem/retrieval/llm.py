@@ -14,10 +14,11 @@ import json
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 
 from polymem.llm import LLMClient, LLMError, chat_json
-from polymem.retrieval.answer import EvidenceRow
+from polymem.retrieval.answer import EvidenceItem, EvidenceRow
 from polymem.retrieval.names import RosterIndex
 from polymem.retrieval.plan import INTENTS, Plan, Row, Scope
 from polymem.retrieval.planner import compile_rules
@@ -123,25 +124,39 @@ def answer_from(client: LLMClient, question: str, evidence: list[tuple[str, str]
     return out
 
 
-def evidence_lines(rows: list[EvidenceRow], limit: int = 40,
+def _when(t: datetime | None) -> str:
+    """A date as people write it ('8 May 2023'): a model copies the form it reads into its answer."""
+    return f"({t.day} {t:%B %Y}) " if t else ""
+
+
+def evidence_lines(rows: list[EvidenceRow], messages: int = 10, records: int = 6,
                    name: Callable[[str | None], str | None] | None = None) -> list[tuple[str, str]]:
-    """polymem's composed evidence as (id, line): who said it to whom, when, whose record. `name` turns a
-    participant id into the name people use (the roster's display name), as the model reads names, not ids."""
+    """polymem's composed evidence as (id, line): who said it to whom, when, whose record. First what the
+    plan's rows hold (records and the messages the answerer read as current or past), at most `records`
+    lines; then the head of the ranked messages, at most `messages`. A small model reads a short, ranked
+    list better than a long one. `name` turns a participant id into the name people use (the roster's
+    display name), as the model reads names, not ids."""
     def nm(pid: str | None) -> str:
         if pid == "GROUP":
             return "the group"
         return (name(pid) if name else None) or pid or "?"
 
-    out: list[tuple[str, str]] = []
+    def line(it: EvidenceItem, part: str) -> str:
+        to = f" -> {', '.join(nm(a) for a in it.addressees)}" if it.addressees else ""
+        who = f"record about {nm(it.owner)}, told by {nm(it.source)}, {part}" if it.kind == "record" else \
+            f"{nm(it.speaker)}{to}"
+        return f"{_when(it.time)}{who}: {it.text}"
+
+    held: dict[str, str] = {}
     for row in rows:
-        for part, items in (("current", row.current), ("past", row.past)):
-            for it in items[:8]:
-                when = it.time.date().isoformat() if it.time else ""
-                to = f" -> {', '.join(nm(a) for a in it.addressees)}" if it.addressees else ""
-                who = f"record about {nm(it.owner)}, told by {nm(it.source)}, {part}" if it.kind == "record" else \
-                    f"{nm(it.speaker)}{to}"
-                out.append((it.id, f"({when}) {who}: {it.text}"))
-    return list(dict(out).items())[:limit]
+        if row.kind == "MESSAGES":
+            continue
+        for part, items in (("current", row.current[:3]), ("past", row.past[:2])):
+            for it in items:
+                if len(held) < records:
+                    held.setdefault(it.id, line(it, part))
+    ranked = [it for row in rows if row.kind == "MESSAGES" for it in row.current if it.id not in held]
+    return list(held.items()) + [(it.id, line(it, "current")) for it in ranked[:messages]]
 
 
 def answer_llm(client: LLMClient, plan: Plan, rows: list[EvidenceRow], fallback: str,

@@ -156,6 +156,35 @@ def test_evidence_lines_name_people_as_people_do() -> None:
         EvidenceItem(kind="message", id="m1", text="booked it", speaker="p1", addressees=["p2"])])]
     names = {"p1": "Wilhelmina Ashdown", "p2": "Koffi Mensah"}.get
     lines = dict(evidence_lines(rows, name=names))
-    assert lines["r1"] == "() record about the group, told by Wilhelmina Ashdown, current: The group decided: the lake house"
-    assert lines["m1"] == "() Wilhelmina Ashdown -> Koffi Mensah: booked it"
+    assert lines["r1"] == "record about the group, told by Wilhelmina Ashdown, current: The group decided: the lake house"
+    assert lines["m1"] == "Wilhelmina Ashdown -> Koffi Mensah: booked it"
     assert "p1" in dict(evidence_lines(rows))["m1"]  # without a roster the ids stay
+
+
+def test_evidence_lines_rows_first_then_ranked_messages_with_dates_as_people_write_them() -> None:
+    from datetime import UTC, datetime
+
+    from polymem.retrieval.answer import EvidenceItem, EvidenceRow
+    from polymem.retrieval.llm import evidence_lines
+
+    t = datetime(2031, 3, 4, 15, 20, tzinfo=UTC)
+    recs = [EvidenceItem(kind="record", id=f"r{i}", text=f"fact {i}", owner="p1", source="p1", time=t) for i in range(5)]
+    old = [EvidenceItem(kind="record", id=f"o{i}", text=f"old {i}", owner="p1", source="p1") for i in range(3)]
+    msgs = [EvidenceItem(kind="message", id=f"m{i}", text=f"said {i}", speaker="p2", time=t) for i in range(15)]
+    rows = [EvidenceRow(kind="PERSON", id="p1", current=recs, past=old),
+            EvidenceRow(kind="MESSAGES", current=[recs[0].model_copy(update={"kind": "message"}), *msgs])]
+    got = evidence_lines(rows, messages=4, records=4)
+    # three current and two past records per row are offered, at most four kept; then the ranked head
+    assert [i for i, _ in got] == ["r0", "r1", "r2", "o0", "m0", "m1", "m2", "m3"]
+    assert got[0][1] == "(4 March 2031) record about p1, told by p1, current: fact 0"
+    assert got[3][1].startswith("record about p1, told by p1, past: old 0")
+
+
+def test_messages_row_follows_the_ranked_list(graph, chat, embedder) -> None:  # type: ignore[no-untyped-def]
+    # The state answer's provenance goes first in the ranking, ahead of the raw search order; the
+    # messages row a reader takes its head from must show the same order
+    a = ask(graph, chat, Q, embedder=embedder)
+    shown = [it.id for r in a.rows if r.kind == "MESSAGES" for it in r.current]
+    assert len(shown) >= 3
+    assert shown == [m for m in a.ranked_message_ids if m in set(shown)][:len(shown)]
+    assert shown[0] == a.ranked_message_ids[0]
