@@ -131,11 +131,12 @@ def _when(t: datetime | None) -> str:
 
 def evidence_lines(rows: list[EvidenceRow], messages: int = 10, records: int = 6,
                    name: Callable[[str | None], str | None] | None = None) -> list[tuple[str, str]]:
-    """polymem's composed evidence as (id, line): who said it to whom, when, whose record. First what the
-    plan's rows hold (records and the messages the answerer read as current or past), at most `records`
-    lines; then the head of the ranked messages, at most `messages`. A small model reads a short, ranked
-    list better than a long one. `name` turns a participant id into the name people use (the roster's
-    display name), as the model reads names, not ids."""
+    """polymem's composed evidence as (id, line): who said it to whom, when, whose record. First the head of
+    the ranked messages, at most `messages` (it starts with what the no-LLM answer rests on); then what the
+    plan's rows hold beyond them (records and the messages read as current or past, 3 current and 2 past
+    per row), at most `records` lines. A small model reads a short list best, and leans on its first
+    lines: derived records, paraphrases that can be wrong, come after the words said. `name` turns a
+    participant id into the name people use (the roster's display name), as the model reads names, not ids."""
     def nm(pid: str | None) -> str:
         if pid == "GROUP":
             return "the group"
@@ -147,16 +148,16 @@ def evidence_lines(rows: list[EvidenceRow], messages: int = 10, records: int = 6
             f"{nm(it.speaker)}{to}"
         return f"{_when(it.time)}{who}: {it.text}"
 
+    shown = {it.id: line(it, "current") for row in rows if row.kind == "MESSAGES" for it in row.current[:messages]}
     held: dict[str, str] = {}
     for row in rows:
         if row.kind == "MESSAGES":
             continue
         for part, items in (("current", row.current[:3]), ("past", row.past[:2])):
             for it in items:
-                if len(held) < records:
+                if len(held) < records and it.id not in shown:
                     held.setdefault(it.id, line(it, part))
-    ranked = [it for row in rows if row.kind == "MESSAGES" for it in row.current if it.id not in held]
-    return list(held.items()) + [(it.id, line(it, "current")) for it in ranked[:messages]]
+    return list(shown.items()) + list(held.items())
 
 
 def answer_llm(client: LLMClient, plan: Plan, rows: list[EvidenceRow], fallback: str,

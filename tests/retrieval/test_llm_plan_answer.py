@@ -161,7 +161,7 @@ def test_evidence_lines_name_people_as_people_do() -> None:
     assert "p1" in dict(evidence_lines(rows))["m1"]  # without a roster the ids stay
 
 
-def test_evidence_lines_rows_first_then_ranked_messages_with_dates_as_people_write_them() -> None:
+def test_evidence_lines_ranked_messages_first_then_rows_with_dates_as_people_write_them() -> None:
     from datetime import UTC, datetime
 
     from polymem.retrieval.answer import EvidenceItem, EvidenceRow
@@ -174,10 +174,12 @@ def test_evidence_lines_rows_first_then_ranked_messages_with_dates_as_people_wri
     rows = [EvidenceRow(kind="PERSON", id="p1", current=recs, past=old),
             EvidenceRow(kind="MESSAGES", current=[recs[0].model_copy(update={"kind": "message"}), *msgs])]
     got = evidence_lines(rows, messages=4, records=4)
-    # three current and two past records per row are offered, at most four kept; then the ranked head
-    assert [i for i, _ in got] == ["r0", "r1", "r2", "o0", "m0", "m1", "m2", "m3"]
-    assert got[0][1] == "(4 March 2031) record about p1, told by p1, current: fact 0"
-    assert got[3][1].startswith("record about p1, told by p1, past: old 0")
+    # the ranked head first; then three current and two past records per row are offered, at most four
+    # kept, none shown twice
+    assert [i for i, _ in got] == ["r0", "m0", "m1", "m2", "r1", "r2", "o0", "o1"]
+    assert got[1][1] == "(4 March 2031) p2: said 0"
+    assert got[4][1] == "(4 March 2031) record about p1, told by p1, current: fact 1"
+    assert got[6][1] == "record about p1, told by p1, past: old 0"
 
 
 def test_messages_row_follows_the_ranked_list(graph, chat, embedder) -> None:  # type: ignore[no-untyped-def]
