@@ -175,6 +175,9 @@ class WriterResult:
     failures: list[str] = strawberry.field(description="Why windows failed (up to 10).")
     llm_calls: int = strawberry.field(description="LLM requests made (0 for the rules Writer).")
     llm_failures: int = strawberry.field(description="LLM requests that failed.")
+    llm_candidates_kept: list[RejectedCount] = strawberry.field(
+        description="LLM Writer ops that could not stand (an update of another owner's or attribute's record, "
+                    "or of no current head), replaced by the rules' candidate, by reason.")
     aborted: str | None = strawberry.field(description="Why the run stopped early, or null.")
     seconds: float = strawberry.field(description="Wall time of the run.")
     summary: JSON = strawberry.field(description="The same report as untyped JSON (the former result).",
@@ -190,6 +193,8 @@ class WriterResult:
                    rejected=[RejectedCount(reason=k, count=v) for k, v in sorted(d["rejected"].items())],
                    rejected_examples=list(d["rejected_examples"]), windows_failed=d["windows_failed"],
                    failures=list(d["failures"]), llm_calls=d["llm_calls"], llm_failures=d["llm_failures"],
+                   llm_candidates_kept=[RejectedCount(reason=k, count=v)
+                                        for k, v in sorted(d["llm_candidates_kept"].items())],
                    aborted=d["aborted"], seconds=d["seconds"], summary=d)
 
 

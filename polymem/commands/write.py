@@ -68,6 +68,8 @@ def run(args: argparse.Namespace) -> int:
               f"ops: {ops}; LLM calls={s['llm_calls']} ({s['llm_calls_per_message']}/message); {s['seconds']} s")
         for reason, n in sorted(s["rejected"].items(), key=lambda x: -x[1]):
             print(f"  rejected {n} x {reason}")
+        for reason, n in sorted(s["llm_candidates_kept"].items(), key=lambda x: -x[1]):
+            print(f"  LLM op unusable, the rules' candidate kept: {n} x {reason}")
         for f in s["failures"]:
             print(f"  window failed: {f}")
     if report.aborted:

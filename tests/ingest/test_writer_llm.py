@@ -180,3 +180,47 @@ def test_add_resolves_against_heads_and_opinions_stay_per_holder(graph: Graph, s
     assert city == [(1, "Porto", "superseded"), (2, "Lisbon", "current")], rep.summary()
     opinions = [r for r in recs if r.attribute == "opinion" and r.state == "current"]
     assert sorted(r.source for r in opinions) == ["bob", "cy"]
+
+
+def retarget(entry_of: str, owner: str | None = None):  # type: ignore[no-untyped-def]
+    """A model that turns every candidate into an update of the current head whose line names
+    `entry_of` (an attribute), optionally moving it to `owner`: the re-targeting a small model does."""
+    import json
+    import re
+
+    def reply(messages: list[dict[str, str]]) -> str:
+        text = messages[-1]["content"]
+        head = re.search(r"^- (\S+) \| owner=(\S+) \| " + re.escape(entry_of) + " = ", text, re.M)
+        cands = re.findall(r"^C(\d+) from \[[^\]]*\]: (\{.*\})$", text, re.M)
+        assert head and cands, text
+        return json.dumps({"reviews": [{"candidate": int(n), "op": "update", "entry_id": head.group(1),
+                                        "owner": owner or head.group(2), "value": json.loads(c)["value"] or "",
+                                        "content": json.loads(c)["content"]} for n, c in cands]})
+    return reply
+
+
+def test_update_of_another_attributes_head_keeps_the_rules_candidate(graph: Graph, space: str) -> None:
+    ingest(graph, space, MOVE)
+    write_space(graph, space, LLMWriter(client=ScriptedClient([confirm_all])), None)
+    ingest(graph, space, [("m3", "bob", "For the reunion weekend let's book the beach cabin, agreed?"),
+                          ("m4", "cy", "Yes, the beach cabin it is.")], start=2)
+    # The model files the group's decision as a new version of Alice's city
+    rep = write_space(graph, space, LLMWriter(client=ScriptedClient([retarget("city")])), None)
+    recs = RecordRepository(graph).records(space)
+    city = [(r.value, r.state) for r in recs if r.attribute == "city"]
+    assert city == [("Lisbon", "current")], rep.summary()
+    decisions = [r for r in recs if (r.attribute or "").startswith("decision:") and r.state == "current"]
+    assert decisions and "beach cabin" in (decisions[0].value or "").lower() and decisions[0].owner == "GROUP"
+    assert rep.summary()["llm_candidates_kept"].get("update of another attribute's head", 0) >= 1
+
+
+def test_update_moved_to_the_reporter_keeps_the_owner_and_counts_it(graph: Graph, space: str) -> None:
+    ingest(graph, space, MOVE)
+    write_space(graph, space, LLMWriter(client=ScriptedClient([confirm_all])), None)
+    ingest(graph, space, [("m3", "bob", "Alice just moved again, she lives in Porto now.")], start=2)
+    rep = write_space(graph, space, LLMWriter(client=ScriptedClient([retarget("city", owner="Bob")])), None)
+    city = sorted((r.owner, r.value, r.state) for r in RecordRepository(graph).records(space) if r.attribute == "city")
+    assert ("ali", "Porto", "current") in city and ("ali", "Lisbon", "superseded") in city, rep.summary()
+    assert not [c for c in city if c[0] == "bob"]
+    assert rep.summary()["llm_candidates_kept"] == {"update naming another owner than the head's": 1}
+    assert not rep.rejected, rep.summary()

@@ -5,7 +5,11 @@ source, attribute and value). One schema-constrained call per window that has ca
 model to keep, correct or drop each, as add / update / noop against the current heads; windows
 without candidates cost no call. Verbatim `fact` restatements and the rules' own Noops pass through
 unreviewed (nothing in them to confirm). Every op then goes through the unchanged deterministic
-validator in the run loop. A failed call or unusable reply is counted (`llm_failures`, `errors`)
+validator in the run loop. A reviewed update that cannot stand (its record is no current head, is
+another attribute's, or another owner's) keeps the candidate as the rules wrote it, counted by
+reason in `kept` (the report's `llm_candidates_kept`): a small model re-targets updates wrongly far
+more often than it catches a rules error there, and the rejected op would lose the change the
+candidate held. A failed call or unusable reply is counted (`llm_failures`, `errors`)
 and the window is left unprocessed for a re-run; an unreachable endpoint stops the run
 (BackendUnavailableError): System 1 is never touched by a Writer.
 """
@@ -15,6 +19,7 @@ from __future__ import annotations
 import json
 import logging
 import re
+from collections import Counter
 from typing import Any
 
 from polymem.config import LLMSettings
@@ -46,6 +51,7 @@ class LLMWriter:
         self.llm_failures = 0
         self.errors: list[str] = []
         self.reviewed = {"add": 0, "update": 0, "noop": 0}
+        self.kept: Counter = Counter()  # reason -> reviewed ops replaced by their candidate
         self.prompt_version = prompt.VERSION
 
     def propose(self, window: Window) -> list[Any] | None:
@@ -149,11 +155,13 @@ class LLMWriter:
             entry = cand.entry_id if isinstance(cand, UpdateOp) else ""
             kind = "update" if entry else "add"
         if kind == "update":
+            why = self._unfit(window, entry, owner, base.get("attribute"))
+            if why:
+                return self._keep(window, cand, why)
             raw = {"op": "update", "entry_id": entry, "owner": owner, "content": content, "value": value,
                    "from_ids": from_ids, "source": cand.source}
-            if entry in self._live:
-                key = self._live.pop(entry)
-                self._live[update_id(window.space, UpdateOp(**raw))] = key
+            key = self._live.pop(entry)
+            self._live[update_id(window.space, UpdateOp(**raw))] = key
             return raw
         if kind != "add":
             return {"op": kind}  # the validator rejects it with a reason
@@ -167,6 +175,44 @@ class LLMWriter:
         except ValueError:
             pass  # not a valid add: the validator rejects it with its reason
         return raw
+
+
+    def _unfit(self, window: Window, entry: str, owner: Any, attribute: Any) -> str | None:
+        """Why a reviewed update cannot stand, or None. Checked here, before the validator, because the
+        candidate is still at hand to fall back on."""
+        live = self._live.get(entry)
+        if live is None:
+            return "update of no current head"
+        if live[1] != attribute:
+            return "update of another attribute's head"
+        named = _participant(window, owner)
+        if named is not None and named != live[0]:
+            return "update naming another owner than the head's"
+        return None
+
+    def _keep(self, window: Window, cand: AddOp | UpdateOp, why: str) -> AddOp | UpdateOp:
+        """The candidate as the rules wrote it (the validator still checks it), counted by reason."""
+        self.kept[why] += 1
+        if isinstance(cand, UpdateOp):
+            if cand.entry_id in self._live:
+                self._live[update_id(window.space, cand)] = self._live.pop(cand.entry_id)
+        else:
+            self._live[add_id(window.space, cand)] = _key(cand.owner, cand.attribute, cand.source)
+        return cand
+
+
+def _participant(window: Window, who: Any) -> str | None:
+    """A roster id or the group id for what the model named (an id, a name or an alias), else None."""
+    w = str(who or "").strip().lstrip("@")
+    if not w:
+        return None
+    if w == window.group or w.upper() == window.group:
+        return window.group
+    low = w.lower()
+    for p in window.roster:
+        if w == p.id or low in {x.lower() for x in [p.name or "", *(p.aliases or [])] if x}:
+            return p.id
+    return None
 
 
 def _key(owner: Any, attribute: Any, source: Any) -> tuple[Any, ...]:

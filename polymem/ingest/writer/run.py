@@ -53,6 +53,7 @@ class WriteReport:
     failures: list[str] = field(default_factory=list)  # why windows failed (left for a re-run)
     llm_calls: int = 0
     llm_failures: int = 0
+    llm_kept: Counter = field(default_factory=Counter)  # reason -> LLM ops replaced by the rules' candidate
     aborted: str | None = None
     seconds: float = 0.0
 
@@ -62,6 +63,7 @@ class WriteReport:
             "ops": dict(self.ops), "rejected": dict(self.rejected), "rejected_examples": self.rejected_examples[:10],
             "windows_failed": self.windows_failed, "failures": self.failures[:10], "llm_calls": self.llm_calls, "llm_failures": self.llm_failures,
             "llm_calls_per_message": round(self.llm_calls / self.messages, 4) if self.messages else 0.0,
+            "llm_candidates_kept": dict(self.llm_kept),
             "aborted": self.aborted, "seconds": round(self.seconds, 2),
         }
 
@@ -102,6 +104,7 @@ def write_space(graph: Graph, space: str, writer: Writer | None = None,
             else repo.heads(space)
         w = Window(space=space, messages=new, context=ctx, roster=roster, heads=heads, group=GROUP_ID)
         calls_before, fails_before = writer.llm_calls, writer.llm_failures
+        kept_before = Counter(getattr(writer, "kept", None) or {})
         try:
             proposed = writer.propose(w)
         except BackendUnavailableError as e:  # endpoint down: stop, nothing of this window is flagged
@@ -112,6 +115,7 @@ def write_space(graph: Graph, space: str, writer: Writer | None = None,
         finally:
             report.llm_calls += writer.llm_calls - calls_before
             report.llm_failures += writer.llm_failures - fails_before
+            report.llm_kept += Counter(getattr(writer, "kept", None) or {}) - kept_before
         if proposed is None:  # the writer gave up on this window (reported); leave it for a re-run
             report.windows_failed += 1
             report.failures.extend(getattr(writer, "errors", [])[-1:])
