@@ -92,10 +92,12 @@ class LLMAnswer:
 def answer_from(client: LLMClient, question: str, evidence: list[tuple[str, str]], *,
                 max_ids_in_schema: int = 80) -> LLMAnswer:
     """Claims about `question` from `evidence` ((id, line) pairs), each checked against the ids.
-    Raises LLMError (counted by the client) when no usable reply comes."""
-    ids = [i for i, _ in evidence]
-    known = set(ids)
-    lines = "\n".join(f"[{i}] {line}" for i, line in evidence)
+    The model sees each line under a short label (e1, e2, ...), mapped back to the real id after: a
+    record id is some ten tokens, and three claims citing a few of them ran past the reply's token
+    budget (cut JSON) with the local 1.5B model. Raises LLMError (counted by the client) when no
+    usable reply comes."""
+    label = {f"e{n}": i for n, (i, _) in enumerate(evidence, 1)}
+    lines = "\n".join(f"[{k}] {line}" for k, (_, line) in zip(label, evidence, strict=True))
     messages = [{"role": "system", "content": answer_v1.SYSTEM},
                 {"role": "user", "content": answer_v1.EXAMPLE_USER},
                 {"role": "assistant", "content": json.dumps(answer_v1.EXAMPLE_REPLY)},
@@ -107,14 +109,15 @@ def answer_from(client: LLMClient, question: str, evidence: list[tuple[str, str]
             raise ValueError("expected {'claims': [{'text', 'cites'}]}")
         return claims
 
-    claims = chat_json(client, messages, answer_v1.schema(ids if len(ids) <= max_ids_in_schema else None),
+    labels = list(label)
+    claims = chat_json(client, messages, answer_v1.schema(labels if len(labels) <= max_ids_in_schema else None),
                        check, max_tokens=120, name="answer")
     out = LLMAnswer(text="")
     for c in claims:
         text = " ".join(str(c.get("text") or "").split())
         cites = [str(i) for i in c.get("cites") or []]
-        out.bad_cites += [i for i in cites if i not in known]
-        valid = list(dict.fromkeys(i for i in cites if i in known))
+        out.bad_cites += [i for i in cites if i not in label]
+        valid = list(dict.fromkeys(label[i] for i in cites if i in label))
         if text and valid:
             out.claims.append({"text": text, "cites": valid})
         elif text:

@@ -190,3 +190,21 @@ def test_messages_row_follows_the_ranked_list(graph, chat, embedder) -> None:  #
     assert len(shown) >= 3
     assert shown == [m for m in a.ranked_message_ids if m in set(shown)][:len(shown)]
     assert shown[0] == a.ranked_message_ids[0]
+
+
+def test_model_reads_short_labels_and_cites_map_back_to_the_real_ids() -> None:
+    from polymem.retrieval.llm import answer_from
+
+    ev = [("r5f0c2a9d17be44e0a9c1", "record about p1, told by p1, current: p1 lives in Quito"),
+          ("m-2041", "p1: we landed in Quito yesterday")]
+    fake = ScriptedClient([{"claims": [{"text": "Quito", "cites": ["e1", "e2"]}]}])
+    got = answer_from(fake, "Where does p1 live?", ev)
+    assert got.cited == ["r5f0c2a9d17be44e0a9c1", "m-2041"] and got.claims[0]["cites"] == got.cited
+    req = fake.requests[0]
+    assert "[e1] record about p1" in req["messages"][-1]["content"]
+    assert "r5f0c2a9d17be44e0a9c1" not in req["messages"][-1]["content"]
+    assert req["schema"]["properties"]["claims"]["items"]["properties"]["cites"]["items"]["enum"] == ["e1", "e2"]
+    # a real id cited as such is not a label the model was shown: the claim is dropped
+    fake = ScriptedClient([{"claims": [{"text": "Quito", "cites": ["m-2041"]}]}])
+    got = answer_from(fake, "Where does p1 live?", ev)
+    assert not got.claims and got.bad_cites == ["m-2041"]
