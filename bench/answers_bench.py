@@ -129,9 +129,18 @@ def _whole(lines: list[tuple[str, str]], budget: int = WHOLE_CHARS) -> list[tupl
     return kept[::-1]
 
 
+def spaced(pool: list[Any], n: int, offset: int = 0) -> list[Any]:
+    """`n` items evenly spaced over `pool`, starting `offset` into the first step."""
+    step = max(1, len(pool) // max(1, n))
+    return pool[offset % step::step][:n]
+
+
 def run(graph: Graph, embedder: Any, client: LLMClient, *, limit: int, gc_limit: int,
-        systems: tuple[str, ...] = SYSTEMS, progress: Callable[[dict[str, Any]], None] | None = None) -> dict[str, Any]:
-    """`progress` gets the result so far after every question (a slow model's partial run is kept)."""
+        systems: tuple[str, ...] = SYSTEMS, progress: Callable[[dict[str, Any]], None] | None = None,
+        offset: int = 0) -> dict[str, Any]:
+    """`progress` gets the result so far after every question (a slow model's partial run is kept).
+    Questions are evenly spaced over each set, starting `offset` into the first step: another offset
+    gives another sample of the same size, disjoint while offset < step."""
     from bench.datasets import LOCOMO_FILE
 
     items: list[tuple[str, BenchConv, QA, list[tuple[str, str]]]] = []
@@ -139,14 +148,12 @@ def run(graph: Graph, embedder: Any, client: LLMClient, *, limit: int, gc_limit:
         convs = locomo()
         dates = _session_dates(LOCOMO_FILE)
         pool = [(c, q) for c in convs for q in c.qa]
-        step = max(1, len(pool) // limit)
-        for c, q in pool[::step][:limit]:
+        for c, q in spaced(pool, limit, offset):
             items.append(("locomo", c, q, _raw_lines(c, dates.get(c.conv_id, {}))))
     if gc_limit:
         gcs = [groupchat(p) for p in groupchat_files()]
         pool = [(c, q) for c in gcs for q in subsample(c.qa, None)]
-        step = max(1, len(pool) // gc_limit)
-        for c, q in pool[::step][:gc_limit]:
+        for c, q in spaced(pool, gc_limit, offset):
             items.append(("groupchat", c, q, _raw_lines(c, {})))
     for space in {c.space: c for _, c, _, _ in items}.values():
         ensure_ingested(graph, space, embedder)

@@ -20,6 +20,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--groupchat", type=int, default=0, help="groupchat questions, evenly spaced (0: none)")
     p.add_argument("--systems", nargs="+", default=None, metavar="SYSTEM",
                    help="LLM systems to run beside the extractive one (default: all): llm+polymem llm+bm25 llm+whole")
+    p.add_argument("--offset", type=int, default=0,
+                   help="start this far into the first step: another sample of the same size (disjoint while "
+                        "smaller than the step)")
     p.add_argument("--out", default=None, help="write the full result (every answer) as JSON here")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=run)
@@ -57,7 +60,7 @@ def run(args: argparse.Namespace) -> int:
         systems = (SYSTEMS[0], *[s for s in SYSTEMS[1:] if s in args.systems])
     with Graph() as g:
         res = run_answers(g, default_embedder(), client, limit=args.limit, gc_limit=args.groupchat,
-                          systems=systems, progress=save)
+                          systems=systems, progress=save, offset=args.offset)
     save(res)
     if args.json:
         print(json.dumps({k: v for k, v in res.items() if k != "answers"}, indent=1, default=str))
