@@ -137,7 +137,7 @@ def spaced(pool: list[Any], n: int, offset: int = 0) -> list[Any]:
 
 def run(graph: Graph, embedder: Any, client: LLMClient, *, limit: int, gc_limit: int,
         systems: tuple[str, ...] = SYSTEMS, progress: Callable[[dict[str, Any]], None] | None = None,
-        offset: int = 0) -> dict[str, Any]:
+        offset: int = 0, gc_path: Path | None = None) -> dict[str, Any]:
     """`progress` gets the result so far after every question (a slow model's partial run is kept).
     Questions are evenly spaced over each set, starting `offset` into the first step: another offset
     gives another sample of the same size, disjoint while offset < step."""
@@ -151,7 +151,7 @@ def run(graph: Graph, embedder: Any, client: LLMClient, *, limit: int, gc_limit:
         for c, q in spaced(pool, limit, offset):
             items.append(("locomo", c, q, _raw_lines(c, dates.get(c.conv_id, {}))))
     if gc_limit:
-        gcs = [groupchat(p) for p in groupchat_files()]
+        gcs = [groupchat(p) for p in (groupchat_files(gc_path) if gc_path else groupchat_files())]
         pool = [(c, q) for c in gcs for q in subsample(c.qa, None)]
         for c, q in spaced(pool, gc_limit, offset):
             items.append(("groupchat", c, q, _raw_lines(c, {})))

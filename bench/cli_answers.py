@@ -9,6 +9,7 @@ import json
 import shlex
 import sys
 import time
+from pathlib import Path
 from typing import Any
 
 ALL: list[str] = []  # needs an LLM server: not part of `bench all`
@@ -20,6 +21,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--groupchat", type=int, default=0, help="groupchat questions, evenly spaced (0: none)")
     p.add_argument("--systems", nargs="+", default=None, metavar="SYSTEM",
                    help="LLM systems to run beside the extractive one (default: all): llm+polymem llm+bm25 llm+whole")
+    p.add_argument("--groupchat-file", default=None, metavar="PATH",
+                   help="groupchat scenario file or folder (default: the shared set)")
     p.add_argument("--offset", type=int, default=0,
                    help="start this far into the first step: another sample of the same size (disjoint while "
                         "smaller than the step)")
@@ -60,7 +63,8 @@ def run(args: argparse.Namespace) -> int:
         systems = (SYSTEMS[0], *[s for s in SYSTEMS[1:] if s in args.systems])
     with Graph() as g:
         res = run_answers(g, default_embedder(), client, limit=args.limit, gc_limit=args.groupchat,
-                          systems=systems, progress=save, offset=args.offset)
+                          systems=systems, progress=save, offset=args.offset,
+                          gc_path=Path(args.groupchat_file) if args.groupchat_file else None)
     save(res)
     if args.json:
         print(json.dumps({k: v for k, v in res.items() if k != "answers"}, indent=1, default=str))
