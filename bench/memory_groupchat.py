@@ -99,6 +99,7 @@ def run_groupchat(writer_kind: str = "rules", files: list[Path] | None = None, p
     seconds = 0.0
     messages = 0
     llm = Counter()
+    kept: Counter = Counter()  # reason -> LLM ops replaced by the rules' candidate
     with Graph() as g:
         for f in files:
             data = json.loads(f.read_text(encoding="utf-8"))
@@ -121,6 +122,7 @@ def run_groupchat(writer_kind: str = "rules", files: list[Path] | None = None, p
             messages += rep.messages
             llm.update({"calls": rep.llm_calls, "failures": rep.llm_failures,
                         "windows_failed": rep.windows_failed, "rejected": sum(rep.rejected.values())})
+            kept.update(rep.llm_kept)
             recs = RecordRepository(g).records(space)
             names = {r["handle"]: [r["name"], *r.get("aliases", []), r["handle"]] for r in data["roster"]}
             names["GROUP"] = ["the group"]
@@ -135,4 +137,5 @@ def run_groupchat(writer_kind: str = "rules", files: list[Path] | None = None, p
         "messages": messages, "seconds_per_1000_messages": round(1000 * seconds / max(1, messages), 1),
         "llm_calls": llm["calls"], "llm_calls_per_message": round(llm["calls"] / max(1, messages), 4),
         "llm_failures": llm["failures"], "windows_failed": llm["windows_failed"], "rejected": llm["rejected"],
+        "llm_candidates_kept": dict(kept),
     }

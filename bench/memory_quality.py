@@ -109,6 +109,7 @@ def run_locomo(writer_kind: str = "rules", limit: int | None = None, convs: list
                 "per_owner_p_r": {p: [round(s.precision, 3), round(s.recall, 3)] for p, s in sl.owners.items()},
                 "turns_baseline_phi": round(base.phi, 4) if base else None,
                 "ops": dict(rep.ops), "rejected": dict(rep.rejected), "llm_calls": rep.llm_calls,
+                "llm_candidates_kept": dict(rep.llm_kept),
                 "windows_failed": rep.windows_failed, "seconds": round(rep.seconds, 2),
             })
             total["messages"] += len(ids)
