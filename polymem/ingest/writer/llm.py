@@ -176,7 +176,6 @@ class LLMWriter:
             pass  # not a valid add: the validator rejects it with its reason
         return raw
 
-
     def _unfit(self, window: Window, entry: str, owner: Any, attribute: Any) -> str | None:
         """Why a reviewed update cannot stand, or None. Checked here, before the validator, because the
         candidate is still at hand to fall back on."""
