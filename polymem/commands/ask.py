@@ -29,7 +29,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--no-ask", action="store_true", help="ablation: no supplementary ASK round")
     p.add_argument("--no-addressee", action="store_true", help="ablation: ignore ADDRESSES edges and filters")
     p.add_argument("--llm", action="store_true", help="use the configured LLM (POLYMEM_LLM_*) to plan and answer")
-    p.add_argument("--policy", default="rules", help="agentic rounds after the first: rules (default), small (the "
+    p.add_argument("--policy", default="rules", help="agentic rounds after the first: rules (default), llm (the configured LLM server), small (the "
                    "packaged trained policy) or the path of a policy saved by `polymem train retrieval`")
     p.add_argument("--explain", action="store_true", help="also print the plan, its Cypher and the trace")
     p.add_argument("--plan-only", action="store_true", help="print the plan and its Cypher, run nothing")

@@ -19,6 +19,6 @@ class AskOptions(BaseModel):
     source_k: int = Field(1, ge=0, le=50)
     max_rounds: int = Field(3, ge=1, le=3)
     llm: bool = False  # use the configured OpenAI-compatible LLM for planning/answering
-    # agentic rounds after the first: "rules" (hand-written), "small" (the packaged trained policy) or the path
-    # of a saved policy (`polymem train retrieval`)
+    # agentic rounds after the first: "rules" (hand-written), "small" (the packaged trained policy), "llm" (the
+    # configured OpenAI-compatible server) or the path of a saved policy (`polymem train retrieval`)
     policy: str = Field("rules", min_length=1, max_length=500)

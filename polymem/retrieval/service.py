@@ -102,11 +102,14 @@ def ask(graph: Graph, space: str, question: str, asker: str | None = None, optio
     q = validate(question)  # the question's vector is computed while the roster is read and the plan made
     started = {q: start_embedding(embedder, q)}
     client = (llm_client or make_client()) if opts.llm else None
-    calls0, fails0 = client.stats.snapshot() if client else (0, 0)
+    # the agentic rounds' LLM policy uses the same client (None when no LLM is configured: load_policy says so)
+    pclient = (client or llm_client or make_client()) if opts.policy == "llm" and opts.strategy == "agentic" else None
+    used = list({id(c): c for c in (client, pclient) if c is not None}.values())
+    before = [c.stats.snapshot() for c in used]
     p, roster, llm_steps = _compile(graph, space, question, asker, opts.llm, client)
     p.cypher = templates_for(p, opts)
     t1 = time.perf_counter()
-    st = retriever_for(_repo(graph), space, p, opts, roster, embedder, started).run()
+    st = retriever_for(_repo(graph), space, p, opts, roster, embedder, started, llm_client=pclient).run()
     t2 = time.perf_counter()
     rows, ranked = compose(p, st)
     t3 = time.perf_counter()
@@ -125,10 +128,11 @@ def ask(graph: Graph, space: str, question: str, asker: str | None = None, optio
     elif opts.llm:
         llm_steps.append({"layer": "llm", "tool": "answer", "ok": False, "error": "not_configured",
                           "why": "extractive answer kept: no LLM configured"})
-    if client is not None:  # what the model cost and how often it failed, beside the stage timings
-        calls1, fails1 = client.stats.snapshot()
-        llm_ms = {"llm": round(sum(s.get("ms", 0.0) for s in llm_steps), 2), "llm_calls": float(calls1 - calls0),
-                  "llm_failures": float(fails1 - fails0)}
+    if used:  # what the model cost and how often it failed, beside the stage timings
+        after = [c.stats.snapshot() for c in used]
+        llm_ms = {"llm": round(sum(s.get("ms", 0.0) for s in llm_steps), 2),
+                  "llm_calls": float(sum(a[0] - b[0] for a, b in zip(after, before, strict=True))),
+                  "llm_failures": float(sum(a[1] - b[1] for a, b in zip(after, before, strict=True)))}
     t4 = time.perf_counter()
     return Answer(question=p.question, text=text, answer_participant=ex.participant if p.answer_field in
                   ("speaker", "addressee") else None, abstained=ex.abstained, plan=p, rows=rows,

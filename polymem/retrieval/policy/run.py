@@ -30,10 +30,20 @@ _LOADED: dict[tuple[str, float], Any] = {}  # SmallPolicy or LLMPolicy
 
 
 def load_policy(name: str) -> Any:
-    """None for "rules"; "small" = the packaged policy; anything else is a path to a saved policy: a small
+    """None for "rules"; "small" = the packaged policy; "llm" = the configured OpenAI-compatible server
+    (`ClientPolicy`); anything else is a path to a saved policy: a small
     policy's policy.json, or a folder holding one or an LLM policy (class (b), `llm_policy.json`)."""
     if name == "rules":
         return None
+    if name == "llm":  # the configured OpenAI-compatible server picks each round's action
+        from polymem.llm import make_client
+        from polymem.retrieval.policy.client import ClientPolicy
+
+        client = make_client()
+        if client is None:
+            raise InputError("policy 'llm' needs an LLM: set POLYMEM_LLM_BASE_URL and POLYMEM_LLM_MODEL "
+                             "(scripts/llm start prints them for the local server)")
+        return ClientPolicy(client)
     path = PACKAGED if name == "small" else Path(name)
     if path.is_dir() and (path / "llm_policy.json").is_file():
         return _load_llm(path)
@@ -90,7 +100,7 @@ class PolicyRetriever(Retriever):
             probs = self.policy.probs(x, allowed)  # one pass (an LLM policy's forward is the expensive part)
             choice = max(allowed, key=lambda a: (probs[a], -order(a)))  # = policy.choose
             st.trace.append({"round": st.rounds, "layer": "policy", "tool": self.policy.kind, "choice": choice,
-                             "p": round(probs[choice], 3)})
+                             "p": round(probs[choice], 3), **getattr(self.policy, "last", {})})
             base, preset = split_action(choice)
             if base != STOP:
                 taken.append(base)
@@ -111,9 +121,16 @@ class PolicyRetriever(Retriever):
 
 
 def retriever_for(repo: SearchRepository, space: str, plan: Plan, opts: AskOptions, roster: RosterIndex,
-                  embed: Any, started: dict[str, Any] | None = None) -> Retriever:
-    """The rules' Retriever, or the learned policy's when `opts.policy` names one (agentic strategy only)."""
-    pol = load_policy(opts.policy) if opts.strategy == "agentic" else None
+                  embed: Any, started: dict[str, Any] | None = None, llm_client: Any = None) -> Retriever:
+    """The rules' Retriever, or the learned policy's when `opts.policy` names one (agentic strategy only);
+    `llm_client` serves policy "llm" (else the configured one)."""
+    pol = None
+    if opts.strategy == "agentic" and opts.policy == "llm" and llm_client is not None:
+        from polymem.retrieval.policy.client import ClientPolicy
+
+        pol = ClientPolicy(llm_client)
+    elif opts.strategy == "agentic":
+        pol = load_policy(opts.policy)
     if pol is None:
         return Retriever(repo, space, plan, opts, roster, embed, started)
     return PolicyRetriever(repo, space, plan, opts, roster, embed, started, pol)
