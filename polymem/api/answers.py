@@ -176,10 +176,16 @@ class AskOptionsInput:
     llm: bool | None = strawberry.field(default=None, description=(
         "Plan and answer with the server's configured LLM (POLYMEM_LLM_*); answers cite evidence ids. "
         "Failures fall back to the rules and show in trace (layer llm) and timings (llm_failures)."))
+    llm_policy: bool | None = strawberry.field(default=None, description=(
+        "Let the server's configured LLM pick each agentic round's search action (strategy AGENTIC). Its "
+        "decisions and failures show in trace (layer policy, tool llm-api) and timings (llm_calls, llm_failures)."))
 
     def as_dict(self) -> dict[str, Any]:
         # Only what the client set; the retrieval layer's defaults fill the rest.
-        return {k: (v.value if isinstance(v, Enum) else v) for k, v in vars(self).items() if v is not None}
+        out = {k: (v.value if isinstance(v, Enum) else v) for k, v in vars(self).items() if v is not None}
+        if out.pop("llm_policy", False):
+            out["policy"] = "llm"
+        return out
 
 
 def _g(obj: Any, name: str, default: Any = None) -> Any:

@@ -18,3 +18,18 @@ def test_ask_with_llm_reports_the_llm_steps(client, space, ingest) -> None:  # t
         assert isinstance(d["ok"], bool) and d["why"]
         assert d["ok"] or d.get("error")
     assert "Berlin" in ans["text"]
+
+
+def test_ask_with_the_llm_policy_reports_its_decisions_or_why_not(client, space, ingest) -> None:  # type: ignore[no-untyped-def]
+    import os
+
+    ingest([{"id": "b1", "speaker": "carol", "text": "I moved to Berlin last month."}])
+    q = """query($s: String!) { ask(space: $s, question: "Where does Carol live?",
+        options: {strategy: AGENTIC, llmPolicy: true}) { text trace { layer tool details } } }"""
+    body = client.post(q, {"s": space})
+    if not os.environ.get("POLYMEM_LLM_BASE_URL"):  # the server has no LLM: a typed error that says so
+        assert body["errors"][0]["extensions"]["code"] == "BAD_INPUT", body
+        assert "policy 'llm' needs an LLM" in body["errors"][0]["message"]
+        return
+    steps = [t for t in body["data"]["ask"]["trace"] if t["layer"] == "policy"]
+    assert steps and all(t["tool"] == "llm-api" and isinstance(t["details"]["ok"], bool) for t in steps)
