@@ -29,6 +29,8 @@ VARIANTS: dict[str, dict[str, Any]] = {
     "no-noise-floor": {"strategy": "agentic"},
     # the agentic system with a trained retrieval policy (issue 15); `use_trained(path)` names the policy
     "trained": {"strategy": "agentic", "policy": "small"},
+    # the agentic rounds' actions picked by the configured LLM server (POLYMEM_LLM_*; issue 11)
+    "llm-policy": {"strategy": "agentic", "policy": "llm"},
 }
 RL_DIR = Path(__file__).resolve().parent / "data" / "rl"  # trained small policies kept for the rules-vs-trained rows
 
