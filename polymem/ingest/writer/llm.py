@@ -24,8 +24,10 @@ from typing import Any
 
 from polymem.config import LLMSettings
 from polymem.errors import BackendUnavailableError, InputError
+from polymem.ingest.addressee import NameIndex
 from polymem.ingest.prompts import writer_v2 as prompt
 from polymem.ingest.writer.rules import RuleWriter
+from polymem.ingest.writer.validate import resolve
 from polymem.ingest.writer.window import Window
 from polymem.llm import LLMClient, LLMError, chat_json, make_client
 from polymem.schema.records import LAYER_SCOPE, AddOp, NoopOp, UpdateOp, add_id, is_single_valued, update_id
@@ -58,6 +60,7 @@ class LLMWriter:
         ops = self.rules.propose(window)
         # Current heads as the reviewed ops change them (stored heads, then this batch's adds/updates).
         self._live = {r.id: _key(r.owner, r.attribute, r.source) for r in window.heads}
+        self._people, self._names = {p.id for p in window.roster}, NameIndex(window.roster)
         todo = [i for i, op in enumerate(ops) if isinstance(op, AddOp | UpdateOp)
                 and not (isinstance(op, AddOp) and op.attribute in PASS_THROUGH)]
         out: list[Any] = list(ops)
@@ -184,7 +187,7 @@ class LLMWriter:
             return "update of no current head"
         if live[1] != attribute:
             return "update of another attribute's head"
-        named = _participant(window, owner)
+        named = resolve(owner, window.group, self._people, self._names)  # as the validator will
         if named is not None and named != live[0]:
             return "update naming another owner than the head's"
         return None
@@ -198,20 +201,6 @@ class LLMWriter:
         else:
             self._live[add_id(window.space, cand)] = _key(cand.owner, cand.attribute, cand.source)
         return cand
-
-
-def _participant(window: Window, who: Any) -> str | None:
-    """A roster id or the group id for what the model named (an id, a name or an alias), else None."""
-    w = str(who or "").strip().lstrip("@")
-    if not w:
-        return None
-    if w == window.group or w.upper() == window.group:
-        return window.group
-    low = w.lower()
-    for p in window.roster:
-        if w == p.id or low in {x.lower() for x in [p.name or "", *(p.aliases or [])] if x}:
-            return p.id
-    return None
 
 
 def _key(owner: Any, attribute: Any, source: Any) -> tuple[Any, ...]:

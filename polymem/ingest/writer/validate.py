@@ -20,6 +20,19 @@ _OP = TypeAdapter(Operation)
 _GROUP_WORDS = {"group", "the group", "everyone", "all", "we", "us"}
 
 
+def resolve(who: Any, group: str, people: set[str], index: NameIndex) -> str | None:
+    """A participant id, the group id, or None. Accepts ids, names and aliases."""
+    if who is None:
+        return None
+    w = str(who).strip().lstrip("@")
+    if w == group or w.lower() in _GROUP_WORDS or w.upper() == group:
+        return group
+    if w in people:
+        return w
+    pid = index.lookup(w)
+    return pid if pid in people else None
+
+
 class Invalid(Exception):
     """An operation that must not be written; `reason` is short and stable enough to count."""
 
@@ -63,16 +76,7 @@ class Validator:
             self.known[entry_id] = {**self.known[entry_id], "state": "superseded"}
 
     def resolve(self, who: str | None) -> str | None:
-        """A participant id, the group id, or None. Accepts ids, names and aliases."""
-        if who is None:
-            return None
-        w = str(who).strip().lstrip("@")
-        if w == self.w.group or w.lower() in _GROUP_WORDS or w.upper() == self.w.group:
-            return self.w.group
-        if w in self.people:
-            return w
-        pid = self.index.lookup(w)
-        return pid if pid in self.people else None
+        return resolve(who, self.w.group, self.people, self.index)
 
     def parse(self, raw: Any) -> AddOp | UpdateOp | NoopOp:
         if isinstance(raw, AddOp | UpdateOp | NoopOp):
