@@ -24,10 +24,7 @@ class ClientPolicy:
         self.client = client
         self.last: dict[str, Any] = {}  # the last decision's outcome, copied into its trace step
 
-    @staticmethod
-    def observe(plan: Any, lists: Any, kinds: Sequence[str], round_: int, held: Sequence[str],
-                sufficient: bool = False, confidence: float = 0.0) -> str:
-        return render_state(plan, lists, kinds, round_, held, sufficient, confidence)
+    observe = staticmethod(render_state)  # the state in words, as the in-process LM policy reads it
 
     def probs(self, state: str, allowed: Sequence[str]) -> dict[str, float]:
         by_letter = {label(a): a for a in allowed}

@@ -29,9 +29,9 @@ PACKAGED = Path(__file__).resolve().parent / "data" / "small.json"  # shipped wh
 _LOADED: dict[tuple[str, float], Any] = {}  # SmallPolicy or LLMPolicy
 
 
-def load_policy(name: str) -> Any:
+def load_policy(name: str, llm_client: Any = None) -> Any:
     """None for "rules"; "small" = the packaged policy; "llm" = the configured OpenAI-compatible server
-    (`ClientPolicy`); anything else is a path to a saved policy: a small
+    (`ClientPolicy`, through `llm_client` when given); anything else is a path to a saved policy: a small
     policy's policy.json, or a folder holding one or an LLM policy (class (b), `llm_policy.json`)."""
     if name == "rules":
         return None
@@ -39,7 +39,7 @@ def load_policy(name: str) -> Any:
         from polymem.llm import make_client
         from polymem.retrieval.policy.client import ClientPolicy
 
-        client = make_client()
+        client = llm_client or make_client()
         if client is None:
             raise InputError("policy 'llm' needs an LLM: set POLYMEM_LLM_BASE_URL and POLYMEM_LLM_MODEL "
                              "(scripts/llm start prints them for the local server)")
@@ -124,13 +124,7 @@ def retriever_for(repo: SearchRepository, space: str, plan: Plan, opts: AskOptio
                   embed: Any, started: dict[str, Any] | None = None, llm_client: Any = None) -> Retriever:
     """The rules' Retriever, or the learned policy's when `opts.policy` names one (agentic strategy only);
     `llm_client` serves policy "llm" (else the configured one)."""
-    pol = None
-    if opts.strategy == "agentic" and opts.policy == "llm" and llm_client is not None:
-        from polymem.retrieval.policy.client import ClientPolicy
-
-        pol = ClientPolicy(llm_client)
-    elif opts.strategy == "agentic":
-        pol = load_policy(opts.policy)
+    pol = load_policy(opts.policy, llm_client) if opts.strategy == "agentic" else None
     if pol is None:
         return Retriever(repo, space, plan, opts, roster, embed, started)
     return PolicyRetriever(repo, space, plan, opts, roster, embed, started, pol)
