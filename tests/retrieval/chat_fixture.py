@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 
 from polymem.graph import Graph
@@ -52,3 +53,15 @@ def ingest_timed(graph: Graph, space: str, embedder, roster: list[Participant], 
                                         addressees_given=False, source_file=None)
     Ingestor(graph, embedder).ingest(space, conv)
     write_space(graph, space)
+
+
+def timed_space(graph: Graph, embedder, name: str, roster: list[Participant],  # type: ignore[no-untyped-def]
+                lines: list[tuple[str, str, float]], t0: datetime, prefix: str) -> Iterator[str]:
+    """The body of a module fixture: a fresh space `test-<name>-<time>` holding `lines` (ingest_timed),
+    dropped after the module's tests."""
+    from polymem.graph.messages import MessageRepository
+
+    space = f"test-{name}-" + datetime.now().strftime("%H%M%S%f")
+    ingest_timed(graph, space, embedder, roster, lines, t0, prefix)
+    yield space
+    MessageRepository(graph).drop_space(space)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 import pytest
-from chat_fixture import ingest_timed
+from chat_fixture import timed_space
 
 from polymem.graph import Graph
 from polymem.retrieval.service import ask
@@ -32,12 +32,7 @@ LINES = [  # (speaker, text, hours after T0)
 
 @pytest.fixture(scope="module")
 def chat(graph: Graph, embedder) -> str:  # type: ignore[no-untyped-def]
-    space = "test-pastfallback-" + datetime.now().strftime("%H%M%S%f")
-    ingest_timed(graph, space, embedder, ROSTER, LINES, T0, "v")
-    yield space
-    from polymem.graph.messages import MessageRepository
-
-    MessageRepository(graph).drop_space(space)
+    yield from timed_space(graph, embedder, "pastfallback", ROSTER, LINES, T0, "v")
 
 
 def test_a_past_plan_no_decision_reading_holds_is_answered_from_its_message(graph: Graph, chat: str,  # type: ignore[no-untyped-def]
