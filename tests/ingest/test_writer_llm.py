@@ -224,3 +224,17 @@ def test_update_moved_to_the_reporter_keeps_the_owner_and_counts_it(graph: Graph
     assert not [c for c in city if c[0] == "bob"]
     assert rep.summary()["llm_candidates_kept"] == {"update naming another owner than the head's": 1}
     assert not rep.rejected, rep.summary()
+
+
+def test_prompt_shows_an_update_of_a_version_that_is_no_head_without_failing() -> None:
+    # The rules may update a version that is not among the listed heads (an older one): the prompt shows
+    # what the op holds instead of failing the whole run on the op's missing owner.
+    from polymem.ingest.writer.llm import render
+    from polymem.ingest.writer.window import Window, WindowMessage
+    from polymem.schema.records import UpdateOp
+
+    window = Window(space="s", messages=[WindowMessage(id="m3", text="She lives in Porto now.", speaker="bob")],
+                    roster=ROSTER)
+    op = UpdateOp(entry_id="r-old", content="Alice lives in Porto.", value="Porto", from_ids=["m3"])
+    text = render(window, [op], {})
+    assert '"entry_id": "r-old"' in text and '"owner": null' in text and '"value": "Porto"' in text

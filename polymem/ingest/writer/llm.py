@@ -249,7 +249,10 @@ def render(window: Window, cands: list[Any], heads: dict[str, dict[str, Any]], m
         d: dict[str, Any] = {"op": c.op}
         if isinstance(c, UpdateOp):
             d["entry_id"] = c.entry_id
-        d |= {"owner": h.get("owner") if h else c.owner, "attribute": h.get("attribute") if h else c.attribute,
+        # an update of a version that is no longer a head (the rules read an older one) carries no owner or
+        # attribute of its own: the model sees what the op holds, and `_unfit` keeps the rules' candidate
+        d |= {"owner": h.get("owner") if h else getattr(c, "owner", None),
+              "attribute": h.get("attribute") if h else getattr(c, "attribute", None),
               "value": c.value, "content": _short(c.content)}
         rows.append(f"C{n} from [{', '.join(c.from_ids)}]: {json.dumps(d)}")
     msgs = "\n".join(line(m) for m in shown)
