@@ -151,6 +151,16 @@ def _sentence(sent: Any) -> GroupAct | None:
         pobj = next((c for c in ab.children if c.dep_ == "pobj"), None)
         if pobj is not None:
             return GroupAct("proposal", _np(pobj), topic)
+    if len(sent) > 2 and sent[0].lower_ in ("how", "what") and sent[1].lower_ == "about":
+        # however the parser hangs a line opened by "how about" ("how about thursday night this time, ..."): the
+        # words after it, to the first break, are the option
+        rest = []
+        for t in sent[2:]:
+            if t.is_punct or t.dep_ in ("nsubj", "nsubjpass") or t.pos_ in ("VERB", "AUX"):
+                break
+            rest.append(t)
+        if any(t.pos_ in ("NOUN", "PROPN", "NUM") for t in rest):
+            return GroupAct("proposal", " ".join(t.text for t in rest), topic)
     verbs = [t for t in sent if t.pos_ in ("VERB", "AUX")]
     we = any(t.lower_ in ("we", "us", "let", "let's") and t.dep_ in ("nsubj", "nsubjpass", "ROOT") for t in sent)
     # cancellation: "the hike is off", "we cancelled the picnic", "X fell through"

@@ -4,6 +4,7 @@ parse and WordNet, used by `language.questions`."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from polymem.language import lexical as lex
@@ -79,3 +80,56 @@ def asks_every_value(doc: Any) -> bool:
                 any(x.lemma_ == "have" and x.tag_ in ("VBZ", "VBP") for x in toks[i + 2:]):
             return True
     return False
+
+
+# the closed class of English markers that set an option against another ("X rather than Y", "X instead of Y")
+_AGAINST = re.compile(r"\b(?:instead of|rather than|in place of|than)\s+([^,.;:?!]+)", re.I)
+
+
+def weighed_against(question: str) -> list[str]:
+    """The words of what a question sets its option against: "rather self-publish than go with Kelpie" gives
+    go, with, kelpie; "X instead of the Crown" gives the, crown."""
+    return [w.lower() for m in _AGAINST.finditer(question) for w in re.findall(r"[\w'-]+", m.group(1))]
+
+
+_CONTENT = ("NOUN", "PROPN", "NUM", "ADJ", "VERB")
+_TIME_PREPS = ("after", "before", "since", "until", "during")  # a closed class: prepositions of time
+
+
+def option_words(doc: Any) -> list[str]:
+    """The words naming the option a "who suggested / proposed / came up with ..." question asks about, less
+    the matter it was put forward for. From the parse: a for- or as-phrase on the option noun, or on a main
+    verb that has its object ("goldendale for the star party", "June 21 for the date", "a Kindle as the
+    present"), names the matter ("pushed for X" has no other object: X is the option); so does the object of
+    an option given as a change ("moving the cook-off to sept 26", "to hold the reunion in York", "swapping X
+    for Y") and the object a with-phrase replaces ("countered the X idea with Y"). A phrase of time ("after
+    the kitchen problem"), gerunds and wh-words are not the option."""
+    root = next((t for t in doc if t.dep_ == "ROOT"), None)
+    if root is None:
+        return []
+    matter: set[int] = set()
+    has_obj = any(c.dep_ in ("dobj", "npadvmod", "attr") and c.tag_ not in ("WP", "WDT") for c in root.children)
+    for o in (c for c in root.children if c.dep_ == "dobj"):  # "countered [the X plan] with Y"
+        if any(c.dep_ == "prep" and c.lower_ == "with" for c in [*root.children, *o.children]):
+            matter |= {o.i} | {x.i for c in o.children if not (c.dep_ == "prep" and c.lower_ == "with")
+                               for x in c.subtree}
+    for t in doc:
+        if t.dep_ != "prep":
+            continue
+        if t.lower_ in _TIME_PREPS:
+            matter |= {x.i for x in t.subtree}
+        elif t.lower_ in ("for", "as") and t.head.tag_ != "VBG" and (
+                t.head.pos_ in ("NOUN", "PROPN") or (t.head.i == root.i and has_obj)):
+            matter |= {x.i for x in t.subtree}
+    for t in doc:  # the option as a change: its object is the matter
+        change = t.tag_ == "VBG" or (t.tag_ == "VB" and any(c.dep_ == "aux" and c.lower_ == "to" for c in t.children))
+        if not change or t.i < root.i:
+            continue
+        objs = [c for c in t.children if c.dep_ == "dobj"]
+        rest = [c for c in t.children if c.dep_ not in ("dobj", "punct", "cc", "aux")] + \
+            [c for o in objs for c in o.children if c.dep_ == "prep"]  # "hold [the reunion] in York"
+        if rest:
+            matter |= {t.i} | {x.i for o in objs for c in [o, *(c for c in o.children if c.dep_ != "prep")]
+                               for x in (c.subtree if c is not o else [o])}
+    return [t.lower_ for t in doc if t.i > root.i and t.i not in matter and t.pos_ in _CONTENT
+            and t.tag_ not in ("VBG", "WP", "WDT", "WP$") and not t.is_stop]

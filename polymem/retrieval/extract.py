@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
-from polymem.language import acts, value_kind
+from polymem.language import acts, question_views, value_kind
 from polymem.language import group as group_acts
+from polymem.language.models import parsed
 from polymem.language.replies import asked_attribute
 from polymem.language.statements import Person, Statement, StatementReader
 from polymem.retrieval import extract_forms as forms
@@ -186,34 +188,44 @@ class Answerer:
                        confidence=s)
 
     def _first_to_name(self) -> Extract | None:
-        """"Who floated Lake Ohrid?": the first member to bring the named option up, preferring a message that
-        proposes or asks over one that reports a decision."""
-        anchors = [a.lower() for a in self.plan.anchors] or self._rare_terms()
-        if not anchors:
+        """"Who floated Lake Ohrid?": the first member to bring the option up. A line names the option as far as
+        it holds the option's words, each weighted by how few read lines use it ("sunday" over "apple day");
+        of the lines naming it best, the earliest wins, unless it only reports a decision."""
+        terms = self._option_terms()
+        if not terms:
             return None
-        cands = [m for m in self.msgs.values() if self._person(m) and m.get("speaker") not in self.plan.mentioned
-                 and any(re.search(r"(?<!\w)" + re.escape(a) + r"(?!\w)", (m["text"] or "").lower()) for a in anchors)]
-        if not cands:
+        people = [m for m in self.msgs.values() if self._person(m) and m.get("speaker") not in self.plan.mentioned]
+        uses = {t: {m["id"] for m in people if ew.coverage([t], m["text"] or "")} for t in terms}
+        weight = {t: math.log(1 + len(self.msgs) / len(ids)) for t, ids in uses.items() if ids}
+        if not weight:
             return None
+        score = {m["id"]: sum(w for t, w in weight.items() if m["id"] in uses[t]) for m in people}
+        top = max(score.values())
+        cands = [m for m in people if score[m["id"]] >= top - 1e-9]
 
         def rank(m: Msg) -> tuple:
             acts = {a.act for a in group_acts.read(m["text"] or "")}
-            proposes = "proposal" in acts or "?" in (m["text"] or "")
-            return (0 if proposes else 1 if not acts & {"decision", "reversal"} else 2, when(m))
+            return (bool(acts & {"decision", "reversal"}) and "proposal" not in acts, when(m))
 
         m = min(cands, key=rank)
         return Extract(self.name(m["speaker"]) or m["speaker"], participant=m["speaker"], cited=[m["id"]],
                        confidence=0.9)
 
-    def _rare_terms(self) -> list[str]:
-        """The question's one topic word that few of the read messages use ("tablet", not "birthday"): the
-        option itself, when the question names it in lower case."""
-        texts = [(m["text"] or "").lower() for m in self.msgs.values()]
-        df = {t: sum(1 for x in texts if re.search(r"(?<!\w)" + re.escape(t) + r"(?!\w)", x))
-              for t in self.plan.issue if len(t) > 3}
-        used = sorted((n, t) for t, n in df.items() if n)
-        return [used[0][1]] if used and used[0][0] <= max(2, len(texts) // 10) and (
-            len(used) == 1 or used[0][0] < used[1][0]) else []
+    def _option_terms(self) -> list[str]:
+        """The words the parse reads as the option put forward, else the question's topic terms and named
+        options, less those it weighs the option against."""
+        against = set(question_views.weighed_against(self.plan.question))
+        option = [w for w in question_views.option_words(parsed(self.plan.question))
+                  if w not in against and not self.roster.find(w) and not extract_state.is_generic(w)]
+        if any(ew.coverage([w], m["text"] or "") for w in option for m in self.msgs.values()):
+            return option
+        named = [a.lower() for a in self.plan.anchors]
+        # nor the act asked about: the question's main verb ("countered", "came up") or a noun any proposal is
+        # ("the idea", "the plan")
+        act = {t.lower_ for t in parsed(self.plan.question) if t.dep_ == "ROOT" or t.pos_ == "AUX"}
+        terms = [t for t in dict.fromkeys(named + [t.lower() for t in self.plan.issue])
+                 if not any(w in against for w in t.split()) and t not in act and not extract_state.is_generic(t)]
+        return [t for t in terms if not self.roster.find(t)]
 
     def _who_said(self) -> Extract:
         proposal = self.plan.proposal or bool(re.search(r"\b(suggest|propos|recommend|pitch|put forward|float|idea|"

@@ -442,7 +442,7 @@ def _best_chain(self: Any) -> list[StateHit]:
     ranks = {k: rank(c) for k, c in cands.items()}
     # a record filed under a matter the question names ("the game's name" and decision:name)
     # (not a word any matter could be filed under: "plan", "idea", "group", "thing")
-    words = {w.lower() for w in issue if not _generic(w.lower())}
+    words = {w.lower() for w in issue if not is_generic(w.lower())}
     ranks = {k: (r[0] + TOPIC_W * bool(k.startswith("decision:") and set(k[9:].split()) & words), *r[1:])
              for k, r in ranks.items()}
     best = max(ranks, key=ranks.__getitem__)
@@ -459,7 +459,7 @@ def echoes(value: str, question: str) -> bool:
     return re.search(r"(?i)\bor\b", question) is None and decisions.mentions(value, question)
 
 
-def _generic(noun: str) -> bool:
+def is_generic(noun: str) -> bool:
     """A noun that names no particular matter: a plan, an idea, a decision, a group, a thing (WordNet)."""
     return lex.noun_in_senses(noun, GENERIC_SENSES, first=2, exact=True) or lex.noun_is(noun, "group_noun", senses=1)
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from polymem.language.models import parsed
-from polymem.language.question_views import asks_left, asks_view
+from polymem.language.question_views import asks_left, asks_view, option_words, weighed_against
 from polymem.language.statements import Person, StatementReader
 
 
@@ -112,3 +112,23 @@ def test_every_value_a_persons_attribute_took() -> None:
     assert asks_every_value(parsed("Which firms has Ines worked for this year?"))
     assert not asks_every_value(parsed("where does Ines live?"))
     assert not asks_every_value(parsed("Where did Ines live before?"))
+
+
+@pytest.mark.parametrize("q,expected", [
+    ("Who suggested the quarry for the geology walk?", ["quarry"]),  # a for-phrase on the option names the matter
+    ("Who proposed 14 March for the tasting?", ["14", "march"]),  # ... or on the verb that has its object
+    ("Who pushed for the harbour walk?", ["harbour", "walk"]),  # no other object: the for-phrase is the option
+    ("Who suggested moving the tasting to the boathouse?", ["boathouse"]),  # the change's object is the matter
+    ("Whose idea was it to hold the tasting in Tromso?", ["tromso"]),
+    ("Who countered the quarry plan with the lighthouse?", ["lighthouse"]),
+    ("Who first floated a hammock as the farewell gift?", ["hammock"]),
+    ("Who came up with the kite festival after the storm?", ["kite", "festival"]),
+])
+def test_option_words(q: str, expected: list[str]) -> None:
+    assert option_words(parsed(q)) == expected
+
+
+def test_weighed_against() -> None:
+    assert weighed_against("Who said they would rather walk than take the ferry?") == ["take", "the", "ferry"]
+    assert weighed_against("Who wanted the lighthouse instead of the quarry, in the end?") == ["the", "quarry"]
+    assert weighed_against("Who wanted the lighthouse instead?") == []

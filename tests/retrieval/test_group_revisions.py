@@ -65,10 +65,10 @@ def test_the_records_keep_each_matter_as_one_version_chain(graph: Graph, chat: s
 
 
 def test_a_value_named_in_the_question_is_presupposed_unless_offered() -> None:
-    from polymem.retrieval.extract_state import _generic, echoes
+    from polymem.retrieval.extract_state import echoes, is_generic
 
     assert echoes("Pickle Patch", "Which shed key does Pickle Patch use now?")
     assert not echoes("Pickle Patch", "Is it Greenhollow or Pickle Patch now?")
     assert not echoes("the 13th", "Which day is the work day on now?")
     # a matter filed under "plan" or "team" is not singled out by a question that says "plan" or "team"
-    assert _generic("plan") and _generic("team") and not _generic("engine") and not _generic("venue")
+    assert is_generic("plan") and is_generic("team") and not is_generic("engine") and not is_generic("venue")
