@@ -20,10 +20,13 @@ _HEDGE = {"possibly.r.01", "probably.r.01"}  # "maybe, ...": not yet a yes
 def is_request(text: str) -> bool:
     for sent in parsed(text).sents:
         root = sent.root
-        # "can u record a video?", "would you fetch the chairs?": the listener as subject of a modal question
-        if sent.text.rstrip().endswith("?") and any(
-                t.dep_ == "nsubj" and t.lower_ in _YOU and any(c.dep_ == "aux" and c.lower_ in _MODAL
-                                                                for c in t.head.children) for t in sent):
+        # "can u record a video?", "would you fetch the chairs?": the listener as subject of a modal question,
+        # asked with a question mark or with the modal before the subject ("can you put the deposit down and
+        # we'll all pay you back")
+        asked = sent.text.rstrip().endswith("?")
+        if any(t.dep_ == "nsubj" and t.lower_ in _YOU and any(c.dep_ == "aux" and c.lower_ in _MODAL and
+                                                               (asked or c.i < t.i) for c in t.head.children)
+               for t in sent):
             return True
         # "Wren, bring the chairs": a bare verb with no subject, after a name or at the start
         vocative = [c for c in root.children if c.dep_ in ("nsubj", "npadvmod")
@@ -54,6 +57,14 @@ def is_agreement(text: str) -> bool:
                 or (sent.root.tag_ == "VBP" and any(c.dep_ == "dobj" and c.lower_ in ("it", "that", "this")
                                                     for c in sent.root.children))):
             return True  # "I'll sort it", "i handle it"
+        # "paying it tonight", "doing that now": the task taken on, under way, its subject left out
+        # ("sweet as, paying it tonight": the clause may hang below an interjection the parser made the head)
+        for v in sent:
+            if v.tag_ == "VBG" and (v.dep_ == "ROOT" or v.head.i == sent.root.i and v.dep_ in ("advcl", "conj", "acl")) \
+                    and not any(c.dep_ in ("nsubj", "aux", "neg") for c in v.children) and any(
+                    c.dep_ == "dobj" and c.lower_ in ("it", "that", "this", "them") for c in v.children) and \
+                    not _view_verb(v.lemma_.lower()):
+                return True
         # "leave it with me", "leave that to me": the task handed to the speaker, by an imperative opening the
         # sentence (whatever the parser made its head)
         v = next((t for t in sent if not t.is_punct), None)
@@ -63,6 +74,14 @@ def is_agreement(text: str) -> bool:
                 for c in v.children):
             return True
     return False
+
+
+def _view_verb(lemma: str) -> bool:
+    """"hating it", "loving this", "considering it": a view or a thought, not a task (WordNet: a feeling or a
+    perception first, or a feeling, perception or thought in most senses)."""
+    senses = lex._synsets(lemma, "v")
+    minded = sum(s.lexname() in ("verb.emotion", "verb.perception", "verb.cognition") for s in senses)
+    return bool(senses) and (senses[0].lexname() in ("verb.emotion", "verb.perception") or minded > len(senses) / 2)
 
 
 def evaluative(text: str) -> bool:

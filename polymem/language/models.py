@@ -137,10 +137,36 @@ def clean(text: str) -> str:
     pronoun, else a space. Place names typed in lower case get their capital back (see `_truecase`), and words
     shouted in capitals lose them (see `_unshout`)."""
     text = _SHOUTED.sub(_unshout, text)
+    text = _TEXTING.sub(_untext, text)
     text = _SYMBOLS.sub(lambda m: ". " if re.match(r"\s*(?:[A-Z]|(?:i|he|she|we|they|you|it)\b)",
                                                   text[m.end():m.end() + 6]) else " ", text)
     text = _IN_REGION.sub(_truecase_region, text)
     return _NAME_AFTER.sub(_truecase_name, _LOWER_WORD.sub(_truecase, text))
+
+
+# Texting spellings of pronouns and contractions the tagger, trained on edited text, does not know ("can u put the
+# deposit down", "ur the spreadsheet king", "im in"): spelled out before parsing. Only spellings that are no other
+# English word ("ill", "were", "wont", "id" are left alone).
+_TEXT_FORMS = {"u": "you", "pls": "please", "plz": "please", "im": "I'm", "ive": "I've", "youre": "you're",
+               "theyre": "they're", "dont": "don't", "didnt": "didn't", "doesnt": "doesn't", "isnt": "isn't",
+               "wasnt": "wasn't", "arent": "aren't", "couldnt": "couldn't", "wouldnt": "wouldn't",
+               "shouldnt": "shouldn't", "thats": "that's", "whats": "what's", "cant": "can't"}
+_TEXTING = re.compile(r"(?<![\w'’@#/.-])(" + "|".join(_TEXT_FORMS) + r"|ur)(?![\w'’@/-])(\s+\w+)?", re.I)
+# after "ur", a word that opens a complement says "you're" ("ur the king", "ur on it"); else it is "your"
+_YOU_ARE_NEXT = frozenset({"the", "a", "an", "on", "in", "at", "so", "not", "always", "never", "too", "very", "such",
+                           "still", "just", "all", "gonna", "going", "welcome", "right", "up", "out", "off"})
+
+
+def _untext(m: re.Match[str]) -> str:
+    word, rest = m.group(1), m.group(2) or ""
+    low = word.lower()
+    if low == "ur":
+        full = "you're" if rest.strip().lower() in _YOU_ARE_NEXT else "your"
+    else:
+        full = _TEXT_FORMS[low]
+    if word[0].isupper() and not full[0].isupper():
+        full = full[0].upper() + full[1:]
+    return full + rest
 
 
 # "a flat in reading, pennsylvania": a word before a comma and a state or country is a town, however common the word

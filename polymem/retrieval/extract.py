@@ -29,6 +29,8 @@ DENSE_MIN = 0.45
 # Who-intents whose answer may be the doer a scene note names ("( Rachel comes in the door . )").
 _NOTE_INTENTS = frozenset({"who_said", "who_asked", "who_agreed"})
 _KIND_INTENTS = frozenset({"group_decision", "generic", "when"})  # answers that are the value asked for
+# English light verbs (a closed class): "make a poster", "take the keyboard" name the task by their object
+LIGHT_VERBS = frozenset({"make", "do", "get", "take", "have", "give", "put", "go"})
 
 
 class Answerer:
@@ -321,6 +323,8 @@ class Answerer:
         best: tuple[float, Msg, list[str]] | None = None
         if m is not None and (not self.plan.issue or coverage(self.plan.issue, m["text"]) >= 0.5):
             best = (s, m, list(m.get("reply_to") or []))
+        # the task's own words: a light verb ("making the poster", "take the keyboard") is no part of what was asked
+        task = [t for t in self.plan.issue if parsed(t)[0].lemma_.lower() not in LIGHT_VERBS] or self.plan.issue
         for req in self.msgs.values():
             if not (req.get("replies") or is_request(req["text"])):
                 continue
@@ -330,9 +334,15 @@ class Answerer:
             # the exchange names the task: "could you grab the keys from Ada?" / "I'll pop over after lunch"
             both = f'{req["text"]} {reply["text"]}'
             answered = req["id"] in (reply.get("reply_to") or [])
-            if not (is_request(req["text"]) or answered) or coverage(self.plan.issue, both) < 0.5:
+            cov = coverage(task, both)
+            # the exchange need not repeat the question's words ("do a sheet for who's paid what" for "the payments
+            # sheet"): part of them will do in a request taken on, or in an exchange close in meaning to the question
+            near = self.dense.get(req["id"], 0.0)
+            asked = is_request(req["text"])
+            if not (asked or answered) or not (cov >= 0.5 or (cov > 0 and (asked or near >= DENSE_MIN))):
                 continue
-            rs = coverage(self.plan.issue, both) + 0.2 / (1 + self.rank.get(req["id"], 999)) + 0.5
+            # a task asked for and taken on before an idea merely welcomed ("yes!! she will cry")
+            rs = cov + 0.2 / (1 + self.rank.get(req["id"], 999)) + 0.5 + 0.5 * near + 0.3 * asked
             if best is None or rs > best[0]:
                 best = (rs, reply, [req["id"]])
         if best is None:
