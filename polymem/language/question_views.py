@@ -125,8 +125,12 @@ def option_words(doc: Any) -> list[str]:
         change = t.tag_ == "VBG" or (t.tag_ == "VB" and any(c.dep_ == "aux" and c.lower_ == "to" for c in t.children))
         if not change or t.i < root.i:
             continue
+        # the one a thing is given to is the matter too ("to give [the coach] a hamper")
+        # (a "to"-phrase the parser calls a dative is where the change goes: "swapping the pick to X")
+        matter |= {x.i for c in t.children if c.dep_ == "dative" and c.pos_ != "ADP" for x in c.subtree}
         objs = [c for c in t.children if c.dep_ == "dobj"]
-        rest = [c for c in t.children if c.dep_ not in ("dobj", "punct", "cc", "aux")] + \
+        rest = [c for c in t.children if c.dep_ in ("prep", "advcl", "ccomp", "xcomp", "oprd", "acomp") or
+                (c.dep_ == "dative" and c.pos_ == "ADP")] + \
             [c for o in objs for c in o.children if c.dep_ == "prep"]  # "hold [the reunion] in York"
         if rest:
             matter |= {t.i} | {x.i for o in objs for c in [o, *(c for c in o.children if c.dep_ != "prep")]

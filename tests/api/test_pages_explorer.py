@@ -13,6 +13,7 @@ import pytest
 from apitest_helpers import INGEST, Client
 from chromium import chromium, resource_urls
 from PIL import Image
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
@@ -48,11 +49,16 @@ def test_explorer_asks_and_draws_the_network(api_url: str, kiln_space: tuple[str
         drv.find_element(By.ID, "load-button").click()
         wait.until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#network svg g.node")) == 4)
 
-        # The network: four people, directed edges with weights, a legend for the communities.
-        edges = drv.find_elements(By.CSS_SELECTOR, "#network svg path.edge")
-        pairs = {(e.get_attribute("data-from"), e.get_attribute("data-to")) for e in edges}
+        # The network: four people, directed edges with weights, a legend for the communities. The page may draw
+        # the network again while it is read (a slow machine): the edges are read again until one drawing holds.
+        def read_edges(d: object) -> list[tuple[str | None, str | None, str | None]]:
+            return [(e.get_attribute("data-from"), e.get_attribute("data-to"), e.get_attribute("marker-end"))
+                    for e in d.find_elements(By.CSS_SELECTOR, "#network svg path.edge")]  # type: ignore[attr-defined]
+
+        edges = WebDriverWait(drv, 30, ignored_exceptions=[StaleElementReferenceException]).until(read_edges)
+        pairs = {(a, b) for a, b, _ in edges}
         assert ("lazlo", "wren") in pairs and ("odile", "wren") in pairs
-        assert all(e.get_attribute("marker-end") == "url(#arrow)" for e in edges)
+        assert all(marker == "url(#arrow)" for _, _, marker in edges)
         assert drv.find_element(By.ID, "legend").text.startswith("community")
 
         _type(drv, "question", "Where does Lazlo live?")

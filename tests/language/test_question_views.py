@@ -123,6 +123,8 @@ def test_every_value_a_persons_attribute_took() -> None:
     ("Who countered the quarry plan with the lighthouse?", ["lighthouse"]),
     ("Who first floated a hammock as the farewell gift?", ["hammock"]),
     ("Who came up with the kite festival after the storm?", ["kite", "festival"]),
+    ("Whose idea was it to give the umpire a fruit basket?", ["fruit", "basket"]),  # the one given to: the matter
+    ("Who floated switching the quiz round to geography?", ["geography"]),  # a "to" the parser calls a dative
 ])
 def test_option_words(q: str, expected: list[str]) -> None:
     assert option_words(parsed(q)) == expected
