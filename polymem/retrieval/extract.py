@@ -326,7 +326,8 @@ class Answerer:
         # the task's own words: a light verb ("making the poster", "take the keyboard") is no part of what was asked
         task = [t for t in self.plan.issue if parsed(t)[0].lemma_.lower() not in LIGHT_VERBS] or self.plan.issue
         for req in self.msgs.values():
-            if not (req.get("replies") or is_request(req["text"])):
+            asked = is_request(req["text"])
+            if not (req.get("replies") or asked):
                 continue
             reply = self._agreeing_reply(req)
             if reply is None:
@@ -338,7 +339,6 @@ class Answerer:
             # the exchange need not repeat the question's words ("do a sheet for who's paid what" for "the payments
             # sheet"): part of them will do in a request taken on, or in an exchange close in meaning to the question
             near = self.dense.get(req["id"], 0.0)
-            asked = is_request(req["text"])
             if not (asked or answered) or not (cov >= 0.5 or (cov > 0 and (asked or near >= DENSE_MIN))):
                 continue
             # a task asked for and taken on before an idea merely welcomed ("yes!! she will cry")
