@@ -298,6 +298,46 @@ def is_region(name: str) -> bool:
     return name.strip().lower() in _us_states() or is_country(name)
 
 
+@lru_cache(maxsize=2_000)
+def place_in(place: str, region: str) -> bool:
+    """Whether a town lies in a country, a US state or a region WordNet holds it part of ("Groningen" in "the
+    Netherlands", "Eugene" in "Oregon", "Edinburgh" in "Scotland"): GeoNames' towns with their country and
+    state codes, and WordNet's part-holonyms followed up."""
+    low, where = place.strip().lower(), re.sub(r"^the\s+", "", region.strip().lower())
+    if not low or low == where:
+        return False
+    gc = _geonames()
+    if gc is not None:
+        iso = next((c["iso"] for c in gc.get_countries().values()
+                    if re.sub(r"^the\s+", "", c["name"].lower()) == where), None)  # "The Netherlands"
+        state = next((k for k, s in gc.get_us_states().items() if s["name"].lower() == where), None)
+        for code, admin1 in _towns().get(low, ()):
+            if code == iso or (state is not None and code == "US" and admin1 == state):
+                return True
+    targets = {s for s in _synsets(where.replace(" ", "_"), "n")[:3]}
+    if not targets:
+        return False
+    seen, todo = set(), [s for s in _synsets(low.replace(" ", "_"), "n")[:3] if s.instance_hypernyms()]
+    while todo:  # the town's holonyms, theirs in turn: "Edinburgh" -> Scotland -> United Kingdom
+        s = todo.pop()
+        if s in targets:
+            return True
+        if s not in seen and len(seen) < 50:
+            seen.add(s)
+            todo += s.part_holonyms()
+    return False
+
+
+@lru_cache(maxsize=1)
+def _towns() -> dict[str, tuple[tuple[str, str], ...]]:
+    """GeoNames town name (lower case) -> the (country code, state code) of each town so called."""
+    out: dict[str, list[tuple[str, str]]] = {}
+    gc = _geonames()
+    for c in (gc.get_cities().values() if gc is not None else ()):
+        out.setdefault(c["name"].lower(), []).append((c["countrycode"], c.get("admin1code", "")))
+    return {k: tuple(v) for k, v in out.items()}
+
+
 @lru_cache(maxsize=1)
 def _us_states() -> frozenset[str]:
     gc = _geonames()

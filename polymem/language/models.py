@@ -150,7 +150,7 @@ def clean(text: str) -> str:
 _TEXT_FORMS = {"u": "you", "pls": "please", "plz": "please", "im": "I'm", "ive": "I've", "youre": "you're",
                "theyre": "they're", "dont": "don't", "didnt": "didn't", "doesnt": "doesn't", "isnt": "isn't",
                "wasnt": "wasn't", "arent": "aren't", "couldnt": "couldn't", "wouldnt": "wouldn't",
-               "shouldnt": "shouldn't", "thats": "that's", "whats": "what's", "cant": "can't"}
+               "shouldnt": "shouldn't", "thats": "that's", "whats": "what's", "cant": "can't", "w": "with"}
 _TEXTING = re.compile(r"(?<![\w'’@#/.-])(" + "|".join(_TEXT_FORMS) + r"|ur)(?![\w'’@/-])(\s+\w+)?", re.I)
 # after "ur", a word that opens a complement says "you're" ("ur the king", "ur on it"); else it is "your"
 _YOU_ARE_NEXT = frozenset({"the", "a", "an", "on", "in", "at", "so", "not", "always", "never", "too", "very", "such",
@@ -160,6 +160,8 @@ _YOU_ARE_NEXT = frozenset({"the", "a", "an", "on", "in", "at", "so", "not", "alw
 def _untext(m: re.Match[str]) -> str:
     word, rest = m.group(1), m.group(2) or ""
     low = word.lower()
+    if word == "W" or (low == "w" and not rest.strip()[:1].isalpha()):
+        return m.group(0)  # "W" may be west; "with" comes before a word ("sat in w the dog")
     if low == "ur":
         full = "you're" if rest.strip().lower() in _YOU_ARE_NEXT else "your"
     else:
@@ -186,7 +188,9 @@ def _truecase_region(m: re.Match[str]) -> str:
 
 
 _CALENDAR = frozenset(timeexpr.WEEKDAYS + timeexpr.MONTHS) - {"may"}  # ("MAY" shouted is the verb as often)
-_SHOUTED = re.compile(r"(?<![\w@#/.'’-])[A-Z]{2,}(?:[\s,.!?:;]+[A-Z]{2,})*(?![\w@/'’-])")
+# a shouted word may be a contraction ("WE'RE IN")
+_SHOUTED = re.compile(r"(?<![\w@#/.'’-])[A-Z]{2,}(?:['’][A-Z]{1,2})?(?:[\s,.!?:;]+[A-Z]{2,}(?:['’][A-Z]{1,2})?)*"
+                      r"(?![\w@/'’-])")
 
 
 def _unshout(m: re.Match[str]) -> str:
@@ -198,7 +202,7 @@ def _unshout(m: re.Match[str]) -> str:
     from polymem.language.lexical import can_name, known_word, noun_in_senses, noun_only
 
     run = m.group(0)
-    words = re.findall(r"[A-Z]+", run)
+    words = re.findall(r"[A-Z]+(?:['’][A-Z]+)?", run)
     if len(words) == 1 and len(run) < 4:
         return run
     if len(words) == 1 and noun_only(run.lower()):
@@ -206,13 +210,15 @@ def _unshout(m: re.Match[str]) -> str:
 
     def one(w: re.Match[str]) -> str:
         low = w.group(0).lower()
+        if "'" in low or "’" in low:
+            return low  # a contraction is function words
         # "FRIDAY the 9th", "MR ABELARD": days, months and titles before a name keep their capital
         if low in _CALENDAR or noun_in_senses(low, ("title.n.06",), first=1):
             return low.capitalize()
         if low in STOP_WORDS or (known_word(low) and not can_name(low)):
             return low
         return low.capitalize()
-    return re.sub(r"[A-Z]+", one, run)
+    return re.sub(r"[A-Z]+(?:['’][A-Z]+)?", one, run)
 
 
 _LOWER_WORD = re.compile(r"(?<![\w@#/.-])[a-z]{4,}(?![\w@/-])")

@@ -17,6 +17,7 @@ from functools import lru_cache
 from typing import Any
 
 from polymem.language.models import nlp
+from polymem.language.pets import animal_sense
 
 _WH = r"(?:who|whom|whose|which|what|where|when|how)\b"
 # the break before the asking part: a sentence end, a colon / semicolon, or a dash between spaces
@@ -27,6 +28,8 @@ _THING_INDEFINITE = {"something": "what", "somewhere": "where", "sometime": "whe
 _CONTENT = ("NOUN", "PROPN", "VERB", "ADJ", "NUM")
 _THING_PRONOUNS = {"it", "that", "this"}
 _PERSON_PRONOUNS = {"he", "she", "they", "him", "her", "them"}
+# possessives of a person ("his", "her") or of a thing ("its"); an animal takes either, "their" anything
+_POSSESSIVE = {"his": True, "her": True, "their": True, "its": False}
 
 
 @dataclass(frozen=True)
@@ -113,16 +116,25 @@ def _resolve_pronouns(ask: Any, ctx: Any, is_person: Callable[[str], bool] | Non
         return ask.text
     phrase = "".join(t.text_with_ws for t in subj.subtree).strip()
     named = is_person(phrase) if is_person is not None else subj.ent_type_ == "PERSON"
+    animate = not named and subj.pos_ == "NOUN" and animal_sense(subj.lemma_.lower())
     out = []
     for t in ask:
         low = t.lower_
         if low in _THING_PRONOUNS and t.pos_ == "PRON" and t.dep_ in ("dobj", "nsubj", "attr", "pobj") and not named:
             out.append(phrase + t.whitespace_)
-        elif low in _PERSON_PRONOUNS and named and t.dep_ in ("nsubj", "dobj", "pobj"):
+        elif low in _PERSON_PRONOUNS and (named or animate) and t.dep_ in ("nsubj", "dobj", "pobj"):
             out.append(phrase + t.whitespace_)
+        elif t.tag_ == "PRP$" and t.dep_ == "poss" and low in _POSSESSIVE and (
+                low == "their" or _POSSESSIVE[low] == named or animate):
+            # "Nell's rabbit - what's her name?": the possessive asks after the topic
+            out.append(_possessive(phrase) + t.whitespace_)
         else:
             out.append(t.text_with_ws)
     return "".join(out)
+
+
+def _possessive(phrase: str) -> str:
+    return phrase + ("'" if phrase.endswith("s") and not phrase.endswith("'s") else "'s")
 
 
 def _sentence(text: str) -> str:

@@ -44,6 +44,9 @@ def local_place(reader: StatementReader, doc: Any, speaker: str, message_id: str
             if not (framed or t.dep_ in ("nsubj", "ROOT", "npadvmod", "appos") or (
                     t.dep_ == "pobj" and t.head.lower_ == "in")):
                 continue
+            if t.dep_ == "nsubj" and not framed and any(o.dep_ in ("dobj", "dative") and any(
+                    c.dep_ == "poss" and c.lower_ in FIRST_PERSON for c in o.children) for o in t.head.children):
+                continue  # "X gets my vote", "X has my heart": the speaker's view of a place, not where one is
             if t.dep_ == "pobj" and any(c.dep_ == "det" and c.lower_ == "no" for c in t.head.head.children):
                 continue  # "no sunburn in X": what will not happen somewhere
             clause = sx.clause_of(t)

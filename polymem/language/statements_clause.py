@@ -150,7 +150,8 @@ def copula_statements(reader: StatementReader, v: Any, sent: Any, speaker: str, 
     if place and not sx.temporary(sent):
         # "we're in Asturias, eating cheese every day": a party somewhere is as likely a trip as a home
         party = subj is not None and subj.lower_ in ("we", "us") and not any(
-            c.dep_ == "advmod" and c.lower_ == "now" for c in v.children)  # "we're in Leeds now": a home
+            c.dep_ == "advmod" and c.lower_ == "now" for c in v.children) and not _moved_in(sent.doc)
+        # ("we're in Leeds now", "we're in Leeds! moved in on friday": a home)
         out.append(Statement("city", owner, speaker, place, polarity=not neg, tense="past" if past else "present",
                              weak=party))
     # "I'm a Tamworth girl now", "we're Cumbria residents now": a person named by the place they live
@@ -216,7 +217,7 @@ def noun_statements(reader: StatementReader, n: Any, sent: Any, speaker: str, ot
             not any(c.dep_ == "compound" and lex.artifact(c.lower_) for c in n.children):  # "my laptop charger"
         out.append(Statement("pet", owner, speaker, sx.animal_phrase(n)))
     # "back at my place in Galway", "Nina's new flat in Tartu"
-    elif lex.noun_is(lemma, "dwelling") and (place := sx.place_obj(n, reader, preps=("in",))):
+    elif lex.noun_is(lemma, "dwelling") and (place := sx.place_obj(n, reader, preps=("in",)) or _next_in(n, reader)):
         out.append(Statement("city", owner, speaker, place))
     # "my new job at Acme", "her new role with Northwind", "My job: actuary at Brightwave"
     elif lex.noun_is(lemma, "job"):
@@ -228,6 +229,25 @@ def noun_statements(reader: StatementReader, n: Any, sent: Any, speaker: str, ot
         elif org:
             out.append(Statement("job", owner, speaker, org))
     return out
+
+
+def _moved_in(doc: Any) -> bool:
+    """"moved in", "moving in on Friday": a verb of settling with "in" as its particle, anywhere in the message."""
+    return any(t.pos_ == "VERB" and lex.verb_is(t.lemma_.lower(), "reside") and any(
+        c.dep_ in ("prt", "advmod") and c.lower_ == "in" for c in t.children) for t in doc)
+
+
+def _next_in(n: Any, reader: StatementReader) -> str | None:
+    """"sat in my flat in Leeds": the parser may hang the place on the verb; a place phrase right after the
+    dwelling's noun still says where the dwelling is."""
+    nxt = n.doc[n.i + 1] if n.i + 1 < len(n.doc) else None
+    if nxt is None or nxt.lower_ != "in" or nxt.dep_ != "prep" or nxt.head.i not in (n.head.i, n.head.head.i):
+        return None
+    place = next((p for p in nxt.children if p.dep_ == "pobj" and sx.is_place(p, reader)), None)
+    if place is None:
+        return None
+    v = sx.without_dates(sx.phrase(place))
+    return v.title() if v.islower() else v
 
 
 def _moved_rooms(reader: StatementReader, v: Any, sent: Any, speaker: str, other: str | None) -> list[Statement]:

@@ -113,6 +113,37 @@ def _changed_at(self: Any, pid: str) -> tuple | None:
     return min(said) if said else None
 
 
+def _event_time(self: Any) -> tuple | None:
+    """When the event of a question's "when"-clause was said ("... when the group voted for X"): the earliest
+    read message holding most of the clause's words, each weighted by how few read messages use it; None
+    without such a clause, or when no message holds half its weight. A clause about the chat's own start or
+    end is read elsewhere (`at`)."""
+    import math
+
+    doc = parsed(self.plan.question)
+    mark = next((t for t in doc if t.lower_ in ("when", "while") and t.i > 0 and t.dep_ in ("advmod", "mark")
+                 and t.head.dep_ == "advcl"), None)
+    if mark is None or mark.head.tag_ not in ("VBD", "VBN"):
+        return None  # "where will she live when she moves?" asks about the move itself
+    clause = [t for t in mark.head.subtree if t.i > mark.i and t.is_alpha and not t.is_stop
+              and t.pos_ in ("NOUN", "PROPN", "VERB", "ADJ", "NUM")]
+    words = {t.lemma_.lower() for t in clause}
+    # a name in the clause is its most telling part ("voted for X"): the event's message names it
+    names = {t.lower_ for t in clause if t.pos_ == "PROPN" and not self.roster.find(t.text)}
+    lemmas = {m["id"]: {w for t in parsed(m["text"] or "") for w in (t.lemma_.lower(), t.lower_)}
+              for m in self.msgs.values()}
+    msgs = [m for m in self.msgs.values() if names <= lemmas[m["id"]]]
+    if not words or not msgs:
+        return None
+    weight = {w: math.log(1 + len(lemmas) / (1 + sum(w in ls for ls in lemmas.values()))) for w in words}
+    total = sum(weight.values())
+    scored = [(sum(weight[w] for w in words if w in lemmas[m["id"]]), when(m)) for m in msgs]
+    best = max(sc for sc, _ in scored)
+    if best < total / 2 and not names:
+        return None
+    return min(t for sc, t in scored if sc == best)
+
+
 def same_value(a: str | None, b: str | None) -> bool:
     """Loose equality of two extracted values ("glazier at X" vs "glazier at X as of Monday")."""
     x, y = (re.sub(r"^(?:an?|the)\s+", "", (v or "").lower().strip(" .!")) for v in (a, b))
@@ -140,6 +171,11 @@ def _split(hits: list[StateHit], question: str, newer: str | None = None,
     head = hits[-1]
     q = question.lower()
     anchors = [h for h in hits if h.value and h.value.lower() in q]
+    if not anchors and newer and (inside := [h for h in hits if h.value and lex.place_in(h.value, newer)]):
+        # "before the Netherlands" after homes in Stirling, then Groningen: the region holds the newer home
+        before = [h for h in hits if h.when < inside[-1].when and not lex.place_in(h.value or "", newer)
+                  and (h.value or "").lower() not in q]
+        return head, (before[-1] if before else None)
     if not anchors and changed_at is not None:
         # never the value that holds now: a record of the new value may be dated before the message that
         # announced it ("started at X on Monday", said on Wednesday)
@@ -204,6 +240,12 @@ def state(self: Any) -> Extract:
         hits = [h for h in hits if h.value and lex.falls_under(h.value, self.plan.category)]
     if (self.plan.at or self.plan.month) and hits:
         return _state_at(self, pid, hits)
+    if hits and self.plan.mode == "head" and (event := _event_time(self)) is not None:
+        # "which city was she in when the group booked the cottage?": the value held when that was said
+        held = [h for h in hits if h.when <= event] or hits[:1]
+        pick = held[-1]
+        return Extract(pick.value or "", participant=pid, cited=pick.message_ids, confidence=1.0,
+                       rows={pid: ([pick], [])})
     if hits and self.plan.attribute not in MULTI_VALUED and question_views.asks_every_value(parsed(self.plan.question)):
         return _every_value(pid, hits)  # "which firms has X worked for?"
     head, past = _split(hits, self.plan.question, _named_value(self.plan.question, self.plan.attribute, self.roster)

@@ -40,3 +40,10 @@ def test_shouted_words_lose_their_capitals_but_names_and_acronyms_keep_them() ->
     assert models.clean("the NHS and the BBC") == "the NHS and the BBC"  # short and alone: an acronym
     assert models.clean("see you SATURDAY") == "see you Saturday"
     assert models.clean("TOFFEE!!! come back") == "Toffee!!! come back"  # a noun shouted alone: a name called out
+    assert models.clean("WE'RE OFF TO THE COAST") == "we're off to the coast"  # a shouted contraction
+
+
+def test_the_texting_spelling_of_with_is_spelled_out() -> None:
+    assert models.clean("coming w the kids") == "coming with the kids"
+    assert models.clean("plan W it is") == "plan W it is"  # a capital letter may be anything
+    assert models.clean("grade: w") == "grade: w"  # not before a word: no "with"

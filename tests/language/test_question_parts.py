@@ -39,6 +39,17 @@ def test_a_pronoun_of_the_asking_part_takes_the_context_subject() -> None:
     assert she.asking.startswith("Whom did Lale ask")
 
 
+def test_a_possessive_of_the_asking_part_takes_the_context_topic() -> None:
+    # an animal takes "her"/"his"; a thing only "its"; a person's possessive is no thing's
+    assert split_question("oskar's ferret - what's her name?", _person).asking == "what's oskar's ferret's name?"
+    assert split_question("The spare van — what is its plate?", _person).asking == "what is The spare van's plate?"
+    assert split_question("The quiz night - what is her budget?", _person).asking == "what is her budget?"
+    assert split_question("Lale's tortoise: who feeds him?", _person).asking == "who feeds Lale's tortoise?"
+    roster = RosterIndex([Participant(id="osk", name="Oskar Lind", aliases=["Oskar"])])
+    plan = compile_rules("oskar's ferret - what's her name?", None, roster)
+    assert (plan.intent, plan.attribute, plan.category) == ("state", "pet", "ferret")
+
+
 def test_a_one_part_question_is_left_alone() -> None:
     q = "Once the barn fell through, who suggested the orchard?"
     assert split_question(q, _person) == split_question(q, _person).__class__(q, q, "")

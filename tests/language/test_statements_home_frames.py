@@ -71,3 +71,25 @@ def test_where_one_teaches_asks_for_a_job(question: str, attribute: str | None) 
     if attribute == "job":
         assert got == "job"
     assert parse_question("Where does Sefa shop for groceries?", mentioned=1).attribute != "job"
+
+
+def test_my_dwelling_then_a_place_places_the_speaker_however_the_parser_hangs_it(reader: StatementReader) -> None:
+    # the parser hangs "in X" on the verb ("sat ... in X"); the place right after "my flat" is still where it is
+    sts = [s for s in reader.read("just sat in my flat in Dunmore w the radio on all night", "p1", NOW, "m1")
+           if s.attribute == "city"]
+    assert [(s.owner, s.value, s.weak) for s in sts] == [("p1", "Dunmore", False)]
+    assert cities(reader, "left my keys in my car in Dunmore") == []  # a car is no dwelling
+
+
+def test_a_party_somewhere_is_a_home_when_the_message_says_they_moved_in(reader: StatementReader) -> None:
+    moved = [s for s in reader.read("WE'RE IN ABERDEEN!!! moved in on tuesday, boxes everywhere", "p1", NOW, "m1")
+             if s.attribute == "city"]
+    assert [(s.value, s.weak) for s in moved] == [("Aberdeen", False)]
+    trip = [s for s in reader.read("we're in Aberdeen, eating chips on the beach", "p1", NOW, "m1")
+            if s.attribute == "city"]
+    assert all(s.weak for s in trip)
+
+
+def test_a_place_given_a_vote_is_not_where_the_speaker_is(reader: StatementReader) -> None:
+    assert cities(reader, "aberdeen gets my vote. the other one is too far") == []
+    assert cities(reader, "Aberdeen is grey again today") == [("p1", "Aberdeen")]  # talked of in the present
