@@ -382,12 +382,25 @@ class Answerer:
         # like an answer (dense similarity low): say so rather than quote an unrelated message.
         if m is None or c < 0.34 or (c < 0.67 and self.dense and self.dense.get(m["id"], 0.0) < DENSE_MIN):
             return Extract(NOT_IN_MEMORY, abstained=True)
+        if not self._holds_asked_kind(m):
+            return Extract(NOT_IN_MEMORY, abstained=True)  # it talks about the matter without the thing asked
         cited = [m["id"]]
         text = f"{m.get('speaker_name') or m['speaker']}: {m['text']}"
         if self.plan.asks_time and (day := self._message_date(m)) is not None:
             # "When was X's first day?": the date the message gives ("yesterday", "on Monday"), else its own
             text = f"{day.strftime('%-d %B %Y')} ({day.date().isoformat()}) - {text}"
         return Extract(text, participant=None, cited=cited, confidence=s)
+
+    def _holds_asked_kind(self, m: Msg) -> bool:
+        """"Which airline did she book?" is not answered by a message that names no airline."""
+        from polymem.language.answer_kind import asked_focus, holds
+
+        q = parsed(self.plan.question)
+        focus = asked_focus(q)
+        if focus is None:
+            return True
+        asked = {w for t in q for w in (t.lower_, t.lemma_.lower())}
+        return holds(focus, parsed(m["text"] or ""), asked, lambda w: bool(self.roster.find(w)))
 
     def _message_date(self, m: Msg) -> datetime | None:
         t = _aware(m.get("time"))

@@ -1,0 +1,113 @@
+"""What kind of thing a question asks for, and whether a message holds one: "Which airline did she book?" asks
+for an airline, answered by a name; "What breed is the dog?" for a kind of animal; "what's the name of the
+school" for a school's name. A message that holds nothing of that kind does not answer the question, however
+many of its words it shares (it only talks about the same thing).
+
+Read from the parse (the noun a wh-determiner or the wh-pronoun of a copula asks about) and WordNet (whether a
+word of the message falls under that noun, and whether that noun is answered by a name).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from polymem.language import lexical as lex
+
+# nouns that ask for no kind of thing of their own ("what kind of", "which part of", "what time")
+_LIGHT = {"kind", "sort", "type", "thing", "way", "part", "bit", "one", "lot", "time", "day", "date", "reason",
+          "point", "idea", "plan", "option", "choice", "deal", "news", "word", "stuff", "matter", "question"}
+# nouns answered by a name: names themselves, organisations and institutions, buildings and places
+_NAMED = ("name.n.01", "organization.n.01", "institution.n.01", "structure.n.01", "facility.n.01",
+          "establishment.n.04", "location.n.01", "commercial_enterprise.n.02")
+
+
+@dataclass(frozen=True)
+class Focus:
+    noun: str  # the asked noun's lemma ("airline", "breed", "surname"), or the thing a name is asked of
+    named: bool  # answered by a proper name
+
+
+def asked_focus(doc: Any) -> Focus | None:
+    """The noun a question asks for: "which ward", "what breed is ...", "what is X's surname", "the name of
+    the school"; None when the question asks for a person, a time, or nothing a noun names."""
+    for t in doc:
+        if t.lower_ in ("which", "what", "whose") and t.dep_ == "det" and t.head.pos_ == "NOUN":
+            return _focus(t.head)
+    # "what is X's surname", "what's the name of ...": the noun on the other side of the copula from "what"
+    what = next((t for t in doc if t.lower_ == "what" and t.dep_ in ("nsubj", "attr") and t.head.lemma_ == "be"), None)
+    if what is None:
+        return None
+    noun = next((a for a in what.head.children if a.dep_ in ("nsubj", "attr") and a.pos_ == "NOUN"), None)
+    return _focus(noun) if noun is not None else None
+
+
+def _focus(n: Any) -> Focus | None:
+    lemma = n.lemma_.lower()
+    if lemma in ("name", "surname", "nickname", "title"):
+        of = next((p for c in n.children if c.dep_ == "prep" and c.lower_ == "of" for p in c.children
+                   if p.dep_ == "pobj"), None)
+        if of is not None and of.pos_ != "NOUN":  # "the name of the bakery Hedda runs", parsed askew
+            of = next((c for c in of.children if c.dep_ == "compound" and c.pos_ == "NOUN"), None)
+        return Focus(of.lemma_.lower() if of is not None else lemma, True)
+    if lemma in ("kind", "sort", "type", "variety"):  # "what kind of dog": a kind of dog answers
+        of = next((p for c in n.children if c.dep_ == "prep" and c.lower_ == "of" for p in c.children
+                   if p.dep_ == "pobj" and p.pos_ == "NOUN"), None)
+        return _focus(of) if of is not None and of.lemma_.lower() not in _LIGHT else None
+    compound = next((c for c in n.children if c.dep_ == "compound" and c.pos_ == "NOUN"), None)
+    if compound is not None and lex.known_noun(f"{compound.lemma_.lower()}_{lemma}"):
+        lemma = f"{compound.lemma_.lower()}_{lemma}"  # "colour scheme", "dress code"
+    if lemma in _LIGHT or lex.noun_is(lemma, "time") or lex.is_person_noun(lemma) or not lex.known_noun(lemma):
+        return None
+    return Focus(lemma, _named(lemma))
+
+
+def _named(lemma: str) -> bool:
+    return lex.noun_in_senses(lemma, _NAMED, first=2)
+
+
+def holds(focus: Focus, doc: Any, asked: set[str], is_member: Callable[[str], bool]) -> bool:
+    """Whether a message holds something of the asked kind that the question does not already name: a word
+    under the asked noun ("hostel" for "hotel", "whippet" for a breed of animal), the noun itself specified
+    ("the cardiac ward"), or for a named kind a name (not a member's; not a place unless a place is asked)."""
+    place_asked = lex.noun_is(focus.noun, "city") or lex.noun_in_senses(focus.noun, ("location.n.01",), first=2)
+    animals = _of_animals(focus.noun)
+    for t in doc:
+        low, lemma = t.lower_, t.lemma_.lower()
+        if lemma == focus.noun.split("_")[-1] and any(
+                c.dep_ in ("amod", "compound", "nummod") and c.lower_ not in asked and (c.is_alpha or c.like_num)
+                for c in t.children):  # "the cardiac ward", "pier 4"
+            return True
+        if not t.is_alpha or low in asked or lemma in asked:
+            continue
+        if t.pos_ in ("NOUN", "PROPN") and lemma != focus.noun and _under(lemma, focus.noun):
+            return True
+        if animals and t.pos_ in ("NOUN", "PROPN") and (lex.is_animal(lemma) or _animal_sense(lemma)):
+            return True
+        if focus.named and _a_name(t) and not is_member(t.text) and (place_asked or not lex.is_place_name(low)):
+            return True
+    return False
+
+
+def _a_name(t: Any) -> bool:
+    return t.pos_ == "PROPN" or (t.text[:1].isupper() and t.i > t.sent.start and not t.is_stop)
+
+
+def _under(word: str, noun: str) -> bool:
+    """A sense of `word` among its first three has one of `noun`'s first two senses above it."""
+    targets = set(lex._synsets(noun, "n")[:2])
+    for s in lex._synsets(word, "n")[:3]:
+        for path in s.hypernym_paths() + [p for i in s.instance_hypernyms() for p in i.hypernym_paths()]:
+            if targets.intersection(path):
+                return True
+    return False
+
+
+def _of_animals(noun: str) -> bool:
+    """A noun WordNet glosses as a variety of animals ("breed"): a kind of animal answers it."""
+    return any("animal" in s.definition() for s in lex._synsets(noun, "n")[:1])
+
+
+def _animal_sense(lemma: str) -> bool:
+    return any(s.lexname() == "noun.animal" for s in lex._synsets(lemma, "n")[:4])
