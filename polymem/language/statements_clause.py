@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 from polymem.language import lexical as lex
 from polymem.language import syntax as sx
 from polymem.language.statement_types import FIRST_PERSON, Statement
-from polymem.language.statements_city import intro, travels_from
+from polymem.language.statements_city import intro, travel_noun_from, travels_from
 from polymem.language.statements_job import from_to, job_from_verb, with_org
 from polymem.language.statements_left import farewell_place, last_at, left_job, no_longer_at, was, years_at
 from polymem.language.statements_people import owner_of, possessor_id, subject_of
@@ -32,7 +32,7 @@ def sentence_statements(reader: StatementReader, tokens: Any, speaker: str, othe
                 sts += with_org(reader, tok, sent, speaker, other)
             out += sts
         elif tok.pos_ in ("NOUN", "PROPN") or (tok.dep_ == "amod" and tok.head.pos_ == "PROPN"):
-            out += noun_statements(reader, tok, sent, speaker, other)
+            out += noun_statements(reader, tok, sent, speaker, other) + travel_noun_from(reader, tok, sent, speaker)
     for st in out:  # "my parrot Kiwi", "our dog Bramble", "a ferret named Pickle": what the animal is called
         if st.attribute == "pet" and not st.name:
             animal = next((t for t in sent if t.lower_ == st.value.split()[-1].lower()), None)
@@ -60,7 +60,10 @@ def pet_name(reader: StatementReader, n: Any) -> str:
 def verb_statements(reader: StatementReader, v: Any, sent: Any, speaker: str, other: str | None) -> list[Statement]:
     lemma = v.lemma_.lower()
     if sx.hedged(v):
-        return []
+        # "I shall join from X as usual": setting off from home in the plain future still says where home is
+        plain = [c.lower_ for c in v.children if c.dep_ == "aux" and c.tag_ == "MD"]
+        return travels_from(reader, v, sent, speaker, other) if plain and set(plain) <= {"will", "shall", "'ll", "’ll"} \
+            else []
     neg, past = sx.negated(v, sent), sx.used_to(v)
     out: list[Statement] = []
     if lemma == "be":
@@ -200,6 +203,8 @@ def noun_statements(reader: StatementReader, n: Any, sent: Any, speaker: str, ot
     if (past_job := last_at(reader, n, sent, speaker, other)) is not None:
         return [past_job]
     poss = sx.possessor(n)
+    if poss is None and (place := _new_home(reader, n, sent, speaker)):
+        return [Statement("city", speaker, speaker, place)]
     if poss is None and n.dep_ in ("ROOT", "appos") and lex.is_occupation(lemma) and \
             not any(t.dep_ in ("nsubj", "nsubjpass") for t in sent) and (org := sx.org_obj(n, reader)):
         # a verbless reader-description: "Midwife at Northfield Clinic from next week."
@@ -229,6 +234,18 @@ def noun_statements(reader: StatementReader, n: Any, sent: Any, speaker: str, ot
         elif org:
             out.append(Statement("job", owner, speaker, org))
     return out
+
+
+def _new_home(reader: StatementReader, n: Any, sent: Any, speaker: str) -> str | None:
+    """"new apartment in Toronto is tiny": a new dwelling somewhere, said with nobody else in the sentence, is
+    the speaker's (chat drops the "my")."""
+    if n.pos_ != "NOUN" or n.dep_ not in ("nsubj", "ROOT", "dobj") or not lex.noun_is(n.lemma_.lower(), "dwelling") \
+            or not any(c.dep_ == "amod" and c.lower_ == "new" for c in n.children) or n.sent.text.rstrip().endswith("?"):
+        return None
+    if any(t.lower_ in sx.THIRD_PERSON or t.lower_ in ("you", "u", "your") or reader.person_in(t.text) not in (None, speaker)
+           or (t.pos_ == "NOUN" and lex.is_person_noun(t.lemma_.lower())) for t in sent):
+        return None
+    return sx.place_obj(n, reader, preps=("in",))
 
 
 def _moved_in(doc: Any) -> bool:

@@ -93,3 +93,20 @@ def test_a_party_somewhere_is_a_home_when_the_message_says_they_moved_in(reader:
 def test_a_place_given_a_vote_is_not_where_the_speaker_is(reader: StatementReader) -> None:
     assert cities(reader, "aberdeen gets my vote. the other one is too far") == []
     assert cities(reader, "Aberdeen is grey again today") == [("p1", "Aberdeen")]  # talked of in the present
+
+
+def test_setting_off_from_home_in_the_plain_future_or_by_a_way_one_travels(reader: StatementReader) -> None:
+    def weak(text: str) -> list[tuple[str, bool]]:
+        return [(s.value, s.weak) for s in reader.read(text, "p1", NOW, "m1") if s.attribute == "city"]
+
+    assert weak("I shall dial in from Aberdeen, as ever") == [("Aberdeen", True)]
+    assert weak("I might dial in from Aberdeen") == []  # a maybe says nothing
+    assert weak("the drive down from Aberdeen on a friday is endless") == [("Aberdeen", True)]
+    assert weak("the train from Aberdeen was cancelled") == []  # one journey told
+    assert weak("her commute from Aberdeen is endless") == []  # somebody else's
+
+
+def test_a_new_dwelling_somewhere_with_nobody_else_named_is_the_speakers(reader: StatementReader) -> None:
+    assert cities(reader, "new flat in Aberdeen is freezing but the view!!") == [("p1", "Aberdeen")]
+    assert cities(reader, "my brother's new flat in Aberdeen is freezing") == []
+    assert cities(reader, "is the new flat in Aberdeen warm?") == []
