@@ -31,11 +31,14 @@ def recall_at_k(ranked: Sequence[str], evidence: Iterable[str], k: int) -> float
 
 
 def _mentions(text: str, term: str) -> bool:
-    """Word-bounded, case-insensitive; terms of 1-2 characters (alias 'G') must match case too."""
+    """The README's "contains", case-insensitive ("worr" is in "a worrier", "Thursday" in "thursdays"); a term
+    of 1-2 characters (an alias like 'G' or 'DK') would be in almost any text, so it must stand as a word and
+    match case."""
     if not term:
         return False
-    flags = 0 if len(term) <= 2 else re.IGNORECASE
-    return re.search(rf"(?<!\w){re.escape(term)}(?!\w)", text, flags) is not None
+    if len(term) <= 2:
+        return re.search(rf"(?<!\w){re.escape(term)}(?!\w)", text) is not None
+    return term.lower() in text.lower()
 
 
 def person_names(term: str, roster: Mapping[str, Sequence[str]]) -> list[str]:

@@ -32,8 +32,16 @@ def test_recall_at_k_counts_share_of_evidence_in_top_k() -> None:
 def test_person_keyword_matches_any_name_alias_or_handle() -> None:
     for text in ["Greta Lindqvist", "it was greta", "gre68 asked", "G did"]:
         assert keywords_correct(text, ["Greta"], ["Liam"], ROSTER), text
-    assert not keywords_correct("Gretchen", ["Greta"], [], ROSTER)  # word-bounded
+    assert not keywords_correct("Gretchen", ["Greta"], [], ROSTER)  # not contained
     assert not keywords_correct("g did", ["Greta"], [], ROSTER)  # 1-2 char aliases are case-sensitive
+    assert not keywords_correct("a gust of wind", ["Greta"], [], ROSTER)  # ... and stand as words
+
+
+def test_a_keyword_is_contained_as_the_readme_says() -> None:
+    # the README: correct when the answer "contains every keywords entry (case-insensitive)"
+    assert keywords_correct("she thinks he's a worrier", ["worr"], [], ROSTER)
+    assert keywords_correct("thursdays now", ["Thursday"], [], ROSTER)
+    assert not keywords_correct("thursdays, not tuesdays", ["Thursday"], ["Tuesday"], ROSTER)
 
 
 def test_wrong_entry_makes_answer_wrong() -> None:
