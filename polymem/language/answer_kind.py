@@ -54,7 +54,8 @@ def _focus(n: Any) -> Focus | None:
     if lemma in ("kind", "sort", "type", "variety"):  # "what kind of dog": a kind of dog answers
         of = next((p for c in n.children if c.dep_ == "prep" and c.lower_ == "of" for p in c.children
                    if p.dep_ == "pobj" and p.pos_ == "NOUN"), None)
-        return _focus(of) if of is not None and of.lemma_.lower() not in _LIGHT else None
+        inner = _focus(of) if of is not None and of.lemma_.lower() not in _LIGHT else None
+        return Focus(inner.noun, False) if inner is not None else None  # a kind is asked, not a name
     compound = next((c for c in n.children if c.dep_ == "compound" and c.pos_ == "NOUN"), None)
     if compound is not None and lex.known_noun(f"{compound.lemma_.lower()}_{lemma}"):
         lemma = f"{compound.lemma_.lower()}_{lemma}"  # "colour scheme", "dress code"
@@ -70,21 +71,29 @@ def _named(lemma: str) -> bool:
 def holds(focus: Focus, doc: Any, asked: set[str], is_member: Callable[[str], bool]) -> bool:
     """Whether a message holds something of the asked kind that the question does not already name: a word
     under the asked noun ("hostel" for "hotel", "whippet" for a breed of animal), the noun itself specified
-    ("the cardiac ward"), or for a named kind a name (not a member's; not a place unless a place is asked)."""
+    ("the cardiac ward"), for a named kind a name (not a member's; not a place unless a place is asked), for
+    any other a number ("£120 a head" for a budget)."""
     place_asked = lex.noun_is(focus.noun, "city") or lex.noun_in_senses(focus.noun, ("location.n.01",), first=2)
     animals = _of_animals(focus.noun)
+    if not (focus.named or animals) or (focus.named and (lex.generic_pet(focus.noun) or _animal_sense(focus.noun))):
+        # a role any thing can fill ("what gift", "his view", "the centrepiece"), or an animal's name, which
+        # chat writes as any word ("introducing... waffles"): no kind to check against
+        return True
     for t in doc:
         low, lemma = t.lower_, t.lemma_.lower()
         if lemma == focus.noun.split("_")[-1] and any(
                 c.dep_ in ("amod", "compound", "nummod") and c.lower_ not in asked and (c.is_alpha or c.like_num)
                 for c in t.children):  # "the cardiac ward", "pier 4"
             return True
+        if not focus.named and t.like_num and low not in asked:
+            return True  # a number answers a budget, a size, a price, a score
         if not t.is_alpha or low in asked or lemma in asked:
             continue
         if t.pos_ in ("NOUN", "PROPN") and lemma != focus.noun and _under(lemma, focus.noun):
             return True
-        if animals and t.pos_ in ("NOUN", "PROPN") and (lex.is_animal(lemma) or _animal_sense(lemma)):
-            return True
+        if animals and t.pos_ in ("NOUN", "PROPN", "ADJ") and (
+                lex.is_animal(lemma) or _animal_sense(lemma) or not lex.known_word(low)):
+            return True  # a word no dictionary has may be a breed's pet name ("staffy", "beardie")
         if focus.named and _a_name(t) and not is_member(t.text) and (place_asked or not lex.is_place_name(low)):
             return True
     return False

@@ -85,9 +85,17 @@ def from_to(reader: StatementReader, v: Any, sent: Any, speaker: str, other: str
             Statement("job", owner, speaker, sx.phrase(to, drop_det=True), kind="event")]
 
 
+_APPOINT = ("appoint.v.01", "appoint.v.02", "promote.v.02", "name.v.03")
+
+
 def job_from_verb(reader: StatementReader, v: Any, lemma: str, sent: Any, speaker: str, other: str | None) -> Statement | None:
     role_tok = next((p for c in v.children if c.dep_ == "prep" and c.lower_ == "as"
                      for p in c.children if p.dep_ == "pobj"), None)
+    if role_tok is None and v.tag_ == "VBN" and lex.verb_in_senses(lemma, _APPOINT, first=3):
+        # "she has been appointed seed conservation scientist at X", "was made head of sales"
+        # (only with a workplace: "named captain of the quiz team" is no job)
+        role_tok = next((c for c in v.children if c.dep_ in ("oprd", "attr", "xcomp") and c.pos_ == "NOUN"
+                         and (sx.org_obj(v, reader) or sx.org_obj(c, reader))), None)
     role = sx.phrase(role_tok, drop_det=True) if role_tok is not None else None
     org = sx.org_obj(v, reader) or (sx.org_obj(role_tok, reader) if role_tok is not None else None)
     # "sign it at the restaurant", "started it at school": a verb of hiring or starting done to a thing

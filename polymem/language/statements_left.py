@@ -83,17 +83,23 @@ def years_at(reader: StatementReader, v: Any, sent: Any, speaker: str, other: st
 
 def last_at(reader: StatementReader, n: Any, sent: Any, speaker: str, other: str | None) -> Statement | None:
     """"my last day at Lanark Electric was the 30th", "friday was my last shift at the depot": a final stretch
-    of time at a workplace ends a job there (the owner's past employer)."""
-    if not any(c.dep_ == "amod" and c.lemma_.lower() in ("last", "final") for c in n.children) or \
+    of time at a workplace ends a job there (the owner's past employer); a first one ("my first week at the
+    seed bank has been a whirlwind") starts one."""
+    marks = {c.lemma_.lower() for c in n.children if c.dep_ == "amod"}
+    first = bool(marks & {"first"}) and not marks & {"last", "final"}
+    if not (first or marks & {"last", "final"}) or \
             not (lex.noun_is(n.lemma_.lower(), "time", senses=4) or lex.noun_is(n.lemma_.lower(), "job")):
         return None
+    if first and (n.sent.text.rstrip().endswith("?") or sx.hedged(n.head) if n.head.pos_ in ("VERB", "AUX")
+                  else n.sent.text.rstrip().endswith("?")):
+        return None  # "how was your first day at X?", "my first day at X will be ..." asks or plans
     org = pobj_workplace(n, ("at", "with", "for"), reader) or (  # "... was my last day at the depot"
         pobj_workplace(n.head, ("at",), reader) if n.head.lemma_ == "be" else None)
     if not org or (n.head.pos_ in ("VERB", "AUX") and sx.negated(n.head, sent)):
         return None
     poss = sx.possessor(n)
     owner = owner_of(reader, poss, speaker, other, sent) if poss is not None else speaker
-    return Statement("job", owner, speaker, org, kind="event", tense="past") if owner else None
+    return Statement("job", owner, speaker, org, kind="event", tense="present" if first else "past") if owner else None
 
 
 def pobj_workplace(head: Any, preps: tuple[str, ...], reader: StatementReader,

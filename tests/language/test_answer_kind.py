@@ -51,13 +51,14 @@ def test_a_named_kind_is_answered_by_a_name_not_a_member_or_a_place() -> None:
     assert _holds("Which gate does the coach leave from?", "coaches go from gate 9 now")  # a number names it
 
 
-def test_a_kind_of_animal_answers_a_breed_and_a_hyponym_answers_its_class() -> None:
+def test_a_kind_of_animal_answers_a_breed() -> None:
     assert _holds("what breed is the puppy?", "she's a beagle, obviously, look at those ears")
+    assert _holds("what breed is the puppy?", "typical sprocker behaviour tbh")  # a word no dictionary has
     assert not _holds("what breed is the puppy?", "the puppy chewed my shoe again")
-    assert _holds("What kind of tree did they plant?", "a little rowan by the gate")
-    assert not _holds("What kind of tree did they plant?", "they planted it on sunday by the gate")
 
 
-def test_the_asked_noun_specified_answers() -> None:
-    assert _holds("What colour scheme did they go for?", "settled on a teal colour scheme")
-    assert not _holds("What colour scheme did they go for?", "the colour scheme is still being argued about")
+def test_a_role_any_thing_can_fill_is_not_checked() -> None:
+    # "what gift", "what colour scheme", "her view": WordNet's kinds do not say what may fill them
+    assert _holds("What gift did they settle on?", "the framed map of the valley, final answer")
+    assert _holds("What colour scheme did they go for?", "the colour scheme is still being argued about")
+    assert _holds("what's the name of ruaridh's ferret", "introducing... crumble")  # chat names animals anyhow

@@ -48,3 +48,16 @@ def test_the_job_left_comes_before_the_new_one(reader: StatementReader) -> None:
                                   "p1", NOW, "m1") if s.attribute == "job"]
     assert [s.tense for s in sts][:2] == ["past", "present"], sts
     assert sts[0].value == "the depot"
+
+
+def test_a_first_stretch_at_a_workplace_starts_a_job(reader: StatementReader) -> None:
+    assert jobs(reader, "my first week at Harrowgate Books has been chaos, loving it") == \
+        [("p1", "Harrowgate Books", "present")]
+    assert jobs(reader, "how was your first week at Harrowgate Books?") == []  # asked, not said
+    assert jobs(reader, "yesterday was my last day at Harrowgate Books") == [("p1", "Harrowgate Books", "past")]
+
+
+def test_an_appointment_at_a_workplace_is_a_job(reader: StatementReader) -> None:
+    got = jobs(reader, "Koffi has been appointed senior archivist at the Harrowgate Trust", speaker="p1")
+    assert got == [("p2", "senior archivist at the Harrowgate Trust", "present")]
+    assert jobs(reader, "Koffi was named captain of the pub quiz team", speaker="p1") == []  # no workplace
