@@ -71,8 +71,7 @@ def _named(lemma: str) -> bool:
 def holds(focus: Focus, doc: Any, asked: set[str], is_member: Callable[[str], bool]) -> bool:
     """Whether a message holds something of the asked kind that the question does not already name: a word
     under the asked noun ("hostel" for "hotel", "whippet" for a breed of animal), the noun itself specified
-    ("the cardiac ward"), for a named kind a name (not a member's; not a place unless a place is asked), for
-    any other a number ("£120 a head" for a budget)."""
+    ("the cardiac ward"), for a named kind a name (not a member's; not a place unless a place is asked)."""
     place_asked = lex.noun_is(focus.noun, "city") or lex.noun_in_senses(focus.noun, ("location.n.01",), first=2)
     animals = _of_animals(focus.noun)
     if not (focus.named or animals) or (focus.named and (lex.generic_pet(focus.noun) or _animal_sense(focus.noun))):
@@ -85,8 +84,6 @@ def holds(focus: Focus, doc: Any, asked: set[str], is_member: Callable[[str], bo
                 c.dep_ in ("amod", "compound", "nummod") and c.lower_ not in asked and (c.is_alpha or c.like_num)
                 for c in t.children):  # "the cardiac ward", "pier 4"
             return True
-        if not focus.named and t.like_num and low not in asked:
-            return True  # a number answers a budget, a size, a price, a score
         if not t.is_alpha or low in asked or lemma in asked:
             continue
         if t.pos_ in ("NOUN", "PROPN") and lemma != focus.noun and _under(lemma, focus.noun):

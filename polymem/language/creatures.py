@@ -132,6 +132,33 @@ def _fragment(t: Any) -> bool:
         len([x for x in t.sent if x.is_alpha]) <= 8
 
 
+NEAR = 4  # messages either side of a name in which its speaker's talk of a kind of animal counts
+
+
+def _generic_kind(t: Any) -> bool:
+    """"bearded dragons are all divas": a bare plural subject speaks of the kind."""
+    return t.tag_ == "NNS" and t.dep_ in ("nsubj", "nsubjpass") and not any(
+        c.dep_ in ("det", "poss", "nummod") for c in t.children)
+
+
+def _names_an_animal(doc: Any) -> bool:
+    return any(t.pos_ == "NOUN" and lex.is_animal(t.lemma_.lower()) for t in doc) or bool(_mistagged_animals(doc, set()))
+
+
+def _mistagged_animals(doc: Any, name: set[int]) -> list[str]:
+    """Animal nouns the tagger read as something else ("axolotls travel better than me" tagged as a verb): a
+    word with no verb or adjective sense whose noun form is an animal is one, whatever its tag."""
+    out = []
+    for t in doc:
+        if t.pos_ in ("NOUN", "PROPN") or not t.is_alpha or t.i in name or lex._synsets(t.lower_, "v") or \
+                lex._synsets(t.lower_, "a"):
+            continue
+        noun = lex.wordnet().morphy(t.lower_, "n")
+        if noun and lex.is_animal(noun):
+            out.append(noun)
+    return out
+
+
 def _emoji(text: str) -> list[str]:
     """Animal emoji ("🐢", "🐰"): Unicode names them ("TURTLE", "RABBIT FACE"), WordNet knows the animal."""
     out = []
@@ -164,7 +191,9 @@ def creature_pets(docs: Sequence[Any], speakers: Sequence[str], ids: Sequence[st
     shown: dict[str, str] = {}
     common: set[str] = set()  # names that are also common words: a mention must use them as a name
     for doc in docs:
-        for key, text in _names(doc, is_person):
+        # beside an animal word a capitalised common word opening a sentence may be a name ("Dumpling chewed
+        # my charger again. rabbits are chaos")
+        for key, text in _names(doc, is_person, strict=not _names_an_animal(doc)):
             shown.setdefault(key, text)
     for doc in docs:  # "my Hermann's tortoise": a breed's name anywhere is no creature's
         for t in doc:
@@ -214,6 +243,13 @@ def creature_pets(docs: Sequence[Any], speakers: Sequence[str], ids: Sequence[st
                              if any(c.dep_ == "poss" and c.lower_ in FIRST_PERSON for c in a.children)]
             if texts is not None and len(ms) and keyed_in[m.index] == 1:  # the parse drops emoji: read the text
                 evidence += [(e, m.index, 1) for e in _emoji(texts[m.index])]
+            evidence += [(a, m.index, 1) for a in _mistagged_animals(docs[m.index], name)]
+            for x in range(max(0, m.index - NEAR), min(len(docs), m.index + NEAR + 1)):
+                # the same member on the kind a few lines off ("chorizo sits on his rock all day" ...
+                # "bearded dragons are all divas"): what the named one is
+                if x != m.index and speakers[x] == speakers[m.index] and not keyed_in[x]:
+                    evidence += [(_species(a), x, 1) for sent in docs[x].sents for a in _animals(sent)
+                                 if _generic_kind(a)]
             for sent in docs[m.index].sents:
                 if sent.start > m.sent.start:
                     evidence += [(_species(a), m.index, 1) for a in _animals(sent) if _pointed(a, False)]

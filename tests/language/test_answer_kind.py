@@ -55,6 +55,7 @@ def test_a_kind_of_animal_answers_a_breed() -> None:
     assert _holds("what breed is the puppy?", "she's a beagle, obviously, look at those ears")
     assert _holds("what breed is the puppy?", "typical sprocker behaviour tbh")  # a word no dictionary has
     assert not _holds("what breed is the puppy?", "the puppy chewed my shoe again")
+    assert not _holds("what breed is the puppy?", "the puppy may have eaten one")  # a number is no breed
 
 
 def test_a_role_any_thing_can_fill_is_not_checked() -> None:

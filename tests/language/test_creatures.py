@@ -91,3 +91,24 @@ def test_the_everyday_word_for_a_breed_or_species() -> None:
     assert everyday_kind("whippet") == "dog" and everyday_kind("cockatiel") == "bird"
     assert everyday_kind("tabby") == "cat"
     assert everyday_kind("dog") is None  # already the everyday word
+
+
+def test_an_animal_word_the_tagger_reads_as_a_verb_still_gives_the_species() -> None:
+    # the small tagger calls "axolotls" a verb here; a word with no verb sense whose noun is an animal is one
+    pets = _pets([
+        ("bo", "Bertram made it through the flight! axolotls cope better than people, honestly"),
+        ("ana", "welcome home bertram"),
+    ])
+    assert ("bo", "axolotl", "Bertram") in pets
+
+
+def test_the_same_member_on_a_kind_of_animal_a_few_lines_off_gives_the_species() -> None:
+    lines = [
+        ("cy", "marzipan would never stoop to begging. she just glares from the hammock"),
+        ("ana", "lol"),
+        ("bo", "the picnic is sunday btw"),
+        ("cy", "ferrets are basically tiny landlords, it's known"),
+    ]
+    assert ("cy", "ferret", "Marzipan") in _pets(lines + [("bo", "marzipan is plotting again, look at her")])
+    others = [(("ana" if who == "cy" and "ferrets" in text else who), text) for who, text in lines]
+    assert not any(p[2] == "Marzipan" for p in _pets(others + [("bo", "marzipan is plotting again, look at her")]))
