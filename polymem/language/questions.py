@@ -68,8 +68,9 @@ def _parse(text: str) -> Any:
 _WH_WORDS = ("what", "which", "where", "when", "how", "who", "whom", "whose", "why")
 
 
-def parse_question(question: str, mentioned: int = 0) -> QuestionForm:
-    """`mentioned`: how many roster members the question names (the planner finds them)."""
+def parse_question(question: str, mentioned: int = 0, names: frozenset[str] = frozenset()) -> QuestionForm:
+    """`mentioned`: how many roster members the question names (the planner finds them); `names`: their names'
+    words, lower-cased (a member called June is no month)."""
     doc = _parse(question)
     lemmas = {t.lemma_.lower() for t in doc}
     out = QuestionForm()
@@ -147,7 +148,7 @@ def parse_question(question: str, mentioned: int = 0) -> QuestionForm:
                 out.at = "start"
             elif lex.verb_in_senses(t.lemma_.lower(), ("end.v.01", "end.v.02", "complete.v.01"), first=3, exact=True):
                 out.at = "end"
-        if t.ent_type_ == "DATE" and t.lower_ in MONTHS:
+        if t.ent_type_ == "DATE" and t.lower_ in MONTHS and t.lower_ not in names:
             out.month = MONTHS.index(t.lower_) + 1
     if (out.at or out.month) and out.attribute and mentioned:
         out.form = "state_at"

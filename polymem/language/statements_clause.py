@@ -237,15 +237,25 @@ def noun_statements(reader: StatementReader, n: Any, sent: Any, speaker: str, ot
 
 
 def _new_home(reader: StatementReader, n: Any, sent: Any, speaker: str) -> str | None:
-    """"new apartment in Toronto is tiny": a new dwelling somewhere, said with nobody else in the sentence, is
-    the speaker's (chat drops the "my")."""
-    if n.pos_ != "NOUN" or n.dep_ not in ("nsubj", "ROOT", "dobj") or not lex.noun_is(n.lemma_.lower(), "dwelling") \
-            or not any(c.dep_ == "amod" and c.lower_ == "new" for c in n.children) or n.sent.text.rstrip().endswith("?"):
+    """"new apartment in Toronto is tiny", "got an offer on a flat in X!! moving in april": a new dwelling
+    somewhere, or one in a message about moving, said with nobody else in the sentence, is the speaker's (chat
+    drops the "my")."""
+    if n.pos_ != "NOUN" or not lex.noun_is(n.lemma_.lower(), "dwelling") or n.sent.text.rstrip().endswith("?"):
+        return None
+    new = n.dep_ in ("nsubj", "ROOT", "dobj") and any(c.dep_ == "amod" and c.lower_ == "new" for c in n.children)
+    # "got an offer on a flat in X!! moving sun 12 april": a dwelling somewhere in a message about moving
+    if not (new or (n.dep_ in ("dobj", "pobj") and _moving(n.doc))):
         return None
     if any(t.lower_ in sx.THIRD_PERSON or t.lower_ in ("you", "u", "your") or reader.person_in(t.text) not in (None, speaker)
            or (t.pos_ == "NOUN" and lex.is_person_noun(t.lemma_.lower())) for t in sent):
         return None
     return sx.place_obj(n, reader, preps=("in",))
+
+
+def _moving(doc: Any) -> bool:
+    """A move of house told in the message ("moving sun 12 april", "we move next week"), not denied or wished."""
+    return any(t.pos_ == "VERB" and t.lemma_.lower() != "live" and lex.verb_in_senses(t.lemma_.lower(), ("move.v.04", "relocate.v.01"), first=4)
+               and not sx.hedged(t) and not sx.negated(t, t.sent) for t in doc)
 
 
 def _moved_in(doc: Any) -> bool:

@@ -89,7 +89,7 @@ def compile_rules(question: str, asker: str | None, roster: RosterIndex) -> Plan
     def person_row(pid: str) -> Row:
         return Row(kind="PERSON", id=pid, name=roster.display(pid))
 
-    form = parse_question(parts_.asking, mentioned=len(order))
+    form = parse_question(parts_.asking, mentioned=len(order), names=_aliases(q, roster, order))
     whole = masked
     if parts_.context:  # the form from the part that asks, the topic words from the whole question
         masked = _mask(parts_.asking, roster, order)
@@ -203,6 +203,15 @@ def _form_plan(q: str, asker: str | None, form: QuestionForm, order: list[str], 
                 mode="full" if intent in ("when", "list_moved", "list_decisions", "who_announced") else "head", scope=scope,
                 attribute=form.attribute, category=form.category, search_terms=list(issue), mentioned=order,
                 notes=notes)
+
+
+def _aliases(q: str, roster: RosterIndex, order: list[str]) -> frozenset[str]:
+    """The question's words that name one of the members it mentions ("june" for a member called June)."""
+    # (not after a preposition of time: "living in June" is the month)
+    words = re.findall(r"[A-Za-z]+", q)
+    return frozenset(w.lower() for i, w in enumerate(words)
+                     if (i == 0 or words[i - 1].lower() not in ("in", "since", "until", "by", "of", "during"))
+                     and any(x.pid in order for x in roster.find(w)))
 
 
 def _mask(text: str, roster: RosterIndex, order: list[str]) -> str:

@@ -94,3 +94,12 @@ def test_a_state_when_the_chat_began_but_not_when_a_person_did_something() -> No
     assert parse_question("What did Ola do for a living when the group chat started?", mentioned=1).at == "start"
     assert parse_question("Where was Ola living when she started her apprenticeship?", mentioned=1).at is None
     assert parse_question("Where was Ola living when Ines began the course?", mentioned=2).at is None
+
+
+def test_a_member_named_after_a_month_is_no_month() -> None:
+    roster = RosterIndex([Participant(id="may", name="May Okonjo", aliases=["May"]),
+                          Participant(id="osk", name="Oskar Lind", aliases=["Oskar"])])
+    now = compile_rules("which city does may live in now", None, roster)
+    assert (now.mode, now.month, [r.id for r in now.rows]) == ("head", None, ["may"])
+    then = compile_rules("Where was Oskar living in May?", None, roster)
+    assert then.month == 5  # after "in", the month

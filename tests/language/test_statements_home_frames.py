@@ -110,3 +110,12 @@ def test_a_new_dwelling_somewhere_with_nobody_else_named_is_the_speakers(reader:
     assert cities(reader, "new flat in Aberdeen is freezing but the view!!") == [("p1", "Aberdeen")]
     assert cities(reader, "my brother's new flat in Aberdeen is freezing") == []
     assert cities(reader, "is the new flat in Aberdeen warm?") == []
+
+
+def test_a_dwelling_somewhere_in_a_message_about_moving_is_the_new_home(reader: StatementReader) -> None:
+    def strong(text: str) -> list[str]:
+        return [s.value for s in reader.read(text, "p1", NOW, "m1") if s.attribute == "city" and not s.weak]
+
+    assert strong("offer accepted on a flat in Aberdeen!! moving on the 3rd") == ["Aberdeen"]
+    assert strong("offer accepted on a flat in Aberdeen but we're not moving yet") == []
+    assert strong("viewing a flat in Aberdeen, we might move") == []
