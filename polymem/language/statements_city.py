@@ -202,9 +202,13 @@ def travel_noun_from(reader: StatementReader, n: Any, sent: Any, speaker: str) -
     noun, set off from a place: most likely home (weak). Not an itinerary on to a named place, not somebody
     else's, not one journey told in the past, not a question."""
     lemma = n.lemma_.lower()
-    if n.pos_ != "NOUN" or sent.text.rstrip().endswith("?") or not lex.verb_in_senses(lemma, _TRAVEL, first=3):
+    # a way of going WordNet glosses as between work and home ("commute"): its start is home, even on a day
+    # told in the past or with the other end named ("the commute from Trowbridge to Bristol was grim")
+    homeward = n.pos_ == "NOUN" and any("home" in s.definition() for s in lex._synsets(lemma, "v")[:2])
+    if n.pos_ != "NOUN" or sent.text.rstrip().endswith("?") or not (
+            homeward or lex.verb_in_senses(lemma, _TRAVEL, first=3)):
         return []
-    if any(t.tag_ in ("VBD", "VBN") for t in sent):
+    if any(t.tag_ in ("VBD", "VBN") for t in sent) and not homeward:
         return []  # "the flight from Lisbon was delayed": one journey told, not a way one goes
     poss = next((c for c in n.children if c.dep_ == "poss"), None)
     if poss is not None and poss.lower_ not in FIRST_PERSON:
@@ -212,10 +216,10 @@ def travel_noun_from(reader: StatementReader, n: Any, sent: Any, speaker: str) -
     heads = [n, *(c for c in n.children if c.dep_ in ("prt", "advmod"))]  # "the drive up / down from X"
     place = next((p for h in heads for c in h.children if c.dep_ == "prep" and c.lower_ == "from"
                   for p in c.children if p.dep_ == "pobj" and sx.is_place(p, reader)), None)
-    if place is None or sx.place_obj(n, reader, ("to",)) or sx.place_obj(place, reader, ("to",)):
+    if place is None or (not homeward and (sx.place_obj(n, reader, ("to",)) or sx.place_obj(place, reader, ("to",)))):
         return []
     if any(t.lower_ in sx.THIRD_PERSON or reader.person_in(t.text) not in (None, speaker) for t in sent):
         return []
-    name = sx.phrase(place)
+    name = sx.proper_name(place)  # not "Leeds to York": the far end hangs on the place
     return [Statement("city", speaker, speaker, name.title() if name.islower() else name, weak=True,
                       sentence=sent.text)]

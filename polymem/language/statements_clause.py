@@ -10,7 +10,15 @@ from polymem.language import syntax as sx
 from polymem.language.statement_types import FIRST_PERSON, Statement
 from polymem.language.statements_city import intro, travel_noun_from, travels_from
 from polymem.language.statements_job import from_to, job_from_verb, with_org
-from polymem.language.statements_left import farewell_place, last_at, left_job, no_longer_at, was, years_at
+from polymem.language.statements_left import (
+    farewell_place,
+    last_at,
+    left_job,
+    no_longer_at,
+    shift_at,
+    was,
+    years_at,
+)
 from polymem.language.statements_people import owner_of, possessor_id, subject_of
 
 if TYPE_CHECKING:
@@ -202,6 +210,8 @@ def noun_statements(reader: StatementReader, n: Any, sent: Any, speaker: str, ot
                 return [Statement("job", speaker, speaker, f"{what} at {org}" if what else org)]
     if (past_job := last_at(reader, n, sent, speaker, other)) is not None:
         return [past_job]
+    if (stint := shift_at(reader, n, sent, speaker, other)) is not None:
+        return [stint]
     poss = sx.possessor(n)
     if poss is None and (place := _new_home(reader, n, sent, speaker)):
         return [Statement("city", speaker, speaker, place)]

@@ -102,6 +102,34 @@ def last_at(reader: StatementReader, n: Any, sent: Any, speaker: str, other: str
     return Statement("job", owner, speaker, org, kind="event", tense="present" if first else "past") if owner else None
 
 
+_STINT = ("hours.n.01", "work_time.n.01")  # a shift, overtime: time spent at work
+
+
+def shift_at(reader: StatementReader, n: Any, sent: Any, speaker: str, other: str | None) -> Statement | None:
+    """"4 night shifts in a row at the infirmary this week", "doing overtime at the depot again": time worked at
+    a workplace says the speaker works there (a weak reading: a later job replaces it). Not a first or last
+    one (`last_at`), not a question, not a plan, not somebody else's."""
+    lemma = n.lemma_.lower()
+    if n.pos_ != "NOUN" or not lex.noun_in_senses(lemma, _STINT, first=3) or \
+            any(c.dep_ == "amod" and c.lemma_.lower() in ("first", "last", "final") for c in n.children) or \
+            sent.text.rstrip().endswith("?"):
+        return None
+    head = n.head if n.head.pos_ in ("VERB", "AUX") else None
+    if head is not None and (sx.hedged(head) or sx.negated(head, sent)):
+        return None
+    org = pobj_workplace(n, ("at", "for"), reader) or (pobj_workplace(head, ("at",), reader) if head is not None
+                                                      else None)
+    if org is None:  # "shifts in a row at X": the place may hang on the noun after the stint
+        org = next((w for c in n.children if c.dep_ == "prep" for p in c.children if p.dep_ == "pobj"
+                    for w in [pobj_workplace(p, ("at",), reader)] if w), None)
+    poss = sx.possessor(n)
+    owner = owner_of(reader, poss, speaker, other, sent) if poss is not None else speaker
+    if not org or owner is None or (poss is None and any(
+            t.lower_ in sx.THIRD_PERSON or reader.person_in(t.text) not in (None, speaker) for t in sent)):
+        return None  # "shifts at the depot are grim for him": somebody else's
+    return Statement("job", owner, speaker, org, kind="state", weak=True)
+
+
 def pobj_workplace(head: Any, preps: tuple[str, ...], reader: StatementReader,
                    named: Callable[[Any], bool] = lambda p: True) -> str | None:
     """The first workplace an object of one of these prepositions names (and `named` accepts)."""

@@ -119,3 +119,12 @@ def test_a_dwelling_somewhere_in_a_message_about_moving_is_the_new_home(reader: 
     assert strong("offer accepted on a flat in Aberdeen!! moving on the 3rd") == ["Aberdeen"]
     assert strong("offer accepted on a flat in Aberdeen but we're not moving yet") == []
     assert strong("viewing a flat in Aberdeen, we might move") == []
+
+
+def test_the_start_of_a_commute_is_home_even_with_its_far_end_named(reader: StatementReader) -> None:
+    def weak(text: str) -> list[tuple[str, bool]]:
+        return [(s.value, s.weak) for s in reader.read(text, "p1", NOW, "m1") if s.attribute == "city"]
+
+    # WordNet glosses "commute" as travel between work and home; a flight has no such gloss
+    assert weak("the commute from Aberdeen to Dundee was brutal today") == [("Aberdeen", True)]
+    assert weak("the flight from Aberdeen to Dundee was brutal today") == []

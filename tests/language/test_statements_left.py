@@ -61,3 +61,12 @@ def test_an_appointment_at_a_workplace_is_a_job(reader: StatementReader) -> None
     got = jobs(reader, "Koffi has been appointed senior archivist at the Harrowgate Trust", speaker="p1")
     assert got == [("p2", "senior archivist at the Harrowgate Trust", "present")]
     assert jobs(reader, "Koffi was named captain of the pub quiz team", speaker="p1") == []  # no workplace
+
+
+def test_time_worked_at_a_workplace_says_where_one_works(reader: StatementReader) -> None:
+    got = [(s.owner, s.value, s.weak) for s in reader.read("three night shifts in a row at the cannery, I'm a ghost",
+                                                          "p1", NOW, "m1") if s.attribute == "job"]
+    assert got == [("p1", "the cannery", True)]
+    assert jobs(reader, "can you cover my shift at the cannery?") == []  # asked
+    assert jobs(reader, "Koffi's shifts at the cannery are grim") == [("p2", "the cannery", "present")]
+    assert jobs(reader, "shifts at the cannery are grim for him", speaker="p1") == []  # somebody else's
