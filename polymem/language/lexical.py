@@ -149,7 +149,8 @@ def is_occupation(lemma: str) -> bool:
 
 @lru_cache(maxsize=200_000)
 def is_person_noun(lemma: str, senses: int = 2) -> bool:
-    return any(s.lexname() == "noun.person" for s in _synsets(lemma, "n")[:senses])
+    # WordNet files "person" itself under its top nodes (noun.Tops), not with the kinds of person
+    return any(s.lexname() == "noun.person" or s.name() == "person.n.01" for s in _synsets(lemma, "n")[:senses])
 
 
 @lru_cache(maxsize=100_000)

@@ -151,7 +151,23 @@ class StatementReader:
             out = [st for st in out if not (st.attribute == asked and st.owner == speaker)]
             out.append(Statement(asked, speaker, speaker, value, message_id=message_id, time=time,  # type: ignore[arg-type]
                                  sentence=next(iter(doc.sents)).text.strip()))
+        for st in out:
+            if st.attribute == "city":
+                st.value = _place_name(st.value)
         return _dedupe(out)
+
+
+def _place_name(value: str) -> str:
+    """"frozen Toronto", "the Cork" -> the place itself: lower-case words before a capitalised place name are
+    how it was talked of, not its name (a name that is one, "Suffolk park", keeps its words)."""
+    words = value.split()
+    i = 0
+    while i < len(words) - 1 and words[i][:1].islower() and words[i + 1][:1].isupper():
+        i += 1
+        rest = " ".join(words[i:])
+        if lex.is_place_name(rest.lower().replace(" ", "_")) or lex.is_place_name(words[i].lower()):
+            return rest
+    return value
 
 
 def _stated_time(st: Statement, sent: Any, doc: Any, time: datetime) -> datetime:

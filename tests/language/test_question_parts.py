@@ -103,3 +103,11 @@ def test_a_member_named_after_a_month_is_no_month() -> None:
     assert (now.mode, now.month, [r.id for r in now.rows]) == ("head", None, ["jun"])
     then = compile_rules("Where was Oskar living in June?", None, roster)
     assert then.month == 6  # after "in", the month
+
+
+def test_each_person_ranges_over_every_member() -> None:
+    # WordNet files "person" itself under its top nodes, not with the kinds of person
+    roster = RosterIndex([Participant(id="osk", name="Oskar Lind", aliases=["Oskar"]),
+                          Participant(id="lal", name="Lale Demir", aliases=["Lale"])])
+    plan = compile_rules("For the map pins: which city is each person in these days?", None, roster)
+    assert (plan.intent, plan.attribute, sorted(r.id for r in plan.rows)) == ("everyone", "city", ["lal", "osk"])

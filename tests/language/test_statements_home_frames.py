@@ -128,3 +128,9 @@ def test_the_start_of_a_commute_is_home_even_with_its_far_end_named(reader: Stat
     # WordNet glosses "commute" as travel between work and home; a flight has no such gloss
     assert weak("the commute from Aberdeen to Dundee was brutal today") == [("Aberdeen", True)]
     assert weak("the flight from Aberdeen to Dundee was brutal today") == []
+
+
+def test_words_a_place_is_talked_of_with_are_no_part_of_its_name(reader: StatementReader) -> None:
+    assert cities(reader, "I live in rainy Aberdeen now") == [("p1", "Aberdeen")]
+    assert [s.value for s in reader.read("evening from chilly Aberdeen!", "p1", NOW, "m1")
+            if s.attribute == "city"] == ["Aberdeen"]
