@@ -9,6 +9,7 @@ word of the message falls under that noun, and whether that noun is answered by 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -112,7 +113,8 @@ def _under(word: str, noun: str) -> bool:
 
 def _of_animals(noun: str) -> bool:
     """A noun WordNet glosses as a variety of animals ("breed"): a kind of animal answers it."""
-    return any("animal" in s.definition() for s in lex._synsets(noun, "n")[:1])
+    return any("animal" in d and re.search(r"\b(?:variety|kind|type)\b", d)
+               for d in (s.definition() for s in lex._synsets(noun, "n")[:1]))
 
 
 def _animal_sense(lemma: str) -> bool:

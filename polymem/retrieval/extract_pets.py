@@ -21,6 +21,10 @@ def pet_by_name(self: Any, rows: list[Any], pets_of: Callable[[str], list[StateH
         found = [h for h in pets_of(r.id) if _called(self, h) & words]
         if found:
             h = found[-1]
+            if lexical.generic_pet((h.value or "").split()[-1] if h.value else "pet") and \
+                    not re.search(r"(?i)\bwho(?:se|m)?\b", self.plan.question):
+                # only "a pet" is known of it: its kind or breed is not in memory (whose it is, is)
+                return Extract(NOT_IN_MEMORY, abstained=True)
             # "what sort of animal is Biscuit?" -> "whippet called Biscuit, a dog": the everyday kind too
             kind = lexical.everyday_kind((h.value or "").split()[-1]) if h.value else None
             extra = f", a {kind}" if kind and kind not in (h.value or "").lower() else ""

@@ -111,3 +111,12 @@ def test_each_person_ranges_over_every_member() -> None:
                           Participant(id="lal", name="Lale Demir", aliases=["Lale"])])
     plan = compile_rules("For the map pins: which city is each person in these days?", None, roster)
     assert (plan.intent, plan.attribute, sorted(r.id for r in plan.rows)) == ("everyone", "city", ["lal", "osk"])
+
+
+def test_a_noun_for_a_variety_of_animals_asks_about_a_pet() -> None:
+    # WordNet glosses "breed" as a variety of animals; "zoo" and "leash" mention animals but name no variety
+    from polymem.language.models import parsed
+    from polymem.language.question_attribute import question_attribute
+
+    assert question_attribute(parsed("what breed is Marzipan?")) == ("pet", None)
+    assert question_attribute(parsed("which zoo did they go to?")) == (None, None)
