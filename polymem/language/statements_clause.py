@@ -215,6 +215,8 @@ def noun_statements(reader: StatementReader, n: Any, sent: Any, speaker: str, ot
     poss = sx.possessor(n)
     if poss is None and (place := _new_home(reader, n, sent, speaker)):
         return [Statement("city", speaker, speaker, place)]
+    if poss is None and (org := _job_got(reader, n, sent, speaker)):
+        return [Statement("job", speaker, speaker, org, kind="event")]
     if poss is None and n.dep_ in ("ROOT", "appos") and lex.is_occupation(lemma) and \
             not any(t.dep_ in ("nsubj", "nsubjpass") for t in sent) and (org := sx.org_obj(n, reader)):
         # a verbless reader-description: "Midwife at Northfield Clinic from next week."
@@ -260,6 +262,17 @@ def _new_home(reader: StatementReader, n: Any, sent: Any, speaker: str) -> str |
            or (t.pos_ == "NOUN" and lex.is_person_noun(t.lemma_.lower())) for t in sent):
         return None
     return sx.place_obj(n, reader, preps=("in",))
+
+
+def _job_got(reader: StatementReader, n: Any, sent: Any, speaker: str) -> str | None:
+    """"i got it. the job at Brightfold!!": a job at a workplace named alone after the speaker said they got
+    something (a verb of getting with "it" or "the job" in an earlier sentence of the message)."""
+    if n.dep_ != "ROOT" or not lex.noun_is(n.lemma_.lower(), "job", senses=2) or sent.text.rstrip().endswith("?") \
+            or any(t.pos_ in ("VERB", "AUX") for t in sent):
+        return None
+    got = any(t.pos_ == "VERB" and lex.verb_is(t.lemma_.lower(), "possess", senses=2) and t.i < sent.start and
+              any(c.dep_ == "nsubj" and c.lower_ in FIRST_PERSON for c in t.children) for t in sent.doc)
+    return sx.org_obj(n, reader) if got else None
 
 
 def _moving(doc: Any) -> bool:

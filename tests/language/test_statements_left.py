@@ -70,3 +70,8 @@ def test_time_worked_at_a_workplace_says_where_one_works(reader: StatementReader
     assert jobs(reader, "can you cover my shift at the cannery?") == []  # asked
     assert jobs(reader, "Koffi's shifts at the cannery are grim") == [("p2", "the cannery", "present")]
     assert jobs(reader, "shifts at the cannery are grim for him", speaker="p1") == []  # somebody else's
+
+
+def test_a_job_named_alone_after_the_speaker_got_something_is_theirs(reader: StatementReader) -> None:
+    assert jobs(reader, "EVERYONE. i got it. the job at Harrowgate Books!!") == [("p1", "Harrowgate Books", "present")]
+    assert jobs(reader, "the job at Harrowgate Books. no clue who got it") == []  # nobody said they got it
