@@ -67,7 +67,12 @@ def names_beside(text: str, kind: str, is_person: Callable[[str], bool]) -> list
     # the sentence with the word first, then the rest of the message ("she's a tabby. Juniper's taken the bed")
     near = [n for sent in doc.sents if any(t.lower_.rstrip("s") == key for t in sent)
             for _, n in _names(sent, is_person, strict=False)]
-    return near or [n for _, n in _names(doc, is_person, strict=False)]
+    # lower-case chat names its animal with a bare noun as subject ("the cat comes too. brioche needs a
+    # passport"): a word that is no noun elsewhere, or one for a thing, a food or a plant (pets are named after
+    # such things; "weather is grim" is no name)
+    return near or [n for _, n in _names(doc, is_person, strict=False)] or [
+        n for k, n in _bare_names(doc, is_person) if not lex._synsets(k, "n") or lex.noun_in_lexfile(
+            k, ("noun.food", "noun.plant", "noun.artifact"))]
 
 
 def _bare_names(doc: Any, is_person: Callable[[str], bool]) -> list[tuple[str, str]]:

@@ -112,3 +112,11 @@ def test_the_same_member_on_a_kind_of_animal_a_few_lines_off_gives_the_species()
     assert ("cy", "ferret", "Marzipan") in _pets(lines + [("bo", "marzipan is plotting again, look at her")])
     others = [(("ana" if who == "cy" and "ferrets" in text else who), text) for who, text in lines]
     assert not any(p[2] == "Marzipan" for p in _pets(others + [("bo", "marzipan is plotting again, look at her")]))
+
+
+def test_a_lower_case_name_beside_the_animal_word_of_a_message() -> None:
+    from polymem.language.creatures import names_beside
+
+    no_one = lambda w: False  # noqa: E731
+    assert names_beside("the dog is coming with us. crumble needs his jabs first", "dog", no_one) == ["Crumble"]
+    assert names_beside("the dog is asleep. traffic is awful though", "dog", no_one) == []  # no thing's name
