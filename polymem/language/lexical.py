@@ -132,6 +132,15 @@ def work_verb(lemma: str) -> bool:
     return any(noun_is(n, "occupation_person", senses=1) for n in out)
 
 
+_STATUS_NAMES = ("sovereign.n.01", "aristocrat.n.01", "hero.n.01", "ace.n.03")
+
+
+@lru_cache(maxsize=1)
+def _status() -> frozenset[Any]:
+    """WordNet's ranks and words of praise: a person so named holds no trade."""
+    return frozenset(wordnet().synset(n) for n in _STATUS_NAMES)
+
+
 @lru_cache(maxsize=100_000)
 def is_occupation(lemma: str) -> bool:
     """A noun naming a person by their work (midwife, glazier, actuary), not by a relation (friend)."""
@@ -140,6 +149,8 @@ def is_occupation(lemma: str) -> bool:
         return False
     if noun_is(lemma, "kin"):
         return False
+    if _status().intersection(p for path in ss[0].hypernym_paths() for p in path):
+        return False  # a rank or a word of praise ("the spreadsheet king", "a hero", "the star"): no trade
     if noun_is(lemma, "occupation_person"):
         return True
     # WordNet files some trades straight under person.n.01 (cashier): an agent noun whose gloss speaks of work

@@ -75,3 +75,11 @@ def test_time_worked_at_a_workplace_says_where_one_works(reader: StatementReader
 def test_a_job_named_alone_after_the_speaker_got_something_is_theirs(reader: StatementReader) -> None:
     assert jobs(reader, "EVERYONE. i got it. the job at Harrowgate Books!!") == [("p1", "Harrowgate Books", "present")]
     assert jobs(reader, "the job at Harrowgate Books. no clue who got it") == []  # nobody said they got it
+
+
+def test_a_rank_or_a_word_of_praise_is_no_trade(reader: StatementReader) -> None:
+    from polymem.language import lexical as lex
+
+    assert not lex.is_occupation("king") and not lex.is_occupation("hero")  # WordNet's sovereigns and heroes
+    assert lex.is_occupation("glazier") and lex.is_occupation("founder")
+    assert jobs(reader, "Koffi is the undisputed crossword king of this chat") == []
