@@ -353,6 +353,11 @@ class Answerer:
 
     def _who_reported(self) -> Extract:
         owner = self.plan.scope.owner
+        if (rec := self._report_record(owner)) is not None:
+            # the writer read the whole chat around the news ("he's in Lisbon!!" after "he said I can share"):
+            # its record of the owner's value, told by somebody else, names who told it
+            return Extract(self.name(rec.source) or rec.source or "", participant=rec.source,
+                           cited=list(rec.message_ids), confidence=1.0)
 
         attr = self.plan.attribute
 
@@ -371,6 +376,16 @@ class Answerer:
             return Extract(self.name(m["speaker"]) or m["speaker"], participant=m["speaker"], cited=[m["id"]],
                            confidence=s)
         return self._speaker_answer(m, s)
+
+    def _report_record(self, owner: str | None) -> Any | None:
+        """The earliest record of the owner's, told by another member, whose value the question names."""
+        if not owner:
+            return None
+        row = self.s2.get(owner, {})
+        q = self.plan.question.lower()
+        told = [i for i in row.get("current", []) + row.get("past", [])
+                if i.source and i.source != owner and i.value and i.value.lower() in q]
+        return min(told, key=lambda i: (i.time is None, i.time or 0)) if told else None
 
     # State questions (person / group / everyone) live in extract_state.py, opinions in extract_opinion.py,
     # the language forms in extract_forms.py; all are dispatched by handlers().
