@@ -95,3 +95,13 @@ def test_a_decision_record_names_the_channel_it_was_settled_in() -> None:
                                    channel="autumn-getaway"))
     decided = [f for f in facts if (f.attribute or "").startswith("decision:")]
     assert decided and "autumn" in decided[0].content and "getaway" in decided[0].content
+
+
+def test_what_a_member_officially_is_now_is_no_group_decision() -> None:
+    ex = Extractor(Window(space="probe", messages=[], roster=ROSTER))
+    told = ex.facts(WindowMessage(id="y", text="update for whoever missed it: kit is officially a Galway girl now",
+                                  speaker="omar7"))
+    assert not [f for f in told if (f.attribute or "").startswith("decision:")], [f.content for f in told]
+    booked = ex.facts(WindowMessage(id="z", text="Kit booked it, final decision: the Blue Door for the brunch.",
+                                    speaker="nadia_r"))
+    assert [f for f in booked if (f.attribute or "").startswith("decision:")]  # a member acting for the group
