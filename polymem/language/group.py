@@ -10,6 +10,7 @@ progressive form, a passive "it's settled"), the value from the main object noun
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Literal
@@ -232,6 +233,12 @@ def _sentence(sent: Any) -> GroupAct | None:
                 if val:
                     return GroupAct("reversal", val, subj.lemma_.lower())
     return cancel
+
+
+def member_news(sentence: str, is_member: Callable[[str], bool]) -> bool:
+    """"<member> is officially a Cardiff boy now": what a member is, news of that member rather than a plan the
+    group settled (a member who acts for the group, "Wen booked the hall", still decides)."""
+    return any(t.dep_ == "nsubj" and t.head.lemma_ == "be" and is_member(t.text) for t in parsed(sentence or ""))
 
 
 def personal_decision(text: str) -> bool:

@@ -83,6 +83,7 @@ def assigned_chains(msgs: Iterable[Msg], issue: list[str], names: set[str]) -> l
     chains: dict[str, list[StateHit]] = {}
     said: dict[str, list[str]] = {}
     low = {n.lower() for n in names}
+    low |= {n[:-1] for n in low if n.endswith("s") and len(n) > 3}  # "deeks" lemmatised as a matter: "deek"
     for m in sorted(msgs, key=when):
         for a in assignments(m["text"] or ""):
             if not issue or coverage(issue, a.matter) == 0 or set(a.matter.split()) & low:

@@ -11,8 +11,8 @@ from datetime import datetime
 from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
+from polymem.language import group, question_group, question_views, timeexpr, value_kind
 from polymem.language import lexical as lex
-from polymem.language import question_group, question_views, timeexpr, value_kind
 from polymem.language.decisions import channel_words
 from polymem.language.models import parsed
 from polymem.language.statement_types import BEFORE
@@ -516,6 +516,8 @@ def _evidence_chains(self: Any) -> list[tuple[list[StateHit], str, str]]:
     chains: dict[int, Any] = {}
     for m in msgs:
         for d in tracker.feed(m["text"] or "", m["id"], m.get("speaker") or "", m.get("time")):
+            if group.member_news(d.sentence, lambda w: bool(self.roster.find(w))):
+                continue  # what a member is now is their news, not the group's decision
             c = tracker.chain_of(d)
             chains[id(c)] = c
             hits = out.setdefault(id(c), [])

@@ -229,7 +229,7 @@ class Extractor:
         on it supersedes the earlier one (UpdateOp on the same attribute)."""
         out: list[Fact] = []
         for d in self.tracker.feed(m.text, m.id, m.speaker, parse_time(m.time)):
-            if self._about_a_member(d.sentence):
+            if group_acts.member_news(d.sentence, lambda w: self.reader.person_in(w) is not None):
                 continue  # "deeks is officially a cardiff boy now": a member's news, not the group's decision
             chain = self.tracker.chain_of(d)
             topic = chain.topic
@@ -242,14 +242,6 @@ class Extractor:
                                   f"The group decided: the {topic} is {d.value}{instead} (announced by "
                                   f"{self.name(m.speaker)}; about: {about}). \"{d.sentence}\"", event=topic))
         return out
-
-    def _about_a_member(self, sentence: str) -> bool:
-        """The deciding sentence says what a member is ("<member> is officially X now"); a member who acts for
-        the group ("Wen booked the hall") still decides."""
-        from polymem.language.models import parsed
-
-        return any(t.dep_ == "nsubj" and t.head.lemma_ == "be" and self.reader.person_in(t.text) is not None
-                   for t in parsed(sentence or ""))
 
     def _proposal(self, m: WindowMessage) -> list[Fact]:
         for rx in P.PROPOSAL:
