@@ -17,7 +17,7 @@ from polymem.language import lexical as lex
 from polymem.language import timeexpr
 from polymem.language.models import parsed
 
-Kind = Literal["date", "amount", "thing"]
+Kind = Literal["date", "amount", "thing", "place"]
 
 _ORDINAL_DAY = re.compile(r"(?i)^(?:(?:on|for)\s+)?(?:the\s+)?\d{1,2}(?:st|nd|rd|th)\b")
 _CLOCK = re.compile(r"(?i)\b\d{1,2}(?::\d{2})?\s*(?:am|pm)\b|\b\d{1,2}:\d{2}\b")
@@ -59,7 +59,7 @@ def asked_kind(question: str) -> Kind | None:
         if low == "when":
             return "date"
         if low == "where":
-            return "thing"
+            return "place"
         if low == "how" and t.i + 1 < len(doc) and doc[t.i + 1].lower_ in ("much", "many"):
             return "amount"
         if low == "what" and t.dep_ == "dobj" and t.head.lemma_ == "do" and t.head.pos_ == "VERB":
@@ -102,7 +102,23 @@ def _noun_kind(lemma: str) -> Kind:
         return "date"
     if lex.noun_in_senses(lemma, _MONEY_SENSES, first=2):
         return "amount"
+    if lex.noun_in_senses(lemma, _PLACE_SENSES, first=1):
+        return "place"  # "which venue", "what destination"
     return "thing"
+
+
+# a place one can be at: a location, a building or other structure, a facility ("the boathouse", "the old mill")
+_PLACE_SENSES = ("location.n.01", "structure.n.01", "facility.n.01", "geological_formation.n.01")
+
+
+def _placeish(value: str) -> bool:
+    """A value that can say where: a name ("Hathersage", "Lake Tahoe"), a place a gazetteer knows, or a noun
+    for a location or a building ("the boathouse"); not "bbq" or "a campervan"."""
+    words = re.findall(r"[A-Za-z][\w'-]*", value)
+    if any(w[:1].isupper() for w in words):
+        return True
+    return any(lex.is_place_name(w.lower()) or lex.noun_in_senses(w.lower(), _PLACE_SENSES, first=2)
+               for w in words if w.lower() not in STOP_WORDS)
 
 
 def compatible(asked: Kind | None, value: str) -> bool:
@@ -111,6 +127,10 @@ def compatible(asked: Kind | None, value: str) -> bool:
     if asked is None:
         return True
     kind = value_kind(value)
+    if asked == "place":  # "where": a place, alone or with its dates ("Lake Tahoe, 3-5 May")
+        span = timeexpr.date_span(value) if kind == "date" else None
+        rest = value.replace(span, "") if span else value
+        return kind != "amount" and (kind != "date" or bool(span)) and _placeish(rest)
     if kind == asked:
         return True
     if kind == "date" and asked == "thing":

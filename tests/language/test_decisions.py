@@ -77,7 +77,12 @@ def test_value_kinds_and_asked_kinds() -> None:
     assert asked_kind("How much is everyone paying towards the boat?") == "amount"
     assert asked_kind("So what are we doing for the staff away-day in the end?") == "thing"  # an activity
     assert asked_kind("What's the budget per person?") == "amount"
-    assert asked_kind("Where are we meeting on the day?") == "thing"
+    assert asked_kind("Where are we meeting on the day?") == "place"
+    assert asked_kind("Which venue did they land on?") == "place"
+    # "where": a name, a place a gazetteer knows, a building; not a dish or a vehicle
+    assert compatible("place", "the boathouse") and compatible("place", "Glenridding, 4-6 October")
+    assert not compatible("place", "bbq") and not compatible("place", "a campervan") and \
+        not compatible("place", "€35 a head")
     assert asked_kind("What kind of cake did they order?") == "thing"
     assert asked_kind("What did the group decide?") is None
     assert compatible("thing", "the boathouse, 4-6 October") and compatible("date", "the boathouse, 4-6 October")
