@@ -14,7 +14,7 @@ from polymem.language.models import parsed
 from polymem.language.replies import asked_attribute
 from polymem.language.statements import Person, Statement, StatementReader
 from polymem.retrieval import extract_forms as forms
-from polymem.retrieval import extract_opinion, extract_state
+from polymem.retrieval import extract_group, extract_opinion, extract_state
 from polymem.retrieval import extract_who as ew
 from polymem.retrieval import lexicon as lx
 from polymem.retrieval.answer import EvidenceItem
@@ -58,7 +58,7 @@ class Answerer:
             "who_said": self._who_said, "who_asked": self._who_asked, "asked_whom": self._asked_whom,
             "who_agreed": self._who_agreed, "who_reported": self._who_reported, "opinion": lambda: extract_opinion.opinion(self),
             "state": lambda: extract_state.state(self), "everyone": lambda: extract_state.everyone(self),
-            "group_decision": lambda: extract_state.group_decision(self), "generic": self._generic,
+            "group_decision": lambda: extract_group.group_decision(self), "generic": self._generic,
             "category": lambda: forms.category(self), "list_moved": lambda: forms.list_moved(self),
             "list_decisions": lambda: forms.list_decisions(self), "when": lambda: forms.when(self),
             "who_announced": lambda: forms.who_announced(self), "most_active": lambda: forms.most_active(self),
@@ -218,7 +218,7 @@ class Answerer:
         options, less those it weighs the option against."""
         against = set(question_views.weighed_against(self.plan.question))
         option = [w for w in question_views.option_words(parsed(self.plan.question))
-                  if w not in against and not self.roster.find(w) and not extract_state.is_generic(w)]
+                  if w not in against and not self.roster.find(w) and not extract_group.is_generic(w)]
         if any(ew.coverage([w], m["text"] or "") for w in option for m in self.msgs.values()):
             return option
         named = [a.lower() for a in self.plan.anchors]
@@ -226,7 +226,7 @@ class Answerer:
         # ("the idea", "the plan")
         act = {t.lower_ for t in parsed(self.plan.question) if t.dep_ == "ROOT" or t.pos_ == "AUX"}
         terms = [t for t in dict.fromkeys(named + [t.lower() for t in self.plan.issue])
-                 if not any(w in against for w in t.split()) and t not in act and not extract_state.is_generic(t)]
+                 if not any(w in against for w in t.split()) and t not in act and not extract_group.is_generic(t)]
         return [t for t in terms if not self.roster.find(t)]
 
     def _who_said(self) -> Extract:

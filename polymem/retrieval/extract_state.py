@@ -1,4 +1,5 @@
-"""State answers: a person's current/previous value, everyone's value, the group's decision (head/past).
+"""State answers: a person's current/previous value, at a time or a moment, everyone's value (the group's decisions
+are in extract_group.py).
 
 Functions take the Answerer as `self` (they are bound as its methods).
 """
@@ -6,17 +7,14 @@ Functions take the Answerer as `self` (they are bound as its methods).
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 from datetime import datetime
 from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
-from polymem.language import group, question_group, question_views, timeexpr, value_kind
 from polymem.language import lexical as lex
-from polymem.language.decisions import channel_words
+from polymem.language import question_views
 from polymem.language.models import parsed
 from polymem.language.statement_types import BEFORE
-from polymem.retrieval import decisions, values
 from polymem.retrieval import extract_pets as pets
 from polymem.retrieval.extract_base import NOT_IN_MEMORY, Extract, StateHit, coverage, when
 
@@ -318,214 +316,6 @@ def everyone(self: Any) -> Extract:
         cited += head.message_ids
     return Extract("; ".join(parts), cited=cited, confidence=1.0 if cited else 0.0,
                    abstained=not cited, rows=rows)
-
-
-def group_decision(self: Any) -> Extract:
-    """Head: the latest decision on the topic; past: the earliest one with another value (what was superseded).
-    A past that no decision chain holds is answered as any question is, with the message that best matches it
-    (`_generic`, which abstains when none covers the question): what a plan was before it changed is most often
-    said where it was first put forward, in words no reading of decisions may have caught."""
-    ex = _group_decision(self)
-    if ex.abstained:
-        return self._generic() if self.plan.mode != "head" else ex
-    return replace(ex, text=timeexpr.spell_months(ex.text))  # "fri 14 nov" -> "fri 14 November"
-
-
-def _group_decision(self: Any) -> Extract:
-    """A message is on the topic when it names the issue or one of the options proposed for it in the thread."""
-    issue = self.plan.issue
-    # "what date did we pick", "which dates did they land on": the value is a date, wherever it is ("the open
-    # day" names a matter, not a date)
-    dated = value_kind.asked_kind(self.plan.question) == "date"
-    hits: list[StateHit] = []
-    # The writer's decision chains first: they know what superseded what. A chain whose words the question
-    # does not share is still found by the record search's own ranking (embedding + full text).
-    chain = _best_chain(self)
-    if dated:  # "which dates did we pick": the date part of each version ("LAKE DISTRICT, 17-21 JULY")
-        chain = [StateHit(h.id, d, h.when, h.message_ids, h.kind) for h in chain
-                 if (d := timeexpr.date_span(h.value or "") or values.date(h.value or "") or
-                     (h.value if value_kind.value_kind(h.value or "") == "date" else None) or
-                     timeexpr.day_phrase(h.value or ""))]
-    # the options proposed in the thread: only the message reading below (no chain) uses them
-    known = [] if dated or chain else decisions.topic_values(self.msgs.values(), issue, self.window)
-    for m in ([] if chain else self.msgs.values()):
-        text = m["text"]
-        if dated and not values.date(text) or not dated and issue and coverage(issue, text) == 0 and \
-                not decisions.value_in(text, known):
-            continue
-        if not decisions.is_decision(text):
-            continue
-        v = values.date(text) if dated else values.decision(text, issue, known=known)
-        if v:
-            hits.append(StateHit(m["id"], v, when(m), [m["id"]]))
-    hits += chain
-    hits.sort(key=lambda h: h.when)
-    if not hits:
-        return Extract(NOT_IN_MEMORY, abstained=True)
-    if _held_then(self, hits):  # "as of October, which venue was booked?": the decision that held then
-        then = _pick_at(self, hits)
-        if then is None or not then.value:
-            return Extract(NOT_IN_MEMORY, abstained=True)
-        return Extract(then.value, cited=then.message_ids, confidence=1.0, rows={"GROUP": ([then], [])})
-    head = hits[-1]
-    rows = {"GROUP": ([head], [])}
-    if self.plan.mode == "head":
-        return Extract(head.value or "", cited=head.message_ids, confidence=1.0, rows=rows)
-    earlier = [h for h in hits[:-1] if not same_value(h.value, head.value)]
-    if earlier:
-        past = earlier[0]
-        rows["GROUP"] = ([head], [past])
-        return Extract(past.value or "", cited=past.message_ids + head.message_ids, confidence=1.0, rows=rows)
-    text = self.msgs[head.id]["text"] if head.id in self.msgs else ""
-    old = (values.date(text, old=True) if dated else values.decision(text, issue, old=True, known=known)) \
-        if text else None
-    if old:
-        return Extract(old, cited=head.message_ids, confidence=0.8, rows=rows)
-    return Extract(NOT_IN_MEMORY, abstained=True, cited=head.message_ids, rows=rows)
-
-
-DISCUSSION = 3  # messages before a decision that count as the discussion it settled
-DENSE_W = 2.0  # weight of the best question-message cosine among a matter's messages
-GENERIC_SENSES = ("plan.n.01", "idea.n.01", "decision.n.01", "choice.n.02", "thing.n.12", "thing.n.04", "option.n.02",
-                  "matter.n.01", "issue.n.01")
-TOPIC_W = 1.0  # what a record gains when its matter's name is one of the question's words
-ECHO = 1.5  # what a matter loses when the value it would answer with is already in the question
-
-
-def _best_chain(self: Any) -> list[StateHit]:
-    """The versions of one decision chain. Candidates are the writer's chains (records) and the chains the
-    language layer reads from the retrieved messages themselves (a second reading, in case the writer filed a
-    decision under the wrong matter). Only matters settled with a value of the asked kind count; then the one
-    whose words (what was said when deciding x2, then the discussion) share most with the question, plus where
-    retrieval ranked the messages that settled it, then the record search's own ranking; a question about the
-    past prefers a chain that has one."""
-    row = self.s2.get("GROUP", {})
-    by_attr: dict[str, list[Any]] = {}
-    for i in row.get("current", []) + row.get("past", []):
-        if (i.attribute or "").startswith("decision:"):
-            by_attr.setdefault(i.attribute or "", []).append(i)
-    cands: dict[str, tuple[list[StateHit], str, str, float]] = {}  # key -> (versions, said, about, score)
-    for attr, its in by_attr.items():
-        hits = sorted((StateHit(i.id, i.value or i.text, (i.time.timestamp() if i.time else 0.0, 0, i.id),
-                                i.message_ids, "record") for i in its), key=lambda h: h.when)
-        said = " ".join([attr.replace("decision:", ""), *(f"{i.value or ''} {re.sub(r'about: [^)]*', '', i.text)}"
-                                                          for i in its)])
-        about = " ".join(m.group(1) for i in its if (m := re.search(r"about: ([^)]*)\)", i.text)))
-        cands[attr] = (hits, said, about, max(i.score for i in its))
-    # values the writer's version chains say were overturned ("the 26th, instead of sept 12"): a chain read
-    # from the retrieved messages that ends on one of them missed the message that overturned it
-    heads = {attr: max(its, key=lambda x: x.time.timestamp() if x.time else 0.0) for attr, its in by_attr.items()}
-    overturned = [m.group(1) for its in by_attr.values() for i in its
-                  if (m := re.search(r", instead of ([^(]+?) \((?:announced|about)", i.text))]
-    overturned += [i.value for attr, its in by_attr.items() for i in its if i.value and i is not heads[attr]]
-    # and the values the writer holds current: a chain that says one of them was replaced contradicts it
-    current = [h.value for h in heads.values()]
-    for n, (hits, said, about) in enumerate(_evidence_chains(self)):
-        if hits and (any(same_value(hits[-1].value, v) for v in overturned) or
-                     any(same_value(h.value, v) for h in hits[:-1] for v in current if v)):
-            continue
-        cands[f"evidence:{n}"] = (hits, said, about, 0.0)
-    assigned = decisions.assigned_chains(self.msgs.values(), self.plan.issue, self.roster.name_words())
-    for n, (hits, said) in enumerate(assigned):
-        cands[f"assigned:{n}"] = (hits, said, "", 0.0)
-    plain = {a.id: a.value for more, _ in assigned for a in more}
-    for key, (hits, said, about, score) in list(cands.items()):  # a later plain assertion on a written matter
-        if key.startswith(("evidence:", "assigned:")):
-            continue
-        # the assertion's own complement is the sharper value where a record rests on the same message
-        hits = [StateHit(h.id, next((plain[m] for m in h.message_ids if m in plain), h.value), h.when,
-                         h.message_ids, h.kind) for h in hits]
-        cands[key] = (hits, said, about, score)
-        for more, _ in assigned:
-            if any(same_value(h.value, a.value) or (a.value or "").lower() in (h.value or "").lower()
-                   for h in hits for a in more):
-                later = [a for a in more if a.when > hits[-1].when and not same_value(a.value, hits[-1].value)]
-                cands[key] = (hits + later, said + " " + " ".join(str(a.value) for a in later), about, score)
-    if not cands:
-        return []
-    # "which night", "how much", "where": only a matter settled with a value of that kind can answer
-    asked = value_kind.asked_kind(self.plan.question)
-    cands = {k: c for k, c in cands.items() if any(value_kind.compatible(asked, h.value or "") for h in c[0])} \
-        or cands
-    if self.plan.mode != "head":  # "what was it originally": only a matter that changed has a past
-        cands = {k: c for k, c in cands.items() if len(c[0]) > 1} or cands
-    # the words that name the matter, not those that ask about it ("what did they end up with for the harvest supper")
-    issue = question_group.matter_words(self.plan.question, self.plan.issue) or self.plan.issue
-    by_seq = {m.get("seq"): mid for mid, m in self.msgs.items() if m.get("seq") is not None}
-
-    def discussed(hits: list[StateHit]) -> list[str]:
-        """The messages that settled a matter and the few just before each (where it was asked for and put
-        forward: "film for sunday?", "Heat? or Ronin")."""
-        out = []
-        for h in hits:
-            for mid in h.message_ids:
-                out.append(mid)
-                seq = (self.msgs.get(mid) or {}).get("seq")
-                if seq is not None:
-                    out += [by_seq[s] for s in range(seq - DISCUSSION, seq) if s in by_seq]
-        return out
-
-    def rank(c: tuple[list[StateHit], str, str, float]) -> tuple[float, bool, float]:
-        hits, said, about, score = c
-        cover = (2 * coverage(issue, said) + coverage(issue, about)) if issue else 0.0
-        # where the retrieval (BM25 + dense on the question) ranked the messages that settled it: the question's
-        # words may be nowhere in the deciding messages ("the farewell party" vs "booked the Crown")
-        ids = discussed(hits)
-        best = min((self.rank.get(mid, 999) for mid in ids), default=999)
-        # how close in meaning its messages came to the question ("the summer holiday" vs "the chalet is booked")
-        near = max((self.dense.get(mid, 0.0) for mid in ids), default=0.0) if self.dense else 0.0
-        # the value it would answer with is already in the question ("which engine is Brinebound built in"
-        # presupposes the name): it names the matter's subject, so it is not what is asked
-        answer = hits[-1].value if self.plan.mode == "head" else next(
-            (h.value for h in hits if not same_value(h.value, hits[-1].value)), hits[0].value)
-        echoed = ECHO if answer and echoes(answer, self.plan.question) else 0.0
-        return cover + 1.5 / (1 + best) + DENSE_W * near - echoed, len(hits) > 1, score
-
-    ranks = {k: rank(c) for k, c in cands.items()}
-    # a record filed under a matter the question names ("the game's name" and decision:name)
-    # (not a word any matter could be filed under: "plan", "idea", "group", "thing")
-    words = {w.lower() for w in issue if not is_generic(w.lower())}
-    ranks = {k: (r[0] + TOPIC_W * bool(k.startswith("decision:") and set(k[9:].split()) & words), *r[1:])
-             for k, r in ranks.items()}
-    best = max(ranks, key=ranks.__getitem__)
-    written = [k for k in ranks if not k.startswith(("evidence:", "assigned:"))]
-    # the tracker's second reading wins only where it matches the question strictly better than every record
-    if best.startswith("evidence:") and written and ranks[best][0] <= max(ranks[k][0] for k in written):
-        best = max(written, key=ranks.__getitem__)
-    return cands[best][0]
-
-
-def echoes(value: str, question: str) -> bool:
-    """The question already names the value it would be answered with ("which engine is Brinebound built in"
-    presupposes the name), unless it offers values to choose from ("the Crown or the Lantern?")."""
-    return re.search(r"(?i)\bor\b", question) is None and decisions.mentions(value, question)
-
-
-def is_generic(noun: str) -> bool:
-    """A noun that names no particular matter: a plan, an idea, a decision, a group, a thing (WordNet)."""
-    return lex.noun_in_senses(noun, GENERIC_SENSES, first=2, exact=True) or lex.noun_is(noun, "group_noun", senses=1)
-
-
-def _evidence_chains(self: Any) -> list[tuple[list[StateHit], str, str]]:
-    """The decision chains in the retrieved messages, read in chat order by the language layer's tracker."""
-    from polymem.language.decisions import DecisionTracker
-
-    msgs = sorted(self.msgs.values(), key=when)
-    tracker = DecisionTracker(by_kind=False)  # a few retrieved messages: the latest matter seen may be another
-    out: dict[int, list[StateHit]] = {}
-    chains: dict[int, Any] = {}
-    for m in msgs:
-        for d in tracker.feed(m["text"] or "", m["id"], m.get("speaker") or "", m.get("time")):
-            if group.member_news(d.sentence, lambda w: bool(self.roster.find(w))):
-                continue  # what a member is now is their news, not the group's decision
-            c = tracker.chain_of(d)
-            chains[id(c)] = c
-            hits = out.setdefault(id(c), [])
-            if not hits or hits[-1].value != d.value:
-                hits.append(StateHit(m["id"], d.value, when(m), [m["id"]], "message"))
-    return [(hits, chains[k].said(), " ".join([*chains[k].keywords(), *(
-        w for h in hits for mid in h.message_ids for w in channel_words((self.msgs.get(mid) or {}).get("channel")))]))
-        for k, hits in out.items()]
 
 
 def _state_at(self: Answerer, pid: str, hits: list[StateHit]) -> Extract:

@@ -65,7 +65,7 @@ def test_the_records_keep_each_matter_as_one_version_chain(graph: Graph, chat: s
 
 
 def test_a_value_named_in_the_question_is_presupposed_unless_offered() -> None:
-    from polymem.retrieval.extract_state import echoes, is_generic
+    from polymem.retrieval.extract_group import echoes, is_generic
 
     assert echoes("Pickle Patch", "Which shed key does Pickle Patch use now?")
     assert not echoes("Pickle Patch", "Is it Greenhollow or Pickle Patch now?")
