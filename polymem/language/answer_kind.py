@@ -74,7 +74,7 @@ def holds(focus: Focus, doc: Any, asked: set[str], is_member: Callable[[str], bo
     under the asked noun ("hostel" for "hotel", "whippet" for a breed of animal), the noun itself specified
     ("the cardiac ward"), for a named kind a name (not a member's; not a place unless a place is asked)."""
     place_asked = lex.noun_is(focus.noun, "city") or lex.noun_in_senses(focus.noun, ("location.n.01",), first=2)
-    animals = _of_animals(focus.noun)
+    animals = of_animals(focus.noun)
     if not (focus.named or animals) or (focus.named and (lex.generic_pet(focus.noun) or _animal_sense(focus.noun))):
         # a role any thing can fill ("what gift", "his view", "the centrepiece"), or an animal's name, which
         # chat writes as any word ("introducing... waffles"): no kind to check against
@@ -111,7 +111,7 @@ def _under(word: str, noun: str) -> bool:
     return False
 
 
-def _of_animals(noun: str) -> bool:
+def of_animals(noun: str) -> bool:
     """A noun WordNet glosses as a variety of animals ("breed"): a kind of animal answers it."""
     return any("animal" in d and re.search(r"\b(?:variety|kind|type)\b", d)
                for d in (s.definition() for s in lex._synsets(noun, "n")[:1]))

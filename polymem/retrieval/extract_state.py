@@ -226,7 +226,12 @@ def _named_value(question: str, attribute: str | None, roster: Any) -> str | Non
 def state(self: Any) -> Extract:
     rows = [r for r in self.plan.rows if r.kind == "PERSON"]
     if self.plan.attribute == "pet" and len(rows) > 1 and "a pet by its name" in self.plan.notes:
-        return pets.pet_by_name(self, rows, lambda pid: person_state(self, pid, "pet"))
+        found = pets.pet_by_name(self, rows, lambda pid: person_state(self, pid, "pet"))
+        if found.abstained and _asks_variety(self.plan.question):
+            # "what breed is Biscotti?" with no pet read under that name: a message that names an animal
+            # beside it may still say (the answer-kind check wants a kind of animal in it)
+            return self._generic()
+        return found
     if not rows:  # an attribute of someone outside the roster is not in memory
         return Extract(NOT_IN_MEMORY, abstained=True) if self.plan.attribute else self._generic()
     pid = rows[0].id
@@ -269,6 +274,13 @@ def state(self: Any) -> Extract:
                        cited=[m for v in vals for m in v.message_ids], confidence=1.0, rows={pid: (vals, [])})
     return Extract(home_text(hits, head, self.plan.attribute), participant=pid, cited=head.message_ids,
                    confidence=1.0, rows=out.rows)
+
+
+def _asks_variety(question: str) -> bool:
+    from polymem.language.answer_kind import asked_focus, of_animals
+
+    focus = asked_focus(parsed(question))
+    return focus is not None and of_animals(focus.noun)
 
 
 def distinct(hits: list[StateHit], newest: bool = True) -> list[StateHit]:

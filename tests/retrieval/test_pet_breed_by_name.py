@@ -22,3 +22,17 @@ def test_a_breed_asked_by_the_pets_name(graph, space, embedder) -> None:  # type
     assert "whippet" in got.text.lower(), got.text
     unknown = ask(graph, space, "What breed is Marmalade?", embedder=embedder)
     assert unknown.text.lower().startswith("not mentioned"), unknown.text
+
+
+LINES_UNREAD = [
+    ("wen", "the vet said Marmalade has the classic beagle nose, whatever that means", 0),
+    ("mara", "ha", 0.2),
+    ("tobi_k", "anyone free to help me move a sofa on saturday?", 30),
+]
+
+
+def test_a_breed_said_where_no_pet_was_read_is_still_found(graph, space, embedder) -> None:  # type: ignore[no-untyped-def]
+    # no pet is read under the name (the breed only modifies "nose"), but the message names a kind of animal
+    ingest_timed(graph, space, embedder, ROSTER, LINES_UNREAD, T0, "v")
+    got = ask(graph, space, "what breed is Marmalade?", embedder=embedder)
+    assert "beagle" in got.text.lower(), got.text
