@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from polymem.language import lexical as lex
+from polymem.language.pets import animal_sense
 
 # nouns that ask for no kind of thing of their own ("what kind of", "which part of", "what time")
 _LIGHT = {"kind", "sort", "type", "thing", "way", "part", "bit", "one", "lot", "time", "day", "date", "reason",
@@ -75,7 +76,7 @@ def holds(focus: Focus, doc: Any, asked: set[str], is_member: Callable[[str], bo
     ("the cardiac ward"), for a named kind a name (not a member's; not a place unless a place is asked)."""
     place_asked = lex.noun_is(focus.noun, "city") or lex.noun_in_senses(focus.noun, ("location.n.01",), first=2)
     animals = of_animals(focus.noun)
-    if not (focus.named or animals) or (focus.named and (lex.generic_pet(focus.noun) or _animal_sense(focus.noun))):
+    if not (focus.named or animals) or (focus.named and (lex.generic_pet(focus.noun) or animal_sense(focus.noun))):
         # a role any thing can fill ("what gift", "his view", "the centrepiece"), or an animal's name, which
         # chat writes as any word ("introducing... waffles"): no kind to check against
         return True
@@ -89,8 +90,7 @@ def holds(focus: Focus, doc: Any, asked: set[str], is_member: Callable[[str], bo
             continue
         if t.pos_ in ("NOUN", "PROPN") and lemma != focus.noun and _under(lemma, focus.noun):
             return True
-        if animals and t.pos_ in ("NOUN", "PROPN", "ADJ") and (
-                lex.is_animal(lemma) or _animal_sense(lemma) or not lex.known_word(low)):
+        if animals and t.pos_ in ("NOUN", "PROPN", "ADJ") and (animal_sense(lemma) or not lex.known_word(low)):
             return True  # a word no dictionary has may be a breed's pet name ("staffy", "beardie")
         if focus.named and _a_name(t) and not is_member(t.text) and (place_asked or not lex.is_place_name(low)):
             return True
@@ -115,7 +115,3 @@ def of_animals(noun: str) -> bool:
     """A noun WordNet glosses as a variety of animals ("breed"): a kind of animal answers it."""
     return any("animal" in d and re.search(r"\b(?:variety|kind|type)\b", d)
                for d in (s.definition() for s in lex._synsets(noun, "n")[:1]))
-
-
-def _animal_sense(lemma: str) -> bool:
-    return any(s.lexname() == "noun.animal" for s in lex._synsets(lemma, "n")[:4])

@@ -3,10 +3,10 @@ fall under), read from the parse and WordNet word classes; and the verbs of chan
 
 from __future__ import annotations
 
-import re
 from typing import Any, Literal
 
 from polymem.language import lexical as lex
+from polymem.language.answer_kind import of_animals
 
 Attribute = Literal["city", "job", "pet"]
 
@@ -47,9 +47,7 @@ def question_attribute(doc: Any) -> tuple[Attribute | None, str | None]:
             if generic or kept:
                 return "pet", None if generic else lemma
     for t in doc:  # "what breed is Winnie?": a noun WordNet glosses as a variety of animals asks about a pet
-        if t.pos_ == "NOUN" and _asked_noun(t) and any(
-                "animal" in d and re.search(r"\b(?:variety|kind|type)\b", d)
-                for d in (s.definition() for s in lex._synsets(t.lemma_.lower(), "n")[:1])):
+        if t.pos_ == "NOUN" and _asked_noun(t) and of_animals(t.lemma_.lower()):
             return "pet", None
     for t in doc:  # "the name of Tunde's corgi": an animal someone has is kept, whatever else is asked of it
         if t.pos_ == "NOUN" and lex.is_animal(t.lemma_.lower()) and any(c.dep_ == "poss" for c in t.children):

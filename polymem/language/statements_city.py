@@ -12,7 +12,7 @@ from polymem.language import syntax as sx
 from polymem.language import timeexpr
 from polymem.language.demonyms import demonym_place, resident_of
 from polymem.language.statement_types import FIRST_PERSON, Statement
-from polymem.language.statements_people import subject_of
+from polymem.language.statements_people import somebody_else, subject_of
 
 if TYPE_CHECKING:
     from polymem.language.statements import StatementReader
@@ -218,7 +218,7 @@ def travel_noun_from(reader: StatementReader, n: Any, sent: Any, speaker: str) -
                   for p in c.children if p.dep_ == "pobj" and sx.is_place(p, reader)), None)
     if place is None or (not homeward and (sx.place_obj(n, reader, ("to",)) or sx.place_obj(place, reader, ("to",)))):
         return []
-    if any(t.lower_ in sx.THIRD_PERSON or reader.person_in(t.text) not in (None, speaker) for t in sent):
+    if somebody_else(reader, sent, speaker):
         return []
     name = sx.proper_name(place)  # not "Leeds to York": the far end hangs on the place
     return [Statement("city", speaker, speaker, name.title() if name.islower() else name, weak=True,

@@ -19,7 +19,7 @@ from polymem.language.statements_left import (
     was,
     years_at,
 )
-from polymem.language.statements_people import owner_of, possessor_id, subject_of
+from polymem.language.statements_people import owner_of, possessor_id, somebody_else, subject_of
 
 if TYPE_CHECKING:
     from polymem.language.statements import StatementReader
@@ -258,8 +258,8 @@ def _new_home(reader: StatementReader, n: Any, sent: Any, speaker: str) -> str |
     # "got an offer on a flat in X!! moving sun 12 april": a dwelling somewhere in a message about moving
     if not (new or (n.dep_ in ("dobj", "pobj") and _moving(n.doc))):
         return None
-    if any(t.lower_ in sx.THIRD_PERSON or t.lower_ in ("you", "u", "your") or reader.person_in(t.text) not in (None, speaker)
-           or (t.pos_ == "NOUN" and lex.is_person_noun(t.lemma_.lower())) for t in sent):
+    if somebody_else(reader, sent, speaker) or any(
+            t.lower_ in ("you", "u", "your") or (t.pos_ == "NOUN" and lex.is_person_noun(t.lemma_.lower())) for t in sent):
         return None
     return sx.place_obj(n, reader, preps=("in",))
 

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from polymem.language import lexical as lex
 from polymem.language import syntax as sx
 from polymem.language.statement_types import Statement
-from polymem.language.statements_people import owner_of, subject_of
+from polymem.language.statements_people import owner_of, somebody_else, subject_of
 
 if TYPE_CHECKING:
     from polymem.language.statements import StatementReader
@@ -90,8 +90,7 @@ def last_at(reader: StatementReader, n: Any, sent: Any, speaker: str, other: str
     if not (first or marks & {"last", "final"}) or \
             not (lex.noun_is(n.lemma_.lower(), "time", senses=4) or lex.noun_is(n.lemma_.lower(), "job")):
         return None
-    if first and (n.sent.text.rstrip().endswith("?") or sx.hedged(n.head) if n.head.pos_ in ("VERB", "AUX")
-                  else n.sent.text.rstrip().endswith("?")):
+    if first and (n.sent.text.rstrip().endswith("?") or (n.head.pos_ in ("VERB", "AUX") and sx.hedged(n.head))):
         return None  # "how was your first day at X?", "my first day at X will be ..." asks or plans
     org = pobj_workplace(n, ("at", "with", "for"), reader) or (  # "... was my last day at the depot"
         pobj_workplace(n.head, ("at",), reader) if n.head.lemma_ == "be" else None)
@@ -124,8 +123,7 @@ def shift_at(reader: StatementReader, n: Any, sent: Any, speaker: str, other: st
                     for w in [pobj_workplace(p, ("at",), reader)] if w), None)
     poss = sx.possessor(n)
     owner = owner_of(reader, poss, speaker, other, sent) if poss is not None else speaker
-    if not org or owner is None or (poss is None and any(
-            t.lower_ in sx.THIRD_PERSON or reader.person_in(t.text) not in (None, speaker) for t in sent)):
+    if not org or owner is None or (poss is None and somebody_else(reader, sent, speaker)):
         return None  # "shifts at the depot are grim for him": somebody else's
     return Statement("job", owner, speaker, org, kind="state", weak=True)
 

@@ -80,3 +80,8 @@ def subject_of(reader: StatementReader, verb: Any, sent: Any, speaker: str, othe
 def possessor_id(reader: StatementReader, n: Any, speaker: str, other: str | None, sent: Any) -> str | None:
     p = sx.possessor(n)
     return owner_of(reader, p, speaker, other, sent) if p is not None else None
+
+
+def somebody_else(reader: StatementReader, sent: Any, speaker: str) -> bool:
+    """The sentence speaks of someone other than the speaker: a third-person pronoun or another member."""
+    return any(t.lower_ in sx.THIRD_PERSON or reader.person_in(t.text) not in (None, speaker) for t in sent)
