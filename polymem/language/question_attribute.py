@@ -20,6 +20,12 @@ def _asked_noun(t: Any) -> bool:
         any(c.tag_ in ("WDT", "WP") for c in t.children)
 
 
+def _someone(t: Any) -> bool:
+    """A person as owner: a personal pronoun, a name, "everyone", a person noun."""
+    return t.pos_ in ("PRON", "PROPN") and t.lower_ not in ("its", "it") or \
+        lex.is_person_noun(t.lemma_.lower(), 1) or t.lower_ in ("everyone", "everybody", "anyone", "anybody")
+
+
 def _noun_lemma(t: Any) -> str:
     """A noun with its "of" complement when WordNet knows the whole ("line of work")."""
     of = next((c for c in t.children if c.dep_ == "prep" and c.lower_ == "of"), None)
@@ -86,6 +92,9 @@ def question_attribute(doc: Any) -> tuple[Attribute | None, str | None]:
                 any(c.dep_ == "poss" for c in t.children) or t.head.lemma_ in ("be", "live") or (
                     t.dep_ == "dobj" and lex.verb_in_senses(t.head.lemma_.lower(), _MOVE))):  # "moved city"
             return "city", None
+        if t.pos_ == "NOUN" and _asked_noun(t) and any(c.dep_ == "poss" and _someone(c) for c in t.children) and \
+                lex.noun_in_senses(lemma, ("location.n.01",), first=1):
+            return "city", None  # "everybody's location", "her whereabouts", "Ana's place": where a person is
     if (attr := _start_or_move(doc)) is not None:
         return attr, None
     if "where" in wh and any(t.lemma_ in ("be", "live") and t.dep_ == "ROOT" for t in doc):

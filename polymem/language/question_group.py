@@ -38,6 +38,25 @@ def ranges_over_members(doc: Any) -> bool:
     return False
 
 
+def members_in_plural(doc: Any) -> bool:
+    """A plural of people as the question's subject or owner, with no "which" on it and no owner of its own:
+    "where do the members live?", "which cities are the cousins in?", "the guys' home towns", "people in this
+    group". Persons by WordNet (a kind of person, or a kind of "people": "folks"); the caller asks it only of a
+    question about a home or a job, so "where are the guests staying?" stays a question about a plan."""
+    for t in doc:
+        if t.tag_ not in ("NNS", "NNPS") or t.dep_ not in ("nsubj", "nsubjpass", "attr", "poss"):
+            continue
+        lemma = t.lemma_.lower()
+        if not (lex.is_person_noun(lemma, 1) or lex.noun_in_senses(lemma, ("people.n.01",), first=1)):
+            continue
+        if any(c.tag_ in ("WDT", "WP", "WP$", "CD") or c.dep_ in ("poss", "nummod", "acl", "relcl") or
+               c.pos_ == "PROPN" for c in t.children):
+            continue  # "which members", "Ana's friends", "the two newcomers", "the kids sleeping over": some
+            # people, not every member
+        return True
+    return False
+
+
 def matter_words(question: str, terms: list[str]) -> list[str]:
     """The question's words that can name a matter the group settled or what was done about it: its nouns,
     names, numbers, adjectives and verbs ("the harvest supper", "booked"), not its adverbs ("really",

@@ -16,6 +16,7 @@ from polymem.language.models import nlp
 from polymem.language.question_attribute import Attribute, changes, question_attribute
 from polymem.language.question_group import (
     about_a_plan,
+    members_in_plural,
     offers_options,
     ranges_over_members,
     settled,
@@ -78,7 +79,8 @@ def parse_question(question: str, mentioned: int = 0, names: frozenset[str] = fr
     out.wh = next((t.lower_ for t in doc if t.tag_ in ("WRB", "WP", "WDT", "WP$") or
                    (t.i == 0 and t.lower_ in _WH_WORDS)), None)
     out.attribute, out.category = question_attribute(doc)
-    out.everyone = ranges_over_members(doc)
+    out.everyone = ranges_over_members(doc) or (
+        out.attribute in ("city", "job") and not mentioned and members_in_plural(doc))
     # "which cousin moved?" asks who; "which supplier did the committee go with?" asks what the group chose
     group_subject = settled(doc) and any(t.dep_ in ("nsubj", "nsubjpass") and (
         t.lower_ in ("we", "they") or lex.noun_is(t.lemma_.lower(), "group_noun", senses=1)) for t in doc)

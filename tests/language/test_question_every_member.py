@@ -1,0 +1,43 @@
+"""Questions over every member asked without "everyone": a plural of people as subject or owner, a person's
+location. Wordings of no data set."""
+
+from __future__ import annotations
+
+import pytest
+
+from polymem.language.questions import parse_question
+
+
+@pytest.mark.parametrize(("question", "attribute"), [
+    ("Which towns are the cousins in these days?", "city"),
+    ("Where do people in this club live?", "city"),
+    ("Where do the lads live now?", "city"),
+    ("What are the volunteers' home towns?", "city"),
+    ("What do the trustees do for work?", "job"),
+    ("Where are the neighbours now?", "city"),
+])
+def test_a_plural_of_people_ranges_over_members(question: str, attribute: str) -> None:
+    form = parse_question(question)
+    assert form.everyone and form.attribute == attribute
+
+
+@pytest.mark.parametrize("question", [
+    "Which trustees live in Porto?",          # some of them: asks who
+    "Where do Nadia's parents live?",          # someone's relatives
+    "Where do the three newcomers live?",      # a counted few
+    "Where are the guests staying?",           # a plan, not a home
+    "Where are the kids sleeping on the boat?",
+])
+def test_some_people_or_a_plan_are_not_every_member(question: str) -> None:
+    form = parse_question(question, mentioned=1 if "Nadia" in question else 0)
+    assert not form.everyone
+
+
+def test_a_person_s_location_asks_for_a_home() -> None:
+    assert parse_question("Give me everybody's location.").attribute == "city"
+    assert parse_question("Give me everybody's location.").everyone
+    assert parse_question("What is her whereabouts these days?").attribute == "city"
+
+
+def test_a_thing_s_location_is_no_home() -> None:
+    assert parse_question("What is the venue's location?").attribute != "city"
