@@ -18,7 +18,7 @@ FINAL_SENSES = ("official.a.01", "official.s.03", "officially.r.01", "formally.r
 DROP_SENSES = group_acts.CANCEL_SENSES + ("ditch.v.01", "chuck.v.02", "dump.v.02", "overrule.v.01", "revoke.v.02")
 GIVE_UP_SENSES = ("discontinue.v.01", "discard.v.01", "abandon.v.02")
 PLAN_SENSES = ("need.v.01", "necessitate.v.01", "choose.v.01", "decide.v.01", "find.v.03", "book.v.01",
-               "reserve.v.04", "organize.v.05", "sort_out.v.01", "settle.v.04")
+               "reserve.v.04", "organize.v.05", "sort_out.v.01", "decide.v.02", "settle.v.03")
 # stretches of clock and calendar time ("for the weekend", "for the night"), unlike occasions ("the picnic")
 CLOCK = ("time_unit.n.01", "day.n.04", "day_of_the_week.n.01", "calendar_month.n.01", "weekend.n.01",
          "time_of_day.n.01", "night.n.01", "season.n.02", "year.n.01")

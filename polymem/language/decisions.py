@@ -269,16 +269,23 @@ class DecisionTracker:
         """"We need a venue and a date", "let's pick a restaurant": the objects of a verb of needing or
         choosing with the group as subject are matters still open."""
         for v in doc:
-            if v.pos_ != "VERB" or not lex.verb_in_senses(v.lemma_.lower(), PLAN_SENSES, first=2, exact=True):
-                continue
+            if v.pos_ != "VERB" or v.tag_ in ("VBD", "VBN") or \
+                    not lex.verb_in_senses(v.lemma_.lower(), PLAN_SENSES, first=2, exact=True):
+                continue  # ("we settled on friday" settles it: no matter left open)
             we = any(c.dep_ == "nsubj" and c.lower_ in ("we", "us") for c in v.children) or v.head.lemma_ == "let" \
                 or any(c.lower_ in ("let", "let's") for c in v.children)
             if not we:
                 continue
-            for o in (c for c in v.children if c.dep_ == "dobj" and c.pos_ == "NOUN"):
-                for n in [o, *(c for c in o.conjuncts if c.pos_ == "NOUN")]:
-                    if n.lemma_.lower() not in self.open and not lex.is_person_noun(n.lemma_.lower(), 1):
-                        self.open.append(n.lemma_.lower())
+            # "settle the spring star party", "decide on the venue": the object, with the nouns naming it
+            objs = [c for c in v.children if c.dep_ == "dobj"] + [
+                p for c in v.children if c.dep_ == "prep" and c.lower_ in ("on", "about") for p in c.children
+                if p.dep_ == "pobj"]
+            for o in (c for c in objs if _common_noun(c)):
+                for n in [o, *(c for c in o.conjuncts if _common_noun(c))]:
+                    name = " ".join([c.lower_ for c in n.subtree if c.dep_ == "compound" and c.i < n.i and
+                                     _common_noun(c)] + [n.lemma_.lower()])
+                    if name not in self.open and not lex.is_person_noun(n.lemma_.lower(), 1):
+                        self.open.append(name)
 
     def _rediscussed(self, d: Decision) -> Chain | None:
         """The matter a decision revises when it names none: the latest matter settled with a value of the
@@ -315,7 +322,7 @@ class DecisionTracker:
         the one other open matter not yet decided."""
         dated = bool(timeexpr.date_span(value) or timeexpr.is_time_word(value))
         decided = {c.topic for c in self.chains}
-        cands = [t for t in self.open if lex.noun_is(t, "time", senses=2) == dated and t not in decided]
+        cands = [t for t in self.open if lex.noun_is(t.split()[-1], "time", senses=2) == dated and t not in decided]
         return cands[0] if len(cands) == 1 else None
 
     def _fragment_option(self, doc: Any, text: str) -> None:
@@ -358,7 +365,7 @@ class DecisionTracker:
                 return c
         if d.topic:
             for c in reversed(self.chains):
-                if c.topic == d.topic:
+                if same_matter(c.topic, d.topic):
                     return c
         for c in reversed(self.chains):  # it turns down an option put forward in a chain's discussion
             if any(same(x, o) for x in d.dropped for o in c.options):
@@ -366,18 +373,18 @@ class DecisionTracker:
         for value, topic, _src in reversed(self.options):  # the value was proposed for a matter
             if same(value, d.value):
                 for c in reversed(self.chains):
-                    if (topic and c.topic == topic) or any(same(value, o) for o in c.options):
+                    if (topic and same_matter(c.topic, topic)) or any(same(value, o) for o in c.options):
                         return c
                 d.topic = d.topic or topic
                 break
         # over a few retrieved messages (not by_kind) the talk between them is missing: no re-discussion reading
-        if self.by_kind and not any(c.topic == d.topic for c in self.chains) and \
+        if self.by_kind and not any(same_matter(c.topic, d.topic) for c in self.chains) and \
                 (again := self._rediscussed(d)) is not None:
             return again
         d.topic = d.topic or self._open_topic(d.value)
         if d.topic:
             for c in reversed(self.chains):
-                if c.topic == d.topic:
+                if same_matter(c.topic, d.topic):
                     return c
         elif changed and (named := [c for c in self.chains if not same(c.head.value, d.value) and re.search(
                 r"(?i)(?<!\w)" + re.escape(re.sub(r"^(?:the|a|an)\s+", "", c.head.value.split(",")[0])) + r"(?!\w)",
@@ -406,6 +413,20 @@ class DecisionTracker:
             (n for n in [_first_noun(text, d.value)] if n and n not in taken), None) or norm(d.value)
         self.chains.append(c)
         return c
+
+
+def same_matter(a: str | None, b: str | None) -> bool:
+    """Two names of one matter: the same head noun, and one is the bare noun or they share another word ("the
+    party" and "the spring star party"; "the summer party" and "the Christmas party" are two)."""
+    if not a or not b:
+        return False
+    wa, wb = a.lower().split(), b.lower().split()
+    return wa == wb or (wa[-1] == wb[-1] and (len(wa) == 1 or len(wb) == 1 or bool(set(wa[:-1]) & set(wb[:-1]))))
+
+
+def _common_noun(t: Any) -> bool:
+    """A common noun, also where the tagger takes a lower-case one for a name ("the star party")."""
+    return t.pos_ == "NOUN" or (t.pos_ == "PROPN" and t.is_lower and lex.known_noun(t.lemma_.lower()))
 
 
 @lru_cache(maxsize=8192)

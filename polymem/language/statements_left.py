@@ -28,18 +28,41 @@ _FAREWELL = ("goodbye", "farewell", "bye")
 _WORK_LEXNAMES = ("noun.artifact", "noun.group")
 
 
+_NOT_A_NAME = ("noun.location", "noun.time", "noun.event", "noun.act", "noun.state", "noun.process",
+               "noun.phenomenon", "noun.feeling", "noun.food")  # ("at lunch": a meal is a time)
+
+
+def bare_name(p: Any) -> bool:
+    """A singular common noun with no determiner after "at" is a name written in lower case ("my notice at
+    ember", "a shift at juniper"): English gives a count noun a determiner ("at the beach"). The nouns that
+    go bare after "at" are of places, times and doings ("at home", "at noon", "at work"): not names."""
+    if p.tag_ not in ("NN", "JJ") or not p.is_lower or p.head.lower_ != "at" or any(
+            c.dep_ in ("det", "poss", "amod", "nummod", "compound") for c in p.children):
+        return False
+    senses = lex.wordnet().synsets(p.lemma_.lower(), "n")[:1]
+    return bool(senses) and senses[0].lexname() not in _NOT_A_NAME and not lex.noun_is(p.lemma_.lower(), "job")
+
+
+def _natural(p: Any) -> bool:
+    """A noun of land or water in its first sense ("beach", "lake", "harbour"): a natural place, no employer."""
+    senses = lex.wordnet().synsets(p.lemma_.lower(), "n")[:1]
+    return bool(senses) and senses[0].lexname() in ("noun.location", "noun.object")
+
+
 def workplace(p: Any, reader: StatementReader) -> str | None:
     """The noun phrase `p` heads when it names a place of work, else None."""
-    if reader.person_in(p.text) or p.ent_type_ in ("DATE", "TIME", "GPE", "LOC") or p.pos_ not in ("NOUN", "PROPN"):
-        return None
-    if p.ent_type_ == "ORG" or (p.text[:1].isupper() and any(  # a name of several words: "Dudbridge Primary",
+    if reader.person_in(p.text) or p.ent_type_ in ("DATE", "TIME", "GPE", "LOC") or not (
+            p.pos_ in ("NOUN", "PROPN") or (p.pos_ == "ADJ" and p.dep_ == "pobj" and lex.known_noun(p.lower_))):
+        return None  # (an adjective as object of a preposition is a noun the tagger misread: "at thistle")
+    if p.ent_type_ == "ORG" or ((p.text[:1].isupper() or p.is_lower and not _natural(p)) and any(  # a name of several words:
+            # "Dudbridge Primary", "Almonte general" (lower-case chat: the name's head left in lower case)
             (c.dep_ == "compound" and c.text[:1].isupper()) or  # "the Bank of Leith"
             (c.dep_ == "prep" and c.lower_ == "of" and any(x.text[:1].isupper() for x in c.children))
             for c in p.children)):
         return sx.phrase(p)
     senses = lex.wordnet().synsets(p.lemma_.lower(), "n")[:2] if p.is_alpha else []
     if senses and all(s.lexname() not in _WORK_LEXNAMES for s in senses):
-        return None  # "the beach", "home", "the park", "Christmas"
+        return p.text if bare_name(p) else None  # "the beach", "home", "the park", "Christmas"
     if p.text[:1].isupper() and p.i > p.sent.start:
         return sx.phrase(p)
     if lex.noun_is(p.lemma_.lower(), "job") or lex.noun_is(p.lemma_.lower(), "dwelling"):

@@ -69,12 +69,27 @@ def subject_of(reader: StatementReader, verb: Any, sent: Any, speaker: str, othe
             v = v.head
             continue
         break
+    # A member's name just before the verb that the tagger took for an adverb: "omar quit the firm" (lower case)
+    lead = next((c for c in v.children if c.dep_ in ("advmod", "npadvmod", "dep", "compound") and c.i == v.i - 1
+                 and c.i == sent.start + _opening(sent) and reader.person_in(c.text)), None)
+    if lead is not None:
+        return reader.person_in(lead.text)
     # No subject at all: a fragment by the speaker ("moved to Tartu last week", "still up in Tromsø")
     if v.dep_ == "ROOT" and v.tag_ in ("VBD", "VBN", "VBG", "VBZ", "VBP"):
         return speaker
     if verb.tag_ in ("VBN", "VBG") and not any(t.dep_ in ("nsubj", "nsubjpass") for t in sent):
         return speaker
     return None
+
+
+def _opening(sent: Any) -> int:
+    """How many conjunctions and adverbs open the sentence before its first content word ("and so omar ...")."""
+    n = 0
+    for t in sent:
+        if t.pos_ not in ("CCONJ", "INTJ") and t.lower_ not in ("so", "also", "well", "anyway", "btw"):
+            break
+        n += 1
+    return n
 
 
 def possessor_id(reader: StatementReader, n: Any, speaker: str, other: str | None, sent: Any) -> str | None:

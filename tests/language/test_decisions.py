@@ -256,3 +256,27 @@ def test_a_conclusion_said_as_a_plain_clause() -> None:
     assert out[0] and out[0][0][1] == "the second-hand piano"
     _, out = _run(["then we went home", "So we could try the pier", "so my sister is in town"])
     assert out == [[], [], []]  # a past, a hedge, a person: no conclusion
+
+
+def test_a_matter_the_group_sets_out_to_settle_names_its_chain() -> None:
+    tr, out = _run([
+        "Let us settle the autumn lantern walk. I propose the Fernhill boathouse.",
+        "Plenty of hands up. Fernhill boathouse it is.",
+        "The boathouse is flooded. Then the October lantern walk moves to the Hollin Woods car park.",
+    ])
+    assert tr.open == ["autumn lantern walk"]
+    assert out[1] and out[1][0][:2] == ("autumn lantern walk", "Fernhill boathouse")
+    # another name for the same matter ("the October lantern walk") joins the chain and overturns its value
+    assert len(tr.chains) == 1 and out[2] and out[2][0][2] == "Fernhill boathouse"
+
+
+def test_deciding_on_a_matter_leaves_it_open_and_deciding_it_does_not() -> None:
+    tr, _ = _run(["ok let's decide on the venue for the gala", "we settled on saturday in the end"])
+    assert tr.open == ["venue"]
+
+
+def test_same_matter() -> None:
+    from polymem.language.decisions import same_matter
+
+    assert same_matter("walk", "autumn lantern walk") and same_matter("lantern walk", "october lantern walk")
+    assert not same_matter("summer party", "christmas party") and not same_matter("venue", "date")

@@ -27,10 +27,19 @@ def jobs(reader: StatementReader, text: str, speaker: str = "p1") -> list[tuple[
     ("Koffi resigned from the museum last week", "p1", "the museum"),
     ("retiring from Dudbridge Primary at easter", "p1", "Dudbridge Primary"),
     ("thursday was my last shift at the cinema. so long, free popcorn", "p2", "the cinema"),
+    # lower-case chat: a name left in lower case, a member's name the tagger takes for an adverb
+    ("welp. handed in my notice at thistle today", "p1", "thistle"),
+    ("and my last shift at brackley general was on tuesday", "p2", "Brackley General"),
 ])
 def test_the_workplace_left_is_a_past_job(reader: StatementReader, text: str, speaker: str, value: str) -> None:
     owner = "p2" if "Koffi" in text or speaker == "p2" else "p1"
     assert (owner, value, "past") in jobs(reader, text, speaker)
+
+
+def test_a_member_named_before_the_verb_left_it() -> None:
+    # the tagger takes a short lower-case name opening the clause for an adverb: the name is still the subject
+    reader = StatementReader([*ROSTER, Person("p3", ("Cyrus Dane", "Cy"))])
+    assert ("p3", "stripe", "past") in jobs(reader, "also did everyone see?? cy quit stripe!!! he told me", "p1")
 
 
 @pytest.mark.parametrize("text", [
@@ -38,6 +47,8 @@ def test_the_workplace_left_is_a_past_job(reader: StatementReader, text: str, sp
     "she quit smoking in march",
     "I didn't quit the choir, I just skipped a week",
     "Retiring at Christmas! what a send-off that'll be",
+    "my last day at home before term starts",
+    "my last evening at Porthcurno beach :(",
 ])
 def test_no_workplace_left(reader: StatementReader, text: str) -> None:
     assert not [j for j in jobs(reader, text) if j[2] == "past"]
