@@ -79,10 +79,21 @@ def _bare_names(doc: Any, is_person: Callable[[str], bool]) -> list[tuple[str, s
     """Lower-case chats name animals with common words: a bare singular noun as subject or possessor ("pudding
     barks at the telly", "biscuit votes yes", "pudding's ears") is used as a name."""
     return [(t.lower_, t.lower_.title()) for t in doc
-            if t.is_alpha and t.text.islower() and t.tag_ in ("NN", "NNP") and t.dep_ in ("nsubj", "poss") and len(t) > 2
+            if t.is_alpha and t.text.islower() and _used_as_name(t) and len(t) > 2
             and not t.is_stop and not any(c.dep_ in ("det", "poss", "amod", "compound") for c in t.children)
             and not lex.is_person_noun(t.lemma_.lower(), 2) and not is_person(t.text) and not animal_sense(t.lower_)
             and not lex.noun_is(t.lemma_.lower(), "time", senses=2) and not lex.is_place_name(t.lower_)]
+
+
+def _used_as_name(t: Any) -> bool:
+    """A bare noun in a name's place: a singular subject or possessor, a plural form with a singular verb
+    ("waffles is staying with the neighbour"), or what "this is" presents ("this is noodle")."""
+    if t.dep_ in ("nsubj", "poss") and t.tag_ in ("NN", "NNP"):
+        return True
+    if t.dep_ == "nsubj" and t.tag_ == "NNS":
+        return any(x.tag_ == "VBZ" for x in [t.head, *t.head.children] if x.dep_ in ("ROOT", "aux", "ccomp") or x is t.head)
+    return t.dep_ == "attr" and t.head.lemma_ == "be" and any(
+        c.dep_ == "nsubj" and c.lower_ in ("this", "meet") for c in t.head.children)
 
 
 def _common_word(w: str) -> bool:
@@ -186,7 +197,11 @@ def _pointed(t: Any, asked: bool | None = True) -> bool:
         return True  # "corgi brain."
     # "She is a lop-eared rabbit": a pronoun said to be an animal right after the name
     said = t.dep_ == "attr" and any(c.dep_ == "nsubj" and c.lower_ in ("he", "she", "it") for c in t.head.children)
-    return bool(det & _POINTING) or generic or alone or said or _kind_of(t)
+    # "this is Noodle. rescue greyhound, 4yo, sleeps all day": a bare singular opening the sentence is the
+    # telegraphic "(she's a) rescue greyhound" (English gives a singular count noun a determiner otherwise)
+    telegraphic = asked is not None and t.tag_ == "NN" and not det and t.dep_ in ("nsubj", "ROOT") and \
+        t.left_edge.i == t.sent.start and not any(c.dep_ == "nummod" for c in t.children)
+    return bool(det & _POINTING) or generic or alone or said or telegraphic or _kind_of(t)
 
 
 def creature_pets(docs: Sequence[Any], speakers: Sequence[str], ids: Sequence[str | None],

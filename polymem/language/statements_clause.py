@@ -54,8 +54,9 @@ def pet_name(reader: StatementReader, n: Any) -> str:
     def ok(t: Any) -> bool:
         return t.is_alpha and t.text[:1].isupper() and reader.person_in(t.text) is None and not lex.is_animal(t.lower_)
     for c in n.children:
-        if c.dep_ == "appos" and ok(c):
-            return c.text
+        # "two hens, Wilma and Dot": every name apposed (which the parser may join as a conjunct after a comma)
+        if ok(c) and (c.dep_ == "appos" or (c.dep_ == "conj" and c.pos_ == "PROPN" and n.doc[c.i - 1].text == ",")):
+            return " and ".join([c.text, *(x.text for x in c.conjuncts if ok(x))])
         if c.dep_ == "acl" and c.lemma_ in ("name", "call"):
             named = next((x for x in c.children if x.dep_ in ("oprd", "attr", "xcomp", "dobj") and ok(x)), None)
             if named is not None:
@@ -103,7 +104,10 @@ def verb_statements(reader: StatementReader, v: Any, sent: Any, speaker: str, ot
     if job:
         job.polarity = job.polarity and not neg
         out.append(job)
-    if lex.verb_is(lemma, "possess") and not neg:
+    # "took on two hens": a verb with its particle is one word to WordNet
+    particle = next((c.lower_ for c in v.children if c.dep_ == "prt"), None)
+    if (lex.verb_is(lemma, "possess") or (particle and (lex.verb_is(f"{lemma}_{particle}", "possess") or lex.verb_in_senses(
+            f"{lemma}_{particle}", ("take_in.v.01",), first=1)))) and not neg:  # (or gave it a home: "took in")
         for obj in (c for c in v.children if c.dep_ in ("dobj", "attr")):
             if lex.is_animal(obj.lemma_.lower()) and sx.possessor(obj) is None and \
                     (owner := subject_of(reader, v, sent, speaker, other)):

@@ -120,3 +120,22 @@ def test_a_lower_case_name_beside_the_animal_word_of_a_message() -> None:
     no_one = lambda w: False  # noqa: E731
     assert names_beside("the dog is coming with us. crumble needs his jabs first", "dog", no_one) == ["Crumble"]
     assert names_beside("the dog is asleep. traffic is awful though", "dog", no_one) == []  # no thing's name
+
+
+def test_a_creature_presented_then_described_in_a_bare_phrase() -> None:
+    # "this is <name>." then a telegraphic "(she's a) <kind>, ..." in the same message; the name in lower case
+    # comes back as a subject, once written as a plural with a singular verb
+    pets = _pets([
+        ("bo", "right, news. this is toffee. retired greyhound, 6yo, snores like a tractor"),
+        ("ana", "toffee is perfect, bring toffee to the picnic"),
+        ("cy", "wait how does toffee feel about cats"),
+    ])
+    assert ("bo", "retired greyhound", "Toffee") in pets or ("bo", "greyhound", "Toffee") in pets
+
+
+def test_animals_taken_in_with_their_names_apposed() -> None:
+    pets = _pets([("ana", "Small update: we have taken on two rescue ducks, Maud and Ivy. They hate the rain.")])
+    assert any(o == "ana" and "duck" in v and n == "Maud and Ivy" for o, v, n in pets), pets
+    r = StatementReader(ROSTER)
+    took = [s for s in r.read("we finally took in a stray kitten last week", "bo", None, "m1") if s.attribute == "pet"]
+    assert took and took[0].owner == "bo" and "kitten" in took[0].value
