@@ -20,6 +20,14 @@ def _asked_noun(t: Any) -> bool:
         any(c.tag_ in ("WDT", "WP") for c in t.children)
 
 
+def _where_noun(lemma: str) -> bool:
+    """A word for where something is, within two steps of WordNet's "location" ("location", "whereabouts",
+    "place", "spot"), not a kind of site or building further down ("bakery", "garden")."""
+    senses = lex.wordnet().synsets(lemma, "n")[:1]
+    loc = lex.wordnet().synset("location.n.01")
+    return bool(senses) and any(loc in p and len(p) - 1 - p.index(loc) <= 2 for p in senses[0].hypernym_paths())
+
+
 def _someone(t: Any) -> bool:
     """A person as owner: a personal pronoun, a name, "everyone", a person noun."""
     return t.pos_ in ("PRON", "PROPN") and t.lower_ not in ("its", "it") or \
@@ -93,7 +101,7 @@ def question_attribute(doc: Any) -> tuple[Attribute | None, str | None]:
                     t.dep_ == "dobj" and lex.verb_in_senses(t.head.lemma_.lower(), _MOVE))):  # "moved city"
             return "city", None
         if t.pos_ == "NOUN" and _asked_noun(t) and any(c.dep_ == "poss" and _someone(c) for c in t.children) and \
-                lex.noun_in_senses(lemma, ("location.n.01",), first=1):
+                _where_noun(lemma):
             return "city", None  # "everybody's location", "her whereabouts", "Ana's place": where a person is
     if (attr := _start_or_move(doc)) is not None:
         return attr, None

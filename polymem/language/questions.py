@@ -80,7 +80,7 @@ def parse_question(question: str, mentioned: int = 0, names: frozenset[str] = fr
                    (t.i == 0 and t.lower_ in _WH_WORDS)), None)
     out.attribute, out.category = question_attribute(doc)
     out.everyone = ranges_over_members(doc) or (
-        out.attribute in ("city", "job") and not mentioned and members_in_plural(doc))
+        out.attribute in ("city", "job") and not mentioned and not settled(doc) and members_in_plural(doc))
     # "which cousin moved?" asks who; "which supplier did the committee go with?" asks what the group chose
     group_subject = settled(doc) and any(t.dep_ in ("nsubj", "nsubjpass") and (
         t.lower_ in ("we", "they") or lex.noun_is(t.lemma_.lower(), "group_noun", senses=1)) for t in doc)

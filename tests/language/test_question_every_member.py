@@ -41,3 +41,11 @@ def test_a_person_s_location_asks_for_a_home() -> None:
 
 def test_a_thing_s_location_is_no_home() -> None:
     assert parse_question("What is the venue's location?").attribute != "city"
+
+
+def test_a_building_of_someone_s_or_a_choice_is_no_home_of_every_member() -> None:
+    from polymem.language.replies import asked_attribute
+
+    assert asked_attribute("Could we hold the May meeting in the back room of your shop?") is None
+    form = parse_question("What did the cousins finally settle on as the farewell gift?")
+    assert not form.everyone
