@@ -100,7 +100,8 @@ def judgement(text: str) -> float:
     best = 0.0
     for t in doc:
         if t.lemma_ == "be" and t.dep_ == "ROOT":  # "she is soooo dramatic": any adjective in the predicate
-            subj = next((c for c in t.children if c.dep_ == "nsubj"), None)
+            # (the parser takes "he's been" for a passive: its subject is still who is judged)
+            subj = next((c for c in t.children if c.dep_ in ("nsubj", "nsubjpass")), None)
             # the adjective says something of the subject, not of a thing ("Vilnius is a lovely city")
             if subj is not None and _person_like(subj) and any(
                     x.pos_ == "ADJ" and x.lemma_ not in _QUANT and x not in set(subj.subtree) and (
@@ -108,8 +109,10 @@ def judgement(text: str) -> float:
                     for x in t.subtree):
                 return 1.0
         if t.dep_ in ("acomp", "attr") and t.pos_ in ("ADJ", "NOUN") and t.head.lemma_ == "be":
-            subj = next((c for c in t.head.children if c.dep_ == "nsubj"), None)
-            if subj is not None and _person_like(subj) and (t.pos_ == "ADJ" or not _thing(t)):
+            subj = next((c for c in t.head.children if c.dep_ in ("nsubj", "nsubjpass")), None)
+            # not a predicate after a comma or a conjunction ("you're an hour away now, so no excuses")
+            late = any(t.head.i < c.i < t.i and (c.is_punct or c.dep_ == "cc") for c in t.head.children)
+            if subj is not None and _person_like(subj) and not late and (t.pos_ == "ADJ" or not _thing(t)):
                 return 1.0
             # "the man is a windbag": a person named by a trait (not by work or kin) said of a person
             if subj is not None and t.pos_ == "NOUN" and subj.pos_ == "NOUN" and \

@@ -30,7 +30,7 @@ def pronoun_judgements(text: str) -> list[tuple[str, str]]:
         if judgement(sent.text) < 1.0:
             continue
         for be in (t for t in sent if t.lemma_ == "be"):
-            subj = next((c for c in be.children if c.dep_ == "nsubj" and c.lower_ in PRONOUNS), None)
+            subj = next((c for c in be.children if c.dep_ in ("nsubj", "nsubjpass") and c.lower_ in PRONOUNS), None)
             # "why are you awake at 4am": the verb before its subject asks
             if subj is None or subj.i > be.i or any(
                     c.dep_ == "neg" or (c.dep_ == "aux" and c.tag_ == "MD") for c in be.children):

@@ -16,6 +16,8 @@ from polymem.schema.models import Participant
     ("Honestly I think you're remarkably calm, given everything.", ("you", "remarkably calm")),
     ("She's the most stubborn cook I have ever met.", ("she", "the most stubborn cook I have ever met")),
     ("Sweet guy, very shy.", (VERBLESS, "Sweet guy, very shy")),
+    # the parser takes "she's been" for a passive; she is still who is judged
+    ("I can't agree, Wren. She's been endlessly patient with us.", ("she", "endlessly patient with us")),
 ])
 def test_judgements_are_read(text: str, expected: tuple[str, str]) -> None:
     assert pronoun_judgements(text)[0] == expected
@@ -30,6 +32,13 @@ def test_judgements_are_read(text: str, expected: tuple[str, str]) -> None:
 ])
 def test_not_judgements(text: str) -> None:
     assert pronoun_judgements(text) == []
+
+
+def test_a_remark_after_a_comma_is_no_judgement_for_the_answerer_either() -> None:
+    from polymem.language.acts import judgement
+
+    assert judgement("@wren you're ten minutes away, so no excuses.") == 0.0
+    assert judgement("I can't agree, Wren. She's been endlessly patient with us.") == 1.0
 
 
 @pytest.mark.parametrize("text,name,expected", [
