@@ -178,3 +178,39 @@ def with_org(reader: StatementReader, v: Any, sent: Any, speaker: str, other: st
     if org is None or (owner := subject_of(reader, v, sent, speaker, other)) is None:
         return []
     return [Statement("job", owner, speaker, org, kind="state", tense="past" if v.tag_ == "VBD" else "present")]
+
+
+_AT = ("at", "with", "for")
+
+
+def role_and_place(text: str, value: str) -> str | None:
+    """A job read as a role or a workplace alone, completed from its own sentence: "offered operations manager
+    at a gin distillery" (a role: the workplace after it), "a horticulturist spot at the botanic gardens" (a
+    workplace: the trade naming the post). None when the sentence gives nothing more."""
+    from polymem.language.models import parsed
+
+    words = value.lower().split()
+    if not words or " at " in f" {value.lower()} ":
+        return None
+    doc = parsed(text)
+    last = next((t for t in doc if t.lower_ == words[-1] and (len(words) == 1 or doc[max(0, t.i - len(words) + 1):t.i + 1]
+                                                                .text.lower() == value.lower())), None)
+    if last is None:
+        return None
+    if lex.is_occupation(last.lemma_.lower()):  # a role: a workplace hung on it or on its verb
+        for h in (last, last.head):
+            for c in h.children:
+                if c.dep_ == "prep" and c.lower_ in _AT:
+                    p = next((x for x in c.children if x.dep_ == "pobj" and x.pos_ in ("NOUN", "PROPN")
+                              and x.ent_type_ not in ("DATE", "TIME", "GPE") and not lex.is_person_noun(
+                                  x.lemma_.lower(), 1)), None)
+                    if p is not None:
+                        return f"{value} {c.lower_} {sx.phrase(p)}"
+        return None
+    prep = last.head if last.dep_ == "pobj" and last.head.lower_ in _AT else None
+    if prep is None:
+        return None
+    post = prep.head  # "a horticulturist spot at X", "chef at X"
+    trade = post if post.pos_ == "NOUN" and lex.is_occupation(post.lemma_.lower()) else next(
+        (c for c in post.children if c.dep_ in ("compound", "amod") and lex.is_occupation(c.lemma_.lower())), None)
+    return f"{trade.text} {prep.lower_} {value}" if trade is not None else None

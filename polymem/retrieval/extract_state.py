@@ -15,6 +15,7 @@ from polymem.language import lexical as lex
 from polymem.language import question_views
 from polymem.language.models import parsed
 from polymem.language.statement_types import BEFORE
+from polymem.language.statements_job import role_and_place
 from polymem.retrieval import extract_pets as pets
 from polymem.retrieval.extract_base import NOT_IN_MEMORY, Extract, StateHit, coverage, when
 
@@ -260,7 +261,7 @@ def state(self: Any) -> Extract:
         if past is None:
             return out
         anchor = head if head else past
-        return Extract(past.value or "", participant=pid, cited=list(dict.fromkeys(past.message_ids +
+        return Extract(job_text(self, past), participant=pid, cited=list(dict.fromkeys(past.message_ids +
                                                                                 anchor.message_ids)),
                        confidence=1.0, rows=out.rows)
     if head is None:
@@ -272,8 +273,21 @@ def state(self: Any) -> Extract:
                 vals.append(h)
         return Extract("; ".join(pets.pet_text(self, v) for v in vals), participant=pid,
                        cited=[m for v in vals for m in v.message_ids], confidence=1.0, rows={pid: (vals, [])})
-    return Extract(home_text(hits, head, self.plan.attribute), participant=pid, cited=head.message_ids,
-                   confidence=1.0, rows=out.rows)
+    text = job_text(self, head) if self.plan.attribute == "job" else home_text(hits, head, self.plan.attribute)
+    return Extract(text, participant=pid, cited=head.message_ids, confidence=1.0, rows=out.rows)
+
+
+def job_text(self: Any, hit: StateHit) -> str:
+    """A job read as a role or a workplace alone, with the other half its message gives ("operations manager at
+    a gin distillery"): what a question about someone's work expects either half of."""
+    value = hit.value or ""
+    if self.plan.attribute != "job":
+        return value
+    for mid in hit.message_ids:
+        text = (self.msgs.get(mid) or {}).get("text") or ""
+        if text and (full := role_and_place(text, value)):
+            return full
+    return value
 
 
 def _asks_variety(question: str) -> bool:

@@ -125,3 +125,14 @@ def test_plan_carries_cypher_and_nothing_is_written(graph, chat, embedder) -> No
     assert any("SUPERSEDED_BY" in c for c in p.cypher)
     ask(graph, chat, 'x") DETACH DELETE n //', embedder=embedder)
     assert graph.read("MATCH (n {space: $s}) RETURN count(n) AS n", s=chat)[0]["n"] == before
+
+
+def test_a_job_answer_gives_the_role_and_the_workplace_its_message_names(graph, space, embedder) -> None:
+    # read as a workplace alone ("a trainee spot at X"), the answer keeps the trade its own sentence names
+    ingest_chat(graph, space, embedder, lines=[
+        ("j1", "wen", "big news, I got a cartographer spot at the Northfold Survey Office, start in a fortnight", None),
+        ("j2", "mara", "WEN that's amazing", None),
+        ("j3", "tobi_k", "congrats!! drinks on friday then", None)])
+    write_space(graph, space)
+    a = ask(graph, space, "What does Wen do for work now?", embedder=embedder)
+    assert "Northfold" in a.text and "cartographer" in a.text, a.text
