@@ -70,6 +70,9 @@ _HOME_NOUNS = ("dwelling.n.01", "housing.n.01", "apartment.n.01", "thoroughfare.
                "neighborhood.n.01", "residential_district.n.01")
 
 
+_STRETCH = ("week.n.01", "week.n.02", "month.n.01", "month.n.02", "night.n.01", "day.n.01", "day.n.04", "weekend.n.01")
+
+
 def homely_frame(t: Any) -> bool:
     """A name the sentence itself frames as where the speaker lives, so it counts though no gazetteer knows it:
     "here in X", "my flat / my street in X", "living in X" (a verb of residing, as a gerund), a greeting
@@ -84,8 +87,15 @@ def homely_frame(t: Any) -> bool:
     prep, h = t.head, t.head.head
     if prep.lower_ == "from":  # "Hello from X", "Evening from X": the sentence opens with the greeting
         first = t.sent[0]
+        if h.tag_ == "VBG" and h.i == first.i and lex.verb_in_lexfile(
+                h.lemma_.lower(), ("verb.communication",)):
+            return True  # "reporting from X", "writing from X": where the speaker speaks from
         return prep.i == first.i + 1 and (first.pos_ == "INTJ" or lex.noun_is(first.lemma_.lower(), "time", senses=1)
                                           or lex.noun_in_senses(first.lower_, ("greeting.n.01", "hello.n.01"), first=1))
+    if h.pos_ == "NOUN" and any(c.dep_ == "amod" and c.lower_ == "first" for c in h.children) and \
+            lex.noun_in_senses(h.lemma_.lower(), _STRETCH, first=2) and not any(
+                c.dep_ == "poss" and c.lower_ not in FIRST_PERSON for c in h.children):
+        return True  # "first week in X done": the speaker's first stretch of time there
     if h.lower_ == "here":
         return True
     lemma = h.lemma_.lower()

@@ -90,8 +90,15 @@ def verb_statements(reader: StatementReader, v: Any, sent: Any, speaker: str, ot
         gone = next((c for c in v.children if c.dep_ == "dobj" and sx.is_place(c, reader)), None)
         if gone is not None and (owner := owner or subject_of(reader, v, sent, speaker, other)):
             out.append(Statement("city", owner, speaker, sx.phrase(gone), kind="event", tense="past"))
-    # "signed a lease in Tartu", "bought a flat in Tromsø": a dwelling object with a place
-    for obj in (c for c in v.children if c.dep_ == "dobj"):
+    # "signed a lease in Tartu", "bought a flat in Tromsø": a dwelling object with a place (or the object of
+    # "on", "into": "completed on the house in Frome", "got the keys into a flat in X")
+    # (only where someone does it to the dwelling itself: not "offer accepted on a flat in X", which waits for
+    # the move)
+    doer = not any(c.dep_ == "dobj" for c in v.children) and any(
+        c.dep_ == "nsubj" and c.pos_ in ("PRON", "PROPN") for c in v.children)
+    for obj in [c for c in v.children if c.dep_ == "dobj"] + [
+            p for c in v.children if doer and c.dep_ == "prep" and c.lower_ in ("on", "into") for p in c.children
+            if p.dep_ == "pobj"]:
         if lex.noun_is(obj.lemma_.lower(), "dwelling") and not neg:
             place = sx.place_obj(obj, reader) or sx.place_obj(v, reader)
             if place and (owner := owner or subject_of(reader, v, sent, speaker, other)):

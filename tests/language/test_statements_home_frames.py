@@ -30,6 +30,9 @@ def cities(reader: StatementReader, text: str, speaker: str = "p1") -> list[tupl
     ("our street in Ballykeeran hasn't been gritted since monday", "Ballykeeran"),
     ("it's nearly midnight here in Kolvereid and I'm still answering emails", "Kolvereid"),
     ("Evening from Pelotinha! the boxes are finally unpacked", "Pelotinha"),
+    ("reporting from dordrecht btw. the bikes outnumber people", "Dordrecht"),
+    ("first month in Tralee done, the rain is relentless", "Tralee"),
+    ("we completed on the cottage in Ballykeeran on friday!!", "Ballykeeran"),
 ])
 def test_a_place_framed_as_home_is_where_the_speaker_is(reader: StatementReader, text: str, place: str) -> None:
     assert ("p1", place) in cities(reader, text)
@@ -38,6 +41,9 @@ def test_a_place_framed_as_home_is_where_the_speaker_is(reader: StatementReader,
 @pytest.mark.parametrize("text", [
     "Ballykeeran is now right on your doorstep, no excuses",  # where the addressee is
     "and no sunburn in Kolvereid this time please!",  # what will not happen there
+    "reporting from the match in Tralee: two down at half time",  # from an event, not a town
+    "her first week in Tralee went well",  # somebody else's stretch
+    "I spilled tea on the sofa in Kolvereid",  # a dwelling's furniture, nothing bought
     "my cousin's flat in Tromsvik is gorgeous",  # somebody else's home
 ])
 def test_a_place_of_someone_else_or_of_nothing_is_not_home(reader: StatementReader, text: str) -> None:
