@@ -200,7 +200,8 @@ def _pointed(t: Any, asked: bool | None = True) -> bool:
     # "this is Noodle. rescue greyhound, 4yo, sleeps all day": a bare singular opening the sentence is the
     # telegraphic "(she's a) rescue greyhound" (English gives a singular count noun a determiner otherwise)
     telegraphic = asked is not None and t.tag_ == "NN" and not det and t.dep_ in ("nsubj", "ROOT") and \
-        t.left_edge.i == t.sent.start and not any(c.dep_ == "nummod" for c in t.children)
+        all(x.dep_ in ("amod", "compound") and x.head == t for x in t.doc[t.sent.start:t.i]) and \
+        not any(c.dep_ == "nummod" for c in t.children)  # (only its own modifiers before it)
     return bool(det & _POINTING) or generic or alone or said or telegraphic or _kind_of(t)
 
 

@@ -139,3 +139,12 @@ def test_animals_taken_in_with_their_names_apposed() -> None:
     r = StatementReader(ROSTER)
     took = [s for s in r.read("we finally took in a stray kitten last week", "bo", None, "m1") if s.attribute == "pet"]
     assert took and took[0].owner == "bo" and "kitten" in took[0].value
+
+
+def test_a_neighbour_s_animal_after_a_capitalised_word_is_no_pet() -> None:
+    # the parser may leave "an African grey parrot" headless (a root with its article elsewhere): no bare phrase
+    pets = _pets([
+        ("bo", "Sorry all, no signal in the flat till Monday so I'm on the library wifi"),
+        ("bo", "Also, the neighbour across the street has an African grey parrot that wolf-whistles at everyone."),
+    ])
+    assert not [p for p in pets if p[0] == "bo"], pets
