@@ -62,7 +62,10 @@ def search_rows(repo: SearchRepository, space: str, plan: Plan, vector: list[flo
     out: dict[str, dict[str, list[EvidenceItem]]] = {r.id: {"current": [], "past": []} for r in plan.rows}
     if not plan.rows:
         return out
-    states = None if plan.mode == "full" else ["current"]
+    # a report by another member is often overtaken by the owner's own word later ("she's moved!" then her
+    # "yes, settled in now"): who told it asks for the superseded versions too
+    full = plan.mode == "full" or plan.intent == "who_reported"
+    states = None if full else ["current"]
     records = repo.row_records(space, [r.id for r in plan.rows], vector, states=states)
     _chains(records)
     by_row: dict[str, list[dict[str, Any]]] = {}
@@ -83,8 +86,10 @@ def search_rows(repo: SearchRepository, space: str, plan: Plan, vector: list[flo
             chosen += [(s, r) for s, r in heads if str(r.get("attribute") or "").startswith("decision:")
                        and all(r is not c for _, c in chosen)][:_DECISION_K]
         out[row.id]["current"] = [record_item(r, s) for s, r in chosen]
-        if plan.mode == "full":
+        if full:
             wanted = {cid for _, r in chosen for cid in r["chain"]}
+            if plan.intent == "who_reported":  # every report by another member, superseded or not
+                wanted |= {r["id"] for _, r in scored if r.get("source") and r.get("source") != r.get("owner")}
             past = [(s, r) for s, r in scored if r.get("state") == "superseded" and r["id"] in wanted]
             if not past:  # no head chosen had history: the best superseded records on the issue
                 past = [(s, r) for s, r in scored if r.get("state") == "superseded"][: opts.row_k]

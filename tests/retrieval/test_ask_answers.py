@@ -136,3 +136,16 @@ def test_a_job_answer_gives_the_role_and_the_workplace_its_message_names(graph, 
     write_space(graph, space)
     a = ask(graph, space, "What does Wen do for work now?", embedder=embedder)
     assert "Northfold" in a.text and "cartographer" in a.text, a.text
+
+
+def test_who_reported_finds_a_report_the_owner_later_overtook(graph, space, embedder) -> None:
+    # the report is superseded by the owner's own later word: who told it is still the one who reported it
+    ingest_chat(graph, space, embedder, lines=[
+        ("r0", "wen", "ok Mara told me some big news and said I can share, she's swamped", None),
+        ("r1", "wen", "she quit the bakery!! friday was the last straw apparently", None),
+        ("r2", "tobi_k", "no way, good for her", None),
+        ("r3", "mara", "haha yes. I work at Hollin Press now, as a printer. my hands are all ink", None),
+        ("r4", "tobi_k", "proud of you", None)])
+    write_space(graph, space)
+    a = ask(graph, space, "Who told the group that Mara had quit the bakery?", embedder=embedder)
+    assert a.plan.intent == "who_reported" and a.answer_participant == "wen", a.text
