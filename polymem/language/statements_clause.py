@@ -224,6 +224,13 @@ def noun_statements(reader: StatementReader, n: Any, sent: Any, speaker: str, ot
     if (stint := shift_at(reader, n, sent, speaker, other)) is not None:
         return [stint]
     poss = sx.possessor(n)
+    if poss is not None and n.pos_ == "NOUN" and lex.noun_in_senses(lemma, ("dwelling.n.01", "housing.n.01",
+                                                                           "apartment.n.01"), first=2):
+        # "her Dereham house", "my Leith flat": a home named after its place (a weak reading: a second home is
+        # named so too)
+        place = next((c for c in n.children if c.dep_ == "compound" and sx.is_place(c, reader)), None)
+        if place is not None and (o := owner_of(reader, poss, speaker, other, sent)):
+            return [Statement("city", o, speaker, sx.phrase(place), weak=True)]
     if poss is None and (place := _new_home(reader, n, sent, speaker)):
         return [Statement("city", speaker, speaker, place)]
     if poss is None and (org := _job_got(reader, n, sent, speaker)):

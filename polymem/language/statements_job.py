@@ -91,7 +91,9 @@ _APPOINT = ("appoint.v.01", "appoint.v.02", "promote.v.02", "name.v.03")
 def job_from_verb(reader: StatementReader, v: Any, lemma: str, sent: Any, speaker: str, other: str | None) -> Statement | None:
     role_tok = next((p for c in v.children if c.dep_ == "prep" and c.lower_ == "as"
                      for p in c.children if p.dep_ == "pobj"), None)
-    if role_tok is None and v.tag_ == "VBN" and lex.verb_in_senses(lemma, _APPOINT, first=3):
+    if role_tok is None and v.tag_ == "VBN" and (lex.verb_in_senses(lemma, _APPOINT, first=3) or any(
+            c.dep_ == "oprd" and c.pos_ == "NOUN" and lex.is_occupation(c.lemma_.lower()) for c in v.children)):
+        # (any verb whose passive takes a trade as its object's predicate: "has been made commercial manager")
         # "she has been appointed seed conservation scientist at X", "was made head of sales"
         # (only with a workplace: "named captain of the quiz team" is no job)
         role_tok = next((c for c in v.children if c.dep_ in ("oprd", "attr", "xcomp") and c.pos_ == "NOUN"

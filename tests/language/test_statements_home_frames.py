@@ -140,3 +140,11 @@ def test_words_a_place_is_talked_of_with_are_no_part_of_its_name(reader: Stateme
     assert cities(reader, "I live in rainy Aberdeen now") == [("p1", "Aberdeen")]
     assert [s.value for s in reader.read("evening from chilly Aberdeen!", "p1", NOW, "m1")
             if s.attribute == "city"] == ["Aberdeen"]
+
+
+def test_a_home_named_after_its_place_is_its_owner_s(reader: StatementReader) -> None:
+    sts = [(s.owner, s.value, s.kind) for s in reader.read(
+        "lovely news, Sefa got the keys to her Ballykeeran house on friday and moved in that evening", "p1", NOW, "m1")
+        if s.attribute == "city"]
+    assert ("p2", "Ballykeeran", "report") in sts
+    assert not [s for s in reader.read("the Ballykeeran house prices are mad", "p1", NOW, "m1") if s.attribute == "city"]

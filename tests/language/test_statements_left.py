@@ -94,3 +94,10 @@ def test_a_rank_or_a_word_of_praise_is_no_trade(reader: StatementReader) -> None
     assert not lex.is_occupation("king") and not lex.is_occupation("hero")  # WordNet's sovereigns and heroes
     assert lex.is_occupation("glazier") and lex.is_occupation("founder")
     assert jobs(reader, "Koffi is the undisputed crossword king of this chat") == []
+
+
+def test_a_trade_given_in_the_passive_is_a_job(reader: StatementReader) -> None:
+    got = [(s.owner, s.value) for s in reader.read("saw on the intranet that koffi's been made logistics manager at "
+                                                   "Ormsby Freight", "p1", NOW, "m1") if s.attribute == "job"]
+    assert ("p2", "logistics manager at Ormsby Freight") in got
+    assert not [s for s in reader.read("Koffi was made captain of the quiz team", "p1", NOW, "m1") if s.attribute == "job"]
