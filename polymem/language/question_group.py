@@ -24,6 +24,9 @@ def ranges_over_members(doc: Any) -> bool:
             return True  # "where do we all live"
         if low in ("whole", "entire") and t.dep_ == "amod" and lex.noun_is(t.head.lemma_.lower(), "group_noun", 1):
             return True  # "the whole group", "the entire team"
+        if t.dep_ == "nsubj" and (lex.noun_is(t.lemma_.lower(), "group_noun", 1) or low in ("we", "they")) and \
+                t.head.pos_ == "VERB" and lex.verb_is(t.head.lemma_.lower(), "reside", senses=1):
+            return True  # "where does the crew live?": a group lives in no one place, its members each do
         if low not in _UNIVERSAL:
             continue
         head = t.head if t.dep_ in ("det", "predet") else None
@@ -36,6 +39,17 @@ def ranges_over_members(doc: Any) -> bool:
                                     lex.is_person_noun(obj.lemma_.lower(), 2)):
                 return True  # "each of us", "each of the five", "all of the cousins"
     return False
+
+
+def who_and_where(doc: Any) -> bool:
+    """A question pairing people with places: "who" as subject and a second wh-word of place in its clause
+    ("who lives where?", "who's living in which city now?"): every member with their value."""
+    who = next((t for t in doc if t.lower_ == "who" and t.dep_ in ("nsubj", "nsubjpass")), None)
+    if who is None or not (who.head.lemma_ in ("be", "base") or lex.verb_is(who.head.lemma_.lower(), "reside", 2)):
+        return False  # ("who proposed where to meet?" asks who proposed)
+    return any(t.i != who.i and (t.lower_ == "where" or (t.tag_ in ("WDT", "WP") and t.dep_ == "det" and
+                                                        lex.noun_is(t.head.lemma_.lower(), "city", senses=1)))
+               for t in doc)
 
 
 def members_in_plural(doc: Any) -> bool:

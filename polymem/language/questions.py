@@ -20,6 +20,7 @@ from polymem.language.question_group import (
     offers_options,
     ranges_over_members,
     settled,
+    who_and_where,
 )
 from polymem.language.question_views import asks_left, asks_view
 from polymem.language.timeexpr import MONTHS, is_time_word
@@ -79,7 +80,9 @@ def parse_question(question: str, mentioned: int = 0, names: frozenset[str] = fr
     out.wh = next((t.lower_ for t in doc if t.tag_ in ("WRB", "WP", "WDT", "WP$") or
                    (t.i == 0 and t.lower_ in _WH_WORDS)), None)
     out.attribute, out.category = question_attribute(doc)
-    out.everyone = ranges_over_members(doc) or (
+    if who_and_where(doc) and not mentioned:  # "who lives where?": every member's home
+        out.everyone, out.attribute = True, out.attribute or "city"
+    out.everyone = out.everyone or ranges_over_members(doc) or (
         out.attribute in ("city", "job") and not mentioned and not settled(doc) and members_in_plural(doc))
     # "which cousin moved?" asks who; "which supplier did the committee go with?" asks what the group chose
     group_subject = settled(doc) and any(t.dep_ in ("nsubj", "nsubjpass") and (

@@ -49,3 +49,21 @@ def test_a_building_of_someone_s_or_a_choice_is_no_home_of_every_member() -> Non
     assert asked_attribute("Could we hold the May meeting in the back room of your shop?") is None
     form = parse_question("What did the cousins finally settle on as the farewell gift?")
     assert not form.everyone
+
+
+@pytest.mark.parametrize("question", [
+    "Who lives where these days?",
+    "Who's living in which town now?",
+    "Where does the choir live these days?",
+    "Sum up where the team lives, please.",
+])
+def test_pairing_people_with_places_or_a_group_living_somewhere(question: str) -> None:
+    form = parse_question(question)
+    assert form.everyone and form.attribute == "city"
+
+
+@pytest.mark.parametrize("question", ["Who suggested where to hold the quiz?", "Where is the choir staying?",
+                                      "Where does the team train?"])
+def test_who_proposed_where_or_where_a_group_stays_is_no_map_of_homes(question: str) -> None:
+    form = parse_question(question)
+    assert not (form.everyone and form.attribute == "city")

@@ -23,7 +23,7 @@ def plan(q: str, asker: str | None = None):
 
 def test_everyone_expands_to_whole_roster() -> None:
     for q in ("Where does everyone live now?", "Where do all of us live?", "What city is each of us in?",
-              "Where does the whole group live these days?"):
+              "Where does the whole group live these days?", "Who lives where now?", "Where do the cousins live?"):
         p = plan(q)
         assert p.intent == "everyone", q
         assert {r.id for r in p.rows} == {"ali86", "bob", "carol_d", "lia58"}
