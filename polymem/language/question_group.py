@@ -24,7 +24,7 @@ def ranges_over_members(doc: Any) -> bool:
             return True  # "where do we all live"
         if low in ("whole", "entire") and t.dep_ == "amod" and lex.noun_is(t.head.lemma_.lower(), "group_noun", 1):
             return True  # "the whole group", "the entire team"
-        if t.dep_ == "nsubj" and (lex.noun_is(t.lemma_.lower(), "group_noun", 1) or low in ("we", "they")) and \
+        if t.dep_ == "nsubj" and t.pos_ == "NOUN" and lex.noun_is(t.lemma_.lower(), "group_noun", 1) and \
                 t.head.pos_ == "VERB" and lex.verb_is(t.head.lemma_.lower(), "reside", senses=1):
             return True  # "where does the crew live?": a group lives in no one place, its members each do
         if low not in _UNIVERSAL:
