@@ -25,7 +25,6 @@ from polymem.language import lexical as lex
 from polymem.language.decision_clauses import (
     FINAL_SENSES,
     IDEA_SENSES,
-    PLAN_SENSES,
     in_senses,
     is_final,
     norm,
@@ -35,6 +34,7 @@ from polymem.language.decision_clauses import (
     turned_down,
     value_of,
 )
+from polymem.language.matters import open_matters, same_matter
 from polymem.language.models import parsed
 from polymem.language.value_kind import value_kind
 
@@ -266,26 +266,9 @@ class DecisionTracker:
         return self._chain_of[id(d)]
 
     def _planning(self, doc: Any) -> None:
-        """"We need a venue and a date", "let's pick a restaurant": the objects of a verb of needing or
-        choosing with the group as subject are matters still open."""
-        for v in doc:
-            if v.pos_ != "VERB" or v.tag_ in ("VBD", "VBN") or \
-                    not lex.verb_in_senses(v.lemma_.lower(), PLAN_SENSES, first=2, exact=True):
-                continue  # ("we settled on friday" settles it: no matter left open)
-            we = any(c.dep_ == "nsubj" and c.lower_ in ("we", "us") for c in v.children) or v.head.lemma_ == "let" \
-                or any(c.lower_ in ("let", "let's") for c in v.children)
-            if not we:
-                continue
-            # "settle the spring star party", "decide on the venue": the object, with the nouns naming it
-            objs = [c for c in v.children if c.dep_ == "dobj"] + [
-                p for c in v.children if c.dep_ == "prep" and c.lower_ in ("on", "about") for p in c.children
-                if p.dep_ == "pobj"]
-            for o in (c for c in objs if _common_noun(c)):
-                for n in [o, *(c for c in o.conjuncts if _common_noun(c))]:
-                    name = " ".join([c.lower_ for c in n.subtree if c.dep_ == "compound" and c.i < n.i and
-                                     _common_noun(c)] + [n.lemma_.lower()])
-                    if name not in self.open and not lex.is_person_noun(n.lemma_.lower(), 1):
-                        self.open.append(name)
+        for name in open_matters(doc):
+            if name not in self.open:
+                self.open.append(name)
 
     def _rediscussed(self, d: Decision) -> Chain | None:
         """The matter a decision revises when it names none: the latest matter settled with a value of the
@@ -413,20 +396,6 @@ class DecisionTracker:
             (n for n in [_first_noun(text, d.value)] if n and n not in taken), None) or norm(d.value)
         self.chains.append(c)
         return c
-
-
-def same_matter(a: str | None, b: str | None) -> bool:
-    """Two names of one matter: the same head noun, and one is the bare noun or they share another word ("the
-    party" and "the spring star party"; "the summer party" and "the Christmas party" are two)."""
-    if not a or not b:
-        return False
-    wa, wb = a.lower().split(), b.lower().split()
-    return wa == wb or (wa[-1] == wb[-1] and (len(wa) == 1 or len(wb) == 1 or bool(set(wa[:-1]) & set(wb[:-1]))))
-
-
-def _common_noun(t: Any) -> bool:
-    """A common noun, also where the tagger takes a lower-case one for a name ("the star party")."""
-    return t.pos_ == "NOUN" or (t.pos_ == "PROPN" and t.is_lower and lex.known_noun(t.lemma_.lower()))
 
 
 @lru_cache(maxsize=8192)

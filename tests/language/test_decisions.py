@@ -276,7 +276,7 @@ def test_deciding_on_a_matter_leaves_it_open_and_deciding_it_does_not() -> None:
 
 
 def test_same_matter() -> None:
-    from polymem.language.decisions import same_matter
+    from polymem.language.matters import same_matter
 
     assert same_matter("walk", "autumn lantern walk") and same_matter("lantern walk", "october lantern walk")
     assert not same_matter("summer party", "christmas party") and not same_matter("venue", "date")

@@ -1,0 +1,48 @@
+"""Matters a group sets out to settle, and whether two names name one matter: "let us settle the spring star
+party", "we need a venue and a date"; "the party" and "the spring star party" are one matter, "the summer party"
+and "the Christmas party" two. From the parse and WordNet's senses of deciding and needing."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from polymem.language import lexical as lex
+from polymem.language.decision_clauses import PLAN_SENSES
+
+
+def open_matters(doc: Any) -> list[str]:
+    """"We need a venue and a date", "let's pick a restaurant", "let us settle the spring star party", "decide
+    on the venue": the objects of a verb of needing or choosing with the group as subject, with the nouns
+    naming them, are matters still open ("we settled on friday" settles it: none is left open)."""
+    out: list[str] = []
+    for v in doc:
+        if v.pos_ != "VERB" or v.tag_ in ("VBD", "VBN") or \
+                not lex.verb_in_senses(v.lemma_.lower(), PLAN_SENSES, first=2, exact=True):
+            continue
+        we = any(c.dep_ == "nsubj" and c.lower_ in ("we", "us") for c in v.children) or v.head.lemma_ == "let" \
+            or any(c.lower_ in ("let", "let's") for c in v.children)
+        if not we:
+            continue
+        objs = [c for c in v.children if c.dep_ == "dobj"] + [
+            p for c in v.children if c.dep_ == "prep" and c.lower_ in ("on", "about") for p in c.children
+            if p.dep_ == "pobj"]
+        for o in (c for c in objs if common_noun(c)):
+            for n in [o, *(c for c in o.conjuncts if common_noun(c))]:
+                name = " ".join([c.lower_ for c in n.subtree if c.dep_ == "compound" and c.i < n.i and
+                                 common_noun(c)] + [n.lemma_.lower()])
+                if name not in out and not lex.is_person_noun(n.lemma_.lower(), 1):
+                    out.append(name)
+    return out
+
+
+def same_matter(a: str | None, b: str | None) -> bool:
+    """Two names of one matter: the same head noun, and one is the bare noun or they share another word."""
+    if not a or not b:
+        return False
+    wa, wb = a.lower().split(), b.lower().split()
+    return wa == wb or (wa[-1] == wb[-1] and (len(wa) == 1 or len(wb) == 1 or bool(set(wa[:-1]) & set(wb[:-1]))))
+
+
+def common_noun(t: Any) -> bool:
+    """A common noun, also where the tagger takes a lower-case one for a name ("the star party")."""
+    return t.pos_ == "NOUN" or (t.pos_ == "PROPN" and t.is_lower and lex.known_noun(t.lemma_.lower()))
