@@ -87,13 +87,19 @@ def _bare_names(doc: Any, is_person: Callable[[str], bool]) -> list[tuple[str, s
 
 def _used_as_name(t: Any) -> bool:
     """A bare noun in a name's place: a singular subject or possessor, a plural form with a singular verb
-    ("waffles is staying with the neighbour"), or what "this is" presents ("this is noodle")."""
+    ("crumpets is staying with the neighbour"), or what "this is" presents ("this is toffee")."""
     if t.dep_ in ("nsubj", "poss") and t.tag_ in ("NN", "NNP"):
         return True
-    if t.dep_ == "nsubj" and t.tag_ == "NNS":
-        return any(x.tag_ == "VBZ" for x in [t.head, *t.head.children] if x.dep_ in ("ROOT", "aux", "ccomp") or x is t.head)
+    if t.dep_ == "nsubj" and t.tag_ == "NNS" and _thing_word(t.lemma_.lower()):  # not "politics is exhausting"
+        verbs = [t.head, *(c for c in t.head.children if c.dep_ == "aux")]
+        return any(x.tag_ == "VBZ" for x in verbs)
     return t.dep_ == "attr" and t.head.lemma_ == "be" and any(
-        c.dep_ == "nsubj" and c.lower_ in ("this", "meet") for c in t.head.children)
+        c.dep_ == "nsubj" and c.lower_ == "this" for c in t.head.children)
+
+
+def _thing_word(lemma: str) -> bool:
+    """No noun to WordNet, or one for a food, a plant or a made thing: what pets are named after."""
+    return not lex._synsets(lemma, "n") or lex.noun_in_lexfile(lemma, ("noun.food", "noun.plant", "noun.artifact"))
 
 
 def _common_word(w: str) -> bool:
@@ -197,8 +203,8 @@ def _pointed(t: Any, asked: bool | None = True) -> bool:
         return True  # "corgi brain."
     # "She is a lop-eared rabbit": a pronoun said to be an animal right after the name
     said = t.dep_ == "attr" and any(c.dep_ == "nsubj" and c.lower_ in ("he", "she", "it") for c in t.head.children)
-    # "this is Noodle. rescue greyhound, 4yo, sleeps all day": a bare singular opening the sentence is the
-    # telegraphic "(she's a) rescue greyhound" (English gives a singular count noun a determiner otherwise)
+    # "this is Toffee. retired lurcher, 6yo, snores": a bare singular opening the sentence is the telegraphic
+    # "(she's a) retired lurcher" (English gives a singular count noun a determiner otherwise)
     telegraphic = asked is not None and t.tag_ == "NN" and not det and t.dep_ in ("nsubj", "ROOT") and \
         all(x.dep_ in ("amod", "compound") and x.head == t for x in t.doc[t.sent.start:t.i]) and \
         not any(c.dep_ == "nummod" for c in t.children)  # (only its own modifiers before it)

@@ -1,5 +1,5 @@
-"""Matters a group sets out to settle, and whether two names name one matter: "let us settle the spring star
-party", "we need a venue and a date"; "the party" and "the spring star party" are one matter, "the summer party"
+"""Matters a group sets out to settle, and whether two names name one matter: "let us settle the autumn lantern
+walk", "we need a venue and a date"; "the walk" and "the autumn lantern walk" are one matter, "the summer party"
 and "the Christmas party" two. From the parse and WordNet's senses of deciding and needing."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from polymem.language.decision_clauses import PLAN_SENSES
 
 
 def open_matters(doc: Any) -> list[str]:
-    """"We need a venue and a date", "let's pick a restaurant", "let us settle the spring star party", "decide
+    """"We need a venue and a date", "let's pick a restaurant", "let us settle the autumn lantern walk", "decide
     on the venue": the objects of a verb of needing or choosing with the group as subject, with the nouns
     naming them, are matters still open ("we settled on friday" settles it: none is left open)."""
     out: list[str] = []
@@ -44,5 +44,5 @@ def same_matter(a: str | None, b: str | None) -> bool:
 
 
 def common_noun(t: Any) -> bool:
-    """A common noun, also where the tagger takes a lower-case one for a name ("the star party")."""
+    """A common noun, also where the tagger takes a lower-case one for a name ("the lantern walk")."""
     return t.pos_ == "NOUN" or (t.pos_ == "PROPN" and t.is_lower and lex.known_noun(t.lemma_.lower()))

@@ -101,7 +101,7 @@ def question_attribute(doc: Any) -> tuple[Attribute | None, str | None]:
                     t.dep_ == "dobj" and lex.verb_in_senses(t.head.lemma_.lower(), _MOVE))):  # "moved city"
             return "city", None
         if t.pos_ == "NOUN" and _asked_noun(t) and any(c.dep_ == "poss" and _someone(c) for c in t.children) and \
-                _where_noun(lemma):
+                not any(c.dep_ == "prep" for c in t.children) and _where_noun(lemma):  # not "her place in the queue"
             return "city", None  # "everybody's location", "her whereabouts", "Ana's place": where a person is
     if (attr := _start_or_move(doc)) is not None:
         return attr, None

@@ -47,9 +47,10 @@ def who_and_where(doc: Any) -> bool:
     who = next((t for t in doc if t.lower_ == "who" and t.dep_ in ("nsubj", "nsubjpass")), None)
     if who is None or not (who.head.lemma_ in ("be", "base") or lex.verb_is(who.head.lemma_.lower(), "reside", 2)):
         return False  # ("who proposed where to meet?" asks who proposed)
-    return any(t.i != who.i and (t.lower_ == "where" or (t.tag_ in ("WDT", "WP") and t.dep_ == "det" and
-                                                        lex.noun_is(t.head.lemma_.lower(), "city", senses=1)))
+    city = any(t.tag_ in ("WDT", "WP") and t.dep_ == "det" and lex.noun_is(t.head.lemma_.lower(), "city", senses=1)
                for t in doc)
+    # "where" with a verb of living ("who lives where?"); with "be" only a town asked ("who was where when ...")
+    return city or (who.head.lemma_ != "be" and any(t.lower_ == "where" for t in doc))
 
 
 def members_in_plural(doc: Any) -> bool:
@@ -63,8 +64,10 @@ def members_in_plural(doc: Any) -> bool:
         lemma = t.lemma_.lower()
         if not (lex.is_person_noun(lemma, 1) or lex.noun_in_senses(lemma, ("people.n.01",), first=1)):
             continue
-        if any(c.tag_ in ("WDT", "WP", "WP$", "CD") or c.dep_ in ("poss", "nummod", "acl", "relcl") or
-               c.pos_ == "PROPN" for c in t.children):
+        if lex.noun_in_senses(lemma, ("relative.n.01",), first=1) and not any(c.lower_ == "our" for c in t.children):
+            continue  # "where do the parents live?": somebody's family, unless "our cousins"
+        if any(c.tag_ in ("WDT", "WP", "WP$", "CD") or c.dep_ in ("nummod", "acl", "relcl") or c.pos_ == "PROPN"
+               or (c.dep_ == "poss" and c.lower_ != "our") for c in t.children):
             continue  # "which members", "Ana's friends", "the two newcomers", "the kids sleeping over": some
             # people, not every member
         return True

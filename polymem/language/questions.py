@@ -59,6 +59,7 @@ class QuestionForm:
     asks_time: bool = False  # "when ...?", "on what date ...?": the answer is a date
     left: bool = False  # "Which city did Kwabena leave?", "Where did Yuki move from?": a value given up, a past one
     everyone: bool = False  # the question ranges over every member ("each of us", "every cousin", "we all")
+    pairs: bool = False  # it pairs members with places: "who lives where?"
     notes: list[str] = field(default_factory=list)
 
 
@@ -81,7 +82,7 @@ def parse_question(question: str, mentioned: int = 0, names: frozenset[str] = fr
                    (t.i == 0 and t.lower_ in _WH_WORDS)), None)
     out.attribute, out.category = question_attribute(doc)
     if who_and_where(doc) and not mentioned:  # "who lives where?": every member's home
-        out.everyone, out.attribute = True, out.attribute or "city"
+        out.everyone, out.pairs, out.attribute = True, True, out.attribute or "city"
     out.everyone = out.everyone or ranges_over_members(doc) or (
         out.attribute in ("city", "job") and not mentioned and not settled(doc) and members_in_plural(doc))
     # "which cousin moved?" asks who; "which supplier did the committee go with?" asks what the group chose

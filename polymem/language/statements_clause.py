@@ -90,14 +90,13 @@ def verb_statements(reader: StatementReader, v: Any, sent: Any, speaker: str, ot
         gone = next((c for c in v.children if c.dep_ == "dobj" and sx.is_place(c, reader)), None)
         if gone is not None and (owner := owner or subject_of(reader, v, sent, speaker, other)):
             out.append(Statement("city", owner, speaker, sx.phrase(gone), kind="event", tense="past"))
-    # "signed a lease in Tartu", "bought a flat in Tromsø": a dwelling object with a place (or the object of
-    # "on", "into": "completed on the house in Frome", "got the keys into a flat in X")
-    # (only where someone does it to the dwelling itself: not "offer accepted on a flat in X", which waits for
-    # the move)
-    doer = not any(c.dep_ == "dobj" for c in v.children) and any(
-        c.dep_ == "nsubj" and c.pos_ in ("PRON", "PROPN") for c in v.children)
+    # "signed a lease in Tartu", "bought a flat in Tromsø": a dwelling object with a place; also one completed
+    # on (a sale concluded: not "passed on", "offer accepted on", which wait for the move)
+    doer = not any(c.dep_ in ("dobj", "prt") for c in v.children) and any(
+        c.dep_ == "nsubj" and c.pos_ in ("PRON", "PROPN") for c in v.children) and \
+        lex.verb_in_senses(lemma, ("complete.v.01", "finish.v.01", "close.v.01"), first=2)
     for obj in [c for c in v.children if c.dep_ == "dobj"] + [
-            p for c in v.children if doer and c.dep_ == "prep" and c.lower_ in ("on", "into") for p in c.children
+            p for c in v.children if doer and c.dep_ == "prep" and c.lower_ == "on" for p in c.children
             if p.dep_ == "pobj"]:
         if lex.noun_is(obj.lemma_.lower(), "dwelling") and not neg:
             place = sx.place_obj(obj, reader) or sx.place_obj(v, reader)
@@ -226,7 +225,7 @@ def noun_statements(reader: StatementReader, n: Any, sent: Any, speaker: str, ot
     poss = sx.possessor(n)
     if poss is not None and n.pos_ == "NOUN" and lex.noun_in_senses(lemma, ("dwelling.n.01", "housing.n.01",
                                                                            "apartment.n.01"), first=2):
-        # "her Dereham house", "my Leith flat": a home named after its place (a weak reading: a second home is
+        # "her Ballykeeran house", "my Tralee flat": a home named after its place (a weak reading: a second home is
         # named so too)
         place = next((c for c in n.children if c.dep_ == "compound" and sx.is_place(c, reader)), None)
         if place is not None and (o := owner_of(reader, poss, speaker, other, sent)):

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from polymem.language import lexical as lex
 from polymem.language import syntax as sx
+from polymem.language.models import parsed
 from polymem.language.statement_types import FIRST_PERSON, Statement
 from polymem.language.statements_left import pobj_workplace
 from polymem.language.statements_people import subject_of
@@ -185,12 +186,19 @@ def with_org(reader: StatementReader, v: Any, sent: Any, speaker: str, other: st
 _AT = ("at", "with", "for")
 
 
-def role_and_place(text: str, value: str) -> str | None:
-    """A job read as a role or a workplace alone, completed from its own sentence: "offered operations manager
-    at a gin distillery" (a role: the workplace after it), "a horticulturist spot at the botanic gardens" (a
-    workplace: the trade naming the post). None when the sentence gives nothing more."""
-    from polymem.language.models import parsed
+def _employer(t: Any) -> bool:
+    """A firm or a place of work: a name, or a noun WordNet files as a group or a made thing ("a cider mill"),
+    not "at heart", "for now"."""
+    if t.ent_type_ in ("DATE", "TIME", "GPE") or t.pos_ not in ("NOUN", "PROPN"):
+        return False
+    return t.pos_ == "PROPN" or t.ent_type_ == "ORG" or lex.noun_in_lexfile(t.lemma_.lower(), ("noun.group",
+                                                                                             "noun.artifact"))
 
+
+def role_and_place(text: str, value: str) -> str | None:
+    """A job read as a role or a workplace alone, completed from its own sentence: "offered head brewer at a
+    cider mill" (a role: the workplace after it), "a locksmith job at Harwick Keys" (a workplace: the trade
+    naming the post). None when the sentence gives nothing more."""
     words = value.lower().split()
     if not words or " at " in f" {value.lower()} ":
         return None
@@ -203,16 +211,14 @@ def role_and_place(text: str, value: str) -> str | None:
         for h in (last, last.head):
             for c in h.children:
                 if c.dep_ == "prep" and c.lower_ in _AT:
-                    p = next((x for x in c.children if x.dep_ == "pobj" and x.pos_ in ("NOUN", "PROPN")
-                              and x.ent_type_ not in ("DATE", "TIME", "GPE") and not lex.is_person_noun(
-                                  x.lemma_.lower(), 1)), None)
+                    p = next((x for x in c.children if x.dep_ == "pobj" and _employer(x)), None)
                     if p is not None:
                         return f"{value} {c.lower_} {sx.phrase(p)}"
         return None
     prep = last.head if last.dep_ == "pobj" and last.head.lower_ in _AT else None
     if prep is None:
         return None
-    post = prep.head  # "a horticulturist spot at X", "chef at X"
+    post = prep.head  # "a locksmith spot at X", "chef at X"
     trade = post if post.pos_ == "NOUN" and lex.is_occupation(post.lemma_.lower()) else next(
         (c for c in post.children if c.dep_ in ("compound", "amod") and lex.is_occupation(c.lemma_.lower())), None)
     return f"{trade.text} {prep.lower_} {value}" if trade is not None else None

@@ -34,19 +34,23 @@ _NOT_A_NAME = ("noun.location", "noun.time", "noun.event", "noun.act", "noun.sta
 
 def bare_name(p: Any) -> bool:
     """A singular common noun with no determiner after "at" is a name written in lower case ("my notice at
-    ember", "a shift at juniper"): English gives a count noun a determiner ("at the beach"). The nouns that
+    thistle", "a shift at juniper"): English gives a count noun a determiner ("at the beach"). The nouns that
     go bare after "at" are of places, times and doings ("at home", "at noon", "at work"): not names."""
     if p.tag_ not in ("NN", "JJ") or not p.is_lower or p.head.lower_ != "at" or any(
             c.dep_ in ("det", "poss", "amod", "nummod", "compound") for c in p.children):
         return False
     senses = lex.wordnet().synsets(p.lemma_.lower(), "n")[:1]
-    return bool(senses) and senses[0].lexname() not in _NOT_A_NAME and not lex.noun_is(p.lemma_.lower(), "job")
+    return bool(senses) and senses[0].lexname() not in _NOT_A_NAME and not lex.noun_is(p.lemma_.lower(), "job") \
+        and not lex.noun_in_senses(p.lemma_.lower(), _TERRAIN, first=1)  # "at sea"
+
+
+_TERRAIN = ("body_of_water.n.01", "geological_formation.n.01", "land.n.04", "land.n.02")
 
 
 def _natural(p: Any) -> bool:
-    """A noun of land or water in its first sense ("beach", "lake", "harbour"): a natural place, no employer."""
+    """A noun of land, water or an occasion in its first sense ("beach", "harbour", "festival"): no employer."""
     senses = lex.wordnet().synsets(p.lemma_.lower(), "n")[:1]
-    return bool(senses) and senses[0].lexname() in ("noun.location", "noun.object")
+    return bool(senses) and senses[0].lexname() in ("noun.location", "noun.object", "noun.event", "noun.time")
 
 
 def workplace(p: Any, reader: StatementReader) -> str | None:
@@ -54,8 +58,8 @@ def workplace(p: Any, reader: StatementReader) -> str | None:
     if reader.person_in(p.text) or p.ent_type_ in ("DATE", "TIME", "GPE", "LOC") or not (
             p.pos_ in ("NOUN", "PROPN") or (p.pos_ == "ADJ" and p.dep_ == "pobj" and lex.known_noun(p.lower_))):
         return None  # (an adjective as object of a preposition is a noun the tagger misread: "at thistle")
-    if p.ent_type_ == "ORG" or ((p.text[:1].isupper() or p.is_lower and not _natural(p)) and any(  # a name of several words:
-            # "Dudbridge Primary", "Almonte general" (lower-case chat: the name's head left in lower case)
+    # a name of several words: "Dudbridge Primary", "Kelso general" (lower-case chat leaves the head in lower case)
+    if p.ent_type_ == "ORG" or ((p.text[:1].isupper() or p.is_lower and not _natural(p)) and any(
             (c.dep_ == "compound" and c.text[:1].isupper()) or  # "the Bank of Leith"
             (c.dep_ == "prep" and c.lower_ == "of" and any(x.text[:1].isupper() for x in c.children))
             for c in p.children)):

@@ -86,7 +86,7 @@ def _opening(sent: Any) -> int:
     """How many conjunctions and adverbs open the sentence before its first content word ("and so omar ...")."""
     n = 0
     for t in sent:
-        if t.pos_ not in ("CCONJ", "INTJ") and t.lower_ not in ("so", "also", "well", "anyway", "btw"):
+        if not (t.pos_ in ("CCONJ", "INTJ") or (t.pos_ == "ADV" and t.is_stop)):
             break
         n += 1
     return n

@@ -278,8 +278,8 @@ def state(self: Any) -> Extract:
 
 
 def job_text(self: Any, hit: StateHit) -> str:
-    """A job read as a role or a workplace alone, with the other half its message gives ("operations manager at
-    a gin distillery"): what a question about someone's work expects either half of."""
+    """A job read as a role or a workplace alone, with the other half its message gives ("head brewer at a cider
+    mill"): what a question about someone's work expects either half of."""
     value = hit.value or ""
     if self.plan.attribute != "job":
         return value

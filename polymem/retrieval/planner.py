@@ -103,7 +103,7 @@ def compile_rules(question: str, asker: str | None, roster: RosterIndex) -> Plan
     topic = whole if parts_.context else masked
     if form.form and form.form in _FORM_INTENT:
         return _form_plan(q, asker, form, order, roster, topic, notes)
-    if form.everyone and form.wh == "who" and form.attribute and not order:  # "who lives where?"
+    if form.pairs and not order:  # "who lives where?"
         intent, answer_field = "everyone", "map"
         rows = [person_row(x.id) for x in roster.persons()]
     elif WHO_EMPLOYS.search(masked) and order:

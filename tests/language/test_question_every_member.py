@@ -9,7 +9,7 @@ from polymem.language.questions import parse_question
 
 
 @pytest.mark.parametrize(("question", "attribute"), [
-    ("Which towns are the cousins in these days?", "city"),
+    ("Which towns are our cousins in these days?", "city"),
     ("Where do people in this club live?", "city"),
     ("Where do the lads live now?", "city"),
     ("What are the volunteers' home towns?", "city"),
@@ -27,6 +27,7 @@ def test_a_plural_of_people_ranges_over_members(question: str, attribute: str) -
     "Where do the three newcomers live?",      # a counted few
     "Where are the guests staying?",           # a plan, not a home
     "Where are the kids sleeping on the boat?",
+    "Where do the grandparents live?",           # somebody's family, not the members
 ])
 def test_some_people_or_a_plan_are_not_every_member(question: str) -> None:
     form = parse_question(question, mentioned=1 if "Nadia" in question else 0)
@@ -63,7 +64,7 @@ def test_pairing_people_with_places_or_a_group_living_somewhere(question: str) -
 
 
 @pytest.mark.parametrize("question", ["Who suggested where to hold the quiz?", "Where is the choir staying?",
-                                      "Where does the team train?"])
+                                      "Where does the team train?", "Who was where when the lights went out?"])
 def test_who_proposed_where_or_where_a_group_stays_is_no_map_of_homes(question: str) -> None:
     form = parse_question(question)
     assert not (form.everyone and form.attribute == "city")

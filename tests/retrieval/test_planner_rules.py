@@ -23,7 +23,7 @@ def plan(q: str, asker: str | None = None):
 
 def test_everyone_expands_to_whole_roster() -> None:
     for q in ("Where does everyone live now?", "Where do all of us live?", "What city is each of us in?",
-              "Where does the whole group live these days?", "Who lives where now?", "Where do the cousins live?"):
+              "Where does the whole group live these days?", "Who lives where now?", "Where do our cousins live?"):
         p = plan(q)
         assert p.intent == "everyone", q
         assert {r.id for r in p.rows} == {"ali86", "bob", "carol_d", "lia58"}
@@ -46,6 +46,10 @@ def test_named_people_aliases_handles_possessives_case() -> None:
     assert [r.id for r in plan("Where does Liam O'Brien live?").rows] == ["lia58"]
     assert [r.id for r in plan("What pet does Bobby have?").rows] == ["bob"]
     assert plan("What pet does Bobby have?").attribute == "pet"
+
+
+def test_who_of_all_of_us_lives_somewhere_asks_who() -> None:
+    assert plan("Who out of all of us lives in Leeds?").intent != "everyone"
 
 
 def test_first_person_is_the_asker() -> None:
