@@ -90,7 +90,8 @@ def question_attribute(doc: Any) -> tuple[Attribute | None, str | None]:
     for t in doc:
         lemma = t.lemma_.lower()
         subj = next((c.lemma_.lower() for c in t.children if c.dep_ == "nsubj"), "")
-        if subj in ("group", "we", "team", "they") and not (t.pos_ == "VERB" and lex.verb_is(lemma, "reside", senses=1)):
+        if subj in ("we", "they") or (subj in ("group", "team") and not (
+                "where" in wh and t.pos_ == "VERB" and lex.verb_is(lemma, "reside", senses=1))):
             continue  # "What did the group settle on?" is about a decision, not a home ("where does the team live?" is)
         if (t.pos_ == "VERB" and lex.verb_is(lemma, "reside", senses=4)) or \
                 (lemma == "home" and t.dep_ in ("attr", "nsubj", "oprd", "dobj", "compound", "npadvmod", "advmod")):

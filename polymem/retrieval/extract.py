@@ -382,9 +382,8 @@ class Answerer:
         if not owner:
             return None
         row = self.s2.get(owner, {})
-        q = self.plan.question.lower()
         told = [i for i in row.get("current", []) + row.get("past", [])
-                if i.source and i.source != owner and i.value and i.value.lower() in q]
+                if i.source and i.source != owner and i.value and _names_value(self.plan.question, i.value)]
         return min(told, key=lambda i: (i.time is None, i.time or 0)) if told else None
 
     # State questions (person / group / everyone) live in extract_state.py, opinions in extract_opinion.py,
@@ -428,6 +427,13 @@ class Answerer:
 
 def _agrees(text: str) -> bool:
     return bool(lx.AGREE.search(text)) or acts.is_agreement(text or "")
+
+
+def _names_value(question: str, value: str) -> bool:
+    """The question names the value itself, not a longer name that starts with it ("Edinburgh" is not named by
+    "the Edinburgh Rugby job")."""
+    return any(not re.match(r"\s+[A-Z]\w", question[m.end():])
+               for m in re.finditer(r"(?i)(?<!\w)" + re.escape(value) + r"(?!\w)", question))
 
 
 def _aware(t: Any) -> datetime | None:

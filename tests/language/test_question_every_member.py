@@ -68,3 +68,10 @@ def test_pairing_people_with_places_or_a_group_living_somewhere(question: str) -
 def test_who_proposed_where_or_where_a_group_stays_is_no_map_of_homes(question: str) -> None:
     form = parse_question(question)
     assert not (form.everyone and form.attribute == "city")
+
+
+def test_a_plan_to_camp_asks_no_home() -> None:
+    from polymem.language.replies import asked_attribute
+
+    # a verb of dwelling with "we" proposes a plan; only a group noun in a "where" question asks its members' homes
+    assert asked_attribute("No. Noooo. Could we camp those two nights?") is None

@@ -23,3 +23,10 @@ def test_the_member_who_told_anothers_move(graph, space, embedder) -> None:  # t
     ingest_timed(graph, space, embedder, ROSTER, LINES, T0, "r")
     got = ask(graph, space, "Who told the group that Tobi had moved to Bergen?", embedder=embedder)
     assert "Wen" in got.text and "Tobi" not in got.text, got.text
+
+
+def test_a_value_named_only_inside_a_longer_name_is_not_the_news() -> None:
+    from polymem.retrieval.extract import _names_value
+
+    assert _names_value("Who told us that Ana had moved to Tarbert?", "Tarbert")
+    assert not _names_value("Who revealed that Ana landed the Tarbert Rugby job?", "Tarbert")
