@@ -90,8 +90,11 @@ def question_attribute(doc: Any) -> tuple[Attribute | None, str | None]:
     for t in doc:
         lemma = t.lemma_.lower()
         subj = next((c.lemma_.lower() for c in t.children if c.dep_ == "nsubj"), "")
-        if subj in ("we", "they") or (subj in ("group", "team") and not (
-                "where" in wh and t.pos_ == "VERB" and lex.verb_is(lemma, "reside", senses=1))):
+        # (a verb of dwelling asked with a wh-word and no modal asks where the group's members live: "which towns
+        # do we all live in now?"; "could we camp there?", "where should we camp?" plan a trip)
+        dwelling = bool(wh) and t.pos_ == "VERB" and lex.verb_is(lemma, "reside", senses=1) and not any(
+            c.tag_ == "MD" for c in t.children)
+        if subj in ("group", "we", "team", "they") and not dwelling:
             continue  # "What did the group settle on?" is about a decision, not a home ("where does the team live?" is)
         if (t.pos_ == "VERB" and lex.verb_is(lemma, "reside", senses=4)) or \
                 (lemma == "home" and t.dep_ in ("attr", "nsubj", "oprd", "dobj", "compound", "npadvmod", "advmod")):

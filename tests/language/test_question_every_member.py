@@ -57,6 +57,7 @@ def test_a_building_of_someone_s_or_a_choice_is_no_home_of_every_member() -> Non
     "Who's living in which town now?",
     "Where does the choir live these days?",
     "Sum up where the team lives, please.",
+    "Which towns do we all live in now?",
 ])
 def test_pairing_people_with_places_or_a_group_living_somewhere(question: str) -> None:
     form = parse_question(question)
@@ -75,3 +76,4 @@ def test_a_plan_to_camp_asks_no_home() -> None:
 
     # a verb of dwelling with "we" proposes a plan; only a group noun in a "where" question asks its members' homes
     assert asked_attribute("No. Noooo. Could we camp those two nights?") is None
+    assert parse_question("Where should we camp on the second night?").attribute != "city"
