@@ -90,9 +90,9 @@ def question_attribute(doc: Any) -> tuple[Attribute | None, str | None]:
     for t in doc:
         lemma = t.lemma_.lower()
         subj = next((c.lemma_.lower() for c in t.children if c.dep_ == "nsubj"), "")
-        # (a verb of dwelling asked with a wh-word and no modal asks where the group's members live: "which towns
-        # do we all live in now?"; "could we camp there?", "where should we camp?" plan a trip)
-        dwelling = bool(wh) and t.pos_ == "VERB" and lex.verb_is(lemma, "reside", senses=1) and not any(
+        # (living itself, asked with no modal, asks where the group's members live: "which towns do we all live in
+        # now?"; a kind of dwelling, "could we camp there?", "where should we camp?", plans a trip)
+        dwelling = t.pos_ == "VERB" and lex.verb_in_senses(lemma, _LIVE, first=1, exact=True) and not any(
             c.tag_ == "MD" for c in t.children)
         if subj in ("group", "we", "team", "they") and not dwelling:
             continue  # "What did the group settle on?" is about a decision, not a home ("where does the team live?" is)
@@ -125,6 +125,7 @@ def question_attribute(doc: Any) -> tuple[Attribute | None, str | None]:
 
 
 _MOVE = ("move.v.04", "relocate.v.01")
+_LIVE = ("populate.v.01", "reside.v.01", "live.v.02")  # to live somewhere itself, not a kind of it (camp, lodge)
 _SWAP = ("change.v.01", "change.v.02", "change.v.05", "switch.v.01", "switch.v.03", "exchange.v.01", "trade.v.04")
 
 
