@@ -71,8 +71,7 @@ def names_beside(text: str, kind: str, is_person: Callable[[str], bool]) -> list
     # passport"): a word that is no noun elsewhere, or one for a thing, a food or a plant (pets are named after
     # such things; "weather is grim" is no name)
     return near or [n for _, n in _names(doc, is_person, strict=False)] or [
-        n for k, n in _bare_names(doc, is_person) if not lex._synsets(k, "n") or lex.noun_in_lexfile(
-            k, ("noun.food", "noun.plant", "noun.artifact"))]
+        n for k, n in _bare_names(doc, is_person) if _thing_word(k)]
 
 
 def _bare_names(doc: Any, is_person: Callable[[str], bool]) -> list[tuple[str, str]]:

@@ -10,7 +10,7 @@ from polymem.language import lexical as lex
 from polymem.language import syntax as sx
 from polymem.language.models import parsed
 from polymem.language.statement_types import FIRST_PERSON, Statement
-from polymem.language.statements_left import pobj_workplace
+from polymem.language.statements_left import WORK_LEXNAMES, pobj_workplace
 from polymem.language.statements_people import subject_of
 
 if TYPE_CHECKING:
@@ -191,8 +191,7 @@ def _employer(t: Any) -> bool:
     not "at heart", "for now"."""
     if t.ent_type_ in ("DATE", "TIME", "GPE") or t.pos_ not in ("NOUN", "PROPN"):
         return False
-    return t.pos_ == "PROPN" or t.ent_type_ == "ORG" or lex.noun_in_lexfile(t.lemma_.lower(), ("noun.group",
-                                                                                             "noun.artifact"))
+    return t.pos_ == "PROPN" or t.ent_type_ == "ORG" or lex.noun_in_lexfile(t.lemma_.lower(), WORK_LEXNAMES)
 
 
 def role_and_place(text: str, value: str) -> str | None:

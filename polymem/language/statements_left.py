@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 
 _LEAVE_POST = ("leave_office.v.01", "vacate.v.01", "retire.v.01")
 _FAREWELL = ("goodbye", "farewell", "bye")
-_WORK_LEXNAMES = ("noun.artifact", "noun.group")
+WORK_LEXNAMES = ("noun.artifact", "noun.group")
 
 
 _NOT_A_NAME = ("noun.location", "noun.time", "noun.event", "noun.act", "noun.state", "noun.process",
@@ -39,9 +39,9 @@ def bare_name(p: Any) -> bool:
     if p.tag_ not in ("NN", "JJ") or not p.is_lower or p.head.lower_ != "at" or any(
             c.dep_ in ("det", "poss", "amod", "nummod", "compound") for c in p.children):
         return False
-    senses = lex.wordnet().synsets(p.lemma_.lower(), "n")[:1]
-    return bool(senses) and senses[0].lexname() not in _NOT_A_NAME and not lex.noun_is(p.lemma_.lower(), "job") \
-        and not lex.noun_in_senses(p.lemma_.lower(), _TERRAIN, first=1)  # "at sea"
+    lemma = p.lemma_.lower()
+    return bool(lex._synsets(lemma, "n")) and not lex.noun_in_lexfile(lemma, _NOT_A_NAME) and \
+        not lex.noun_is(lemma, "job") and not lex.noun_in_senses(lemma, _TERRAIN, first=1)  # "at sea"
 
 
 _TERRAIN = ("body_of_water.n.01", "geological_formation.n.01", "land.n.04", "land.n.02")
@@ -49,8 +49,7 @@ _TERRAIN = ("body_of_water.n.01", "geological_formation.n.01", "land.n.04", "lan
 
 def _natural(p: Any) -> bool:
     """A noun of land, water or an occasion in its first sense ("beach", "harbour", "festival"): no employer."""
-    senses = lex.wordnet().synsets(p.lemma_.lower(), "n")[:1]
-    return bool(senses) and senses[0].lexname() in ("noun.location", "noun.object", "noun.event", "noun.time")
+    return lex.noun_in_lexfile(p.lemma_.lower(), ("noun.location", "noun.object", "noun.event", "noun.time"))
 
 
 def workplace(p: Any, reader: StatementReader) -> str | None:
@@ -65,7 +64,7 @@ def workplace(p: Any, reader: StatementReader) -> str | None:
             for c in p.children)):
         return sx.phrase(p)
     senses = lex.wordnet().synsets(p.lemma_.lower(), "n")[:2] if p.is_alpha else []
-    if senses and all(s.lexname() not in _WORK_LEXNAMES for s in senses):
+    if senses and all(s.lexname() not in WORK_LEXNAMES for s in senses):
         return p.text if bare_name(p) else None  # "the beach", "home", "the park", "Christmas"
     if p.text[:1].isupper() and p.i > p.sent.start:
         return sx.phrase(p)
