@@ -39,7 +39,8 @@ def _names(doc: Any, is_person: Callable[[str], bool], strict: bool = True) -> l
     run: list[Any] = []
     for t in [*doc, None]:
         if t is not None and t.is_alpha and t.text[:1].isupper() and t.ent_type_ not in _NOT_NAMES and (
-                t.pos_ == "PROPN" or (t.pos_ == "NOUN" and t.i > t.sent.start and not _common_word(t.lower_))):
+                t.pos_ == "PROPN" or (t.pos_ == "NOUN" and t.i > t.sent.start and not _common_word(t.lower_))
+                or _misread_opening(t)):
             run.append(t)
             continue
         if run:
@@ -74,11 +75,20 @@ def names_beside(text: str, kind: str, is_person: Callable[[str], bool]) -> list
         n for k, n in _bare_names(doc, is_person) if _thing_word(k)]
 
 
+def _misread_opening(t: Any) -> bool:
+    """A capitalised word opening a sentence that the tagger took for a verb although English has no such verb
+    ("Dumpling chewed my charger": no verb "dumple"): a name misread."""
+    return t.pos_ == "VERB" and t.i == t.sent.start and not lex._synsets(t.lower_, "v") and \
+        bool(lex._synsets(t.lower_, "n") or not lex._synsets(t.lower_, "a"))
+
+
 def _bare_names(doc: Any, is_person: Callable[[str], bool]) -> list[tuple[str, str]]:
     """Lower-case chats name animals with common words: a bare singular noun as subject or possessor ("pudding
-    barks at the telly", "biscuit votes yes", "pudding's ears") is used as a name."""
+    barks at the telly", "biscuit votes yes", "pudding's ears") is used as a name. A sentence may open with it
+    capitalised ("Pretzel says hi")."""
     return [(t.lower_, t.lower_.title()) for t in doc
-            if t.is_alpha and t.text.islower() and _used_as_name(t) and len(t) > 2
+            if t.is_alpha and (t.text.islower() or (t.i == t.sent.start and t.text[1:].islower() and _common_word(t.lower_)))
+            and _used_as_name(t) and len(t) > 2
             and not t.is_stop and not any(c.dep_ in ("det", "poss", "amod", "compound") for c in t.children)
             and not lex.is_person_noun(t.lemma_.lower(), 2) and not is_person(t.text) and not animal_sense(t.lower_)
             and not lex.noun_is(t.lemma_.lower(), "time", senses=2) and not lex.is_place_name(t.lower_)]
@@ -94,6 +104,24 @@ def _used_as_name(t: Any) -> bool:
         return any(x.tag_ == "VBZ" for x in verbs)
     return t.dep_ == "attr" and t.head.lemma_ == "be" and any(
         c.dep_ == "nsubj" and c.lower_ == "this" for c in t.head.children)
+
+
+_GENDERED = {"he", "she", "him", "her", "his", "hers", "hes", "shes"}
+
+
+def _taken_up(doc: Any, key: str) -> bool:
+    """"chorizo would never beg. he just sits on his rock": a he or she after the word in its message, and no
+    other third-person noun between to take it; a thing is "it", so the word names someone."""
+    at = next((t.i for t in doc if t.lower_ == key), None)
+    if at is None:
+        return False
+    for t in doc[at + 1:]:
+        if t.lower_ in _GENDERED:
+            # "... with her dog": whoever owns an animal is no animal
+            return not (t.dep_ == "poss" and animal_sense(t.head.lemma_.lower()))
+        if t.pos_ in ("PROPN", "NOUN") and t.dep_ in ("nsubj", "nsubjpass") or t.lower_ in ("it", "they"):
+            return False
+    return False
 
 
 def _thing_word(lemma: str) -> bool:
@@ -113,7 +141,7 @@ def _animals(sent: Any, name: Any = None) -> list[Any]:
     out = []
     for t in sent:
         verbless = _verbless(sent)  # "corgi brain": what the named one is
-        if t.pos_ not in ("NOUN", "PROPN") or not t.is_alpha or t.dep_ in ("dobj", "agent") or \
+        if t.pos_ not in ("NOUN", "PROPN") or not t.is_alpha or t.dep_ in ("dobj", "agent") or _made_thing(t) or \
                 (t.dep_ == "compound" and not (verbless and t.head.dep_ == "ROOT")) or \
                 any(c.dep_ == "poss" and c.pos_ in ("PROPN", "NOUN") for c in t.children) or \
                 lex.noun_is_body(t.lemma_.lower()):
@@ -129,6 +157,12 @@ def _animals(sent: Any, name: Any = None) -> list[Any]:
             if beside or name is None or _pointed(t) or _kind_of(t):
                 out.append(t)
     return out
+
+
+def _made_thing(t: Any) -> bool:
+    """"my laptop charger": a word with a sense for a made thing, modified by a noun for one, is that thing."""
+    return any(c.dep_ == "compound" and lex.noun_in_lexfile(c.lemma_.lower(), ("noun.artifact",)) for c in t.lefts) \
+        and any(x.lexname() == "noun.artifact" for x in lex._synsets(t.lemma_.lower(), "n"))
 
 
 def _kind_of(t: Any) -> bool:
@@ -212,8 +246,11 @@ def _pointed(t: Any, asked: bool | None = True) -> bool:
 
 def creature_pets(docs: Sequence[Any], speakers: Sequence[str], ids: Sequence[str | None],
                   times: Sequence[datetime | None], is_person: Callable[[str], bool],
-                  member: Callable[[str], bool], texts: Sequence[str] | None = None) -> list[tuple[int, Statement]]:
-    """(message index, pet statement) for each named creature of the batch whose species is read."""
+                  member: Callable[[str], bool], texts: Sequence[str] | None = None,
+                  first: int = 0, who: Callable[[str], str | None] | None = None) -> list[tuple[int, Statement]]:
+    """(message index, pet statement) for each named creature of the batch whose species is read. Messages
+    before `first` are earlier chat, read for the names and kinds they give but never the message a statement
+    comes from: a creature is told of only where the new messages name it or say its kind."""
     shown: dict[str, str] = {}
     common: set[str] = set()  # names that are also common words: a mention must use them as a name
     for doc in docs:
@@ -226,9 +263,9 @@ def creature_pets(docs: Sequence[Any], speakers: Sequence[str], ids: Sequence[st
             if t.dep_ == "poss" and t.lower_ in shown and animal_sense(t.head.lemma_.lower()):
                 shown.pop(t.lower_)
     bare = Counter(k for doc in docs for k, _ in _bare_names(doc, is_person))
-    for doc in docs:  # a common word is a name only when it comes back so used
+    for doc in docs:  # a common word is a name only when it comes back so used, or a he or she takes it up
         for key, text in _bare_names(doc, is_person):
-            if bare[key] >= 2 and key not in shown:
+            if (bare[key] >= 2 or _taken_up(doc, key)) and key not in shown:
                 shown[key] = text
                 common.add(key)
     for doc in docs:  # a name anyone puts after "in", "to", "from" ... or the tagger calls a place is a place
@@ -274,8 +311,8 @@ def creature_pets(docs: Sequence[Any], speakers: Sequence[str], ids: Sequence[st
                 # the same member on the kind a few lines off ("chorizo sits on his rock all day" ...
                 # "bearded dragons are all divas"): what the named one is
                 if x != m.index and speakers[x] == speakers[m.index] and not keyed_in[x]:
-                    evidence += [(_species(a), x, 1) for sent in docs[x].sents for a in _animals(sent)
-                                 if _generic_kind(a)]
+                    evidence += [(_species(a), x, 1) for sent in docs[x].sents for a in sent
+                                 if _generic_kind(a) and animal_sense(a.lemma_.lower()) and not _made_thing(a)]
             for sent in docs[m.index].sents:
                 if sent.start > m.sent.start:
                     evidence += [(_species(a), m.index, 1) for a in _animals(sent) if _pointed(a, False)]
@@ -297,26 +334,42 @@ def creature_pets(docs: Sequence[Any], speakers: Sequence[str], ids: Sequence[st
         for sp, _, w in evidence:
             weight[sp] += w
         species = weight.most_common(1)[0][0]
-        owner = _owner(ms, docs, speakers, member)
+        owner = _owner(ms, docs, speakers, member, who)
         if owner is None:
             continue
-        at = max((e for e in evidence if e[0] == species), key=lambda e: e[2])[1]
+        new = [e for e in evidence if e[0] == species and e[1] >= first]
+        if new:
+            at = max(new, key=lambda e: e[2])[1]
+        elif any(m.index >= first for m in ms):  # named again now, its kind said earlier
+            at = max(m.index for m in ms)
+        else:
+            continue
         out.append((at, Statement("pet", owner, speakers[at], species, kind="state" if owner == speakers[at]
                                   else "report", time=times[at], message_id=ids[at], weak=True,
                                   sentence=docs[at].text.strip(), name=shown[k])))
     return out
 
 
+_MINE = {"my", "mine", "our", "ours"}
+
+
 def _owner(ms: list[_Mention], docs: Sequence[Any], speakers: Sequence[str],
-           member: Callable[[str], bool]) -> str | None:
+           member: Callable[[str], bool], person_of: Callable[[str], str | None] | None = None) -> str | None:
     score: Counter[str] = Counter()
     first: dict[str, int] = {}
     for m in ms:
         who = speakers[m.index]
         if not member(who):
             continue
-        first.setdefault(who, m.index)
         words = {t.lower_ for t in m.sent}
+        # "Ada sent me a pic of the cat she adopted, her name's Juniper": told of another member's animal, with
+        # nothing the speaker calls theirs
+        # (the member as subject or possessor, not hailed: "classic Pip, Ana")
+        other = {p for t in docs[m.index] if t.pos_ == "PROPN" and t.dep_ in ("nsubj", "nsubjpass", "poss") and
+                 person_of and (p := person_of(t.text)) and p != who and member(p)}
+        if len(other) == 1 and not {t.lower_ for t in docs[m.index]} & _MINE:
+            (who,) = other
+        first.setdefault(who, m.index)
         asks = m.sent.text.rstrip().endswith("?")
         score[who] += 0 if asks else 1 + bool(words & FIRST_PERSON)
         nxt = m.index + 1  # who answers "who is Kevin?" knows it best

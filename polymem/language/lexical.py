@@ -141,6 +141,30 @@ def _status() -> frozenset[Any]:
     return frozenset(wordnet().synset(n) for n in _STATUS_NAMES)
 
 
+@lru_cache(maxsize=1)
+def _noun_lemmas() -> list[str]:
+    return sorted(n for n in wordnet().all_lemma_names("n") if n.isalpha())
+
+
+@lru_cache(maxsize=100_000)
+def clipped_occupation(word: str) -> bool:
+    """English clips trades to their first syllables ("dev", "physio", "admin"): a word WordNet does not know
+    at all (or only as an institution: "tech") that begins a noun for a trade. Only where a sentence frames the
+    word as a role (`statements_job.self_role`): alone it may be any abbreviation."""
+    import bisect
+
+    if len(word) < 3 or not word.isalpha() or any(s.lexname() != "noun.group" for s in _synsets(word, "n")) or \
+            any(_synsets(word, pos) for pos in ("v", "a", "r")):
+        return False
+    names = _noun_lemmas()
+    i = bisect.bisect_left(names, word + "a")
+    while i < len(names) and names[i].startswith(word):
+        if is_occupation(names[i]):
+            return True
+        i += 1
+    return False
+
+
 @lru_cache(maxsize=100_000)
 def is_occupation(lemma: str) -> bool:
     """A noun naming a person by their work (midwife, glazier, actuary), not by a relation (friend)."""

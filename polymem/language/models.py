@@ -137,11 +137,17 @@ def clean(text: str) -> str:
     pronoun, else a space. Place names typed in lower case get their capital back (see `_truecase`), and words
     shouted in capitals lose them (see `_unshout`)."""
     text = _SHOUTED.sub(_unshout, text)
+    text = _AMPERSAND.sub(lambda m: f"{m.group(1)}{m.group(2).capitalize()}{m.group(3)}{m.group(4).capitalize()}", text)
     text = _TEXTING.sub(_untext, text)
     text = _SYMBOLS.sub(lambda m: ". " if re.match(r"\s*(?:[A-Z]|(?:i|he|she|we|they|you|it)\b)",
                                                   text[m.end():m.end() + 6]) else " ", text)
     text = _IN_REGION.sub(_truecase_region, text)
     return _NAME_AFTER.sub(_truecase_name, _LOWER_WORD.sub(_truecase, text))
+
+
+# "my notice at harlow & finch": words joined by an ampersand after a preposition are a firm's name, typed in
+# lower case (English writes "&" in names, "and" in prose)
+_AMPERSAND = re.compile(r"(\b(?:at|for|with|from|to|by|join|joined|left|leave|quit)\s+(?:the\s+)?)([a-z]{2,})(\s*&\s*)([a-z]{2,})\b")
 
 
 # Texting spellings of pronouns and contractions the tagger, trained on edited text, does not know ("can u put the

@@ -70,9 +70,11 @@ class StatementReader:
         return self.read_doc(parsed(text), speaker, time, message_id, last_other, asked)
 
     def read_many(self, items: Iterable[tuple[str, str, datetime | None, str | None]],
-                  context: int = 0) -> list[list[Statement]]:
+                  context: int = 0, lookback: Sequence[tuple[str, str, datetime | None, str | None]] = ()
+                  ) -> list[list[Statement]]:
         """(text, speaker, time, message_id) in chat order; a pronoun refers to the last person named. The first
-        `context` items only set who was named last (their statements were read in an earlier window)."""
+        `context` items only set who was named last (their statements were read in an earlier window);
+        `lookback`, older messages still, only gives the names and kinds of creatures talked of across lines."""
         items = list(items)
         out: list[list[Statement]] = [[] for _ in items[:context]]
         last_other: dict[str, str | None] = {}
@@ -96,11 +98,14 @@ class StatementReader:
             if named:
                 recent = named[-1]
                 last_other[speaker] = named[-1]
-        window = items[context:]
+        earlier = [*lookback, *items[:context]]
+        window = [*earlier, *items[context:]]
+        docs = [*parse_many([t for t, *_ in earlier]), *docs]
         members = {p.id for p in self.roster}
         for at, st in creature_pets(docs, [x[1] for x in window], [x[3] for x in window], [x[2] for x in window],
                                     lambda w: self.person_in(w) is not None, members.__contains__,
-                                    [x[0] for x in window]):
+                                    [x[0] for x in window], first=len(earlier), who=self.person_in):
+            at -= len(lookback)  # an index into `out`
             have = [x for sts in out[context:] for x in sts if x.attribute == "pet" and x.owner == st.owner]
             if any(x.name.lower() == st.name.lower() for x in have):
                 continue
@@ -109,7 +114,7 @@ class StatementReader:
                 known = [n for n in same[0].name.split(" and ") if n]
                 same[0].name = " and ".join([*known, st.name])  # "Bram and Sientje", two guinea pigs
             else:
-                out[context + at].append(st)
+                out[at].append(st)
         return out
 
     def read_doc(self, doc: Any, speaker: str, time: datetime | None, message_id: str | None,

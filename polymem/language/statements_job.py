@@ -29,7 +29,11 @@ def self_role(reader: StatementReader, doc: Any, speaker: str, message_id: str |
             continue
         subjects = [t for t in sent if t.dep_ in ("nsubj", "nsubjpass")]
         for t in sent:
-            if t.pos_ != "NOUN" or not lex.is_occupation(t.lemma_.lower()) or sx.possessor(t) is not None:
+            # a clipped trade ("mech", "admin") counts only placed at a workplace (below): alone it may be any
+            # abbreviation ("6pm aest")
+            clipped = t.pos_ in ("NOUN", "PROPN") and t.is_lower and lex.clipped_occupation(t.lower_)
+            if (t.pos_ != "NOUN" or not lex.is_occupation(t.lemma_.lower())) and not clipped or \
+                    sx.possessor(t) is not None:
                 continue
             if any(c.dep_ == "det" and c.lower_ not in ("a", "an") for c in t.children):
                 continue  # "the manager": somebody else
@@ -55,7 +59,7 @@ def self_role(reader: StatementReader, doc: Any, speaker: str, message_id: str |
                                              for x in sent.doc[sent.start:t.left_edge.i]) and \
                 after < len(sent.doc) and sent.doc[after].text in (",", ";", "—", "-") and \
                 not any(c.dep_ == "det" for c in t.children)
-            fragment = fragment or opened or bare or leading
+            fragment = fragment or opened or (bare and not clipped) or leading
             offered = t.dep_ in ("dobj", "oprd", "attr") and _offered_to_speaker(t.head, sent)
             if fragment or offered:
                 role = sx.phrase(t, drop_det=True)

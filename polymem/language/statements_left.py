@@ -59,7 +59,7 @@ def workplace(p: Any, reader: StatementReader) -> str | None:
         return None  # (an adjective as object of a preposition is a noun the tagger misread: "at thistle")
     # a name of several words: "Dudbridge Primary", "Kelso general" (lower-case chat leaves the head in lower case)
     if p.ent_type_ == "ORG" or ((p.text[:1].isupper() or p.is_lower and not _natural(p)) and any(
-            (c.dep_ == "compound" and c.text[:1].isupper()) or  # "the Bank of Leith"
+            (c.dep_ == "compound" and c.text[:1].isupper()) or (c.dep_ == "cc" and c.text == "&") or  # "Marsh & Pike"
             (c.dep_ == "prep" and c.lower_ == "of" and any(x.text[:1].isupper() for x in c.children))
             for c in p.children)):
         return sx.phrase(p)

@@ -30,7 +30,9 @@ def named_pet(reader: StatementReader, doc: Any, speaker: str, message_id: str |
     for t in doc:
         # the animal is what the sentence is about ("typical cat", "whippets are ...", "he's a gecko"), not
         # a thing someone else has or was seen ("my cousin got a hamster", "fed the ducks")
-        tail = t.left_edge.i > 0 and doc[t.left_edge.i - 1].text in (",", "-", "–", "—")  # "..., typical cat"
+        # "..., typical cat"; not one item of a list ("makes chicken, beef, cheese")
+        tail = t.left_edge.i > 0 and doc[t.left_edge.i - 1].text in (",", "-", "–", "—") and t.dep_ != "conj" and \
+            not any(c.dep_ == "conj" for c in t.children)
         if t.pos_ != "NOUN" or (t.dep_ not in ("nsubj", "nsubjpass", "attr", "appos", "ROOT", "npadvmod")
                                 and not tail) or \
                 not lex.is_animal(t.lemma_.lower()) or \

@@ -148,3 +148,67 @@ def test_a_neighbour_s_animal_after_a_capitalised_word_is_no_pet() -> None:
         ("bo", "Also, the neighbour across the street has an African grey parrot that wolf-whistles at everyone."),
     ])
     assert not [p for p in pets if p[0] == "bo"], pets
+
+
+def _pets_after(earlier: list[tuple[str, str]], lines: list[tuple[str, str]]) -> list[tuple[str, str, str, str]]:
+    """Pets told in `lines`, with `earlier` as chat read before them (a writer's look-back)."""
+    r = StatementReader(ROSTER)
+    read = r.read_many(((text, who, None, f"n{i}") for i, (who, text) in enumerate(lines)),
+                       lookback=[(text, who, None, f"e{i}") for i, (who, text) in enumerate(earlier)])
+    return sorted({(st.owner, st.value, st.name, st.message_id or "") for sts in read for st in sts
+                   if st.attribute == "pet" and st.name})
+
+
+def test_a_name_from_earlier_chat_and_its_kind_said_now_make_one_pet_told_now() -> None:
+    earlier = [("bo", "gherkin stole a sock off the radiator again"),
+               ("ana", "lol"),
+               ("bo", "gherkin is now asleep in the laundry basket, zero remorse")]
+    now = [("bo", "honestly ferrets are pure chaos"), ("cy", "are we still on for friday")]
+    assert _pets_after(earlier, now) == [("bo", "ferret", "Gherkin", "n0")]
+    assert _pets_after([], now) == []  # the kind alone names nobody
+    # told in the earlier chat alone: nothing is told again now
+    assert _pets_after([*earlier, *now], [("cy", "see you friday then")]) == []
+
+
+def test_a_common_word_named_once_is_a_name_when_a_he_or_she_takes_it_up() -> None:
+    pets = _pets([
+        ("cy", "turnip would never share. he guards his food bowl like a bank vault"),
+        ("cy", "hamsters are tiny dragons honestly"),
+    ])
+    assert ("cy", "hamster", "Turnip") in pets
+    # the one taken up by "her dog" owns the dog; nobody's pet
+    assert not _pets([("bo", "Captain from the boatyard came by with her dog and stayed for tea")])
+
+
+def test_an_opening_name_the_tagger_reads_as_a_verb_and_a_device_is_no_animal() -> None:
+    pets = _pets([("ana", "Sapling chewed through my laptop charger again. ferrets are chaos in fur")])
+    assert pets == [("ana", "ferret", "Sapling")]  # not a "laptop charger" (WordNet's first charger is a horse)
+
+
+def test_a_member_told_of_anothers_animal_is_not_its_owner() -> None:
+    pets = _pets([
+        ("ana", "oh and Bo sent me a photo of the kitten she adopted, her name is Mitzi, she's so small"),
+        ("bo", "she's a four month old tabby from the shelter. Mitzi has already claimed the sofa"),
+    ])
+    assert [p for p in pets if p[2] == "Mitzi"] and all(p[0] == "bo" for p in pets if p[2] == "Mitzi")
+
+
+def test_one_food_of_a_list_is_no_pet() -> None:
+    r = StatementReader(ROSTER)
+    read = r.read("selling pies like my nonna does, beef, lamb, cheese", "ana", None, "m")
+    assert not [s for s in read if s.attribute == "pet"]
+
+
+def test_an_animal_described_after_a_member_was_named_is_no_job_of_theirs() -> None:
+    # the parser takes "grey" for the head noun; WordNet has a grey who is a soldier
+    read = StatementReader(ROSTER).read("she's a grey tabby from the shelter.", "ana", None, "m", last_other="bo")
+    assert not [s for s in read if s.attribute == "job"]
+
+
+def test_a_member_hailed_in_the_line_that_names_a_pet_does_not_own_it() -> None:
+    pets = _pets([
+        ("cy", "night shift again Bo. plus Quince screams at sunrise so I'm up anyway"),
+        ("bo", "who on earth is Quince"),
+        ("cy", "cockatiel. he learned the doorbell and does it at dawn"),
+    ])
+    assert ("cy", "cockatiel", "Quince") in pets and not [p for p in pets if p[0] == "bo"]

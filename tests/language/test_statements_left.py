@@ -102,3 +102,17 @@ def test_a_trade_given_in_the_passive_is_a_job(reader: StatementReader) -> None:
                                                    "Ormsby Freight", "p1", NOW, "m1") if s.attribute == "job"]
     assert ("p2", "logistics manager at Ormsby Freight") in got
     assert not [s for s in reader.read("Koffi was made captain of the quiz team", "p1", NOW, "m1") if s.attribute == "job"]
+
+
+def test_a_firm_named_with_an_ampersand_in_lower_case_is_the_workplace_left(reader: StatementReader) -> None:
+    assert jobs(reader, "handed in my notice at gorse & tansy this morning") == [("p1", "Gorse & Tansy", "past")]
+    assert jobs(reader, "we had cheese & pickle at lunch") == []
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("pharmacology tech at the county hospital in Ludlow", "pharmacology tech at the county hospital"),
+    ("mech at the bus depot in Ludlow, all grease", "mech at the bus depot"),
+    ("admin at the Brindle Clinic now, mostly rotas", "admin at the Brindle Clinic"),
+])
+def test_a_trade_clipped_to_its_first_syllables_is_a_role(reader: StatementReader, text: str, value: str) -> None:
+    assert jobs(reader, text) == [("p1", value, "present")]

@@ -92,7 +92,8 @@ class Extractor:
         self.reader = reader = StatementReader([Person(p.id, tuple(p.names())) for p in window.roster])
         seq = window.context + window.messages
         read = reader.read_many(((m.text, m.speaker, parse_time(m.time), m.id) for m in seq),
-                                context=len(window.context))
+                                context=len(window.context),
+                                lookback=[(m.text, m.speaker, parse_time(m.time), m.id) for m in window.lookback])
         self.statements: dict[str, list[Statement]] = {m.id: sts for m, sts in zip(seq, read, strict=True)}
         # Open planning topics ("we need a venue and a date") and decision topics already decided,
         # newest last: where a decision without a named topic belongs.
@@ -150,6 +151,10 @@ class Extractor:
             if not st.polarity or (st.attribute, st.tense) in seen or \
                     (st.owner != m.speaker and st.owner not in self.roster_ids):
                 continue  # "no longer in Arequipa" ends a state without naming the new one: nothing to write
+            if st.attribute == "pet" and st.name and any(
+                    h.owner == st.owner and h.attribute == "pet" and f"called {st.name.lower()})" in (h.content or "").lower()
+                    for h in self.w.heads):
+                continue  # a pet already recorded by this name, talked of again: nothing new
             seen.add((st.attribute, st.tense))
             who, by = self.name(st.owner), "" if st.owner == m.speaker else f" (reported by {self.name(m.speaker)})"
             if st.tense == "past":  # "we're leaving X", "I used to work at Y": a history, not what holds now

@@ -30,6 +30,7 @@ from polymem.schema.records import GROUP_ID, AddOp, NoopOp, UpdateOp, add_id, up
 log = logging.getLogger(__name__)
 ADD_ONLY_UNREAD = ("fact",)  # add-only attributes no Writer decision compares: not read as heads
 CONTEXT = 4  # earlier messages shown with each window (requests answered by a later promise)
+LOOKBACK = 40  # earlier still, read for names that come back (parses are cached: little extra work)
 
 
 class Writer(Protocol):
@@ -98,11 +99,13 @@ def write_space(graph: Graph, space: str, writer: Writer | None = None,
         idx = todo[start:start + window]
         first = idx[0]
         ctx = msgs[max(0, first - CONTEXT):first]
+        look = msgs[max(0, first - CONTEXT - LOOKBACK):max(0, first - CONTEXT)]
         new = [msgs[i] for i in idx]
         # Heads of the people this window can be about (and the group), never the whole space.
         heads = repo.writer_heads(space, window_owners(ctx + new, roster), list(ADD_ONLY_UNREAD)) if batch \
             else repo.heads(space)
-        w = Window(space=space, messages=new, context=ctx, roster=roster, heads=heads, group=GROUP_ID)
+        w = Window(space=space, messages=new, context=ctx, roster=roster, heads=heads, group=GROUP_ID,
+                   lookback=look)
         calls_before, fails_before = writer.llm_calls, writer.llm_failures
         kept_before = Counter(getattr(writer, "kept", None) or {})
         try:

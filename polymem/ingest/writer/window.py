@@ -34,6 +34,9 @@ class Window:
     space: str
     messages: list[WindowMessage]  # new: the Writer derives from these
     context: list[WindowMessage] = field(default_factory=list)  # earlier, already processed
+    # older still, read only for what a chat says across many lines (a pet named here, its kind said there);
+    # never cited, never re-derived
+    lookback: list[WindowMessage] = field(default_factory=list)
     roster: list[Participant] = field(default_factory=list)
     heads: list[Record] = field(default_factory=list)
     group: str = GROUP_ID

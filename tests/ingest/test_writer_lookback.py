@@ -1,0 +1,34 @@
+"""A pet named in one writer window and said to be an animal in a later one (chat written for this test)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from polymem.graph import Graph
+from polymem.graph.records import RecordRepository
+from polymem.ingest.pipeline import Ingestor
+from polymem.ingest.writer import write_space
+from polymem.schema.models import Conversation, Message, Participant
+
+ROSTER = [Participant(id="odile", name="Odile Ferrand", aliases=["Odile"]),
+          Participant(id="kasimir", name="Kasimir Brandt", aliases=["Kasimir"])]
+FILLER = ["did anyone see the match", "no, was working late", "same here", "the kettle at work broke again",
+          "classic", "what's everyone doing saturday", "not sure yet", "probably nothing", "same tbh"]
+
+
+def test_a_name_from_an_earlier_window_gets_its_kind_from_a_later_one(graph: Graph, space: str) -> None:
+    texts = [("odile", "gherkin stole a sock off the radiator again")]
+    texts += [("kasimir" if n % 2 else "odile", FILLER[n % len(FILLER)]) for n in range(8)]
+    texts += [("odile", "gherkin is now asleep in the laundry basket, zero remorse")]
+    texts += [("kasimir", "lol"), ("kasimir", "what's the plan for the weekend")]
+    texts += [("odile", "honestly ferrets are pure chaos")]  # message 12: the second window of 10
+    msgs = [Message(id=f"m{n:02d}", speaker=s, text=t, time=datetime(2026, 3, 2, 9, n), seq=n)
+            for n, (s, t) in enumerate(texts)]
+    Ingestor(graph, None).ingest(space, Conversation.model_construct(
+        id="chat", roster=ROSTER, channels=[], messages=iter(msgs), addressees_given=False, source_file=None))
+    write_space(graph, space, window=10, embedder=None)
+    pets = RecordRepository(graph).heads(space, owners=["odile"], attribute="pet")
+    assert [(p.value, "Gherkin" in (p.content or "")) for p in pets] == [("ferret", True)]
+    assert pets[0].from_ids == ["m12"]  # told where its kind is said: the message it comes from
+    write_space(graph, space, window=10, embedder=None)  # a re-run writes nothing new
+    assert len(RecordRepository(graph).heads(space, owners=["odile"], attribute="pet")) == 1
