@@ -83,3 +83,11 @@ def test_a_day_of_the_week_with_its_hour_or_place_in_the_month() -> None:
     assert day_phrase("tuesday 7pm from now on") == "tuesday 7pm"
     assert day_phrase("we meet the second Friday of each month") == "the second Friday of each month"
     assert day_phrase("no day in here") is None
+
+
+def test_a_day_range_with_a_weekday_on_both_ends_is_one_span() -> None:
+    from polymem.language.timeexpr import date_span
+
+    assert date_span("i was thinking thu 4 to sun 7 june?") == "thu 4 to sun 7 june"
+    assert date_span("Friday 9 to Monday 12 October works") == "Friday 9 to Monday 12 October"
+    assert date_span("see you Saturday 13 June") == "Saturday 13 June"

@@ -243,9 +243,12 @@ class Extractor:
             instead = f", instead of {d.reverses}" if d.reverses else ""
             # and the channel's name: a chat's channels are named for what is planned in them ("summer-trip")
             about = ", ".join(dict.fromkeys([*chain.keywords(), *channel_words(m.channel)]))
-            out.append(self._fact(m, "Interaction", self.w.group, f"decision:{topic}", d.value,
-                                  f"The group decided: the {topic} is {d.value}{instead} (announced by "
-                                  f"{self.name(m.speaker)}; about: {about}). \"{d.sentence}\"", event=topic))
+            fact = self._fact(m, "Interaction", self.w.group, f"decision:{topic}", d.value,
+                              f"The group decided: the {topic} is {d.value}{instead} (announced by "
+                              f"{self.name(m.speaker)}; about: {about}). \"{d.sentence}\"", event=topic)
+            # settled by assent: the proposal and the earlier assents are where it comes from too
+            fact.from_ids = [*(x for x in d.support if x in self.w.ids), m.id]
+            out.append(fact)
         return out
 
     def _proposal(self, m: WindowMessage) -> list[Fact]:

@@ -1,0 +1,204 @@
+"""Consensus: what a group settles by assenting to one member's proposal, with nobody saying "decided".
+
+"what about the weekend of the 10th?" / "ok for me" / "yep that works" / "fine by me": a proposal that two other
+members assent to, with no objection, is the group's choice. Group chats settle most plans this way; a tracker that
+waits for a word of deciding misses them.
+
+`assents` reads a short reply's clause from the parse and WordNet: a word of assent alone, a verb of suiting or
+agreeing ("works for me", "suits me"), an approving adjective ("fine by me", "sounds good", "very reasonable"), a
+go-ahead ("do it", "go for it"), "no objection", or joining in ("I'm in", "same here"). `proposed_in_question`
+reads the value a question puts forward ("would everyone be ok raising it to £150?", "shall we say Friday?").
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import Any
+
+from polymem.language import concluding, group, timeexpr
+from polymem.language import lexical as lex
+from polymem.language.models import parsed
+from polymem.language.syntax import phrase
+from polymem.language.value_kind import value_kind
+
+# WordNet senses: "be agreeable or acceptable to", "be in accord", "consent", "perform as expected" (works),
+# "give support or one's approval to"
+ASSENT_VERBS = ("suit.v.01", "suit.v.02", "agree.v.01", "agree.v.02", "agree.v.06", "function.v.01",
+                "support.v.01", "approve.v.01")
+# adjective clusters of approval: good, satisfactory (fine, ok, all right), acceptable, reasonable, perfect
+APPROVING = ("good.a.01", "satisfactory.a.01", "acceptable.a.01", "reasonable.a.01", "perfect.a.01",
+             "all_right.s.01", "fair.s.02", "good.s.06")
+# objecting nouns that "no" turns into assent ("no objection", "no complaints", "no problem")
+OBJECTING = ("objection.n.02", "expostulation.n.01", "complaint.n.01", "problem.n.01")
+_CHOOSE = ("decide.v.01", "choose.v.01", "pick_out.v.01", *group.BOOK_SENSES)  # "shall we book X"
+MAX_WORDS = 14  # a reply longer than this argues, it does not just assent
+_STRETCHED = re.compile(r"(\w)\1{2,}")  # a letter typed three times or more
+
+
+def _approving(lemma: str) -> bool:
+    for s in lex._synsets(lemma, "a")[:3]:
+        names = {s.name(), *(x.name() for x in s.similar_tos())}
+        if names & set(APPROVING):
+            return True
+    return False
+
+
+def _words(doc: Any) -> list[Any]:
+    return [t for t in doc if t.is_alpha or t.like_num]
+
+
+@lru_cache(maxsize=20_000)
+def assents(text: str) -> bool:
+    """A short reply that assents to what was just put forward."""
+    doc = parsed(text)
+    words = _words(doc)
+    sents = [s for s in doc.sents if _words(s)]
+    if not sents or len(words) > MAX_WORDS:
+        return False
+    first = sents[0]
+    if first.text.rstrip().endswith("?"):
+        return False
+    if _refuses(first):
+        return False
+    if concluding._assenting(first) or (len(_words(first)) <= 3 and concluding.marker(_words(first)[0]) is False and
+                                        _STRETCHED.sub(r"\1", _words(first)[0].lower_) in concluding._MARKERS):
+        return True  # "yesss", "okkk": a word of assent drawn out
+    root = first.root
+    lemma = root.lemma_.lower()
+    subj = next((c for c in root.children if c.dep_ in ("nsubj", "expl")), None)
+    # "works for me", "10-12 works", "suits me": what was put forward suits; not "I work at ..." (a job)
+    if root.pos_ == "VERB" and lex.verb_in_senses(lemma, ASSENT_VERBS, first=4, exact=True) and \
+            (subj is None or subj.lower_ not in ("i", "we", "he", "she", "they")):
+        return True
+    # the tagger, trained on edited text, reads a clipped "works" or "suits me" as a plural noun
+    if any(t.tag_ == "NNS" and not any(c.dep_ in ("det", "poss", "amod") for c in t.children) and
+           (v := lex.wordnet().morphy(t.lower_, "v")) and lex.verb_in_senses(v, ASSENT_VERBS, first=4, exact=True)
+           for t in first):
+        return True
+    # "fine by me", "ok for me", "sounds good", "that's very reasonable", "yep, perfect"
+    approved = [t for t in first if t.pos_ in ("ADJ", "INTJ", "NOUN") and _approving(t.lemma_.lower())
+                and t.dep_ in ("ROOT", "acomp", "attr", "amod", "intj") and (t.dep_ != "amod" or t.head == root)]
+    if approved and root.tag_ not in ("VBD", "VBN") and (
+            root.lemma_ in ("be", "sound", "seem", "look") or root in approved or root.pos_ in ("INTJ", "ADP") or
+            (approved[0] == _words(first)[0] and len(_words(first)) <= 4)):
+        # (not "the cake was good": a view of the past; not "ok emoji vote: ...": a marker opening a longer say)
+        return True
+    # "do it", "go for it", "go ahead": a go-ahead with no subject
+    if root.tag_ == "VB" and subj is None and (
+            (lemma == "do" and any(c.dep_ == "dobj" and c.lower_ in ("it", "that") for c in root.children)) or
+            (lemma == "go" and any(c.lower_ in ("ahead", "for") for c in root.children))):
+        return True
+    # "I'm in", "count me in", "same here", "me too"
+    if any(t.lower_ == "in" and t.dep_ in ("prt", "advmod", "prep", "acomp") and t.i == first.end - 1 -
+           (1 if first[-1].is_punct else 0) for t in first) and len(_words(first)) <= 4:
+        return True
+    if len(_words(first)) <= 2 and _words(first)[0].lower_ in ("same", "me") and (
+            len(_words(first)) == 1 or _words(first)[1].lower_ in ("here", "too")):
+        return True
+    return any(_no_objection(t) for t in first)
+
+
+def _no_objection(t: Any) -> bool:
+    """"no objection", "no complaints from me": "no" before a noun for objecting."""
+    return t.lower_ == "no" and t.dep_ == "det" and lex.noun_in_senses(t.head.lemma_.lower(), OBJECTING, first=3,
+                                                                      exact=True)
+
+
+_NO = ("no", "nope", "nah")
+
+
+def _refuses(sent: Any) -> bool:
+    """"nope, ...", "not for me", "can't do that weekend": a refusal opening the reply or negating its main
+    clause (not "fine if we're not doing anything fancy")."""
+    ws = _words(sent)
+    if ws and ws[0].lower_ in (*_NO, "not") and not _no_objection(ws[0]):
+        return True
+    return any(c.dep_ == "neg" for c in sent.root.children)
+
+
+def objects(text: str) -> bool:
+    """A short reply that turns down what was just put forward ("nope, can't do that weekend", "not for me")."""
+    doc = parsed(text)
+    words = _words(doc)
+    sents = [s for s in doc.sents if _words(s)]
+    if not sents or len(words) > MAX_WORDS or sents[0].text.rstrip().endswith("?"):
+        return False
+    return _refuses(sents[0])
+
+
+# a noun for a matter, not an option for it ("budget?", "the amount", "real question"): what a proposal names
+# must be more than this
+_MATTER_LEXNAMES = ("noun.possession", "noun.quantity", "noun.communication", "noun.cognition", "noun.attribute",
+                    "noun.feeling", "noun.state", "noun.relation", "noun.motive")
+
+
+def concrete(value: str) -> bool:
+    """An option one can settle on: a date, a sum or a number, a name, or a thing, place or activity ("the
+    farmhouse", "laser tag"); not a word for the matter itself ("budget", "the amount", "a question")."""
+    if not value or any(ch.isdigit() for ch in value) or value_kind(value) in ("date", "amount"):
+        return bool(value)
+    words = [w for w in value.split() if w.isalpha()]
+    if any(w[:1].isupper() for w in words[1:]) or (words and words[0][:1].isupper() and words[0].lower() not in
+                                                    ("the", "a", "an", "our", "my")):
+        return True
+    head = words[-1].lower() if words else ""
+    return bool(head) and not lex.noun_in_lexfile(head, _MATTER_LEXNAMES)
+
+
+def named(value: str) -> bool:
+    """A date, a sum, a number or a proper name: an option that is itself a value."""
+    words = [w for w in value.split() if w.isalpha()]
+    return any(ch.isdigit() for ch in value) or value_kind(value) in ("date", "amount") or any(
+        w[:1].isupper() and w.lower() not in ("the", "a", "an", "our", "my") for w in words)
+
+
+def proposed_in_question(text: str) -> str | None:
+    found = proposal_in_question(text)
+    return found[0] if found else None
+
+
+def proposal_in_question(text: str) -> tuple[str, str | None] | None:
+    """The value a question puts forward for the group: "shall we say Friday the 9th?", "should we go for the
+    farmhouse?", "could we move it to the 17th?", "would everyone be ok raising the budget to £150?"."""
+    for sent in parsed(text).sents:
+        if not sent.text.rstrip().endswith("?"):
+            continue
+        if span := timeexpr.date_span(sent.text):  # "i was thinking fri 15 to sun 17 may?": dates offered
+            return span, None
+        for t in sent:  # a change to a value: "moving it to the 17th", "raising the amount to £150"
+            v = t.head.head
+            if t.dep_ != "pobj" or t.head.lower_ not in ("to", "at", "up") or v.pos_ != "VERB":
+                continue
+            value = re.sub(r"^to\s+", "", sent.doc[t.left_edge.i:t.i + 1].text) if t.like_num else phrase(t)
+            # what is changed names the matter ("bump the kitty to £45": the kitty)
+            obj = next((c for c in v.children if c.dep_ == "dobj" and c.pos_ == "NOUN"), None)
+            topic = obj.lemma_.lower() if obj is not None else None
+            # a change to a value ("raising the amount to £150"), or a thing put at a date or a sum ("push it to
+            # the 19th", "setting the kitty at £30")
+            if (t.head.lower_ == "to" and lex.verb_in_senses(v.lemma_.lower(), group.CHANGE_SENSES, first=3,
+                                                             exact=True)) or (any(
+                    c.dep_ == "dobj" for c in v.children) and (lex.verb_in_lexfile(v.lemma_.lower(), ("verb.change",))
+                                                              or value_kind(value) in ("date", "amount"))):
+                return value, topic
+        root = sent.root
+        subj = next((c for c in root.children if c.dep_ == "nsubj"), None)
+        if subj is not None and subj.pos_ in ("NOUN", "PROPN") and lex.verb_in_senses(
+                root.lemma_.lower(), ASSENT_VERBS, first=4, exact=True):
+            return phrase(subj), None  # "would the last Friday of the month suit?", "does Ravenhill work?"
+        we = any(c.dep_ == "nsubj" and c.lower_ == "we" for c in root.children)
+        modal = any(c.dep_ == "aux" and c.lower_ in ("shall", "should", "could", "can") for c in root.children)
+        # "shall we say X", "should we go for X", "could we do X", "shall we book X" (a light verb of choosing;
+        # "can we bring back games night" asks for a thing to happen, its option comes after)
+        choosing = root.lemma_.lower() in ("say", "do", "go", "try") or lex.verb_in_senses(
+            root.lemma_.lower(), _CHOOSE, first=2, exact=True)
+        if we and modal and root.pos_ == "VERB" and choosing:
+            # (a day named on its own, "shall we say Friday?", not "can we talk tomorrow?")
+            obj = next((c for c in root.children if (c.dep_ == "dobj" and c.pos_ in ("NOUN", "PROPN", "NUM")) or (
+                c.dep_ == "npadvmod" and c.pos_ in ("PROPN", "NUM"))), None)
+            if obj is None:
+                obj = next((p for c in root.children if c.dep_ == "prep" and c.lower_ in ("for", "with")
+                            for p in c.children if p.dep_ == "pobj"), None)
+            if obj is not None and obj.lower_ not in ("it", "that", "this", "something", "anything"):
+                return phrase(obj), None
+    return None
