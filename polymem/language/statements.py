@@ -49,6 +49,18 @@ class StatementReader:
                     self._names.setdefault(n.lower(), p.id)
                     self._names.setdefault(n.split()[0].lower(), p.id)
         self._multi = sorted((n for n in self._names if " " in n), key=len, reverse=True)
+        # members' names typed in lower case ("saoirse quit stripe"): the tagger, trained on edited text, reads
+        # them as common nouns; a name no dictionary knows gets its capital back before parsing
+        plain = sorted((n for n in self._names if n.isalpha() and len(n) >= 3 and not lex.known_word(n)),
+                       key=len, reverse=True)
+        self._lower_name = re.compile(r"(?<![\w@.'’-])(" + "|".join(map(re.escape, plain)) + r")(?![\w@-]|\.\w)") \
+            if plain else None
+
+    def cased(self, text: str) -> str:
+        """The text with members' names in lower case capitalised (see `__init__`)."""
+        if self._lower_name is None:
+            return text
+        return self._lower_name.sub(lambda m: m.group(1).capitalize(), text)
 
     # -- people -------------------------------------------------------------------------------------------
     def person_in(self, text: str) -> str | None:
@@ -67,7 +79,7 @@ class StatementReader:
     def read(self, text: str, speaker: str, time: datetime | None = None, message_id: str | None = None,
              last_other: str | None = None, asked: str | None = None) -> list[Statement]:
         """`asked`: the attribute the question this message answers asks about (`replies.asked_attribute`)."""
-        return self.read_doc(parsed(text), speaker, time, message_id, last_other, asked)
+        return self.read_doc(parsed(self.cased(text)), speaker, time, message_id, last_other, asked)
 
     def read_many(self, items: Iterable[tuple[str, str, datetime | None, str | None]],
                   context: int = 0, lookback: Sequence[tuple[str, str, datetime | None, str | None]] = ()
@@ -83,7 +95,7 @@ class StatementReader:
             named = [p for p in self.people(text) if p != speaker]
             if named:
                 recent = last_other[speaker] = named[-1]
-        docs = parse_many([t for t, *_ in items[context:]])
+        docs = parse_many([self.cased(t) for t, *_ in items[context:]])
         question: tuple[str, str, int, set[str]] | None = None  # (attribute, asker, index, who answered)
         for i, ((text, speaker, time, mid), doc) in enumerate(zip(items[context:], docs, strict=True)):
             asked = None
@@ -100,7 +112,7 @@ class StatementReader:
                 last_other[speaker] = named[-1]
         earlier = [*lookback, *items[:context]]
         window = [*earlier, *items[context:]]
-        docs = [*parse_many([t for t, *_ in earlier]), *docs]
+        docs = [*parse_many([self.cased(t) for t, *_ in earlier]), *docs]
         members = {p.id for p in self.roster}
         for at, st in creature_pets(docs, [x[1] for x in window], [x[3] for x in window], [x[2] for x in window],
                                     lambda w: self.person_in(w) is not None, members.__contains__,

@@ -36,7 +36,9 @@ def bare_name(p: Any) -> bool:
     """A singular common noun with no determiner after "at" is a name written in lower case ("my notice at
     thistle", "a shift at juniper"): English gives a count noun a determiner ("at the beach"). The nouns that
     go bare after "at" are of places, times and doings ("at home", "at noon", "at work"): not names."""
-    if p.tag_ not in ("NN", "JJ") or not p.is_lower or p.head.lower_ != "at" or any(
+    # (or the object of leaving a post: "quit stripe")
+    left = p.dep_ == "dobj" and lex.verb_in_senses(p.head.lemma_.lower(), _LEAVE_POST, first=3, exact=True)
+    if p.tag_ not in ("NN", "JJ") or not p.is_lower or (p.head.lower_ != "at" and not left) or any(
             c.dep_ in ("det", "poss", "amod", "nummod", "compound") for c in p.children):
         return False
     lemma = p.lemma_.lower()

@@ -116,3 +116,10 @@ def test_a_firm_named_with_an_ampersand_in_lower_case_is_the_workplace_left(read
 ])
 def test_a_trade_clipped_to_its_first_syllables_is_a_role(reader: StatementReader, text: str, value: str) -> None:
     assert jobs(reader, text) == [("p1", value, "present")]
+
+
+def test_a_member_named_in_lower_case_quitting_a_bare_named_firm(reader: StatementReader) -> None:
+    # the member's name typed in lower case is still a name; a bare singular after "quit" is the firm's
+    assert jobs(reader, "did you all hear?? koffi quit lantern!!! he told me last night") == [
+        ("p2", "lantern", "past")]
+    assert jobs(reader, "koffi quit smoking, finally") == []
