@@ -132,15 +132,15 @@ _SYMBOLS = re.compile(r"[\U0001F000-\U0001FAFF\u2600-\u27BF\uFE0F\u200D\U000E000
 
 
 def clean(text: str) -> str:
-    """Emoji act as clause ends in chat ("... the depot 😂 Night shift manager ..."); the parser, trained on
-    edited text, reads them as words. A run of them becomes a sentence break before a capital or a subject
-    pronoun, else a space. Place names typed in lower case get their capital back (see `_truecase`), and words
+    """Emoji act as clause ends in chat ("... the depot 😂 Night shift manager ...", "got the job 🙌 pharmacy tech
+    at ..."); the parser, trained on edited text, reads them as words. A run of them between words becomes a
+    sentence break, else a space. Place names typed in lower case get their capital back (see `_truecase`), and words
     shouted in capitals lose them (see `_unshout`)."""
     text = _SHOUTED.sub(_unshout, text)
     text = _AMPERSAND.sub(lambda m: f"{m.group(1)}{m.group(2).capitalize()}{m.group(3)}{m.group(4).capitalize()}", text)
     text = _TEXTING.sub(_untext, text)
-    text = _SYMBOLS.sub(lambda m: ". " if re.match(r"\s*(?:[A-Z]|(?:i|he|she|we|they|you|it)\b)",
-                                                  text[m.end():m.end() + 6]) else " ", text)
+    text = _SYMBOLS.sub(lambda m: ". " if re.match(r"\s*[A-Za-z]", text[m.end():m.end() + 3]) and
+                        re.search(r"[A-Za-z0-9]\s*$", text[max(0, m.start() - 3):m.start()]) else " ", text)
     text = _IN_REGION.sub(_truecase_region, text)
     return _NAME_AFTER.sub(_truecase_name, _LOWER_WORD.sub(_truecase, text))
 

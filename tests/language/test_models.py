@@ -47,3 +47,11 @@ def test_the_texting_spelling_of_with_is_spelled_out() -> None:
     assert models.clean("coming w the kids") == "coming with the kids"
     assert models.clean("plan W it is") == "plan W it is"  # a capital letter may be anything
     assert models.clean("grade: w") == "grade: w"  # not before a word: no "with"
+
+
+def test_an_emoji_between_words_ends_a_clause_whatever_follows() -> None:
+    from polymem.language.models import clean, parsed
+
+    assert len(list(parsed("got the job 🙌 lab tech at the county hospital in Ludlow").sents)) == 2
+    assert clean("love it 😂😂").strip() == "love it"  # at the end: nothing to break
+    assert clean("🎉 we did it").strip() == "we did it"  # at the start: likewise
