@@ -33,6 +33,7 @@ APPROVING = ("good.a.01", "satisfactory.a.01", "acceptable.a.01", "reasonable.a.
 OBJECTING = ("objection.n.02", "expostulation.n.01", "complaint.n.01", "problem.n.01")
 _CHOOSE = ("decide.v.01", "choose.v.01", "pick_out.v.01", *group.BOOK_SENSES)  # "shall we book X"
 MAX_WORDS = 14  # a reply longer than this argues, it does not just assent
+_YES = {"yes", "yeah", "yep", "yup", "ok", "okay", "sure", "fine", "alright"}  # said drawn out: "yesss", "okkk"
 _STRETCHED = re.compile(r"(\w)\1{2,}")  # a letter typed three times or more
 
 
@@ -59,29 +60,35 @@ def assents(text: str) -> bool:
     first = sents[0]
     if first.text.rstrip().endswith("?"):
         return False
-    if _refuses(first):
+    if _refuses(first) or _but_not(doc):
         return False
-    if concluding._assenting(first) or (len(_words(first)) <= 3 and concluding.marker(_words(first)[0]) is False and
-                                        _STRETCHED.sub(r"\1", _words(first)[0].lower_) in concluding._MARKERS):
+    if concluding._assenting(first) or (len(_words(first)) <= 3 and
+                                        _STRETCHED.sub(r"\1", _words(first)[0].lower_) in _YES):
         return True  # "yesss", "okkk": a word of assent drawn out
     root = first.root
     lemma = root.lemma_.lower()
     subj = next((c for c in root.children if c.dep_ in ("nsubj", "expl")), None)
-    # "works for me", "10-12 works", "suits me": what was put forward suits; not "I work at ..." (a job)
+    # "works for me", "10-12 works", "suits me": what was put forward suits; not "I work at ..." (a job), not
+    # news of a thing ("the heating works again") or of someone ("Jo agrees")
     if root.pos_ == "VERB" and lex.verb_in_senses(lemma, ASSENT_VERBS, first=4, exact=True) and \
-            (subj is None or subj.lower_ not in ("i", "we", "he", "she", "they")):
+            ((subj is None and not any(t.pos_ in ("NOUN", "PROPN") and t.i < root.i and not _the_option(t)
+                                        for t in first)) or
+             (subj is not None and _the_option(subj)) or _to_me(first)):
         return True
     # the tagger, trained on edited text, reads a clipped "works" or "suits me" as a plural noun
+    # (last in its clause or before "me": not "need suits for the wedding")
     if any(t.tag_ == "NNS" and not any(c.dep_ in ("det", "poss", "amod") for c in t.children) and
+           (t.i == _words(first)[-1].i or (t.i + 1 < len(doc) and doc[t.i + 1].lower_ in ("me", "us"))) and
            (v := lex.wordnet().morphy(t.lower_, "v")) and lex.verb_in_senses(v, ASSENT_VERBS, first=4, exact=True)
            for t in first):
         return True
     # "fine by me", "ok for me", "sounds good", "that's very reasonable", "yep, perfect"
+    # (not "good morning", "good luck", "perfect timing": an approving word before a noun greets or remarks)
     approved = [t for t in first if t.pos_ in ("ADJ", "INTJ", "NOUN") and _approving(t.lemma_.lower())
-                and t.dep_ in ("ROOT", "acomp", "attr", "amod", "intj") and (t.dep_ != "amod" or t.head == root)]
+                and t.dep_ in ("ROOT", "acomp", "attr", "intj")]
     if approved and root.tag_ not in ("VBD", "VBN") and (
             root.lemma_ in ("be", "sound", "seem", "look") or root in approved or root.pos_ in ("INTJ", "ADP") or
-            (approved[0] == _words(first)[0] and len(_words(first)) <= 4)):
+            (approved[0] == _words(first)[0] and len(_words(first)) <= 3)):
         # (not "the cake was good": a view of the past; not "ok emoji vote: ...": a marker opening a longer say)
         return True
     # "do it", "go for it", "go ahead": a go-ahead with no subject
@@ -100,9 +107,29 @@ def assents(text: str) -> bool:
 
 
 def _no_objection(t: Any) -> bool:
-    """"no objection", "no complaints from me": "no" before a noun for objecting."""
-    return t.lower_ == "no" and t.dep_ == "det" and lex.noun_in_senses(t.head.lemma_.lower(), OBJECTING, first=3,
-                                                                      exact=True)
+    """"no objection", "no complaints from me", "not a problem": "no" before a noun for objecting."""
+    return t.lower_ in ("no", "not") and t.dep_ in ("det", "neg") and lex.noun_in_senses(
+        t.head.lemma_.lower(), OBJECTING, first=3, exact=True)
+
+
+def _the_option(subj: Any) -> bool:
+    """A subject that can be what was put forward: "it", "that", a date, a sum, a name ("Friday works")."""
+    if subj.lower_ in ("it", "that", "this", "either", "both") or subj.like_num:
+        return True
+    words = [t for t in subj.subtree]
+    return any(t.like_num for t in words) or any(t.lower_ in timeexpr.WEEKDAYS or t.lower_.rstrip("s") in
+                                                 timeexpr.WEEKDAYS for t in words)
+
+
+def _to_me(sent: Any) -> bool:
+    """"works for me", "suits me", "fine by us": said of the speaker's own plans."""
+    return any(t.lower_ in ("me", "us") for t in sent)
+
+
+def _but_not(doc: Any) -> bool:
+    """"sounds good but I can't do friday": a yes taken back after "but"."""
+    but = next((t.i for t in doc if t.lower_ == "but"), None)
+    return but is not None and any(t.dep_ == "neg" or t.lower_ in ("no", "not") for t in doc[but:])
 
 
 _NO = ("no", "nope", "nah")
@@ -112,9 +139,14 @@ def _refuses(sent: Any) -> bool:
     """"nope, ...", "not for me", "can't do that weekend": a refusal opening the reply or negating its main
     clause (not "fine if we're not doing anything fancy")."""
     ws = _words(sent)
-    if ws and ws[0].lower_ in (*_NO, "not") and not _no_objection(ws[0]):
+    if any(_no_objection(t) for t in sent) or (len(ws) > 1 and ws[0].lower_ == "no" and
+                                                lex.noun_in_lexfile(ws[1].lemma_.lower(), ("noun.feeling",
+                                                                                          "noun.cognition"))):
+        return False  # "no objection", "no worries"
+    if ws and ws[0].lower_ in (*_NO, "not"):
         return True
-    return any(c.dep_ == "neg" for c in sent.root.children)
+    # (not "I don't mind", "can't wait": a negated objection or impatience is a yes)
+    return any(c.dep_ == "neg" for c in sent.root.children) and sent.root.lemma_.lower() not in ("mind", "wait")
 
 
 def objects(text: str) -> bool:
@@ -136,8 +168,12 @@ _MATTER_LEXNAMES = ("noun.possession", "noun.quantity", "noun.communication", "n
 def concrete(value: str) -> bool:
     """An option one can settle on: a date, a sum or a number, a name, or a thing, place or activity ("the
     farmhouse", "laser tag"); not a word for the matter itself ("budget", "the amount", "a question")."""
-    if not value or any(ch.isdigit() for ch in value) or value_kind(value) in ("date", "amount"):
-        return bool(value)
+    from spacy.lang.en.stop_words import STOP_WORDS
+
+    if not value or value.lower() in STOP_WORDS:  # "him", "then", "something"
+        return False
+    if any(ch.isdigit() for ch in value) or value_kind(value) in ("date", "amount"):
+        return True
     words = [w for w in value.split() if w.isalpha()]
     if any(w[:1].isupper() for w in words[1:]) or (words and words[0][:1].isupper() and words[0].lower() not in
                                                     ("the", "a", "an", "our", "my")):
@@ -163,6 +199,9 @@ def proposal_in_question(text: str) -> tuple[str, str | None] | None:
     farmhouse?", "could we move it to the 17th?", "would everyone be ok raising the budget to £150?"."""
     for sent in parsed(text).sents:
         if not sent.text.rstrip().endswith("?"):
+            continue
+        # asked of the listener ("is your flight on 12 June?", "did you move the car?"): no proposal to the group
+        if any(t.lower_ in ("you", "your", "u", "ur") for t in sent):
             continue
         if span := timeexpr.date_span(sent.text):  # "i was thinking fri 15 to sun 17 may?": dates offered
             return span, None

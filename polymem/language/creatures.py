@@ -110,18 +110,18 @@ _GENDERED = {"he", "she", "him", "her", "his", "hers", "hes", "shes"}
 
 
 def _taken_up(doc: Any, key: str) -> bool:
-    """"chorizo would never beg. he just sits on his rock": a he or she after the word in its message, and no
-    other third-person noun between to take it; a thing is "it", so the word names someone."""
-    at = next((t.i for t in doc if t.lower_ == key), None)
+    """"turnip would never share. he guards his bowl": a he or she opening the sentence after the word's; a
+    thing is "it", so the word names someone."""
+    at = next((t for t in doc if t.lower_ == key), None)
     if at is None:
         return False
-    for t in doc[at + 1:]:
-        if t.lower_ in _GENDERED:
-            # "... with her dog": whoever owns an animal is no animal
-            return not (t.dep_ == "poss" and animal_sense(t.head.lemma_.lower()))
-        if t.pos_ in ("PROPN", "NOUN") and t.dep_ in ("nsubj", "nsubjpass") or t.lower_ in ("it", "they"):
-            return False
-    return False
+    # the he or she opens the next sentence ("pudding was amazing, she made it" speaks of a cook)
+    nxt = next((s for s in doc.sents if s.start > at.i), None)
+    if nxt is None:
+        return False
+    opening = [t for t in nxt if t.is_alpha][:3]
+    return any(t.lower_ in _GENDERED and t.dep_ in ("nsubj", "nsubjpass", "poss") and not (
+        t.dep_ == "poss" and animal_sense(t.head.lemma_.lower())) for t in opening)
 
 
 def _thing_word(lemma: str) -> bool:
@@ -365,8 +365,12 @@ def _owner(ms: list[_Mention], docs: Sequence[Any], speakers: Sequence[str],
         # "Ada sent me a pic of the cat she adopted, her name's Juniper": told of another member's animal, with
         # nothing the speaker calls theirs
         # (the member as subject or possessor, not hailed: "classic Pip, Ana")
+        # (and something in the message is had or got: "the cat she adopted"; "Bo finally met Biscuit" is not)
         other = {p for t in docs[m.index] if t.pos_ == "PROPN" and t.dep_ in ("nsubj", "nsubjpass", "poss") and
                  person_of and (p := person_of(t.text)) and p != who and member(p)}
+        if not any(v.pos_ == "VERB" and (lex.verb_is(v.lemma_.lower(), "possess") or lex.verb_in_senses(
+                v.lemma_.lower(), ("adopt.v.02", "get.v.01", "acquire.v.01"), first=3)) for v in docs[m.index]):
+            other = set()
         if len(other) == 1 and not {t.lower_ for t in docs[m.index]} & _MINE:
             (who,) = other
         first.setdefault(who, m.index)

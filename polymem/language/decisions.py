@@ -123,10 +123,22 @@ class DecisionTracker:
         self._decided_at: list[int] = []  # messages that settled something
         self._pending: _Pending | None = None  # the proposal the talk is on, and who assented to it
 
-    def observe(self, text: str, message_id: str = "") -> None:
-        """An earlier message, already written: only the options it puts forward are kept."""
+    def observe(self, text: str, message_id: str = "", speaker: str | None = None) -> None:
+        """An earlier message, already written: only the options it puts forward are kept, and (given its
+        speaker) the proposal it makes or assents to, so a proposal agreed across a writer's windows is decided."""
+        first = len(self.options)
         self._options(parsed(text), text)
         self._remember(text, message_id)
+        if speaker is not None and self.by_kind:
+            self._consensus(text, message_id, speaker, None, [o[:2] for o in self.options[first:]], record=False)
+
+    def replay(self, text: str, message_id: str, speaker: str) -> None:
+        """An older message still (a writer's look-back): only what was proposed and who assented."""
+        put = [(a.value, a.topic) for a in group_acts.read(text)
+               if a.act == "proposal" and a.value and len(a.value.split()) <= 8]
+        self._seq += 1
+        self._opt_seq += [self._seq] * (len(self.options) - len(self._opt_seq))
+        self._consensus(text, message_id, speaker, None, put, record=False)
 
     def _remember(self, text: str, message_id: str = "") -> None:
         self.recent = [*self.recent, text][-RECENT:]
@@ -166,9 +178,10 @@ class DecisionTracker:
         return self._consensus(text, message_id, speaker, time, [o[:2] for o in self.options[first:]])
 
     def _consensus(self, text: str, message_id: str, speaker: str, time: datetime | None,
-                   put: list[tuple[str, str | None]]) -> list[Decision]:
+                   put: list[tuple[str, str | None]], record: bool = True) -> list[Decision]:
         """"what about the 10th?" / "ok for me" / "works": a proposal two other members assent to, with nobody
-        turning it down in between, is decided when the second assent comes."""
+        turning it down in between, is decided when the second assent comes. `record=False` for messages
+        already written: the talk is followed, nothing is decided again."""
         p = self._pending
         if p is not None and self._seq - 1 - p.seq > CONSENSUS_WINDOW:
             p = self._pending = None
@@ -192,6 +205,8 @@ class DecisionTracker:
         if len(p.assent) < ASSENTS:
             return []
         self._pending = None
+        if not record:
+            return []
         value = _full_date(_unmarked(p.value), [o[0] for o in self.options] + [x for _, x, _ in self._window[:-1]])
         d = Decision(value, message_id, speaker, time, p.topic, [], p.text.strip(), seq=self._seq - 1,
                      support=[p.message_id, *(m for m in p.assent.values() if m != message_id)])

@@ -168,7 +168,8 @@ def clipped_occupation(word: str) -> bool:
 @lru_cache(maxsize=100_000)
 def is_occupation(lemma: str) -> bool:
     """A noun naming a person by their work (midwife, glazier, actuary), not by a relation (friend)."""
-    ss = [s for s in _synsets(lemma, "n")[:3] if s.lexname() == "noun.person"]
+    # (not a person WordNet names: its first "grey"s are Greys, an earl, a novelist; "a grey tabby" is no trade)
+    ss = [s for s in _synsets(lemma, "n")[:3] if s.lexname() == "noun.person" and not s.instance_hypernyms()]
     if not ss:
         return False
     if noun_is(lemma, "kin"):

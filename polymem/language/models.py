@@ -147,7 +147,7 @@ def clean(text: str) -> str:
 
 # "my notice at harlow & finch": words joined by an ampersand after a preposition are a firm's name, typed in
 # lower case (English writes "&" in names, "and" in prose)
-_AMPERSAND = re.compile(r"(\b(?:at|for|with|from|to|by|join|joined|left|leave|quit)\s+(?:the\s+)?)([a-z]{2,})(\s*&\s*)([a-z]{2,})\b")
+_AMPERSAND = re.compile(r"(\b(?:at|with|from|join|joined|left|leave|quit)\s+(?:the\s+)?)([a-z]{2,})(\s*&\s*)([a-z]{2,})\b")
 
 
 # Texting spellings of pronouns and contractions the tagger, trained on edited text, does not know ("can u put the

@@ -53,7 +53,7 @@ class StatementReader:
         # them as common nouns; a name no dictionary knows gets its capital back before parsing
         plain = sorted((n for n in self._names if n.isalpha() and len(n) >= 3 and not lex.known_word(n)),
                        key=len, reverse=True)
-        self._lower_name = re.compile(r"(?<![\w@.'’-])(" + "|".join(map(re.escape, plain)) + r")(?![\w@-]|\.\w)") \
+        self._lower_name = re.compile(r"(?<![\w@#/.'’-])(" + "|".join(map(re.escape, plain)) + r")(?![\w@/-]|\.\w)") \
             if plain else None
 
     def cased(self, text: str) -> str:

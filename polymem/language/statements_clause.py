@@ -186,9 +186,7 @@ def copula_statements(reader: StatementReader, v: Any, sent: Any, speaker: str, 
                                  tense="past" if past else "present"))
             return out
     # "I'm a glazier (at Pane & Co)", "she's now an editor at Maison Verte"
-    # "she's a grey tabby": a modifier after its noun is the parser taking the adjective for the head
-    if attr is not None and attr.pos_ == "NOUN" and not any(
-            c.dep_ in ("amod", "compound") and c.i > attr.i for c in attr.children):
+    if attr is not None and attr.pos_ == "NOUN":
         org = sx.org_obj(attr, reader) or sx.org_obj(v, reader)
         lemma = attr.lemma_.lower()
         # a noun WordNet does not know ("barista") is taken as a trade when an employer follows

@@ -29,9 +29,11 @@ def self_role(reader: StatementReader, doc: Any, speaker: str, message_id: str |
             continue
         subjects = [t for t in sent if t.dep_ in ("nsubj", "nsubjpass")]
         for t in sent:
-            # a clipped trade ("mech", "admin") counts only placed at a workplace (below): alone it may be any
+            # a clipped trade ("lab tech") counts only placed at a workplace (below): alone it may be any
             # abbreviation ("6pm aest")
-            clipped = t.pos_ in ("NOUN", "PROPN") and t.is_lower and lex.clipped_occupation(t.lower_)
+            # (with a noun naming its field, "lab tech", "bus mech": alone, "bro at the pub" is no trade)
+            clipped = t.pos_ in ("NOUN", "PROPN") and t.is_lower and lex.clipped_occupation(t.lower_) and any(
+                c.dep_ == "compound" and c.pos_ == "NOUN" for c in t.children)
             if (t.pos_ != "NOUN" or not lex.is_occupation(t.lemma_.lower())) and not clipped or \
                     sx.possessor(t) is not None:
                 continue

@@ -38,3 +38,18 @@ def test_proposals_agreed_by_two_others_are_decisions_traced_to_their_messages(g
     assert "£35" in heads and "£30" not in heads  # the later agreement superseded the first
     chain = repo.chain(space, heads["£35"].id)
     assert [c["value"] for c in chain] == ["£30", "£35"]
+
+
+def test_a_proposal_agreed_in_the_next_writer_window_is_still_decided(graph: Graph, space: str) -> None:
+    filler = ["anyone watching the match", "nah", "same, too tired", "the bus was late again", "classic"]
+    lines = [("tobi" if n % 2 else "wren", filler[n % len(filler)]) for n in range(19)]
+    lines += [("ines", "should we go for the boathouse?"),  # the last message of the first window of 20
+              ("tobi", "fine by me"), ("wren", "works for me!")]
+    msgs = [Message(id=f"w{n:02d}", speaker=s, text=t, time=datetime(2026, 5, 4, 18, n), seq=n)
+            for n, (s, t) in enumerate(lines)]
+    Ingestor(graph, None).ingest(space, Conversation.model_construct(
+        id="chat", roster=ROSTER, channels=[], messages=iter(msgs), addressees_given=False, source_file=None))
+    write_space(graph, space, window=20, embedder=None)
+    heads = [r for r in RecordRepository(graph).heads(space, owners=["GROUP"])
+             if (r.attribute or "").startswith("decision:")]
+    assert [(r.value, r.from_ids) for r in heads] == [("the boathouse", ["w19", "w20", "w21"])]

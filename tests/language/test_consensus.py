@@ -23,9 +23,16 @@ def test_short_replies_that_turn_it_down(text: str) -> None:
     assert objects(text) and not assents(text)
 
 
+@pytest.mark.parametrize("text", ["no worries", "I don't mind", "can't wait!"])
+def test_a_negated_objection_is_no_refusal(text: str) -> None:
+    assert not objects(text)
+
+
 @pytest.mark.parametrize("text", [
     "I work at the garden centre", "the soup was good", "is that ok?", "ok so the boiler guy never showed up and now "
     "the whole flat is freezing and I have a meeting at nine", "haha", "the works on the bridge are loud",
+    "good morning", "good luck!", "perfect timing", "the heating finally works", "need suits for the wedding",
+    "sounds good but I can't do friday", "sooo tired",
 ])
 def test_other_lines_neither_assent_nor_object(text: str) -> None:
     assert not assents(text)
@@ -37,6 +44,8 @@ def test_other_lines_neither_assent_nor_object(text: str) -> None:
     ("could we push it to the 19th?", "the 19th"),
     ("i was thinking sat 4 to mon 6 october?", "sat 4 to mon 6 october"),
     ("can we talk tomorrow?", None),
+    ("is your flight on 12 June?", None),  # asked of the listener
+    ("did you move the car to the garage?", None),
     ("what time is it?", None),
 ])
 def test_the_value_a_question_puts_forward(text: str, value: str | None) -> None:

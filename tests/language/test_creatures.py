@@ -181,34 +181,34 @@ def test_a_common_word_named_once_is_a_name_when_a_he_or_she_takes_it_up() -> No
 
 
 def test_an_opening_name_the_tagger_reads_as_a_verb_and_a_device_is_no_animal() -> None:
-    pets = _pets([("ana", "Sapling chewed through my laptop charger again. ferrets are chaos in fur")])
-    assert pets == [("ana", "ferret", "Sapling")]  # not a "laptop charger" (WordNet's first charger is a horse)
+    pets = _pets([("ana", "Sapling knocked my computer mouse off the desk again. ferrets are chaos in fur")])
+    assert pets == [("ana", "ferret", "Sapling")]  # not a "computer mouse" (WordNet's first mouse is the animal)
 
 
 def test_a_member_told_of_anothers_animal_is_not_its_owner() -> None:
     pets = _pets([
         ("ana", "oh and Bo sent me a photo of the kitten she adopted, her name is Mitzi, she's so small"),
-        ("bo", "she's a four month old tabby from the shelter. Mitzi has already claimed the sofa"),
+        ("bo", "she's a four month old tabby, came from a rescue in town. Mitzi has already claimed the sofa"),
     ])
     assert [p for p in pets if p[2] == "Mitzi"] and all(p[0] == "bo" for p in pets if p[2] == "Mitzi")
 
 
 def test_one_food_of_a_list_is_no_pet() -> None:
     r = StatementReader(ROSTER)
-    read = r.read("selling pies like my nonna does, beef, lamb, cheese", "ana", None, "m")
+    read = r.read("selling pasties like my oma does, lamb, beef, cheese", "ana", None, "m")
     assert not [s for s in read if s.attribute == "pet"]
 
 
 def test_an_animal_described_after_a_member_was_named_is_no_job_of_theirs() -> None:
-    # the parser takes "grey" for the head noun; WordNet has a grey who is a soldier
-    read = StatementReader(ROSTER).read("she's a grey tabby from the shelter.", "ana", None, "m", last_other="bo")
+    # the parser takes "grey" for the head noun; WordNet's first "grey"s are named people (an earl, a novelist)
+    read = StatementReader(ROSTER).read("she's a grey whippet from next door.", "ana", None, "m", last_other="bo")
     assert not [s for s in read if s.attribute == "job"]
 
 
 def test_a_member_hailed_in_the_line_that_names_a_pet_does_not_own_it() -> None:
     pets = _pets([
-        ("cy", "night shift again Bo. plus Quince screams at sunrise so I'm up anyway"),
+        ("cy", "night shift again Bo. plus Quince shrieks at the bin lorry so I'm up anyway"),
         ("bo", "who on earth is Quince"),
-        ("cy", "cockatiel. he learned the doorbell and does it at dawn"),
+        ("cy", "parakeet. he imitates the smoke alarm"),
     ])
-    assert ("cy", "cockatiel", "Quince") in pets and not [p for p in pets if p[0] == "bo"]
+    assert ("cy", "parakeet", "Quince") in pets and not [p for p in pets if p[0] == "bo"]

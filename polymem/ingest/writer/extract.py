@@ -111,10 +111,12 @@ class Extractor:
                                                  context=h.content or ""))
             elif attr.startswith("proposal:") and h.value:
                 self.tracker.options.append((h.value, attr.split(":", 1)[1], h.content or ""))
+        for m in window.lookback:  # a proposal further back that this window's messages may be agreeing to
+            self.tracker.replay(m.text, m.id, m.speaker)
         for m in window.context:  # earlier requests that a promise in this window may answer
             self._requests(m)
             self._planning(m)
-            self.tracker.observe(m.text, m.id)
+            self.tracker.observe(m.text, m.id, m.speaker)
 
     def name(self, pid: str) -> str:
         return self.w.display(pid)

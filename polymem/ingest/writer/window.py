@@ -43,8 +43,8 @@ class Window:
 
     @property
     def ids(self) -> set[str]:
-        """Ids a derivation may cite as provenance: the window and its context."""
-        return {m.id for m in self.messages} | {m.id for m in self.context}
+        """Ids a derivation may cite as provenance: the window, its context and the look-back read with it."""
+        return {m.id for m in self.messages} | {m.id for m in self.context} | {m.id for m in self.lookback}
 
     def by_id(self) -> dict[str, WindowMessage]:
         return {m.id: m for m in self.context + self.messages}
