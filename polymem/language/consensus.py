@@ -13,6 +13,7 @@ reads the value a question puts forward ("would everyone be ok raising it to £1
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
@@ -241,3 +242,54 @@ def proposal_in_question(text: str) -> tuple[str, str | None] | None:
             if obj is not None and obj.lower_ not in ("it", "that", "this", "something", "anything"):
                 return phrase(obj), None
     return None
+
+
+WINDOW = 8  # messages after a proposal in which assents to it count
+ASSENTS = 2  # members besides the proposer who must assent
+
+
+@dataclass
+class Pending:
+    value: str
+    topic: str | None
+    proposer: str
+    seq: int
+    message_id: str
+    text: str
+    assent: dict[str, str] = field(default_factory=dict)  # member -> the message they assented in
+
+
+class Follower:
+    """Follows a chat message by message: the proposal the talk is on and who has assented to it."""
+
+    def __init__(self) -> None:
+        self.pending: Pending | None = None
+
+    def step(self, text: str, message_id: str, speaker: str, seq: int,
+             put: list[tuple[str, str | None]]) -> Pending | None:
+        """One message (`put`: the options the tracker read in it); the proposal it settles (its second assent
+        from members other than the proposer, nobody having refused in between), else None."""
+        p = self.pending
+        if p is not None and seq - p.seq > WINDOW:
+            p = self.pending = None
+        # an assent first: "yesss thursdays" assents, though it names the option again
+        if p is None or speaker == p.proposer or not assents(text):
+            asked = proposal_in_question(text)
+            span = timeexpr.date_span(text)
+            for value, topic in [*([asked] if asked else []), *put]:
+                if span and not any(ch.isdigit() for ch in value) and lex.noun_is(value.split()[-1].lower(), "time"):
+                    value = span  # "what about the weekend of 10-12 July?": the dates, not "the weekend"
+                # a new proposal: the talk is now about it (an option read from a statement only when it is a
+                # date or a sum; a common noun or a name only when a question puts it forward)
+                if concrete(value) and (asked is not None and value == asked[0] or (
+                        value_kind(value) in ("date", "amount") and len(value.split()) <= 6)):
+                    self.pending = Pending(value, topic, speaker, seq, message_id, text)
+                    return None
+            if p is not None and speaker != p.proposer and objects(text):
+                self.pending = None
+            return None
+        p.assent[speaker] = message_id
+        if len(p.assent) < ASSENTS:
+            return None
+        self.pending = None
+        return p

@@ -41,8 +41,6 @@ from polymem.language.value_kind import value_kind
 ALT_WINDOW = 6  # messages apart that rival options may be put forward
 RECENT = 6  # messages before a new matter's first decision that count as its discussion
 TALK = 12  # messages back (this one included) in which a settled matter may have been talked over again
-CONSENSUS_WINDOW = 8  # messages after a proposal in which assents to it count
-ASSENTS = 2  # members besides the proposer who must assent
 
 
 @dataclass
@@ -57,17 +55,6 @@ class Decision:
     reverses: str | None = None  # the value of the decision this one overturns
     seq: int = -1  # the message's place in the conversation, as the tracker read it
     support: list[str] = field(default_factory=list)  # earlier messages it rests on: a proposal and its assents
-
-
-@dataclass
-class _Pending:
-    value: str
-    topic: str | None
-    proposer: str
-    seq: int
-    message_id: str
-    text: str
-    assent: dict[str, str] = field(default_factory=dict)  # member -> the message they assented in
 
 
 @dataclass
@@ -121,7 +108,7 @@ class DecisionTracker:
         self._seq = 0  # messages read so far
         self._opt_seq: list[int] = []  # per option, the message it came up in
         self._decided_at: list[int] = []  # messages that settled something
-        self._pending: _Pending | None = None  # the proposal the talk is on, and who assented to it
+        self._talk = consensus.Follower()  # the proposal the talk is on, and who assented to it
 
     def observe(self, text: str, message_id: str = "", speaker: str | None = None) -> None:
         """An earlier message, already written: only the options it puts forward are kept, and (given its
@@ -173,7 +160,7 @@ class DecisionTracker:
         first = len(self.options)
         out = self._stated(text, message_id, speaker, time)
         if out or not self.by_kind:  # (over a few retrieved messages the replies between them are missing)
-            self._pending = None
+            self._talk.pending = None
             return out
         return self._consensus(text, message_id, speaker, time, [o[:2] for o in self.options[first:]])
 
@@ -182,30 +169,8 @@ class DecisionTracker:
         """"what about the 10th?" / "ok for me" / "works": a proposal two other members assent to, with nobody
         turning it down in between, is decided when the second assent comes. `record=False` for messages
         already written: the talk is followed, nothing is decided again."""
-        p = self._pending
-        if p is not None and self._seq - 1 - p.seq > CONSENSUS_WINDOW:
-            p = self._pending = None
-        # an assent first: "yesss thursdays" assents, though it names the option again
-        if p is None or speaker == p.proposer or not consensus.assents(text):
-            asked = consensus.proposal_in_question(text)
-            span = timeexpr.date_span(text)
-            for value, topic in [*([asked] if asked else []), *put]:
-                if span and not any(ch.isdigit() for ch in value) and lex.noun_is(value.split()[-1].lower(), "time"):
-                    value = span  # "what about the weekend of 10-12 July?": the dates, not "the weekend"
-                # a new proposal: the talk is now about it (an option read from a statement only when it is a
-                # date, a sum or a name; a common noun only when a question puts it forward)
-                if consensus.concrete(value) and (asked is not None and value == asked[0] or (
-                        value_kind(value) in ("date", "amount") and len(value.split()) <= 6)):
-                    self._pending = _Pending(value, topic, speaker, self._seq - 1, message_id, text)
-                    return []
-            if p is not None and speaker != p.proposer and consensus.objects(text):
-                self._pending = None
-            return []
-        p.assent[speaker] = message_id
-        if len(p.assent) < ASSENTS:
-            return []
-        self._pending = None
-        if not record:
+        p = self._talk.step(text, message_id, speaker, self._seq - 1, put)
+        if p is None or not record:
             return []
         value = _full_date(_unmarked(p.value), [o[0] for o in self.options] + [x for _, x, _ in self._window[:-1]])
         d = Decision(value, message_id, speaker, time, p.topic, [], p.text.strip(), seq=self._seq - 1,
