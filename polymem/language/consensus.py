@@ -150,6 +150,7 @@ def _refuses(sent: Any) -> bool:
     return any(c.dep_ == "neg" for c in sent.root.children) and sent.root.lemma_.lower() not in ("mind", "wait")
 
 
+@lru_cache(maxsize=20_000)
 def objects(text: str) -> bool:
     """A short reply that turns down what was just put forward ("nope, can't do that weekend", "not for me")."""
     doc = parsed(text)
@@ -166,6 +167,7 @@ _MATTER_LEXNAMES = ("noun.possession", "noun.quantity", "noun.communication", "n
                     "noun.feeling", "noun.state", "noun.relation", "noun.motive")
 
 
+@lru_cache(maxsize=20_000)
 def concrete(value: str) -> bool:
     """An option one can settle on: a date, a sum or a number, a name, or a thing, place or activity ("the
     farmhouse", "laser tag"); not a word for the matter itself ("budget", "the amount", "a question")."""
@@ -183,18 +185,12 @@ def concrete(value: str) -> bool:
     return bool(head) and not lex.noun_in_lexfile(head, _MATTER_LEXNAMES)
 
 
-def named(value: str) -> bool:
-    """A date, a sum, a number or a proper name: an option that is itself a value."""
-    words = [w for w in value.split() if w.isalpha()]
-    return any(ch.isdigit() for ch in value) or value_kind(value) in ("date", "amount") or any(
-        w[:1].isupper() and w.lower() not in ("the", "a", "an", "our", "my") for w in words)
-
-
 def proposed_in_question(text: str) -> str | None:
     found = proposal_in_question(text)
     return found[0] if found else None
 
 
+@lru_cache(maxsize=20_000)  # (a writer reads each message again in the next window's look-back)
 def proposal_in_question(text: str) -> tuple[str, str | None] | None:
     """The value a question puts forward for the group: "shall we say Friday the 9th?", "should we go for the
     farmhouse?", "could we move it to the 17th?", "would everyone be ok raising the budget to £150?"."""
