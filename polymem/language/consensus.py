@@ -6,7 +6,7 @@ waits for a word of deciding misses them.
 
 `assents` reads a short reply's clause from the parse and WordNet: a word of assent alone, a verb of suiting or
 agreeing ("works for me", "suits me"), an approving adjective ("fine by me", "sounds good", "very reasonable"), a
-go-ahead ("do it", "go for it"), "no objection", or joining in ("I'm in", "same here"). `proposed_in_question`
+go-ahead ("do it", "go for it"), "no objection", or joining in ("I'm in", "same here"). `proposal_in_question`
 reads the value a question puts forward ("would everyone be ok raising it to £150?", "shall we say Friday?").
 """
 
@@ -59,12 +59,12 @@ def assents(text: str) -> bool:
     if not sents or len(words) > MAX_WORDS:
         return False
     first = sents[0]
+    ws = _words(first)
     if first.text.rstrip().endswith("?"):
         return False
     if _refuses(first) or _but_not(doc):
         return False
-    if concluding._assenting(first) or (len(_words(first)) <= 3 and
-                                        _STRETCHED.sub(r"\1", _words(first)[0].lower_) in _YES):
+    if concluding._assenting(first) or (len(ws) <= 3 and _STRETCHED.sub(r"\1", ws[0].lower_) in _YES):
         return True  # "yesss", "okkk": a word of assent drawn out
     root = first.root
     lemma = root.lemma_.lower()
@@ -79,7 +79,7 @@ def assents(text: str) -> bool:
     # the tagger, trained on edited text, reads a clipped "works" or "suits me" as a plural noun
     # (last in its clause or before "me": not "need suits for the wedding")
     if any(t.tag_ == "NNS" and not any(c.dep_ in ("det", "poss", "amod") for c in t.children) and
-           (t.i == _words(first)[-1].i or (t.i + 1 < len(doc) and doc[t.i + 1].lower_ in ("me", "us"))) and
+           (t.i == ws[-1].i or (t.i + 1 < len(doc) and doc[t.i + 1].lower_ in ("me", "us"))) and
            (v := lex.wordnet().morphy(t.lower_, "v")) and lex.verb_in_senses(v, ASSENT_VERBS, first=4, exact=True)
            for t in first):
         return True
@@ -89,7 +89,7 @@ def assents(text: str) -> bool:
                 and t.dep_ in ("ROOT", "acomp", "attr", "intj")]
     if approved and root.tag_ not in ("VBD", "VBN") and (
             root.lemma_ in ("be", "sound", "seem", "look") or root in approved or root.pos_ in ("INTJ", "ADP") or
-            (approved[0] == _words(first)[0] and len(_words(first)) <= 3)):
+            (approved[0] == ws[0] and len(ws) <= 3)):
         # (not "the cake was good": a view of the past; not "ok emoji vote: ...": a marker opening a longer say)
         return True
     # "do it", "go for it", "go ahead": a go-ahead with no subject
@@ -99,10 +99,9 @@ def assents(text: str) -> bool:
         return True
     # "I'm in", "count me in", "same here", "me too"
     if any(t.lower_ == "in" and t.dep_ in ("prt", "advmod", "prep", "acomp") and t.i == first.end - 1 -
-           (1 if first[-1].is_punct else 0) for t in first) and len(_words(first)) <= 4:
+           (1 if first[-1].is_punct else 0) for t in first) and len(ws) <= 4:
         return True
-    if len(_words(first)) <= 2 and _words(first)[0].lower_ in ("same", "me") and (
-            len(_words(first)) == 1 or _words(first)[1].lower_ in ("here", "too")):
+    if len(ws) <= 2 and ws[0].lower_ in ("same", "me") and (len(ws) == 1 or ws[1].lower_ in ("here", "too")):
         return True
     return any(_no_objection(t) for t in first)
 
@@ -183,11 +182,6 @@ def concrete(value: str) -> bool:
         return True
     head = words[-1].lower() if words else ""
     return bool(head) and not lex.noun_in_lexfile(head, _MATTER_LEXNAMES)
-
-
-def proposed_in_question(text: str) -> str | None:
-    found = proposal_in_question(text)
-    return found[0] if found else None
 
 
 @lru_cache(maxsize=20_000)  # (a writer reads each message again in the next window's look-back)

@@ -161,7 +161,7 @@ def _animals(sent: Any, name: Any = None) -> list[Any]:
 
 def _made_thing(t: Any) -> bool:
     """"my laptop charger": a word with a sense for a made thing, modified by a noun for one, is that thing."""
-    return any(c.dep_ == "compound" and lex.noun_in_lexfile(c.lemma_.lower(), ("noun.artifact",)) for c in t.lefts) \
+    return any(c.dep_ == "compound" and lex.artifact(c.lemma_.lower()) for c in t.lefts) \
         and any(x.lexname() == "noun.artifact" for x in lex._synsets(t.lemma_.lower(), "n"))
 
 

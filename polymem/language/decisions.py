@@ -121,8 +121,7 @@ class DecisionTracker:
 
     def replay(self, text: str, message_id: str, speaker: str) -> None:
         """An older message still (a writer's look-back): only what was proposed and who assented."""
-        put = [(a.value, a.topic) for a in group_acts.read(text)
-               if a.act == "proposal" and a.value and len(a.value.split()) <= 8]
+        put = _proposals(text)
         self._seq += 1
         self._opt_seq += [self._seq] * (len(self.options) - len(self._opt_seq))
         self._consensus(text, message_id, speaker, None, put, record=False)
@@ -150,9 +149,7 @@ class DecisionTracker:
 
     def _options(self, doc: Any, text: str) -> None:
         self._planning(doc)
-        for act in group_acts.read(text):
-            if act.act == "proposal" and act.value and len(act.value.split()) <= 8:
-                self.options.append((act.value, act.topic, text))
+        self.options += [(value, topic, text) for value, topic in _proposals(text)]
         self._fragment_option(doc, text)
 
     def feed(self, text: str, message_id: str, speaker: str, time: datetime | None) -> list[Decision]:
@@ -442,6 +439,12 @@ class DecisionTracker:
             (n for n in [_first_noun(text, d.value)] if n and n not in taken), None) or norm(d.value)
         self.chains.append(c)
         return c
+
+
+def _proposals(text: str) -> list[tuple[str, str | None]]:
+    """(value, topic) of each option a message puts forward, in a few words."""
+    return [(a.value, a.topic) for a in group_acts.read(text)
+            if a.act == "proposal" and a.value and len(a.value.split()) <= 8]
 
 
 @lru_cache(maxsize=8192)

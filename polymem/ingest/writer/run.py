@@ -30,7 +30,8 @@ from polymem.schema.records import GROUP_ID, AddOp, NoopOp, UpdateOp, add_id, up
 log = logging.getLogger(__name__)
 ADD_ONLY_UNREAD = ("fact",)  # add-only attributes no Writer decision compares: not read as heads
 CONTEXT = 4  # earlier messages shown with each window (requests answered by a later promise)
-LOOKBACK = 40  # earlier still, read for names that come back (parses are cached: little extra work)
+LOOKBACK = 40  # earlier still, read for names that come back and proposals agreed later (parses and readings
+# are cached by text; the writer is still ~10 % slower, docs/bench/language.md)
 
 
 class Writer(Protocol):
