@@ -14,14 +14,22 @@ proposal which named the value, else a new chain named after the message's first
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 from datetime import datetime
-from functools import lru_cache
 from typing import Any
 
 from polymem.language import concluding, consensus, timeexpr
 from polymem.language import group as group_acts
 from polymem.language import lexical as lex
+from polymem.language.chains import (
+    Chain,
+    Decision,
+    against,
+    first_noun,
+    full_date,
+    names,
+    unmarked,
+    words,
+)
 from polymem.language.decision_clauses import (
     FINAL_SENSES,
     IDEA_SENSES,
@@ -41,54 +49,6 @@ from polymem.language.value_kind import value_kind
 ALT_WINDOW = 6  # messages apart that rival options may be put forward
 RECENT = 6  # messages before a new matter's first decision that count as its discussion
 TALK = 12  # messages back (this one included) in which a settled matter may have been talked over again
-
-
-@dataclass
-class Decision:
-    value: str
-    message_id: str
-    speaker: str
-    time: datetime | None
-    topic: str | None = None
-    dropped: list[str] = field(default_factory=list)
-    sentence: str = ""
-    reverses: str | None = None  # the value of the decision this one overturns
-    seq: int = -1  # the message's place in the conversation, as the tracker read it
-    support: list[str] = field(default_factory=list)  # earlier messages it rests on: a proposal and its assents
-
-
-@dataclass
-class Chain:
-    topic: str
-    decisions: list[Decision] = field(default_factory=list)
-    options: list[str] = field(default_factory=list)
-    context: str = ""  # words of the messages that proposed and settled it, for matching a question
-    _kw: tuple[tuple[int, int, int], list[str]] | None = field(default=None, repr=False)
-
-    @property
-    def head(self) -> Decision:
-        return self.decisions[-1]
-
-    def said(self) -> str:
-        """The words the matter was decided with: its topic, each value and the sentence that settled it."""
-        return " ".join([self.topic, *(f"{d.value} {d.sentence}" for d in self.decisions)])
-
-    def keywords(self, n: int = 6) -> list[str]:
-        """The ordinary nouns the matter was discussed with (proposals and decisions), most frequent first:
-        what a question about it will likely name ("the camping trip") when the decision itself does not."""
-        key = (len(self.context), len(self.decisions), n)
-        if self._kw is not None and self._kw[0] == key:
-            return self._kw[1]
-        values = {w for d in self.decisions for w in norm(d.value).split()}
-        counts: dict[str, int] = {}
-        for t in parsed(self.context[-4000:]):
-            lemma = t.lemma_.lower()
-            if t.pos_ == "NOUN" and t.is_alpha and len(lemma) > 2 and lemma not in values and \
-                    not lex.is_person_noun(lemma) and not lex.noun_is(lemma, "time", senses=2):
-                counts[lemma] = counts.get(lemma, 0) + 1
-        out = [w for w, _ in sorted(counts.items(), key=lambda x: -x[1])[:n]]
-        self._kw = (key, out)
-        return out
 
 
 class DecisionTracker:
@@ -169,7 +129,7 @@ class DecisionTracker:
         p = self._talk.step(text, message_id, speaker, self._seq - 1, put)
         if p is None or not record:
             return []
-        value = _full_date(_unmarked(p.value), [o[0] for o in self.options] + [x for _, x, _ in self._window[:-1]])
+        value = full_date(unmarked(p.value), [o[0] for o in self.options] + [x for _, x, _ in self._window[:-1]])
         d = Decision(value, message_id, speaker, time, p.topic, [], p.text.strip(), seq=self._seq - 1,
                      support=[p.message_id, *(m for m in p.assent.values() if m != message_id)])
         # "could we do the 22nd instead?": a change of the matter of its kind
@@ -223,7 +183,7 @@ class DecisionTracker:
                 break
         if not value or len(value.split()) > 10 or not sentence:
             return out
-        value = _full_date(_unmarked(value), [o[0] for o in self.options] + [x for _, x, _ in self._window[:-1]])
+        value = full_date(unmarked(value), [o[0] for o in self.options] + [x for _, x, _ in self._window[:-1]])
         day = timeexpr.date_span(sentence)  # "LAKE DISTRICT, 17-21 JULY": the dates settled with the place
         extra: list[Decision] = []
         if day and re.search(r"(?i)\bof\s+" + re.escape(day), sentence):
@@ -290,7 +250,7 @@ class DecisionTracker:
         value, head = phrase(clause[1]), clause[1].lemma_.lower()
         # put forward, or its head word said in the talk ("the hall wrote back ... return to the hall from June")
         return any(same(value, o) for o, _, _ in self.options) or any(
-            _names(value, text) or head in {t.lemma_.lower() for t in parsed(text)} for _, text, _ in self._window[:-1])
+            names(value, text) or head in {t.lemma_.lower() for t in parsed(text)} for _, text, _ in self._window[:-1])
 
     def _names_option(self, sent: Any) -> bool:
         """"Our trail book for this year is X" after X was put forward: the group's thing said to be one of its
@@ -320,7 +280,7 @@ class DecisionTracker:
         kind = value_kind(d.value)
         # where the new value first came up: the matter talked down just before that is the one it replaces
         # ("Tidewell is taken ... what about Brinebound?"), rather than one talked down after
-        first = next((seq for seq, text, _ in self._window if _names(d.value, text)), self._seq)
+        first = next((seq for seq, text, _ in self._window if names(d.value, text)), self._seq)
         best: tuple[int, int] | None = None
         found: Chain | None = None
         for c in reversed(self.chains):
@@ -334,7 +294,7 @@ class DecisionTracker:
             # turned down, with "instead", a negation or an apology
             seqs = [seq for seq, text, mid in self._window
                     if seq > c.head.seq and (not c.head.message_id or mid != c.head.message_id) and
-                    _names(c.head.value, text, d.value) and (kind != "thing" or _against(text))]
+                    names(c.head.value, text, d.value) and (kind != "thing" or against(text))]
             if not seqs:
                 continue
             early = [q for q in seqs if q <= first]
@@ -421,7 +381,7 @@ class DecisionTracker:
             # whose discussion shares the most nouns with this message, else the latest one
             nouns = {t.lemma_.lower() for t in parsed(text) if t.pos_ in ("NOUN", "PROPN") and t.is_alpha
                      and len(t.text) > 2 and not t.is_stop}
-            shared = [(2 * len(nouns & _words(c, own=True)) + len(nouns & _words(c)), i) for i, c in enumerate(kind)]
+            shared = [(2 * len(nouns & words(c, own=True)) + len(nouns & words(c)), i) for i, c in enumerate(kind)]
             best = max(shared, default=(0, -1))
             if best[0] > 0:
                 return kind[best[1]]
@@ -436,7 +396,7 @@ class DecisionTracker:
         taken = {x.topic for x in self.chains} | set(norm(d.value).split()) | \
             {w for x in self.chains for y in x.decisions for w in norm(y.value).split()}
         c.topic = d.topic or next((k for k in c.keywords() if k not in taken), None) or next(
-            (n for n in [_first_noun(text, d.value)] if n and n not in taken), None) or norm(d.value)
+            (n for n in [first_noun(text, d.value)] if n and n not in taken), None) or norm(d.value)
         self.chains.append(c)
         return c
 
@@ -445,38 +405,6 @@ def _proposals(text: str) -> list[tuple[str, str | None]]:
     """(value, topic) of each option a message puts forward, in a few words."""
     return [(a.value, a.topic) for a in group_acts.read(text)
             if a.act == "proposal" and a.value and len(a.value.split()) <= 8]
-
-
-@lru_cache(maxsize=8192)
-def _content(value: str) -> frozenset[str]:
-    # content words whatever the tagger called them ("pancake breakfast" comes out with a verb)
-    # (a capitalised stop word is a name: "the May Showcase")
-    return frozenset(t.lemma_.lower() for t in parsed(value) if (t.is_alpha or t.like_num) and (
-        not t.is_stop or t.text[:1].isupper()) and t.pos_ != "DET" and (
-        t.pos_ not in ("ADP", "CCONJ", "PRON", "AUX", "PART") or t.text[:1].isupper()))
-
-
-@lru_cache(maxsize=16384)  # the same recent messages are read against every matter of each decision
-def _names(value: str, text: str, rival: str = "") -> bool:
-    """The text names the value: most of its content words by lemma ("sorry pancakes" names "pancake
-    breakfast"), and its numbers exactly ("sept 12 is bad" names "sept 12", not "sept 26"). Against a rival
-    value only the words that tell them apart count ("not ready for june" names "June Next Fest" against
-    "October Next Fest")."""
-    if "," in value and _names(value.split(",")[0], text, rival):
-        return True  # "st columb's, saturday 18 july": the place alone is named
-    want = _content(value)
-    want = (want - _content(rival)) or want if rival else want
-    if not want:
-        return False
-    have = {t.lemma_.lower() for t in parsed(text)}
-    nums = {w for w in want if any(ch.isdigit() for ch in w)}
-    return nums <= have and len(want & have) / len(want) >= 0.5
-
-
-@lru_cache(maxsize=4096)
-def _against(text: str) -> bool:
-    doc = parsed(text)
-    return bool(turned_down(doc)) or any(t.lower_ in ("instead", "rather", "sorry") or t.dep_ == "neg" for t in doc)
 
 
 def _sentences(doc: Any) -> list[Any]:
@@ -490,53 +418,3 @@ def _sentences(doc: Any) -> list[Any]:
         else:
             out.append(s)
     return out
-
-
-def _words(c: Chain, own: bool = False) -> set[str]:
-    """The words a matter was decided with (its topic, options, values and deciding sentences), or with
-    `own=False` those of the discussion around it (which may also hold other matters' words)."""
-    text = " ".join([c.said(), *c.options]) if own else c.context
-    return set(re.findall(r"[a-z]{3,}", text.lower()))
-
-
-def channel_words(channel: str | None) -> list[str]:
-    """The words of a channel's name ("summer-trip", "book_club"): chats name channels for what is planned in
-    them, so a matter settled there is about those words too."""
-    return [w for w in re.split(r"[^a-z0-9]+", (channel or "").lower()) if len(w) > 2]
-
-
-def _first_noun(text: str, value: str) -> str | None:
-    """A name for a new matter: the first ordinary noun of the message that is not part of its value, not a
-    person, a time or a pronoun."""
-    vkey = set(norm(value).split())
-    for t in parsed(text):
-        lemma = t.lemma_.lower()
-        if t.pos_ == "NOUN" and t.is_alpha and len(lemma) > 2 and lemma not in vkey and \
-                not lex.is_person_noun(lemma) and not lex.noun_is(lemma, "time", senses=2):
-            return lemma
-    return None
-
-
-_DAY_ONLY = re.compile(r"(?i)^(?:the\s+)?(\d{1,2})(?:st|nd|rd|th)?$")
-
-
-def _full_date(value: str, options: list[str]) -> str:
-    """"12th then" after "would Friday 12 June suit?": a day of the month alone settles the date named with
-    that day in the options or the recent talk (the latest one), as it was written."""
-    m = _DAY_ONLY.match(value.strip())
-    if not m:
-        return value
-    for o in reversed(options):
-        span = timeexpr.date_span(o)
-        if span and re.search(r"(?<!\d)0?" + m.group(1) + r"(?!\d)", span):
-            return span
-    return value
-
-
-def _unmarked(value: str) -> str:
-    """"ok pancake breakfast" -> "pancake breakfast": a discourse marker opening the phrase is no part of it."""
-    toks = parsed(value)
-    i = 0
-    while i < len(toks) - 1 and (toks[i].pos_ == "INTJ" or concluding.marker(toks[i]) or (i > 0 and toks[i].is_punct)):
-        i += 1
-    return toks[i:].text if i and not toks[i].is_punct else value

@@ -12,7 +12,7 @@ from typing import Any
 
 from polymem.language import group, question_group, timeexpr, value_kind
 from polymem.language import lexical as lex
-from polymem.language.decisions import channel_words
+from polymem.language.chains import channel_words
 from polymem.retrieval import decisions, values
 from polymem.retrieval.extract_base import NOT_IN_MEMORY, Extract, StateHit, coverage, when
 from polymem.retrieval.extract_state import _held_then, _pick_at, same_value

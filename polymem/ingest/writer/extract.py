@@ -12,7 +12,8 @@ from polymem.ingest.writer.facts import third_person
 from polymem.ingest.writer.window import Window, WindowMessage
 from polymem.language import group as group_acts
 from polymem.language.acts import evaluative
-from polymem.language.decisions import Chain, Decision, DecisionTracker, channel_words
+from polymem.language.chains import Chain, Decision, channel_words
+from polymem.language.decisions import DecisionTracker
 from polymem.language.facts import salient
 from polymem.language.opinions import VERBLESS, own_antecedent, pronoun_judgements, subject_at
 from polymem.language.statement_types import BEFORE

@@ -1,0 +1,144 @@
+"""A group's matters as the decision tracker keeps them: a decision, the chain of decisions on one matter, and
+the readings that tell whether a message names a matter's value, talks it down, or names the matter itself."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from datetime import datetime
+from functools import lru_cache
+
+from polymem.language import concluding, timeexpr
+from polymem.language import lexical as lex
+from polymem.language.decision_clauses import norm, turned_down
+from polymem.language.models import parsed
+
+
+@dataclass
+class Decision:
+    value: str
+    message_id: str
+    speaker: str
+    time: datetime | None
+    topic: str | None = None
+    dropped: list[str] = field(default_factory=list)
+    sentence: str = ""
+    reverses: str | None = None  # the value of the decision this one overturns
+    seq: int = -1  # the message's place in the conversation, as the tracker read it
+    support: list[str] = field(default_factory=list)  # earlier messages it rests on: a proposal and its assents
+
+
+@dataclass
+class Chain:
+    topic: str
+    decisions: list[Decision] = field(default_factory=list)
+    options: list[str] = field(default_factory=list)
+    context: str = ""  # words of the messages that proposed and settled it, for matching a question
+    _kw: tuple[tuple[int, int, int], list[str]] | None = field(default=None, repr=False)
+
+    @property
+    def head(self) -> Decision:
+        return self.decisions[-1]
+
+    def said(self) -> str:
+        """The words the matter was decided with: its topic, each value and the sentence that settled it."""
+        return " ".join([self.topic, *(f"{d.value} {d.sentence}" for d in self.decisions)])
+
+    def keywords(self, n: int = 6) -> list[str]:
+        """The ordinary nouns the matter was discussed with (proposals and decisions), most frequent first:
+        what a question about it will likely name ("the camping trip") when the decision itself does not."""
+        key = (len(self.context), len(self.decisions), n)
+        if self._kw is not None and self._kw[0] == key:
+            return self._kw[1]
+        values = {w for d in self.decisions for w in norm(d.value).split()}
+        counts: dict[str, int] = {}
+        for t in parsed(self.context[-4000:]):
+            lemma = t.lemma_.lower()
+            if t.pos_ == "NOUN" and t.is_alpha and len(lemma) > 2 and lemma not in values and \
+                    not lex.is_person_noun(lemma) and not lex.noun_is(lemma, "time", senses=2):
+                counts[lemma] = counts.get(lemma, 0) + 1
+        out = [w for w, _ in sorted(counts.items(), key=lambda x: -x[1])[:n]]
+        self._kw = (key, out)
+        return out
+
+
+@lru_cache(maxsize=8192)
+def content(value: str) -> frozenset[str]:
+    # content words whatever the tagger called them ("pancake breakfast" comes out with a verb)
+    # (a capitalised stop word is a name: "the May Showcase")
+    return frozenset(t.lemma_.lower() for t in parsed(value) if (t.is_alpha or t.like_num) and (
+        not t.is_stop or t.text[:1].isupper()) and t.pos_ != "DET" and (
+        t.pos_ not in ("ADP", "CCONJ", "PRON", "AUX", "PART") or t.text[:1].isupper()))
+
+
+@lru_cache(maxsize=16384)  # the same recent messages are read against every matter of each decision
+def names(value: str, text: str, rival: str = "") -> bool:
+    """The text names the value: most of its content words by lemma ("sorry pancakes" names "pancake
+    breakfast"), and its numbers exactly ("sept 12 is bad" names "sept 12", not "sept 26"). Against a rival
+    value only the words that tell them apart count ("not ready for june" names "June Next Fest" against
+    "October Next Fest")."""
+    if "," in value and names(value.split(",")[0], text, rival):
+        return True  # "st columb's, saturday 18 july": the place alone is named
+    want = content(value)
+    want = (want - content(rival)) or want if rival else want
+    if not want:
+        return False
+    have = {t.lemma_.lower() for t in parsed(text)}
+    nums = {w for w in want if any(ch.isdigit() for ch in w)}
+    return nums <= have and len(want & have) / len(want) >= 0.5
+
+
+@lru_cache(maxsize=4096)
+def against(text: str) -> bool:
+    doc = parsed(text)
+    return bool(turned_down(doc)) or any(t.lower_ in ("instead", "rather", "sorry") or t.dep_ == "neg" for t in doc)
+
+
+def words(c: Chain, own: bool = False) -> set[str]:
+    """The words a matter was decided with (its topic, options, values and deciding sentences), or with
+    `own=False` those of the discussion around it (which may also hold other matters' words)."""
+    text = " ".join([c.said(), *c.options]) if own else c.context
+    return set(re.findall(r"[a-z]{3,}", text.lower()))
+
+
+def channel_words(channel: str | None) -> list[str]:
+    """The words of a channel's name ("summer-trip", "book_club"): chats name channels for what is planned in
+    them, so a matter settled there is about those words too."""
+    return [w for w in re.split(r"[^a-z0-9]+", (channel or "").lower()) if len(w) > 2]
+
+
+def first_noun(text: str, value: str) -> str | None:
+    """A name for a new matter: the first ordinary noun of the message that is not part of its value, not a
+    person, a time or a pronoun."""
+    vkey = set(norm(value).split())
+    for t in parsed(text):
+        lemma = t.lemma_.lower()
+        if t.pos_ == "NOUN" and t.is_alpha and len(lemma) > 2 and lemma not in vkey and \
+                not lex.is_person_noun(lemma) and not lex.noun_is(lemma, "time", senses=2):
+            return lemma
+    return None
+
+
+_DAY_ONLY = re.compile(r"(?i)^(?:the\s+)?(\d{1,2})(?:st|nd|rd|th)?$")
+
+
+def full_date(value: str, options: list[str]) -> str:
+    """"12th then" after "would Friday 12 June suit?": a day of the month alone settles the date named with
+    that day in the options or the recent talk (the latest one), as it was written."""
+    m = _DAY_ONLY.match(value.strip())
+    if not m:
+        return value
+    for o in reversed(options):
+        span = timeexpr.date_span(o)
+        if span and re.search(r"(?<!\d)0?" + m.group(1) + r"(?!\d)", span):
+            return span
+    return value
+
+
+def unmarked(value: str) -> str:
+    """"ok pancake breakfast" -> "pancake breakfast": a discourse marker opening the phrase is no part of it."""
+    toks = parsed(value)
+    i = 0
+    while i < len(toks) - 1 and (toks[i].pos_ == "INTJ" or concluding.marker(toks[i]) or (i > 0 and toks[i].is_punct)):
+        i += 1
+    return toks[i:].text if i and not toks[i].is_punct else value
