@@ -76,6 +76,14 @@ def question_attribute(doc: Any) -> tuple[Attribute | None, str | None]:
         if t.pos_ == "NOUN" and (lex.noun_is_exactly(lemma, "job", senses=2) or lemma in (
                 "living", "employer", "profession", "career", "occupation", "boss")) and _asked_noun(t):
             return "job", None
+        if t.pos_ == "VERB" and lex.verb_in_senses(lemma, ("hire.v.01",), first=2, exact=True) and any(
+                c.dep_ == "dobj" and _someone(c) for c in t.children):
+            return "job", None  # "which firm employs Ana?": its subject is the employer asked for
+        if t.pos_ == "NOUN" and t.dep_ in ("attr", "nsubj") and any(c.tag_ in ("WDT", "WP") for c in t.children) and \
+                lex.noun_in_senses(lemma, ("organization.n.01",), first=1) and t.head.lemma_ == "be" and any(
+                c.dep_ == "prep" and c.lower_ in ("with", "at", "for") for c in t.head.children) and any(
+                c.dep_ in ("nsubj", "attr", "acomp") and c.i != t.i and _someone(c) for c in t.head.children):
+            return "job", None  # "which company is Jo with now?": the organisation someone is with works them
         if t.pos_ == "VERB" and lex.verb_in_senses(lemma, ("work.v.02", "hire.v.01"), first=2) and not any(
                 c.dep_ in ("nsubj", "nsubjpass") and (c.lower_ in ("what", "which") or (
                     c.pos_ == "NOUN" and lex.known_noun(c.lemma_.lower()) and not lex.is_person_noun(

@@ -23,6 +23,7 @@ from polymem.language import pets
 from polymem.language import syntax as sx
 from polymem.language.creatures import creature_pets
 from polymem.language.models import parse_many, parsed
+from polymem.language.naming import given_names
 from polymem.language.replies import asked_attribute, fragment_value
 from polymem.language.statement_types import Attribute, Kind, Person, Statement
 from polymem.language.statements_city import demonym_city, local_place
@@ -159,6 +160,7 @@ class StatementReader:
         out = demonym_city(self, doc, speaker, other, message_id, time) + out
         if not any(st.attribute == "pet" for st in out):
             out += named_pet(self, doc, speaker, message_id, time)
+        self._named_in_message(doc, out, speaker, message_id, time)
         if not any(st.attribute == "city" for st in out):
             out += local_place(self, doc, speaker, message_id, time)
         if not any(st.attribute == "job" for st in out):
@@ -173,6 +175,35 @@ class StatementReader:
                 st.value = _place_name(st.value)
         return _dedupe(out)
 
+    def _named_in_message(self, doc: Any, out: list[Statement], speaker: str, message_id: str | None,
+                          time: datetime | None) -> None:
+        """"so I have a budgie now. his name is kevin": a pet the message tells of without a name takes the
+        names a clause of naming in the same message gives (the one after it first). With no pet told of, a
+        name given beside an animal word of the speaker's ("her name is poutine [photo: grey kitten]") is one."""
+        given = given_names(doc, lambda t: self.person_in(t.text) is None and not lex.is_place_name(t.lower_))
+        if not given:
+            return
+        pets_told = [st for st in out if st.attribute == "pet"]
+        for st in pets_told:
+            if not st.name:
+                at = next((s.start for s in doc.sents if s.text.strip() == st.sentence), 0)
+                after = [n for i, n in given if i >= at] or [n for _, n in given]
+                st.name = " and ".join(dict.fromkeys(after))
+        if pets_told or any(p != speaker for p in self.people(doc.text)):
+            return  # (a message naming another member may speak of their animal: whose it is stays open)
+        named = {i for i, _ in given}
+        animal = next((t for t in doc if t.pos_ in ("NOUN", "PROPN") and t.i not in named and
+                       lex.is_animal(t.lemma_.lower()) and not lex.generic_pet(t.lemma_.lower()) and
+                       t.dep_ != "compound" and (
+                           (p := sx.possessor(t)) is None or p.lower_ in ("my", "our")) and not any(
+                           # "my neighbours tortoise": someone else's, however the apostrophe went
+                           c.dep_ in ("compound", "poss", "nmod") and lex.is_person_noun(c.lemma_.lower())
+                           for c in t.lefts) and not (t.dep_ == "appos" and lex.is_person_noun(t.head.lemma_.lower()))),
+                      None)
+        if animal is not None:
+            out.append(Statement("pet", speaker, speaker, sx.animal_phrase(animal, singular=True),
+                                 message_id=message_id, time=time, weak=True, sentence=animal.sent.text.strip(),
+                                 name=" and ".join(dict.fromkeys(n for _, n in given))))
 
 def _place_name(value: str) -> str:
     """"frozen Toronto", "the Cork" -> the place itself: lower-case words before a capitalised place name are

@@ -240,6 +240,8 @@ def noun_statements(reader: StatementReader, n: Any, sent: Any, speaker: str, ot
         return [Statement("job", speaker, speaker, f"{sx.phrase(n, drop_det=True)} at {org}", kind="event")]
     if poss is None or n.dep_ == "compound":
         return out
+    if n.dep_ == "appos" and poss.head.i == n.head.i and lex.is_person_noun(n.head.lemma_.lower()):
+        return out  # "my neighbours parrot" read as "my neighbours, (a) parrot": the neighbour's animal
     owner = owner_of(reader, poss, speaker, other, sent)
     if owner is None:
         return out

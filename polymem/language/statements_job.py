@@ -129,11 +129,16 @@ def job_from_verb(reader: StatementReader, v: Any, lemma: str, sent: Any, speake
                 role = sx.phrase(role_tok, drop_det=True)
                 org = org or sx.org_obj(role_tok, reader)
         org = org or sx.org_obj(job_obj, reader)
+        if role_tok is None:  # "got the data analyst job": the trade is said in front of the word for a job
+            mods = [c for c in job_obj.lefts if c.dep_ in ("compound", "amod") and c.pos_ in ("NOUN", "PROPN")]
+            if mods and (lex.is_occupation(mods[-1].lemma_.lower()) or lex.clipped_occupation(mods[-1].lower_)):
+                role = " ".join(t.text for t in job_obj.doc[mods[0].left_edge.i:mods[-1].i + 1])
     # "joined Acme", "hired by Acme"
     if not org and lemma == "join" and (d := next((c for c in v.children if c.dep_ == "dobj"), None)):
         if d.pos_ == "PROPN" and not reader.person_in(d.text):
             org = sx.phrase(d)
-    agent = lex.agent_noun(lemma) if org and v.tag_ in ("VBP", "VBZ") else None
+    # (not in a clause about a thing: "the slides I use for the school visits")
+    agent = lex.agent_noun(lemma) if org and v.tag_ in ("VBP", "VBZ") and v.dep_ != "relcl" else None
     if not (role or (employed and org) or agent):
         return None
     owner = subject_of(reader, v, sent, speaker, other)
@@ -142,7 +147,8 @@ def job_from_verb(reader: StatementReader, v: Any, lemma: str, sent: Any, speake
     if agent and not role:
         obj = next((c for c in v.children if c.dep_ == "dobj"), None)
         role = f"{obj.text.lower()} {agent}" if obj is not None and obj.pos_ == "NOUN" else agent
-    if role and not (lex.is_occupation(role.split()[-1].lower()) or org):
+    if role and not (lex.is_occupation(role.split()[-1].lower()) or lex.clipped_occupation(role.split()[-1].lower())
+                     or org):
         return None
     value = f"{role} at {org}" if role and org else (role or org or "")
     # an offer the speaker got is context, not the job they hold
@@ -155,7 +161,8 @@ def merge_jobs(sts: list[Statement]) -> list[Statement]:
     out: list[Statement] = []
     for s in sts:
         prev = next((o for o in out if o.attribute == "job" == s.attribute and o.owner == s.owner
-                     and o.polarity == s.polarity and " at " not in o.value and " at " not in s.value), None)
+                     and o.polarity == s.polarity and o.tense == s.tense  # a job left is not the new one
+                     and " at " not in o.value and " at " not in s.value), None)
         if prev is None:
             out.append(s)
             continue

@@ -41,7 +41,6 @@ def named_pet(reader: StatementReader, doc: Any, speaker: str, message_id: str |
             continue
         attr_of_pronoun = t.dep_ == "attr" and t.head in pronoun_pet
         if names or attr_of_pronoun:
-            return [Statement("pet", speaker, speaker, sx.animal_phrase(t).rstrip("s") if t.tag_ == "NNS"
-                              else sx.animal_phrase(t), message_id=message_id, time=time, weak=True,
+            return [Statement("pet", speaker, speaker, sx.animal_phrase(t, singular=True), message_id=message_id, time=time, weak=True,
                               sentence=doc.text)]
     return []

@@ -185,9 +185,14 @@ def proper_name(t: Any) -> str:
     return " ".join(c.text for c in name_parts(t))
 
 
-def animal_phrase(n: Any) -> str:
+def animal_phrase(n: Any, singular: bool = False) -> str:
+    """The animal a noun names with its compound modifiers ("guinea pig"); `singular`: a plural in the
+    singular as the dictionary has it ("huskies" -> "husky", not "huskie")."""
     mods = [t.text for t in n.lefts if t.dep_ == "compound"]
-    return " ".join([*mods, n.text]).lower() if n.text[:1].islower() or mods else n.text
+    word = n.text
+    if singular and n.tag_ == "NNS":
+        word = lex.wordnet().morphy(n.lower_, "n") or n.text.rstrip("s")
+    return " ".join([*mods, word]).lower() if n.text[:1].islower() or mods else word
 
 
 def temporary(sent: Any) -> bool:

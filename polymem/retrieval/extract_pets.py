@@ -39,6 +39,17 @@ def pet_text(self: Any, h: StateHit) -> str:
     return f"{h.value} called {name}" if name and h.value and name.lower() not in h.value.lower() else h.value or ""
 
 
+def distinct_pets(self: Any, hits: list[StateHit], same_value: Callable[[str | None, str | None], bool]) -> list[StateHit]:
+    """One hit per animal, newest first: animals of one kind are told apart by name ("two cats, Churro and
+    Boniato"), and a mention without a name adds nothing beside a named one of its kind."""
+    named = [(h, _pet_name(self, h).lower()) for h in reversed(hits)]
+    out: list[tuple[StateHit, str]] = []
+    for h, name in sorted(named, key=lambda x: not x[1]):  # named ones first, each group newest first
+        if not any(same_value(h.value, v.value) and (not name or name == n) for v, n in out):
+            out.append((h, name))
+    return [h for h, _ in sorted(out, key=lambda x: named.index(x))]
+
+
 def _pet_name(self: Any, h: StateHit) -> str:
     return next(iter(_names(self, h)), "")
 

@@ -267,10 +267,7 @@ def state(self: Any) -> Extract:
     if head is None:
         return out
     if self.plan.attribute in MULTI_VALUED:
-        vals: list[StateHit] = []
-        for h in reversed(hits):
-            if not any(same_value(h.value, v.value) for v in vals):
-                vals.append(h)
+        vals = pets.distinct_pets(self, hits, same_value)
         return Extract("; ".join(pets.pet_text(self, v) for v in vals), participant=pid,
                        cited=[m for v in vals for m in v.message_ids], confidence=1.0, rows={pid: (vals, [])})
     text = job_text(self, head) if self.plan.attribute == "job" else home_text(hits, head, self.plan.attribute)

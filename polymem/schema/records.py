@@ -23,6 +23,16 @@ Layer = Literal["Core", "Profile", "Interaction", "Insight"]
 SINGLE_VALUED = ("city", "job", "decision:", "opinion")
 
 
+def pet_event(name: str | None) -> str:
+    """A pet record's event: "pet:<name>" for a named animal, so one member's pets are told apart by name."""
+    return f"pet:{' '.join(name.lower().split())}" if name else "pet"
+
+
+def pet_name_key(event: str | None) -> str:
+    """The name key `pet_event` put in a pet record's event ("" for an unnamed pet)."""
+    return (event or "").partition(":")[2]
+
+
 def is_single_valued(attribute: str | None) -> bool:
     return bool(attribute) and any(
         attribute == a or (a.endswith(":") and attribute.startswith(a)) for a in SINGLE_VALUED)

@@ -19,7 +19,7 @@ from polymem.language.opinions import VERBLESS, own_antecedent, pronoun_judgemen
 from polymem.language.statement_types import BEFORE
 from polymem.language.statements import Person, Statement, StatementReader
 from polymem.language.timeexpr import parse_time
-from polymem.schema.records import AddOp, add_id
+from polymem.schema.records import AddOp, add_id, pet_event
 
 _WORD = re.compile(r"[a-z0-9']+")
 _STOP = {"the", "a", "an", "to", "for", "me", "my", "your", "it", "this", "that", "of", "on", "in", "tomorrow",
@@ -155,8 +155,7 @@ class Extractor:
                     (st.owner != m.speaker and st.owner not in self.roster_ids):
                 continue  # "no longer in Arequipa" ends a state without naming the new one: nothing to write
             if st.attribute == "pet" and st.name and any(
-                    h.owner == st.owner and h.attribute == "pet" and f"called {st.name.lower()})" in (h.content or "").lower()
-                    for h in self.w.heads):
+                    h.owner == st.owner and h.attribute == "pet" and h.event == pet_event(st.name) for h in self.w.heads):
                 continue  # a pet already recorded by this name, talked of again: nothing new
             seen.add((st.attribute, st.tense))
             who, by = self.name(st.owner), "" if st.owner == m.speaker else f" (reported by {self.name(m.speaker)})"
@@ -174,7 +173,9 @@ class Extractor:
                 called = f", called {st.name}" if st.name else ""
                 content = f"{who} has {_article(st.value)} (pet{called}){by}."
             # "I used to live in Arequipa": may start a history, never replaces what is recorded
-            out.append(self._fact(m, "Core", st.owner, st.attribute, st.value, content,
+            # a pet is keyed by its name: a second one (even of the same kind) joins the first
+            event = pet_event(st.name) if st.attribute == "pet" else None
+            out.append(self._fact(m, "Core", st.owner, st.attribute, st.value, content, event=event,
                                   weak=st.tense == "past" or st.weak))
         return out
 

@@ -22,6 +22,7 @@ from polymem.schema.records import (
     UpdateOp,
     add_id,
     is_single_valued,
+    pet_name_key,
     update_id,
 )
 
@@ -84,6 +85,13 @@ def same_key(f: Fact, h: Head) -> bool:
         return False
     if f.attribute == "opinion":  # one current opinion per (source, owner)
         return h.source == f.source
+    if f.attribute == "pet":
+        # a named pet is the record of that name; an unnamed mention is any record of its kind (so it adds
+        # nothing beside a named one), and a name never merges into an unnamed record of its kind
+        mine, theirs = pet_name_key(f.event), pet_name_key(h.event)
+        if mine:
+            return mine == theirs
+        return norm_value(h.value) == norm_value(f.value)
     return is_single_valued(f.attribute) or h.event == f.event
 
 

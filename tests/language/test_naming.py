@@ -1,0 +1,89 @@
+"""Names given by a clause of naming, and the pets and jobs they complete (sentences in no data set)."""
+
+from polymem.ingest.writer.extract import Fact
+from polymem.ingest.writer.policy import Head
+from polymem.ingest.writer.rules import same_key
+from polymem.language.models import parsed
+from polymem.language.naming import given_names
+from polymem.language.question_attribute import question_attribute
+from polymem.language.statements import Person, StatementReader
+from polymem.schema.records import pet_event
+
+ROSTER = [Person("ana", ("Ana", "ana")), Person("bo", ("Bo", "bo")), Person("cy", ("Cy", "cy"))]
+
+
+def _names(text: str) -> list[str]:
+    return [n for _, n in given_names(parsed(text))]
+
+
+def test_clauses_of_naming_give_names_in_any_case() -> None:
+    assert _names("we took him in on friday. his name is rumble") == ["Rumble"]
+    assert _names("she's called Saffron and she hates the hoover") == ["Saffron"]
+    assert _names("everyone, meet juniper. ten weeks old") == ["Juniper"]
+    assert _names("Meet Tolly, our very loud lodger") == ["Tolly"]
+    assert _names("their names are Pip and Widget") == ["Pip", "Widget"]
+
+
+def test_no_name_where_nothing_is_named() -> None:
+    assert _names("we met at the ferry terminal") == []
+    assert _names("what was her name again?") == []
+    assert _names("the reunion is called off") == []
+
+
+def _pets(text: str, speaker: str = "ana") -> list[tuple[str, str, str]]:
+    return [(s.owner, s.value, s.name) for s in StatementReader(ROSTER).read(text, speaker, None, "m1")
+            if s.attribute == "pet"]
+
+
+def test_a_pet_told_of_takes_the_name_the_next_sentence_gives() -> None:
+    assert _pets("so I have a gecko now. her name is sprocket, she eats more than I do") == [("ana", "gecko", "Sprocket")]
+
+
+def test_a_name_given_beside_an_animal_word_is_the_speakers_pet() -> None:
+    # (the singular of the plural is the dictionary's: "collies" -> "collie")
+    assert _pets("meet dumpling!! [photo: two collies asleep on a rug]", "bo") == [("bo", "collie", "Dumpling")]
+
+
+def test_a_name_given_in_a_message_about_another_member_stays_unowned() -> None:
+    assert _pets("Cy finally brought the puppy round, meet biscuit") == []
+
+
+def test_pets_of_one_kind_are_told_apart_by_name() -> None:
+    def fact(name: str) -> Fact:
+        return Fact("Core", "ana", "ana", pet_event(name), "pet", "guinea pig", "", ["m"])
+
+    head = Head("r1", "ana", "pet", "ana", pet_event("Clover"), "guinea pig")
+    assert same_key(fact("Clover"), head)
+    assert not same_key(fact("Nutmeg"), head)  # a second guinea pig joins the first
+    unnamed = Fact("Core", "ana", "ana", pet_event(None), "pet", "guinea pig", "", ["m"])
+    assert same_key(unnamed, head)  # a mention without a name adds nothing beside it
+    assert not same_key(fact("Nutmeg"), Head("r2", "ana", "pet", "ana", pet_event(None), "guinea pig"))
+
+
+def _jobs(text: str, speaker: str = "ana") -> list[tuple[str, str, str]]:
+    return [(s.owner, s.value, s.tense) for s in StatementReader(ROSTER).read(text, speaker, None, "m1")
+            if s.attribute == "job"]
+
+
+def test_the_trade_said_in_front_of_the_word_job() -> None:
+    assert _jobs("news!! i got the payroll clerk job at the council") == [("ana", "payroll clerk at the council", "present")]
+    assert _jobs("Bo got the harbour pilot job, starts in march", "cy") == [("bo", "harbour pilot", "present")]
+
+
+def test_a_job_left_and_the_next_trade_stay_two_jobs() -> None:
+    jobs = _jobs("I've handed in my notice at Pellam Foods. retraining as a dental nurse!")
+    assert ("ana", "Pellam Foods", "past") in jobs and ("ana", "dental nurse", "present") in jobs
+
+
+def test_a_verb_in_a_clause_about_a_thing_names_no_trade() -> None:
+    assert _jobs("I'll bring the cones I use for the youth league") == []
+
+
+def test_questions_of_an_employer_ask_about_a_job() -> None:
+    assert question_attribute(parsed("Which firm employs Ana these days?"))[0] == "job"
+    assert question_attribute(parsed("Which company is Bo with now?"))[0] == "job"
+    assert question_attribute(parsed("What company makes the pumps?"))[0] is None
+
+
+def test_a_name_given_to_someone_elses_animal_is_no_pet_of_the_speaker() -> None:
+    assert _pets("my neighbours parrot is back on the fence. hes called gustavo", "cy") == []
