@@ -107,6 +107,10 @@ def question_attribute(doc: Any) -> tuple[Attribute | None, str | None]:
         if (t.pos_ == "VERB" and lex.verb_is(lemma, "reside", senses=4)) or \
                 (lemma == "home" and t.dep_ in ("attr", "nsubj", "oprd", "dobj", "compound", "npadvmod", "advmod")):
             return "city", None
+        # "which town everybody is in now", "the city we're in": a city a person is in, the preposition left at
+        # the end of the clause
+        if t.pos_ == "NOUN" and lex.noun_is(lemma, "city", senses=1) and _stranded_in(t):
+            return "city", None
         # "each member's home city", "which city is Tom in": a city someone is in, not one visited
         if t.pos_ == "NOUN" and lex.noun_is(lemma, "city", senses=1) and _asked_noun(t) and (
                 any(c.dep_ == "poss" for c in t.children) or t.head.lemma_ in ("be", "live") or (
@@ -130,6 +134,18 @@ def question_attribute(doc: Any) -> tuple[Attribute | None, str | None]:
         # "What does Odile do (these days)?" asks for a job
         return "job", None
     return None, None
+
+
+def _stranded_in(t: Any) -> bool:
+    """The noun is where a person is: a "which" on it or a relative clause under it, and a clause of being or
+    living whose subject is someone and whose "in" has no object of its own."""
+    clauses = [c for c in t.children if c.dep_ == "relcl"]
+    if any(c.tag_ in ("WDT", "WP") for c in t.children):
+        clauses += [v for v in t.doc if v.pos_ in ("AUX", "VERB") and v.i > t.i]
+    return any((v.lemma_ == "be" or lex.verb_is(v.lemma_.lower(), "reside", senses=1)) and
+               any(c.dep_ == "nsubj" and _someone(c) for c in v.children) and
+               any(c.lower_ == "in" and not any(p.dep_ == "pobj" for p in c.children) for c in v.children)
+               for v in clauses)
 
 
 _MOVE = ("move.v.04", "relocate.v.01")

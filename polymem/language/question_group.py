@@ -59,6 +59,9 @@ def members_in_plural(doc: Any) -> bool:
     group". Persons by WordNet (a kind of person, or a kind of "people": "folks"); the caller asks it only of a
     question about a home or a job, so "where are the guests staying?" stays a question about a plan."""
     for t in doc:
+        if t.tag_ == "NNPS" and any(c.dep_ == "det" and c.lower_ == "the" for c in t.children) and \
+                not lex.is_place_name(t.lower_) and any(x.lower_ == "their" for x in doc):
+            return True  # "the Stargazers and their home towns": the group by its name, its members by "their"
         if t.tag_ not in ("NNS", "NNPS") or t.dep_ not in ("nsubj", "nsubjpass", "attr", "poss"):
             continue
         lemma = t.lemma_.lower()

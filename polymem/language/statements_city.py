@@ -142,6 +142,8 @@ def demonym_city(reader: StatementReader, doc: Any, speaker: str, other: str | N
         if t.dep_ != "attr" or t.head.lemma_ not in ("be", "become") or t.pos_ not in ("NOUN", "PROPN") or \
                 t.sent.text.rstrip().endswith("?") or sx.negated(t.head, t.sent):
             continue
+        if any(c.dep_ == "attr" and c.i > t.i for c in t.head.children):
+            continue  # "she's a chilean rose tarantula" parsed with two complements: the first modifies the last
         place = demonym_place(t.lemma_.lower()) or resident_of(t, reader)
         owner = subject_of(reader, t.head, t.sent, speaker, other) if place else None
         if place and owner:

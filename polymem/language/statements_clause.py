@@ -87,9 +87,15 @@ def verb_statements(reader: StatementReader, v: Any, sent: Any, speaker: str, ot
         out += _moved_rooms(reader, v, sent, speaker, other)
     # "I've left Derby": where the owner lived before
     if lex.verb_is(lemma, "leave", senses=3) and not neg:
-        gone = next((c for c in v.children if c.dep_ == "dobj" and sx.is_place(c, reader)), None)
+        gone = next((c for c in v.children if c.dep_ == "dobj" and (sx.is_place(c, reader) or (
+            c.pos_ == "NOUN" and c.is_alpha and not lex.known_word(c.lower_) and not reader.person_in(c.text) and
+            not any(d.dep_ in ("det", "poss") for d in c.children)))), None)  # (a name tagged as a noun)
         if gone is not None and (owner := owner or subject_of(reader, v, sent, speaker, other)):
-            out.append(Statement("city", owner, speaker, sx.phrase(gone), kind="event", tense="past"))
+            # a name no gazetteer knows, left: more often a workplace ("i left havdal!") than a town
+            known = lex.is_place_name(gone.lower_) or gone.ent_type_ in ("GPE", "LOC") or \
+                lex.is_place_name(sx.phrase(gone).lower().replace(" ", "_"))
+            out.append(Statement("city" if known else "job", owner, speaker, sx.phrase(gone), kind="event",
+                                 tense="past"))
     # "signed a lease in Tartu", "bought a flat in Tromsø": a dwelling object with a place; also one completed
     # on (a sale concluded: not "passed on", "offer accepted on", which wait for the move)
     doer = not any(c.dep_ in ("dobj", "prt") for c in v.children) and any(

@@ -77,3 +77,18 @@ def test_a_plan_to_camp_asks_no_home() -> None:
     # a verb of dwelling with "we" proposes a plan; only a group noun in a "where" question asks its members' homes
     assert asked_attribute("No. Noooo. Could we camp those two nights?") is None
     assert parse_question("Where should we camp on the second night?").attribute != "city"
+
+
+@pytest.mark.parametrize("question", [
+    "Quick summary please of which city everyone is based in at the moment.",
+    "Could you pair each of us with the town we're living in?",
+    "Name the Harbour Rowers and their home towns these days.",
+])
+def test_a_city_asked_with_its_preposition_at_the_end_or_the_group_by_its_name(question: str) -> None:
+    form = parse_question(question)
+    assert form.everyone and form.attribute == "city"
+
+
+def test_where_a_plan_happens_ranges_over_no_members() -> None:
+    assert not parse_question("Which town is the regatta in?").everyone
+    assert not parse_question("Which town are the Harbour Rowers racing in?").everyone  # no "their"

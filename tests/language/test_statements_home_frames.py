@@ -148,3 +148,26 @@ def test_a_home_named_after_its_place_is_its_owner_s(reader: StatementReader) ->
         if s.attribute == "city"]
     assert ("p2", "Ballykeeran", "report") in sts
     assert not [s for s in reader.read("the Ballykeeran house prices are mad", "p1", NOW, "m1") if s.attribute == "city"]
+
+
+def _homes_and_jobs(text: str, last_other: str | None = None) -> list[tuple[str, str, str]]:
+    return [(s.attribute, s.value, s.tense) for s in StatementReader(ROSTER).read(text, "p1", None, "m",
+                                                                                   last_other=last_other)
+            if s.attribute in ("city", "job")]
+
+
+def test_a_demonym_modifying_an_animal_is_nobodys_home() -> None:
+    assert _homes_and_jobs("she's a mexican redknee tarantula, very chill", last_other="p2") == []
+
+
+def test_leaving_a_name_no_gazetteer_knows_is_leaving_a_workplace() -> None:
+    assert [(a, v.lower(), t) for a, v, t in _homes_and_jobs("i left brindlewick! onto better things")] == [
+        ("job", "brindlewick", "past")]
+    assert _homes_and_jobs("i finally left Bristol") == [("city", "Bristol", "past")]
+
+
+def test_a_route_in_reply_to_where_from_gives_where_the_speaker_sets_off() -> None:
+    from polymem.language.models import parsed
+    from polymem.language.replies import fragment_value
+
+    assert fragment_value(parsed("Vilnius → Krakow, then the night bus"), "city", StatementReader(ROSTER)) == "Vilnius"
