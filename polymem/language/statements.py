@@ -30,7 +30,7 @@ from polymem.language.statements_city import demonym_city, local_place
 from polymem.language.statements_clause import sentence_statements
 from polymem.language.statements_job import merge_jobs, self_role
 from polymem.language.statements_people import owner_of
-from polymem.language.statements_pet import named_pet
+from polymem.language.statements_pet import named_pet, pet_gone
 
 __all__ = ["OPEN_QUESTION", "Attribute", "Kind", "Person", "Statement", "StatementReader"]
 
@@ -161,6 +161,7 @@ class StatementReader:
         if not any(st.attribute == "pet" for st in out):
             out += named_pet(self, doc, speaker, message_id, time)
         self._named_in_message(doc, out, speaker, message_id, time)
+        out += pet_gone(self, doc, speaker, message_id, time)
         if not any(st.attribute == "city" for st in out):
             out += local_place(self, doc, speaker, message_id, time)
         if not any(st.attribute == "job" for st in out):

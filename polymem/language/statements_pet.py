@@ -44,3 +44,44 @@ def named_pet(reader: StatementReader, doc: Any, speaker: str, message_id: str |
             return [Statement("pet", speaker, speaker, sx.animal_phrase(t, singular=True), message_id=message_id, time=time, weak=True,
                               sentence=doc.text)]
     return []
+
+
+_DIE = ("die.v.01",)  # "died", "passed away"
+_PUT_DOWN = ("put_away.v.05",)  # "put to sleep": kill gently
+
+
+def pet_gone(reader: StatementReader, doc: Any, speaker: str, message_id: str | None,
+             time: datetime | None) -> list[Statement]:
+    """"Pip died in her sleep", "we had to let Rolo go", "had Pepper put to sleep": an animal named as the one
+    that died, a pet of the past. Any name may be read here (lower-case names are often mistagged); the writer
+    ends only a pet it has recorded under that name."""
+    out: list[Statement] = []
+    for v in doc:
+        if v.pos_ not in ("VERB", "AUX") or sx.negated(v, v.sent) or sx.hedged(v):
+            continue
+        phrasal = "_".join([v.lemma_.lower(), *(c.lower_ for c in v.children if c.dep_ in ("prt", "advmod")
+                                                   and c.lower_ in ("away", "on", "down"))])
+        who: list[Any] = []
+        if lex.verb_in_senses(phrasal, _DIE, first=1, exact=True) or lex.verb_in_senses(v.lemma_.lower(), _DIE,
+                                                                                         first=1, exact=True):
+            # the subject, or the word before the verb the tagger did not take for one ("sill died")
+            who = [c for c in v.children if c.dep_ == "nsubj"] or [t for t in doc[max(v.sent.start, v.i - 1):v.i]]
+        elif v.lemma_ == "put" and (any(c.lemma_ == "sleep" for c in v.children) or
+                                    lex.verb_in_senses("put_" + "_".join(c.lower_ for c in v.children if c.dep_ == "prt"),
+                                                       _PUT_DOWN, first=2, exact=True)):
+            who = [c for c in v.children if c.dep_ in ("dobj", "nsubj", "nsubjpass") and c.lower_ not in ("we", "i")]
+        elif v.lemma_ == "go" and v.head.lemma_ == "let" and v.dep_ in ("ccomp", "xcomp"):
+            who = [c for c in v.children if c.dep_ == "nsubj"]  # "we had to let Skipper go"
+        for t in who:
+            animal = t if lex.is_animal(t.lemma_.lower()) and sx.possessor(t) is not None and \
+                sx.possessor(t).lower_ in ("my", "our") else None
+            if animal is None and (not t.is_alpha or t.is_stop or t.pos_ in ("PRON", "DET") or
+                                   reader.person_in(t.text) or lex.is_place_name(t.lower_) or
+                                   (t.pos_ != "PROPN" and lex.is_person_noun(t.lemma_.lower())) or
+                                   any(c.dep_ in ("det", "poss") for c in t.children)):  # "my phone died"
+                continue
+            out.append(Statement("pet", speaker, speaker, sx.animal_phrase(animal) if animal is not None else "pet",
+                                 kind="event", tense="past", time=time, message_id=message_id,
+                                 sentence=v.sent.text.strip(), name="" if animal is not None else t.text.capitalize()
+                                 if t.text.islower() else t.text))
+    return out

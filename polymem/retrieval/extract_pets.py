@@ -39,12 +39,18 @@ def pet_text(self: Any, h: StateHit) -> str:
     return f"{h.value} called {name}" if name and h.value and name.lower() not in h.value.lower() else h.value or ""
 
 
-def distinct_pets(self: Any, hits: list[StateHit], same_value: Callable[[str | None, str | None], bool]) -> list[StateHit]:
-    """One hit per animal, newest first: animals of one kind are told apart by name ("two cats, Churro and
-    Boniato"), and a mention without a name adds nothing beside a named one of its kind."""
+def distinct_pets(self: Any, hits: list[StateHit], same_value: Callable[[str | None, str | None], bool],
+                  gone: Callable[[StateHit], bool]) -> list[StateHit]:
+    """One hit per animal kept now, newest first: animals of one kind are told apart by name ("two cats, Churro
+    and Boniato"), a mention without a name adds nothing beside a named one of its kind, and an animal whose
+    latest word says it is gone (`gone`: it died) is left out."""
     named = [(h, _pet_name(self, h).lower()) for h in reversed(hits)]
     out: list[tuple[StateHit, str]] = []
+    ended = {name for name in {n for _, n in named if n}
+             if gone(next(h for h, n in named if n == name))}
     for h, name in sorted(named, key=lambda x: not x[1]):  # named ones first, each group newest first
+        if name in ended or (not name and gone(h)):
+            continue
         if not any(same_value(h.value, v.value) and (not name or name == n) for v, n in out):
             out.append((h, name))
     return [h for h, _ in sorted(out, key=lambda x: named.index(x))]

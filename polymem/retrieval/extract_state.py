@@ -267,7 +267,12 @@ def state(self: Any) -> Extract:
     if head is None:
         return out
     if self.plan.attribute in MULTI_VALUED:
-        vals = pets.distinct_pets(self, hits, same_value)
+        before = _before_ids(self, pid)
+        vals = pets.distinct_pets(self, hits, same_value, lambda h: h.kind == "past" or h.id in before)
+        if not vals:  # every animal told of is gone: say which, as of the past
+            vals = pets.distinct_pets(self, hits, same_value, lambda h: False)
+            return Extract("; ".join(f"{pets.pet_text(self, v)} (no longer)" for v in vals), participant=pid,
+                           cited=[m for v in vals for m in v.message_ids], confidence=1.0, rows={pid: ([], vals)})
         return Extract("; ".join(pets.pet_text(self, v) for v in vals), participant=pid,
                        cited=[m for v in vals for m in v.message_ids], confidence=1.0, rows={pid: (vals, [])})
     text = job_text(self, head) if self.plan.attribute == "job" else home_text(hits, head, self.plan.attribute)

@@ -87,3 +87,22 @@ def test_questions_of_an_employer_ask_about_a_job() -> None:
 
 def test_a_name_given_to_someone_elses_animal_is_no_pet_of_the_speaker() -> None:
     assert _pets("my neighbours parrot is back on the fence. hes called gustavo", "cy") == []
+
+
+def _gone(text: str, speaker: str = "ana") -> list[tuple[str, str]]:
+    from polymem.language.statements_pet import pet_gone
+
+    r = StatementReader(ROSTER)
+    return [(s.name, s.tense) for s in pet_gone(r, parsed(r.cased(text)), speaker, "m1", None)]
+
+
+def test_an_animal_that_died_is_a_pet_of_the_past() -> None:
+    assert _gone("awful week. we had to let Pickles go on monday") == [("Pickles", "past")]
+    assert _gone("noodle passed away in the night, she was eleven") == [("Noodle", "past")]
+    assert _gone("the vet put Rolo to sleep this morning") == [("Rolo", "past")]
+
+
+def test_things_and_people_that_die_are_no_pets() -> None:
+    assert _gone("my laptop died mid-call") == []
+    assert _gone("Bo nearly died laughing") == []
+    assert _gone("my grandad passed away in 2019") == []

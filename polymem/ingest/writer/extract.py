@@ -96,6 +96,7 @@ class Extractor:
                                 context=len(window.context),
                                 lookback=[(m.text, m.speaker, parse_time(m.time), m.id) for m in window.lookback])
         self.statements: dict[str, list[Statement]] = {m.id: sts for m, sts in zip(seq, read, strict=True)}
+        self.pets_told: dict[str, tuple[str, str]] = {}  # pet event -> (owner, kind) told in this window
         # Open planning topics ("we need a venue and a date") and decision topics already decided,
         # newest last: where a decision without a named topic belongs.
         self.topics: list[str] = [h.event for h in window.heads if (h.attribute or "").startswith("decision:")]
@@ -154,6 +155,9 @@ class Extractor:
             if not st.polarity or (st.attribute, st.tense) in seen or \
                     (st.owner != m.speaker and st.owner not in self.roster_ids):
                 continue  # "no longer in Arequipa" ends a state without naming the new one: nothing to write
+            if st.attribute == "pet" and st.tense == "past" and st.name:
+                out += self._pet_gone(m, st)
+                continue
             if st.attribute == "pet" and st.name and any(
                     h.owner == st.owner and h.attribute == "pet" and h.event == pet_event(st.name) for h in self.w.heads):
                 continue  # a pet already recorded by this name, talked of again: nothing new
@@ -175,9 +179,25 @@ class Extractor:
             # "I used to live in Arequipa": may start a history, never replaces what is recorded
             # a pet is keyed by its name: a second one (even of the same kind) joins the first
             event = pet_event(st.name) if st.attribute == "pet" else None
+            if event and st.name:
+                self.pets_told[event] = (st.owner, st.value)
             out.append(self._fact(m, "Core", st.owner, st.attribute, st.value, content, event=event,
                                   weak=st.tense == "past" or st.weak))
         return out
+
+    def _pet_gone(self, m: WindowMessage, st: Statement) -> list[Fact]:
+        """"we had to let Rolo go": the pet recorded under that name (whoever keeps it) is one of the past."""
+        key = pet_event(st.name)
+        held = [(h.owner, h.value or "pet") for h in self.w.heads if h.attribute == "pet" and h.event == key and
+                BEFORE not in (h.content or "")]
+        if key in self.pets_told:  # told of earlier in this window
+            held.append(self.pets_told[key])
+        if not held:
+            return []  # no pet of that name recorded: nothing to end (the name may be anyone's)
+        owner, kind = held[-1]
+        by = "" if owner == m.speaker else f" (reported by {self.name(m.speaker)})"
+        content = f"{self.name(owner)} had {_article(kind)} (pet, called {st.name}){BEFORE}{by}."
+        return [self._fact(m, "Core", owner, "pet", kind, content, event=key)]
 
     # --- PERSON: family ---------------------------------------------------------------------
     def _family(self, m: WindowMessage) -> list[Fact]:

@@ -100,9 +100,13 @@ def candidate(f: Fact, speaker: str, addressees: tuple[str, ...] | list[str], he
     same = [h for h in heads if same_key(f, h)]
     # a passing mention never replaces a stated value, but does replace one only said to be over
     weak = f.weak and not (same and all(h.before for h in same))
+    ended = BEFORE in f.content
+    # a pet known by its name has one current record: a later word on it (it died, it was rehomed) replaces it
     return Candidate(owner=f.owner, source=f.source, attribute=f.attribute, value=f.value, event=f.event,
-                     content=f.content, weak=weak, keyed=is_single_valued(f.attribute), same=same,
-                     agrees=any(norm_value(h.value) == norm_value(f.value) for h in same),
+                     content=f.content, weak=weak, keyed=is_single_valued(f.attribute) or (
+                         f.attribute == "pet" and bool(pet_name_key(f.event))),
+                     same=same, agrees=any(norm_value(h.value) == norm_value(f.value) and
+                                           (f.attribute != "pet" or h.before == ended) for h in same),
                      addressees=tuple(addressees), group=group, history=history, people=people)
 
 
