@@ -11,6 +11,7 @@ its verb-based readings.
 from __future__ import annotations
 
 import re
+import unicodedata
 from typing import Any
 
 from polymem.language import group as group_acts
@@ -206,7 +207,7 @@ def it_is(sent: Any) -> Any | None:
     for i in range(1, len(toks) - 1):
         # "it is" closing the sentence or a clause of it ("the Julian Alps it is, decision made")
         if toks[i].lower_ == "it" and toks[i + 1].lemma_ == "be" and (
-                i + 2 >= len(toks) or toks[i + 2].is_punct or toks[i + 2].is_space):
+                i + 2 >= len(toks) or toks[i + 2].is_punct or toks[i + 2].is_space or _hedge_of_time(toks[i + 2:])):
             prev = toks[i - 1]
             while prev.dep_ in ("nummod", "compound", "pobj", "prep") and prev.head.i < toks[i].i and \
                     prev.head.i != prev.i:
@@ -379,3 +380,28 @@ def concluded_verb(verb: Any) -> tuple[str | None, Any] | None:
                 if obj is not None and not _owned(obj):
                     return topic, obj
     return None
+
+
+def _hedge_of_time(rest: list[Any]) -> bool:
+    """"X it is for now", "X it is again": what follows "it is" only says for how long, up to the clause's end."""
+    words: list[str] = []
+    for t in rest:
+        if t.is_punct or t.is_space:
+            break
+        words.append(t.lower_)
+    return bool(words) and " ".join(words) in ("for now", "now", "again", "for the moment", "for the time being")
+
+
+_CHECK = ("CHECK MARK", "BALLOT BOX WITH CHECK")
+
+
+def ticked(text: str) -> bool:
+    """A check mark in the message ("✅", "✔", "☑"): Unicode names the sign a chat uses to mark a thing done."""
+    return any(ord(ch) > 0x2000 and any(n in unicodedata.name(ch, "") for n in _CHECK) for ch in text)
+
+
+def lone_decision(sent: Any) -> bool:
+    """"booked.", "agreed!": a sentence that is only a word of deciding."""
+    words = [t for t in sent if not t.is_punct and not t.is_space and not marker(t)]
+    return len(words) == 1 and lex.verb_in_senses(words[0].lemma_.lower(), group_acts.DECIDE_SENSES, first=3,
+                                                  exact=True)

@@ -131,7 +131,9 @@ def is_final(sent: Any) -> bool:
         if t.pos_ == "VERB" and _settles(t):
             return True
         if t.lemma_ == "go" and any(c.dep_ == "prep" and c.lower_ == "with" for c in t.children) and (any(
-                c.lower_ == "we" and c.dep_ == "nsubj" for c in _with_shared_subject(t)) or t.head.lemma_ == "let") and not \
+                c.lower_ == "we" and c.dep_ == "nsubj" for c in _with_shared_subject(t)) or t.head.lemma_ == "let" or (
+                    # "ok going with X as the opener": chat drops the "we"
+                    t.tag_ == "VBG" and t.dep_ == "ROOT" and not any(c.dep_ in ("nsubj", "aux") for c in t.children))) and not \
                 any(c.dep_ == "aux" and c.lower_ in ("could", "might", "should", "may") for c in t.children):
             return True  # "we'll go with X", "we're going with X", "let's go with X": "go with" is to choose
         if t.lemma_ == "do" and t.pos_ == "VERB" and not any(c.dep_ == "mark" and c.lower_ != "so" for c in t.children) \
@@ -373,6 +375,11 @@ def value_of(doc: Any, sent: Any, drops: set[int], known: list[str]) -> str | No
     if (v := concluding.bare_participle(sent)) is not None:
         return v
     for t in sent:
+        if t.lemma_ == "go" and t.tag_ == "VBG" and t.dep_ == "ROOT" and not any(
+                c.dep_ in ("nsubj", "aux") for c in t.children) and (p := next((
+                p for c in t.children if c.dep_ == "prep" and c.lower_ == "with"
+                for p in c.children if p.dep_ == "pobj" and p.i not in drops), None)):
+            return phrase(p)  # "ok going with X as the opener"
         if t.lemma_ == "go" and not any(c.lower_ == "with" or c.dep_ == "mark" for c in t.children) and (p := next((
                 p for c in t.children if c.dep_ == "prep" and c.lower_ == "for"
                 for p in c.children if p.dep_ == "pobj" and p.i not in drops), None)):

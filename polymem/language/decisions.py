@@ -158,8 +158,13 @@ class DecisionTracker:
         bare = {s.start: v for s in sents if (v := concluding.bare_option(s, prior, same))}
         # one person's own choice ("I'll pick up a copy") vetoes only its own sentence, not the group's next to it
         finals = [i for i, s in enumerate(sents) if (is_final(s) or self._books_option(s) or self._names_option(s) or
-                                                     s.start in bare or self._concludes_talk(s))
+                                                     s.start in bare or self._concludes_talk(s) or
+                                                     concluding.lone_decision(s))
                   and not group_acts.personal_decision(s.text)]
+        if not finals and concluding.ticked(text):
+            # "tour opener: Ghent, 9 sept ✅": a check mark confirms what the message sets out, a labelled
+            # value first
+            finals = [i for i, s in enumerate(sents) if ":" in s.text][:1]
         if not finals:
             return out
         drops = turned_down(doc)
@@ -167,6 +172,9 @@ class DecisionTracker:
         # "BOOKED. the mill at Ashby, 3 May": a lone word of deciding announces the phrase after it
         after = {sents[i + 1].start: v for i in finals if i + 1 < len(sents) and
                  (v := concluding.announced(sents[i], sents[i + 1]))}
+        # "Carnmor on Skye, 3 June. booked": the lone word after the phrase it settles
+        after |= {sents[i].start: v for i in finals if i > 0 and sents[i].start not in after and
+                  sents[i - 1].start not in after and (v := concluding.announced(sents[i], sents[i - 1]))}
         known = [o[0] for o in self.options] + [d.value for c in self.chains for d in c.decisions]
         value = None
         topic = None

@@ -85,3 +85,28 @@ def test_a_thing_said_to_be_the_goal_is_no_plain_assignment_of_the_goal() -> Non
 
     assert not [a for a in assignments("ok, the Harvest Fair is the goal this year") if a.value.endswith("goal")]
     assert [a.value for a in assignments("the quiz night is now the Corn Exchange")]  # a plain one still reads
+
+
+def test_a_choice_kept_for_now_and_a_choice_with_the_we_dropped() -> None:
+    _, out = _run(["should we eat at the Oyster Shed after?", "Oyster Shed it is for now"])
+    assert out[1] and out[1][0][0].lower() == "oyster shed"
+    _, out = _run(["the venue wants our closing piece. i'd say \"Long Harbour\"",
+                   "ok going with \"Long Harbour\" as the closer"])
+    assert out[1] and "long harbour" in out[1][0][0].lower()
+
+
+def test_a_lone_word_of_deciding_after_the_phrase_it_settles() -> None:
+    _, out = _run(["my cousin has a cottage near Tain called Brae End", "Brae End near Tain, 2-6 june. booked"])
+    assert out[1] and out[1][0][0].startswith("Brae End")
+
+
+def test_a_check_mark_confirms_the_labelled_value() -> None:
+    _, out = _run(["what about \"Slow Lantern\" for the record?", "new record title: \"Slow Lantern\" ✅"])
+    assert out[1] and "slow lantern" in out[1][0][0].lower()
+    _, out = _run(["can someone bring the urn?", "me ✅"])  # a volunteer ticking themselves off decides nothing
+    assert out[1] == []
+
+
+def test_a_hedge_after_it_is_must_be_of_time() -> None:
+    _, out = _run(["the Ferry Inn?", "the ferry inn it is not, they shut on mondays"])
+    assert out[1] == []
