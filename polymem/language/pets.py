@@ -23,11 +23,27 @@ def animal_sense(lemma: str) -> bool:
     return lex.is_animal(lemma) or any(s.lexname() == "noun.animal" for s in lex._synsets(lemma, "n")[:4])
 
 
+def compound_animal(n: Any) -> str | None:
+    """"African grey", "hermit crab": the modifiers and the noun, as WordNet has the animal's name, when the
+    noun alone is no animal (the longest such name)."""
+    mods = []
+    for t in reversed(list(n.lefts)):
+        if t.dep_ not in ("amod", "compound") or t.i != (mods[0].i if mods else n.i) - 1:
+            break
+        mods.insert(0, t)
+    for k in range(len(mods)):
+        name = "_".join([*(t.lower_ for t in mods[k:]), n.lemma_.lower()])
+        if lex.is_animal(name):
+            return name.replace("_", " ")
+    return None
+
+
 def named_animals(sent: Any, is_person: Callable[[str], bool], owner_of: Owner) -> list[tuple[str, str, str]]:
     """(owner id, species phrase, pet name) for each "<Name> is <possessor>'s <animal>" in a sentence."""
     out: list[tuple[str, str, str]] = []
     for n in sent:
-        if not n.is_alpha or n.dep_ not in ("attr", "appos", "parataxis") or not animal_sense(n.lemma_.lower()):
+        if not n.is_alpha or n.dep_ not in ("attr", "appos", "parataxis") or not (
+                animal_sense(n.lemma_.lower()) or compound_animal(n)):
             continue
         name = _named(n)
         if name is None or is_person(name.text) or lex.is_place_name(name.lower_) or \
@@ -47,7 +63,9 @@ def named_animals(sent: Any, is_person: Callable[[str], bool], owner_of: Owner) 
         # breed words: nouns and capitalised adjectives ("African pygmy"), not "new" or "little"
         mods = [t.text.lower() for t in n.subtree if poss.i < t.i < n.i and t.dep_ in ("compound", "amod")
                 and (t.pos_ in ("NOUN", "PROPN") or t.text[:1].isupper() or _having(t.lower_))]
-        out.append((owner, " ".join([*mods, n.text.lower()]), _full_name(name)))
+        species = " ".join([*mods, n.text.lower()])
+        whole = compound_animal(n)  # "hermit crab" as WordNet names it, whatever the tagger made of "hermit"
+        out.append((owner, whole if whole and len(whole) > len(species) else species, _full_name(name)))
     return out
 
 

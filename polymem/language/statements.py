@@ -190,11 +190,13 @@ class StatementReader:
                 at = next((s.start for s in doc.sents if s.text.strip() == st.sentence), 0)
                 after = [n for i, n in given if i >= at] or [n for _, n in given]
                 st.name = " and ".join(dict.fromkeys(after))
-        if pets_told or any(p != speaker for p in self.people(doc.text)):
+        if pets_told or any((p := self.person_in(t.text)) and p != speaker and not (t.is_lower and lex.known_word(t.lower_))
+                            for t in doc):  # ("big" is no mention of a member whose handle starts so)
             return  # (a message naming another member may speak of their animal: whose it is stays open)
         named = {i for i, _ in given}
         animal = next((t for t in doc if t.pos_ in ("NOUN", "PROPN") and t.i not in named and
-                       lex.is_animal(t.lemma_.lower()) and not lex.generic_pet(t.lemma_.lower()) and
+                       # (any of the first senses: a name is given beside it, "lurcher" is first a prowler)
+                       pets.animal_sense(t.lemma_.lower()) and not lex.generic_pet(t.lemma_.lower()) and
                        t.dep_ != "compound" and (
                            (p := sx.possessor(t)) is None or p.lower_ in ("my", "our")) and not any(
                            # "my neighbours tortoise": someone else's, however the apostrophe went

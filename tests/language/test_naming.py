@@ -106,3 +106,15 @@ def test_things_and_people_that_die_are_no_pets() -> None:
     assert _gone("my laptop died mid-call") == []
     assert _gone("Bo nearly died laughing") == []
     assert _gone("my grandad passed away in 2019") == []
+
+
+def test_an_animal_named_by_modifier_and_noun_together() -> None:
+    # "grey" alone is a colour; WordNet knows the parrot by both words
+    assert _pets("Biscuit is my African grey, older than my car", "cy") == [("cy", "african grey", "Biscuit")]
+    assert _pets("Pip is my hermit crab", "cy") == [("cy", "hermit crab", "Pip")]
+
+
+def test_a_word_of_a_handle_is_no_mention_of_that_member() -> None:
+    roster = [Person("big_tam", ("Tam Reid", "Tam", "Big Tam", "big_tam")), Person("ana", ("Ana",))]
+    read = StatementReader(roster).read("meet fudge! big news. [photo: a sleepy whippet]", "ana", None, "m1")
+    assert [(s.owner, s.value, s.name) for s in read if s.attribute == "pet"] == [("ana", "whippet", "Fudge")]
