@@ -63,36 +63,12 @@ def self_role(reader: StatementReader, doc: Any, speaker: str, message_id: str |
                 not any(c.dep_ == "det" for c in t.children)
             fragment = fragment or opened or (bare and not clipped) or leading
             offered = t.dep_ in ("dobj", "oprd", "attr") and _offered_to_speaker(t.head, sent)
-            if _life_as(t) or _years_as(t):
-                return [Statement("job", speaker, speaker, _role_phrase(t), weak=True, message_id=message_id,
-                                  time=time, sentence=sent.text)]
             if fragment or offered:
                 role = sx.phrase(t, drop_det=True)
                 org = sx.org_obj(t, reader)
                 return [Statement("job", speaker, speaker, f"{role} at {org}" if org else role, kind="event",
                                   weak=True, message_id=message_id, time=time, sentence=sent.text)]
     return []
-
-
-def _life_as(t: Any) -> bool:
-    """"corporate lawyer life, never again": a trade named as the kind of life the speaker leads."""
-    return t.dep_ in ("compound", "amod") and t.head.lemma_.lower() == "life" and \
-        not any(c.dep_ in ("poss", "det") and c.lower_ not in ("a", "this") for c in t.head.children)
-
-
-def _years_as(t: Any) -> bool:
-    """"thirty years as a ward nurse": a stretch of time spent as a trade, with no one else as its subject."""
-    prep = t.head if t.dep_ == "pobj" and t.head.lower_ == "as" else None
-    return prep is not None and prep.head.pos_ == "NOUN" and lex.noun_is(prep.head.lemma_.lower(), "time", senses=2) \
-        and not any(x.dep_ in ("nsubj", "nsubjpass") and x.lower_ not in FIRST_PERSON for x in t.sent)
-
-
-def _role_phrase(t: Any) -> str:
-    """The trade with its own modifiers ("hospital pharmacist", "web dev"), not the article."""
-    mods = [c for c in t.lefts if c.dep_ in ("compound", "amod")]
-    if t.head.lemma_.lower() == "life":  # "junior doctor life": the parser may hang "junior" on "life"
-        mods = [c for c in t.head.lefts if c.dep_ in ("compound", "amod") and c.i < t.i] + mods
-    return " ".join(x.text for x in t.doc[min([m.left_edge.i for m in mods] + [t.i]):t.i + 1]).lower()
 
 
 def _offered_to_speaker(v: Any, sent: Any) -> bool:

@@ -118,11 +118,3 @@ def test_a_word_of_a_handle_is_no_mention_of_that_member() -> None:
     roster = [Person("big_tam", ("Tam Reid", "Tam", "Big Tam", "big_tam")), Person("ana", ("Ana",))]
     read = StatementReader(roster).read("meet fudge! big news. [photo: a sleepy whippet]", "ana", None, "m1")
     assert [(s.owner, s.value, s.name) for s in read if s.attribute == "pet"] == [("ana", "whippet", "Fudge")]
-
-
-def test_a_trade_named_as_the_life_one_leads_or_years_spent_as() -> None:
-    assert _jobs("back to the spreadsheets. junior accountant life, send snacks") == [
-        ("ana", "junior accountant", "present")]
-    assert _jobs("Twenty years as a school librarian and I still love the smell of books") == [
-        ("ana", "school librarian", "present")]
-    assert _jobs("the simple life suits me") == []
