@@ -252,6 +252,15 @@ def state(self: Any) -> Extract:
                        rows={pid: ([pick], [])})
     if hits and self.plan.attribute not in MULTI_VALUED and question_views.asks_every_value(parsed(self.plan.question)):
         return _every_value(pid, hits)  # "which firms has X worked for?"
+    if hits and self.plan.attribute in MULTI_VALUED and _asks_death(self.plan.question):
+        # "which of Ana's animals died?": the pets whose latest word says they are gone
+        before = _before_ids(self, pid)
+        kept = pets.distinct_pets(self, hits, same_value, lambda h: h.kind == "past" or h.id in before)
+        gone = [h for h in pets.distinct_pets(self, hits, same_value, lambda h: False)
+                if not any(k.id == h.id for k in kept)]
+        if gone:
+            return Extract("; ".join(pets.pet_text(self, h) for h in gone), participant=pid,
+                           cited=[m for h in gone for m in h.message_ids], confidence=1.0, rows={pid: ([], gone)})
     head, past = _split(hits, self.plan.question, _named_value(self.plan.question, self.plan.attribute, self.roster)
                         if self.plan.mode == "full" else None, _changed_at(self, pid) if self.plan.mode == "full" else None)
     out = Extract(NOT_IN_MEMORY, abstained=True, rows={pid: (hits[-1:], [past] if past else [])})
@@ -290,6 +299,13 @@ def job_text(self: Any, hit: StateHit) -> str:
         if text and (full := role_and_place(text, value)):
             return full
     return value
+
+
+def _asks_death(question: str) -> bool:
+    """The question asks which one died (a verb of dying: "died", "passed away")."""
+    return any(t.pos_ == "VERB" and lex.verb_in_senses(
+        "_".join([t.lemma_.lower(), *(c.lower_ for c in t.children if c.dep_ in ("prt", "advmod") and c.lower_ == "away")]),
+        ("die.v.01",), first=1, exact=True) for t in parsed(question))
 
 
 def _asks_variety(question: str) -> bool:
