@@ -398,10 +398,3 @@ _CHECK = ("CHECK MARK", "BALLOT BOX WITH CHECK")
 def ticked(text: str) -> bool:
     """A check mark in the message ("✅", "✔", "☑"): Unicode names the sign a chat uses to mark a thing done."""
     return any(ord(ch) > 0x2000 and any(n in unicodedata.name(ch, "") for n in _CHECK) for ch in text)
-
-
-def lone_decision(sent: Any) -> bool:
-    """"booked.", "agreed!": a sentence that is only a word of deciding."""
-    words = [t for t in sent if not t.is_punct and not t.is_space and not marker(t)]
-    return len(words) == 1 and lex.verb_in_senses(words[0].lemma_.lower(), group_acts.DECIDE_SENSES, first=3,
-                                                  exact=True)

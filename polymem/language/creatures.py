@@ -18,7 +18,7 @@ from datetime import datetime
 from typing import Any
 
 from polymem.language import lexical as lex
-from polymem.language.naming import given_names, presenting
+from polymem.language.naming import given_names
 from polymem.language.pets import animal_sense
 from polymem.language.statement_types import FIRST_PERSON, Statement
 
@@ -44,8 +44,6 @@ def _names(doc: Any, is_person: Callable[[str], bool], strict: bool = True) -> l
                 or _misread_opening(t)):
             run.append(t)
             continue
-        if run and presenting(run[0]):
-            run = run[1:]  # "Meet Dash": the greeting read as part of the name
         if run:
             text = " ".join(x.text for x in run)
             head = run[-1]
@@ -265,7 +263,7 @@ def creature_pets(docs: Sequence[Any], speakers: Sequence[str], ids: Sequence[st
         for t in doc:
             if t.dep_ == "poss" and t.lower_ in shown and animal_sense(t.head.lemma_.lower()):
                 shown.pop(t.lower_)
-    for doc in docs:  # "her name is poutine", "meet kex": a clause of naming gives a name in any case
+    for doc in docs:  # "his name is rumble", "meet juniper": a clause of naming gives a name in any case
         for _, text in given_names(doc, lambda t: not is_person(t.text) and not lex.is_place_name(t.lower_)):
             if text.lower() not in shown:
                 shown[text.lower()] = text

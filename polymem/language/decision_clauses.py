@@ -131,9 +131,8 @@ def is_final(sent: Any) -> bool:
         if t.pos_ == "VERB" and _settles(t):
             return True
         if t.lemma_ == "go" and any(c.dep_ == "prep" and c.lower_ == "with" for c in t.children) and (any(
-                c.lower_ == "we" and c.dep_ == "nsubj" for c in _with_shared_subject(t)) or t.head.lemma_ == "let" or (
-                    # "ok going with X as the opener": chat drops the "we"
-                    t.tag_ == "VBG" and t.dep_ == "ROOT" and not any(c.dep_ in ("nsubj", "aux") for c in t.children))) and not \
+                c.lower_ == "we" and c.dep_ == "nsubj" for c in _with_shared_subject(t)) or t.head.lemma_ == "let" or
+                dropped_we_going_with(t) is not None) and not \
                 any(c.dep_ == "aux" and c.lower_ in ("could", "might", "should", "may") for c in t.children):
             return True  # "we'll go with X", "we're going with X", "let's go with X": "go with" is to choose
         if t.lemma_ == "do" and t.pos_ == "VERB" and not any(c.dep_ == "mark" and c.lower_ != "so" for c in t.children) \
@@ -170,6 +169,19 @@ def is_final(sent: Any) -> bool:
         bool(turned_down(sent.as_doc())) or _moved(sent, set()) is not None or any(
             _settles(t) for t in sent if t.pos_ == "VERB") or (
             act.topic is not None and any(t.lower_ == "instead" for t in sent)))  # "the picnic is now X instead"
+
+
+def dropped_we_going_with(t: Any) -> Any | None:
+    """"ok going with "Long Harbour" as the closer": chat drops the "we" of "we're going with X"; what is gone
+    with must be a named option (a name, a number or a quoted title), not "going with the flow"."""
+    if t.lemma_ != "go" or t.tag_ != "VBG" or t.dep_ != "ROOT" or any(c.dep_ in ("nsubj", "aux") for c in t.children):
+        return None
+    p = next((p for c in t.children if c.dep_ == "prep" and c.lower_ == "with" for p in c.children
+              if p.dep_ == "pobj"), None)
+    if p is None:
+        return None
+    quoted = p.left_edge.i > 0 and p.doc[p.left_edge.i - 1].text in ('"', "“", "'", "‘")
+    return p if quoted or p.like_num or any(x.text[:1].isupper() for x in p.subtree) else None
 
 
 def _own_state(v: Any) -> bool:
@@ -375,10 +387,7 @@ def value_of(doc: Any, sent: Any, drops: set[int], known: list[str]) -> str | No
     if (v := concluding.bare_participle(sent)) is not None:
         return v
     for t in sent:
-        if t.lemma_ == "go" and t.tag_ == "VBG" and t.dep_ == "ROOT" and not any(
-                c.dep_ in ("nsubj", "aux") for c in t.children) and (p := next((
-                p for c in t.children if c.dep_ == "prep" and c.lower_ == "with"
-                for p in c.children if p.dep_ == "pobj" and p.i not in drops), None)):
+        if (p := dropped_we_going_with(t)) is not None and p.i not in drops:
             return phrase(p)  # "ok going with X as the opener"
         if t.lemma_ == "go" and not any(c.lower_ == "with" or c.dep_ == "mark" for c in t.children) and (p := next((
                 p for c in t.children if c.dep_ == "prep" and c.lower_ == "for"

@@ -46,6 +46,7 @@ from polymem.language.matters import open_matters, same_matter
 from polymem.language.models import parsed
 from polymem.language.value_kind import value_kind
 
+_LABELLED = re.compile(r"^\s*[^\W\d_][\w' ]{0,30}:\s+\S")  # "record title: X" (not a link, not 18:30)
 ALT_WINDOW = 6  # messages apart that rival options may be put forward
 RECENT = 6  # messages before a new matter's first decision that count as its discussion
 TALK = 12  # messages back (this one included) in which a settled matter may have been talked over again
@@ -158,13 +159,12 @@ class DecisionTracker:
         bare = {s.start: v for s in sents if (v := concluding.bare_option(s, prior, same))}
         # one person's own choice ("I'll pick up a copy") vetoes only its own sentence, not the group's next to it
         finals = [i for i, s in enumerate(sents) if (is_final(s) or self._books_option(s) or self._names_option(s) or
-                                                     s.start in bare or self._concludes_talk(s) or
-                                                     concluding.lone_decision(s))
+                                                     s.start in bare or self._concludes_talk(s))
                   and not group_acts.personal_decision(s.text)]
         if not finals and concluding.ticked(text):
-            # "tour opener: Ghent, 9 sept ✅": a check mark confirms what the message sets out, a labelled
+            # "new record title: Slow Lantern ✅": a check mark confirms what the message sets out, a labelled
             # value first
-            finals = [i for i, s in enumerate(sents) if ":" in s.text][:1]
+            finals = [i for i, s in enumerate(sents) if _LABELLED.match(s.text)][:1]
         if not finals:
             return out
         drops = turned_down(doc)

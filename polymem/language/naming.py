@@ -1,5 +1,5 @@
-"""Names given in a clause of naming: "his name is kevin", "she's called Biscuit", "meet Moss", "introducing...
-Waffles". The clause's own shape says a name follows, so the name may be written in lower case or be a common
+"""Names given in a clause of naming: "his name is rumble", "she's called Biscuit", "meet Juniper", "introducing...
+Tolly". The clause's own shape says a name follows, so the name may be written in lower case or be a common
 word; what it names comes from the rest of the message (an animal word, say)."""
 
 from __future__ import annotations
@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from polymem.language import lexical as lex
+from polymem.language import syntax as sx
 
 # "meet" as in getting to know someone, "introduce" as in making someone known
 PRESENT_SENSES = ("meet.v.02", "introduce.v.01")
@@ -14,7 +15,7 @@ _REFERRING = {"he", "she", "it", "they", "his", "her", "its", "their"}
 
 
 def presenting(t: Any) -> bool:
-    """A word of presenting someone ("meet", "introducing"), however the tagger read it ("Meet Dash" as a name)."""
+    """A word of presenting someone ("meet", "introducing"), however the tagger read it ("Meet Tolly" as a name)."""
     return t.is_alpha and lex.verb_in_senses(t.lemma_.lower() if t.pos_ == "VERB" else t.lower_, PRESENT_SENSES,
                                              first=2, exact=True)
 
@@ -24,10 +25,11 @@ def given_names(doc: Any, usable: Any = None) -> list[tuple[int, str]]:
     down a candidate (a member's name, a place)."""
     out: list[tuple[int, str]] = []
     for t in doc:
-        named = _named_by(t)
-        for n in named:
-            if n.is_alpha and not n.is_stop and (usable is None or usable(n)) and not lex.is_animal(n.lower_):
-                out.append((n.i, n.text if n.text[:1].isupper() else n.text.capitalize()))
+        for n in _named_by(t):
+            if n.is_alpha and (usable is None or usable(n)):
+                # "his name is Mister Pickles" (not the greeting the tagger joined to it: "Meet Tolly")
+                words = [x.text for x in sx.name_parts(n) if x.is_alpha and not presenting(x)] or [n.text]
+                out.append((n.i, " ".join(w if w[:1].isupper() else w.capitalize() for w in words)))
     return out
 
 
@@ -36,26 +38,47 @@ def _named_by(t: Any) -> list[Any]:
     first: Any = None
     if t.lemma_ == "be" and any(c.dep_ == "nsubj" and c.lemma_ == "name" and any(
             p.dep_ == "poss" and p.lower_ in _REFERRING for p in c.children) for c in t.children):
-        # "his name is kevin" (a lower-case name may be read as an adjective: "his name is rumble")
+        # "his name is rumble" (a lower-case name may be read as an adjective: "his name is rumble"); any word
+        # may be a name here ("her name is Will", "his name's Bear")
         first = next((c for c in t.children if c.dep_ in ("attr", "acomp")), None)
     elif t.pos_ == "VERB" and lex.verb_in_senses(t.lemma_.lower(), ("name.v.01",), first=1, exact=True) and any(
             c.dep_ == "nsubjpass" and c.lower_ in _REFERRING for c in t.children):
         first = next((c for c in t.children if c.dep_ in ("oprd", "attr", "xcomp")), None)  # "she's called Biscuit"
-    elif presenting(t) and not any(c.dep_ in ("nsubj", "nsubjpass") and not _hailed(c) for c in t.children):
-        if t.pos_ == "VERB" or t.dep_ == "ROOT":  # "meet moss.", "introducing... waffles" ("Meet" read as a name)
+    elif presenting(t) and _imperative(t):
+        if t.pos_ == "VERB" or t.dep_ == "ROOT":  # "meet juniper.", "introducing... tolly" ("Meet" read as a name)
             # (a lower-case name may be read as a verb: "meet dumpling!!")
             first = next((c for c in t.children if c.i == t.i + 1 and c.dep_ not in (
                 "prt", "prep", "punct", "aux", "neg", "cc", "npadvmod")), None)
             if first is None and t.i + 1 < len(t.doc):
                 nxt = next((x for x in t.doc[t.i + 1:t.i + 3] if not x.is_punct), None)
                 first = nxt if nxt is not None and nxt.pos_ in ("NOUN", "PROPN") and nxt.dep_ == "ROOT" else None
-        elif t.dep_ == "compound" and t.head.pos_ == "PROPN" and t.i == t.sent.start:
-            first = t.head  # "Meet Dash, a retired racer": the greeting read as part of the name
-    if first is None or first.pos_ in ("PRON", "DET", "ADP", "AUX", "NUM") or lex.is_person_noun(first.lemma_.lower()):
-        return []  # "meet you", "meet the new neighbours"
+        elif t.dep_ == "compound" and t.head.pos_ == "PROPN":
+            first = t.head  # "Meet Tolly, our lodger": the greeting read as part of the name
+        # one presented is named only if no word for a person or an animal ("meet you", "meet the neighbours")
+        if first is not None and (first.is_stop or lex.is_person_noun(first.lemma_.lower()) or
+                                  lex.is_animal(first.lower_)):
+            first = None
+    if first is None or first.pos_ in ("PRON", "DET", "ADP", "AUX", "NUM"):
+        return []
     return [first, *(c for c in first.conjuncts if c.pos_ in ("NOUN", "PROPN"))]
+
+
+def _imperative(t: Any) -> bool:
+    """"meet Juno", "everyone, meet Juno", "ok introducing... Juno": the verb opens its sentence (after words
+    of address or discourse) with no subject and nothing governing it; "going to meet Jess" is no introduction."""
+    if t.dep_ not in ("ROOT", "compound") or any(c.dep_ in ("nsubj", "nsubjpass", "aux") and not _hailed(c) and
+                                                 not _everyone(c) for c in t.children):
+        return False
+    before = [x for x in t.doc[t.sent.start:t.i] if not x.is_punct and not x.is_space]
+    return all(x.pos_ == "INTJ" or x.dep_ == "intj" or (x.dep_ == "nsubj" and (_hailed(x) or _everyone(x)))
+               for x in before)
 
 
 def _hailed(t: Any) -> bool:
     """"everyone, meet ...": a word set off by a comma before the verb is who is spoken to, not a subject."""
     return t.i + 1 < len(t.doc) and t.doc[t.i + 1].text == "," and t.i + 1 < t.head.i
+
+
+def _everyone(t: Any) -> bool:
+    """"everyone meet Juno": a universal pronoun before the imperative is who is addressed."""
+    return t.lower_ in ("everyone", "everybody", "all")

@@ -76,6 +76,8 @@ def question_attribute(doc: Any) -> tuple[Attribute | None, str | None]:
         if t.pos_ == "NOUN" and (lex.noun_is_exactly(lemma, "job", senses=2) or lemma in (
                 "living", "employer", "profession", "career", "occupation", "boss")) and _asked_noun(t):
             return "job", None
+        if t.pos_ == "VERB" and _we_plan(t):
+            continue  # "should we hire Bo for the gig?" plans; it asks about no one's job
         if t.pos_ == "VERB" and lex.verb_in_senses(lemma, ("hire.v.01",), first=2, exact=True) and any(
                 c.dep_ == "dobj" and _someone(c) for c in t.children):
             return "job", None  # "which firm employs Ana?": its subject is the employer asked for
@@ -83,7 +85,7 @@ def question_attribute(doc: Any) -> tuple[Attribute | None, str | None]:
                 lex.noun_in_senses(lemma, ("organization.n.01",), first=1) and t.head.lemma_ == "be" and any(
                 c.dep_ == "prep" and c.lower_ in ("with", "at", "for") for c in t.head.children) and any(
                 c.dep_ in ("nsubj", "attr", "acomp") and c.i != t.i and _someone(c) for c in t.head.children):
-            return "job", None  # "which company is Jo with now?": the organisation someone is with works them
+            return "job", None  # "what firm is Jo at these days?": the organisation someone is at employs them
         if t.pos_ == "VERB" and lex.verb_in_senses(lemma, ("work.v.02", "hire.v.01"), first=2) and not any(
                 c.dep_ in ("nsubj", "nsubjpass") and (c.lower_ in ("what", "which") or (
                     c.pos_ == "NOUN" and lex.known_noun(c.lemma_.lower()) and not lex.is_person_noun(
@@ -107,7 +109,7 @@ def question_attribute(doc: Any) -> tuple[Attribute | None, str | None]:
         if (t.pos_ == "VERB" and lex.verb_is(lemma, "reside", senses=4)) or \
                 (lemma == "home" and t.dep_ in ("attr", "nsubj", "oprd", "dobj", "compound", "npadvmod", "advmod")):
             return "city", None
-        # "which town everybody is in now", "the city we're in": a city a person is in, the preposition left at
+        # "a summary of which city each of us is based in", "the town we're living in": a city a person is in, the preposition left at
         # the end of the clause
         if t.pos_ == "NOUN" and lex.noun_is(lemma, "city", senses=1) and _stranded_in(t):
             return "city", None
@@ -134,6 +136,12 @@ def question_attribute(doc: Any) -> tuple[Attribute | None, str | None]:
         # "What does Odile do (these days)?" asks for a job
         return "job", None
     return None, None
+
+
+def _we_plan(v: Any) -> bool:
+    """"should we ...", "could I ...": a modal with the askers as subject plans what they will do."""
+    return any(c.tag_ == "MD" for c in v.children) and any(
+        c.dep_ == "nsubj" and c.lower_ in ("we", "i", "us") for c in v.children)
 
 
 def _stranded_in(t: Any) -> bool:

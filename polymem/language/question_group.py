@@ -61,7 +61,7 @@ def members_in_plural(doc: Any) -> bool:
     for t in doc:
         if t.tag_ == "NNPS" and any(c.dep_ == "det" and c.lower_ == "the" for c in t.children) and \
                 not lex.is_place_name(t.lower_) and any(x.lower_ == "their" for x in doc):
-            return True  # "the Stargazers and their home towns": the group by its name, its members by "their"
+            return True  # "name the Harbour Rowers and their home towns": the group by its name, its members by "their"
         if t.tag_ not in ("NNS", "NNPS") or t.dep_ not in ("nsubj", "nsubjpass", "attr", "poss"):
             continue
         lemma = t.lemma_.lower()

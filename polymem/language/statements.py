@@ -161,7 +161,11 @@ class StatementReader:
         if not any(st.attribute == "pet" for st in out):
             out += named_pet(self, doc, speaker, message_id, time)
         self._named_in_message(doc, out, speaker, message_id, time)
-        out += pet_gone(self, doc, speaker, message_id, time)
+        gone = pet_gone(self, doc, speaker, message_id, time)
+        if gone:  # "my dog Rex died": the animal is told of only as gone
+            out = [st for st in out if not (st.attribute == "pet" and st.tense != "past" and any(
+                g.sentence == st.sentence or (g.name and g.name.lower() == st.name.lower()) for g in gone))]
+            out += gone
         if not any(st.attribute == "city" for st in out):
             out += local_place(self, doc, speaker, message_id, time)
         if not any(st.attribute == "job" for st in out):
@@ -178,9 +182,9 @@ class StatementReader:
 
     def _named_in_message(self, doc: Any, out: list[Statement], speaker: str, message_id: str | None,
                           time: datetime | None) -> None:
-        """"so I have a budgie now. his name is kevin": a pet the message tells of without a name takes the
+        """"so I have a gecko now. her name is sprocket": a pet the message tells of without a name takes the
         names a clause of naming in the same message gives (the one after it first). With no pet told of, a
-        name given beside an animal word of the speaker's ("her name is poutine [photo: grey kitten]") is one."""
+        name given beside an animal word of the speaker's ("meet dumpling!! [photo: two collies asleep]") is one."""
         given = given_names(doc, lambda t: self.person_in(t.text) is None and not lex.is_place_name(t.lower_))
         if not given:
             return
@@ -199,7 +203,7 @@ class StatementReader:
                        pets.animal_sense(t.lemma_.lower()) and not lex.generic_pet(t.lemma_.lower()) and
                        t.dep_ != "compound" and (
                            (p := sx.possessor(t)) is None or p.lower_ in ("my", "our")) and not any(
-                           # "my neighbours tortoise": someone else's, however the apostrophe went
+                           # "my cousins gecko": someone else's, however the apostrophe went
                            c.dep_ in ("compound", "poss", "nmod") and lex.is_person_noun(c.lemma_.lower())
                            for c in t.lefts) and not (t.dep_ == "appos" and lex.is_person_noun(t.head.lemma_.lower()))),
                       None)
@@ -235,10 +239,10 @@ def _stated_time(st: Statement, sent: Any, doc: Any, time: datetime) -> datetime
 
 def _dedupe(sts: list[Statement]) -> list[Statement]:
     sts = merge_jobs(sts)
-    seen: set[tuple[str, str, str, bool]] = set()
+    seen: set[tuple[str, str, str, bool, str]] = set()
     out = []
     for s in sts:
-        key = (s.attribute, s.owner, s.value.lower(), s.polarity)
+        key = (s.attribute, s.owner, s.value.lower(), s.polarity, s.tense)
         if key not in seen and s.value:
             seen.add(key)
             out.append(s)

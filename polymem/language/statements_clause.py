@@ -92,8 +92,10 @@ def verb_statements(reader: StatementReader, v: Any, sent: Any, speaker: str, ot
             not any(d.dep_ in ("det", "poss") for d in c.children)))), None)  # (a name tagged as a noun)
         if gone is not None and (owner := owner or subject_of(reader, v, sent, speaker, other)):
             # a name no gazetteer knows, left: more often a workplace ("i left havdal!") than a town
+            # ("left X for Leeds": leaving for a place, X is a place too)
             known = lex.is_place_name(gone.lower_) or gone.ent_type_ in ("GPE", "LOC") or \
-                lex.is_place_name(sx.phrase(gone).lower().replace(" ", "_"))
+                lex.is_place_name(sx.phrase(gone).lower().replace(" ", "_")) or \
+                sx.place_obj(v, reader, preps=("for", "to")) is not None
             out.append(Statement("city" if known else "job", owner, speaker, sx.phrase(gone), kind="event",
                                  tense="past"))
     # "signed a lease in Tartu", "bought a flat in Tromsø": a dwelling object with a place; also one completed
@@ -247,7 +249,7 @@ def noun_statements(reader: StatementReader, n: Any, sent: Any, speaker: str, ot
     if poss is None or n.dep_ == "compound":
         return out
     if n.dep_ == "appos" and poss.head.i == n.head.i and lex.is_person_noun(n.head.lemma_.lower()):
-        return out  # "my neighbours parrot" read as "my neighbours, (a) parrot": the neighbour's animal
+        return out  # "my cousins gecko" read as "my cousins, (a) gecko": the cousin's animal
     owner = owner_of(reader, poss, speaker, other, sent)
     if owner is None:
         return out

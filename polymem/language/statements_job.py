@@ -129,7 +129,11 @@ def job_from_verb(reader: StatementReader, v: Any, lemma: str, sent: Any, speake
                 role = sx.phrase(role_tok, drop_det=True)
                 org = org or sx.org_obj(role_tok, reader)
         org = org or sx.org_obj(job_obj, reader)
-        if role_tok is None:  # "got the data analyst job": the trade is said in front of the word for a job
+        turned_down = lex.verb_in_senses("_".join([lemma, *(c.lower_ for c in v.children if c.dep_ == "prt")]),
+                                         ("reject.v.01", "refuse.v.02", "decline.v.02"), first=3, exact=True)
+        if role_tok is None and (employed or lex.verb_is(lemma, "possess")) and not lex.verb_is(lemma, "leave") \
+                and not turned_down:
+            # "got the data analyst job": the trade is said in front of the word for a job (got or held, not quit)
             mods = [c for c in job_obj.lefts if c.dep_ in ("compound", "amod") and c.pos_ in ("NOUN", "PROPN")]
             if mods and (lex.is_occupation(mods[-1].lemma_.lower()) or lex.clipped_occupation(mods[-1].lower_)):
                 role = " ".join(t.text for t in job_obj.doc[mods[0].left_edge.i:mods[-1].i + 1])

@@ -8,7 +8,9 @@ from typing import TYPE_CHECKING, Any
 
 from polymem.language import lexical as lex
 from polymem.language import syntax as sx
+from polymem.language import timeexpr
 from polymem.language.statement_types import Statement
+from polymem.language.statements_clause import pet_name
 
 if TYPE_CHECKING:
     from polymem.language.statements import StatementReader
@@ -52,36 +54,66 @@ _PUT_DOWN = ("put_away.v.05",)  # "put to sleep": kill gently
 
 def pet_gone(reader: StatementReader, doc: Any, speaker: str, message_id: str | None,
              time: datetime | None) -> list[Statement]:
-    """"Pip died in her sleep", "we had to let Rolo go", "had Pepper put to sleep": an animal named as the one
-    that died, a pet of the past. Any name may be read here (lower-case names are often mistagged); the writer
-    ends only a pet it has recorded under that name."""
+    """"Pip died in the night", "we had to let Rolo go", "had Pepper put to sleep", "my dog Rex died": an
+    animal said to have died, a pet of the past. Any name may be read here (lower-case names are often
+    mistagged); the writer ends only a pet it has recorded under that name. Not asked ("did Rex die?"), not
+    hedged ("nearly died", "is dying"), not let out ("let Rolo go outside")."""
     out: list[Statement] = []
     for v in doc:
-        if v.pos_ not in ("VERB", "AUX") or sx.negated(v, v.sent) or sx.hedged(v):
+        if v.pos_ not in ("VERB", "AUX") or sx.negated(v, v.sent) or sx.hedged(v) or \
+                v.sent.text.rstrip().endswith("?") or v.tag_ == "VBG" or \
+                any(c.dep_ == "advmod" and c.lower_ in ("nearly", "almost") for c in v.children):
             continue
-        phrasal = "_".join([v.lemma_.lower(), *(c.lower_ for c in v.children if c.dep_ in ("prt", "advmod")
-                                                   and c.lower_ in ("away", "on", "down"))])
         who: list[Any] = []
-        if lex.verb_in_senses(phrasal, _DIE, first=1, exact=True) or lex.verb_in_senses(v.lemma_.lower(), _DIE,
-                                                                                         first=1, exact=True):
-            # the subject, or the word before the verb the tagger did not take for one ("sill died")
+        if dies(v):
+            # the subject, or the word before the verb the tagger did not take for one ("pip died")
             who = [c for c in v.children if c.dep_ == "nsubj"] or [t for t in doc[max(v.sent.start, v.i - 1):v.i]]
         elif v.lemma_ == "put" and (any(c.lemma_ == "sleep" for c in v.children) or
                                     lex.verb_in_senses("put_" + "_".join(c.lower_ for c in v.children if c.dep_ == "prt"),
                                                        _PUT_DOWN, first=2, exact=True)):
             who = [c for c in v.children if c.dep_ in ("dobj", "nsubj", "nsubjpass") and c.lower_ not in ("we", "i")]
-        elif v.lemma_ == "go" and v.head.lemma_ == "let" and v.dep_ in ("ccomp", "xcomp"):
-            who = [c for c in v.children if c.dep_ == "nsubj"]  # "we had to let Skipper go"
+        elif v.lemma_ == "go" and v.head.lemma_ == "let" and v.dep_ in ("ccomp", "xcomp") and \
+                not any(c.dep_ == "prt" or (c.dep_ in ("prep", "advmod") and not _of_time(c)) for c in v.children):
+            who = [c for c in v.children if c.dep_ == "nsubj"]  # "we had to let Rolo go"
         for t in who:
-            animal = t if lex.is_animal(t.lemma_.lower()) and sx.possessor(t) is not None and \
-                sx.possessor(t).lower_ in ("my", "our") else None
-            if animal is None and (not t.is_alpha or t.is_stop or t.pos_ in ("PRON", "DET") or
-                                   reader.person_in(t.text) or lex.is_place_name(t.lower_) or
-                                   (t.pos_ != "PROPN" and lex.is_person_noun(t.lemma_.lower())) or
-                                   any(c.dep_ in ("det", "poss") for c in t.children)):  # "my phone died"
-                continue
-            out.append(Statement("pet", speaker, speaker, sx.animal_phrase(animal) if animal is not None else "pet",
-                                 kind="event", tense="past", time=time, message_id=message_id,
-                                 sentence=v.sent.text.strip(), name="" if animal is not None else t.text.capitalize()
-                                 if t.text.islower() else t.text))
+            st = _gone_pet(reader, t, speaker)
+            if st is not None:
+                st.kind, st.tense, st.time, st.message_id, st.sentence = "event", "past", time, message_id, \
+                    v.sent.text.strip()
+                out.append(st)
     return out
+
+
+def _of_time(c: Any) -> bool:
+    """"on monday", "yesterday": a phrase of when, not of where ("go out", "go to the park")."""
+    near = [*c.subtree, *c.doc[c.i + 1:c.i + 2]]  # (the parser may leave "on" without its "monday")
+    return any(x.ent_type_ in ("DATE", "TIME") or timeexpr.is_time_word(x.text) or
+               lex.noun_is(x.lemma_.lower(), "time", senses=2) for x in near)
+
+
+def dies(v: Any) -> bool:
+    """A verb of dying, with its particle ("died", "passed away"): WordNet's sense of leaving physical life."""
+    phrasal = "_".join([v.lemma_.lower(), *(c.lower_ for c in v.children if c.dep_ in ("prt", "advmod")
+                                            and c.lower_ in ("away", "on"))])
+    return lex.verb_in_senses(phrasal, _DIE, first=1, exact=True) or \
+        lex.verb_in_senses(v.lemma_.lower(), _DIE, first=1, exact=True)
+
+
+def _gone_pet(reader: StatementReader, t: Any, speaker: str) -> Statement | None:
+    """The pet a subject of dying names: an owned animal word ("my dog (Rex)", "Bo's cat") or a bare name."""
+    kind = next((c for c in t.children if c.dep_ in ("compound", "appos") and lex.is_animal(c.lemma_.lower())), None)
+    if kind is not None and t.pos_ == "PROPN":  # "my dog Rex died"
+        poss = sx.possessor(t) or sx.possessor(kind)
+        owner = speaker if poss is None or poss.lower_ in ("my", "our") else reader.person_in(poss.text)
+        return Statement("pet", owner, speaker, sx.animal_phrase(kind), name=t.text) if owner else None
+    poss = sx.possessor(t)
+    if lex.is_animal(t.lemma_.lower()) and poss is not None:
+        owner = speaker if poss.lower_ in ("my", "our") else reader.person_in(poss.text)
+        if owner is None:
+            return None
+        return Statement("pet", owner, speaker, sx.animal_phrase(t), name=pet_name(reader, t))
+    if not t.is_alpha or t.is_stop or t.pos_ in ("PRON", "DET") or reader.person_in(t.text) or \
+            lex.is_place_name(t.lower_) or (t.pos_ != "PROPN" and lex.is_person_noun(t.lemma_.lower())) or \
+            any(c.dep_ in ("det", "poss") for c in t.children):  # "my phone died", "the boss died"
+        return None
+    return Statement("pet", speaker, speaker, "pet", name=t.text.capitalize() if t.text.islower() else t.text)

@@ -41,19 +41,33 @@ def pet_text(self: Any, h: StateHit) -> str:
 
 def distinct_pets(self: Any, hits: list[StateHit], same_value: Callable[[str | None, str | None], bool],
                   gone: Callable[[StateHit], bool]) -> list[StateHit]:
-    """One hit per animal kept now, newest first: animals of one kind are told apart by name ("two cats, Churro
-    and Boniato"), a mention without a name adds nothing beside a named one of its kind, and an animal whose
-    latest word says it is gone (`gone`: it died) is left out."""
-    named = [(h, _pet_name(self, h).lower()) for h in reversed(hits)]
-    out: list[tuple[StateHit, str]] = []
-    ended = {name for name in {n for _, n in named if n}
-             if gone(next(h for h, n in named if n == name))}
-    for h, name in sorted(named, key=lambda x: not x[1]):  # named ones first, each group newest first
-        if name in ended or (not name and gone(h)):
+    """One hit per animal kept now, newest first. Named animals are told apart by name alone (two cats, or one
+    dog said to be a collie later), each by its newest word: left out when that word says it is gone (`gone`:
+    it died). A mention without a name stands for an animal of its kind only where no named one of that kind
+    is known, and is left out when its kind's newest unnamed word says it is gone."""
+    newest = list(reversed(hits))
+    names = {h.id: _pet_name(self, h).lower() for h in newest}
+    out: list[StateHit] = []
+    done: set[str] = set()
+    for h in newest:
+        name = names[h.id]
+        if not name or name in done:
             continue
-        if not any(same_value(h.value, v.value) and (not name or name == n) for v, n in out):
-            out.append((h, name))
-    return [h for h, _ in sorted(out, key=lambda x: named.index(x))]
+        done.add(name)
+        mine = [x for x in newest if names[x.id] == name]
+        if gone(mine[0]):
+            continue
+        # its kind as said most exactly ("collie", not "pet")
+        out.append(next((x for x in mine if x.value and not lexical.generic_pet(x.value.split()[-1])), mine[0]))
+    named_kinds = [x.value for x in newest if names[x.id]]
+    kinds: list[str | None] = []
+    for h in newest:
+        if names[h.id] or any(same_value(h.value, k) for k in kinds):
+            continue
+        kinds.append(h.value)
+        if not gone(h) and not any(same_value(h.value, k) for k in named_kinds):
+            out.append(h)
+    return out
 
 
 def _pet_name(self: Any, h: StateHit) -> str:

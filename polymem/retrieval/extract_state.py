@@ -258,9 +258,10 @@ def state(self: Any) -> Extract:
         kept = pets.distinct_pets(self, hits, same_value, lambda h: h.kind == "past" or h.id in before)
         gone = [h for h in pets.distinct_pets(self, hits, same_value, lambda h: False)
                 if not any(k.id == h.id for k in kept)]
-        if gone:
-            return Extract("; ".join(pets.pet_text(self, h) for h in gone), participant=pid,
-                           cited=[m for h in gone for m in h.message_ids], confidence=1.0, rows={pid: ([], gone)})
+        if not gone:  # none of their animals is said to have died
+            return Extract(NOT_IN_MEMORY, abstained=True)
+        return Extract("; ".join(pets.pet_text(self, h) for h in gone), participant=pid,
+                       cited=[m for h in gone for m in h.message_ids], confidence=1.0, rows={pid: ([], gone)})
     head, past = _split(hits, self.plan.question, _named_value(self.plan.question, self.plan.attribute, self.roster)
                         if self.plan.mode == "full" else None, _changed_at(self, pid) if self.plan.mode == "full" else None)
     out = Extract(NOT_IN_MEMORY, abstained=True, rows={pid: (hits[-1:], [past] if past else [])})
@@ -303,9 +304,9 @@ def job_text(self: Any, hit: StateHit) -> str:
 
 def _asks_death(question: str) -> bool:
     """The question asks which one died (a verb of dying: "died", "passed away")."""
-    return any(t.pos_ == "VERB" and lex.verb_in_senses(
-        "_".join([t.lemma_.lower(), *(c.lower_ for c in t.children if c.dep_ in ("prt", "advmod") and c.lower_ == "away")]),
-        ("die.v.01",), first=1, exact=True) for t in parsed(question))
+    from polymem.language.statements_pet import dies
+
+    return any(t.pos_ == "VERB" and dies(t) for t in parsed(question))
 
 
 def _asks_variety(question: str) -> bool:

@@ -110,3 +110,10 @@ def test_a_check_mark_confirms_the_labelled_value() -> None:
 def test_a_hedge_after_it_is_must_be_of_time() -> None:
     _, out = _run(["the Ferry Inn?", "the ferry inn it is not, they shut on mondays"])
     assert out[1] == []
+
+
+def test_going_with_what_is_no_option_and_a_tick_on_a_link_decide_nothing() -> None:
+    _, out = _run(["should we book the ferry?", "going with the flow tbh"])
+    assert out[1] == []
+    _, out = _run(["yep ✅ https://tickets.example.org/summer"])
+    assert out[0] == []

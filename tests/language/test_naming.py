@@ -118,3 +118,55 @@ def test_a_word_of_a_handle_is_no_mention_of_that_member() -> None:
     roster = [Person("big_tam", ("Tam Reid", "Tam", "Big Tam", "big_tam")), Person("ana", ("Ana",))]
     read = StatementReader(roster).read("meet fudge! big news. [photo: a sleepy whippet]", "ana", None, "m1")
     assert [(s.owner, s.value, s.name) for s in read if s.attribute == "pet"] == [("ana", "whippet", "Fudge")]
+
+
+def test_a_naming_clause_gives_whole_names_and_any_word() -> None:
+    assert _names("I have a cat. his name is Rex") == ["Rex"]  # a word for a person ("rex") is still a name here
+    assert _names("his name is Mister Pickles") == ["Mister Pickles"]
+
+
+def test_meeting_someone_later_is_no_introduction() -> None:
+    assert _names("going to meet Jess for coffee, then walking the dog") == []
+    assert _pets("going to meet Jess for coffee, then walking the dog") == []
+
+
+def test_deaths_asked_hedged_or_only_a_walk_are_not_read() -> None:
+    for text in ("did Rascal die??", "Rascal nearly died at the vet", "Rolo is dying, poor thing",
+                 "let Rolo go out in the garden"):
+        assert _gone(text) == [], text
+
+
+def test_a_named_animal_that_died_and_whose_it_was() -> None:
+    read = StatementReader(ROSTER).read("my dog Rex died on friday", "ana", None, "m1")
+    assert [(s.owner, s.value, s.name, s.tense) for s in read if s.attribute == "pet"] == [("ana", "dog", "Rex", "past")]
+    read = StatementReader(ROSTER).read("Bo's dog Rex died on friday", "cy", None, "m1")
+    assert [(s.owner, s.name, s.tense) for s in read if s.attribute == "pet"] == [("bo", "Rex", "past")]
+
+
+def test_names_joined_by_and_are_one_pet_each_for_the_writer() -> None:
+    from polymem.ingest.writer.extract import _one_pet_each
+    from polymem.language.statement_types import Statement
+
+    sts = _one_pet_each([Statement("pet", "ana", "ana", "guinea pig", name="Clover and Nutmeg")])
+    assert [s.name for s in sts] == ["Clover", "Nutmeg"]
+
+
+def test_a_job_turned_down_or_quit_is_not_taken() -> None:
+    assert _jobs("i turned down the payroll clerk job") == []
+    assert not [j for j in _jobs("I quit the payroll clerk job") if j[2] == "present"]
+
+
+def test_leaving_for_a_place_says_the_left_one_is_a_place() -> None:
+    assert _jobs("I left Brindlewick for Leeds") == []
+
+
+def test_a_plan_to_hire_someone_asks_no_ones_job() -> None:
+    assert question_attribute(parsed("Should we hire Bo for the gig?"))[0] is None
+
+
+def test_a_name_given_in_one_line_and_the_kind_in_the_next() -> None:
+    r = StatementReader(ROSTER)
+    read = r.read_many([("everyone meet waffle!!", "ana", None, "m1"),
+                        ("she's a dachshund, ten weeks old and already chewing everything", "ana", None, "m2")])
+    pets = {(s.owner, s.value, s.name) for sts in read for s in sts if s.attribute == "pet"}
+    assert ("ana", "dachshund", "Waffle") in pets, pets

@@ -83,6 +83,7 @@ def test_a_plan_to_camp_asks_no_home() -> None:
     "Quick summary please of which city everyone is based in at the moment.",
     "Could you pair each of us with the town we're living in?",
     "Name the Harbour Rowers and their home towns these days.",
+    "Give me a summary of which town everybody is currently in.",
 ])
 def test_a_city_asked_with_its_preposition_at_the_end_or_the_group_by_its_name(question: str) -> None:
     form = parse_question(question)

@@ -171,3 +171,5 @@ def test_a_route_in_reply_to_where_from_gives_where_the_speaker_sets_off() -> No
     from polymem.language.replies import fragment_value
 
     assert fragment_value(parsed("Vilnius → Krakow, then the night bus"), "city", StatementReader(ROSTER)) == "Vilnius"
+    read = StatementReader(ROSTER).read("Lyon → Porto, then the ferry.", "p1", asked="city")
+    assert [(s.attribute, s.value) for s in read] == [("city", "Lyon")]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from polymem.ingest.addressee import NameIndex
 from polymem.ingest.writer import patterns as P
@@ -66,6 +66,16 @@ def _value(s: str) -> str:
 
 def norm_key(v: str) -> str:
     return re.sub(r"^(?:the|a|an)\s+", "", " ".join(v.lower().split())).strip(" .!?")
+
+
+def _one_pet_each(sts: list[Statement]) -> list[Statement]:
+    """"two guinea pigs, Kex and Potatis": one statement per named animal, so each is recorded (and ended) by
+    its own name."""
+    out: list[Statement] = []
+    for st in sts:
+        names = [n.strip() for n in st.name.split(" and ")] if st.attribute == "pet" and " and " in st.name else []
+        out += [replace(st, name=n) for n in names if n] or [st]
+    return out
 
 
 def _article(v: str) -> str:
@@ -148,11 +158,12 @@ class Extractor:
     # --- PERSON: city, job, pet from the language layer ---------------------------------------
     def _language(self, m: WindowMessage) -> list[Fact]:
         out: list[Fact] = []
-        seen: set[tuple[str, str]] = set()
+        seen: set[tuple[str, str, str]] = set()
         if m.id not in self.statements:  # a message outside the window read on its own
             self.statements[m.id] = self.reader.read(m.text, m.speaker, parse_time(m.time), m.id)
-        for st in self.statements[m.id]:
-            if not st.polarity or (st.attribute, st.tense) in seen or \
+        for st in _one_pet_each(self.statements[m.id]):
+            # one value per attribute and tense, as the message says it first; pets one per name
+            if not st.polarity or (st.attribute, st.tense, st.name.lower() if st.attribute == "pet" else "") in seen or \
                     (st.owner != m.speaker and st.owner not in self.roster_ids):
                 continue  # "no longer in Arequipa" ends a state without naming the new one: nothing to write
             if st.attribute == "pet" and st.tense == "past" and st.name:
@@ -161,7 +172,7 @@ class Extractor:
             if st.attribute == "pet" and st.name and any(
                     h.owner == st.owner and h.attribute == "pet" and h.event == pet_event(st.name) for h in self.w.heads):
                 continue  # a pet already recorded by this name, talked of again: nothing new
-            seen.add((st.attribute, st.tense))
+            seen.add((st.attribute, st.tense, st.name.lower() if st.attribute == "pet" else ""))
             who, by = self.name(st.owner), "" if st.owner == m.speaker else f" (reported by {self.name(m.speaker)})"
             if st.tense == "past":  # "we're leaving X", "I used to work at Y": a history, not what holds now
                 by = BEFORE + by
@@ -194,7 +205,8 @@ class Extractor:
             held.append(self.pets_told[key])
         if not held:
             return []  # no pet of that name recorded: nothing to end (the name may be anyone's)
-        owner, kind = held[-1]
+        # two members may have pets of one name: the one the message is about (whose it says, or the speaker's)
+        owner, kind = next((x for x in reversed(held) if x[0] == st.owner), held[-1])
         by = "" if owner == m.speaker else f" (reported by {self.name(m.speaker)})"
         content = f"{self.name(owner)} had {_article(kind)} (pet, called {st.name}){BEFORE}{by}."
         return [self._fact(m, "Core", owner, "pet", kind, content, event=key)]
