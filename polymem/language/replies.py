@@ -5,7 +5,6 @@ attribute asked (a home, a job, a pet, read by `questions.parse_question`) of th
 
 from __future__ import annotations
 
-import re
 from functools import lru_cache
 from typing import Any
 
@@ -53,7 +52,7 @@ def _value(sent: Any, attribute: str, places: Any) -> str | None:
     for t in sent:
         if attribute == "city" and t.dep_ == "ROOT" and t.text[:1].isupper() and lex.is_place_name(t.lower_):
             # "Tartu, same as always" (tagged ADV); "Oslo → Rome": a route, from where the speaker sets off
-            return _origin(sx.phrase(t)) if t.pos_ in ("NOUN", "PROPN") else t.text
+            return sx.route_origin(sx.phrase(t)) if t.pos_ in ("NOUN", "PROPN") else t.text
         # the fragment's own head, not a noun inside a phrase ("from welder to ..." answers nothing)
         if t.pos_ not in ("NOUN", "PROPN") or t.dep_ not in ("ROOT", "appos", "npadvmod") or t.i - sent.start > 4:
             continue
@@ -62,7 +61,7 @@ def _value(sent: Any, attribute: str, places: Any) -> str | None:
         low = t.lemma_.lower()
         if attribute == "city" and (lex.is_place_name(t.lower_) or t.ent_type_ in ("GPE", "LOC") or
                                     (not alone and sx.is_place(t, places))):
-            return _origin(sx.phrase(t))
+            return sx.route_origin(sx.phrase(t))
         if attribute == "pet" and pets.animal_sense(low):
             return sx.animal_phrase(t)
         if attribute == "job" and lex.is_occupation(low):
@@ -70,8 +69,3 @@ def _value(sent: Any, attribute: str, places: Any) -> str | None:
             role = sx.phrase(t, drop_det=True)
             return f"{role} at {org}" if org else role
     return None
-
-
-def _origin(phrase: str) -> str:
-    """The first place of a route written with an arrow or another symbol ("Oslo → Rome", "Oslo -> Rome")."""
-    return re.split(r"\s*(?:->|=>|[\u2190-\u21ff\u27f0-\u27ff\u2900-\u297f\u2b00-\u2bff])\s*", phrase)[0].strip() or phrase

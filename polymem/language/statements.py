@@ -176,8 +176,8 @@ class StatementReader:
             out.append(Statement(asked, speaker, speaker, value, message_id=message_id, time=time,  # type: ignore[arg-type]
                                  sentence=next(iter(doc.sents)).text.strip()))
         for st in out:
-            if st.attribute == "city":
-                st.value = _place_name(st.value)
+            if st.attribute == "city":  # ("Oslo → Rome": a route, from where the speaker sets off)
+                st.value = _place_name(sx.route_origin(st.value))
         return _dedupe(out)
 
     def _named_in_message(self, doc: Any, out: list[Statement], speaker: str, message_id: str | None,

@@ -248,3 +248,8 @@ def prospective(sent: Any) -> bool:
     root = sent.root
     return root.tag_ in ("VBZ", "VBP") and root.lemma_ != "be" or any(
         t.lower_ in ("till", "until") for t in sent)
+
+
+def route_origin(phrase: str) -> str:
+    """The first place of a route written with an arrow or another symbol ("Oslo → Rome", "Oslo -> Rome")."""
+    return re.split(r"\s*(?:->|=>|[\u2190-\u21ff\u27f0-\u27ff\u2900-\u297f\u2b00-\u2bff])\s*", phrase)[0].strip() or phrase

@@ -173,3 +173,11 @@ def test_a_route_in_reply_to_where_from_gives_where_the_speaker_sets_off() -> No
     assert fragment_value(parsed("Vilnius → Krakow, then the night bus"), "city", StatementReader(ROSTER)) == "Vilnius"
     read = StatementReader(ROSTER).read("Lyon → Porto, then the ferry.", "p1", asked="city")
     assert [(s.attribute, s.value) for s in read] == [("city", "Lyon")]
+
+
+def test_a_route_is_cut_to_where_it_starts() -> None:
+    from polymem.language.syntax import route_origin
+
+    assert route_origin("Tallinn → Riga") == "Tallinn"
+    assert route_origin("Tallinn -> Riga") == "Tallinn"
+    assert route_origin("Tallinn") == "Tallinn"
