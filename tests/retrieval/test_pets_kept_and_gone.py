@@ -19,6 +19,9 @@ LINES = [
     ("tobi_k", "bad day. Rascal died this morning, he was nine", 200),
     ("wen", "oh tobi, so sorry", 200.3),
     ("tobi_k", "anyone free to help me move a sofa on saturday?", 230),
+    ("mara", "my tortoise is older than me, he came with the house", 231),
+    ("wen", "ha", 231.5),
+    ("mara", "sad news, my old tortoise died at the weekend", 400),
 ]
 T0 = datetime(2026, 3, 7, 9, 0, tzinfo=UTC)
 
@@ -37,3 +40,6 @@ def test_two_animals_of_one_kind_and_one_that_died(graph, space, embedder) -> No
     assert "mango" in now.text.lower() and "rascal" not in now.text.lower(), now.text
     died = ask(graph, space, "Which of Tobi's animals passed away?", embedder=embedder)
     assert "rascal" in died.text.lower() and "mango" not in died.text.lower(), died.text
+    # a death told without a name ends the owner's one animal of that kind
+    mara = [r for r in RecordRepository(graph).heads(space, attribute="pet") if r.owner == "mara"]
+    assert mara and all("(before)" in r.content for r in mara), [r.content for r in mara]

@@ -19,7 +19,7 @@ from polymem.language.opinions import VERBLESS, own_antecedent, pronoun_judgemen
 from polymem.language.statement_types import BEFORE
 from polymem.language.statements import Person, Statement, StatementReader
 from polymem.language.timeexpr import parse_time
-from polymem.schema.records import AddOp, add_id, pet_event
+from polymem.schema.records import AddOp, add_id, pet_event, pet_name_key
 
 _WORD = re.compile(r"[a-z0-9']+")
 _STOP = {"the", "a", "an", "to", "for", "me", "my", "your", "it", "this", "that", "of", "on", "in", "tomorrow",
@@ -68,6 +68,12 @@ def norm_key(v: str) -> str:
     return re.sub(r"^(?:the|a|an)\s+", "", " ".join(v.lower().split())).strip(" .!?")
 
 
+def _same_kind(recorded: str, said: str) -> bool:
+    """"welsh cob mare" recorded, "mare" said: the kind said is the recorded one's head word, or the whole."""
+    a, b = recorded.lower().split(), said.lower().split()
+    return bool(a and b) and (a == b or a[-len(b):] == b)
+
+
 def _one_pet_each(sts: list[Statement]) -> list[Statement]:
     """"two guinea pigs, Kex and Potatis": one statement per named animal, so each is recorded (and ended) by
     its own name."""
@@ -106,7 +112,7 @@ class Extractor:
                                 context=len(window.context),
                                 lookback=[(m.text, m.speaker, parse_time(m.time), m.id) for m in window.lookback])
         self.statements: dict[str, list[Statement]] = {m.id: sts for m, sts in zip(seq, read, strict=True)}
-        self.pets_told: dict[str, tuple[str, str]] = {}  # pet event -> (owner, kind) told in this window
+        self.pets_told: list[tuple[str, str, str]] = []  # (owner, kind, event) of each pet told in this window
         # Open planning topics ("we need a venue and a date") and decision topics already decided,
         # newest last: where a decision without a named topic belongs.
         self.topics: list[str] = [h.event for h in window.heads if (h.attribute or "").startswith("decision:")]
@@ -166,7 +172,7 @@ class Extractor:
             if not st.polarity or (st.attribute, st.tense, st.name.lower() if st.attribute == "pet" else "") in seen or \
                     (st.owner != m.speaker and st.owner not in self.roster_ids):
                 continue  # "no longer in Arequipa" ends a state without naming the new one: nothing to write
-            if st.attribute == "pet" and st.tense == "past" and st.name:
+            if st.attribute == "pet" and st.tense == "past":
                 out += self._pet_gone(m, st)
                 continue
             if st.attribute == "pet" and st.name and any(
@@ -190,25 +196,33 @@ class Extractor:
             # "I used to live in Arequipa": may start a history, never replaces what is recorded
             # a pet is keyed by its name: a second one (even of the same kind) joins the first
             event = pet_event(st.name) if st.attribute == "pet" else None
-            if event and st.name:
-                self.pets_told[event] = (st.owner, st.value)
+            if event and st.tense != "past":
+                self.pets_told.append((st.owner, st.value, event))
             out.append(self._fact(m, "Core", st.owner, st.attribute, st.value, content, event=event,
                                   weak=st.tense == "past" or st.weak))
         return out
 
     def _pet_gone(self, m: WindowMessage, st: Statement) -> list[Fact]:
-        """"we had to let Rolo go": the pet recorded under that name (whoever keeps it) is one of the past."""
-        key = pet_event(st.name)
-        held = [(h.owner, h.value or "pet") for h in self.w.heads if h.attribute == "pet" and h.event == key and
-                BEFORE not in (h.content or "")]
-        if key in self.pets_told:  # told of earlier in this window
-            held.append(self.pets_told[key])
+        """"we had to let Rolo go": the pet recorded under that name (whoever keeps it) is one of the past;
+        "our old dog died": the owner's one pet of that kind, when there is exactly one."""
+        live = [(h.owner, h.value or "pet", h.event) for h in self.w.heads if h.attribute == "pet" and
+                BEFORE not in (h.content or "")] + self.pets_told
+        if st.name:
+            key = pet_event(st.name)
+            held = [x for x in live if x[2] == key]
+        else:  # no name: the kind, of the owner the message names
+            held = list({(x[1].lower(), x[2]): x for x in live if x[0] == st.owner and _same_kind(x[1], st.value)
+                         }.values())
+            if len(held) != 1:
+                return []  # none, or which of two is meant is not said
         if not held:
             return []  # no pet of that name recorded: nothing to end (the name may be anyone's)
         # two members may have pets of one name: the one the message is about (whose it says, or the speaker's)
-        owner, kind = next((x for x in reversed(held) if x[0] == st.owner), held[-1])
+        owner, kind, key = next((x for x in reversed(held) if x[0] == st.owner), held[-1])
+        name = st.name or pet_name_key(key)
         by = "" if owner == m.speaker else f" (reported by {self.name(m.speaker)})"
-        content = f"{self.name(owner)} had {_article(kind)} (pet, called {st.name}){BEFORE}{by}."
+        called = f", called {name[:1].upper() + name[1:]}" if name else ""
+        content = f"{self.name(owner)} had {_article(kind)} (pet{called}){BEFORE}{by}."
         return [self._fact(m, "Core", owner, "pet", kind, content, event=key)]
 
     # --- PERSON: family ---------------------------------------------------------------------

@@ -104,7 +104,7 @@ def candidate(f: Fact, speaker: str, addressees: tuple[str, ...] | list[str], he
     # a pet known by its name has one current record: a later word on it (it died, it was rehomed) replaces it
     return Candidate(owner=f.owner, source=f.source, attribute=f.attribute, value=f.value, event=f.event,
                      content=f.content, weak=weak, keyed=is_single_valued(f.attribute) or (
-                         f.attribute == "pet" and bool(pet_name_key(f.event))),
+                         f.attribute == "pet" and (bool(pet_name_key(f.event)) or ended)),
                      same=same, agrees=any(norm_value(h.value) == norm_value(f.value) and
                                            (f.attribute != "pet" or h.before == ended) for h in same),
                      addressees=tuple(addressees), group=group, history=history, people=people)
