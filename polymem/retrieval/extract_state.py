@@ -16,6 +16,7 @@ from polymem.language import question_views
 from polymem.language.models import parsed
 from polymem.language.statement_types import BEFORE
 from polymem.language.statements_job import role_and_place
+from polymem.language.statements_pet import dies
 from polymem.retrieval import extract_pets as pets
 from polymem.retrieval.extract_base import NOT_IN_MEMORY, Extract, StateHit, coverage, when
 
@@ -254,10 +255,8 @@ def state(self: Any) -> Extract:
         return _every_value(pid, hits)  # "which firms has X worked for?"
     if hits and self.plan.attribute in MULTI_VALUED and _asks_death(self.plan.question):
         # "which of Ana's animals died?": the pets whose latest word says they are gone
-        before = _before_ids(self, pid)
-        kept = pets.distinct_pets(self, hits, same_value, lambda h: h.kind == "past" or h.id in before)
-        gone = [h for h in pets.distinct_pets(self, hits, same_value, lambda h: False)
-                if not any(k.id == h.id for k in kept)]
+        kept, every = _pets_kept(self, pid, hits)
+        gone = [h for h in every if not any(k.id == h.id for k in kept)]
         if not gone:  # none of their animals is said to have died
             return Extract(NOT_IN_MEMORY, abstained=True)
         return Extract("; ".join(pets.pet_text(self, h) for h in gone), participant=pid,
@@ -277,10 +276,9 @@ def state(self: Any) -> Extract:
     if head is None:
         return out
     if self.plan.attribute in MULTI_VALUED:
-        before = _before_ids(self, pid)
-        vals = pets.distinct_pets(self, hits, same_value, lambda h: h.kind == "past" or h.id in before)
+        vals, every = _pets_kept(self, pid, hits)
         if not vals:  # every animal told of is gone: say which, as of the past
-            vals = pets.distinct_pets(self, hits, same_value, lambda h: False)
+            vals = every
             return Extract("; ".join(f"{pets.pet_text(self, v)} (no longer)" for v in vals), participant=pid,
                            cited=[m for v in vals for m in v.message_ids], confidence=1.0, rows={pid: ([], vals)})
         return Extract("; ".join(pets.pet_text(self, v) for v in vals), participant=pid,
@@ -302,10 +300,16 @@ def job_text(self: Any, hit: StateHit) -> str:
     return value
 
 
+def _pets_kept(self: Any, pid: str, hits: list[StateHit]) -> tuple[list[StateHit], list[StateHit]]:
+    """(the animals pid keeps now, every animal told of), one hit each: gone is a past statement or a record
+    written as over."""
+    before = _before_ids(self, pid)
+    return (pets.distinct_pets(self, hits, same_value, lambda h: h.kind == "past" or h.id in before),
+            pets.distinct_pets(self, hits, same_value, lambda h: False))
+
+
 def _asks_death(question: str) -> bool:
     """The question asks which one died (a verb of dying: "died", "passed away")."""
-    from polymem.language.statements_pet import dies
-
     return any(t.pos_ == "VERB" and dies(t) for t in parsed(question))
 
 

@@ -169,7 +169,8 @@ class Extractor:
             self.statements[m.id] = self.reader.read(m.text, m.speaker, parse_time(m.time), m.id)
         for st in _one_pet_each(self.statements[m.id]):
             # one value per attribute and tense, as the message says it first; pets one per name
-            if not st.polarity or (st.attribute, st.tense, st.name.lower() if st.attribute == "pet" else "") in seen or \
+            once = (st.attribute, st.tense, st.name.lower() if st.attribute == "pet" else "")
+            if not st.polarity or once in seen or \
                     (st.owner != m.speaker and st.owner not in self.roster_ids):
                 continue  # "no longer in Arequipa" ends a state without naming the new one: nothing to write
             if st.attribute == "pet" and st.tense == "past":
@@ -178,7 +179,7 @@ class Extractor:
             if st.attribute == "pet" and st.name and any(
                     h.owner == st.owner and h.attribute == "pet" and h.event == pet_event(st.name) for h in self.w.heads):
                 continue  # a pet already recorded by this name, talked of again: nothing new
-            seen.add((st.attribute, st.tense, st.name.lower() if st.attribute == "pet" else ""))
+            seen.add(once)
             who, by = self.name(st.owner), "" if st.owner == m.speaker else f" (reported by {self.name(m.speaker)})"
             if st.tense == "past":  # "we're leaving X", "I used to work at Y": a history, not what holds now
                 by = BEFORE + by
