@@ -16,6 +16,7 @@ from typing import Any
 
 from polymem.language import group as group_acts
 from polymem.language import lexical as lex
+from polymem.language import timeexpr
 
 # the closed class of English discourse markers that accept or conclude ("ok", "right", "so"); other
 # interjections ("ooh", "ugh", "wow") react to something and settle nothing
@@ -66,12 +67,13 @@ def bare_option(sent: Any, options: list[str], same: Any) -> str | None:
     if any(t.pos_ in ("AUX", "PRON", "VERB") and not t.text[:1].isupper() for t in ws) or \
             not any(t.pos_ in ("NOUN", "PROPN", "NUM") for t in ws):
         return None
-    value = sent.doc[ws[0].i:ws[-1].i + 1].text
+    start = ws[0].i - 1 if ws[0].i > sent.start and sent.doc[ws[0].i - 1].is_currency else ws[0].i  # "fine, £30"
+    value = sent.doc[start:ws[-1].i + 1].text
     # the fragment is the option, not a remark that names it ("ok, awkward news about Edinburgh")
     mine = {t.lower_ for t in ws if t.is_alpha or t.like_num} - {"the", "a", "an", "our"}
 
     def covers(o: str) -> bool:
-        theirs = {w.lower() for w in o.split()}
+        theirs = set(re.findall(r"\w+", o.lower()))  # ("£30 a year" holds the word "30")
         return bool(mine) and len(mine & theirs) / len(mine) >= 0.5
     return value if any(same(value, o) and covers(o) for o in options) else None
 
@@ -159,8 +161,8 @@ def decision_overturned(sent: Any, decision_nouns: tuple[str, ...]) -> bool:
     return False
 
 
-_THEN = re.compile(r"^\W*(?:(?:ok(?:ay)?|right|so|fine|great|cool|alright)\W+)*(?P<v>[^,.;:!?]{1,40}?)\s+then\b\s*(?:[,.;!]|$)",
-                   re.I)
+_THEN = re.compile(r"^\W*(?:(?:ok(?:ay)?|right|so|fine|great|cool|alright)\W+)*(?P<v>[^,.;:!?]{1,40}?)(?P<comma>\s*,)?\s+"
+                   r"then\b\s*(?:[,.;!]|$)", re.I)
 
 
 _OUTCOME_LEXFILES = ("noun.attribute", "noun.quantity", "noun.state")
@@ -173,6 +175,9 @@ def then_value(sent: Any) -> str | None:
     if not m:
         return None
     v = m.group("v").strip()
+    start = m.start("v")
+    if start > 0 and unicodedata.category(sent.text[start - 1]) == "Sc":
+        v = sent.text[start - 1] + v  # "£30 then": the currency sign the pattern's leading \W took
     toks = [t for t in sent if t.idx - sent.start_char < m.end("v")]
     if all(t.pos_ == "INTJ" or t.is_punct for t in toks):
         return None  # "well then.": a marker, not a value
@@ -181,6 +186,8 @@ def then_value(sent: Any) -> str | None:
                     (t.pos_ == "VERB" and (t.text[:1].islower() or lex._synsets(t.lower_, "v"))) for t in toks):
         return None
     heads = [t for t in toks if t.pos_ in ("NOUN", "PROPN", "NUM") and t.dep_ != "compound"]
+    if m.group("comma") and not heads:
+        return None  # "£30 from the next renewal, then" names a thing; "bye for now, then" does not
     if heads and not any(t.like_num or t.text[:1].isupper() and t.pos_ == "PROPN" for t in toks) and all(
             lex.noun_in_lexfile(t.lemma_.lower(), _OUTCOME_LEXFILES) for t in heads):
         return None  # "Clear majority then", "consensus then": how it was settled, not what
@@ -284,6 +291,33 @@ def announced(final: Any, nxt: Any) -> str | None:
     return nxt.doc[toks[0].i:toks[-1].i + 1].text
 
 
+def fragment(sent: Any) -> str | None:
+    """A sentence that is only a noun phrase ("river fair, sat 13 june."): its leading phrase, up to a comma;
+    None for a clause, a question or a word of assent."""
+    # (a day's short name the tagger reads as a verb, "sat 13 june", is no verb)
+    if sent.text.rstrip().endswith("?") or any(t.pos_ in ("VERB", "AUX") and t.tag_ != "VBN" and
+                                               not _day_short(t) for t in sent):
+        return None
+    toks: list[Any] = []
+    for t in sent:
+        if t.text in (",", ".", ";", "!", ":"):
+            break
+        toks.append(t)
+    while toks and (marker(toks[0]) or toks[0].pos_ in ("INTJ", "DET", "CCONJ")):
+        toks = toks[1:]
+    if not toks or len(toks) > 8 or not any(t.pos_ in ("NOUN", "PROPN") for t in toks) or \
+            any(t.pos_ == "PRON" for t in toks):
+        return None
+    return sent.doc[toks[0].i:toks[-1].i + 1].text
+
+
+def _day_short(t: Any) -> bool:
+    """"sat 13 june", "wed the 4th": a weekday's short name before a day's number."""
+    nxt = t.doc[t.i + 1] if t.i + 1 < len(t.doc) else None
+    return nxt is not None and (nxt.like_num or nxt.lower_ == "the") and len(t.text) <= 5 and any(
+        d.startswith(t.lower_.rstrip(".")) and len(t.lower_.rstrip(".")) >= 3 for d in timeexpr.WEEKDAYS)
+
+
 def _first_word(sent: Any) -> int:
     ws = [t for t in sent if not t.is_punct and not marker(t) and t.pos_ != "INTJ"]
     return ws[0].i if ws else -1
@@ -298,14 +332,15 @@ def _thing(t: Any) -> bool:
 
 
 _CONCLUDING_OPENERS = ("then", "so", "therefore")
+# a matter is, stays, returns or moves, or (an event) begins or takes place somewhere ("the tour opens in X")
 _BEING = ("be.v.01", "stay.v.01", "remain.v.01", "return.v.01", "move.v.02", "change.v.01", "switch.v.01",
-          "revise.v.01", "shift.v.01")
+          "revise.v.01", "shift.v.01", "begin.v.02", "begin.v.06", "open.v.04", "happen.v.01")
 
 
-def concluded_clause(sent: Any) -> tuple[str | None, Any] | None:
+def concluded_clause(sent: Any, now: bool = True) -> tuple[str | None, Any] | None:
     """"Then rehearsals are at the church hall", "Very well. The fee stays at €12", "So we hire the
     telescope": a clause that draws the conclusion of a talk (opened by "then"/"so" or after a word of
-    assent) and says, in the present or future, what a matter is or what the group does. Returns the matter
+    assent; with `now`, also one said to hold from now on) and says, in the present or future, what a matter is or what the group does. Returns the matter
     (the subject's lemma; None when the subject is the group) and the token of the value (the complement, the
     object, or the object of the first preposition of place, time or direction). A past ("then we went
     home"), a hedge ("then we could ...") or a question is no conclusion."""
@@ -314,14 +349,35 @@ def concluded_clause(sent: Any) -> tuple[str | None, Any] | None:
         return None
     first = ws[0]
     before = [s for s in sent.doc.sents if s.end <= sent.start]
-    if not (first.lower_ in _CONCLUDING_OPENERS or (marker(first) and len(ws) > 2) or
-            (before and _assenting(before[-1]))):
-        return None
+    opened = first.lower_ in _CONCLUDING_OPENERS or (marker(first) and len(ws) > 2) or \
+        bool(before and _assenting(before[-1]))
     root = sent.root  # "The fee stays at €12; the rise is dropped": each clause of the sentence
+    if lex.verb_in_senses(root.lemma_.lower(), group_acts.PROPOSE_SENSES, first=3):
+        return None  # "I suggest we meet at X": what is proposed, not yet concluded
     for verb in [root, *(c for c in root.children if c.dep_ in ("ccomp", "conj") and c.pos_ in ("VERB", "AUX"))]:
-        if (hit := concluded_verb(verb)) is not None:
+        # "the walk is now for the hospice", "from May, meetings return to the library": a matter said to hold
+        # from now on concludes as an opener does (not the group's own state: "from May we're in Leeds")
+        if not opened and not (now and _from_now(verb)):
+            continue
+        if (hit := concluded_verb(verb)) is not None and (opened or hit[0] is not None or not (
+                verb.lemma_ == "be" or lex.verb_is(verb.lemma_.lower(), "reside"))):
             return hit
     return None
+
+
+def _from_now(verb: Any) -> bool:
+    """The clause says its state holds from now or from a time on: "now" on the verb ("is now", "now opens";
+    not "right now", a moment), or "from" a time before the verb ("from May, X returns to ...", "from now on";
+    not the source of a move, "move it from Tuesday to Friday")."""
+    for c in verb.children:
+        if c.lower_ == "now" and c.dep_ == "advmod" and not any(x.dep_ == "advmod" for x in c.children):
+            return True
+        if c.dep_ == "prep" and c.lower_ in ("from", "starting") and c.i < verb.i:  # ("move it from May to June")
+            obj = next((p for p in c.children if p.dep_ in ("pobj", "advmod")), None)
+            if obj is not None and (obj.lower_ == "now" or obj.ent_type_ in ("DATE", "TIME") or
+                                    lex.noun_is(obj.lemma_.lower(), "time", senses=2)):
+                return True
+    return False
 
 
 def _assenting(sent: Any) -> bool:
@@ -373,12 +429,14 @@ def concluded_verb(verb: Any) -> tuple[str | None, Any] | None:
         if attr is not None:
             return subj.lemma_.lower(), attr
     topic = None if subj.pos_ == "PRON" else subj.lemma_.lower()
-    for prep in ("to", "at", "on", "in", "from", "with"):
-        for c in verb.children:
-            if c.dep_ == "prep" and c.lower_ == prep:
-                obj = next((p for p in c.children if p.dep_ == "pobj" and p.pos_ in ("NOUN", "PROPN", "NUM")), None)
-                if obj is not None and not _owned(obj):
-                    return topic, obj
+    # ("the walk is for the hospice": what a matter is for, said with "be")
+    # in the order said ("now opens in Porto on 3 July": the place, then its date), a source ("from") last
+    preps = ("to", "at", "on", "in", "with", *(("for",) if verb.lemma_ == "be" else ()))
+    for c in sorted((c for c in verb.children if c.dep_ == "prep" and c.lower_ in (*preps, "from")),
+                    key=lambda c: (c.lower_ == "from", c.i)):
+        obj = next((p for p in c.children if p.dep_ == "pobj" and p.pos_ in ("NOUN", "PROPN", "NUM")), None)
+        if obj is not None and not _owned(obj):
+            return topic, obj
     return None
 
 

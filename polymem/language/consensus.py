@@ -234,6 +234,15 @@ def proposal_in_question(text: str) -> tuple[str, str | None] | None:
     return None
 
 
+@lru_cache(maxsize=20_000)
+def proposes(text: str) -> bool:
+    """The message puts its option forward in so many words: "I propose we move to X", "I suggest X", "we
+    propose X" (a verb of proposing, in the present, said by the speaker or the group; not "she suggested")."""
+    return any(t.pos_ == "VERB" and t.tag_ in ("VBP", "VB") and not t.sent.text.rstrip().endswith("?") and
+               lex.verb_in_senses(t.lemma_.lower(), group.PROPOSE_SENSES, first=3) and
+               any(c.dep_ == "nsubj" and c.lower_ in ("i", "we") for c in t.children) for t in parsed(text))
+
+
 WINDOW = 8  # messages after a proposal in which assents to it count
 ASSENTS = 2  # members besides the proposer who must assent
 
@@ -272,7 +281,7 @@ class Follower:
                 # a new proposal: the talk is now about it (an option read from a statement only when it is a
                 # date or a sum; a common noun or a name only when a question puts it forward)
                 if concrete(value) and (asked is not None and value == asked[0] or (
-                        value_kind(value) in ("date", "amount") and len(value.split()) <= 6)):
+                        value_kind(value) in ("date", "amount") and len(value.split()) <= 6) or proposes(text)):
                     self.pending = Pending(value, topic, speaker, seq, message_id, text)
                     return None
             if p is not None and speaker != p.proposer and objects(text):

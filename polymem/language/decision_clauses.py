@@ -48,6 +48,9 @@ def same(a: str, b: str) -> bool:
     xs, ys = ({w for w in v.split() if len(w) >= 3} for v in (x, y))
     if xs - ys and ys - xs and all(timeexpr.is_time_word(w) for w in (xs - ys) | (ys - xs)):
         return False  # "June Next Fest" is not "October Next Fest"
+    cx, cy = ({w for w in v if not timeexpr.is_time_word(w)} for v in (xs, ys))
+    if cx and cy and not cx & cy:
+        return False  # "Lyon, 3 July" is not "Porto, 3 July": only their date is shared
     return bool(xs and ys) and len(xs & ys) / min(len(xs), len(ys)) >= 0.5
 
 
@@ -344,6 +347,13 @@ def topic_of(sent: Any) -> str | None:
     return None
 
 
+def subordinate(sent: Any, value: str) -> bool:
+    """The value is said inside a subordinate clause (`group.in_subordinate`)."""
+    first = norm(value).split()[:1]
+    tok = next((t for t in sent if first and norm(t.text) == first[0]), None)
+    return tok is not None and group_acts.in_subordinate(tok)
+
+
 def value_of(doc: Any, sent: Any, drops: set[int], known: list[str]) -> str | None:
     text = sent.text
     # "decided: photo frame, no tablet", "officially switching: PICOS DE EUROPA, 7-11 august"
@@ -370,7 +380,7 @@ def value_of(doc: Any, sent: Any, drops: set[int], known: list[str]) -> str | No
     for reading in (concluding.allotted, concluding.moved_noun):  # "the grant goes to new hoses"
         if (hit := reading(sent)) is not None and hit[1].i not in drops:
             return phrase(hit[1])
-    if (clause := concluding.concluded_clause(sent)) is not None and clause[1].i not in drops:
+    if (clause := concluding.concluded_clause(sent, now=False)) is not None and clause[1].i not in drops:
         return phrase(clause[1])  # "Then rehearsals are at the church hall"
     for reading in (concluding.goal, concluding.lets_after_marker):  # "ok, X is the goal", "alright, let's do X"
         if (tok := reading(sent)) is not None and tok.i not in drops:
@@ -437,6 +447,8 @@ def value_of(doc: Any, sent: Any, drops: set[int], known: list[str]) -> str | No
                 if act.value in text_wide and len(wide) <= 10:
                     return text_wide
             return act.value
+    if (clause := concluding.concluded_clause(sent)) is not None and clause[1].i not in drops:
+        return phrase(clause[1])  # "the walk is now for the hospice" (after the readings that keep a day with it)
     for v in sent:  # "the reunion is moving to Paramaribo", "the open day is moved to Sunday 21 June"
         if v.pos_ == "VERB" and lex.verb_in_senses(v.lemma_.lower(), group_acts.CHANGE_SENSES, first=2, exact=True):
             to = next((p for c in v.children if c.dep_ == "prep" and c.lower_ == "to" for p in c.children
@@ -472,7 +484,9 @@ def value_of(doc: Any, sent: Any, drops: set[int], known: list[str]) -> str | No
     if (day := timeexpr.date_span(text)) and re.search(r"(?i)\b(?:on|for|to)\s+" + re.escape(day), text):
         return day  # "the open day will be held on Saturday 13 June"
     for k in sorted(known, key=len, reverse=True):  # an option proposed earlier, named again without a drop
-        if k and not all(concluding.marker(t) or t.is_punct for t in parsed(k)) and \
+        # (not a word of deciding or assent the option reader took for a name: "Agreed.")
+        if k and not all(concluding.marker(t) or t.is_punct or lex.verb_in_senses(
+                t.lemma_.lower(), group_acts.DECIDE_SENSES, first=3, exact=True) for t in parsed(k)) and \
                 re.search(r"(?<!\w)" + re.escape(k.lower()) + r"(?!\w)", low) and \
                 not any(same(k, phrase(doc[i])) for i in drops):
             return k

@@ -38,6 +38,7 @@ from polymem.language.decision_clauses import (
     norm,
     phrase,
     same,
+    subordinate,
     topic_of,
     turned_down,
     value_of,
@@ -165,13 +166,21 @@ class DecisionTracker:
             # "new record title: Slow Lantern ✅": a check mark confirms what the message sets out, a labelled
             # value first
             finals = [i for i, s in enumerate(sents) if _LABELLED.match(s.text)][:1]
-        if not finals:
-            return out
         drops = turned_down(doc)
         drop_ids = {t.i for _, t in drops}
+        # "the canal day is off. river fair, sat 13 june.": a settled value turned down, and a bare phrase after
+        # it, is the change to that phrase
+        replaced: dict[int, str] = {}
+        if not finals and any(same(x, d.value) for x, _ in drops for c in self.chains for d in c.decisions):
+            first_drop = min(t.i for _, t in drops)
+            replaced = {s.start: v for s in sents if s.start > first_drop and
+                        not any(s.start <= i < s.end for i in drop_ids) and (v := concluding.fragment(s))}
+            finals = [i for i, s in enumerate(sents) if s.start in replaced][:1]
+        if not finals:
+            return out
         # "BOOKED. the mill at Ashby, 3 May": a lone word of deciding announces the phrase after it
-        after = {sents[i + 1].start: v for i in finals if i + 1 < len(sents) and
-                 (v := concluding.announced(sents[i], sents[i + 1]))}
+        after = replaced | {sents[i + 1].start: v for i in finals if i + 1 < len(sents) and
+                            (v := concluding.announced(sents[i], sents[i + 1]))}
         # "Carnmor on Skye, 3 June. booked": the lone word after the phrase it settles
         after |= {sents[i].start: v for i in finals if i > 0 and sents[i].start not in after and
                   sents[i - 1].start not in after and (v := concluding.announced(sents[i], sents[i - 1]))}
@@ -185,9 +194,13 @@ class DecisionTracker:
                 if 0 <= j < len(sents) and (j == i or j not in finals)]
         for s in near:  # the final sentence first, then the one after it
             value = after.get(s.start) or value_of(doc, s, drop_ids, known) or bare.get(s.start)
+            if value and subordinate(s, value):
+                value = None
             if value and not all(in_senses(t, FINAL_SENSES) or (t.is_stop and t.text.islower()) or t.is_punct
                                  for t in parsed(value)):
                 topic, sentence = topic_of(s), s.text.strip()
+                if topic and same(topic, value):
+                    topic = None  # "decided: the sale is for the food bank": the value names no matter
                 break
         if not value or len(value.split()) > 10 or not sentence:
             return out
@@ -337,8 +350,10 @@ class DecisionTracker:
                             not lex.is_person_noun(t.lemma_.lower(), 1):
                         self.options.append((phrase(t), None, text))
             root = s.root
+            # ("ok." puts nothing forward, nor a reaction to someone: "oh Des", "aw, Priya")
             if root.pos_ in ("NOUN", "PROPN") and len(s) <= 6 and not any(t.pos_ == "VERB" for t in s) and \
-                    not concluding.marker(root):  # "ok." puts nothing forward
+                    not concluding.marker(root) and root.ent_type_ != "PERSON" and \
+                    not (s[0].pos_ == "INTJ" and not concluding.marker(s[0])):
                 self.options.append((phrase(root), None, text))
                 return
             if ":" in s.text:
@@ -360,6 +375,11 @@ class DecisionTracker:
         if d.topic:
             for c in reversed(self.chains):
                 if same_matter(c.topic, d.topic):
+                    return c
+            # a matter named by a word its chain was discussed with most ("the bake sale is now for X" joins
+            # the chain filed under another of its words), when it settles a value of the same kind
+            for c in reversed(self.chains):
+                if d.topic.split()[-1] in c.keywords()[:3] and value_kind(c.head.value) == value_kind(d.value):
                     return c
         for c in reversed(self.chains):  # it turns down an option put forward in a chain's discussion
             if any(same(x, o) for x in d.dropped for o in c.options):

@@ -99,7 +99,24 @@ def _topic(sent: Any) -> str | None:
     return None
 
 
+def in_subordinate(tok: Any) -> bool:
+    """The word is said inside a subordinate clause ("agreed, much as I'll miss the garden", "fine, although
+    the pier was nicer"): what a concession or a reason names is not what a sentence settles."""
+    while tok.head.i != tok.i:
+        if tok.dep_ == "advcl" and any(c.dep_ == "mark" and c.lower_ != "so" for c in tok.children):
+            return True
+        tok = tok.head
+    return False
+
+
 def _value_of(head: Any, exclude: set[int]) -> str | None:
+    # "raising subs to £30", "moving the meeting to Friday": a change of amount or place names its new value
+    if lex.verb_in_senses(head.lemma_.lower(), (*CHANGE_SENSES, "change_magnitude.v.01"), first=2):
+        for c in head.children:
+            if c.dep_ == "prep" and c.lower_ == "to":
+                for p in c.children:
+                    if p.dep_ == "pobj" and p.i not in exclude and p.pos_ in ("NOUN", "PROPN", "NUM"):
+                        return _np(p)
     for dep in ("dobj", "attr", "oprd"):
         for c in head.children:
             if c.dep_ == dep and c.i not in exclude and c.pos_ in ("NOUN", "PROPN", "NUM"):
@@ -183,7 +200,10 @@ def _sentence(sent: Any) -> GroupAct | None:
         # proposals: "I suggest X", "I vote we do X", "we could do X", "maybe X?"
         if lex.verb_in_senses(lemma, PROPOSE_SENSES, first=3) and any(
                 c.dep_ == "nsubj" and c.lower_ in ("i", "we") for c in v.children):
-            val = _value_of(v, exclude)
+            # what is proposed is the clause below the verb ("with Jo away, I suggest we move X to Y"), else its
+            # object ("I suggest the boathouse")
+            val = next((x for c in v.children if c.dep_ in ("ccomp", "xcomp") and c.pos_ in ("VERB", "AUX")
+                        if (x := _value_of(c, exclude))), None) or _value_of(v, exclude)
             if val:
                 return GroupAct("proposal", val, topic)
         if we and modal & {"could", "should", "might", "may"} and not question:
@@ -214,7 +234,8 @@ def _sentence(sent: Any) -> GroupAct | None:
                 return GroupAct("reversal" if change else "decision", val, topic)
             if decided and v.dep_ == "ROOT" and v.tag_ == "VBN":  # "it's settled, the cabin it is"
                 np = next((t for t in sent if t.pos_ in ("NOUN", "PROPN") and t.dep_ not in ("compound",)
-                           and t.i not in exclude and t.lemma_.lower() not in ("plan", "decision")), None)
+                           and t.i not in exclude and t.lemma_.lower() not in ("plan", "decision") and
+                           not in_subordinate(t)), None)
                 if np is not None:
                     return GroupAct("decision", _np(np), topic)
     for v in verbs:
@@ -248,7 +269,9 @@ def personal_decision(text: str) -> bool:
             continue
         if _for_one(t):
             return True
-        if not any(c.dep_ == "prt" for c in t.children):  # "pick up a copy" is to fetch, not to choose
+        # "pick up a copy" is to fetch, not to choose; "I'll fix the poster" is to do, deciding is done
+        done = t.tag_ in ("VBD", "VBN") or any(c.dep_ == "aux" and c.lemma_ in ("be", "have") for c in t.children)
+        if done and not any(c.dep_ == "prt" for c in t.children):
             subj = next((c for c in t.children if c.dep_ == "nsubj"), None)
             if subj is not None and subj.lower_ in ("he", "she", "i") and not (
                     subj.lower_ == "i" and lex.verb_in_senses(t.lemma_.lower(), BOOK_SENSES, first=3)):

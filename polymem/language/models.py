@@ -199,6 +199,9 @@ _SHOUTED = re.compile(r"(?<![\w@#/.'’-])[A-Z]{2,}(?:['’][A-Z]{1,2})?(?:[\s,.
                       r"(?![\w@/'’-])")
 
 
+_PARTICLES = frozenset({"off", "on", "out", "up", "in", "no", "not", "yes"})  # closed class; "US", "IT" stay
+
+
 def _unshout(m: re.Match[str]) -> str:
     """"CONFIRMED.", "CANCEL THE CAKE": the tagger, trained on edited text, reads shouted words as names. A
     function word or a word the dictionary knows is written in lower case, any other word (or one that can be
@@ -210,7 +213,8 @@ def _unshout(m: re.Match[str]) -> str:
     run = m.group(0)
     words = re.findall(r"[A-Z]+(?:['’][A-Z]+)?", run)
     if len(words) == 1 and len(run) < 4:
-        return run
+        # a short word alone is an acronym ("NHS", "IT"), unless it is a particle: "the picnic is OFF"
+        return run.lower() if run.lower() in _PARTICLES else run
     if len(words) == 1 and noun_only(run.lower()):
         return run.capitalize()  # "NOODLE!!", "MOCHA": a noun shouted alone is most often a name called out
 
