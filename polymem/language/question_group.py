@@ -130,6 +130,12 @@ def about_a_plan(doc: Any) -> bool:
                 c.dep_ in ("nsubj", "nsubjpass") and (c.pos_ in ("PROPN", "PRON") and c.lower_ not in (
                     "what", "which", "it") or lex.is_person_noun(c.lemma_.lower(), 1)) for c in t.head.children):
             return True  # "what flavour will the cake be?": a thing to come, not a person's plan
+        if t.lemma_ == "go" and t.tag_ == "VBG" and any(
+                c.dep_ == "xcomp" and any(a.dep_ == "aux" and a.lower_ == "to" for a in c.children)
+                for c in t.children) and any(
+                c.dep_ in ("nsubj", "nsubjpass") and c.pos_ == "NOUN" and not lex.is_person_noun(c.lemma_.lower(), 1)
+                for c in t.children):
+            return True  # "where is the weekend going to be?": the same future said with "be going to"
     if ranges_over_members(doc):
         return True  # "how much is each person putting in?": what every member does, as arranged
     return thing_changed(doc)

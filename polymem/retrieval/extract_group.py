@@ -88,6 +88,7 @@ GENERIC_SENSES = ("plan.n.01", "idea.n.01", "decision.n.01", "choice.n.02", "thi
                   "matter.n.01", "issue.n.01")
 TOPIC_W = 1.0  # what a record gains when its matter's name is one of the question's words
 ECHO = 1.5  # what a matter loses when the value it would answer with is already in the question
+PAST_MARGIN = 1.0  # how much further from the question than the best a matter may rank and still be the one asked
 
 
 def _best_chain(self: Any) -> list[StateHit]:
@@ -145,8 +146,6 @@ def _best_chain(self: Any) -> list[StateHit]:
     asked = value_kind.asked_kind(self.plan.question)
     cands = {k: c for k, c in cands.items() if any(value_kind.compatible(asked, h.value or "") for h in c[0])} \
         or cands
-    if self.plan.mode != "head":  # "what was it originally": only a matter that changed has a past
-        cands = {k: c for k, c in cands.items() if len(c[0]) > 1} or cands
     # the words that name the matter, not those that ask about it ("what did they end up with for the harvest supper")
     issue = question_group.matter_words(self.plan.question, self.plan.issue) or self.plan.issue
     by_seq = {m.get("seq"): mid for mid, m in self.msgs.items() if m.get("seq") is not None}
@@ -185,12 +184,36 @@ def _best_chain(self: Any) -> list[StateHit]:
     words = {w.lower() for w in issue if not is_generic(w.lower())}
     ranks = {k: (r[0] + TOPIC_W * bool(k.startswith("decision:") and set(k[9:].split()) & words), *r[1:])
              for k, r in ranks.items()}
+    top = max(r[0] for r in ranks.values())
+    if self.plan.mode != "head":
+        # "what was it originally": a matter that changed has a past; among those about as close to the question
+        # as the best (a changed matter far from it is another matter)
+        changed = {k: r for k, r in ranks.items() if len(cands[k][0]) > 1 and r[0] >= top - PAST_MARGIN}
+        ranks = changed or ranks
     best = max(ranks, key=ranks.__getitem__)
     written = [k for k in ranks if not k.startswith(("evidence:", "assigned:"))]
     # the tracker's second reading wins only where it matches the question strictly better than every record
     if best.startswith("evidence:") and written and ranks[best][0] <= max(ranks[k][0] for k in written):
         best = max(written, key=ranks.__getitem__)
-    return cands[best][0]
+    hits = cands[best][0]
+    if len(hits) > 1 and self.plan.mode != "head":
+        return hits
+    # one matter filed as two (the first choice, then the one that replaced it, read apart): a later decision of
+    # the same kind follows it as its next version when the talk that led to it named the value it replaced
+    # ("the hostel at X is full ... what about Y?"); asked for the past, being about as close to the question
+    # is enough too
+    kind = value_kind.value_kind(hits[-1].value or "")
+
+    def revises(k: str) -> bool:
+        return any(decisions.mentions(hits[-1].value or "", self.msgs[m]["text"] or "")
+                   for m in discussed(cands[k][0][:1]) if m in self.msgs and m not in hits[-1].message_ids)
+    later = [k for k, r in ranks.items() if k != best and cands[k][0][0].when > hits[-1].when and
+             value_kind.value_kind(cands[k][0][0].value or "") == kind and not same_value(
+                 cands[k][0][0].value, hits[-1].value) and
+             ((self.plan.mode != "head" and r[0] >= ranks[best][0] - PAST_MARGIN) or revises(k))]
+    if later:
+        return hits + [min((cands[k][0][0] for k in later), key=lambda h: h.when)]
+    return hits
 
 
 def echoes(value: str, question: str) -> bool:
