@@ -75,7 +75,12 @@ def bare_option(sent: Any, options: list[str], same: Any) -> str | None:
     def covers(o: str) -> bool:
         theirs = set(re.findall(r"\w+", o.lower()))  # ("£30 a year" holds the word "30")
         return bool(mine) and len(mine & theirs) / len(mine) >= 0.5
-    return value if any(same(value, o) and covers(o) for o in options) else None
+    hit = next((o for o in options if same(value, o) and covers(o)), None)
+    if hit is None:
+        return None
+    # "yep 800": a bare number stands for the sum put forward ("$800 AUD each")
+    return re.sub(r"(?<=[^\w\s])\s+(?=\d)", "", hit) if all(t.like_num for t in ws) and len(hit.split()) <= 4 \
+        else value  # ("€ 40" as the parser's tokens joined it: "€40")
 
 
 def allotted(sent: Any) -> tuple[str, Any] | None:

@@ -235,12 +235,16 @@ def proposal_in_question(text: str) -> tuple[str, str | None] | None:
 
 
 @lru_cache(maxsize=20_000)
-def proposes(text: str) -> bool:
-    """The message puts its option forward in so many words: "I propose we move to X", "I suggest X", "we
-    propose X" (a verb of proposing, in the present, said by the speaker or the group; not "she suggested")."""
-    return any(t.pos_ == "VERB" and t.tag_ in ("VBP", "VB") and not t.sent.text.rstrip().endswith("?") and
+def proposed(text: str) -> frozenset[str]:
+    """The options a message puts forward in so many words: "I propose we move to X", "I suggest X", "we
+    propose X" (a verb of proposing, in the present, said by the speaker or the group; not "she suggested");
+    not a phrase beside it ("I propose we buy that. More aperture for less.")."""
+    if not any(t.pos_ == "VERB" and t.tag_ in ("VBP", "VB") and not t.sent.text.rstrip().endswith("?") and
                lex.verb_in_senses(t.lemma_.lower(), group.PROPOSE_SENSES, first=3) and
-               any(c.dep_ == "nsubj" and c.lower_ in ("i", "we") for c in t.children) for t in parsed(text))
+               any(c.dep_ == "nsubj" and c.lower_ in ("i", "we") for c in t.children) for t in parsed(text)):
+        return frozenset()
+    return frozenset(a.value for a in group.read(text) if a.act == "proposal" and a.value and
+                     a.value.lower() not in ("it", "that", "this"))
 
 
 WINDOW = 8  # messages after a proposal in which assents to it count
@@ -281,7 +285,8 @@ class Follower:
                 # a new proposal: the talk is now about it (an option read from a statement only when it is a
                 # date or a sum; a common noun or a name only when a question puts it forward)
                 if concrete(value) and (asked is not None and value == asked[0] or (
-                        value_kind(value) in ("date", "amount") and len(value.split()) <= 6) or proposes(text)):
+                        value_kind(value) in ("date", "amount") and len(value.split()) <= 6) or
+                                        value in proposed(text)):
                     self.pending = Pending(value, topic, speaker, seq, message_id, text)
                     return None
             if p is not None and speaker != p.proposer and objects(text):

@@ -8,6 +8,8 @@ import re
 from itertools import pairwise
 from typing import Any
 
+from spacy.lang.en.stop_words import STOP_WORDS
+
 from polymem.language import concluding, timeexpr
 from polymem.language import group as group_acts
 from polymem.language import lexical as lex
@@ -45,7 +47,9 @@ def same(a: str, b: str) -> bool:
     if la and lb and la[0][:1].isupper() and lb[0][:1].isupper() and la[0].lower() != lb[0].lower() and \
             len(a.split()) > 1 and len(b.split()) > 1:
         return False  # "Loch Arkaig" is not "Loch Morlich": two names that differ in their last word
-    xs, ys = ({w for w in v.split() if len(w) >= 3} for v in (x, y))
+    # (not function words: "from", "with"; a month is no function word: "may")
+    xs, ys = ({w for w in v.split() if len(w) >= 3 and (w not in STOP_WORDS or timeexpr.is_time_word(w))}
+              for v in (x, y))
     if xs - ys and ys - xs and all(timeexpr.is_time_word(w) for w in (xs - ys) | (ys - xs)):
         return False  # "June Next Fest" is not "October Next Fest"
     cx, cy = ({w for w in v if not timeexpr.is_time_word(w)} for v in (xs, ys))

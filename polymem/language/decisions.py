@@ -376,10 +376,13 @@ class DecisionTracker:
             for c in reversed(self.chains):
                 if same_matter(c.topic, d.topic):
                     return c
-            # a matter named by a word its chain was discussed with most ("the bake sale is now for X" joins
-            # the chain filed under another of its words), when it settles a value of the same kind
+            # a matter named when a chain was decided, though the chain is filed under another of its words
+            # ("decided: the bake sale is for X" then "the bake sale is now for Y"), settled with a value of the
+            # same kind
+            head = d.topic.split()[-1]
             for c in reversed(self.chains):
-                if d.topic.split()[-1] in c.keywords()[:3] and value_kind(c.head.value) == value_kind(d.value):
+                if value_kind(c.head.value) == value_kind(d.value) and any(
+                        head in {t.lemma_.lower() for t in parsed(x.sentence)} for x in c.decisions):
                     return c
         for c in reversed(self.chains):  # it turns down an option put forward in a chain's discussion
             if any(same(x, o) for x in d.dropped for o in c.options):
@@ -392,8 +395,10 @@ class DecisionTracker:
                 d.topic = d.topic or topic
                 break
         # over a few retrieved messages (not by_kind) the talk between them is missing: no re-discussion reading
-        if self.by_kind and not any(same_matter(c.topic, d.topic) for c in self.chains) and \
-                (again := self._rediscussed(d)) is not None:
+        # (a decision that names its matter apart from its value, one no chain is filed under, starts that
+        # matter: "the reunion is moving to York" revises no other matter talked down meanwhile)
+        apart = bool(d.topic) and not set(norm(d.topic or "").split()) & set(norm(d.value).split())
+        if self.by_kind and not apart and (again := self._rediscussed(d)) is not None:
             return again
         d.topic = d.topic or self._open_topic(d.value)
         if d.topic:

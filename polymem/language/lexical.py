@@ -174,6 +174,9 @@ def is_occupation(lemma: str) -> bool:
         return False
     if noun_is(lemma, "kin"):
         return False
+    first = {p.name() for path in ss[0].hypernym_paths() for p in path}
+    if first & {"adult.n.01", "juvenile.n.01"} and not noun_is(lemma, "occupation_person", senses=1):
+        return False  # "good man", "that woman": a person by age or sex first, whatever other senses say
     if _status().intersection(p for path in ss[0].hypernym_paths() for p in path):
         return False  # a rank or a word of praise ("the spreadsheet king", "a hero", "the star"): no trade
     if noun_is(lemma, "occupation_person"):

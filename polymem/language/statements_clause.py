@@ -106,7 +106,7 @@ def verb_statements(reader: StatementReader, v: Any, sent: Any, speaker: str, ot
     for obj in [c for c in v.children if c.dep_ == "dobj"] + [
             p for c in v.children if doer and c.dep_ == "prep" and c.lower_ == "on" for p in c.children
             if p.dep_ == "pobj"]:
-        if lex.noun_is(obj.lemma_.lower(), "dwelling") and not neg:
+        if lex.noun_is(obj.lemma_.lower(), "dwelling") and not neg and not _looked_at(v):
             place = sx.place_obj(obj, reader) or sx.place_obj(v, reader)
             if place and (owner := owner or subject_of(reader, v, sent, speaker, other)):
                 out.append(Statement("city", owner, speaker, place, kind="event"))
@@ -163,7 +163,10 @@ def copula_statements(reader: StatementReader, v: Any, sent: Any, speaker: str, 
         if v.tag_ == "VBG" and attr is not None and attr.pos_ == "NOUN" and lex.is_occupation(attr.lemma_.lower()):
             org = sx.org_obj(attr, reader)  # "being a ward clerk at the depot"
             role = sx.phrase(attr, drop_det=True)
-            out.append(Statement("job", speaker, speaker, f"{role} at {org}" if org else role))  # "being a midwife"
+            # "being a midwife"; "no more being a midwife": the job held until now
+            ended = sx.ended(v, sent)
+            st = Statement("job", speaker, speaker, f"{role} at {org}" if org else role, polarity=not ended)
+            out.append(was(st) if ended else st)
         return out
     owner = owner_of(reader, subj, speaker, other, sent)
     if owner is None:
@@ -275,6 +278,14 @@ def noun_statements(reader: StatementReader, n: Any, sent: Any, speaker: str, ot
     return out
 
 
+def _looked_at(v: Any) -> bool:
+    """A verb of seeing or seeking: a flat viewed or looked for ("viewing a flat in X on sat") is before any
+    move."""
+    lemma = v.lemma_.lower()
+    return v.pos_ == "VERB" and (lex.verb_in_lexfile(lemma, ("verb.perception",)) or lex.verb_in_senses(
+        lemma, ("search.v.01", "look_for.v.01", "see.v.05", "view.v.02"), first=2))
+
+
 def _new_home(reader: StatementReader, n: Any, sent: Any, speaker: str) -> str | None:
     """"new apartment in Toronto is tiny", "got an offer on a flat in X!! moving in april": a new dwelling
     somewhere, or one in a message about moving, said with nobody else in the sentence, is the speaker's (chat
@@ -283,7 +294,7 @@ def _new_home(reader: StatementReader, n: Any, sent: Any, speaker: str) -> str |
         return None
     new = n.dep_ in ("nsubj", "ROOT", "dobj") and any(c.dep_ == "amod" and c.lower_ == "new" for c in n.children)
     # "got an offer on a flat in X!! moving sun 12 april": a dwelling somewhere in a message about moving
-    if not (new or (n.dep_ in ("dobj", "pobj") and _moving(n.doc))):
+    if not (new or (n.dep_ in ("dobj", "pobj") and _moving(n.doc))) or _looked_at(n.head):
         return None
     if somebody_else(reader, sent, speaker) or any(
             t.lower_ in ("you", "u", "your") or (t.pos_ == "NOUN" and lex.is_person_noun(t.lemma_.lower())) for t in sent):

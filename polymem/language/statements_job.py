@@ -61,7 +61,11 @@ def self_role(reader: StatementReader, doc: Any, speaker: str, message_id: str |
                                              for x in sent.doc[sent.start:t.left_edge.i]) and \
                 after < len(sent.doc) and sent.doc[after].text in (",", ";", "—", "-") and \
                 not any(c.dep_ == "det" for c in t.children)
-            fragment = fragment or opened or (bare and not clipped) or leading
+            # "as a nurse, I object": a role the speaker speaks as, opening the sentence (weak, like the rest)
+            speaking_as = t.dep_ == "pobj" and t.head.lower_ == "as" and t.head.i <= sent.start + 1 and any(
+                c.lower_ in ("a", "an") for c in t.children) and any(x.lower_ == "i" and x.dep_ == "nsubj"
+                                                                     for x in sent)
+            fragment = fragment or opened or (bare and not clipped) or leading or speaking_as
             offered = t.dep_ in ("dobj", "oprd", "attr") and _offered_to_speaker(t.head, sent)
             if fragment or offered:
                 role = sx.phrase(t, drop_det=True)

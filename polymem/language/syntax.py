@@ -39,15 +39,19 @@ def ended(v: Any, sent: Any) -> bool:
 
 
 def _until_now(v: Any, sent: Any, spaced: bool) -> bool:
-    """"no longer" / "not ... anymore" (and, `spaced`, "not ... any more") around the verb."""
+    """"no longer" / "no more" / "not ... anymore" (and, `spaced`, "not ... any more") around the verb."""
     words = [t.lower_ for t in v.subtree] + [t.lower_ for t in v.children]
-    later = "anymore" in words or "longer" in words or (spaced and any(
-        a == "any" and b == "more" for a, b in zip(words, words[1:], strict=False)))
+    pairs = list(zip(words, words[1:], strict=False))
+    # ("no more being a nurse": "no more" says "no longer" of a state)
+    later = "anymore" in words or "longer" in words or ("no", "more") in pairs or (spaced and ("any", "more") in pairs)
     return later and any(t.lower_ in ("no", "not", "n't") for t in sent)
 
 
 def used_to(v: Any) -> bool:
     return v.head is not v and v.head.lemma_ == "use" and any(c.lower_ == "to" for c in v.children)
+
+
+_PUT_FORWARD = ("propose.v.01", "suggest.v.01", "suggest.v.02", "recommend.v.01")
 
 
 def hedged(v: Any) -> bool:
@@ -71,6 +75,8 @@ def hedged(v: Any) -> bool:
                 return True  # "I'd love to work at X someday"
             if h.pos_ == "VERB" and lex.verb_is(h.lemma_.lower(), "intend", senses=2) and h.lemma_ != "use":
                 return True
+            if h.pos_ == "VERB" and lex.verb_in_senses(h.lemma_.lower(), _PUT_FORWARD, first=3, exact=True):
+                return True  # "I propose we move to the village hall": a plan put forward
             if h.pos_ == "ADP":  # "thinking of getting a cat", "talking about moving"
                 if h.lower_ in ("of", "about") and h.head.pos_ == "VERB" and h.head.lemma_ != "use":
                     return True
