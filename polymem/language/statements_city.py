@@ -96,8 +96,8 @@ def homely_frame(t: Any) -> bool:
             lex.noun_in_senses(h.lemma_.lower(), _STRETCH, first=2) and not any(
                 c.dep_ == "poss" and c.lower_ not in FIRST_PERSON for c in h.children):
         return True  # "first week in X done": the speaker's first stretch of time there
-    if h.lower_ == "here":
-        return True
+    if h.lower_ == "here" or (prep.lower_ == "in" and prep.i > 0 and t.doc[prep.i - 1].lower_ == "here"):
+        return True  # ("the sanctuary here in X": the parser may hang "here" and "in X" side by side)
     lemma = h.lemma_.lower()
     if h.pos_ == "NOUN" and lex.noun_in_senses(lemma, _HOME_NOUNS, first=8) and any(
             c.dep_ == "poss" and c.lower_ in FIRST_PERSON for c in h.children):
@@ -118,8 +118,9 @@ def away(reader: StatementReader, clause: list[Any], speaker: str) -> bool:
     # "moved in yesterday": a move into a home is where one lives now, not a past trip
     verbs = [t for t in clause if t.pos_ in ("VERB", "AUX") and not (lex.verb_is(t.lemma_.lower(), "reside") and any(
         c.dep_ in ("prt", "advmod") and c.lower_ == "in" for c in t.children))]
-    if any(t.tag_ in ("VBD", "MD") for t in verbs) and not any(t.tag_ in ("VBZ", "VBP") for t in verbs):
-        return True  # a past trip or a plan
+    if any(t.tag_ in ("VBD", "MD") for t in verbs) and not any(t.tag_ in ("VBZ", "VBP") for t in verbs) and not (
+            any(t.lower_ == "here" for t in clause) and not any(t.tag_ == "MD" for t in verbs)):
+        return True  # a past trip or a plan (a past event "here in X" is still where the speaker is)
     if any(sx.hedged(t) for t in verbs) or any(t.lemma_.lower() in ("look", "search", "browse", "dream", "want",
                                                                     "wish", "miss") for t in verbs):
         return True  # "looking at flats in X", "I miss X": elsewhere

@@ -137,8 +137,11 @@ def org_obj(head: Any, reader: PersonFinder) -> str | None:
                 if c.lower_ == "in" and p.ent_type_ != "ORG":
                     continue  # "a welder in Leeds": a place, not an employer
                 # "Sumo Digital's Sheffield studio": a workplace named through its owner
+                # (a name before a common noun, typed half in lower case: "at thames water", "at Severn water")
                 if p.pos_ == "PROPN" or p.ent_type_ in _ORG_ENTS or any(
-                        d.dep_ == "det" or (d.dep_ == "poss" and d.pos_ == "PROPN") for d in p.children) \
+                        d.dep_ == "det" or (d.dep_ in ("poss", "compound") and d.pos_ == "PROPN") or (
+                            d.dep_ == "amod" and d.text[:1].isupper() and not lex._synsets(d.lower_, "a"))
+                        for d in p.children) \
                         or (p.text[:1].isupper() and p.i > p.sent.start):
                     return phrase(p)
     return None
