@@ -22,6 +22,10 @@ def owner_of(reader: StatementReader, tok: Any, speaker: str, last_other: str | 
         if low in ("they", "them", "their") and plural and not lex.is_person_noun(plural[-1].lemma_.lower()):
             return None  # "the budgies screamed all morning, they live in X": the birds, nobody in the chat
         before = [p for p in reader.people(tok.doc[:tok.i].text) if p != speaker]
+        # "Congrats, Tomasz. my brother lived there before he moved to Oslo": someone's relative or any person
+        # noun named after the last member (as a subject or with a possessive) is who a singular "he"/"she" is
+        if low not in ("they", "them", "their") and _nearer_person(reader, tok):
+            return None
         return before[-1] if before else last_other
     if low in ("you", "your", "yours", "yourself"):
         return vocative(reader, sent, speaker)
@@ -35,6 +39,15 @@ def owner_of(reader: StatementReader, tok: Any, speaker: str, last_other: str | 
         span = " ".join(t.text for t in tok.subtree if t.pos_ == "PROPN")
         return reader.person_in(span)
     return None
+
+
+def _nearer_person(reader: StatementReader, tok: Any) -> bool:
+    """A person noun ("my brother", "the landlord") stands after the last member named before `tok`, in the
+    same sentence."""
+    sent = tok.sent
+    last_member = max((t.i for t in sent if t.i < tok.i and reader.person_in(t.text)), default=-1)
+    return any(last_member < t.i < tok.i and t.pos_ == "NOUN" and t.tag_ == "NN" and
+               lex.is_person_noun(t.lemma_.lower()) and t.dep_ in ("nsubj", "nsubjpass") for t in sent)
 
 
 def vocative(reader: StatementReader, sent: Any, speaker: str) -> str | None:

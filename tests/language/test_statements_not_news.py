@@ -1,6 +1,6 @@
 """Words that look like a job or a home but are not one (praise, the group's own time somewhere, a flat only
 viewed, a move put forward for the group), a job said to be over with "no more", and a role spoken as
-("as a nurse, I ..."). Sentences in no data set."""
+("as a nurse, I ...") and a relative's move told to a member. Sentences in no data set."""
 
 from __future__ import annotations
 
@@ -44,6 +44,7 @@ def test_a_job_said_to_be_over_with_no_more() -> None:
     "looking at flats in Gateshead this weekend",
     "the church hall doubled its rent. I propose we move to Kirkby village hall after all.",
     "I suggest we move the meetings to Whitley Bay.",
+    "the minibus is booked btw, we collect it in Gateshead",
 ])
 def test_no_home_is_read(reader: StatementReader, text: str) -> None:
     assert said(reader, text, "city") == []
@@ -58,3 +59,9 @@ def test_a_role_the_speaker_speaks_as_is_a_weak_job(reader: StatementReader) -> 
            if s.attribute == "job"]
     assert got == [("nurse", True)]
     assert said(reader, "as a parent i can tell you it's chaos", "job") == []
+
+
+def test_a_relatives_move_told_to_a_member_is_not_the_members(reader: StatementReader) -> None:
+    text = "Well done, Koffi. Hull is lovely; my sister lived in Hessle for years before she moved to Bergen."
+    assert not any(o == "p2" for o, _, _ in said(reader, text, "city"))
+    assert said(reader, "Koffi rang: he moved to Bergen last week", "city") == [("p2", "Bergen", "present")]
