@@ -259,6 +259,8 @@ class Answerer:
         # Only the question's own verb counts: its first issue term ("Who *smelled* Monica's hair?") or the
         # participle of a passive ("Monica's hair was *smelled* by whom?").
         verb = ew.question_verb(self.plan.question, self.plan.issue)
+        if ew.asks_who_asked(self.plan.question):
+            return m["speaker"]  # "who asked for the address to be changed?": whoever asked, not who was asked
         if verb and ew.you_did([verb], m["text"]):
             return ew.addressee(m, self.msgs, self.use_addr) or m["speaker"]
         return m["speaker"]

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import re
 
+from polymem.language import lexical as lex
+from polymem.language.models import parsed
 from polymem.retrieval.extract_base import Msg, term_re
 from polymem.retrieval.names import RosterIndex
 
@@ -64,6 +66,16 @@ def question_verb(question: str, issue: list[str]) -> str | None:
     """The question's verb: a passive's participle ("was smelled by whom"), else its first issue term."""
     m = _PASSIVE.search(question)
     return m.group(1).lower() if m else (issue[0] if issue else None)
+
+
+_ASKING = ("ask.v.01", "ask.v.02", "request.v.01", "request.v.02", "want.v.01", "need.v.01")
+
+
+def asks_who_asked(question: str) -> bool:
+    """The question's main verb is one of asking or wanting ("who asked for X to be changed?", "who wanted
+    someone to book X?"): its answer is whoever asked, not whoever was asked to do it."""
+    return any(t.dep_ == "ROOT" and t.pos_ == "VERB" and lex.verb_in_senses(t.lemma_.lower(), _ASKING, first=3,
+                                                                             exact=True) for t in parsed(question))
 
 
 def you_did(terms: list[str], text: str) -> bool:
