@@ -47,14 +47,15 @@ def question_attribute(doc: Any) -> tuple[Attribute | None, str | None]:
     wh = {t.lower_ for t in doc if t.tag_ in ("WRB", "WP", "WDT", "WP$")}
     for t in doc:
         lemma = t.lemma_.lower()
-        owner_of = t.dep_ == "compound" and t.head.pos_ == "NOUN" and _asked_noun(t.head) and \
-            lex.noun_derived_from(t.head.lemma_.lower(), "possess")  # "a bird owner", "dog owners"
-        if t.pos_ == "NOUN" and (lex.generic_pet(lemma) or lex.pet_category(lemma)) and (_asked_noun(t) or owner_of):
+        # "a bird owner", "dog owners" (the tagger may take the animal word for an adjective: "a parrot owner")
+        owner_of = t.dep_ in ("compound", "amod") and t.head.pos_ == "NOUN" and _asked_noun(t.head) and \
+            lex.noun_derived_from(t.head.lemma_.lower(), "possess")
+        if (t.pos_ == "NOUN" or (owner_of and t.pos_ == "ADJ")) and (lex.generic_pet(lemma) or lex.pet_category(lemma)) \
+                and (_asked_noun(t) or owner_of):
             generic = lex.generic_pet(lemma)
             # a kind of animal is a category only as something kept: "Does anyone have / own a dog?"
             kept = t.head.pos_ in ("VERB", "AUX") and lex.verb_is(t.head.lemma_.lower(), "possess") or \
-                t.dep_ == "attr" or (t.dep_ == "compound" and t.head.pos_ == "NOUN" and
-                                     lex.noun_derived_from(t.head.lemma_.lower(), "possess")) or (  # "a bird owner"
+                t.dep_ == "attr" or owner_of or (  # "a bird owner"
                     # "What kind of dog does Bex have?", "what breed of dog is Comet?": a sort of kept animal
                     t.dep_ == "pobj" and t.head.lower_ == "of" and t.head.head.pos_ == "NOUN" and
                     lex.noun_in_senses(t.head.head.lemma_.lower(), ("kind.n.01", "breed.n.01"), first=2))
