@@ -1,6 +1,7 @@
 """Words that look like a job or a home but are not one (praise, the group's own time somewhere, a flat only
 viewed, a move put forward for the group), a job said to be over with "no more", and a role spoken as
-("as a nurse, I ...") and a relative's move told to a member. Sentences in no data set."""
+("as a nurse, I ..."), a relative's move told to a member and a member's animal spoken of to them.
+Sentences in no data set."""
 
 from __future__ import annotations
 
@@ -65,3 +66,8 @@ def test_a_relatives_move_told_to_a_member_is_not_the_members(reader: StatementR
     text = "Well done, Koffi. Hull is lovely; my sister lived in Hessle for years before she moved to Bergen."
     assert not any(o == "p2" for o, _, _ in said(reader, text, "city"))
     assert said(reader, "Koffi rang: he moved to Bergen last week", "city") == [("p2", "Bergen", "present")]
+
+
+def test_a_members_animal_spoken_of_to_them_is_not_the_speakers(reader: StatementReader) -> None:
+    assert said(reader, "Oh Koffi. He was the kindest old dog. Thinking of you.", "pet") == []
+    assert said(reader, "meet the new lodger! he's a gecko", "pet") == [("p1", "gecko", "present")]
