@@ -88,7 +88,7 @@ GENERIC_SENSES = ("plan.n.01", "idea.n.01", "decision.n.01", "choice.n.02", "thi
                   "matter.n.01", "issue.n.01")
 TOPIC_W = 1.0  # what a record gains when its matter's name is one of the question's words
 ECHO = 1.5  # what a matter loses when the value it would answer with is already in the question
-PAST_MARGIN = 1.0  # how much further from the question than the best a matter may rank and still be the one asked
+PAST_MARGIN = 0.5  # how much further from the question than the best a matter may rank and still be the one asked
 
 
 def _best_chain(self: Any) -> list[StateHit]:
