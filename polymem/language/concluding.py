@@ -67,18 +67,18 @@ def bare_option(sent: Any, options: list[str], same: Any) -> str | None:
     if any(t.pos_ in ("AUX", "PRON", "VERB") and not t.text[:1].isupper() for t in ws) or \
             not any(t.pos_ in ("NOUN", "PROPN", "NUM") for t in ws):
         return None
-    start = ws[0].i - 1 if ws[0].i > sent.start and sent.doc[ws[0].i - 1].is_currency else ws[0].i  # "fine, £30"
+    start = ws[0].i - 1 if ws[0].i > sent.start and sent.doc[ws[0].i - 1].is_currency else ws[0].i  # "fine, €45"
     value = sent.doc[start:ws[-1].i + 1].text
     # the fragment is the option, not a remark that names it ("ok, awkward news about Edinburgh")
     mine = {t.lower_ for t in ws if t.is_alpha or t.like_num} - {"the", "a", "an", "our"}
 
     def covers(o: str) -> bool:
-        theirs = set(re.findall(r"\w+", o.lower()))  # ("£30 a year" holds the word "30")
+        theirs = set(re.findall(r"\w+", o.lower()))  # ("€45 a head" holds the word "45")
         return bool(mine) and len(mine & theirs) / len(mine) >= 0.5
     hit = next((o for o in options if same(value, o) and covers(o)), None)
     if hit is None:
         return None
-    # "yep 800": a bare number stands for the sum put forward ("$800 AUD each")
+    # "yep 60": a bare number stands for the sum put forward ("$60 NZD a head")
     return re.sub(r"(?<=[^\w\s])\s+(?=\d)", "", hit) if all(t.like_num for t in ws) and len(hit.split()) <= 4 \
         else value  # ("€ 40" as the parser's tokens joined it: "€40")
 
@@ -182,7 +182,7 @@ def then_value(sent: Any) -> str | None:
     v = m.group("v").strip()
     start = m.start("v")
     if start > 0 and unicodedata.category(sent.text[start - 1]) == "Sc":
-        v = sent.text[start - 1] + v  # "£30 then": the currency sign the pattern's leading \W took
+        v = sent.text[start - 1] + v  # "€45 then": the currency sign the pattern's leading \W took
     toks = [t for t in sent if t.idx - sent.start_char < m.end("v")]
     if all(t.pos_ == "INTJ" or t.is_punct for t in toks):
         return None  # "well then.": a marker, not a value
@@ -192,7 +192,7 @@ def then_value(sent: Any) -> str | None:
         return None
     heads = [t for t in toks if t.pos_ in ("NOUN", "PROPN", "NUM") and t.dep_ != "compound"]
     if m.group("comma") and not heads:
-        return None  # "£30 from the next renewal, then" names a thing; "bye for now, then" does not
+        return None  # "€45 from the spring, then" names a thing; "bye for now, then" does not
     if heads and not any(t.like_num or t.text[:1].isupper() and t.pos_ == "PROPN" for t in toks) and all(
             lex.noun_in_lexfile(t.lemma_.lower(), _OUTCOME_LEXFILES) for t in heads):
         return None  # "Clear majority then", "consensus then": how it was settled, not what
@@ -297,9 +297,9 @@ def announced(final: Any, nxt: Any) -> str | None:
 
 
 def fragment(sent: Any) -> str | None:
-    """A sentence that is only a noun phrase ("river fair, sat 13 june."): its leading phrase, up to a comma;
+    """A sentence that is only a noun phrase ("street fair, sun 9 august."): its leading phrase, up to a comma;
     None for a clause, a question or a word of assent."""
-    # (a day's short name the tagger reads as a verb, "sat 13 june", is no verb)
+    # (a day's short name the tagger reads as a verb, "sun 9 august", is no verb)
     if sent.text.rstrip().endswith("?") or any(t.pos_ in ("VERB", "AUX") and t.tag_ != "VBN" and
                                                not _day_short(t) for t in sent):
         return None
@@ -317,7 +317,7 @@ def fragment(sent: Any) -> str | None:
 
 
 def _day_short(t: Any) -> bool:
-    """"sat 13 june", "wed the 4th": a weekday's short name before a day's number."""
+    """"sun 9 august", "wed the 4th": a weekday's short name before a day's number."""
     nxt = t.doc[t.i + 1] if t.i + 1 < len(t.doc) else None
     return nxt is not None and (nxt.like_num or nxt.lower_ == "the") and len(t.text) <= 5 and any(
         d.startswith(t.lower_.rstrip(".")) and len(t.lower_.rstrip(".")) >= 3 for d in timeexpr.WEEKDAYS)
@@ -345,10 +345,11 @@ _BEING = ("be.v.01", "stay.v.01", "remain.v.01", "return.v.01", "move.v.02", "ch
 def concluded_clause(sent: Any, now: bool = True) -> tuple[str | None, Any] | None:
     """"Then rehearsals are at the church hall", "Very well. The fee stays at €12", "So we hire the
     telescope": a clause that draws the conclusion of a talk (opened by "then"/"so" or after a word of
-    assent; with `now`, also one said to hold from now on) and says, in the present or future, what a matter is or what the group does. Returns the matter
-    (the subject's lemma; None when the subject is the group) and the token of the value (the complement, the
-    object, or the object of the first preposition of place, time or direction). A past ("then we went
-    home"), a hedge ("then we could ...") or a question is no conclusion."""
+    assent; with `now`, also one said to hold from now on) and says, in the present or future, what a matter
+    is or what the group does. Returns the matter (the subject's lemma; None when the subject is the group)
+    and the token of the value (the complement, the object, or the object of the first preposition of place,
+    time or direction). A past ("then we went home"), a hedge ("then we could ...") or a question is no
+    conclusion."""
     ws = _words(sent)
     if not ws or sent.text.rstrip().endswith("?"):
         return None
@@ -360,7 +361,7 @@ def concluded_clause(sent: Any, now: bool = True) -> tuple[str | None, Any] | No
     if lex.verb_in_senses(root.lemma_.lower(), group_acts.PROPOSE_SENSES, first=3):
         return None  # "I suggest we meet at X": what is proposed, not yet concluded
     for verb in [root, *(c for c in root.children if c.dep_ in ("ccomp", "conj") and c.pos_ in ("VERB", "AUX"))]:
-        # "the walk is now for the hospice", "from May, meetings return to the library": a matter said to hold
+        # "the tombola is now for the lifeboats", "from June, rehearsals go back to the chapel": a matter said to hold
         # from now on concludes as an opener does (not the group's own state: "from May we're in Leeds")
         if not opened and not (now and _from_now(verb)):
             continue
@@ -372,7 +373,7 @@ def concluded_clause(sent: Any, now: bool = True) -> tuple[str | None, Any] | No
 
 def _from_now(verb: Any) -> bool:
     """The clause says its state holds from now or from a time on: "now" on the verb ("is now", "now opens";
-    not "right now", a moment), or "from" a time before the verb ("from May, X returns to ...", "from now on";
+    not "right now", a moment), or "from" a time before the verb ("from June, X goes back to ...", "from now on";
     not the source of a move, "move it from Tuesday to Friday")."""
     for c in verb.children:
         if c.lower_ == "now" and c.dep_ == "advmod" and not any(x.dep_ == "advmod" for x in c.children):
@@ -435,10 +436,12 @@ def concluded_verb(verb: Any) -> tuple[str | None, Any] | None:
             return subj.lemma_.lower(), attr
     topic = None if subj.pos_ == "PRON" else subj.lemma_.lower()
     # ("the walk is for the hospice": what a matter is for, said with "be")
-    # in the order said ("now opens in Porto on 3 July": the place, then its date), a source ("from") last
+    # in the order said ("now starts in Ghent on 9 August": the place, then its date), a source ("from") last; a
+    # verb of changing or moving names its new value after "to" wherever it stands ("moves on Friday to X")
     preps = ("to", "at", "on", "in", "with", *(("for",) if verb.lemma_ == "be" else ()))
+    moving = lex.verb_in_senses(verb.lemma_.lower(), group_acts.CHANGE_SENSES, first=2, exact=True)
     for c in sorted((c for c in verb.children if c.dep_ == "prep" and c.lower_ in (*preps, "from")),
-                    key=lambda c: (c.lower_ == "from", c.i)):
+                    key=lambda c: (c.lower_ == "from", not (moving and c.lower_ == "to"), c.i)):
         obj = next((p for p in c.children if p.dep_ == "pobj" and p.pos_ in ("NOUN", "PROPN", "NUM")), None)
         if obj is not None and not _owned(obj):
             return topic, obj

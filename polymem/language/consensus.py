@@ -238,13 +238,23 @@ def proposal_in_question(text: str) -> tuple[str, str | None] | None:
 def proposed(text: str) -> frozenset[str]:
     """The options a message puts forward in so many words: "I propose we move to X", "I suggest X", "we
     propose X" (a verb of proposing, in the present, said by the speaker or the group; not "she suggested");
-    not a phrase beside it ("I propose we buy that. More aperture for less.")."""
-    if not any(t.pos_ == "VERB" and t.tag_ in ("VBP", "VB") and not t.sent.text.rstrip().endswith("?") and
-               lex.verb_in_senses(t.lemma_.lower(), group.PROPOSE_SENSES, first=3) and
-               any(c.dep_ == "nsubj" and c.lower_ in ("i", "we") for c in t.children) for t in parsed(text)):
-        return frozenset()
+    not a phrase beside it ("I suggest we rent that. Bigger screen for less.")."""
+    verbs = [t for t in parsed(text) if t.pos_ == "VERB" and t.tag_ in ("VBP", "VB") and
+             not t.sent.text.rstrip().endswith("?") and
+             lex.verb_in_senses(t.lemma_.lower(), group.PROPOSE_SENSES, first=3) and
+             any(c.dep_ == "nsubj" and c.lower_ in ("i", "we") for c in t.children)]
+    if not verbs or any(_against(c) for v in verbs for c in v.children if c.dep_ in ("ccomp", "xcomp")):
+        return frozenset()  # ("I propose we cancel the trip", "... we don't book the Swan": no option chosen)
     return frozenset(a.value for a in group.read(text) if a.act == "proposal" and a.value and
                      a.value.lower() not in ("it", "that", "this"))
+
+
+_AGAINST = ("cancel.v.01", "avoid.v.01", "postpone.v.01", "skip.v.01", "abandon.v.01", "drop.v.06")
+
+
+def _against(v: Any) -> bool:
+    """The proposed clause turns something down: negated, or a verb of cancelling, avoiding or putting off."""
+    return any(c.dep_ == "neg" for c in v.children) or lex.verb_in_senses(v.lemma_.lower(), _AGAINST, first=3)
 
 
 WINDOW = 8  # messages after a proposal in which assents to it count

@@ -8,6 +8,7 @@ import re
 from itertools import pairwise
 from typing import Any
 
+from spacy.lang.en.lex_attrs import like_num
 from spacy.lang.en.stop_words import STOP_WORDS
 
 from polymem.language import concluding, timeexpr
@@ -40,21 +41,21 @@ def same(a: str, b: str) -> bool:
         return False
     if x == y or f" {x} " in f" {y} " or f" {y} " in f" {x} ":
         return True
-    nx, ny = ({w for w in v.split() if any(ch.isdigit() for ch in w)} for v in (x, y))
+    nx, ny = ({w for w in v.split() if any(ch.isdigit() for ch in w) or like_num(w)} for v in (x, y))
     if nx and ny and nx != ny:
         return False  # "March 3" is not "March 8"
     la, lb = a.split()[-1:], b.split()[-1:]
     if la and lb and la[0][:1].isupper() and lb[0][:1].isupper() and la[0].lower() != lb[0].lower() and \
             len(a.split()) > 1 and len(b.split()) > 1:
         return False  # "Loch Arkaig" is not "Loch Morlich": two names that differ in their last word
-    # (not function words: "from", "with"; a month is no function word: "may")
-    xs, ys = ({w for w in v.split() if len(w) >= 3 and (w not in STOP_WORDS or timeexpr.is_time_word(w))}
-              for v in (x, y))
+    # (not function words: "from", "with"; a month or a number is none: "may", "three")
+    xs, ys = ({w for w in v.split() if len(w) >= 3 and (w not in STOP_WORDS or timeexpr.is_time_word(w) or
+                                                          like_num(w))} for v in (x, y))
     if xs - ys and ys - xs and all(timeexpr.is_time_word(w) for w in (xs - ys) | (ys - xs)):
         return False  # "June Next Fest" is not "October Next Fest"
     cx, cy = ({w for w in v if not timeexpr.is_time_word(w)} for v in (xs, ys))
     if cx and cy and not cx & cy:
-        return False  # "Lyon, 3 July" is not "Porto, 3 July": only their date is shared
+        return False  # "Ghent, 9 August" is not "Leuven, 9 August": only their date is shared
     return bool(xs and ys) and len(xs & ys) / min(len(xs), len(ys)) >= 0.5
 
 
@@ -354,8 +355,9 @@ def topic_of(sent: Any) -> str | None:
 def subordinate(sent: Any, value: str) -> bool:
     """The value is said inside a subordinate clause (`group.in_subordinate`)."""
     first = norm(value).split()[:1]
-    tok = next((t for t in sent if first and norm(t.text) == first[0]), None)
-    return tok is not None and group_acts.in_subordinate(tok)
+    toks = [t for t in sent if first and norm(t.text) == first[0]]
+    # (every time the value is said: "since the Swan has parking, the Swan" settles on its second mention)
+    return bool(toks) and all(group_acts.in_subordinate(t) for t in toks)
 
 
 def value_of(doc: Any, sent: Any, drops: set[int], known: list[str]) -> str | None:
@@ -452,7 +454,7 @@ def value_of(doc: Any, sent: Any, drops: set[int], known: list[str]) -> str | No
                     return text_wide
             return act.value
     if (clause := concluding.concluded_clause(sent)) is not None and clause[1].i not in drops:
-        return phrase(clause[1])  # "the walk is now for the hospice" (after the readings that keep a day with it)
+        return phrase(clause[1])  # "the tombola is now for the lifeboats" (after the readings that keep a day with it)
     for v in sent:  # "the reunion is moving to Paramaribo", "the open day is moved to Sunday 21 June"
         if v.pos_ == "VERB" and lex.verb_in_senses(v.lemma_.lower(), group_acts.CHANGE_SENSES, first=2, exact=True):
             to = next((p for c in v.children if c.dep_ == "prep" and c.lower_ == "to" for p in c.children

@@ -168,13 +168,17 @@ class DecisionTracker:
             finals = [i for i, s in enumerate(sents) if _LABELLED.match(s.text)][:1]
         drops = turned_down(doc)
         drop_ids = {t.i for _, t in drops}
-        # "the canal day is off. river fair, sat 13 june.": a settled value turned down, and a bare phrase after
+        # "the picnic is off. street fair, sun 9 august.": a settled value turned down, and a bare phrase after
         # it, is the change to that phrase
         replaced: dict[int, str] = {}
         if not finals and any(same(x, d.value) for x, _ in drops for c in self.chains for d in c.decisions):
             first_drop = min(t.i for _, t in drops)
+            # (a phrase that names a replacement: a name, a date, or an option put forward; not "Rain, rain." or
+            # "bad weather, sadly")
             replaced = {s.start: v for s in sents if s.start > first_drop and
-                        not any(s.start <= i < s.end for i in drop_ids) and (v := concluding.fragment(s))}
+                        not any(s.start <= i < s.end for i in drop_ids) and (v := concluding.fragment(s)) and
+                        (timeexpr.date_span(v) or any(same(v, o) for o in prior) or any(
+                            t.pos_ == "PROPN" and t.text[:1].isupper() and t.i > s.start for t in s))}
             finals = [i for i, s in enumerate(sents) if s.start in replaced][:1]
         if not finals:
             return out
@@ -350,10 +354,11 @@ class DecisionTracker:
                             not lex.is_person_noun(t.lemma_.lower(), 1):
                         self.options.append((phrase(t), None, text))
             root = s.root
-            # ("ok." puts nothing forward, nor a reaction to someone: "oh Des", "aw, Priya")
+            # ("ok." puts nothing forward, nor a reaction to someone by name: "oh Marguerite", "aw, Tobi")
             if root.pos_ in ("NOUN", "PROPN") and len(s) <= 6 and not any(t.pos_ == "VERB" for t in s) and \
                     not concluding.marker(root) and root.ent_type_ != "PERSON" and \
-                    not (s[0].pos_ == "INTJ" and not concluding.marker(s[0])):
+                    not (s[0].pos_ == "INTJ" and not concluding.marker(s[0]) and root.pos_ == "PROPN" and
+                         not any(c.dep_ == "det" for c in root.children)):
                 self.options.append((phrase(root), None, text))
                 return
             if ":" in s.text:
@@ -396,7 +401,7 @@ class DecisionTracker:
                 break
         # over a few retrieved messages (not by_kind) the talk between them is missing: no re-discussion reading
         # (a decision that names its matter apart from its value, one no chain is filed under, starts that
-        # matter: "the reunion is moving to York" revises no other matter talked down meanwhile)
+        # matter: "the gala is moving to Ayr" revises no other matter talked down meanwhile)
         apart = bool(d.topic) and not set(norm(d.topic or "").split()) & set(norm(d.value).split())
         if self.by_kind and not apart and (again := self._rediscussed(d)) is not None:
             return again

@@ -99,8 +99,11 @@ def _topic(sent: Any) -> str | None:
     return None
 
 
+_MAGNITUDE = ("increase.v.02", "decrease.v.02", "change_magnitude.v.01")  # raising, cutting an amount
+
+
 def in_subordinate(tok: Any) -> bool:
-    """The word is said inside a subordinate clause ("agreed, much as I'll miss the garden", "fine, although
+    """The word is said inside a subordinate clause ("fine, even though I liked the terrace", "ok, although
     the pier was nicer"): what a concession or a reason names is not what a sentence settles."""
     while tok.head.i != tok.i:
         if tok.dep_ == "advcl" and any(c.dep_ == "mark" and c.lower_ != "so" for c in tok.children):
@@ -110,8 +113,9 @@ def in_subordinate(tok: Any) -> bool:
 
 
 def _value_of(head: Any, exclude: set[int]) -> str | None:
-    # "raising subs to £30", "moving the meeting to Friday": a change of amount or place names its new value
-    if lex.verb_in_senses(head.lemma_.lower(), (*CHANGE_SENSES, "change_magnitude.v.01"), first=2):
+    # "raising the kitty to €45", "moving the meeting to Friday": a change of amount or place names its new value
+    if lex.verb_in_senses(head.lemma_.lower(), CHANGE_SENSES, first=2, exact=True) or \
+            lex.verb_in_senses(head.lemma_.lower(), _MAGNITUDE, first=2):
         for c in head.children:
             if c.dep_ == "prep" and c.lower_ == "to":
                 for p in c.children:
@@ -200,9 +204,11 @@ def _sentence(sent: Any) -> GroupAct | None:
         # proposals: "I suggest X", "I vote we do X", "we could do X", "maybe X?"
         if lex.verb_in_senses(lemma, PROPOSE_SENSES, first=3) and any(
                 c.dep_ == "nsubj" and c.lower_ in ("i", "we") for c in v.children):
-            # what is proposed is the clause below the verb ("with Jo away, I suggest we move X to Y"), else its
+            # what is proposed is the clause below the verb ("since the hall is shut, I suggest we move X to Y"), else its
             # object ("I suggest the boathouse")
-            val = next((x for c in v.children if c.dep_ in ("ccomp", "xcomp") and c.pos_ in ("VERB", "AUX")
+            # (not a clause of asking or telling someone: "I suggest we ask Tom about the hall" proposes no Tom)
+            val = next((x for c in v.children if c.dep_ in ("ccomp", "xcomp") and c.pos_ in ("VERB", "AUX") and
+                        not lex.verb_in_lexfile(c.lemma_.lower(), ("verb.communication",))
                         if (x := _value_of(c, exclude))), None) or _value_of(v, exclude)
             if val:
                 return GroupAct("proposal", val, topic)

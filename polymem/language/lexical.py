@@ -176,7 +176,7 @@ def is_occupation(lemma: str) -> bool:
         return False
     first = {p.name() for path in ss[0].hypernym_paths() for p in path}
     if first & {"adult.n.01", "juvenile.n.01"} and not noun_is(lemma, "occupation_person", senses=1):
-        return False  # "good man", "that woman": a person by age or sex first, whatever other senses say
+        return False  # "clever woman", "that lad": a person by age or sex first, whatever other senses say
     if _status().intersection(p for path in ss[0].hypernym_paths() for p in path):
         return False  # a rank or a word of praise ("the spreadsheet king", "a hero", "the star"): no trade
     if noun_is(lemma, "occupation_person"):
@@ -317,8 +317,17 @@ def is_place_name(word: str) -> bool:
     if _wordnet_place(word):
         return True
     low = word.lower().replace("_", " ")
-    return low in _gazetteer() and all(s.instance_hypernyms() for pos in ("n", "v", "a", "r")
-                                       for s in _synsets(word, pos))  # a name only, if WordNet knows it at all
+    # a name only, if WordNet knows it at all: an instance, or a sense WordNet writes with a capital (a town
+    # that also names a royal house), never a common word ("bath", "reading")
+    return low in _gazetteer() and all(s.instance_hypernyms() or _proper(s, low) for pos in ("n", "v", "a", "r")
+                                       for s in _synsets(word, pos))
+
+
+def _proper(sense: Any, low: str) -> bool:
+    """WordNet writes the word with a capital in this sense and files it as a group (a royal house, a people):
+    a proper name, not a person's name, a breed or a food."""
+    return sense.lexname() == "noun.group" and any(
+        x.name().lower() == low.replace(" ", "_") and x.name()[:1].isupper() for x in sense.lemmas())
 
 
 @lru_cache(maxsize=20_000)

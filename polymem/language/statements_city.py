@@ -132,7 +132,7 @@ def away(reader: StatementReader, clause: list[Any], speaker: str) -> bool:
     if not any(t.lower_ == "here" for t in clause) and any(
             t.lower_ in ("we", "us") and t.dep_ == "nsubj" and t.head.lemma_ != "be" and
             not lex.verb_is(t.head.lemma_.lower(), "reside") for t in clause):
-        return True  # "we pick the van up in X", "we play in X": what the group does there, an arrangement
+        return True  # "we collect the minibus in X", "we play in X": what the group does there, an arrangement
     others = [t for t in clause if t.dep_ in ("nsubj", "nsubjpass", "poss") and
               (t.lower_ in sx.THIRD_PERSON or (reader.person_in(t.text) not in (None, speaker)) or
                (t.pos_ == "NOUN" and lex.is_person_noun(t.lemma_.lower())))]

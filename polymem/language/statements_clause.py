@@ -279,7 +279,7 @@ def noun_statements(reader: StatementReader, n: Any, sent: Any, speaker: str, ot
 
 
 def _looked_at(v: Any) -> bool:
-    """A verb of seeing or seeking: a flat viewed or looked for ("viewing a flat in X on sat") is before any
+    """A verb of seeing or seeking: a flat viewed or looked for ("seeing a flat in X on monday") is before any
     move."""
     lemma = v.lemma_.lower()
     return v.pos_ == "VERB" and (lex.verb_in_lexfile(lemma, ("verb.perception",)) or lex.verb_in_senses(

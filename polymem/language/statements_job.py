@@ -61,7 +61,7 @@ def self_role(reader: StatementReader, doc: Any, speaker: str, message_id: str |
                                              for x in sent.doc[sent.start:t.left_edge.i]) and \
                 after < len(sent.doc) and sent.doc[after].text in (",", ";", "—", "-") and \
                 not any(c.dep_ == "det" for c in t.children)
-            # "as a nurse, I object": a role the speaker speaks as, opening the sentence (weak, like the rest)
+            # "as a nurse, I'd say ...": a role the speaker speaks as, opening the sentence (weak, like the rest)
             speaking_as = t.dep_ == "pobj" and t.head.lower_ == "as" and t.head.i <= sent.start + 1 and any(
                 c.lower_ in ("a", "an") for c in t.children) and any(x.lower_ == "i" and x.dep_ == "nsubj"
                                                                      for x in sent)
@@ -111,6 +111,8 @@ def job_from_verb(reader: StatementReader, v: Any, lemma: str, sent: Any, speake
                          and (sx.org_obj(v, reader) or sx.org_obj(c, reader))), None)
     role = sx.phrase(role_tok, drop_det=True) if role_tok is not None else None
     org = sx.org_obj(v, reader) or (sx.org_obj(role_tok, reader) if role_tok is not None else None)
+    if role is None and (promoted := _promoted_to(v, reader)) is not None:
+        role, org = promoted  # "got promoted to team lead at Brightfold", "been promoted to head of science"
     # "sign it at the restaurant", "started it at school": a verb of hiring or starting done to a thing
     employed = (lex.verb_is(lemma, "employ") or lex.verb_is(lemma, "begin")) and not any(
         c.dep_ == "dobj" and c.lower_ in ("it", "this", "that", "them", "these", "those") for c in v.children)
@@ -155,13 +157,42 @@ def job_from_verb(reader: StatementReader, v: Any, lemma: str, sent: Any, speake
     if agent and not role:
         obj = next((c for c in v.children if c.dep_ == "dobj"), None)
         role = f"{obj.text.lower()} {agent}" if obj is not None and obj.pos_ == "NOUN" else agent
-    if role and not (lex.is_occupation(role.split()[-1].lower()) or lex.clipped_occupation(role.split()[-1].lower())
-                     or org):
+    post = role.split(" of ")[0].split()[-1].lower() if role else ""  # ("head of science": the head)
+    if role and not (lex.is_occupation(post) or lex.clipped_occupation(post) or org or (
+            " of " in role and lex.is_person_noun(post, senses=4))):
         return None
     value = f"{role} at {org}" if role and org else (role or org or "")
     # an offer the speaker got is context, not the job they hold
     return Statement("job", owner, speaker, value, kind="event" if lemma != "work" else "state",
                      weak=_offered_to_speaker(v, sent)) if value else None
+
+
+def _promoted_to(v: Any, reader: StatementReader) -> tuple[str, str | None] | None:
+    """A passive verb of appointing ("promoted", "appointed") and the post after "to", whatever the parser made of
+    it (it often reads "to team lead" as an infinitive): the words up to "at"/"with"/"for" or the clause's end,
+    and the workplace after them. The post must name a person (a trade, "head of X") or come with a workplace."""
+    if v.tag_ != "VBN" or not lex.verb_in_senses(v.lemma_.lower(), _APPOINT, first=3):
+        return None
+    to = next((t for t in v.subtree if t.lower_ == "to" and t.i == v.i + 1), None)
+    if to is None:
+        return None
+    words: list[Any] = []
+    for t in v.doc[to.i + 1:v.sent.end]:
+        if t.is_punct or t.lower_ in ("at", "with", "for", "in", "from", "and", "but", "so"):
+            break
+        words.append(t)
+    words = [t for t in words if t.lower_ not in ("a", "an", "the")]
+    if not words or len(words) > 5:
+        return None
+    org = sx.org_obj(words[-1], reader) or sx.org_obj(v, reader) or next(
+        (sx.phrase(p) for t in v.doc[words[-1].i + 1:v.sent.end] if t.lower_ in ("at", "with") for p in t.children
+         if p.dep_ == "pobj" and (p.pos_ == "PROPN" or p.text[:1].isupper() or
+                                  any(d.dep_ == "det" for d in p.children))), None)
+    head = next((t for t in words if t.lower_ == "of"), None)
+    noun = (v.doc[head.i - 1] if head is not None and head.i > words[0].i else words[-1]).lemma_.lower()
+    if not (org or lex.is_occupation(noun) or lex.is_person_noun(noun, senses=4)):
+        return None
+    return " ".join(t.text for t in words), org
 
 
 def merge_jobs(sts: list[Statement]) -> list[Statement]:

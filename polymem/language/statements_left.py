@@ -126,7 +126,7 @@ def last_at(reader: StatementReader, n: Any, sent: Any, speaker: str, other: str
         return None
     poss = sx.possessor(n)
     if poss is not None and poss.lower_ in ("our", "ours"):
-        return None  # "our first nights at the hall went well": the group's time at a place, nobody's job
+        return None  # "our first evenings at the scout hut went fine": the group's time at a place, nobody's job
     owner = owner_of(reader, poss, speaker, other, sent) if poss is not None else speaker
     return Statement("job", owner, speaker, org, kind="event", tense="present" if first else "past") if owner else None
 
@@ -152,8 +152,12 @@ def shift_at(reader: StatementReader, n: Any, sent: Any, speaker: str, other: st
         org = next((w for c in n.children if c.dep_ == "prep" for p in c.children if p.dep_ == "pobj"
                     for w in [pobj_workplace(p, ("at",), reader)] if w), None)
     poss = sx.possessor(n)
-    owner = owner_of(reader, poss, speaker, other, sent) if poss is not None and poss.lower_ not in ("our", "ours") \
-        else None if poss is not None else speaker
+    if poss is None:
+        owner: str | None = speaker
+    elif poss.lower_ in ("our", "ours"):
+        owner = None  # the group's time at a place, nobody's job
+    else:
+        owner = owner_of(reader, poss, speaker, other, sent)
     if not org or owner is None or (poss is None and somebody_else(reader, sent, speaker)):
         return None  # "shifts at the depot are grim for him": somebody else's
     return Statement("job", owner, speaker, org, kind="state", weak=True)

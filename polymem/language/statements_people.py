@@ -22,7 +22,7 @@ def owner_of(reader: StatementReader, tok: Any, speaker: str, last_other: str | 
         if low in ("they", "them", "their") and plural and not lex.is_person_noun(plural[-1].lemma_.lower()):
             return None  # "the budgies screamed all morning, they live in X": the birds, nobody in the chat
         before = [p for p in reader.people(tok.doc[:tok.i].text) if p != speaker]
-        # "Congrats, Tomasz. my brother lived there before he moved to Oslo": someone's relative or any person
+        # "Well done, Koffi. my sister lived there before she moved to Bergen": someone's relative or any person
         # noun named after the last member (as a subject or with a possessive) is who a singular "he"/"she" is
         if low not in ("they", "them", "their") and _nearer_person(reader, tok):
             return None

@@ -27,7 +27,7 @@ def named_pet(reader: StatementReader, doc: Any, speaker: str, message_id: str |
                   or (t.lower_ in ("he", "she") and not reader.people(doc.text)))
              and t.ent_type_ not in ("GPE", "LOC", "ORG", "DATE", "TIME", "NORP")
              and (t.pos_ == "PROPN" or not lex.known_word(t.lower_)) and not lex.is_place_name(t.lower_)]
-    # "he's a gecko" (not "Oh Des. He was the gentlest dog": someone's animal spoken of to them, in the past)
+    # "he's a gecko" (not "Oh Koffi. He was the kindest old dog": someone's animal spoken of to them, in the past)
     pronoun_pet = [t for t in doc if t.lemma_ == "be" and t.tag_ != "VBD" and any(
         c.dep_ == "nsubj" and c.lower_ in ("he", "she") for c in t.children)] if not reader.people(doc.text) else []
     for t in doc:

@@ -42,8 +42,10 @@ def _until_now(v: Any, sent: Any, spaced: bool) -> bool:
     """"no longer" / "no more" / "not ... anymore" (and, `spaced`, "not ... any more") around the verb."""
     words = [t.lower_ for t in v.subtree] + [t.lower_ for t in v.children]
     pairs = list(zip(words, words[1:], strict=False))
-    # ("no more being a nurse": "no more" says "no longer" of a state)
-    later = "anymore" in words or "longer" in words or ("no", "more") in pairs or (spaced and ("any", "more") in pairs)
+    # ("no more being a nurse": "no more" says "no longer" of a state; "no more than two shifts" counts)
+    no_more = any(a == "no" and b == "more" and (i + 2 >= len(words) or words[i + 2] != "than")
+                  for i, (a, b) in enumerate(pairs))
+    later = "anymore" in words or "longer" in words or no_more or (spaced and ("any", "more") in pairs)
     return later and any(t.lower_ in ("no", "not", "n't") for t in sent)
 
 
@@ -76,7 +78,7 @@ def hedged(v: Any) -> bool:
             if h.pos_ == "VERB" and lex.verb_is(h.lemma_.lower(), "intend", senses=2) and h.lemma_ != "use":
                 return True
             if h.pos_ == "VERB" and lex.verb_in_senses(h.lemma_.lower(), _PUT_FORWARD, first=3, exact=True):
-                return True  # "I propose we move to the village hall": a plan put forward
+                return True  # "I suggest we move to the scout hut": a plan put forward
             if h.pos_ == "ADP":  # "thinking of getting a cat", "talking about moving"
                 if h.lower_ in ("of", "about") and h.head.pos_ == "VERB" and h.head.lemma_ != "use":
                     return True
@@ -137,7 +139,7 @@ def org_obj(head: Any, reader: PersonFinder) -> str | None:
                 if c.lower_ == "in" and p.ent_type_ != "ORG":
                     continue  # "a welder in Leeds": a place, not an employer
                 # "Sumo Digital's Sheffield studio": a workplace named through its owner
-                # (a name before a common noun, typed half in lower case: "at thames water", "at Severn water")
+                # (a name before a common noun, typed half in lower case: "at thames water", "at Tamar dairies")
                 if p.pos_ == "PROPN" or p.ent_type_ in _ORG_ENTS or any(
                         d.dep_ == "det" or (d.dep_ in ("poss", "compound") and d.pos_ == "PROPN") or (
                             d.dep_ == "amod" and d.text[:1].isupper() and not lex._synsets(d.lower_, "a"))

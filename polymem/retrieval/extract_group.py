@@ -12,7 +12,7 @@ from typing import Any
 
 from polymem.language import group, question_group, timeexpr, value_kind
 from polymem.language import lexical as lex
-from polymem.language.chains import channel_words
+from polymem.language.chains import against, channel_words
 from polymem.retrieval import decisions, values
 from polymem.retrieval.extract_base import NOT_IN_MEMORY, Extract, StateHit, coverage, when
 from polymem.retrieval.extract_state import _held_then, _pick_at, same_value
@@ -199,20 +199,20 @@ def _best_chain(self: Any) -> list[StateHit]:
     if len(hits) > 1 and self.plan.mode != "head":
         return hits
     # one matter filed as two (the first choice, then the one that replaced it, read apart): a later decision of
-    # the same kind follows it as its next version when the talk that led to it named the value it replaced
-    # ("the hostel at X is full ... what about Y?"); asked for the past, being about as close to the question
-    # is enough too
+    # the same kind follows it as its next version when the talk that led to it named the value it replaced and
+    # turned it down ("the hostel at X can't take us ... what about Y?"); a value only named near another
+    # matter's decision ("X is too quiet for the quiz, what about Y?") revises nothing
     kind = value_kind.value_kind(hits[-1].value or "")
 
     def revises(k: str) -> bool:
-        return any(decisions.mentions(hits[-1].value or "", self.msgs[m]["text"] or "")
-                   for m in discussed(cands[k][0][:1]) if m in self.msgs and m not in hits[-1].message_ids)
-    later = [k for k, r in ranks.items() if k != best and cands[k][0][0].when > hits[-1].when and
-             value_kind.value_kind(cands[k][0][0].value or "") == kind and not same_value(
-                 cands[k][0][0].value, hits[-1].value) and
-             ((self.plan.mode != "head" and r[0] >= ranks[best][0] - PAST_MARGIN) or revises(k))]
+        return any(decisions.mentions(hits[-1].value or "", text) and against(text)
+                   for m in discussed(cands[k][0][:1]) if m in self.msgs and m not in hits[-1].message_ids
+                   for text in [self.msgs[m]["text"] or ""])
+    later = [k for k in ranks if k != best and cands[k][0][0].when > hits[-1].when and
+             value_kind.value_kind(cands[k][0][0].value or "") == kind and
+             not same_value(cands[k][0][0].value, hits[-1].value) and revises(k)]
     if later:
-        return hits + [min((cands[k][0][0] for k in later), key=lambda h: h.when)]
+        return hits + cands[min(later, key=lambda k: cands[k][0][0].when)][0]
     return hits
 
 

@@ -97,3 +97,44 @@ def test_a_reaction_to_someone_is_no_option_and_no_decision() -> None:
         ("hal", "yes Marguerite"),
     ])
     assert out == [[], [], [], []]
+
+
+def test_a_proposal_to_skip_or_cancel_chooses_nothing() -> None:
+    _, out = _run([
+        ("rui", "I suggest we skip the raffle this year, nobody buys tickets"),
+        ("sam", "yes"),
+        ("tao", "agreed"),
+    ])
+    assert not any("raffle" in v for ds in out for v, _ in ds)
+
+
+def test_a_cancellation_beside_a_remark_names_no_replacement() -> None:
+    _, out = _run([("ivy", "the barbecue it is, 5 july"), ("ivy", "the barbecue is off. Rain, rain, rain.")])
+    assert out[1] == []
+
+
+def test_a_value_in_a_concessive_clause_is_not_what_is_decided() -> None:
+    _, out = _run([("kit", "Decided, although the terrace was nicer.")])
+    assert not any(v == "the terrace" for ds in out for v, _ in ds)
+    _, out = _run([("kit", "Although Friday suits Jo, we decided on Friday the 13th.")])
+    assert out[0] and out[0][0][0] == "Friday the 13th"
+
+
+def test_a_move_names_its_new_value_after_to_wherever_it_stands() -> None:
+    _, out = _run([("lou", "the quiz it is, at the Anchor"), ("kit", "So the quiz moves on Friday to the Swan")])
+    assert out[1] and out[1][0][0] == "the Swan"
+
+
+def test_an_option_greeted_with_an_interjection_is_still_an_option() -> None:
+    _, out = _run([("ana", "the hall or the barn?"), ("bo", "ooh the barn"), ("cy", "yes the barn")])
+    assert any(v == "the barn" for ds in out for v, _ in ds)
+
+
+def test_a_sum_concluded_with_then_keeps_its_currency() -> None:
+    _, out = _run([("lia", "I propose raising the kitty to €40"), ("max", "€40, then.")])
+    assert out[1] and out[1][0][0].startswith("€40")
+
+
+def test_counts_that_differ_are_different_values() -> None:
+    assert not same("two bikes", "three bikes")
+    assert not same("the Swan, 3 May", "the Anchor, 3 May")

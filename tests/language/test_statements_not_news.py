@@ -71,3 +71,7 @@ def test_a_relatives_move_told_to_a_member_is_not_the_members(reader: StatementR
 def test_a_members_animal_spoken_of_to_them_is_not_the_speakers(reader: StatementReader) -> None:
     assert said(reader, "Oh Koffi. He was the kindest old dog. Thinking of you.", "pet") == []
     assert said(reader, "meet the new lodger! he's a gecko", "pet") == [("p1", "gecko", "present")]
+
+
+def test_no_more_than_is_no_end(reader: StatementReader) -> None:
+    assert said(reader, "I want no more than two shifts a week as a nurse", "job") == [("p1", "nurse", "present")]

@@ -277,8 +277,8 @@ class Extractor:
 
     def _decision(self, m: WindowMessage) -> list[Fact]:
         if group_acts.personal_decision(m.text):
-            # one person's own choice decides nothing for the group, but what the message puts forward ("I've
-            # checked ... I propose we move to X") is still talk the tracker must follow
+            # one person's own choice decides nothing for the group, but what the message puts forward ("I rang
+            # them ... I suggest we move to X") is still talk the tracker must follow
             self.tracker.observe(m.text, m.id, m.speaker)
             return []
         return self._chained(m)
