@@ -113,13 +113,17 @@ def in_subordinate(tok: Any) -> bool:
 
 
 def _value_of(head: Any, exclude: set[int]) -> str | None:
-    # "raising the kitty to €45", "moving the meeting to Friday": a change of amount or place names its new value
-    if lex.verb_in_senses(head.lemma_.lower(), CHANGE_SENSES, first=2, exact=True) or \
-            lex.verb_in_senses(head.lemma_.lower(), _MAGNITUDE, first=2):
+    # "raising the kitty to €45", "moving the meeting to Friday": a change of amount or place names its new value;
+    # any verb of moving something ("bring the fair forward to Saturday 3 May") does when what follows "to" is a day
+    lemma = head.lemma_.lower()
+    changing = lex.verb_in_senses(lemma, CHANGE_SENSES, first=2, exact=True) or \
+        lex.verb_in_senses(lemma, _MAGNITUDE, first=2)
+    if changing or lex.verb_in_senses(lemma, CHANGE_SENSES, first=2):
         for c in head.children:
             if c.dep_ == "prep" and c.lower_ == "to":
                 for p in c.children:
-                    if p.dep_ == "pobj" and p.i not in exclude and p.pos_ in ("NOUN", "PROPN", "NUM"):
+                    if p.dep_ == "pobj" and p.i not in exclude and p.pos_ in ("NOUN", "PROPN", "NUM") and (
+                            changing or _day(p)):
                         return _np(p)
     for dep in ("dobj", "attr", "oprd"):
         for c in head.children:

@@ -138,3 +138,9 @@ def test_a_sum_concluded_with_then_keeps_its_currency() -> None:
 def test_counts_that_differ_are_different_values() -> None:
     assert not same("two bikes", "three bikes")
     assert not same("the Swan, 3 May", "the Anchor, 3 May")
+
+
+def test_a_matter_brought_forward_to_a_day_takes_that_day() -> None:
+    _, out = _run([("uma", "Harvest Fair: Saturday 13 June it is."),
+                   ("uma", "We therefore agreed to bring Harvest Fair forward one week, to Saturday 6 June.")])
+    assert out[1] and out[1][0][0] == "Saturday 6 June"
