@@ -74,8 +74,9 @@ _ASKING = ("ask.v.01", "ask.v.02", "request.v.01", "request.v.02", "want.v.01", 
 def asks_who_asked(question: str) -> bool:
     """The question's main verb is one of asking or wanting ("who asked for X to be changed?", "who wanted
     someone to book X?"): its answer is whoever asked, not whoever was asked to do it."""
-    return any(t.dep_ == "ROOT" and t.pos_ == "VERB" and lex.verb_in_senses(t.lemma_.lower(), _ASKING, first=3,
-                                                                             exact=True) for t in parsed(question))
+    # (active: "who was asked to book X?" asks for whoever was asked)
+    return any(t.dep_ == "ROOT" and t.pos_ == "VERB" and not any(c.dep_ in ("auxpass", "nsubjpass") for c in t.children)
+               and lex.verb_in_senses(t.lemma_.lower(), _ASKING, first=3, exact=True) for t in parsed(question))
 
 
 def you_did(terms: list[str], text: str) -> bool:

@@ -1,5 +1,5 @@
 """"Who asked for X to be done?" is answered by whoever asked, not by the member asked to do it, however the
-question files it. End to end on a real Neo4j; the chat is written for this test (in no data set)."""
+question files it; "who was asked to do X?" by the member asked. End to end on a real Neo4j; the chat is written for this test (in no data set)."""
 
 from __future__ import annotations
 
@@ -27,3 +27,5 @@ def test_the_asker_not_the_one_asked(graph, space, embedder) -> None:  # type: i
     Ingestor(graph, embedder).ingest(space, conv)
     a = ask(graph, space, "Who asked for the bake sale flyers to be reprinted?", embedder=embedder)
     assert a.answer_participant == "lale", (a.text, a.plan.intent)
+    a = ask(graph, space, "Who was asked to reprint the bake sale flyers?", embedder=embedder)
+    assert a.answer_participant == "tobi_a", (a.text, a.plan.intent)
