@@ -118,8 +118,9 @@ def away(reader: StatementReader, clause: list[Any], speaker: str) -> bool:
     # "moved in yesterday": a move into a home is where one lives now, not a past trip
     verbs = [t for t in clause if t.pos_ in ("VERB", "AUX") and not (lex.verb_is(t.lemma_.lower(), "reside") and any(
         c.dep_ in ("prt", "advmod") and c.lower_ == "in" for c in t.children))]
+    here = any(t.lower_ == "here" for t in clause)
     if any(t.tag_ in ("VBD", "MD") for t in verbs) and not any(t.tag_ in ("VBZ", "VBP") for t in verbs) and not (
-            any(t.lower_ == "here" for t in clause) and not any(t.tag_ == "MD" for t in verbs)):
+            here and not any(t.tag_ == "MD" for t in verbs)):
         return True  # a past trip or a plan (a past event "here in X" is still where the speaker is)
     if any(sx.hedged(t) for t in verbs) or any(t.lemma_.lower() in ("look", "search", "browse", "dream", "want",
                                                                     "wish", "miss") for t in verbs):
@@ -129,7 +130,7 @@ def away(reader: StatementReader, clause: list[Any], speaker: str) -> bool:
         return True
     if any(t.lower_ in ("you", "your", "yours", "ya", "u") for t in clause):
         return True  # "X is on your doorstep now": where the addressee is
-    if not any(t.lower_ == "here" for t in clause) and any(
+    if not here and any(
             t.lower_ in ("we", "us") and t.dep_ == "nsubj" and t.head.lemma_ != "be" and
             not lex.verb_is(t.head.lemma_.lower(), "reside") for t in clause):
         return True  # "we collect the minibus in X", "we play in X": what the group does there, an arrangement

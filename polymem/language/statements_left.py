@@ -124,11 +124,19 @@ def last_at(reader: StatementReader, n: Any, sent: Any, speaker: str, other: str
         pobj_workplace(n.head, ("at",), reader) if n.head.lemma_ == "be" else None)
     if not org or (n.head.pos_ in ("VERB", "AUX") and sx.negated(n.head, sent)):
         return None
-    poss = sx.possessor(n)
-    if poss is not None and poss.lower_ in ("our", "ours"):
-        return None  # "our first evenings at the scout hut went fine": the group's time at a place, nobody's job
-    owner = owner_of(reader, poss, speaker, other, sent) if poss is not None else speaker
+    owner = _stint_owner(reader, n, speaker, other, sent)
     return Statement("job", owner, speaker, org, kind="event", tense="present" if first else "past") if owner else None
+
+
+def _stint_owner(reader: StatementReader, n: Any, speaker: str, other: str | None, sent: Any) -> str | None:
+    """Whose stretch of time at work a noun is: its possessor's, the speaker's when it has none, nobody's when it
+    is the group's ("our first evenings at the scout hut went fine": the group's time at a place, no job)."""
+    poss = sx.possessor(n)
+    if poss is None:
+        return speaker
+    if poss.lower_ in ("our", "ours"):
+        return None
+    return owner_of(reader, poss, speaker, other, sent)
 
 
 _STINT = ("hours.n.01", "work_time.n.01")  # a shift, overtime: time spent at work
@@ -151,14 +159,8 @@ def shift_at(reader: StatementReader, n: Any, sent: Any, speaker: str, other: st
     if org is None:  # "shifts in a row at X": the place may hang on the noun after the stint
         org = next((w for c in n.children if c.dep_ == "prep" for p in c.children if p.dep_ == "pobj"
                     for w in [pobj_workplace(p, ("at",), reader)] if w), None)
-    poss = sx.possessor(n)
-    if poss is None:
-        owner: str | None = speaker
-    elif poss.lower_ in ("our", "ours"):
-        owner = None  # the group's time at a place, nobody's job
-    else:
-        owner = owner_of(reader, poss, speaker, other, sent)
-    if not org or owner is None or (poss is None and somebody_else(reader, sent, speaker)):
+    owner = _stint_owner(reader, n, speaker, other, sent)
+    if not org or owner is None or (sx.possessor(n) is None and somebody_else(reader, sent, speaker)):
         return None  # "shifts at the depot are grim for him": somebody else's
     return Statement("job", owner, speaker, org, kind="state", weak=True)
 
