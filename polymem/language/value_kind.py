@@ -18,6 +18,9 @@ from polymem.language import timeexpr
 from polymem.language.models import parsed
 
 Kind = Literal["date", "amount", "thing", "place"]
+# adjectives of measure: "how" before one asks for an amount ("how much", "how old", "how far")
+_MEASURE = ("much", "many", "old", "young", "long", "far", "tall", "high", "big", "large", "heavy", "deep", "wide",
+            "expensive")
 
 _ORDINAL_DAY = re.compile(r"(?i)^(?:(?:on|for)\s+)?(?:the\s+)?\d{1,2}(?:st|nd|rd|th)\b")
 _CLOCK = re.compile(r"(?i)\b\d{1,2}(?::\d{2})?\s*(?:am|pm)\b|\b\d{1,2}:\d{2}\b")
@@ -60,7 +63,7 @@ def asked_kind(question: str) -> Kind | None:
             return "date"
         if low == "where":
             return "place"
-        if low == "how" and t.i + 1 < len(doc) and doc[t.i + 1].lower_ in ("much", "many"):
+        if low == "how" and t.i + 1 < len(doc) and doc[t.i + 1].lower_ in _MEASURE:
             return "amount"
         if low == "what" and t.dep_ == "dobj" and t.head.lemma_ == "do" and t.head.pos_ == "VERB":
             return "thing"  # "what are we doing for the outing": an activity, never a date

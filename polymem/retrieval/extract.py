@@ -400,6 +400,8 @@ class Answerer:
             return Extract(NOT_IN_MEMORY, abstained=True)
         if not self._holds_asked_kind(m):
             return Extract(NOT_IN_MEMORY, abstained=True)  # it talks about the matter without the thing asked
+        if not self._about_asked_member(m):
+            return Extract(NOT_IN_MEMORY, abstained=True)  # "what's Ana's bike?" is not answered by Bo's bike
         cited = [m["id"]]
         text = f"{m.get('speaker_name') or m['speaker']}: {m['text']}"
         if self.plan.asks_time and (day := self._message_date(m)) is not None:
@@ -417,6 +419,18 @@ class Answerer:
             return True
         asked = {w for t in q for w in (t.lower_, t.lemma_.lower())}
         return holds(focus, parsed(m["text"] or ""), asked, lambda w: bool(self.roster.find(w)))
+
+    def _about_asked_member(self, m: Msg) -> bool:
+        """A question about one member ("How old is Ana's cat?") is answered by a message of theirs, one that
+        names them, or one replying to either; a message about someone else only shares the topic."""
+        if len(self.plan.mentioned) != 1:
+            return True
+        pid = self.plan.mentioned[0]
+
+        def about(x: Msg | None) -> bool:
+            return x is not None and (x.get("speaker") == pid or any(p.pid == pid for p in self.roster.find(x["text"] or "")))
+
+        return about(m) or any(about(self.msgs.get(i)) for i in m.get("reply_to") or [])
 
     def _message_date(self, m: Msg) -> datetime | None:
         t = _aware(m.get("time"))

@@ -42,3 +42,13 @@ def test_a_weekday_with_only_function_words_around_it_is_a_date() -> None:
 
 def test_a_weekday_in_the_plural_holds_a_date() -> None:
     assert holds("date", "Ana: can we go back to saturdays like before")
+
+
+def test_how_before_an_adjective_of_measure_asks_for_an_amount() -> None:
+    from polymem.language.value_kind import answers, asked_kind
+
+    assert asked_kind("How old is the tortoise?") == "amount"
+    assert asked_kind("how far is the new flat from the station?") == "amount"
+    assert asked_kind("How was the tortoise's trip to the vet?") is None  # a manner, no measure
+    assert not answers("How old is the tortoise?", "Ana: the tortoise hates the vet, never again")
+    assert answers("How old is the tortoise?", "Ana: she turned sixty last spring, older than my gran")
