@@ -30,7 +30,17 @@ def asked_attribute(text: str) -> str | None:
     first = next((t for t in toks if not t.is_space), None)
     if not last.endswith("?") and not (first is not None and first.tag_ in ("WRB", "WP", "WDT")):
         return None
-    return parse_question(last if last.endswith("?") else last + "?").attribute
+    attribute = parse_question(last if last.endswith("?") else last + "?").attribute
+    if attribute == "city" and any(t.dep_ in ("nsubj", "nsubjpass", "attr") and t.pos_ == "NOUN" and
+                                   _a_thing(t.lemma_.lower()) for t in toks):
+        return None  # "where is my big pot?": where a thing is, not where someone lives
+    return attribute
+
+
+def _a_thing(lemma: str) -> bool:
+    """A noun whose first sense is no person, group or animal ("pan", "key"; not "kid", "folk")."""
+    ss = lex._synsets(lemma, "n")
+    return bool(ss) and ss[0].lexname() not in ("noun.person", "noun.group", "noun.animal", "noun.Tops")
 
 
 def fragment_value(doc: Any, attribute: str, places: Any) -> str | None:

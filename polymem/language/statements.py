@@ -31,6 +31,7 @@ from polymem.language.statements_clause import sentence_statements
 from polymem.language.statements_job import merge_jobs, self_role
 from polymem.language.statements_people import owner_of
 from polymem.language.statements_pet import named_pet, pet_gone
+from polymem.language.statements_role import taken_roles
 
 __all__ = ["OPEN_QUESTION", "Attribute", "Kind", "Person", "Statement", "StatementReader"]
 
@@ -106,7 +107,9 @@ class StatementReader:
                 question[3].add(speaker)
             if (attr := asked_attribute(text)) is not None:
                 question = (attr, speaker, i, set())
-            out.append(self.read_doc(doc, speaker, time, mid, last_other.get(speaker) or recent, asked))
+            # (the member named last may be this speaker, by someone asking them: "he" is never the speaker)
+            out.append(self.read_doc(doc, speaker, time, mid,
+                                     last_other.get(speaker) or (recent if recent != speaker else None), asked))
             named = [p for p in self.people(text) if p != speaker]
             if named:
                 recent = named[-1]
@@ -168,6 +171,13 @@ class StatementReader:
             out += gone
         if not any(st.attribute == "city" for st in out):
             out += local_place(self, doc, speaker, message_id, time)
+        roles = taken_roles(self, doc, speaker, other, message_id, time)
+        if roles and not any(st.attribute == "job" and st.owner == r.owner and r.value.lower() in st.value.lower()
+                             for st in out for r in roles):
+            # a post taken is read whole, with its owner and the post held before: it replaces what the clause
+            # readers made of the same words ("promoted from A to B" is no job called "A to B"), unless they
+            # read the same post already (with its workplace: "joined X as an analyst")
+            out = [st for st in out if st.attribute != "job"] + roles
         if not any(st.attribute == "job" for st in out):
             out += self_role(self, doc, speaker, message_id, time)
         if asked and not any(st.attribute == asked and st.owner == speaker and not st.weak for st in out) and \
@@ -216,11 +226,12 @@ def _place_name(value: str) -> str:
     """"frozen Toronto", "the Cork" -> the place itself: lower-case words before a capitalised place name are
     how it was talked of, not its name (a name that is one, "Suffolk park", keeps its words)."""
     words = value.split()
-    i = 0
-    while i < len(words) - 1 and words[i][:1].islower() and words[i + 1][:1].isupper():
-        i += 1
+    # (the first capitalised word after lower-case ones: "a pitch-black Bergen")
+    i = next((i for i, w in enumerate(words) if not w[:1].islower()), 0)
+    if 0 < i:
         rest = " ".join(words[i:])
-        if lex.is_place_name(rest.lower().replace(" ", "_")) or lex.is_place_name(words[i].lower()):
+        if lex.is_place_name(rest.lower().replace(" ", "_")) or lex.is_place_name(words[i].lower()) or \
+                words[0].lower() in ("a", "an", "the"):  # ("a rain-soaked X": a lower-case article is no part of the name)
             return rest
     return value
 

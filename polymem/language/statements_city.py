@@ -77,21 +77,39 @@ def homely_frame(t: Any) -> bool:
     """A name the sentence itself frames as where the speaker lives, so it counts though no gazetteer knows it:
     "here in X", "my flat / my street in X", "living in X" (a verb of residing, as a gerund), a greeting
     sent from it ("evening from X!"), and the speaker's home named after it ("our X flat")."""
-    named = t.pos_ == "PROPN" or (t.pos_ in ("NOUN", "ADJ") and lex.is_place_name(t.lower_))  # lower-case chat
+    named = t.pos_ == "PROPN" or (t.pos_ in ("NOUN", "ADJ") and lex.is_place_name(t.lower_)) or (  # lower-case chat
+        t.pos_ == "NOUN" and t.text[:1].isupper() and t.i > t.sent.start and not lex.known_word(t.lower_))  # a name the tagger missed
     if t.dep_ == "compound" and named and t.head.pos_ == "NOUN" and not t.head.lemma_.lower().endswith("ing") and \
             lex.noun_in_senses(t.head.lemma_.lower(), _HOME_NOUNS[:3], first=8) and \
             any(c.dep_ == "poss" and c.lower_ in ("my", "our") for c in t.head.children):  # not "the X villa"
         return True
-    if t.dep_ != "pobj" or t.head.lower_ not in ("in", "from") or not named:
+    # "from X btw": the tagger made the place a modifier of a chat word no dictionary has
+    obj = t.head if t.dep_ == "compound" and t.head.dep_ == "pobj" and not lex.known_word(t.head.lower_) else t
+    if obj.dep_ != "pobj" or obj.head.lower_ not in ("in", "from") or not named:
         return False
-    prep, h = t.head, t.head.head
+    prep, h = obj.head, obj.head.head
     if prep.lower_ == "from":  # "Hello from X", "Evening from X": the sentence opens with the greeting
         first = t.sent[0]
         if h.tag_ == "VBG" and h.i == first.i and lex.verb_in_lexfile(
                 h.lemma_.lower(), ("verb.communication",)):
             return True  # "reporting from X", "writing from X": where the speaker speaks from
         return prep.i == first.i + 1 and (first.pos_ == "INTJ" or lex.noun_is(first.lemma_.lower(), "time", senses=1)
-                                          or lex.noun_in_senses(first.lower_, ("greeting.n.01", "hello.n.01"), first=1))
+                                          or lex.noun_in_senses(first.lower_, ("greeting.n.01", "hello.n.01"), first=1)) \
+            or _dateline(first, prep)
+    return _framed_in(t, prep, h)
+
+
+def _dateline(first: Any, prep: Any) -> bool:
+    """"Morning all, and happy new year from X", "Sad news from X", "Kia ora from X": a sentence that opens by
+    saying where it is sent from — nothing before "from" is a verb, a person or a thing that travels (a
+    parcel, a flight from X came from there; a cousin from X lives there)."""
+    before = list(first.doc[first.i:prep.i])
+    return bool(before) and not any(
+        w.pos_ in ("VERB", "AUX", "NUM") or w.tag_ in ("PRP", "PRP$") or (w.pos_ == "NOUN" and (
+            lex.is_person_noun(w.lemma_.lower()) or lex.artifact(w.lemma_.lower()))) for w in before)
+
+
+def _framed_in(t: Any, prep: Any, h: Any) -> bool:
     if h.pos_ == "NOUN" and any(c.dep_ == "amod" and c.lower_ == "first" for c in h.children) and \
             lex.noun_in_senses(h.lemma_.lower(), _STRETCH, first=2) and not any(
                 c.dep_ == "poss" and c.lower_ not in FIRST_PERSON for c in h.children):

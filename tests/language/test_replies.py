@@ -44,3 +44,9 @@ def test_a_misread_pet_question_still_asks_about_pets() -> None:
     # the small tagger reads "pets" as a verb and "pet" as an adjective in these
     assert parse_question("Which pets does Mina keep?").attribute == "pet"
     assert parse_question("What kind of pet sleeps at Koffi's?").attribute == "pet"
+
+
+def test_where_a_thing_is_asks_about_no_home() -> None:
+    assert asked_attribute("ok but where is my good frying pan?") is None
+    assert asked_attribute("where are the spare keys, Bo?") is None
+    assert asked_attribute("where are your parents living these days?") == "city"

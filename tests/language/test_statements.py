@@ -242,3 +242,9 @@ def test_where_someone_sets_out_from_to_meet_is_a_passing_home(reader: Statement
     assert not [f for f in facts(reader, "we're driving from Bristol") if f[0] == "city"]  # the group travelling
     assert not [f for f in facts(reader, "I drove from Bristol yesterday") if f[0] == "city"]  # a past trip
     assert not [f for f in facts(reader, "there's a choir coming in from Bristol next week") if f[0] == "city"]
+
+
+def test_a_pronoun_after_someone_asked_the_speaker_is_not_the_speaker(reader: StatementReader) -> None:
+    out = reader.read_many([("Koffi, weren't you moving to Dunedin at some point?", "p1", NOW, "a"),
+                            ("ha no, that was my uncle Ebo, he moved to Dunedin in March", "p2", NOW, "b")])
+    assert not [s for s in out[1] if s.owner == "p2"], out[1]

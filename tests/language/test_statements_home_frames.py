@@ -181,3 +181,23 @@ def test_a_route_is_cut_to_where_it_starts() -> None:
     assert route_origin("Tallinn → Riga") == "Tallinn"
     assert route_origin("Tallinn -> Riga") == "Tallinn"
     assert route_origin("Tallinn") == "Tallinn"
+
+
+@pytest.mark.parametrize(("text", "place"), [
+    ("Kia ora from Napier, the sun is out at last", "Napier"),
+    ("Evening all, and a happy solstice from a rain-soaked Tromsvik", "Tromsvik"),
+    ("Bom dia from Porto Alegre btw. Coffee number three already", "Porto Alegre"),
+    ("Sad news from Kolvereid. The old apple tree came down in the storm", "Kolvereid"),
+])
+def test_a_sentence_that_opens_by_saying_where_it_is_sent_from(reader: StatementReader, text: str, place: str) -> None:
+    assert ("p1", place) in cities(reader, text)
+
+
+@pytest.mark.parametrize("text", [
+    "a postcard from Tromsvik arrived today",
+    "my cousin from Tromsvik is staying the weekend",
+    "the parcel from Napier finally turned up",
+    "we flew back from Napier last night",
+])
+def test_what_came_from_a_place_does_not_place_the_speaker_there(reader: StatementReader, text: str) -> None:
+    assert cities(reader, text) == []

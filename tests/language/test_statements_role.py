@@ -1,0 +1,50 @@
+"""A post taken (statements_role.py): becoming, stepping up or starting "as" a post, being made or promoted to one;
+sentences written for these tests, in no data set."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import pytest
+
+from polymem.language.statements import Person, StatementReader
+
+ROSTER = [Person("p1", ("Ottilie Marchbank", "Ottilie")), Person("p2", ("Sefa Amankwah", "Sefa")),
+          Person("p3", ("Ruaridh Bell", "Ruaridh"))]
+NOW = datetime(2026, 8, 20, 19, 0)
+
+
+@pytest.fixture(scope="module")
+def reader() -> StatementReader:
+    return StatementReader(ROSTER)
+
+
+def jobs(reader: StatementReader, text: str, speaker: str = "p1") -> list[tuple[str, str, str]]:
+    return [(s.owner, s.value, s.tense) for s in reader.read(text, speaker, NOW, "m1") if s.attribute == "job"]
+
+
+@pytest.mark.parametrize(("text", "owner", "post"), [
+    ("Sefa asked me to step up as Events Lead from October, eek", "p1", "Events Lead"),
+    ("from next month I'm becoming Head of Lettings, the old role goes to a new hire", "p1", "Head of Lettings"),
+    ("I got made night supervisor at Ormsby Freight on Friday, more money, worse sleep", "p1",
+     "night supervisor at Ormsby Freight"),
+    ("Ruaridh is becoming a locksmith, he passed the course", "p3", "locksmith"),
+])
+def test_a_post_taken_is_the_owners_job(reader: StatementReader, text: str, owner: str, post: str) -> None:
+    assert (owner, post, "present") in jobs(reader, text)
+
+
+def test_a_promotion_told_by_another_member_names_both_posts(reader: StatementReader) -> None:
+    got = jobs(reader, "please join me in congratulating Sefa, promoted from Shift Planner to Depot Manager "
+                       "this week", speaker="p3")
+    assert ("p2", "Depot Manager", "present") in got and ("p2", "Shift Planner", "past") in got
+
+
+@pytest.mark.parametrize("text", [
+    "I went to the party dressed as a pirate",
+    "honestly I see Sefa as a mentor more than a boss",
+    "my nephew is becoming a dentist, can you believe it",
+    "I didn't become a teacher in the end",
+])
+def test_what_is_no_post_taken_reads_none(reader: StatementReader, text: str) -> None:
+    assert jobs(reader, text) == []
