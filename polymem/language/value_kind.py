@@ -155,6 +155,9 @@ def holds(asked: Kind | None, text: str) -> bool:
     if asked not in ("amount", "date") or not text.strip():
         return True
     if asked == "amount":
+        while (span := timeexpr.date_span(text)) is not None:  # "26-28 June" is a date, no amount
+            text = text.replace(span, " ")
+        text = _CLOCK.sub(" ", text)
         return bool(_MONEY.search(text) or re.search(r"\d", text)) or any(t.like_num for t in parsed(text))
     if timeexpr.date_span(text) or _CLOCK.search(text) or _DAY_NUMBER.search(text) or timeexpr.day_phrase(text):
         return True  # ("thursdays like we used to": a day of the week, plural or not)
