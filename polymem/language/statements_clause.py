@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from polymem.language import lexical as lex
 from polymem.language import syntax as sx
+from polymem.language import timeexpr
 from polymem.language.statement_types import FIRST_PERSON, Statement
 from polymem.language.statements_city import intro, travel_noun_from, travels_from
 from polymem.language.statements_job import from_to, job_from_verb, with_org
@@ -219,7 +220,9 @@ def noun_statements(reader: StatementReader, n: Any, sent: Any, speaker: str, ot
     if n.dep_ in ("compound", "amod") and n.head.pos_ == "PROPN" and lex.is_animal(n.lower_) and \
             (p := sx.possessor(n.head)) is not None and (o := owner_of(reader, p, speaker, other, sent)):
         return [Statement("pet", o, speaker, sx.animal_phrase(n))]  # "my parrot Zazu"
+    # (a stretch of time, not a day of the calendar: "20 june in X" dates an event there)
     if lex.noun_is(lemma, "time", senses=2) and any(c.dep_ == "nummod" for c in n.children) and \
+            lemma not in timeexpr.MONTHS and lemma not in timeexpr.WEEKDAYS and \
             not any(t.dep_ in ("nsubj", "nsubjpass") and t.head == n.head and t.lower_ not in FIRST_PERSON
                     for t in sent if t != n):
         # "Twelve years in Hamburg", "Six years doing sound at the Old Vic": the speaker's state
