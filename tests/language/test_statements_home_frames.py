@@ -205,4 +205,4 @@ def test_what_came_from_a_place_does_not_place_the_speaker_there(reader: Stateme
 
 def test_a_day_of_the_calendar_in_a_place_dates_an_event_there(reader: StatementReader) -> None:
     assert cities(reader, "did you all get the invite?? 14 october in Kolvereid") == []
-    assert ("p1", "Kolvereid") in cities(reader, "eleven years in Kolvereid and the wind still wins")
+    assert ("p1", "Kolvereid") in cities(reader, "eleven years in Kolvereid now, still no sauna")
