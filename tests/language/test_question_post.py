@@ -1,0 +1,27 @@
+"""A question about a post someone holds, asked with a word other than "job" (questions in no data set)."""
+
+from __future__ import annotations
+
+import pytest
+
+from polymem.language.models import parsed
+from polymem.language.question_attribute import question_attribute
+
+
+@pytest.mark.parametrize("question", [
+    "What's Ottilie's job title these days?",
+    "What is Sefa's current role?",
+    "what's Ruaridh's position at work now?",
+    "What's Sefa's post at the library?",
+])
+def test_a_post_asked_in_other_words_asks_about_a_job(question: str) -> None:
+    assert question_attribute(parsed(question))[0] == "job"
+
+
+@pytest.mark.parametrize("question", [
+    "What was Sefa's role in the planning?",
+    "What is Ottilie's position on the new rota?",
+    "who finished in first position?",
+])
+def test_a_part_played_or_a_view_held_is_no_post(question: str) -> None:
+    assert question_attribute(parsed(question))[0] != "job"
