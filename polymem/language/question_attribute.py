@@ -78,15 +78,17 @@ def question_attribute(doc: Any) -> tuple[Attribute | None, str | None]:
                 "living", "employer", "profession", "career", "occupation", "boss")) and _asked_noun(t):
             return "job", None
         at_work = any(c.dep_ == "prep" and c.lower_ in ("at", "with", "for") for c in t.children)
-        if t.pos_ == "NOUN" and _asked_noun(t) and (any(
-                c.dep_ == "compound" and lex.noun_is_exactly(c.lemma_.lower(), "job", senses=2) for c in t.children) or (
-                any(c.dep_ == "poss" and _someone(c) for c in t.children) and (
-                    lex.noun_in_senses(lemma, ("position.n.06",), first=8, exact=True) or
-                    lex.noun_in_senses(lemma, ("function.n.03",), first=2, exact=True)) and (
-                    # held at a workplace, or with nothing after it ("her role in the play", "his position on
-                    # the vote", "Ana's place" are no posts)
-                    at_work or (not _where_noun(lemma) and not any(c.dep_ == "prep" for c in t.children))))):
-            return "job", None  # "Ana's job title", "Bo's current role", "her position at work": a post held
+        # a name for a post: a role, a title, or (held somewhere) a position ("her position at work")
+        post = lex.noun_in_senses(lemma, ("function.n.03",), first=2, exact=True) or lex.noun_in_senses(
+            lemma, ("title.n.06",), first=6, exact=True) or (
+            at_work and lex.noun_in_senses(lemma, ("position.n.06",), first=8, exact=True))
+        if t.pos_ == "NOUN" and _asked_noun(t) and post and (
+                any(c.dep_ == "compound" and lex.noun_is_exactly(c.lemma_.lower(), "job", senses=2) for c in t.children)
+                or any(c.dep_ == "poss" and _someone(c) for c in t.children)) and (
+                at_work or not any(c.dep_ == "prep" for c in t.children)):
+            # "Ana's job title", "Bo's current role", "her position at work" ("her role in the play", "his
+            # position on the vote", "Sefa's job interview" are no posts)
+            return "job", None
         if t.pos_ == "VERB" and _we_plan(t):
             continue  # "should we hire Bo for the gig?" plans; it asks about no one's job
         if t.pos_ == "VERB" and lex.verb_in_senses(lemma, ("hire.v.01",), first=2, exact=True) and any(

@@ -38,9 +38,12 @@ def asked_attribute(text: str) -> str | None:
 
 
 def _a_thing(lemma: str) -> bool:
-    """A noun whose first sense is no person, group or animal ("pan", "key"; not "kid", "folk")."""
+    """A noun whose first sense is an object, food or substance that is no home ("pan", "key"; not "kid",
+    "folk", "hometown", "house", "flat")."""
     ss = lex._synsets(lemma, "n")
-    return bool(ss) and ss[0].lexname() not in ("noun.person", "noun.group", "noun.animal", "noun.Tops")
+    return bool(ss) and ss[0].lexname() in ("noun.artifact", "noun.food", "noun.object", "noun.substance",
+                                            "noun.plant", "noun.body") and not lex.noun_in_senses(
+        lemma, ("dwelling.n.01", "housing.n.01", "building.n.01", "room.n.01", "apartment.n.01"), first=8)
 
 
 def fragment_value(doc: Any, attribute: str, places: Any) -> str | None:

@@ -171,13 +171,16 @@ class StatementReader:
             out += gone
         if not any(st.attribute == "city" for st in out):
             out += local_place(self, doc, speaker, message_id, time)
-        roles = taken_roles(self, doc, speaker, other, message_id, time)
-        if roles and not any(st.attribute == "job" and st.owner == r.owner and r.value.lower() in st.value.lower()
-                             for st in out for r in roles):
+        for role in taken_roles(self, doc, speaker, other, message_id, time):
             # a post taken is read whole, with its owner and the post held before: it replaces what the clause
             # readers made of the same words ("promoted from A to B" is no job called "A to B"), unless they
-            # read the same post already (with its workplace: "joined X as an analyst")
-            out = [st for st in out if st.attribute != "job"] + roles
+            # read that post for that owner already (with its workplace: "joined X as an analyst")
+            said = [st for st in out if st.attribute == "job" and role.value.lower() in st.value.lower()]
+            for st in said:
+                if st.owner == role.owner and role.tense == "past":
+                    st.tense = "past"  # "stepping down as X": the clause readers read the post, not its leaving
+            if not any(st.owner == role.owner for st in said):
+                out = [st for st in out if st not in said] + [role]
         if not any(st.attribute == "job" for st in out):
             out += self_role(self, doc, speaker, message_id, time)
         if asked and not any(st.attribute == asked and st.owner == speaker and not st.weak for st in out) and \
@@ -230,8 +233,11 @@ def _place_name(value: str) -> str:
     i = next((i for i, w in enumerate(words) if not w[:1].islower()), 0)
     if 0 < i:
         rest = " ".join(words[i:])
-        if lex.is_place_name(rest.lower().replace(" ", "_")) or lex.is_place_name(words[i].lower()) or \
-                words[0].lower() in ("a", "an", "the"):  # ("a rain-soaked X": a lower-case article is no part of the name)
+        # ("a rain-soaked X": an article and a word of description are no part of the name; "a suburb of X", "the
+        # Hague" keep theirs)
+        described = i >= 2 and words[0] in ("a", "an", "the") and not any(
+            w in ("of", "near", "in", "outside", "by", "from", "to", "around") for w in words[1:i])
+        if lex.is_place_name(rest.lower().replace(" ", "_")) or lex.is_place_name(words[i].lower()) or described:
             return rest
     return value
 

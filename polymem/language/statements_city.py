@@ -101,12 +101,23 @@ def homely_frame(t: Any) -> bool:
 
 def _dateline(first: Any, prep: Any) -> bool:
     """"Morning all, and happy new year from X", "Sad news from X", "Kia ora from X": a sentence that opens by
-    saying where it is sent from — nothing before "from" is a verb, a person or a thing that travels (a
-    parcel, a flight from X came from there; a cousin from X lives there)."""
+    saying where it is sent from. "From" hangs on a greeting (an interjection, a word no dictionary has, a
+    greeting, or a time of day or year) with no number and no bare article ("about an hour from X"), and nothing
+    before "from" is a verb, a person or a made thing ("a parcel from X", "my cousin from X")."""
     before = list(first.doc[first.i:prep.i])
-    return bool(before) and not any(
-        w.pos_ in ("VERB", "AUX", "NUM") or w.tag_ in ("PRP", "PRP$") or (w.pos_ == "NOUN" and (
-            lex.is_person_noun(w.lemma_.lower()) or lex.artifact(w.lemma_.lower()))) for w in before)
+    if not before or any(w.pos_ in ("VERB", "AUX", "NUM") or w.tag_ in ("PRP", "PRP$") or (w.pos_ == "NOUN" and (
+            lex.is_person_noun(w.lemma_.lower()) or lex.artifact(w.lemma_.lower()))) for w in before):
+        return False
+    h = prep.head
+    if h.i == prep.i or h.pos_ == "ADP":  # "Far from X", "about an hour from X": "from" heads the sentence
+        return False
+    if any(w.pos_ == "INTJ" or (w.is_alpha and not lex.known_word(w.lower_)) for w in (h, *h.children) if w.i < prep.i):
+        return True  # ("Kia ora from X": a greeting in another language, one of its words unknown)
+    lemma = h.lemma_.lower()
+    # (an article only with a word of praise: "a happy solstice from X", not "an hour from X")
+    return h.pos_ in ("NOUN", "PROPN") and not any(c.dep_ == "nummod" for c in h.children) and (
+        not any(c.dep_ == "det" for c in h.children) or any(c.dep_ == "amod" for c in h.children)) and (
+        lex.noun_is(lemma, "time", senses=1) or lex.noun_in_senses(lemma, ("greeting.n.01", "hello.n.01"), first=1))
 
 
 def _framed_in(t: Any, prep: Any, h: Any) -> bool:

@@ -68,13 +68,6 @@ def vocative(reader: StatementReader, sent: Any, speaker: str) -> str | None:
 
 
 def subject_of(reader: StatementReader, verb: Any, sent: Any, speaker: str, other: str | None) -> str | None:
-    if verb.tag_ == "VBN" and verb.dep_ in ("advcl", "acl") and not any(
-            c.dep_ in ("nsubj", "nsubjpass") for c in verb.children):
-        # "congratulations to Sefa, promoted to X": a participle with no subject tells of the member just named
-        named = [p for t in sent if t.i < verb.i and t.pos_ == "PROPN" and t.dep_ in ("dobj", "pobj", "appos")
-                 and (p := reader.person_in(t.text))]
-        if named:
-            return named[-1]
     v = verb
     for _ in range(4):  # climb xcomp/conj chains: "used to live", "moved and now lives"
         subj = [c for c in v.children if c.dep_ in ("nsubj", "nsubjpass", "expl")]

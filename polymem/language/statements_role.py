@@ -1,11 +1,12 @@
-"""A post taken: "stepping up as Design Lead", "becoming Head of Support", "got made shift supervisor",
-"congratulations to Ana, promoted from Senior Analyst to Team Manager".
+"""A post taken or given up: "stepping up as Design Lead", "becoming Head of Support", "got made shift supervisor
+at X", "congratulations to Ana, promoted from Senior Analyst to Team Manager", "I'm stepping down as Treasurer".
 
 Read from the parse: a verb of becoming, a verb with "as <post>" (not one of seeing, saying or dressing), or a
-passive verb of appointing or making, and the post it names — an occupation, or a title typed in capitals
-whose head noun has a sense naming a person ("Head", "Lead", "Director"). The post held before, where "from"
-names it, is history. The owner is the verb's subject (`subject_of`: for a participle with no subject, the
-member named just before it) or the person asked to take it ("Bo asked me to step up as ...").
+passive verb of appointing or making, and the post it names — an occupation, or a title typed in capitals that
+names a person in charge ("Head of People") or a person by a field ("Design Lead"). A verb of leaving makes the
+post one held before, as does "from" before the post left for another. Wishes, conditions and negations read
+nothing. The owner is the verb's subject, the person asked to take the post ("Bo asked me to step up as ..."),
+or, for a participle of appointing with no subject, the member named just before it.
 """
 
 from __future__ import annotations
@@ -24,53 +25,53 @@ if TYPE_CHECKING:
 _APPOINT = ("appoint.v.01", "appoint.v.02", "promote.v.02", "name.v.03", "make.v.03")
 # verbs whose "as X" says how someone is seen, spoken of or dressed, not a post they hold
 _REGARDING = ("verb.perception", "verb.cognition", "verb.communication", "verb.body", "verb.emotion")
+_LEAVE = ("leave.v.01", "leave.v.02", "quit.v.01", "resign.v.01", "retire.v.02", "vacate.v.02", "leave_office.v.01")
 
 
 def taken_roles(reader: StatementReader, doc: Any, speaker: str, other: str | None, message_id: str | None,
                 time: datetime | None) -> list[Statement]:
+    """One post per owner (the first said), with the post held before where the sentence names it."""
     out: list[Statement] = []
     for sent in doc.sents:
         if sent.text.rstrip().endswith("?"):
             continue
         for v in sent:
-            if v.pos_ not in ("VERB", "AUX"):
+            if v.pos_ not in ("VERB", "AUX") or (found := _post(v, reader)) is None:
                 continue
-            found = _post(v, reader)
-            if found is None:
-                continue
-            post, before = found
+            post, before, left = found
             owner = _owner(reader, v, sent, speaker, other)
-            if owner is None or sx.negated(v, sent):
+            if owner is None or any(st.owner == owner for st in out) or sx.negated(v, sent) or _unreal(v):
                 continue
             kind = "report" if owner != speaker else "state"
             if before is not None:
                 out.append(Statement("job", owner, speaker, _title(reader, before), kind=kind, tense="past",
                                      message_id=message_id, time=time, sentence=sent.text.strip()))
             out.append(Statement("job", owner, speaker, _title(reader, post, v), kind=kind,  # type: ignore[arg-type]
-                                 message_id=message_id, time=sx.when(sent, time) if time else None,
-                                 sentence=sent.text.strip()))
-            return out
+                                 tense="past" if left else "present", message_id=message_id,
+                                 time=sx.when(sent, time) if time else None, sentence=sent.text.strip()))
     return out
 
 
-def _post(v: Any, reader: StatementReader) -> tuple[Any, Any | None] | None:
-    """The post a verb says someone takes, and the one "from" says they held."""
+def _post(v: Any, reader: StatementReader) -> tuple[Any, Any | None, bool] | None:
+    """The post a verb says someone takes (or leaves), and the one "from" says they held."""
     lemma = v.lemma_.lower()
     if lemma == "become":
         post = next((c for c in v.children if c.dep_ in ("attr", "dobj", "oprd")), None)
-        return (post, None) if post is not None and is_post(post) else None
-    appointed = v.tag_ == "VBN" and lex.verb_in_senses(lemma, _APPOINT, first=4)
-    if appointed:
-        to = _pobj(v, "to")
+        return (post, None, False) if post is not None and is_post(post) else None
+    if v.tag_ == "VBN" and lex.verb_in_senses(lemma, _APPOINT, first=4):
+        held = _pobj(v, "from")
+        # ("promoted from A to B": the parser may hang "to B" under "from A")
+        to = _pobj(v, "to") or (_pobj(held, "to") if held is not None else None)
         post = to if to is not None else next((c for c in v.children if c.dep_ in ("dobj", "oprd", "attr")), None)
         # (an appointment to a post in lower case needs a workplace: "made captain of the quiz team" is no job)
         if post is not None and is_post(post) and (post.text[:1].isupper() or sx.org_obj(post, reader) or
-                                                   sx.org_obj(v, reader) or _pobj(v, "from") is not None):
-            held = _pobj(v, "from")
-            return post, held if held is not None and is_post(held) else None
+                                                   sx.org_obj(v, reader) or held is not None):
+            return post, held if held is not None and is_post(held) else None, False
     as_ = _pobj(v, "as")
     if as_ is not None and is_post(as_) and not lex.verb_in_lexfile(lemma, _REGARDING):
-        return as_, None
+        phrasal = "_".join([lemma, *(c.lower_ for c in v.children if c.dep_ == "prt")])
+        left = lex.verb_in_senses(phrasal, _LEAVE, first=3) or lex.verb_in_senses(lemma, _LEAVE, first=2)
+        return as_, None, left  # "stepping down as Treasurer", "quit as Team Lead": the post is left
     return None
 
 
@@ -79,13 +80,25 @@ def _pobj(v: Any, prep: str) -> Any | None:
                  if p.dep_ == "pobj"), None)
 
 
+def _unreal(v: Any) -> bool:
+    """A wish, a condition or a plan not yet made real: "if I became a teacher", "wanted to become a pilot"."""
+    return sx.hedged(v) or any(c.dep_ == "mark" and c.lower_ in ("if", "unless") for c in v.children) or any(
+        c.tag_ == "MD" and c.lower_ in ("would", "could", "might", "'d") for c in v.children)
+
+
 def is_post(t: Any) -> bool:
-    """An occupation, or a capitalised title whose head has a sense naming a person ("Design Lead")."""
+    """An occupation, or a capitalised title naming a person in charge ("Head of People", "Chief") or a person
+    by a field ("Design Lead": a person noun under a modifier); not "a Guest" or "Godfather"."""
     if t.pos_ not in ("NOUN", "PROPN") or t.ent_type_ in ("PERSON", "GPE", "DATE", "TIME"):
         return False
     if lex.is_occupation(t.lemma_.lower()) or lex.is_occupation(t.lower_):
         return True
-    return t.text[:1].isupper() and lex.is_person_noun(t.lower_, senses=12) and not lex.noun_is(t.lower_, "kin")
+    if not t.text[:1].isupper() or not lex.is_person_noun(t.lower_, senses=12):
+        return False
+    in_charge = lex.noun_in_senses(t.lower_, ("leader.n.01",), first=6)
+    by_field = any(c.dep_ == "compound" and c.text[:1].isupper() and not lex.is_person_noun(c.lower_, senses=3)
+                   for c in t.children)
+    return in_charge or by_field
 
 
 def _title(reader: StatementReader, t: Any, v: Any | None = None) -> str:
@@ -109,4 +122,11 @@ def _owner(reader: StatementReader, v: Any, sent: Any, speaker: str, other: str 
         asked = next((c for c in v.head.children if c.dep_ == "dobj"), None)
         if asked is not None:
             return owner_of(reader, asked, speaker, other, sent)
+    if v.tag_ == "VBN" and lex.verb_in_senses(v.lemma_.lower(), _APPOINT, first=4) and not any(
+            c.dep_ in ("nsubj", "nsubjpass") and (c.pos_ in ("PRON", "PROPN") or lex.is_person_noun(c.lemma_.lower()))
+            for c in v.children):  # ("Congrats to Sefa, promoted ...": the parser may make the greeting a subject)
+        # "congratulations to Sefa, promoted to X": a participle with no subject tells of the member just named
+        named = [p for t in sent if t.i < v.i and t.pos_ == "PROPN" and (p := reader.person_in(t.text))]
+        if named:
+            return named[-1]
     return subject_of(reader, v, sent, speaker, other)

@@ -18,9 +18,9 @@ from polymem.language import timeexpr
 from polymem.language.models import parsed
 
 Kind = Literal["date", "amount", "thing", "place"]
-# adjectives of measure: "how" before one asks for an amount ("how much", "how old", "how far")
-_MEASURE = ("much", "many", "old", "young", "long", "far", "tall", "high", "big", "large", "heavy", "deep", "wide",
-            "expensive")
+# adjectives of measure answered by a number: "how" before one asks for an amount ("how much", "how old", "how
+# far"; "how long" may be a time, "how big" a word: "tiny")
+_MEASURE = ("much", "many", "old", "far", "tall", "heavy", "expensive")
 
 _ORDINAL_DAY = re.compile(r"(?i)^(?:(?:on|for)\s+)?(?:the\s+)?\d{1,2}(?:st|nd|rd|th)\b")
 _CLOCK = re.compile(r"(?i)\b\d{1,2}(?::\d{2})?\s*(?:am|pm)\b|\b\d{1,2}:\d{2}\b")
@@ -157,7 +157,6 @@ def holds(asked: Kind | None, text: str) -> bool:
     if asked == "amount":
         while (span := timeexpr.date_span(text)) is not None:  # "26-28 June" is a date, no amount
             text = text.replace(span, " ")
-        text = _CLOCK.sub(" ", text)
         return bool(_MONEY.search(text) or re.search(r"\d", text)) or any(t.like_num for t in parsed(text))
     if timeexpr.date_span(text) or _CLOCK.search(text) or _DAY_NUMBER.search(text) or timeexpr.day_phrase(text):
         return True  # ("thursdays like we used to": a day of the week, plural or not)

@@ -392,7 +392,9 @@ class Answerer:
     # the language forms in extract_forms.py; all are dispatched by handlers().
 
     def _generic(self) -> Extract:
-        m, s = self._pick(lambda m: self._relevance(m))
+        # a question about one member's thing ("what's Ana's bike?") is answered from what concerns that member:
+        # another member's line about the same thing only shares the topic
+        m, s = self._pick(lambda m: self._relevance(m) if self._about_asked_member(m) else None)
         c = coverage(self.plan.issue, m["text"]) if m is not None and self.plan.issue else 1.0
         # Nothing covers a third of the topic terms, or only part of them in a message that does not read
         # like an answer (dense similarity low): say so rather than quote an unrelated message.
@@ -400,8 +402,6 @@ class Answerer:
             return Extract(NOT_IN_MEMORY, abstained=True)
         if not self._holds_asked_kind(m):
             return Extract(NOT_IN_MEMORY, abstained=True)  # it talks about the matter without the thing asked
-        if not self._about_asked_member(m):
-            return Extract(NOT_IN_MEMORY, abstained=True)  # "what's Ana's bike?" is not answered by Bo's bike
         cited = [m["id"]]
         text = f"{m.get('speaker_name') or m['speaker']}: {m['text']}"
         if self.plan.asks_time and (day := self._message_date(m)) is not None:

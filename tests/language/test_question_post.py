@@ -13,6 +13,7 @@ from polymem.language.question_attribute import question_attribute
     "What is Sefa's current role?",
     "what's Ruaridh's position at work now?",
     "What's Sefa's post at the library?",
+    "What's Ruaridh's title these days?",
 ])
 def test_a_post_asked_in_other_words_asks_about_a_job(question: str) -> None:
     assert question_attribute(parsed(question))[0] == "job"
@@ -22,6 +23,9 @@ def test_a_post_asked_in_other_words_asks_about_a_job(question: str) -> None:
     "What was Sefa's role in the planning?",
     "What is Ottilie's position on the new rota?",
     "who finished in first position?",
+    "When is Sefa's job interview?",  # an event about a job, no post
+    "What did Sefa's post say?",  # a post online
+    "What's Ottilie's situation?",
 ])
 def test_a_part_played_or_a_view_held_is_no_post(question: str) -> None:
     assert question_attribute(parsed(question))[0] != "job"

@@ -50,3 +50,8 @@ def test_where_a_thing_is_asks_about_no_home() -> None:
     assert asked_attribute("ok but where is my good frying pan?") is None
     assert asked_attribute("where are the spare keys, Bo?") is None
     assert asked_attribute("where are your parents living these days?") == "city"
+
+
+def test_where_a_home_is_still_asks_about_a_home() -> None:
+    assert asked_attribute("where's your new flat?") == "city"
+    assert asked_attribute("where is your hometown again?") == "city"

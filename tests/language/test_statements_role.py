@@ -48,3 +48,27 @@ def test_a_promotion_told_by_another_member_names_both_posts(reader: StatementRe
 ])
 def test_what_is_no_post_taken_reads_none(reader: StatementReader, text: str) -> None:
     assert jobs(reader, text) == []
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    # another owner's job in the same message stays
+    ("I'm a nurse and Sefa just became Head of Support", {("p1", "nurse", "present"), ("p2", "Head of Support", "present")}),
+    # a post left is held before
+    ("I'm stepping down as Head of Lettings next month", {("p1", "Head of Lettings", "past")}),
+    # the parser may hang "to" under "from"
+    ("Sefa was promoted from Analyst to Manager at Ormsby Freight",
+     {("p2", "Analyst", "past"), ("p2", "Manager at Ormsby Freight", "present")}),
+])
+def test_posts_taken_and_left_keep_the_other_jobs_of_the_message(reader: StatementReader, text: str,
+                                                                 expected: set) -> None:
+    assert set(jobs(reader, text)) == expected
+
+
+@pytest.mark.parametrize("text", [
+    "If I became a teacher I'd be poor",  # a condition
+    "I wanted to become a pilot as a kid",  # a wish
+    "I'll be there as a Guest",  # a capitalised person noun that names no post
+    "I was named Godfather, so proud",
+])
+def test_a_wish_a_condition_or_a_guest_is_no_post(reader: StatementReader, text: str) -> None:
+    assert jobs(reader, text) == []
