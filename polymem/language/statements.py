@@ -176,6 +176,9 @@ class StatementReader:
             # readers made of the same words ("promoted from A to B" is no job called "A to B"), unless they
             # read that post for that owner already (with its workplace: "joined X as an analyst")
             said = [st for st in out if st.attribute == "job" and role.value.lower() in st.value.lower()]
+            # (what the clause readers read of it in part: "Ormsby" of "Shift Lead at Ormsby")
+            out = [st for st in out if not (st.attribute == "job" and st.owner == role.owner and st not in said
+                                            and st.value.lower() in role.value.lower())]
             for st in said:
                 if st.owner == role.owner and role.tense == "past":
                     st.tense = "past"  # "stepping down as X": the clause readers read the post, not its leaving
@@ -256,6 +259,9 @@ def _stated_time(st: Statement, sent: Any, doc: Any, time: datetime) -> datetime
 
 def _dedupe(sts: list[Statement]) -> list[Statement]:
     sts = merge_jobs(sts)
+    for s in sts:  # a workplace named with a capitalised post and added again: "Shift Lead at X at X"
+        if s.attribute == "job":
+            s.value = re.sub(r"( at .+)\1$", r"\1", s.value)
     seen: set[tuple[str, str, str, bool, str]] = set()
     out = []
     for s in sts:

@@ -105,7 +105,9 @@ def _dateline(first: Any, prep: Any) -> bool:
     greeting, or a time of day or year) with no number and no bare article ("about an hour from X"), and nothing
     before "from" is a verb, a person or a made thing ("a parcel from X", "my cousin from X")."""
     before = list(first.doc[first.i:prep.i])
-    if not before or any(w.pos_ in ("VERB", "AUX", "NUM") or w.tag_ in ("PRP", "PRP$") or (w.pos_ == "NOUN" and (
+    if not [w for w in before if not w.is_punct]:  # "(from a very rainy X obvs)": the message opens with it
+        return not any(t.lower_ == "to" and t.i > prep.i for t in prep.sent)  # ("from X to Y": a route)
+    if any(w.pos_ in ("VERB", "AUX", "NUM") or w.tag_ in ("PRP", "PRP$") or (w.pos_ == "NOUN" and (
             lex.is_person_noun(w.lemma_.lower()) or lex.artifact(w.lemma_.lower()))) for w in before):
         return False
     h = prep.head

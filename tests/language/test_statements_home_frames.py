@@ -221,3 +221,8 @@ def test_a_place_described_with_an_article_keeps_only_its_name_and_the_hague_kee
     assert _place_name("a rain-soaked Tromsvik") == "Tromsvik"
     assert _place_name("the Hague") == "the Hague"
     assert _place_name("a suburb of Tromsvik") == "a suburb of Tromsvik"
+
+
+def test_a_message_that_opens_with_from_a_place_is_sent_from_there(reader: StatementReader) -> None:
+    assert ("p1", "Tromsvik") in cities(reader, "(from a very windy Tromsvik obvs)")
+    assert cities(reader, "from Tromsvik to Kolvereid by bus, three hours") == []  # a route

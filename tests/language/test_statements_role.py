@@ -72,3 +72,10 @@ def test_posts_taken_and_left_keep_the_other_jobs_of_the_message(reader: Stateme
 ])
 def test_a_wish_a_condition_or_a_guest_is_no_post(reader: StatementReader, text: str) -> None:
     assert jobs(reader, text) == []
+
+
+def test_a_post_started_is_held_now_and_named_once(reader: StatementReader) -> None:
+    # "start" is also a kind of leaving a place: starting as a post is no leaving of it
+    assert jobs(reader, "No more nights! I started last week as a clinical advisor at Ormsby Freight") == \
+        [("p1", "clinical advisor at Ormsby Freight", "present")]
+    assert jobs(reader, "I started as a Shift Lead at Ormsby last week") == [("p1", "Shift Lead at Ormsby", "present")]
