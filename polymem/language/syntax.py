@@ -262,5 +262,7 @@ def prospective(sent: Any) -> bool:
 
 
 def route_origin(phrase: str) -> str:
-    """The first place of a route written with an arrow or another symbol ("Oslo → Rome", "Oslo -> Rome")."""
-    return re.split(r"\s*(?:->|=>|[\u2190-\u21ff\u27f0-\u27ff\u2900-\u297f\u2b00-\u2bff])\s*", phrase)[0].strip() or phrase
+    """The first place of a route written with an arrow or another symbol ("Oslo → Rome", "Oslo -> Rome"), or with
+    "to" between two names ("Oslo to Rome")."""
+    first = re.split(r"\s*(?:->|=>|[\u2190-\u21ff\u27f0-\u27ff\u2900-\u297f\u2b00-\u2bff])\s*", phrase)[0].strip() or phrase
+    return re.split(r"\s+to\s+(?=[A-Z])", first)[0] if first[:1].isupper() else first

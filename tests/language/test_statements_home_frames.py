@@ -226,3 +226,11 @@ def test_a_place_described_with_an_article_keeps_only_its_name_and_the_hague_kee
 def test_a_message_that_opens_with_from_a_place_is_sent_from_there(reader: StatementReader) -> None:
     assert ("p1", "Tromsvik") in cities(reader, "(from a very windy Tromsvik obvs)")
     assert cities(reader, "from Tromsvik to Kolvereid by bus, three hours") == []  # a route
+
+
+def test_a_route_named_with_to_is_read_from_its_first_place() -> None:
+    from polymem.language.syntax import route_origin
+
+    assert route_origin("Tromsvik to Kolvereid") == "Tromsvik"
+    assert route_origin("Tromsvik → Kolvereid") == "Tromsvik"
+    assert route_origin("Newcastle upon Tyne") == "Newcastle upon Tyne"
