@@ -319,8 +319,8 @@ def fragment(sent: Any) -> str | None:
 def _day_short(t: Any) -> bool:
     """"sun 9 august", "wed the 4th": a weekday's short name before a day's number."""
     nxt = t.doc[t.i + 1] if t.i + 1 < len(t.doc) else None
-    return nxt is not None and (nxt.like_num or nxt.lower_ == "the") and len(t.text) <= 5 and any(
-        d.startswith(t.lower_.rstrip(".")) and len(t.lower_.rstrip(".")) >= 3 for d in timeexpr.WEEKDAYS)
+    return nxt is not None and (nxt.like_num or nxt.lower_ == "the") and len(t.text) <= 5 and \
+        timeexpr.weekday_name(t.lower_)
 
 
 def _first_word(sent: Any) -> int:

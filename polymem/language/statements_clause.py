@@ -222,7 +222,7 @@ def noun_statements(reader: StatementReader, n: Any, sent: Any, speaker: str, ot
         return [Statement("pet", o, speaker, sx.animal_phrase(n))]  # "my parrot Zazu"
     # (a stretch of time, not a day of the calendar: "20 june in X" dates an event there)
     if lex.noun_is(lemma, "time", senses=2) and any(c.dep_ == "nummod" for c in n.children) and \
-            not any(len(lemma) >= 3 and day.startswith(lemma.rstrip(".")) for day in (*timeexpr.MONTHS, *timeexpr.WEEKDAYS)) and \
+            not timeexpr.calendar_name(lemma) and \
             not any(t.dep_ in ("nsubj", "nsubjpass") and t.head == n.head and t.lower_ not in FIRST_PERSON
                     for t in sent if t != n):
         # "Twelve years in Hamburg", "Six years doing sound at the Old Vic": the speaker's state

@@ -38,6 +38,17 @@ def _month(word: str) -> int | None:
     return None
 
 
+def weekday_name(word: str) -> bool:
+    """A weekday's name, whole or cut short to three letters or more ("wed", "thurs")."""
+    w = word.lower().rstrip(".")
+    return len(w) >= 3 and any(d.startswith(w) for d in WEEKDAYS)
+
+
+def calendar_name(word: str) -> bool:
+    """A month's or a weekday's name, whole or cut short ("oct", "sept", "sun"): a day of the calendar."""
+    return _month(word) is not None or weekday_name(word)
+
+
 def resolve(phrase: str, anchor: datetime, future: bool = False) -> tuple[datetime, datetime] | None:
     """The span a phrase denotes relative to `anchor` (start, end), or None when it names no time.
     `future`: the phrase sits in a clause about what is still to come ("she starts on Monday"), so a bare
