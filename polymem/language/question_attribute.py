@@ -43,6 +43,21 @@ def _noun_lemma(t: Any) -> str:
     return t.lemma_.lower()
 
 
+def _asks_post(t: Any, lemma: str) -> bool:
+    """"Ana's job title", "Bo's current role", "her position at work": a name for a post (a role, a title, or a
+    position held somewhere) that is someone's or a job's ("her role in the play", "his position on the vote",
+    "Sefa's job interview" are no posts)."""
+    at_work = any(c.dep_ == "prep" and c.lower_ in ("at", "with", "for") for c in t.children)
+    if not at_work and any(c.dep_ == "prep" for c in t.children):
+        return False
+    if not (any(c.dep_ == "compound" and lex.noun_is_exactly(c.lemma_.lower(), "job", senses=2) for c in t.children)
+            or any(c.dep_ == "poss" and _someone(c) for c in t.children)):
+        return False
+    return lex.noun_in_senses(lemma, ("function.n.03",), first=2, exact=True) or lex.noun_in_senses(
+        lemma, ("title.n.06",), first=6, exact=True) or (
+        at_work and lex.noun_in_senses(lemma, ("position.n.06",), first=8, exact=True))
+
+
 def question_attribute(doc: Any) -> tuple[Attribute | None, str | None]:
     wh = {t.lower_ for t in doc if t.tag_ in ("WRB", "WP", "WDT", "WP$")}
     for t in doc:
@@ -77,17 +92,7 @@ def question_attribute(doc: Any) -> tuple[Attribute | None, str | None]:
         if t.pos_ == "NOUN" and (lex.noun_is_exactly(lemma, "job", senses=2) or lemma in (
                 "living", "employer", "profession", "career", "occupation", "boss")) and _asked_noun(t):
             return "job", None
-        at_work = any(c.dep_ == "prep" and c.lower_ in ("at", "with", "for") for c in t.children)
-        # a name for a post: a role, a title, or (held somewhere) a position ("her position at work")
-        post = lex.noun_in_senses(lemma, ("function.n.03",), first=2, exact=True) or lex.noun_in_senses(
-            lemma, ("title.n.06",), first=6, exact=True) or (
-            at_work and lex.noun_in_senses(lemma, ("position.n.06",), first=8, exact=True))
-        if t.pos_ == "NOUN" and _asked_noun(t) and post and (
-                any(c.dep_ == "compound" and lex.noun_is_exactly(c.lemma_.lower(), "job", senses=2) for c in t.children)
-                or any(c.dep_ == "poss" and _someone(c) for c in t.children)) and (
-                at_work or not any(c.dep_ == "prep" for c in t.children)):
-            # "Ana's job title", "Bo's current role", "her position at work" ("her role in the play", "his
-            # position on the vote", "Sefa's job interview" are no posts)
+        if t.pos_ == "NOUN" and _asked_noun(t) and _asks_post(t, lemma):
             return "job", None
         if t.pos_ == "VERB" and _we_plan(t):
             continue  # "should we hire Bo for the gig?" plans; it asks about no one's job

@@ -94,7 +94,7 @@ def homely_frame(t: Any) -> bool:
                 h.lemma_.lower(), ("verb.communication",)):
             return True  # "reporting from X", "writing from X": where the speaker speaks from
         return prep.i == first.i + 1 and (first.pos_ == "INTJ" or lex.noun_is(first.lemma_.lower(), "time", senses=1)
-                                          or lex.noun_in_senses(first.lower_, ("greeting.n.01", "hello.n.01"), first=1)) \
+                                          or _greeting(first.lower_)) \
             or _dateline(first, prep)
     return _framed_in(t, prep, h)
 
@@ -119,7 +119,11 @@ def _dateline(first: Any, prep: Any) -> bool:
     # (an article only with a word of praise: "a happy solstice from X", not "an hour from X")
     return h.pos_ in ("NOUN", "PROPN") and not any(c.dep_ == "nummod" for c in h.children) and (
         not any(c.dep_ == "det" for c in h.children) or any(c.dep_ == "amod" for c in h.children)) and (
-        lex.noun_is(lemma, "time", senses=1) or lex.noun_in_senses(lemma, ("greeting.n.01", "hello.n.01"), first=1))
+        lex.noun_is(lemma, "time", senses=1) or _greeting(lemma))
+
+
+def _greeting(word: str) -> bool:
+    return lex.noun_in_senses(word, ("greeting.n.01", "hello.n.01"), first=1)
 
 
 def _framed_in(t: Any, prep: Any, h: Any) -> bool:
