@@ -31,7 +31,7 @@ from polymem.language.statements_clause import sentence_statements
 from polymem.language.statements_job import merge_jobs, self_role
 from polymem.language.statements_people import owner_of
 from polymem.language.statements_pet import named_pet, pet_gone
-from polymem.language.statements_role import taken_roles
+from polymem.language.statements_role import taken_roles, with_roles
 
 __all__ = ["OPEN_QUESTION", "Attribute", "Kind", "Person", "Statement", "StatementReader"]
 
@@ -171,19 +171,7 @@ class StatementReader:
             out += gone
         if not any(st.attribute == "city" for st in out):
             out += local_place(self, doc, speaker, message_id, time)
-        for role in taken_roles(self, doc, speaker, other, message_id, time):
-            # a post taken is read whole, with its owner and the post held before: it replaces what the clause
-            # readers made of the same words ("promoted from A to B" is no job called "A to B"), unless they
-            # read that post for that owner already (with its workplace: "joined X as an analyst")
-            said = [st for st in out if st.attribute == "job" and role.value.lower() in st.value.lower()]
-            # (what the clause readers read of it in part: "Ormsby" of "Shift Lead at Ormsby")
-            out = [st for st in out if not (st.attribute == "job" and st.owner == role.owner and st not in said
-                                            and st.value.lower() in role.value.lower())]
-            for st in said:
-                if st.owner == role.owner and role.tense == "past":
-                    st.tense = "past"  # "stepping down as X": the clause readers read the post, not its leaving
-            if not any(st.owner == role.owner for st in said):
-                out = [st for st in out if st not in said] + [role]
+        out = with_roles(out, taken_roles(self, doc, speaker, other, message_id, time))
         if not any(st.attribute == "job" for st in out):
             out += self_role(self, doc, speaker, message_id, time)
         if asked and not any(st.attribute == asked and st.owner == speaker and not st.weak for st in out) and \

@@ -52,6 +52,24 @@ def taken_roles(reader: StatementReader, doc: Any, speaker: str, other: str | No
     return out
 
 
+def with_roles(out: list[Statement], roles: list[Statement]) -> list[Statement]:
+    """The clause readers' statements with the posts taken merged in. A post is read whole, with its owner and
+    the post held before: it replaces what the clause readers made of the same words ("promoted from A to B" is
+    no job called "A to B"), unless they read that post for that owner already (with its workplace: "joined X
+    as an analyst")."""
+    for role in roles:
+        said = [st for st in out if st.attribute == "job" and role.value.lower() in st.value.lower()]
+        # (what the clause readers read of it in part: "Ormsby" of "Shift Lead at Ormsby")
+        out = [st for st in out if not (st.attribute == "job" and st.owner == role.owner and st not in said
+                                        and st.value.lower() in role.value.lower())]
+        for st in said:
+            if st.owner == role.owner and role.tense == "past":
+                st.tense = "past"  # "stepping down as X": the clause readers read the post, not its leaving
+        if not any(st.owner == role.owner for st in said):
+            out = [st for st in out if st not in said] + [role]
+    return out
+
+
 def _post(v: Any, reader: StatementReader) -> tuple[Any, Any | None, bool] | None:
     """The post a verb says someone takes (or leaves), and the one "from" says they held."""
     lemma = v.lemma_.lower()
