@@ -31,6 +31,7 @@ from polymem.language.statements_clause import sentence_statements
 from polymem.language.statements_job import merge_jobs, self_role
 from polymem.language.statements_people import owner_of
 from polymem.language.statements_pet import named_pet, pet_gone
+from polymem.language.statements_former import former_roles, with_former
 from polymem.language.statements_role import taken_roles, with_roles
 
 __all__ = ["OPEN_QUESTION", "Attribute", "Kind", "Person", "Statement", "StatementReader"]
@@ -172,6 +173,7 @@ class StatementReader:
         if not any(st.attribute == "city" for st in out):
             out += local_place(self, doc, speaker, message_id, time)
         out = with_roles(out, taken_roles(self, doc, speaker, other, message_id, time))
+        out = with_former(out, former_roles(self, doc, speaker, other, message_id, time))
         if not any(st.attribute == "job" for st in out):
             out += self_role(self, doc, speaker, message_id, time)
         if asked and not any(st.attribute == asked and st.owner == speaker and not st.weak for st in out) and \

@@ -14,6 +14,7 @@ from polymem.language.statements_job import from_to, job_from_verb, with_org
 from polymem.language.statements_left import (
     farewell_place,
     last_at,
+    last_in,
     left_job,
     no_longer_at,
     shift_at,
@@ -113,10 +114,10 @@ def verb_statements(reader: StatementReader, v: Any, sent: Any, speaker: str, ot
                 out.append(Statement("city", owner, speaker, place, kind="event"))
     out += from_to(reader, v, sent, speaker, other)
     out += travels_from(reader, v, sent, speaker, other)  # "cycling over from Leeds": most likely home
-    out += left_job(reader, v, sent, speaker, other)  # "quit the bakery": the job held before
-    out += years_at(reader, v, sent, speaker, other)  # "after ten years at X, ...": likewise
+    left = left_job(reader, v, sent, speaker, other)  # "quit the bakery": the job held before
+    out += left + years_at(reader, v, sent, speaker, other)  # "after ten years at X, ...": likewise
     job = job_from_verb(reader, v, lemma, sent, speaker, other)
-    if job:
+    if job and not any(st.value.lower() in job.value.lower() for st in left):  # ("gave up my job at X": left)
         job.polarity = job.polarity and not neg
         out.append(job)
     # "took on two hens": a verb with its particle is one word to WordNet
@@ -132,6 +133,11 @@ def verb_statements(reader: StatementReader, v: Any, sent: Any, speaker: str, ot
 
 def copula_statements(reader: StatementReader, v: Any, sent: Any, speaker: str, other: str | None, neg: bool, past: bool) -> list[Statement]:
     subj = next((c for c in v.children if c.dep_ in ("nsubj", "nsubjpass")), None)
+    if subj is None and past:  # "I used to be a librarian": the subject hangs on "used"
+        subj = next((c for c in v.head.children if c.dep_ == "nsubj"), None)
+    # "I was a courier (back then)": a job in the simple past is one held before ("I've been a nurse for years"
+    # and "was made manager" are not this copula)
+    held_before = past or (v.tag_ == "VBD" and not any(c.dep_ == "aux" for c in v.children))
     attr = next((c for c in v.children if c.dep_ in ("attr", "acomp")), None)
     out: list[Statement] = []
     # "Home is Tartu" / "Tartu is home (now)" / "Tartu's been home for years"
@@ -148,9 +154,11 @@ def copula_statements(reader: StatementReader, v: Any, sent: Any, speaker: str, 
             continue
         poss = sx.possessor(a)
         owner = possessor_id(reader, a, speaker, other, sent) if poss is not None else None
-        if owner and (lex.is_occupation(b.lemma_.lower()) or not lex.known_noun(b.lemma_.lower())):
+        # ("my old job was easier tbh": a word after a comparison is no trade)
+        if owner and (lex.is_occupation(b.lemma_.lower()) or not lex.known_noun(b.lemma_.lower())) and \
+                not any(c.tag_ in ("JJR", "JJS") for c in b.children):
             out.append(Statement("job", owner, speaker, sx.phrase(b, drop_det=True), polarity=not neg,
-                                 tense="past" if past else "present"))
+                                 tense="past" if held_before else "present"))
             return out
     home = next((c for c in v.children if c.lemma_.lower() in ("home", "base") and c.dep_ != "nsubj"), None)
     if home is not None and subj is None:  # the tagger missed the subject: "Tartu is still home"
@@ -207,7 +215,7 @@ def copula_statements(reader: StatementReader, v: Any, sent: Any, speaker: str, 
             role = sx.phrase(attr, drop_det=True)
             value = f"{role} at {org}" if org else role
             out.append(Statement("job", owner, speaker, value, polarity=not neg,
-                                 tense="past" if past else "present"))
+                                 tense="past" if held_before else "present"))
     return out
 
 
@@ -234,6 +242,8 @@ def noun_statements(reader: StatementReader, n: Any, sent: Any, speaker: str, ot
                 return [Statement("job", speaker, speaker, f"{what} at {org}" if what else org)]
     if (past_job := last_at(reader, n, sent, speaker, other)) is not None:
         return [past_job]
+    if (past_home := last_in(reader, n, sent, speaker, other)) is not None:
+        return [past_home]
     if (stint := shift_at(reader, n, sent, speaker, other)) is not None:
         return [stint]
     poss = sx.possessor(n)

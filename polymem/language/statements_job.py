@@ -23,10 +23,14 @@ _STILL = ("still", "now", "currently", "officially", "basically", "finally")
 def self_role(reader: StatementReader, doc: Any, speaker: str, message_id: str | None, time: datetime | None) -> list[Statement]:
     """A job the speaker names without a clause: "Night shift manager at the depot, out by 6am." (a verbless
     fragment headed by an occupation and placed at a workplace), or an offered post ("I've been offered
-    operations manager at a distillery"). Read as weak: context, not a statement."""
+    operations manager at a distillery"), or a trade said as a way of life ("locksmith life, never off call").
+    Read as weak: context, not a statement."""
     for sent in doc.sents:
         if sent.text.rstrip().endswith("?"):
             continue
+        if (life := _trade_life(reader, sent)) is not None:
+            return [Statement("job", speaker, speaker, life, kind="event", weak=True, message_id=message_id, time=time,
+                              sentence=sent.text)]
         subjects = [t for t in sent if t.dep_ in ("nsubj", "nsubjpass")]
         for t in sent:
             # a clipped trade ("lab tech") counts only placed at a workplace (below): alone it may be any
@@ -73,6 +77,22 @@ def self_role(reader: StatementReader, doc: Any, speaker: str, message_id: str |
                 return [Statement("job", speaker, speaker, f"{role} at {org}" if org else role, kind="event",
                                   weak=True, message_id=message_id, time=time, sentence=sent.text)]
     return []
+
+
+def _trade_life(reader: StatementReader, sent: Any) -> str | None:
+    """"tax auditor life", "sous chef life at a noodle bar": English names the trade one lives by in front of
+    "life" (with no possessor or article: "city life", "such is student life" name no trade)."""
+    for t in sent:
+        if t.lemma_.lower() != "life" or any(c.dep_ in ("poss", "det") for c in t.children):
+            continue
+        trade = next((c for c in t.children if c.dep_ == "compound" and c.i == t.i - 1), None)
+        if trade is None or not (lex.is_occupation(trade.lemma_.lower()) or lex.clipped_occupation(trade.lower_)):
+            continue
+        start = min(c.left_edge.i for c in t.children if c.dep_ == "compound" and c.i < t.i)  # ("app dev life")
+        words = " ".join(x.text for x in t.doc[start:trade.i + 1])
+        org = sx.org_obj(t, reader)
+        return f"{words} at {org}" if org else words
+    return None
 
 
 def _offered_to_speaker(v: Any, sent: Any) -> bool:

@@ -87,10 +87,33 @@ def left_job(reader: StatementReader, v: Any, sent: Any, speaker: str, other: st
         org = pobj_workplace(v, ("to",), reader)  # "said goodbye to KPMG"
     elif lemma == "hand" and any(c.dep_ in ("prt", "prep") and c.lower_ == "in" for c in v.children):
         org = pobj_workplace(v, ("at", "to"), reader)  # "handed in my badge at the café"
-    if org is None or sx.negated(v, sent):
+    if org is None:
+        org = _job_left(reader, v)
+    if org is None or sx.negated(v, sent) or sx.hedged(v):
         return []
     owner = subject_of(reader, v, sent, speaker, other)
     return [Statement("job", owner, speaker, org, kind="event", tense="past")] if owner else []
+
+
+_GIVE_UP = ("discontinue.v.01", "leave.v.01", "leave.v.02", "abandon.v.02")
+
+
+def _job_left(reader: StatementReader, v: Any) -> str | None:
+    """"gave up my job at the mill", "left the courier job", "quit my bar job": a job noun left, named by its
+    workplace or by the trade before it."""
+    verb = "_".join([v.lemma_.lower(), *(c.lower_ for c in v.children if c.dep_ == "prt")])
+    if not (lex.verb_in_senses(verb, _LEAVE_POST, first=3, exact=True) or
+            lex.verb_in_senses(verb, _GIVE_UP, first=3, exact=True)):
+        return None
+    job = next((c for c in v.children if c.dep_ == "dobj" and c.pos_ == "NOUN" and
+                lex.noun_is_exactly(c.lemma_.lower(), "job")), None)
+    if job is None:
+        return None
+    org = pobj_workplace(job, ("at", "with", "for"), reader) or pobj_workplace(v, ("at", "with", "for"), reader)
+    if org:
+        return org
+    trade = [c for c in job.lefts if c.dep_ in ("compound", "amod") and c.pos_ in ("NOUN", "PROPN", "VERB")]
+    return " ".join(t.text for t in job.doc[trade[0].i:trade[-1].i + 1]) if trade else None
 
 
 def years_at(reader: StatementReader, v: Any, sent: Any, speaker: str, other: str | None) -> list[Statement]:
@@ -126,6 +149,28 @@ def last_at(reader: StatementReader, n: Any, sent: Any, speaker: str, other: str
         return None
     owner = _stint_owner(reader, n, speaker, other, sent)
     return Statement("job", owner, speaker, org, kind="event", tense="present" if first else "past") if owner else None
+
+
+def last_in(reader: StatementReader, n: Any, sent: Any, speaker: str, other: str | None) -> Statement | None:
+    """"our last week in Tromsø", "last full day in Gdańsk tomorrow", "my final month in Leeds": the last stretch of
+    time in a place ends living there (a past statement). Marked as a stretch of one's own by a possessor, by
+    "final" or by a second modifier: a bare "last night in X" is yesterday evening, "the last day in X" a trip's."""
+    marks = [c for c in n.children if c.dep_ == "amod"]
+    if not any(c.lemma_.lower() in ("last", "final") for c in marks) or \
+            not lex.noun_is(n.lemma_.lower(), "time", senses=4) or sent.text.rstrip().endswith("?"):
+        return None
+    own = sx.possessor(n) is not None or any(c.lemma_.lower() == "final" for c in marks) or len(marks) > 1
+    # (what the clause around it says, "can't believe it", "won't be dull", leaves the stretch the last one)
+    if not own:
+        return None
+    place = sx.place_obj(n, reader, preps=("in",))
+    after = n.doc[n.i + 1] if n.i + 1 < len(n.doc) else None
+    if place is None and after is not None and after.lower_ == "in":  # the parser hung "in X" on the verb
+        place = next((sx.phrase(p) for p in after.children if p.dep_ == "pobj" and sx.is_place(p, reader)), None)
+    poss = sx.possessor(n)
+    # ("our last week in X": the household's home, the speaker's too)
+    owner = speaker if poss is None or poss.lower_ in ("our", "ours") else owner_of(reader, poss, speaker, other, sent)
+    return Statement("city", owner, speaker, place, kind="event", tense="past") if place and owner else None
 
 
 def _stint_owner(reader: StatementReader, n: Any, speaker: str, other: str | None, sent: Any) -> str | None:

@@ -129,3 +129,39 @@ def test_a_member_named_in_lower_case_quitting_a_bare_named_firm() -> None:
     reader = StatementReader([*ROSTER, Person("p3", ("Siobhra Quill", "Siobhra"))])
     assert jobs(reader, "siobhra quit lantern!!!") == [("p3", "lantern", "past")]
     assert jobs(reader, "siobhra quit smoking, finally") == []
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("gave up my job at the ropeworks, no regrets", "the ropeworks"),
+    ("Koffi has left the courier job for good", "courier"),
+])
+def test_a_job_noun_left_names_its_workplace_or_trade(reader: StatementReader, text: str, value: str) -> None:
+    got = [(o, v.lower(), t) for o, v, t in jobs(reader, text)]
+    owner = "p2" if "Koffi" in text else "p1"
+    assert (owner, value, "past") in got
+    assert not any(t == "present" for _, _, t in got), got  # a job given up is no job held now
+
+
+def test_a_job_only_thought_of_leaving_is_not_left(reader: StatementReader) -> None:
+    assert jobs(reader, "I might give up my job at the ropeworks") == []
+
+
+def homes(reader: StatementReader, text: str, speaker: str = "p1") -> list[tuple[str, str, str]]:
+    return [(s.owner, s.value, s.tense) for s in reader.read(text, speaker, NOW, "m1") if s.attribute == "city"]
+
+
+@pytest.mark.parametrize("text", [
+    "our last week in Trondheim, the boxes are everywhere",
+    "Last full day in Trondheim tomorrow!!",
+    "my final month in Trondheim, can't believe it",
+])
+def test_a_last_stretch_of_ones_own_in_a_place_ends_living_there(reader: StatementReader, text: str) -> None:
+    assert ("p1", "Trondheim", "past") in homes(reader, text)
+
+
+@pytest.mark.parametrize("text", [
+    "last night in Trondheim was a blast",          # yesterday evening: a visit
+    "the last day in Trondheim was sunny, home now",  # a trip's last day
+])
+def test_a_last_evening_or_a_trips_last_day_leaves_no_home(reader: StatementReader, text: str) -> None:
+    assert not any(t == "past" for _, _, t in homes(reader, text))

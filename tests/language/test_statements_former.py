@@ -1,0 +1,85 @@
+"""A job held before, told looking back (statements_former.py and the past copula in statements_clause.py);
+sentences written for these tests, in no data set."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import pytest
+
+from polymem.language.statements import Person, StatementReader
+
+ROSTER = [Person("p1", ("Wilhelmina Ostrander", "Willa")), Person("p2", ("Teodor Vasko", "Teo")),
+          Person("p3", ("Ngozi Adeyemi", "Ngozi"))]
+NOW = datetime(2026, 9, 3, 18, 30)
+
+
+@pytest.fixture(scope="module")
+def reader() -> StatementReader:
+    return StatementReader(ROSTER)
+
+
+def jobs(reader: StatementReader, text: str, speaker: str = "p1") -> set[tuple[str, str, str]]:
+    return {(s.owner, s.value, s.tense) for s in reader.read(text, speaker, NOW, "m1") if s.attribute == "job"}
+
+
+@pytest.mark.parametrize(("text", "owner", "value"), [
+    # a long stretch spent in a role, verbless, spent, or moved on from
+    ("Nine years as a tram driver at Ferrovia Nord, and I don't miss the 5am starts", "p1",
+     "tram driver at Ferrovia Nord"),
+    ("spent a decade as a pastry cook before any of this", "p1", "pastry cook"),
+    ("after six yrs as a glazier at Brightpane, Teo is off to do something new", "p2", "glazier at Brightpane"),
+    ("worked as a courier for three years, never again", "p1", "courier"),
+    # the simple past of being
+    ("back when I was a locksmith I could open anything", "p1", "locksmith"),
+    ("I used to be a surveyor, believe it or not", "p1", "surveyor"),
+    # a role or a job marked as earlier
+    ("Ngozi is a retired midwife, she delivered half the village", "p3", "midwife"),
+    ("I'm an ex-firefighter so the smoke alarm doesn't scare me", "p1", "firefighter"),
+    ("my old job at the sawmill paid worse than this", "p1", "the sawmill"),
+])
+def test_a_job_told_looking_back_is_held_before(reader: StatementReader, text: str, owner: str, value: str) -> None:
+    got = jobs(reader, text)
+    assert (owner, value, "past") in got
+    assert not any(o == owner and t == "present" for o, _, t in got), got  # nothing of it is held now
+
+
+@pytest.mark.parametrize("text", [
+    "ten years as a nurse now and I still love it",       # a stretch lasting till now
+    "I've spent eleven years as a cartographer",            # the perfect: still one
+    "my fourth year as a paramedic starts monday",          # an ordinal counts a running stretch
+    "twenty years as a Rovers fan and this is the worst season",  # a devotee, no post
+    "if I'd spent years as a welder I'd know",               # wished, not told
+])
+def test_a_stretch_running_till_now_or_not_a_post_is_no_past_job(reader: StatementReader, text: str) -> None:
+    assert not any(t == "past" for _, _, t in jobs(reader, text))
+
+
+def test_the_present_copula_still_says_the_job_held_now(reader: StatementReader) -> None:
+    assert ("p1", "locksmith", "present") in jobs(reader, "I'm a locksmith these days")
+
+
+def test_a_comparison_after_an_old_job_is_no_trade(reader: StatementReader) -> None:
+    got = jobs(reader, "my previous job was easier tbh")
+    assert not any("easier" in v or "tbh" in v for _, v, _ in got)
+
+
+def test_a_past_job_and_the_new_one_make_a_history(reader: StatementReader) -> None:
+    """The writer's history runs old -> new: the earlier job is read as past, the new one as present."""
+    got = jobs(reader, "after eight years as a bus driver I'm now a dispatcher at Harlow Transit")
+    assert ("p1", "bus driver", "past") in got
+    assert any(o == "p1" and "dispatcher" in v and t == "present" for o, v, t in got)
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("back on the night shift. tram driver life, never see the sun", "tram driver"),
+    ("ugh, app dev life at Quillsoft", "app dev at Quillsoft"),
+])
+def test_a_trade_said_as_a_way_of_life_is_the_speakers_job(reader: StatementReader, text: str, value: str) -> None:
+    sts = [s for s in reader.read(text, "p1", NOW, "m1") if s.attribute == "job"]
+    assert [(s.owner, s.value, s.tense, s.weak) for s in sts] == [("p1", value, "present", True)]
+
+
+@pytest.mark.parametrize("text", ["city life is loud and I love it", "such is student life"])
+def test_a_life_that_names_no_trade_is_no_job(reader: StatementReader, text: str) -> None:
+    assert jobs(reader, text) == set()
