@@ -28,10 +28,10 @@ from polymem.language.replies import asked_attribute, fragment_value
 from polymem.language.statement_types import Attribute, Kind, Person, Statement
 from polymem.language.statements_city import demonym_city, local_place
 from polymem.language.statements_clause import sentence_statements
+from polymem.language.statements_former import former_roles, with_former
 from polymem.language.statements_job import merge_jobs, self_role
 from polymem.language.statements_people import owner_of
 from polymem.language.statements_pet import named_pet, pet_gone
-from polymem.language.statements_former import former_roles, with_former
 from polymem.language.statements_role import taken_roles, with_roles
 
 __all__ = ["OPEN_QUESTION", "Attribute", "Kind", "Person", "Statement", "StatementReader"]
