@@ -133,6 +133,11 @@ def _stint(reader: StatementReader, n: Any, sent: Any, speaker: str, other: str 
     v = _verb(n)
     argument = n.dep_ == "dobj" or n.head.dep_ == "prep"  # spent it / after it: the verb's subject's stretch
     role = _as_role(n, v) if argument and v is not None else _as_role(n)
+    if role is None and n.i + 1 < sent.end and n.doc[n.i + 1].lower_ == "as":
+        # the parser took "as" for a conjunction ("nine years as a tram driver will do that"): the noun it heads
+        role = next((t for t in n.doc[n.i + 2:min(n.i + 6, sent.end)] if t.pos_ == "NOUN" and t.dep_ != "compound"),
+                    None)
+        role = role if role is not None and _stint_role(role) else None
     if role is None or (argument and _unreal(v, sent)):
         return None
     # "nine years as a nurse now", "I've spent nine years as a nurse": a stretch that lasts till now (one the

@@ -56,10 +56,15 @@ def used_to(v: Any) -> bool:
 _PUT_FORWARD = ("propose.v.01", "suggest.v.01", "suggest.v.02", "recommend.v.01")
 
 
+def modal(t: Any) -> bool:
+    """A modal verb, not the month the tagger took for one: no modal follows a preposition ("starting in may")."""
+    return t.lower_ in _MODALS and not (t.lower_ == "may" and t.i > 0 and t.doc[t.i - 1].pos_ == "ADP")
+
+
 def hedged(v: Any) -> bool:
     """The clause is wanted, planned, supposed or conditional: "want to move", "thinking of getting a cat",
     "if I moved", "might move", "should get a dog"."""
-    if any(c.dep_ == "aux" and c.lower_ in _MODALS for c in v.children):
+    if any(c.dep_ == "aux" and modal(c) for c in v.children):
         return True
     if any(c.dep_ == "mark" and c.lower_ in ("if", "unless", "whether") for c in v.children):
         return True
@@ -72,7 +77,7 @@ def hedged(v: Any) -> bool:
             h = h.head
             if any(c.dep_ == "nsubj" and c.tag_ in ("WP", "WDT") for c in h.children) and h.dep_ == "ROOT":
                 break  # "starting at X as a coach, ... kids who'd never get near a club": a relative clause misread
-            if not own_subject and h.pos_ in ("VERB", "AUX") and any(c.dep_ == "aux" and c.lower_ in _MODALS
+            if not own_subject and h.pos_ in ("VERB", "AUX") and any(c.dep_ == "aux" and modal(c)
                                                                     for c in h.children):
                 return True  # "I'd love to work at X someday"
             if h.pos_ == "VERB" and lex.verb_is(h.lemma_.lower(), "intend", senses=2) and h.lemma_ != "use":
@@ -257,7 +262,10 @@ def prospective(sent: Any) -> bool:
     if any(t.lower_ == "going" and any(c.dep_ == "xcomp" for c in t.children) for t in sent):
         return True
     root = sent.root
-    return root.tag_ in ("VBZ", "VBP") and root.lemma_ != "be" or any(
+    # ("starting at X in may": a fragment in the progressive, with its subject and "be" left out, is a plan too)
+    fragment = root.tag_ == "VBG" and not any(c.dep_ in ("nsubj", "nsubjpass") or (
+        c.dep_ == "aux" and (c.tag_ != "MD" or modal(c))) for c in root.children)
+    return root.tag_ in ("VBZ", "VBP") and root.lemma_ != "be" or fragment or any(
         t.lower_ in ("till", "until") for t in sent)
 
 

@@ -270,9 +270,13 @@ def state(self: Any) -> Extract:
         if past is None:
             return out
         anchor = head if head else past
-        return Extract(job_text(self, past), participant=pid, cited=list(dict.fromkeys(past.message_ids +
-                                                                                anchor.message_ids)),
-                       confidence=1.0, rows=out.rows)
+        text, role = job_text(self, past), None
+        if self.plan.attribute == "job" and " at " not in text and not _names_role(text):
+            role = _role_before(hits, past)  # "handed in my notice at X" after "tax auditor life": the role at X
+        if role is not None:
+            text = f"{role.value} at {text}"
+        cited = past.message_ids + anchor.message_ids + (role.message_ids if role is not None else [])
+        return Extract(text, participant=pid, cited=list(dict.fromkeys(cited)), confidence=1.0, rows=out.rows)
     if head is None:
         return out
     if self.plan.attribute in MULTI_VALUED:
@@ -285,6 +289,22 @@ def state(self: Any) -> Extract:
                        cited=[m for v in vals for m in v.message_ids], confidence=1.0, rows={pid: (vals, [])})
     text = job_text(self, head) if self.plan.attribute == "job" else home_text(hits, head, self.plan.attribute)
     return Extract(text, participant=pid, cited=head.message_ids, confidence=1.0, rows=out.rows)
+
+
+def _names_role(value: str) -> bool:
+    word = (value.split() or [""])[-1].lower()
+    return lex.is_occupation(word) or lex.clipped_occupation(word)
+
+
+def _role_before(hits: list[StateHit], place: StateHit) -> StateHit | None:
+    """The role alone said last before a workplace left, with no other workplace between: the post held there."""
+    for h in reversed([h for h in hits if h.when < place.when]):
+        value = h.value or ""
+        if " at " not in value and _names_role(value):
+            return h
+        if not same_value(value, place.value):
+            return None  # another job between
+    return None
 
 
 def job_text(self: Any, hit: StateHit) -> str:

@@ -83,3 +83,12 @@ def test_a_trade_said_as_a_way_of_life_is_the_speakers_job(reader: StatementRead
 @pytest.mark.parametrize("text", ["city life is loud and I love it", "such is student life"])
 def test_a_life_that_names_no_trade_is_no_job(reader: StatementReader, text: str) -> None:
     assert jobs(reader, text) == set()
+
+
+def test_a_month_the_tagger_takes_for_a_modal_is_a_date_to_come(reader: StatementReader) -> None:
+    """"starting ... in may": no modal follows a preposition, and a fragment in the progressive is a plan, so
+    the job is read (not hedged) and dated to the coming May, not the one before."""
+    sts = [s for s in reader.read("starting as a gardener at Kew Lane Nurseries in may 🌱", "p1",
+                                  datetime(2026, 3, 1, 14), "m1") if s.attribute == "job"]
+    assert [(s.value, s.time) for s in sts] == [("gardener at Kew Lane Nurseries", datetime(2026, 5, 1))]
+    assert jobs(reader, "I may start as a gardener at Kew Lane Nurseries") == set()  # a modal still hedges

@@ -21,3 +21,38 @@ def test_the_workplace_left_is_the_job_before(graph, space, embedder) -> None:  
     assert "bakery" in before.text.lower(), before.text
     now = ask(graph, space, "Where does Mara work now?", embedder=embedder)
     assert "Hollow Oak" in now.text and "bakery" not in now.text.lower(), now.text
+
+
+ROLE_THEN_PLACE = [
+    ("r01", "mara", "back from the dentist, who's around", None),
+    ("r02", "mara", "tax auditor life. three spreadsheets open and the coffee machine is broken", None),
+    ("r03", "wen", "brutal. hang in there", "r02"),
+    ("r04", "mara", "ok big news: handed in my notice at Pembury & Holt this morning", None),
+    ("r05", "wen", "WHAT. where to??", "r04"),
+    ("r06", "mara", "starting as a gardener at Kew Lane Nurseries in may 🌱", "r05"),
+]
+
+
+def test_a_workplace_left_takes_the_role_said_before_it(graph, space, embedder) -> None:  # type: ignore[no-untyped-def]
+    """A role said alone ("tax auditor life") and later the workplace left: the job before is the role there."""
+    ingest_chat(graph, space, embedder, ROLE_THEN_PLACE)
+    before = ask(graph, space, "What did Mara do for work before the nursery job?", embedder=embedder)
+    assert "auditor" in before.text.lower() and "pembury" in before.text.lower(), before.text
+    assert {"r02", "r04"} <= set(before.cited), before.cited  # both messages it rests on
+
+
+LOOKING_BACK = [
+    ("b01", "tobi_k", "anyone watching the match tonight?", None),
+    ("b02", "tobi_k", "some news: I'm a dispatcher at Harlow Transit now, started monday", None),
+    ("b03", "wen", "congrats!! you always liked buses", "b02"),
+    ("b04", "tobi_k", "ha, nine years as a tram driver will do that. don't miss the 5am starts though", "b03"),
+]
+
+
+def test_a_job_told_looking_back_is_the_job_before(graph, space, embedder) -> None:  # type: ignore[no-untyped-def]
+    """Told after the new job, a long stretch spent in a role is still the job held before it."""
+    ingest_chat(graph, space, embedder, LOOKING_BACK)
+    before = ask(graph, space, "What was Tobi's job before Harlow Transit?", embedder=embedder)
+    assert "tram driver" in before.text.lower(), before.text
+    now = ask(graph, space, "What does Tobi do now?", embedder=embedder)
+    assert "dispatcher" in now.text.lower() and "tram" not in now.text.lower(), now.text
