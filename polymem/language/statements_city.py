@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from polymem.language import lexical as lex
 from polymem.language import syntax as sx
+from polymem.language import weather
 from polymem.language import timeexpr
 from polymem.language.demonyms import demonym_place, resident_of
 from polymem.language.statement_types import FIRST_PERSON, Statement
@@ -34,8 +35,9 @@ def local_place(reader: StatementReader, doc: Any, speaker: str, message_id: str
         if sent.text.rstrip().endswith("?"):
             continue
         for t in sent:
-            framed = homely_frame(t)
-            if not (here or framed):  # the frame places the speaker itself ("evening from X!")
+            # the frame places the speaker itself ("evening from X!", "X is minus nine")
+            framed = homely_frame(t) or (t.dep_ == "nsubj" and weather.reported_at(t))
+            if not (here or framed):
                 continue
             if not (t.ent_type_ == "GPE" or lex.is_place_name(t.lower_) or framed) or not sx.is_place(t, reader):
                 continue

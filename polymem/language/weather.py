@@ -1,0 +1,64 @@
+"""A place's weather said as news ("Kraków is minus nine and glittering", "Leeds is all drizzle", "Perth is 31
+degrees btw"): people report the weather where they are, so the speaker is there (a weak reading of home,
+like any passing mention).
+
+Read from the parse and WordNet: a place as the subject of "be" whose predicate is a temperature (a number
+with degrees or a sign), a noun whose first sense is a kind of weather or temperature, or an adjective WordNet
+ties to one (by its attribute, a similar sense, or the noun it derives from: "rainy", "chilly", "icy")."""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import Any
+
+from polymem.language import lexical as lex
+
+_WEATHER = ("atmospheric_phenomenon.n.01", "temperature.n.01", "weather.n.01")
+_ATTRIBUTES = {"temperature.n.01", "wetness.n.01"}
+_SIGNED = re.compile(r"^[-−–+]\d+(?:[.,]\d+)?°?[cfCF]?$|^\d+(?:[.,]\d+)?°[cfCF]?$")
+
+
+def reported_at(t: Any) -> bool:
+    """The place token `t` is the subject of "be" with a weather predicate."""
+    v = t.head
+    if t.dep_ != "nsubj" or v.lemma_ != "be" or any(c.dep_ == "neg" for c in v.children):
+        return False
+    if v.dep_ == "ccomp" and any(c.dep_ == "nsubj" and c.lower_ not in ("i", "we") for c in v.head.children):
+        return False  # "my sister says X is 30 degrees": where she is
+    told = [x for c in v.children if c is not t and c.dep_ not in ("nsubj", "cc") for x in c.subtree]
+    return any(_temperature(x) or (weather_word(x) and x.dep_ in ("acomp", "attr", "conj", "pobj", "dobj"))
+               for x in told)
+
+
+def _temperature(t: Any) -> bool:
+    """"-12", "30°C", "22 degrees", "minus nine"."""
+    if _SIGNED.match(t.text):
+        return True
+    nxt = t.doc[t.i + 1] if t.i + 1 < len(t.doc) else None
+    return nxt is not None and ((t.like_num and (nxt.lemma_.lower() == "degree" or nxt.text.startswith("°"))) or
+                                (t.lower_ == "minus" and nxt.like_num))
+
+
+def weather_word(t: Any) -> bool:
+    if t.pos_ == "NOUN":
+        return _weather_noun(t.lemma_.lower())
+    return t.pos_ == "ADJ" and _weather_adjective(t.lemma_.lower())
+
+
+@lru_cache(maxsize=20_000)
+def _weather_noun(lemma: str) -> bool:
+    return lex.noun_in_senses(lemma, _WEATHER, first=1)
+
+
+@lru_cache(maxsize=20_000)
+def _weather_adjective(lemma: str) -> bool:
+    for s in lex._synsets(lemma, "a")[:3]:
+        for x in [s, *s.similar_tos()]:
+            if {a.name() for a in x.attributes()} & _ATTRIBUTES:
+                return True
+        for lem in s.lemmas():
+            for rel in lem.derivationally_related_forms() + lem.pertainyms():
+                if rel.synset().pos() == "n" and lex.noun_in_senses(rel.name(), _WEATHER, first=1):
+                    return True
+    return False
