@@ -9,8 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from polymem.language import lexical as lex
 from polymem.language import syntax as sx
-from polymem.language import weather
-from polymem.language import timeexpr
+from polymem.language import timeexpr, weather
 from polymem.language.demonyms import demonym_place, resident_of
 from polymem.language.statement_types import FIRST_PERSON, Statement
 from polymem.language.statements_people import somebody_else, subject_of
