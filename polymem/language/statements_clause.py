@@ -10,7 +10,7 @@ from polymem.language import syntax as sx
 from polymem.language import timeexpr
 from polymem.language.statement_types import FIRST_PERSON, Statement
 from polymem.language.statements_city import intro, travel_noun_from, travels_from
-from polymem.language.statements_job import from_to, job_from_verb, with_org
+from polymem.language.statements_job import from_to, job_from_verb, own_business, with_org
 from polymem.language.statements_left import (
     farewell_place,
     last_at,
@@ -116,6 +116,7 @@ def verb_statements(reader: StatementReader, v: Any, sent: Any, speaker: str, ot
     out += travels_from(reader, v, sent, speaker, other)  # "cycling over from Leeds": most likely home
     left = left_job(reader, v, sent, speaker, other)  # "quit the bakery": the job held before
     out += left + years_at(reader, v, sent, speaker, other)  # "after ten years at X, ...": likewise
+    out += own_business(reader, v, sent, speaker, other)  # "opening her own pottery studio"
     job = job_from_verb(reader, v, lemma, sent, speaker, other)
     if job and not any(st.value.lower() in job.value.lower() for st in left):  # ("gave up my job at X": left)
         job.polarity = job.polarity and not neg

@@ -11,7 +11,7 @@ from polymem.language import syntax as sx
 from polymem.language.models import parsed
 from polymem.language.statement_types import FIRST_PERSON, Statement
 from polymem.language.statements_left import WORK_LEXNAMES, pobj_workplace
-from polymem.language.statements_people import subject_of
+from polymem.language.statements_people import owner_of, subject_of
 
 if TYPE_CHECKING:
     from polymem.language.statements import StatementReader
@@ -77,6 +77,30 @@ def self_role(reader: StatementReader, doc: Any, speaker: str, message_id: str |
                 return [Statement("job", speaker, speaker, f"{role} at {org}" if org else role, kind="event",
                                   weak=True, message_id=message_id, time=time, sentence=sent.text)]
     return []
+
+
+_FOUND = ("establish.v.01", "open.v.02", "start.v.06", "set_up.v.06", "originate.v.02", "operate.v.01")
+
+
+def own_business(reader: StatementReader, v: Any, sent: Any, speaker: str, other: str | None) -> list[Statement]:
+    """"she's opening her own pottery studio", "I've set up my own practice", "running my own café now": a place
+    of work of one's own, founded or run, is one's job ("owner of pottery studio")."""
+    phrasal = "_".join([v.lemma_.lower(), *(c.lower_ for c in v.children if c.dep_ == "prt")])
+    if not (lex.verb_in_senses(phrasal, _FOUND, first=6, exact=True) or
+            lex.verb_in_senses(v.lemma_.lower(), _FOUND, first=6, exact=True)) or sx.hedged(v) or sx.negated(v, sent):
+        return []
+    obj = next((c for c in v.children if c.dep_ == "dobj" and c.pos_ == "NOUN" and sx.possessor(c) is not None
+                and any(a.lower_ == "own" for a in c.children if a.dep_ == "amod")
+                and lex.noun_in_lexfile(c.lemma_.lower(), WORK_LEXNAMES)), None)
+    if obj is None:
+        return []
+    poss = sx.possessor(obj)
+    owner = owner_of(reader, poss, speaker, other, sent) if poss is not None else None
+    if owner is None or owner != subject_of(reader, v, sent, speaker, other):
+        return []  # ("he helped me open my own shop": the shop is still mine, but said of his doing)
+    words = [t for t in obj.doc[obj.left_edge.i:obj.i + 1] if t.dep_ not in ("poss", "det") and t.tag_ != "PRP$"
+             and t.lower_ != "own"]
+    return [Statement("job", owner, speaker, "owner of " + " ".join(t.text for t in words), kind="event")]
 
 
 def _trade_life(reader: StatementReader, sent: Any) -> str | None:

@@ -82,8 +82,12 @@ def _post(v: Any, reader: StatementReader) -> tuple[Any, Any | None, bool] | Non
         to = _pobj(v, "to") or (_pobj(held, "to") if held is not None else None)
         post = to if to is not None else next((c for c in v.children if c.dep_ in ("dobj", "oprd", "attr")), None)
         # (an appointment to a post in lower case needs a workplace: "made captain of the quiz team" is no job)
+        # (or one in charge of a field or a department: "made head of maths", not of a team or a family)
+        of = _pobj(post, "of") if post is not None else None
+        field = of is not None and not lex.noun_is(of.lemma_.lower(), "group_noun") and \
+            lex.noun_in_senses(post.lower_, ("leader.n.01",), first=6)
         if post is not None and is_post(post) and (post.text[:1].isupper() or sx.org_obj(post, reader) or
-                                                   sx.org_obj(v, reader) or held is not None):
+                                                   sx.org_obj(v, reader) or held is not None or field):
             return post, held if held is not None and is_post(held) else None, False
     as_ = _pobj(v, "as")
     if as_ is not None and is_post(as_) and not lex.verb_in_lexfile(lemma, _REGARDING):
@@ -113,6 +117,10 @@ def is_post(t: Any) -> bool:
         return False
     if lex.is_occupation(t.lemma_.lower()) or lex.is_occupation(t.lower_):
         return True
+    of = _pobj(t, "of")
+    if of is not None and lex.noun_in_senses(t.lower_, ("leader.n.01",), first=6) and \
+            not lex.is_person_noun(of.lemma_.lower()) and of.ent_type_ != "PERSON":
+        return True  # in lower case too, a person in charge of something: "head of maths", "chair of the board"
     if not t.text[:1].isupper() or not lex.is_person_noun(t.lower_, senses=12):
         return False
     in_charge = lex.noun_in_senses(t.lower_, ("leader.n.01",), first=6)
@@ -129,7 +137,7 @@ def _title(reader: StatementReader, t: Any, v: Any | None = None) -> str:
         start -= 1
     words = t.doc[start:t.i + 1].text
     of = _pobj(t, "of")
-    if of is not None and of.text[:1].isupper():
+    if of is not None and (of.text[:1].isupper() or t.is_lower):  # ("head of maths": what it heads, in any case)
         words = f"{words} of {sx.phrase(of, drop_det=True)}"
     # where it is held: said with the post, or with a verb of working or starting ("joins Acme as ...")
     org = sx.org_obj(t, reader) or (sx.org_obj(v, reader) if v is not None and (

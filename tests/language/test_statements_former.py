@@ -92,3 +92,17 @@ def test_a_month_the_tagger_takes_for_a_modal_is_a_date_to_come(reader: Statemen
                                   datetime(2026, 3, 1, 14), "m1") if s.attribute == "job"]
     assert [(s.value, s.time) for s in sts] == [("gardener at Kew Lane Nurseries", datetime(2026, 5, 1))]
     assert jobs(reader, "I may start as a gardener at Kew Lane Nurseries") == set()  # a modal still hedges
+
+
+@pytest.mark.parametrize(("text", "owner", "value"), [
+    ("Teo is opening his own bike repair shop next month", "p2", "owner of bike repair shop"),
+    ("I've set up my own design agency, terrifying", "p1", "owner of design agency"),
+])
+def test_a_workplace_of_ones_own_founded_or_run_is_a_job(reader: StatementReader, text: str, owner: str,
+                                                         value: str) -> None:
+    assert (owner, value, "present") in jobs(reader, text)
+
+
+@pytest.mark.parametrize("text", ["I might open my own shop one day", "I love my own bed, home at last"])
+def test_an_own_thing_not_founded_or_only_wished_is_no_job(reader: StatementReader, text: str) -> None:
+    assert jobs(reader, text) == set()

@@ -79,3 +79,17 @@ def test_a_post_started_is_held_now_and_named_once(reader: StatementReader) -> N
     assert jobs(reader, "No more nights! I started last week as a clinical advisor at Ormsby Freight") == \
         [("p1", "clinical advisor at Ormsby Freight", "present")]
     assert jobs(reader, "I started as a Shift Lead at Ormsby last week") == [("p1", "Shift Lead at Ormsby", "present")]
+
+
+@pytest.mark.parametrize(("text", "owner", "post"), [
+    ("big news, Sefa has just been made head of chemistry!", "p2", "head of chemistry"),
+    ("Ruaridh was appointed director of research last week", "p3", "director of research"),
+])
+def test_a_lower_case_post_in_charge_of_a_field_is_a_job(reader: StatementReader, text: str, owner: str,
+                                                         post: str) -> None:
+    assert (owner, post, "present") in jobs(reader, text)
+
+
+@pytest.mark.parametrize("text", ["Sefa was made captain of the pub quiz team", "Ruaridh was made head of the family"])
+def test_in_charge_of_a_team_or_a_family_is_no_job(reader: StatementReader, text: str) -> None:
+    assert jobs(reader, text) == []
