@@ -364,8 +364,12 @@ class Answerer:
         attr = self.plan.attribute
 
         def states(m: Msg) -> bool:  # the message states the asked attribute of the owner ("landed a job at ...")
-            return any(st.attribute == attr and (owner is None or st.owner == owner) for st in self.statements(m)) \
-                if attr else False
+            if attr:
+                return any(st.attribute == attr and (owner is None or st.owner == owner) for st in self.statements(m))
+            # no attribute asked: a statement of the owner's whose value the question names ("... that X quit
+            # the bakery": a line telling X left the bakery), as the writer's record would
+            return owner is not None and any(st.owner == owner and st.value and _names_value(self.plan.question, st.value)
+                                             for st in self.statements(m))
 
         def score(m: Msg) -> float | None:
             # the owner named, or reached by a pronoun the language layer resolves ("she moved to ...")

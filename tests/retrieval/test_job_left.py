@@ -56,3 +56,19 @@ def test_a_job_told_looking_back_is_the_job_before(graph, space, embedder) -> No
     assert "tram driver" in before.text.lower(), before.text
     now = ask(graph, space, "What does Tobi do now?", embedder=embedder)
     assert "dispatcher" in now.text.lower() and "tram" not in now.text.lower(), now.text
+
+
+TOLD_BY_ANOTHER = [
+    ("t01", "tobi_k", "I'm a line cook at Ember Grill, twelve hours on the grill and my arms are toast", None),
+    ("t02", "wen", "Tobi messaged me, said I can share the news", None),
+    ("t03", "wen", "he quit the steakhouse!! he's buying a coffee cart", "t02"),
+    ("t04", "mara", "no way, go Tobi", "t03"),
+]
+
+
+def test_who_told_of_a_job_left_by_a_pronoun_when_a_job_is_recorded(graph, space, embedder) -> None:  # type: ignore[no-untyped-def]
+    """A job already recorded leaves the reported leaving no record of its own, and the line that tells of it
+    names the person only by a pronoun: its statement, naming what the question names, still answers."""
+    ingest_chat(graph, space, embedder, TOLD_BY_ANOTHER)
+    who = ask(graph, space, "Who broke the news that Tobi had quit the steakhouse?", embedder=embedder)
+    assert "Wen" in who.text and "t03" in who.cited, (who.text, who.cited)
