@@ -12,6 +12,7 @@ from polymem.language.models import parsed
 from polymem.language.statement_types import FIRST_PERSON, Statement
 from polymem.language.statements_left import WORK_LEXNAMES, pobj_workplace
 from polymem.language.statements_people import owner_of, subject_of
+from polymem.language.statements_role import in_charge_of
 
 if TYPE_CHECKING:
     from polymem.language.statements import StatementReader
@@ -38,7 +39,8 @@ def self_role(reader: StatementReader, doc: Any, speaker: str, message_id: str |
             # (with a noun naming its field, "lab tech", "bus mech": alone, "bro at the pub" is no trade)
             clipped = t.pos_ in ("NOUN", "PROPN") and t.is_lower and lex.clipped_occupation(t.lower_) and any(
                 c.dep_ == "compound" and c.pos_ == "NOUN" for c in t.children)
-            if (t.pos_ != "NOUN" or not lex.is_occupation(t.lemma_.lower())) and not clipped or \
+            # (or a post in charge of something: "head of sales at X, the grocery startup")
+            if (t.pos_ != "NOUN" or not (lex.is_occupation(t.lemma_.lower()) or in_charge_of(t) is not None)) and not clipped or \
                     sx.possessor(t) is not None:
                 continue
             if any(c.dep_ == "det" and c.lower_ not in ("a", "an") for c in t.children):
@@ -73,6 +75,8 @@ def self_role(reader: StatementReader, doc: Any, speaker: str, message_id: str |
             offered = t.dep_ in ("dobj", "oprd", "attr") and _offered_to_speaker(t.head, sent)
             if fragment or offered:
                 role = sx.phrase(t, drop_det=True)
+                if (headed := in_charge_of(t)) is not None:  # ("head of sales": with what the post heads)
+                    role = f"{role} of {sx.phrase(headed, drop_det=True)}"
                 org = sx.org_obj(t, reader)
                 return [Statement("job", speaker, speaker, f"{role} at {org}" if org else role, kind="event",
                                   weak=True, message_id=message_id, time=time, sentence=sent.text)]

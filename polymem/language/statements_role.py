@@ -117,16 +117,22 @@ def is_post(t: Any) -> bool:
         return False
     if lex.is_occupation(t.lemma_.lower()) or lex.is_occupation(t.lower_):
         return True
-    of = _pobj(t, "of")
-    if of is not None and lex.noun_in_senses(t.lower_, ("leader.n.01",), first=6) and \
-            not lex.is_person_noun(of.lemma_.lower()) and of.ent_type_ != "PERSON":
-        return True  # in lower case too, a person in charge of something: "head of maths", "chair of the board"
+    if in_charge_of(t) is not None:
+        return True
     if not t.text[:1].isupper() or not lex.is_person_noun(t.lower_, senses=12):
         return False
     in_charge = lex.noun_in_senses(t.lower_, ("leader.n.01",), first=6)
     by_field = any(c.dep_ == "compound" and c.text[:1].isupper() and not lex.is_person_noun(c.lower_, senses=3)
                    for c in t.children)
     return in_charge or by_field
+
+
+def in_charge_of(t: Any) -> Any | None:
+    """What `t` is in charge of, in any case, when that is not a person: "head of maths", "chair of the board"."""
+    of = _pobj(t, "of")
+    ok = of is not None and lex.noun_in_senses(t.lower_, ("leader.n.01",), first=6) and \
+        not lex.is_person_noun(of.lemma_.lower()) and of.ent_type_ != "PERSON"
+    return of if ok else None
 
 
 def _title(reader: StatementReader, t: Any, v: Any | None = None) -> str:

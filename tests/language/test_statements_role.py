@@ -93,3 +93,9 @@ def test_a_lower_case_post_in_charge_of_a_field_is_a_job(reader: StatementReader
 @pytest.mark.parametrize("text", ["Sefa was made captain of the pub quiz team", "Ruaridh was made head of the family"])
 def test_in_charge_of_a_team_or_a_family_is_no_job(reader: StatementReader, text: str) -> None:
     assert jobs(reader, text) == []
+
+
+def test_a_post_in_charge_said_without_a_clause_is_the_speakers_job(reader: StatementReader) -> None:
+    got = [(s.owner, s.value, s.weak) for s in reader.read("head of sales at Brightcart, the grocery startup. still "
+                                                           "in Oxford", "p1", NOW, "m1") if s.attribute == "job"]
+    assert got == [("p1", "head of sales at Brightcart", True)]
