@@ -228,6 +228,8 @@ def falls_under(value: str, category: str) -> bool:
     cat_words |= {w[:-4] for w in cat_words if w.endswith("care") and len(w) > 6}
     if generic_pet(cat):  # any animal someone keeps is a pet
         return any(is_animal(h) for h in heads)
+    if any(falls_under(value, adult) for adult in _adult_kinds(cat)):
+        return True  # "puppy" asks about a dog: a whippet
     phrase = "_".join(heads)
     for cand in dict.fromkeys([phrase, *heads]):
         for s in _synsets(cand, "n")[:3]:
@@ -240,6 +242,19 @@ def falls_under(value: str, category: str) -> bool:
             if cat_words & names or (cat_words & gloss and len(cat_words) <= 3):
                 return True
     return False
+
+
+@lru_cache(maxsize=5_000)
+def _adult_kinds(word: str) -> tuple[str, ...]:
+    """The kinds a word for a young animal is the young of ("puppy" -> dog, "kitten" -> cat, "foal" -> horse): its
+    first sense's other hypernyms, or the animal its gloss names after "young" ("young domestic cat")."""
+    ss = _synsets(word, "n")[:1]
+    if not ss or not re.match(r"(?:an?\s+)?young\b", ss[0].definition()):
+        return ()
+    kinds = [lem.name() for h in ss[0].hypernyms() if not h.name().startswith(("young", "pup."))
+             for lem in h.lemmas()[:1]]
+    gloss = [w for w in re.findall(r"[a-z]+", ss[0].definition().split("young", 1)[1]) if is_animal(w)]
+    return tuple(dict.fromkeys(kinds + gloss[:1]))
 
 
 _TOO_GENERAL = frozenset({"animal.n.01", "organism.n.01", "living_thing.n.01", "domestic_animal.n.01", "vertebrate.n.01",

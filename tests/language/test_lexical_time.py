@@ -20,6 +20,13 @@ def test_category_words_find_kinds_they_never_name() -> None:
     assert not lex.falls_under("stonemason", "healthcare")
 
 
+def test_a_word_for_a_young_animal_asks_about_its_kind() -> None:
+    """"What breed is her new puppy?" asks about a dog: WordNet's puppy is a young dog, a kitten a young cat."""
+    assert lex.falls_under("whippet", "puppy") and lex.falls_under("tabby", "kitten")
+    assert lex.falls_under("cob", "foal")
+    assert not lex.falls_under("whippet", "kitten")
+
+
 def test_occupations_versus_other_person_nouns() -> None:
     assert all(lex.is_occupation(w) for w in ("glazier", "actuary", "midwife", "surveyor"))
     assert not any(lex.is_occupation(w) for w in ("cousin", "friend", "neighbor"))
