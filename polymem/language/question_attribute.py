@@ -58,6 +58,16 @@ def _asks_post(t: Any, lemma: str) -> bool:
         at_work and lex.noun_in_senses(lemma, ("position.n.06",), first=8, exact=True))
 
 
+def _fate(t: Any) -> bool:
+    """The animal noun is the subject of a verb other than "be" or "have", or the object of one (directly or
+    through a preposition): the question asks what the animal does or undergoes."""
+    h = t.head.head if t.dep_ == "pobj" else t.head
+    if t.dep_ not in ("nsubj", "dobj", "pobj") or h.pos_ not in ("VERB", "AUX") or h.lemma_ in ("be", "have"):
+        return False
+    return not lex.verb_is(h.lemma_.lower(), "possess") and not lex.verb_in_lexfile(h.lemma_.lower(),
+                                                                                     ("verb.communication",))
+
+
 def question_attribute(doc: Any) -> tuple[Attribute | None, str | None]:
     wh = {t.lower_ for t in doc if t.tag_ in ("WRB", "WP", "WDT", "WP$")}
     for t in doc:
@@ -80,7 +90,10 @@ def question_attribute(doc: Any) -> tuple[Attribute | None, str | None]:
         if t.pos_ == "NOUN" and _asked_noun(t) and of_animals(t.lemma_.lower()):
             return "pet", None
     for t in doc:  # "the name of Tunde's corgi": an animal someone has is kept, whatever else is asked of it
-        if t.pos_ == "NOUN" and lex.is_animal(t.lemma_.lower()) and any(c.dep_ == "poss" for c in t.children):
+        # (unless the question asks what the animal does or what befell it: "where does Ana's cat live now?",
+        # "what became of Bo's hens?", "who is looking after Cy's gecko?" ask about the animal, not which it is)
+        if t.pos_ == "NOUN" and lex.is_animal(t.lemma_.lower()) and any(c.dep_ == "poss" for c in t.children) and \
+                not _fate(t):
             return "pet", None if lex.generic_pet(t.lemma_.lower()) else t.lemma_.lower()  # only a corgi answers
     for t in doc:  # the small tagger misreads question nouns ("Which pets does X keep?", "what kind of pet sleeps ..."):
         # a generic animal word just after a wh-word asks about pets whatever its tag
@@ -124,6 +137,8 @@ def question_attribute(doc: Any) -> tuple[Attribute | None, str | None]:
             c.tag_ == "MD" for c in t.children)
         if subj in ("group", "we", "team", "they") and not dwelling:
             continue  # "What did the group settle on?" is about a decision, not a home ("where does the team live?" is)
+        if subj and lex.is_animal(subj):
+            continue  # "where does Ana's cat live now?": the animal's whereabouts, not its keeper's home
         if (t.pos_ == "VERB" and lex.verb_is(lemma, "reside", senses=4)) or \
                 (lemma == "home" and t.dep_ in ("attr", "nsubj", "oprd", "dobj", "compound", "npadvmod", "advmod")):
             return "city", None
@@ -141,7 +156,8 @@ def question_attribute(doc: Any) -> tuple[Attribute | None, str | None]:
             return "city", None  # "everybody's location", "her whereabouts", "Ana's place": where a person is
     if (attr := _start_or_move(doc)) is not None:
         return attr, None
-    if "where" in wh and any(t.lemma_ in ("be", "live") and t.dep_ == "ROOT" for t in doc):
+    if "where" in wh and any(t.lemma_ in ("be", "live") and t.dep_ == "ROOT" and not any(
+            c.dep_ == "nsubj" and lex.is_animal(c.lemma_.lower()) for c in t.children) for t in doc):
         return "city", None
     if "where" in wh and any(t.dep_ == "ROOT" and t.pos_ == "VERB" and lex.work_verb(t.lemma_.lower()) for t in doc):
         return "job", None  # "where does Mai teach these days?"

@@ -45,13 +45,23 @@ class Answerer:
         self.rank = {mid: i for i, mid in enumerate(order)}
         self.window = window or set()  # messages in the thread right after one on the issue
         self.dense = dense or {}  # cosine of each message with the question (from the dense searches)
+        self._aliases: dict[str, set[str]] | None = None
 
     def name(self, pid: str | None) -> str | None:
         return self.roster.display(pid)
 
     def _relevance(self, m: Msg) -> float:
         # Lexical coverage of the issue first; the fused rank breaks ties.
-        return coverage(self.plan.issue, m["text"]) + 0.2 / (1 + self.rank.get(m["id"], 999))
+        return coverage(self.plan.issue, m["text"], self.aliases) + 0.2 / (1 + self.rank.get(m["id"], 999))
+
+    @property
+    def aliases(self) -> dict[str, set[str]]:
+        """Other words for issue terms in this chat: a member's animal's name for "cat" (extract_pets)."""
+        if self._aliases is None:
+            from polymem.retrieval import extract_pets
+
+            self._aliases = extract_pets.issue_aliases(self, lambda pid: extract_state.person_state(self, pid, "pet"))
+        return self._aliases
 
     def handlers(self) -> dict[str, Callable[[], Extract]]:
         return {
@@ -134,7 +144,7 @@ class Answerer:
         return Extract(self.name(who) or who, participant=who, cited=[m["id"]], confidence=min(s, 0.4))
 
     def _cov(self, text: str) -> float:
-        return ew.coverage(self.plan.issue, text)
+        return ew.coverage(self.plan.issue, text, self.aliases)
 
     def _prefer_note(self, ex: Extract) -> Extract:
         """A scene note (a non-person speaker's line: "( Joey kisses Monica . )") that matches the issue better
@@ -398,8 +408,16 @@ class Answerer:
     def _generic(self) -> Extract:
         # a question about one member's thing ("what's Ana's bike?") is answered from what concerns that member:
         # another member's line about the same thing only shares the topic
-        m, s = self._pick(lambda m: self._relevance(m) if self._about_asked_member(m) else None)
-        c = coverage(self.plan.issue, m["text"]) if m is not None and self.plan.issue else 1.0
+        # (about a member's animal: their own newest line naming it first, which tells what became of it)
+        owner = next((r.id for r in self.plan.rows if r.kind == "PERSON"), None) if self.aliases else None
+        times = [when(x)[0] for x in self.msgs.values()] or [0.0]
+        span = (max(times) - min(times)) or 1.0
+
+        def own_newest(m: Msg) -> float:  # (outweighs the fused rank's tie-break, not the coverage)
+            return 0.3 + 0.25 * (when(m)[0] - min(times)) / span if m["speaker"] == owner else 0.0
+
+        m, s = self._pick(lambda m: self._relevance(m) + own_newest(m) if self._about_asked_member(m) else None)
+        c = coverage(self.plan.issue, m["text"], self.aliases) if m is not None and self.plan.issue else 1.0
         # Nothing covers a third of the topic terms, or only part of them in a message that does not read
         # like an answer (dense similarity low): say so rather than quote an unrelated message.
         if m is None or c < 0.34 or (c < 0.67 and self.dense and self.dense.get(m["id"], 0.0) < DENSE_MIN):

@@ -47,11 +47,14 @@ def term_re(t: str) -> re.Pattern[str]:
 _TERM_CACHE: dict[str, re.Pattern[str]] = {}
 
 
-def coverage(terms: list[str], text: str) -> float:
+def coverage(terms: list[str], text: str, aliases: dict[str, set[str]] | None = None) -> float:
+    """The share of the terms the text holds; a term also counts through one of its aliases (the name a member's
+    animal goes by stands for "cat")."""
     if not terms:
         return 0.0
     low = text.lower()
-    return sum(1 for t in terms if term_re(t).search(low)) / len(terms)
+    return sum(1 for t in terms if term_re(t).search(low) or any(
+        term_re(a).search(low) for a in (aliases or {}).get(t, ()))) / len(terms)
 
 
 def when(m: Msg) -> tuple:

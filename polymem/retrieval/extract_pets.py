@@ -9,6 +9,7 @@ from typing import Any
 
 from polymem.language import lexical
 from polymem.language.creatures import names_beside
+from polymem.language.pets import animal_sense
 from polymem.retrieval.extract_base import NOT_IN_MEMORY, Extract, StateHit
 
 
@@ -107,3 +108,27 @@ def _names(self: Any, h: StateHit) -> list[str]:
     kind = h.value.split()[-1]
     return [n for mid in h.message_ids if mid in self.msgs
             for n in names_beside(self.msgs[mid]["text"] or "", kind, lambda w: bool(self.roster.find(w)))]
+
+
+def issue_aliases(self: Any, hits_of: Callable[[str], list[StateHit]]) -> dict[str, set[str]]:
+    """A question about one member's animal ("what became of Ana's cat?") is answered by lines that call the
+    animal by its name or by another word for it ("Biscuit is going to live with my mum", "all four hens"): each
+    issue term naming a kind of animal takes, as aliases, the names and kind words of that member's pets of
+    that kind."""
+    people = [r.id for r in self.plan.rows if r.kind == "PERSON"]
+    if len(people) != 1:
+        return {}
+    out: dict[str, set[str]] = {}
+    pets = None
+    for term in self.plan.issue:
+        singular = lexical.wordnet().morphy(term, "n") or term
+        if not (animal_sense(singular) or lexical.generic_pet(singular)):  # ("chickens": an animal in a later sense)
+            continue
+        pets = hits_of(people[0]) if pets is None else pets
+        kin = [h for h in pets if h.value and lexical.falls_under(h.value, singular)]
+        words = {w.lower() for h in kin for n in _names(self, h) for w in n.split() if len(w) > 2}
+        words |= {w.lower() for h in kin for w in (h.value or "").split()[-1:]}
+        if words - {term}:
+            out[term] = words - {term}
+    return out
+

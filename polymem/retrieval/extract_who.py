@@ -27,13 +27,15 @@ def _hits(term: str, low: str, stems: set[str]) -> bool:
     return bool(term_re(term).search(low)) or stem(term) in stems
 
 
-def coverage(terms: list[str], text: str) -> float:
-    """Share of the terms in the text, matching by prefix (as extract_base) or by stem both ways."""
+def coverage(terms: list[str], text: str, aliases: dict[str, set[str]] | None = None) -> float:
+    """Share of the terms in the text, matching by prefix (as extract_base) or by stem both ways, or through
+    one of a term's aliases."""
     if not terms:
         return 0.0
     low = text.lower()
     stems = {stem(w) for w in _WORDS.findall(low)}
-    return sum(_hits(t, low, stems) for t in terms) / len(terms)
+    return sum(_hits(t, low, stems) or any(_hits(a, low, stems) for a in (aliases or {}).get(t, ()))
+               for t in terms) / len(terms)
 
 
 def _term_spans(terms: list[str], text: str) -> list[int]:

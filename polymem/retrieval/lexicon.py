@@ -16,7 +16,8 @@ says know knows think thinks thought feel feels see sees group everyone everybod
 ones people person member members chat guys guy team us lot really get got go going gone make made let lets
 currently current these days today finally end ended up originally initially first earlier previously previous
 before used back whole every thing things s t d ll re ve m o
-""".split())
+become became becomes
+""".split())  # ("become": a copula like "be", and "what became of X" asks what happened to X)
 
 # Verbs that only say what kind of question it is: not topic terms.
 CUE_WORDS = frozenset("""

@@ -112,3 +112,14 @@ def test_the_value_a_past_question_names_is_the_newest() -> None:
     head, past = _split(hits, q, newer="Valletta")  # the move itself was never read: Tartu came before it
     assert head is not None and past is not None and past.value == "Tartu"
     assert _split(hits, "Where did Mina live before she moved to Tartu?", newer="Tartu")[1] is None
+
+
+def test_a_term_counts_through_its_aliases() -> None:
+    """The name a member's animal goes by stands for the animal word (extract_pets.issue_aliases builds them)."""
+    from polymem.retrieval import extract_who
+    from polymem.retrieval.extract_base import coverage
+
+    text = "Biscuit is off to live with my mum"
+    assert coverage(["cat", "live"], text) == 0.5
+    assert coverage(["cat", "live"], text, {"cat": {"biscuit"}}) == 1.0
+    assert extract_who.coverage(["cat"], text, {"cat": {"biscuit"}}) == 1.0 > extract_who.coverage(["cat"], text)
