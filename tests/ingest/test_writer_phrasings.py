@@ -105,3 +105,15 @@ def test_what_a_member_officially_is_now_is_no_group_decision() -> None:
     booked = ex.facts(WindowMessage(id="z", text="Kit booked it, final decision: the Blue Door for the brunch.",
                                     speaker="nadia_r"))
     assert [f for f in booked if (f.attribute or "").startswith("decision:")]  # a member acting for the group
+
+
+def test_a_capitalised_post_is_worked_as_not_at() -> None:
+    """"step up as Events Lead": the record says the owner works as the post, not at a place called so; a firm
+    named after people ("Smith & Partners") is still worked at."""
+    ex = Extractor(Window(space="probe", messages=[], roster=ROSTER))
+    post = [f.content for f in ex.facts(WindowMessage(id="p", text="Nadia asked me to step up as Events Lead from "
+                                                      "October", speaker="kit")) if f.attribute == "job"]
+    assert post == ["Kit works as Events Lead."], post
+    firm = [f.content for f in ex.facts(WindowMessage(id="q", text="I work for Hale & Partners now", speaker="omar7"))
+            if f.attribute == "job"]
+    assert firm and " at Hale & Partners" in firm[0], firm

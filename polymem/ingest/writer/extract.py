@@ -11,6 +11,7 @@ from polymem.ingest.writer import patterns as P
 from polymem.ingest.writer.facts import third_person
 from polymem.ingest.writer.window import Window, WindowMessage
 from polymem.language import group as group_acts
+from polymem.language import lexical as lex
 from polymem.language.acts import evaluative
 from polymem.language.chains import Chain, Decision, channel_words
 from polymem.language.decisions import DecisionTracker
@@ -189,8 +190,11 @@ class Extractor:
                 content = f"{who} {verb} in {st.value}{moved}{by}."
             elif st.attribute == "job":
                 verb = "worked" if st.tense == "past" else "works"
+                # (a capitalised title is a post, not a workplace: "works as Design Lead")
+                last = st.value.split()[-1].lower()  # (singular: "Smith & Partners" is a firm)
+                post = not last.endswith("s") and lex.is_person_noun(last, senses=12)
                 content = f"{who} {verb} as {_article(st.value)}{by}." if " at " in st.value or \
-                    st.value[:1].islower() else f"{who} {verb} at {st.value}{by}."
+                    st.value[:1].islower() or post else f"{who} {verb} at {st.value}{by}."
             else:
                 called = f", called {st.name}" if st.name else ""
                 content = f"{who} has {_article(st.value)} (pet{called}){by}."
