@@ -130,8 +130,10 @@ def is_post(t: Any) -> bool:
 def in_charge_of(t: Any) -> Any | None:
     """What `t` is in charge of, in any case, when that is not a person: "head of maths", "chair of the board"."""
     of = _pobj(t, "of")
+    # (not a count of animals: "sixty head of cattle")
     ok = of is not None and lex.noun_in_senses(t.lower_, ("leader.n.01",), first=6) and \
-        not lex.is_person_noun(of.lemma_.lower()) and of.ent_type_ != "PERSON"
+        not lex.is_person_noun(of.lemma_.lower()) and of.ent_type_ != "PERSON" and \
+        not any(c.dep_ == "nummod" or c.like_num for c in t.children) and not lex.is_animal(of.lemma_.lower())
     return of if ok else None
 
 

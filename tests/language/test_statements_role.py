@@ -99,3 +99,7 @@ def test_a_post_in_charge_said_without_a_clause_is_the_speakers_job(reader: Stat
     got = [(s.owner, s.value, s.weak) for s in reader.read("head of sales at Brightcart, the grocery startup. still "
                                                            "in Oxford", "p1", NOW, "m1") if s.attribute == "job"]
     assert got == [("p1", "head of sales at Brightcart", True)]
+
+
+def test_a_count_of_animals_is_no_post(reader: StatementReader) -> None:
+    assert jobs(reader, "we run sixty head of cattle up on the hill farm") == []
