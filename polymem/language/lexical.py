@@ -249,8 +249,8 @@ def _adult_kinds(word: str) -> tuple[str, ...]:
     """The kinds a word for a young animal is the young of ("puppy" -> dog, "kitten" -> cat, "foal" -> horse): its
     first sense's other hypernyms, or the animal its gloss names after "young" ("young domestic cat")."""
     ss = _synsets(word, "n")[:1]
-    if not ss or not re.match(r"(?:an?\s+)?young\b", ss[0].definition()):
-        return ()
+    if not ss or ss[0].lexname() != "noun.animal" or not re.match(r"(?:an?\s+)?young\b", ss[0].definition()):
+        return ()  # ("kid", "youngster": young people)
     kinds = [lem.name() for h in ss[0].hypernyms() if not h.name().startswith(("young", "pup."))
              for lem in h.lemmas()[:1]]
     gloss = [w for w in re.findall(r"[a-z]+", ss[0].definition().split("young", 1)[1]) if is_animal(w)]

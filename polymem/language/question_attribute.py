@@ -62,7 +62,11 @@ def _fate(t: Any) -> bool:
     """The animal noun is the subject of a verb other than "be" or "have", or the object of one (directly or
     through a preposition): the question asks what the animal does or undergoes."""
     h = t.head.head if t.dep_ == "pobj" else t.head
-    if t.dep_ not in ("nsubj", "dobj", "pobj") or h.pos_ not in ("VERB", "AUX") or h.lemma_ in ("be", "have"):
+    # (a word that can be a verb, however the small tagger took it: "where does Bo's dog live?" ends on "live")
+    verb = h.pos_ in ("VERB", "AUX") or (h.pos_ == "ADV" and bool(lex._synsets(h.lower_, "v")))
+    if t.dep_ == "nsubj" and h.lemma_ == "be" and any(x.lower_ == "where" for x in t.doc):
+        return True  # "where is Ana's dog now?": the animal's whereabouts
+    if t.dep_ not in ("nsubj", "dobj", "pobj") or not verb or h.lemma_ in ("be", "have"):
         return False
     return not lex.verb_is(h.lemma_.lower(), "possess") and not lex.verb_in_lexfile(h.lemma_.lower(),
                                                                                      ("verb.communication",))

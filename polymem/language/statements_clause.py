@@ -13,6 +13,7 @@ from polymem.language.statements_city import intro, travel_noun_from, travels_fr
 from polymem.language.statements_job import from_to, job_from_verb, own_business, with_org
 from polymem.language.statements_left import (
     farewell_place,
+    job_left,
     last_at,
     last_in,
     left_job,
@@ -76,6 +77,7 @@ def verb_statements(reader: StatementReader, v: Any, sent: Any, speaker: str, ot
         return travels_from(reader, v, sent, speaker, other) if plain and set(plain) <= {"will", "shall", "'ll", "’ll"} \
             else []
     neg, past = sx.negated(v, sent), sx.used_to(v)
+    neg = neg or (past and sx.negated(v.head, sent))  # "I didn't use to be a teacher", "never used to be"
     out: list[Statement] = []
     if lemma == "be":
         return copula_statements(reader, v, sent, speaker, other, neg, past)
@@ -138,7 +140,11 @@ def copula_statements(reader: StatementReader, v: Any, sent: Any, speaker: str, 
         subj = next((c for c in v.head.children if c.dep_ == "nsubj"), None)
     # "I was a courier (back then)": a job in the simple past is one held before ("I've been a nurse for years"
     # and "was made manager" are not this copula)
-    held_before = past or (v.tag_ == "VBD" and not any(c.dep_ == "aux" for c in v.children))
+    # (not a past said or thought of someone, "Bo said he was a pilot": English backshifts reported speech; nor
+    # one said to hold now, "she was a dentist now")
+    reported = v.dep_ == "ccomp" and lex.verb_in_lexfile(v.head.lemma_.lower(), ("verb.communication", "verb.cognition"))
+    held_before = past or (v.tag_ == "VBD" and not any(c.dep_ == "aux" for c in v.children) and not reported and
+                           not any(t.lower_ in ("now", "currently") for t in v.subtree))
     attr = next((c for c in v.children if c.dep_ in ("attr", "acomp")), None)
     out: list[Statement] = []
     # "Home is Tartu" / "Tartu is home (now)" / "Tartu's been home for years"
@@ -280,8 +286,9 @@ def noun_statements(reader: StatementReader, n: Any, sent: Any, speaker: str, ot
     # "back at my place in Galway", "Nina's new flat in Tartu"
     elif lex.noun_is(lemma, "dwelling") and (place := sx.place_obj(n, reader, preps=("in",)) or _next_in(n, reader)):
         out.append(Statement("city", owner, speaker, place))
-    # "my new job at Acme", "her new role with Northwind", "My job: actuary at Brightwave"
-    elif lex.noun_is(lemma, "job"):
+    # "my new job at Acme", "her new role with Northwind", "My job: actuary at Brightwave" (not one left: "quit
+    # my job at Acme")
+    elif lex.noun_is(lemma, "job") and not (n.dep_ == "dobj" and job_left(reader, n.head) is not None):
         role = next((c for c in n.children if c.dep_ in ("appos", "attr") and c.pos_ == "NOUN"), None)
         org = sx.org_obj(n, reader) or (sx.org_obj(role, reader) if role is not None else None)
         if role is not None and (lex.is_occupation(role.lemma_.lower()) or org):

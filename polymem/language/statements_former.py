@@ -12,6 +12,7 @@ statement: it can start a history (the job held before the one said now), never 
 
 from __future__ import annotations
 
+import re
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
@@ -29,7 +30,12 @@ _LONG = ("year.n.01", "year.n.02", "year.n.03", "calendar_month.n.01", "month.n.
 # "of an earlier time": WordNet's adjective senses of former, erstwhile, previous, prior, last, late, retired
 _EARLIER = ("erstwhile.s.01", "former.s.03", "previous.s.01", "anterior.s.02", "last.s.01", "late.s.03",
             "retired.s.01")
+# of a person, only what says they no longer hold the role ("the last nurse on the ward", "the late shift nurse",
+# "the previous owner" are no former posts)
+_FORMER = ("erstwhile.s.01", "former.s.03", "retired.s.01")
 _NOW = ("now", "still", "currently", "today")
+# a stretch still running or only counted in order ("my final year as ...", "my first year as ...")
+_IN_ORDER = ("first.a.01", "last.a.02", "final.s.02", "concluding.s.01", "last.s.01", "final.a.01")
 # a person by what they like or use: "ten years as a Leeds fan", "an ex-smoker" hold no post
 _NO_POST = ("enthusiast.n.01", "supporter.n.01", "follower.n.01", "user.n.01")
 
@@ -55,8 +61,10 @@ def with_former(out: list[Statement], former: list[Statement]) -> list[Statement
     """The clause readers' statements with the jobs held before merged in: a job they read of the same words
     for the same owner becomes past ("spent a decade as a baker" is no job held now), the fuller value kept."""
     for f in former:
+        # (the same words: the clause reader's value is the former one, or a part of it, once the words that date
+        # it are left out; "a head chef" now is another job than the chef before it)
         same = [st for st in out if st.attribute == "job" and st.owner == f.owner and st.sentence == f.sentence
-                and (st.value.lower() in f.value.lower() or f.value.lower() in st.value.lower())]
+                and _undated(st.value) in _undated(f.value)]
         for st in same:  # (the former reader's value: the role without the words that date it)
             st.tense, st.kind = "past", "event" if st.owner == st.source else "report"
             if len(f.value) >= len(st.value) or " at " in f.value or " at " not in st.value:
@@ -66,18 +74,24 @@ def with_former(out: list[Statement], former: list[Statement]) -> list[Statement
     return out
 
 
+def _undated(value: str) -> str:
+    words = [w for w in re.split(r"[\s\-–]+", value.lower()) if w and w != "ex" and
+             not {x.name() for x in lex._synsets(w, "a")} & set(_FORMER)]
+    return " ".join(words)
+
+
 def long_stretch(t: Any) -> bool:
     """A noun of a long stretch of time: "years", "a decade", "yrs", "ages"."""
     return t.pos_ in ("NOUN", "PROPN") and any(
         lex.noun_in_senses(w, _LONG, first=4, exact=True) for w in {t.lemma_.lower(), t.lower_})
 
 
-def earlier(t: Any) -> bool:
-    """An adjective of an earlier time ("former", "retired"), or the prefix "ex-"."""
+def earlier(t: Any, senses: tuple[str, ...] = _EARLIER) -> bool:
+    """An adjective of an earlier time ("former", "previous", "retired"), or the prefix "ex-"."""
     if t.lower_ == "ex" and t.i + 1 < len(t.doc) and t.doc[t.i + 1].text in ("-", "–"):
         return True
     names = {s.name() for s in lex._synsets(t.lower_, "a")}
-    return t.pos_ in ("ADJ", "VERB", "NOUN") and bool(names.intersection(_EARLIER))
+    return t.pos_ in ("ADJ", "VERB", "NOUN") and bool(names.intersection(senses))
 
 
 def _role(t: Any) -> bool:
@@ -128,10 +142,19 @@ def _unreal(v: Any | None, sent: Any) -> bool:
 
 def _stint(reader: StatementReader, n: Any, sent: Any, speaker: str, other: str | None) -> tuple[str, str] | None:
     """"twelve years as a welder", "spent a decade as a baker", "after six yrs as a joiner at X"."""
-    if not long_stretch(n) or any(c.like_num and c.tag_ == "JJ" for c in n.children):
-        return None  # ("my tenth year as ...": an ordinal counts a stretch still running)
+    if not long_stretch(n) or any((c.like_num and c.tag_ == "JJ") or (c.dep_ == "amod" and {
+            x.name() for x in lex._synsets(c.lower_, "a")} & set(_IN_ORDER)) for c in n.children):
+        return None  # ("my tenth year as ...", "my final year as ...": a stretch counted in order, still running)
+    # (a stretch counted out, "ten years", "a decade", "years": not a point in time, "next month")
+    if not (n.tag_ == "NNS" or any(c.dep_ == "nummod" or c.like_num or c.lower_ in ("a", "an") for c in n.children)):
+        return None
     v = _verb(n)
-    argument = n.dep_ == "dobj" or n.head.dep_ == "prep"  # spent it / after it: the verb's subject's stretch
+    # spent it, worked it, after it: the verb's subject's stretch (a stretch opening the sentence before its verb,
+    # "nine years as a welder, and I don't miss it", is a fragment of the speaker's)
+    argument = n.head.dep_ == "prep" or (v is not None and n.i > v.i)
+    if argument and v is not None and lex.verb_in_lexfile(v.lemma_.lower(), ("verb.cognition", "verb.perception",
+                                                                              "verb.communication")):
+        return None  # "imagine ten years as a dentist", "she told me about her years as ..."
     role = _as_role(n, v) if argument and v is not None else _as_role(n)
     if role is None and n.i + 1 < sent.end and n.doc[n.i + 1].lower_ == "as":
         # the parser took "as" for a conjunction ("nine years as a tram driver will do that"): the noun it heads
@@ -161,9 +184,16 @@ def _stint(reader: StatementReader, n: Any, sent: Any, speaker: str, other: str 
 def _marked_role(reader: StatementReader, t: Any, sent: Any, speaker: str, other: str | None) -> tuple[str, str] | None:
     """"a retired librarian", "an ex-firefighter", "my former role as surveyor": a role of an earlier time,
     said of someone (the copula's subject, the verb's subject with "as", or the member it stands beside)."""
-    if not _stint_role(t) or not any(earlier(c) for c in t.lefts if c.dep_ in ("amod", "compound", "nmod", "attr", "dep")) \
-            and not (t.i >= 2 and earlier(t.doc[t.i - 2])):
-        return None
+    # "ex-" before the role, however the parser split it ("an ex-paramedic, believe it or not")
+    ex = t.i >= 2 and t.doc[t.i - 1].text in ("-", "–") and t.doc[t.i - 2].lower_ == "ex" and t.is_alpha and \
+        (lex.is_occupation(t.lower_) or lex.is_occupation(t.lemma_.lower()))
+    if ex:
+        be = next((x for x in reversed(t.doc[sent.start:t.i]) if x.lemma_ == "be"), None)
+        owner = subject_of(reader, be, sent, speaker, other) if be is not None and not _unreal(be, sent) else None
+        return (owner, t.text) if owner else None
+    if not _role(t) or not any(earlier(c, _FORMER) for c in t.lefts if c.dep_ in ("amod", "compound", "nmod", "attr", "dep")) \
+            or any(c.lower_ == "no" for c in t.children):
+        return None  # ("I'm no former nurse")
     v = _verb(t)
     if t.dep_ == "attr" and v is not None and v.lemma_ == "be" and not _unreal(v, sent):
         owner = subject_of(reader, v, sent, speaker, other)

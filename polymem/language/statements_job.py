@@ -84,6 +84,9 @@ def self_role(reader: StatementReader, doc: Any, speaker: str, message_id: str |
 
 
 _FOUND = ("establish.v.01", "open.v.02", "start.v.06", "set_up.v.06", "originate.v.02", "operate.v.01")
+# a place of work or a business (WordNet): a studio, a bakery, a firm, a shop; not a bottle or a door
+_BUSINESS = ("workplace.n.01", "place_of_business.n.01", "organization.n.01", "business.n.01", "restaurant.n.01",
+             "shop.n.01", "establishment.n.04")
 
 
 def own_business(reader: StatementReader, v: Any, sent: Any, speaker: str, other: str | None) -> list[Statement]:
@@ -95,7 +98,7 @@ def own_business(reader: StatementReader, v: Any, sent: Any, speaker: str, other
         return []
     obj = next((c for c in v.children if c.dep_ == "dobj" and c.pos_ == "NOUN" and sx.possessor(c) is not None
                 and any(a.lower_ == "own" for a in c.children if a.dep_ == "amod")
-                and lex.noun_in_lexfile(c.lemma_.lower(), WORK_LEXNAMES)), None)
+                and lex.noun_in_senses(c.lemma_.lower(), _BUSINESS, first=3)), None)
     if obj is None:
         return []
     poss = sx.possessor(obj)
@@ -113,11 +116,18 @@ def _trade_life(reader: StatementReader, sent: Any) -> str | None:
     for t in sent:
         if t.lemma_.lower() != "life" or any(c.dep_ in ("poss", "det") for c in t.children):
             continue
+        # (said as the speaker's own now: a fragment, or the subject of what follows; not "I miss nurse life",
+        # "reading about pilot life", "nurse life was hard", "my friend says doctor life is brutal")
+        v = t.head
+        if t.dep_ not in ("ROOT", "appos", "npadvmod", "nsubj", "dep") or (
+                t.dep_ == "nsubj" and (v.tag_ in ("VBD", "VBN") or v.dep_ == "ccomp")):
+            continue
         trade = next((c for c in t.children if c.dep_ == "compound" and c.i == t.i - 1), None)
         if trade is None or not (lex.is_occupation(trade.lemma_.lower()) or lex.clipped_occupation(trade.lower_)):
             continue
-        start = min(c.left_edge.i for c in t.children if c.dep_ == "compound" and c.i < t.i)  # ("app dev life")
-        words = " ".join(x.text for x in t.doc[start:trade.i + 1])
+        # ("sous chef life", "app dev life": the words before it that name the trade, however the parser hung them)
+        start = min(c.left_edge.i for c in t.children if c.dep_ in ("compound", "amod") and c.i < t.i)
+        words = " ".join(x.text for x in t.doc[start:trade.i + 1] if x.is_alpha or x.text in ("-", "&"))
         org = sx.org_obj(t, reader)
         return f"{words} at {org}" if org else words
     return None

@@ -88,7 +88,7 @@ def left_job(reader: StatementReader, v: Any, sent: Any, speaker: str, other: st
     elif lemma == "hand" and any(c.dep_ in ("prt", "prep") and c.lower_ == "in" for c in v.children):
         org = pobj_workplace(v, ("at", "to"), reader)  # "handed in my badge at the café"
     if org is None:
-        org = _job_left(reader, v)
+        org = job_left(reader, v)
     if org is None or sx.negated(v, sent) or sx.hedged(v):
         return []
     owner = subject_of(reader, v, sent, speaker, other)
@@ -98,7 +98,7 @@ def left_job(reader: StatementReader, v: Any, sent: Any, speaker: str, other: st
 _GIVE_UP = ("discontinue.v.01", "leave.v.01", "leave.v.02", "abandon.v.02")
 
 
-def _job_left(reader: StatementReader, v: Any) -> str | None:
+def job_left(reader: StatementReader, v: Any) -> str | None:
     """"gave up my job at the mill", "left the courier job", "quit my bar job": a job noun left, named by its
     workplace or by the trade before it."""
     verb = "_".join([v.lemma_.lower(), *(c.lower_ for c in v.children if c.dep_ == "prt")])
@@ -112,8 +112,13 @@ def _job_left(reader: StatementReader, v: Any) -> str | None:
     org = pobj_workplace(job, ("at", "with", "for"), reader) or pobj_workplace(v, ("at", "with", "for"), reader)
     if org:
         return org
+    # (the trade: a person's or a doing's word, "the courier job", "my teaching job"; not "my day job", "my office job")
     trade = [c for c in job.lefts if c.dep_ in ("compound", "amod") and c.pos_ in ("NOUN", "PROPN", "VERB")]
-    return " ".join(t.text for t in job.doc[trade[0].i:trade[-1].i + 1]) if trade else None
+    last = trade[-1] if trade else None
+    if last is None or not (last.tag_ == "VBG" or lex.is_person_noun(last.lemma_.lower()) or
+                            lex.clipped_occupation(last.lower_)):
+        return None
+    return " ".join(t.text for t in job.doc[trade[0].i:last.i + 1])
 
 
 def years_at(reader: StatementReader, v: Any, sent: Any, speaker: str, other: str | None) -> list[Statement]:
@@ -160,8 +165,9 @@ def last_in(reader: StatementReader, n: Any, sent: Any, speaker: str, other: str
             not lex.noun_is(n.lemma_.lower(), "time", senses=4) or sent.text.rstrip().endswith("?"):
         return None
     own = sx.possessor(n) is not None or any(c.lemma_.lower() == "final" for c in marks) or len(marks) > 1
-    # (what the clause around it says, "can't believe it", "won't be dull", leaves the stretch the last one)
-    if not own:
+    # (what the clause around it says, "can't believe it", "won't be dull", leaves the stretch the last one; a
+    # holiday has a last day too: the message must speak of moving out, a home or leaving)
+    if not own or not _moving_out(n.doc):
         return None
     place = sx.place_obj(n, reader, preps=("in",))
     after = n.doc[n.i + 1] if n.i + 1 < len(n.doc) else None
@@ -171,6 +177,16 @@ def last_in(reader: StatementReader, n: Any, sent: Any, speaker: str, other: str
     # ("our last week in X": the household's home, the speaker's too)
     owner = speaker if poss is None or poss.lower_ in ("our", "ours") else owner_of(reader, poss, speaker, other, sent)
     return Statement("city", owner, speaker, place, kind="event", tense="past") if place and owner else None
+
+
+def _moving_out(doc: Any) -> bool:
+    """A word of leaving or moving house in the message, or a dwelling ("the flat is all boxes")."""
+    return any((t.pos_ == "VERB" and (lex.verb_is(t.lemma_.lower(), "leave", senses=3) or
+                                      lex.verb_is(t.lemma_.lower(), "reside", senses=4))) or
+               # (a noun however tagged: "the flat is all boxes")
+               (t.dep_ in ("nsubj", "dobj", "pobj") and t.pos_ in ("NOUN", "ADJ") and lex.noun_is(t.lemma_.lower(),
+                                                                                               "dwelling"))
+               for t in doc)
 
 
 def _stint_owner(reader: StatementReader, n: Any, speaker: str, other: str | None, sent: Any) -> str | None:

@@ -131,9 +131,12 @@ def in_charge_of(t: Any) -> Any | None:
     """What `t` is in charge of, in any case, when that is not a person: "head of maths", "chair of the board"."""
     of = _pobj(t, "of")
     # (not a count of animals: "sixty head of cattle")
+    # (a field or a line of work, as WordNet files it: "head of maths", "director of research", "head of sales";
+    # not "head of the queue", "head of security for the wedding", "sixty head of cattle")
     ok = of is not None and lex.noun_in_senses(t.lower_, ("leader.n.01",), first=6) and \
-        not lex.is_person_noun(of.lemma_.lower()) and of.ent_type_ != "PERSON" and \
-        not any(c.dep_ == "nummod" or c.like_num for c in t.children) and not lex.is_animal(of.lemma_.lower())
+        of.ent_type_ != "PERSON" and not any(c.dep_ == "nummod" or c.like_num for c in t.children) and \
+        any(x.lexname() in ("noun.cognition", "noun.act") for x in lex._synsets(of.lemma_.lower(), "n")[:2]) and \
+        not any(x.lexname() in ("noun.group", "noun.state", "noun.animal") for x in lex._synsets(of.lemma_.lower(), "n")[:1])
     return of if ok else None
 
 

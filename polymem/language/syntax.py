@@ -263,8 +263,10 @@ def prospective(sent: Any) -> bool:
         return True
     root = sent.root
     # ("starting at X in may": a fragment in the progressive, with its subject and "be" left out, is a plan too)
+    # (not one that has run "since" a time: "loving my new job since monday")
     fragment = root.tag_ == "VBG" and not any(c.dep_ in ("nsubj", "nsubjpass") or (
-        c.dep_ == "aux" and (c.tag_ != "MD" or modal(c))) for c in root.children)
+        c.dep_ == "aux" and (c.tag_ != "MD" or modal(c))) for c in root.children) and \
+        not any(t.lower_ == "since" for t in sent)
     return root.tag_ in ("VBZ", "VBP") and root.lemma_ != "be" or fragment or any(
         t.lower_ in ("till", "until") for t in sent)
 

@@ -13,10 +13,11 @@ from functools import lru_cache
 from typing import Any
 
 from polymem.language import lexical as lex
+from polymem.language import timeexpr
 
 _WEATHER = ("atmospheric_phenomenon.n.01", "temperature.n.01", "weather.n.01")
 _ATTRIBUTES = {"temperature.n.01", "wetness.n.01"}
-_SIGNED = re.compile(r"^[-−–+]\d+(?:[.,]\d+)?°?[cfCF]?$|^\d+(?:[.,]\d+)?°[cfCF]?$")
+_SIGNED = re.compile(r"^[-−–+]\d+(?:[.,]\d+)?°?[cfCF]?$|^\d+(?:[.,]\d+)?(?:°[cfCF]?|°?[cfCF])$")
 
 
 def reported_at(t: Any) -> bool:
@@ -27,8 +28,21 @@ def reported_at(t: Any) -> bool:
     if v.dep_ == "ccomp" and any(c.dep_ == "nsubj" and c.lower_ not in ("i", "we") for c in v.head.children):
         return False  # "my sister says X is 30 degrees": where she is
     told = [x for c in v.children if c is not t and c.dep_ not in ("nsubj", "cc") for x in c.subtree]
+    if any(_climate(x) for x in told):
+        return False  # "Rome is hot in August", "Cairo is always 40 degrees": the climate, known from anywhere
     return any(_temperature(x) or (weather_word(x) and x.dep_ in ("acomp", "attr", "conj", "pobj", "dobj"))
                for x in told)
+
+
+# adverbs of how often or of hearsay (a closed class of English): what a place is like, not what one sees there
+_GENERAL = ("always", "usually", "often", "generally", "normally", "typically", "apparently", "never", "sometimes")
+
+
+def _climate(t: Any) -> bool:
+    """A season or a month, or an adverb of frequency or hearsay, in the clause."""
+    low = t.lemma_.lower()
+    return low in _GENERAL or (t.pos_ in ("NOUN", "PROPN") and (
+        timeexpr.calendar_name(low) or lex.noun_in_senses(low, ("season.n.02",), first=2)))
 
 
 def _temperature(t: Any) -> bool:

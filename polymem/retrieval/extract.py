@@ -413,10 +413,17 @@ class Answerer:
         times = [when(x)[0] for x in self.msgs.values()] or [0.0]
         span = (max(times) - min(times)) or 1.0
 
-        def own_newest(m: Msg) -> float:  # (outweighs the fused rank's tie-break, not the coverage)
-            return 0.3 + 0.25 * (when(m)[0] - min(times)) / span if m["speaker"] == owner else 0.0
+        def score(m: Msg) -> float | None:
+            if not self._about_asked_member(m):
+                return None
+            if owner is None:
+                return self._relevance(m)
+            # about a member's animal: among lines covering as much, the member's own newest (a bonus under any
+            # step of coverage, over the fused rank's tie-break)
+            own = 0.12 + 0.06 * (when(m)[0] - min(times)) / span if m["speaker"] == owner else 0.0
+            return coverage(self.plan.issue, m["text"], self.aliases) + own + 0.01 / (1 + self.rank.get(m["id"], 999))
 
-        m, s = self._pick(lambda m: self._relevance(m) + own_newest(m) if self._about_asked_member(m) else None)
+        m, s = self._pick(score)
         c = coverage(self.plan.issue, m["text"], self.aliases) if m is not None and self.plan.issue else 1.0
         # Nothing covers a third of the topic terms, or only part of them in a message that does not read
         # like an answer (dense similarity low): say so rather than quote an unrelated message.

@@ -301,7 +301,7 @@ def _role_before(hits: list[StateHit], place: StateHit) -> StateHit | None:
     for h in reversed([h for h in hits if h.when < place.when]):
         value = h.value or ""
         if " at " not in value and _names_role(value):
-            return h
+            return h if h.kind != "past" else None  # (a role given up before is no post at the place)
         if not same_value(value, place.value):
             return None  # another job between
     return None

@@ -25,6 +25,7 @@ def test_a_word_for_a_young_animal_asks_about_its_kind() -> None:
     assert lex.falls_under("whippet", "puppy") and lex.falls_under("tabby", "kitten")
     assert lex.falls_under("cob", "foal")
     assert not lex.falls_under("whippet", "kitten")
+    assert not lex.falls_under("goat", "child") and not lex.falls_under("boss", "kid")  # young people, no animals
 
 
 def test_occupations_versus_other_person_nouns() -> None:

@@ -41,3 +41,9 @@ def test_the_weather_reported_of_a_place_places_the_speaker_there(reader: Statem
 ])
 def test_a_place_judged_or_someone_elses_weather_places_nobody(reader: StatementReader, text: str) -> None:
     assert homes(reader, text) == []
+
+
+@pytest.mark.parametrize("text", ["Seville is hot in August", "Cairo is always 40 degrees, no thanks",
+                                  "Dubai is 45 degrees in summer apparently"])
+def test_a_climate_is_known_from_anywhere(reader: StatementReader, text: str) -> None:
+    assert homes(reader, text) == []

@@ -72,3 +72,17 @@ def test_who_told_of_a_job_left_by_a_pronoun_when_a_job_is_recorded(graph, space
     ingest_chat(graph, space, embedder, TOLD_BY_ANOTHER)
     who = ask(graph, space, "Who broke the news that Tobi had quit the steakhouse?", embedder=embedder)
     assert "Wen" in who.text and "t03" in who.cited, (who.text, who.cited)
+
+
+PAST_ROLE = [
+    ("q01", "mara", "I used to be a chef, long time ago", None),
+    ("q02", "wen", "no way, you never cook for us", "q01"),
+    ("q03", "mara", "anyway I left my job at the bank today", None),
+    ("q04", "mara", "starting at Lidl next week", None),
+]
+
+
+def test_a_role_given_up_long_before_is_no_post_at_the_workplace_left(graph, space, embedder) -> None:  # type: ignore[no-untyped-def]
+    ingest_chat(graph, space, embedder, PAST_ROLE)
+    before = ask(graph, space, "What did Mara do before Lidl?", embedder=embedder)
+    assert "bank" in before.text.lower() and "chef at" not in before.text.lower(), before.text

@@ -11,7 +11,6 @@ from polymem.ingest.writer import patterns as P
 from polymem.ingest.writer.facts import third_person
 from polymem.ingest.writer.window import Window, WindowMessage
 from polymem.language import group as group_acts
-from polymem.language import lexical as lex
 from polymem.language.acts import evaluative
 from polymem.language.chains import Chain, Decision, channel_words
 from polymem.language.decisions import DecisionTracker
@@ -191,8 +190,8 @@ class Extractor:
             elif st.attribute == "job":
                 verb = "worked" if st.tense == "past" else "works"
                 # (a capitalised title is a post, not a workplace: "works as Design Lead")
-                last = st.value.split()[-1].lower()  # (singular: "Smith & Partners" is a firm)
-                post = not last.endswith("s") and lex.is_person_noun(last, senses=12)
+                # (taken "as" it, "step up as Events Lead"; "a job at Little Chef" is a workplace)
+                post = re.search(r"(?i)\bas\s+(?:an?\s+|the\s+)?" + re.escape(st.value), st.sentence or "") is not None
                 content = f"{who} {verb} as {_article(st.value)}{by}." if " at " in st.value or \
                     st.value[:1].islower() or post else f"{who} {verb} at {st.value}{by}."
             else:
