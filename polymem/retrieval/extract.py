@@ -14,7 +14,7 @@ from polymem.language.models import parsed
 from polymem.language.replies import asked_attribute
 from polymem.language.statements import Person, Statement, StatementReader
 from polymem.retrieval import extract_forms as forms
-from polymem.retrieval import extract_group, extract_opinion, extract_state
+from polymem.retrieval import extract_group, extract_opinion, extract_pets, extract_state
 from polymem.retrieval import extract_who as ew
 from polymem.retrieval import lexicon as lx
 from polymem.retrieval.answer import EvidenceItem
@@ -58,8 +58,6 @@ class Answerer:
     def aliases(self) -> dict[str, set[str]]:
         """Other words for issue terms in this chat: a member's animal's name for "cat" (extract_pets)."""
         if self._aliases is None:
-            from polymem.retrieval import extract_pets
-
             self._aliases = extract_pets.issue_aliases(self, lambda pid: extract_state.person_state(self, pid, "pet"))
         return self._aliases
 
@@ -409,19 +407,12 @@ class Answerer:
         # a question about one member's thing ("what's Ana's bike?") is answered from what concerns that member:
         # another member's line about the same thing only shares the topic
         # (about a member's animal: their own newest line naming it first, which tells what became of it)
-        owner = next((r.id for r in self.plan.rows if r.kind == "PERSON"), None) if self.aliases else None
-        times = [when(x)[0] for x in self.msgs.values()] or [0.0]
-        span = (max(times) - min(times)) or 1.0
+        animal = extract_pets.animal_line_score(self) if self.aliases else None
 
         def score(m: Msg) -> float | None:
             if not self._about_asked_member(m):
                 return None
-            if owner is None:
-                return self._relevance(m)
-            # about a member's animal: among lines covering as much, the member's own newest (a bonus under any
-            # step of coverage, over the fused rank's tie-break)
-            own = 0.12 + 0.06 * (when(m)[0] - min(times)) / span if m["speaker"] == owner else 0.0
-            return coverage(self.plan.issue, m["text"], self.aliases) + own + 0.01 / (1 + self.rank.get(m["id"], 999))
+            return animal(m) if animal is not None else self._relevance(m)
 
         m, s = self._pick(score)
         c = coverage(self.plan.issue, m["text"], self.aliases) if m is not None and self.plan.issue else 1.0

@@ -10,7 +10,7 @@ from typing import Any
 from polymem.language import lexical
 from polymem.language.creatures import names_beside
 from polymem.language.pets import animal_sense
-from polymem.retrieval.extract_base import NOT_IN_MEMORY, Extract, StateHit
+from polymem.retrieval.extract_base import NOT_IN_MEMORY, Extract, StateHit, coverage, when
 
 
 def pet_by_name(self: Any, rows: list[Any], pets_of: Callable[[str], list[StateHit]]) -> Extract:
@@ -131,4 +131,18 @@ def issue_aliases(self: Any, hits_of: Callable[[str], list[StateHit]]) -> dict[s
         if words - {term}:
             out[term] = words - {term}
     return out
+
+
+def animal_line_score(self: Any) -> Callable[[dict[str, Any]], float]:
+    """A line's score for a question about one member's animal: its coverage of the issue (through the aliases),
+    then, among lines covering as much, the member's own newest (a bonus under any step of coverage, over the fused
+    rank's tie-break)."""
+    owner = next((r.id for r in self.plan.rows if r.kind == "PERSON"), None)
+    times = [when(x)[0] for x in self.msgs.values()] or [0.0]
+    first, span = min(times), (max(times) - min(times)) or 1.0
+
+    def score(m: dict[str, Any]) -> float:
+        own = 0.12 + 0.06 * (when(m)[0] - first) / span if m["speaker"] == owner else 0.0
+        return coverage(self.plan.issue, m["text"], self.aliases) + own + 0.01 / (1 + self.rank.get(m["id"], 999))
+    return score
 
