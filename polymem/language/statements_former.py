@@ -3,10 +3,11 @@ don't miss the early starts", "spent a decade as a baker at X", "after six yrs a
 earlier ("a retired librarian", "my former post as a surveyor", "an ex-firefighter") or a job marked so ("my old
 job at the mill", "her previous job was at X").
 
-Read from the parse and WordNet: a noun of a long stretch of time (a year, a month, a decade, "ages") with "as
-<occupation>"; an adjective whose WordNet senses say "of an earlier time" (erstwhile, former, previous, prior,
-last, late, retired) on an occupation or on a noun of a job. A stretch said to last till now ("ten years as a
-nurse now", "I've spent ten years as a nurse") or that is asked, wished or denied reads nothing. Each is a past
+Read from the parse and WordNet: a noun of a long stretch of time (a year, a month, a decade, "ages"), counted
+out, with "as <role>"; on an occupation, an adjective whose WordNet senses say it is no longer held (former,
+erstwhile, retired) or the prefix "ex-"; on a noun of a job, also one of an earlier time (previous, prior, last,
+late). A stretch said to last till now ("ten years as a nurse now", "I've spent ten years as a nurse"), counted in
+order ("my final year as ..."), somebody else's, or asked, imagined, wished or denied reads nothing. Each is a past
 statement: it can start a history (the job held before the one said now), never replace what is recorded.
 """
 
@@ -101,8 +102,8 @@ def _role(t: Any) -> bool:
 
 
 def _stint_role(t: Any) -> bool:
-    """What a long stretch is spent "as", or a role marked as earlier: a trade, any person noun but a relation,
-    a devotee or a consumer ("a courier", "a firefighter"), or a word WordNet lacks with an article ("a barista")."""
+    """What a long stretch is spent "as": a trade, any person noun but a relation, a devotee or a consumer ("a
+    courier", "a firefighter"), or a word WordNet lacks with an article ("a barista")."""
     lemma = t.lemma_.lower()
     return _role(t) or (t.pos_ == "NOUN" and not lex.noun_is(lemma, "kin") and
                         not lex.noun_in_senses(lemma, _NO_POST, first=3) and (
@@ -182,8 +183,8 @@ def _stint(reader: StatementReader, n: Any, sent: Any, speaker: str, other: str 
 
 
 def _marked_role(reader: StatementReader, t: Any, sent: Any, speaker: str, other: str | None) -> tuple[str, str] | None:
-    """"a retired librarian", "an ex-firefighter", "my former role as surveyor": a role of an earlier time,
-    said of someone (the copula's subject, the verb's subject with "as", or the member it stands beside)."""
+    """"a retired librarian", "an ex-paramedic", "working as a former surveyor": a role no longer held, said of
+    someone (the copula's subject, the verb's subject with "as", or the member it stands beside)."""
     # "ex-" before the role, however the parser split it ("an ex-paramedic, believe it or not")
     ex = t.i >= 2 and t.doc[t.i - 1].text in ("-", "–") and t.doc[t.i - 2].lower_ == "ex" and t.is_alpha and \
         (lex.is_occupation(t.lower_) or lex.is_occupation(t.lemma_.lower()))

@@ -90,7 +90,7 @@ _BUSINESS = ("workplace.n.01", "place_of_business.n.01", "organization.n.01", "b
 
 
 def own_business(reader: StatementReader, v: Any, sent: Any, speaker: str, other: str | None) -> list[Statement]:
-    """"she's opening her own pottery studio", "I've set up my own practice", "running my own café now": a place
+    """"she's opening her own pottery studio", "I've set up my own agency", "running my own café now": a place
     of work of one's own, founded or run, is one's job ("owner of pottery studio")."""
     phrasal = "_".join([v.lemma_.lower(), *(c.lower_ for c in v.children if c.dep_ == "prt")])
     if not (lex.verb_in_senses(phrasal, _FOUND, first=6, exact=True) or
