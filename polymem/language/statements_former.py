@@ -76,8 +76,7 @@ def with_former(out: list[Statement], former: list[Statement]) -> list[Statement
 
 
 def _undated(value: str) -> str:
-    words = [w for w in re.split(r"[\s\-–]+", value.lower()) if w and w != "ex" and
-             not {x.name() for x in lex._synsets(w, "a")} & set(_FORMER)]
+    words = [w for w in re.split(r"[\s\-–]+", value.lower()) if w and w != "ex" and not _adj_sense(w, _FORMER)]
     return " ".join(words)
 
 
@@ -91,8 +90,12 @@ def earlier(t: Any, senses: tuple[str, ...] = _EARLIER) -> bool:
     """An adjective of an earlier time ("former", "previous", "retired"), or the prefix "ex-"."""
     if t.lower_ == "ex" and t.i + 1 < len(t.doc) and t.doc[t.i + 1].text in ("-", "–"):
         return True
-    names = {s.name() for s in lex._synsets(t.lower_, "a")}
-    return t.pos_ in ("ADJ", "VERB", "NOUN") and bool(names.intersection(senses))
+    return t.pos_ in ("ADJ", "VERB", "NOUN") and _adj_sense(t.lower_, senses)
+
+
+def _adj_sense(word: str, senses: tuple[str, ...]) -> bool:
+    """One of the word's adjective senses is one of these."""
+    return any(s.name() in senses for s in lex._synsets(word, "a"))
 
 
 def _role(t: Any) -> bool:
@@ -143,8 +146,8 @@ def _unreal(v: Any | None, sent: Any) -> bool:
 
 def _stint(reader: StatementReader, n: Any, sent: Any, speaker: str, other: str | None) -> tuple[str, str] | None:
     """"twelve years as a welder", "spent a decade as a baker", "after six yrs as a joiner at X"."""
-    if not long_stretch(n) or any((c.like_num and c.tag_ == "JJ") or (c.dep_ == "amod" and {
-            x.name() for x in lex._synsets(c.lower_, "a")} & set(_IN_ORDER)) for c in n.children):
+    if not long_stretch(n) or any((c.like_num and c.tag_ == "JJ") or (c.dep_ == "amod" and _adj_sense(c.lower_, _IN_ORDER))
+                                  for c in n.children):
         return None  # ("my tenth year as ...", "my final year as ...": a stretch counted in order, still running)
     # (a stretch counted out, "ten years", "a decade", "years": not a point in time, "next month")
     if not (n.tag_ == "NNS" or any(c.dep_ == "nummod" or c.like_num or c.lower_ in ("a", "an") for c in n.children)):

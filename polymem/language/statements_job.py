@@ -92,7 +92,7 @@ _BUSINESS = ("workplace.n.01", "place_of_business.n.01", "organization.n.01", "b
 def own_business(reader: StatementReader, v: Any, sent: Any, speaker: str, other: str | None) -> list[Statement]:
     """"she's opening her own pottery studio", "I've set up my own agency", "running my own café now": a place
     of work of one's own, founded or run, is one's job ("owner of pottery studio")."""
-    phrasal = "_".join([v.lemma_.lower(), *(c.lower_ for c in v.children if c.dep_ == "prt")])
+    phrasal = sx.phrasal(v)
     if not (lex.verb_in_senses(phrasal, _FOUND, first=6, exact=True) or
             lex.verb_in_senses(v.lemma_.lower(), _FOUND, first=6, exact=True)) or sx.hedged(v) or sx.negated(v, sent):
         return []
@@ -193,8 +193,8 @@ def job_from_verb(reader: StatementReader, v: Any, lemma: str, sent: Any, speake
                 role = sx.phrase(role_tok, drop_det=True)
                 org = org or sx.org_obj(role_tok, reader)
         org = org or sx.org_obj(job_obj, reader)
-        turned_down = lex.verb_in_senses("_".join([lemma, *(c.lower_ for c in v.children if c.dep_ == "prt")]),
-                                         ("reject.v.01", "refuse.v.02", "decline.v.02"), first=3, exact=True)
+        turned_down = lex.verb_in_senses(sx.phrasal(v), ("reject.v.01", "refuse.v.02", "decline.v.02"), first=3,
+                                         exact=True)
         if role_tok is None and (employed or lex.verb_is(lemma, "possess")) and not lex.verb_is(lemma, "leave") \
                 and not turned_down:
             # "got the data analyst job": the trade is said in front of the word for a job (got or held, not quit)

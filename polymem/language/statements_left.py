@@ -101,7 +101,7 @@ _GIVE_UP = ("discontinue.v.01", "leave.v.01", "leave.v.02", "abandon.v.02")
 def job_left(reader: StatementReader, v: Any) -> str | None:
     """"gave up my job at the mill", "left the courier job", "quit my bar job": a job noun left, named by its
     workplace or by the trade before it."""
-    verb = "_".join([v.lemma_.lower(), *(c.lower_ for c in v.children if c.dep_ == "prt")])
+    verb = sx.phrasal(v)
     if not (lex.verb_in_senses(verb, _LEAVE_POST, first=3, exact=True) or
             lex.verb_in_senses(verb, _GIVE_UP, first=3, exact=True)):
         return None

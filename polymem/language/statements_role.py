@@ -91,7 +91,7 @@ def _post(v: Any, reader: StatementReader) -> tuple[Any, Any | None, bool] | Non
             return post, held if held is not None and is_post(held) else None, False
     as_ = _pobj(v, "as")
     if as_ is not None and is_post(as_) and not lex.verb_in_lexfile(lemma, _REGARDING):
-        phrasal = "_".join([lemma, *(c.lower_ for c in v.children if c.dep_ == "prt")])
+        phrasal = sx.phrasal(v)
         # (exactly a sense of leaving: "start" is a kind of leaving a place, "started as X" takes a post)
         left = lex.verb_in_senses(phrasal, _LEAVE, first=3, exact=True) or \
             lex.verb_in_senses(lemma, _LEAVE, first=2, exact=True)

@@ -49,6 +49,11 @@ def _until_now(v: Any, sent: Any, spaced: bool) -> bool:
     return later and any(t.lower_ in ("no", "not", "n't") for t in sent)
 
 
+def phrasal(v: Any) -> str:
+    """The verb with its particles, as WordNet writes a phrasal verb ("give_up", "step_down")."""
+    return "_".join([v.lemma_.lower(), *(c.lower_ for c in v.children if c.dep_ == "prt")])
+
+
 def used_to(v: Any) -> bool:
     return v.head is not v and v.head.lemma_ == "use" and any(c.lower_ == "to" for c in v.children)
 
