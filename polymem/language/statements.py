@@ -13,6 +13,7 @@ The reader's entry points are here; the parts live beside it: `statement_types` 
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Iterable, Sequence
 from datetime import datetime
@@ -30,6 +31,7 @@ from polymem.language.statements_city import demonym_city, local_place
 from polymem.language.statements_clause import sentence_statements
 from polymem.language.statements_former import former_roles, with_former
 from polymem.language.statements_job import merge_jobs, self_role
+from polymem.language.statements_meaning import meant
 from polymem.language.statements_people import owner_of
 from polymem.language.statements_pet import named_pet, pet_gone
 from polymem.language.statements_role import taken_roles, with_roles
@@ -42,8 +44,11 @@ OPEN_QUESTION = 8  # messages after a question to the chat that may still answer
 class StatementReader:
     """Reads statements for one roster. `read_many` parses a batch with spaCy's pipe (fast path)."""
 
-    def __init__(self, roster: Sequence[Person]) -> None:
+    def __init__(self, roster: Sequence[Person], by_meaning: bool | None = None) -> None:
+        """`by_meaning`: also read homes and jobs the rules leave unread with the relation classifier
+        (`statements_meaning`); default from POLYMEM_READ_BY_MEANING (on unless "0")."""
         self.roster = list(roster)
+        self.by_meaning = by_meaning if by_meaning is not None else os.environ.get("POLYMEM_READ_BY_MEANING", "1") != "0"
         self._names: dict[str, str] = {}
         for p in self.roster:
             for n in p.names:
@@ -176,6 +181,8 @@ class StatementReader:
         out = with_former(out, former_roles(self, doc, speaker, other, message_id, time))
         if not any(st.attribute == "job" for st in out):
             out += self_role(self, doc, speaker, message_id, time)
+        if self.by_meaning:
+            out = meant(self, doc, speaker, message_id, time, out)
         if asked and not any(st.attribute == asked and st.owner == speaker and not st.weak for st in out) and \
                 (value := fragment_value(doc, asked, self)):  # "Tartu, same as always." after "so where is everybody now?"
             out = [st for st in out if not (st.attribute == asked and st.owner == speaker)]

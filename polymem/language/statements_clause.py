@@ -27,6 +27,12 @@ from polymem.language.statements_people import owner_of, possessor_id, somebody_
 if TYPE_CHECKING:
     from polymem.language.statements import StatementReader
 
+# being employed, holding an office (WordNet): work, serve; not starting somewhere
+_HOLD_POST = ("work.v.02", "serve.v.02")
+# ending one's work (WordNet): stop, quit, give up, retire, be fired or laid off
+_END_POST = ("discontinue.v.01", "leave_office.v.01", "retire.v.01", "displace.v.03", "furlough.v.01")
+# living somewhere (WordNet): live, reside, inhabit, dwell; not moving there
+_DWELL = ("populate.v.01", "reside.v.01", "inhabit.v.02")
 # a person named only as a person ("a Tamworth girl", "a Derby lad"), unlike "a Derby fan"
 _PLAIN_PEOPLE = ("girl.n.01", "boy.n.01", "woman.n.01", "man.n.01", "person.n.01", "guy.n.01", "lady.n.01",
                  "male_child.n.01", "female_child.n.01", "local.n.01")
@@ -84,9 +90,12 @@ def verb_statements(reader: StatementReader, v: Any, sent: Any, speaker: str, ot
     owner = None
     if lex.verb_is(lemma, "reside"):
         place = sx.place_obj(v, reader)
+        # "we lived in X for years": living somewhere, in the simple past, is over (a move in it is not:
+        # "we moved to X" says where they live now)
+        over = past or (lex.verb_in_senses(lemma, _DWELL, first=3) and sx.simple_past(v))
         if place and (owner := subject_of(reader, v, sent, speaker, other)):
             out.append(Statement("city", owner, speaker, place, kind="event" if lemma != "live" else "state",
-                                 polarity=not neg, tense="past" if past else "present"))
+                                 polarity=not neg, tense="past" if over else "present"))
     if lex.verb_is(lemma, "reside") and not neg:
         out += _moved_rooms(reader, v, sent, speaker, other)
     # "I've left Derby": where the owner lived before
@@ -122,6 +131,11 @@ def verb_statements(reader: StatementReader, v: Any, sent: Any, speaker: str, ot
     job = job_from_verb(reader, v, lemma, sent, speaker, other)
     if job and not any(st.value.lower() in job.value.lower() for st in left):  # ("gave up my job at X": left)
         job.polarity = job.polarity and not neg
+        # "used to work as", "worked as a translator back then" (holding a post, in the simple past), "fired as",
+        # "retired as", "quit as": a job held before
+        if past or (lex.verb_in_senses(lemma, _HOLD_POST, first=3) and sx.simple_past(v)) or \
+                lex.verb_in_senses(sx.phrasal(v), _END_POST, first=4):
+            job.tense, job.kind = "past", "event"
         out.append(job)
     # "took on two hens": a verb with its particle is one word to WordNet
     particle = next((c.lower_ for c in v.children if c.dep_ == "prt"), None)
@@ -138,20 +152,16 @@ def copula_statements(reader: StatementReader, v: Any, sent: Any, speaker: str, 
     subj = next((c for c in v.children if c.dep_ in ("nsubj", "nsubjpass")), None)
     if subj is None and past:  # "I used to be a librarian": the subject hangs on "used"
         subj = next((c for c in v.head.children if c.dep_ == "nsubj"), None)
-    # "I was a courier (back then)": a job in the simple past is one held before ("I've been a nurse for years"
-    # and "was made manager" are not this copula)
-    # (not a past said or thought of someone, "Bo said he was a pilot": English backshifts reported speech; nor
-    # one said to hold now, "she was a dentist now")
-    reported = v.dep_ == "ccomp" and lex.verb_in_lexfile(v.head.lemma_.lower(), ("verb.communication", "verb.cognition"))
-    held_before = past or (v.tag_ == "VBD" and not any(c.dep_ == "aux" for c in v.children) and not reported and
-                           not any(t.lower_ in ("now", "currently") for t in v.subtree))
+    # "I was a courier (back then)", "we were in X till 2019", "X was home": a state in the simple past is over
+    held_before = past or sx.simple_past(v)
     attr = next((c for c in v.children if c.dep_ in ("attr", "acomp")), None)
     out: list[Statement] = []
     # "Home is Tartu" / "Tartu is home (now)" / "Tartu's been home for years"
     for a, b in ((subj, attr), (attr, subj)):
         if a is not None and b is not None and a.lemma_.lower() in ("home", "base") and sx.is_place(b, reader):
             owner = possessor_id(reader, a, speaker, other, sent) or speaker
-            out.append(Statement("city", owner, speaker, sx.phrase(b), polarity=not neg))
+            out.append(Statement("city", owner, speaker, sx.phrase(b), polarity=not neg,
+                                 tense="past" if held_before else "present"))
             return out
     # "pastry chef is officially my job title now" / "my job is pastry chef": a trade said to be
     # someone's job, either way round
@@ -179,8 +189,8 @@ def copula_statements(reader: StatementReader, v: Any, sent: Any, speaker: str, 
         if v.tag_ == "VBG" and attr is not None and attr.pos_ == "NOUN" and lex.is_occupation(attr.lemma_.lower()):
             org = sx.org_obj(attr, reader)  # "being a ward clerk at the depot"
             role = sx.phrase(attr, drop_det=True)
-            # "being a midwife"; "no more being a midwife": the job held until now
-            ended = sx.ended(v, sent)
+            # "being a midwife"; "no more being a midwife", "gave up being a midwife": the job held until now
+            ended = sx.ended(v, sent) or (v.head.i != v.i and lex.verb_in_senses(sx.phrasal(v.head), _END_POST, first=4))
             st = Statement("job", speaker, speaker, f"{role} at {org}" if org else role, polarity=not ended)
             out.append(was(st) if ended else st)
         return out
@@ -200,8 +210,8 @@ def copula_statements(reader: StatementReader, v: Any, sent: Any, speaker: str, 
         party = subj is not None and subj.lower_ in ("we", "us") and not any(
             c.dep_ == "advmod" and c.lower_ == "now" for c in v.children) and not _moved_in(sent.doc)
         # ("we're in Leeds now", "we're in Leeds! moved in on friday": a home)
-        out.append(Statement("city", owner, speaker, place, polarity=not neg, tense="past" if past else "present",
-                             weak=party))
+        out.append(Statement("city", owner, speaker, place, polarity=not neg,
+                             tense="past" if held_before else "present", weak=party))
     # "I'm a Tamworth girl now", "we're Cumbria residents now": a person named by the place they live
     if attr is not None and attr.pos_ == "NOUN" and (
             lex.noun_in_senses(attr.lemma_.lower(), ("inhabitant.n.01",), first=2) or

@@ -33,7 +33,7 @@ _EARLIER = ("erstwhile.s.01", "former.s.03", "previous.s.01", "anterior.s.02", "
             "retired.s.01")
 # of a person, only what says they no longer hold the role ("the last nurse on the ward", "the late shift nurse",
 # "the previous owner" are no former posts)
-_FORMER = ("erstwhile.s.01", "former.s.03", "retired.s.01")
+FORMER = ("erstwhile.s.01", "former.s.03", "retired.s.01")  # a role no longer held
 _NOW = ("now", "still", "currently", "today")
 # a stretch still running or only counted in order ("my final year as ...", "my first year as ...")
 _IN_ORDER = ("first.a.01", "last.a.02", "final.s.02", "concluding.s.01", "last.s.01", "final.a.01")
@@ -76,7 +76,7 @@ def with_former(out: list[Statement], former: list[Statement]) -> list[Statement
 
 
 def _undated(value: str) -> str:
-    words = [w for w in re.split(r"[\s\-–]+", value.lower()) if w and w != "ex" and not _adj_sense(w, _FORMER)]
+    words = [w for w in re.split(r"[\s\-–]+", value.lower()) if w and w != "ex" and not _adj_sense(w, FORMER)]
     return " ".join(words)
 
 
@@ -195,7 +195,7 @@ def _marked_role(reader: StatementReader, t: Any, sent: Any, speaker: str, other
         be = next((x for x in reversed(t.doc[sent.start:t.i]) if x.lemma_ == "be"), None)
         owner = subject_of(reader, be, sent, speaker, other) if be is not None and not _unreal(be, sent) else None
         return (owner, t.text) if owner else None
-    if not _role(t) or not any(earlier(c, _FORMER) for c in t.lefts if c.dep_ in ("amod", "compound", "nmod", "attr", "dep")) \
+    if not _role(t) or not any(earlier(c, FORMER) for c in t.lefts if c.dep_ in ("amod", "compound", "nmod", "attr", "dep")) \
             or any(c.lower_ == "no" for c in t.children):
         return None  # ("I'm no former nurse")
     v = _verb(t)

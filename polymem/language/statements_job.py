@@ -10,6 +10,7 @@ from polymem.language import lexical as lex
 from polymem.language import syntax as sx
 from polymem.language.models import parsed
 from polymem.language.statement_types import FIRST_PERSON, Statement
+from polymem.language.statements_former import FORMER, earlier
 from polymem.language.statements_left import WORK_LEXNAMES, pobj_workplace
 from polymem.language.statements_people import owner_of, subject_of
 from polymem.language.statements_role import in_charge_of
@@ -74,12 +75,18 @@ def self_role(reader: StatementReader, doc: Any, speaker: str, message_id: str |
             fragment = fragment or opened or (bare and not clipped) or leading or speaking_as
             offered = t.dep_ in ("dobj", "oprd", "attr") and _offered_to_speaker(t.head, sent)
             if fragment or offered:
+                # "not a courier anymore.", "Retired glazier.": a role said to be over
+                former = [c for c in t.lefts if c.dep_ in ("amod", "compound") and earlier(c, FORMER)]
+                over = sx.ended(t, sent) or bool(former)
                 role = sx.phrase(t, drop_det=True)
+                if former:
+                    role = " ".join(x.text for x in t.doc[former[-1].i + 1:t.i + 1])
                 if (headed := in_charge_of(t)) is not None:  # ("head of sales": with what the post heads)
                     role = f"{role} of {sx.phrase(headed, drop_det=True)}"
                 org = sx.org_obj(t, reader)
                 return [Statement("job", speaker, speaker, f"{role} at {org}" if org else role, kind="event",
-                                  weak=True, message_id=message_id, time=time, sentence=sent.text)]
+                                  tense="past" if over else "present", weak=True, message_id=message_id, time=time,
+                                  sentence=sent.text)]
     return []
 
 

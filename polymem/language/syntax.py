@@ -58,6 +58,16 @@ def used_to(v: Any) -> bool:
     return v.head is not v and v.head.lemma_ == "use" and any(c.lower_ == "to" for c in v.children)
 
 
+def simple_past(v: Any) -> bool:
+    """A state told in the simple past, as over: "I was a courier", "we lived in X for years", "X was home".
+    Not a perfect ("I've been a nurse for years") or a passive ("was made manager") (both take an
+    auxiliary), nor reported speech, which English backshifts ("Bo said he lived in X"), nor one said to
+    hold now ("she was a dentist now")."""
+    reported = v.dep_ == "ccomp" and lex.verb_in_lexfile(v.head.lemma_.lower(), ("verb.communication", "verb.cognition"))
+    return v.tag_ == "VBD" and not any(c.dep_ in ("aux", "auxpass") for c in v.children) and not reported and \
+        not any(t.lower_ in ("now", "currently") for t in v.subtree)
+
+
 _PUT_FORWARD = ("propose.v.01", "suggest.v.01", "suggest.v.02", "recommend.v.01")
 
 

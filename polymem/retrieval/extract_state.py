@@ -80,21 +80,25 @@ def person_state(self: Answerer, pid: str, attr: str | None) -> list[StateHit]:
     def past(h: StateHit) -> bool:
         return h.kind == "past" or h.id in before
 
-    for h in [h for h in hits if past(h)]:
-        # "I'm not in Zwolle anymore" after "she moved to Tartu": the place left was held before the new
-        # one was first stated, never after it
-        newer = [x for x in hits if not past(x) and x.when < h.when and not same_value(x.value, h.value)
-                 and not any(same_value(y.value, h.value) for y in hits if x.when < y.when < h.when
-                             and not past(y))]
-        if newer:
-            h.when = (newer[0].when[0] - 1.0, *newer[0].when[1:])
-    hits.sort(key=lambda h: h.when)
+    def history_first(hits: list[StateHit]) -> None:
+        for h in [h for h in hits if past(h)]:
+            # "I'm not in Zwolle anymore" after "she moved to Tartu": the place left was held before the new
+            # one was first stated, never after it
+            newer = [x for x in hits if not past(x) and x.when < h.when and not same_value(x.value, h.value)
+                     and not any(same_value(y.value, h.value) for y in hits if x.when < y.when < h.when
+                                 and not past(y))]
+            if newer:
+                h.when = (newer[0].when[0] - 1.0, *newer[0].when[1:])
+        hits.sort(key=lambda h: h.when)
+
+    history_first(hits)
     # read from context, not stated: only where nothing is stated, or as history before the first statement
     # (a place said to be left is no statement of where one lives: a passing mention after it may say that)
     first = next((h.when for h in hits if not past(h)), None)
     # a country named in passing ("Estonia is lovely today") is where one goes, not the town one lives in
     weak = [w for w in weak if w.kind == "record" or attr != "city" or not lex.is_country(w.value or "")]
     hits = sorted([w for w in weak if first is None or w.when < first] + hits, key=lambda h: h.when)
+    history_first(hits)  # (a place left, read from context, is history too: "one move from X to Y was enough")
     for prev, h in pairwise(hits):  # "handed my notice in at Westfield" after "PE teacher at Westfield":
         if h.kind == "past" and same_value(h.value, prev.value) and len(prev.value or "") > len(h.value or ""):
             h.value = prev.value  # the same job left, named as fully as it was before

@@ -101,3 +101,21 @@ def test_a_month_after_the_last_change_is_this_years() -> None:
     assert ask_in(6).value == "Loweth"
     assert ask_in(3).value == "Harnbury"
     assert ask_in(1) is None  # before anything was said
+
+
+MOVED_FROM = [
+    ("mara", "Evening from Kolvereid! the boxes are finally unpacked and the sea is right outside", 0),
+    ("wen", "so jealous of that view", 0.1),
+    ("tobi_k", "was it a big move?", 300),
+    ("mara", "one big move from Ballarat to the coast back in 2022 was plenty for this decade", 300.2),
+]
+
+
+def test_a_home_left_read_from_context_is_history_not_the_home_now(graph, space, embedder) -> None:  # type: ignore[no-untyped-def]
+    """A place the speaker left, read by meaning in a later message ("one big move from X ... was plenty"),
+    is where they lived before: it never becomes the answer for where they live now."""
+    ingest_timed(graph, space, embedder, ROSTER, MOVED_FROM, T0, "l")
+    now = ask(graph, space, "Which town is Mara living in at present?", embedder=embedder)
+    assert "Kolvereid" in now.text and "Ballarat" not in now.text, now.text
+    before = ask(graph, space, "Where did Mara live before Kolvereid?", embedder=embedder)
+    assert "Ballarat" in before.text, before.text
