@@ -8,6 +8,10 @@ about the speaker with that value: present -> now, past or negated -> before, no
 classifier's is its label (or an abstention). Labels are compared on what the memory keeps: now,
 before, and nothing (plan, visit and other are all "nothing to write").
 
+Systems: the rules; the classifier alone; rules+classifier (the classifier where the rules say nothing);
+classifier>rules (the classifier wherever it is confident); reader (what `StatementReader` does: the rules,
+and the classifier's "before" where they say nothing).
+
 Printed per task and system: for "now" and "before", precision and recall; and how many lines with a
 gold "now"/"before" each system leaves unread.
 """
@@ -68,11 +72,13 @@ def run(eval_dir: Path = EVAL) -> dict[str, Any]:
         rel = relations(task, [(ex["text"], ex["span"]) for ex in exs])  # type: ignore[arg-type]
         clf = [_kept(r.label if r else None) for r in rel]
         both = [r if r != "none" else c for r, c in zip(rule, clf, strict=True)]
+        # what the reader does (statements_meaning): the rules, plus the classifier's "before" where they say nothing
+        reader_now = [r if r != "none" else (c if c == "before" else "none") for r, c in zip(rule, clf, strict=True)]
         # the classifier's label where it gives one (it abstains below its thresholds), else the rules'
         over = [c if x is not None else r for r, c, x in zip(rule, clf, rel, strict=True)]
         result[task] = {"lines": len(exs), "labels": list(LABELS[task]),
                         "rules": _score(gold, rule), "classifier": _score(gold, clf), "rules+classifier": _score(gold, both),
-                        "classifier>rules": _score(gold, over)}
+                        "classifier>rules": _score(gold, over), "reader": _score(gold, reader_now)}
     return result
 
 
@@ -88,7 +94,7 @@ def main() -> None:
     for task, r in res.items():
         print(f"== {task}: {r['lines']} lines")
         print(f"   {'system':18s} {'now P':>6s} {'now R':>6s} {'bef P':>6s} {'bef R':>6s} {'agree':>6s}")
-        for name in ("rules", "classifier", "rules+classifier", "classifier>rules"):
+        for name in ("rules", "classifier", "rules+classifier", "classifier>rules", "reader"):
             s = r[name]
             f = [s["now"]["precision"], s["now"]["recall"], s["before"]["precision"], s["before"]["recall"], s["agree"]]
             print(f"   {name:18s} " + " ".join("   -  " if v is None else f"{100 * v:6.1f}" for v in f))

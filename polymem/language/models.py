@@ -318,8 +318,9 @@ def resolve_sentence_model(name_or_path: str) -> str:
 
 
 @lru_cache(maxsize=4)
-def sentence_model(name_or_path: str = SENTENCE_MODEL, device: str = "cpu") -> Any:
-    """A sentence-transformers model, loaded once per process and path (the message embedder shares it)."""
+def sentence_model(name_or_path: str, device: str) -> Any:
+    """A sentence-transformers model, loaded once per process, name and device (the message embedder and the
+    language layer share the default one; pass both arguments, positionally, so the cache key is the same)."""
     path = resolve_sentence_model(name_or_path)
     if Path(path).exists():
         os.environ.setdefault("HF_HUB_OFFLINE", "1")  # a local copy must never reach for the hub
@@ -336,5 +337,5 @@ def encode(texts: list[str]) -> Any:
 
     if not texts:
         return np.zeros((0, 384), dtype=np.float32)
-    return sentence_model().encode(texts, batch_size=64, normalize_embeddings=True, convert_to_numpy=True,
+    return sentence_model(SENTENCE_MODEL, "cpu").encode(texts, batch_size=64, normalize_embeddings=True, convert_to_numpy=True,
                                    show_progress_bar=False).astype(np.float32)

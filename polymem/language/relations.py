@@ -60,7 +60,7 @@ _NOW_WORDS = ("now", "currently", "still", "today", "rn")
 _MODAL_FUTURE = ("will", "'ll", "’ll", "shall", "gonna")
 
 
-def _span_token(doc: Any, span: str) -> Any | None:
+def span_token(doc: Any, span: str) -> Any | None:
     """The last token of `span` in the parsed message (the text may have been cleaned before parsing)."""
     at = doc.text.lower().find(span.lower())
     if at >= 0:
@@ -79,7 +79,7 @@ def grammar(doc: Any, span: str) -> np.ndarray:
     from polymem.language.statements_former import FORMER, earlier
 
     f = np.zeros(GRAMMAR_FEATURES, dtype=np.float32)
-    t = _span_token(doc, span)
+    t = span_token(doc, span)
     if t is None:
         return f
     sent = t.sent
@@ -116,6 +116,11 @@ GRAMMAR_NAMES = ("simple past", "present", "progressive", "perfect", "future", "
                  "no longer", "now", "first person subject", "third person subject", "no subject", "question",
                  "earlier", "someone else's", *(f"after {p}" for p in _PREPS))
 GRAMMAR_FEATURES = 24
+
+
+def grammar_flags(doc: Any, span: str) -> dict[str, bool]:
+    """`grammar` by name."""
+    return dict(zip(GRAMMAR_NAMES, map(bool, grammar(doc, span)), strict=False))
 GRAMMAR_WEIGHT = 0.5  # the features' scale next to a unit sentence vector
 
 

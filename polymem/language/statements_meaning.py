@@ -13,7 +13,7 @@ from typing import Any
 
 from polymem.language import lexical as lex
 from polymem.language import syntax as sx
-from polymem.language.relations import relations
+from polymem.language.relations import grammar_flags, relations, span_token
 from polymem.language.statement_types import Statement
 
 _PLACE_ENTS = ("GPE", "LOC")
@@ -68,6 +68,31 @@ def occupations(reader: Any, doc: Any) -> list[tuple[str, str, Any]]:
     return out
 
 
+# Probability a "held before" reading needs to be added: the thresholds are calibrated on balanced lines, where
+# chat names far more places and trades that were never anyone's home or job.
+ADD_P = 0.6
+
+
+def _told_as_over(doc: Any, span: str) -> bool:
+    """What the parse rules out: a state said to hold ("now", "still"), a negated one ("didn't become a X"), a
+    place one comes from on a trip ("flew back from X": a verb with "from" is the rules' to read), a trade
+    that is the subject of its clause ("the supervisor said ...": somebody else)."""
+    flags = grammar_flags(doc, span)
+    if flags["now"] or flags["negated"]:
+        return False
+    t = span_token(doc, span)
+    if t is None:
+        return True
+    if t.dep_ in ("nsubj", "nsubjpass"):
+        return False  # "the plumber said ...": a trade as the subject of a clause is someone doing something
+    if t.dep_ == "pobj" and t.head.lower_ == "from":
+        h = t.head.head  # (through "back", "over", "home": "flew back from X")
+        while h.pos_ in ("ADV", "ADP", "PART") and h.head.i != h.i:
+            h = h.head
+        return h.pos_ not in ("VERB", "AUX")
+    return True
+
+
 def meant(reader: Any, doc: Any, speaker: str, message_id: str | None, time: datetime | None,
           read: list[Statement]) -> list[Statement]:
     """The rules' statements of this message (`read`), with a home or job the speaker held before added, weak,
@@ -86,8 +111,8 @@ def meant(reader: Any, doc: Any, speaker: str, message_id: str | None, time: dat
         found = spans(reader, doc)
         if not found:
             continue  # (the classifier is trained on first use: not for a message that needs none)
-        for (_, value, sent), rel in zip(found, relations(task, [(doc.text, f[0]) for f in found]), strict=True):
-            if rel is None or not rel.label.endswith("_before"):
+        for (span, value, sent), rel in zip(found, relations(task, [(doc.text, f[0]) for f in found]), strict=True):
+            if rel is None or not rel.label.endswith("_before") or rel.p < ADD_P or not _told_as_over(doc, span):
                 continue
             out.append(Statement(attr, speaker, speaker, value, kind="event", tense="past", weak=True,  # type: ignore[arg-type]
                                  message_id=message_id, time=time, sentence=sent.text.strip()))

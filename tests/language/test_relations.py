@@ -124,3 +124,24 @@ def test_reader_without_meaning_never_loads_the_classifier(rules: StatementReade
     # a message naming no place and no occupation needs no classifier either way
     assert states(rules, "see you all at seven", "city") == set()
     assert not rules.by_meaning
+
+
+def test_fitting_learns_and_calibrates() -> None:
+    """The training path itself (the packaged model may come from the cache): fitted on 160 packaged lines, the
+    classifier reads most of them back (chance is a fifth), and every label it gives clears a threshold in (0, 1]."""
+    lines = rel.load_examples(Path(rel.__file__).resolve().parents[1] / "data" / "relations" / "home.jsonl")[::3]
+    m = rel.RelationModel.fit("home", lines, folds=3)
+    got = m.probabilities(rel.features("home", [(x["text"], x["span"]) for x in lines])).argmax(1)
+    right = np.mean([rel.LABELS["home"][i] == x["label"] for i, x in zip(got, lines, strict=True)])
+    assert right > 0.7, right
+    assert all(0.0 < t <= 1.01 for t in m.thresholds.values()), m.thresholds
+
+
+def test_one_minilm_per_process_for_embedder_and_language_layer() -> None:
+    from polymem.ingest.embedder import SentenceTransformerEmbedder
+    from polymem.language.models import SENTENCE_MODEL, encode, sentence_model
+
+    emb = SentenceTransformerEmbedder()
+    assert emb._model is sentence_model(SENTENCE_MODEL, "cpu")
+    v = encode(["the ferry leaves at nine"])
+    assert v.shape == (1, emb.dim) and np.allclose(v, emb.embed(["the ferry leaves at nine"]), atol=1e-5)
