@@ -137,7 +137,7 @@ def _value(reader: StatementReader, role: Any, *more: Any) -> str:
 def _verb(t: Any) -> Any | None:
     """The verb a noun hangs on, through a preposition ("after six years as ...": the verb "after" modifies)."""
     h = t.head.head if t.head.dep_ == "prep" else t.head
-    return h if h is not t and h.pos_ in ("VERB", "AUX") else None
+    return h if h.i != t.i and h.pos_ in ("VERB", "AUX") else None
 
 
 def _unreal(v: Any | None, sent: Any) -> bool:

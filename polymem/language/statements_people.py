@@ -77,8 +77,8 @@ def subject_of(reader: StatementReader, verb: Any, sent: Any, speaker: str, othe
                 return owners[0]
             # "Still up in Tromsø, nothing new": the participle has no subject of its own
             own = any(c.dep_ in ("nsubj", "nsubjpass") for c in verb.children)
-            return speaker if v is not verb and not own and verb.tag_ in ("VBN", "VBG") else None
-        if v.dep_ in ("xcomp", "conj", "advcl", "ccomp") and v.head is not v:
+            return speaker if v.i != verb.i and not own and verb.tag_ in ("VBN", "VBG") else None
+        if v.dep_ in ("xcomp", "conj", "advcl", "ccomp") and v.head.i != v.i:
             v = v.head
             continue
         break

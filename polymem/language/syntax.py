@@ -55,7 +55,7 @@ def phrasal(v: Any) -> str:
 
 
 def used_to(v: Any) -> bool:
-    return v.head is not v and v.head.lemma_ == "use" and any(c.lower_ == "to" for c in v.children)
+    return v.head.i != v.i and v.head.lemma_ == "use" and any(c.lower_ == "to" for c in v.children)
 
 
 def simple_past(v: Any) -> bool:
@@ -86,7 +86,7 @@ def hedged(v: Any) -> bool:
     h = v
     own_subject = any(c.dep_ in ("nsubj", "nsubjpass") for c in v.children)
     for _ in range(3):
-        if h.dep_ in ("xcomp", "ccomp", "pcomp", "advcl") and h.head is not h:
+        if h.dep_ in ("xcomp", "ccomp", "pcomp", "advcl") and h.head.i != h.i:
             if h.head.i < h.i and any(t.text in (":", ";", "—") for t in h.doc[h.head.i + 1:h.left_edge.i]):
                 break  # "I wanted to tell you first: we're leaving X": after a colon a statement of its own
             h = h.head

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import LiteralString
 
+from neo4j.exceptions import Neo4jError
+
 from polymem.graph.driver import Graph
 
 EMBEDDING_DIM = 384
@@ -55,7 +57,7 @@ def migrate(graph: Graph, migrations: list[tuple[int, str, list[Step]]] | None =
             if callable(stmt):
                 stmt(graph)
             else:
-                graph.write(stmt)
+                apply_statement(graph, stmt)
         graph.write(
             "MERGE (v:SchemaVersion {id: 'polymem'}) SET v.version = CASE WHEN coalesce(v.version, 0) > $version "
             "THEN v.version ELSE $version END, v.applied = coalesce(v.applied, []) + $version, v.updated = datetime()",
@@ -64,6 +66,21 @@ def migrate(graph: Graph, migrations: list[tuple[int, str, list[Step]]] | None =
         done.add(version)
     graph.write("CALL db.awaitIndexes(300)")
     return current_version(graph)
+
+
+# What Neo4j says when another process created the same index or constraint a moment earlier: IF NOT EXISTS
+# is checked when the statement starts, so two processes migrating a new database at once can both pass it.
+_ALREADY = ("EquivalentSchemaRuleAlreadyExists", "IndexAlreadyExists", "ConstraintAlreadyExists")
+
+
+def apply_statement(graph: Graph, stmt: LiteralString) -> None:
+    """Run one schema statement; an index or constraint that already exists (made by a concurrent migration)
+    is what the statement asked for."""
+    try:
+        graph.write(stmt)
+    except Neo4jError as e:
+        if not any(code in (e.code or "") for code in _ALREADY):
+            raise
 
 
 def applied_versions(graph: Graph) -> set[int]:
