@@ -47,9 +47,18 @@ class Relation:
     p: float  # the classifier's probability of the label
 
 
-def masked(text: str, span: str, task: Task) -> str:
-    """The text with `span` (its first occurrence) replaced by the task's neutral word."""
-    at = text.find(span)
+# A span to judge: (text, span) for its first occurrence, or (text, span, offset) for the one at that character
+# offset ("the nursery ... twenty years a nurse": the nurse, not the first "nurse" inside "nursery").
+Item = tuple[str, str] | tuple[str, str, int]
+
+
+def _at(text: str, span: str, at: int | None) -> int:
+    return at if at is not None and text[at:at + len(span)] == span else text.find(span)
+
+
+def masked(text: str, span: str, task: Task, at: int | None = None) -> str:
+    """The text with `span` (at offset `at`, else its first occurrence) replaced by the task's neutral word."""
+    at = _at(text, span, at)
     if at < 0:
         return text
     return text[:at] + _MASK[task] + text[at + len(span):]
@@ -60,9 +69,11 @@ _NOW_WORDS = ("now", "currently", "still", "today", "rn")
 _MODAL_FUTURE = ("will", "'ll", "’ll", "shall", "gonna")
 
 
-def span_token(doc: Any, span: str) -> Any | None:
-    """The last token of `span` in the parsed message (the text may have been cleaned before parsing)."""
-    at = doc.text.lower().find(span.lower())
+def span_token(doc: Any, span: str, at: int | None = None) -> Any | None:
+    """The last token of `span` in the parsed message, at character offset `at` where given (the text may have
+    been cleaned before parsing: then its first occurrence)."""
+    at = at if at is not None and doc.text[at:at + len(span)].lower() == span.lower() else \
+        doc.text.lower().find(span.lower())
     if at >= 0:
         toks = [t for t in doc if at <= t.idx < at + len(span)]
         if toks:
@@ -71,7 +82,7 @@ def span_token(doc: Any, span: str) -> Any | None:
     return next((t for t in doc if t.lower_ == last), None)
 
 
-def grammar(doc: Any, span: str) -> np.ndarray:
+def grammar(doc: Any, span: str, at: int | None = None) -> np.ndarray:
     """What the parse says around the span, as 0/1 features the sentence vector barely carries: the tense and
     aspect of the verb it hangs on, modality, negation and "no longer", a "now", who the subject is, a
     question, the preposition before it, and an adjective of an earlier time on it ("former", "ex-")."""
@@ -79,7 +90,7 @@ def grammar(doc: Any, span: str) -> np.ndarray:
     from polymem.language.statements_former import FORMER, earlier
 
     f = np.zeros(GRAMMAR_FEATURES, dtype=np.float32)
-    t = span_token(doc, span)
+    t = span_token(doc, span, at)
     if t is None:
         return f
     sent = t.sent
@@ -118,9 +129,9 @@ GRAMMAR_NAMES = ("simple past", "present", "progressive", "perfect", "future", "
 GRAMMAR_FEATURES = 24
 
 
-def grammar_flags(doc: Any, span: str) -> dict[str, bool]:
+def grammar_flags(doc: Any, span: str, at: int | None = None) -> dict[str, bool]:
     """`grammar` by name."""
-    return dict(zip(GRAMMAR_NAMES, map(bool, grammar(doc, span)), strict=False))
+    return dict(zip(GRAMMAR_NAMES, map(bool, grammar(doc, span, at)), strict=False))
 GRAMMAR_WEIGHT = 0.5  # the features' scale next to a unit sentence vector
 
 
@@ -165,16 +176,17 @@ class RelationModel:
 
     def save(self, path: Path) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_suffix(".tmp.npz")
+        # (a name of this process and thread: two workers training at once never write one file together)
+        tmp = path.with_name(f"{path.stem}.{os.getpid()}-{threading.get_ident()}.tmp.npz")
         np.savez(tmp, coef=self.coef, intercept=self.intercept, classes=self.classes,
                  thresholds=np.array([self.thresholds[x] for x in self.labels]))
         tmp.replace(path)
 
     @classmethod
     def load(cls, task: Task, path: Path) -> RelationModel:
-        z = np.load(path)
-        return cls(task, z["coef"], z["intercept"], z["classes"],
-                   dict(zip(LABELS[task], map(float, z["thresholds"]), strict=True)))
+        with np.load(path) as z:
+            return cls(task, z["coef"], z["intercept"], z["classes"],
+                       dict(zip(LABELS[task], map(float, z["thresholds"]), strict=True)))
 
     def probabilities(self, x: np.ndarray) -> np.ndarray:
         """Each label's probability per row of sentence vectors (columns in `LABELS[task]` order)."""
@@ -184,26 +196,28 @@ class RelationModel:
         out[:, self.classes] = z / z.sum(1, keepdims=True)
         return out
 
-    def classify(self, items: list[tuple[str, str]]) -> list[Relation | None]:
-        """(text, span) pairs -> the relation of each, or None where no label clears its threshold."""
+    def classify(self, items: list[Item], docs: list[Any] | None = None) -> list[Relation | None]:
+        """(text, span[, offset]) items -> the relation of each, or None where no label clears its threshold.
+        `docs`: the texts already parsed (one per item), so they are not parsed again."""
         if not items:
             return []
         out: list[Relation | None] = []
-        for row in self.probabilities(features(self.task, items)):
+        for row in self.probabilities(features(self.task, items, docs)):
             i = int(row.argmax())
             out.append(Relation(self.labels[i], float(row[i])) if row[i] >= self.thresholds[self.labels[i]] else None)
         return out
 
 
-def features(task: Task, items: list[tuple[str, str]]) -> np.ndarray:
-    """The masked sentence vector of each (text, span), with the parse's features beside it."""
+def features(task: Task, items: list[Item], docs: list[Any] | None = None) -> np.ndarray:
+    """The masked sentence vector of each (text, span[, offset]), with the parse's features beside it."""
     from polymem.language.models import parse_many
 
-    vecs = encode([masked(t, s, task) for t, s in items])
+    spans = [(it[0], it[1], it[2] if len(it) > 2 else None) for it in items]  # type: ignore[misc]
+    vecs = encode([masked(t, s, task, at) for t, s, at in spans])
     if not USE_GRAMMAR:
         return vecs
-    docs = parse_many([t for t, _ in items])
-    gram = np.stack([grammar(d, s) for d, (_, s) in zip(docs, items, strict=True)]) if items else \
+    docs = docs if docs is not None else parse_many([t for t, _, _ in spans])
+    gram = np.stack([grammar(d, s, at) for d, (_, s, at) in zip(docs, spans, strict=True)]) if items else \
         np.zeros((0, GRAMMAR_FEATURES), dtype=np.float32)
     return np.hstack([vecs, GRAMMAR_WEIGHT * gram])
 
@@ -239,9 +253,20 @@ def _calibrate(x: np.ndarray, y: np.ndarray, labels: tuple[str, ...], folds: int
     return out
 
 
+def _code() -> bytes:
+    """What the fitted model depends on besides its lines: this module (features, training settings), the
+    grammar it reads the parse with, the parser and the fitting library."""
+    import sklearn
+
+    from polymem.language import models, statements_former, syntax
+
+    files = b"".join(Path(m.__file__ or "").read_bytes() for m in (syntax, statements_former))
+    return Path(__file__).read_bytes() + files + f"{models.SPACY_MODEL}{sklearn.__version__}".encode()
+
+
 def _cache_path(task: Task, data: bytes) -> Path:
     base = os.environ.get("POLYMEM_CACHE") or os.path.join(os.path.expanduser("~"), ".cache", "polymem")
-    digest = hashlib.sha256(data + SENTENCE_MODEL.encode() + str(PRECISION).encode() +
+    digest = hashlib.sha256(data + _code() + SENTENCE_MODEL.encode() + str(PRECISION).encode() +
                             f"{USE_GRAMMAR}{GRAMMAR_FEATURES}{GRAMMAR_WEIGHT}".encode()).hexdigest()[:16]
     return Path(base) / "relations" / f"{task}-{digest}.npz"
 
@@ -256,7 +281,7 @@ def model(task: Task) -> RelationModel:
         if cached.exists():
             try:
                 return RelationModel.load(task, cached)
-            except (OSError, ValueError, KeyError):
+            except Exception:  # noqa: BLE001 (empty, truncated or foreign: EOFError, BadZipFile, KeyError...)
                 pass  # a damaged cache file is rebuilt
         m = RelationModel.fit(task, [ex for p in paths for ex in load_examples(p)])
         try:
@@ -266,10 +291,10 @@ def model(task: Task) -> RelationModel:
         return m
 
 
-def relations(task: Task, items: list[tuple[str, str]]) -> list[Relation | None]:
-    return model(task).classify(items)
+def relations(task: Task, items: list[Item], docs: list[Any] | None = None) -> list[Relation | None]:
+    return model(task).classify(items, docs)
 
 
-def probabilities(task: Task, items: list[tuple[str, str]]) -> Any:
+def probabilities(task: Task, items: list[Item]) -> Any:
     """Each label's probability per item (columns in `LABELS[task]` order), for measurement."""
     return model(task).probabilities(features(task, items))

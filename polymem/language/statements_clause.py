@@ -190,8 +190,16 @@ def copula_statements(reader: StatementReader, v: Any, sent: Any, speaker: str, 
             org = sx.org_obj(attr, reader)  # "being a ward clerk at the depot"
             role = sx.phrase(attr, drop_det=True)
             # "being a midwife"; "no more being a midwife", "gave up being a midwife": the job held until now
-            ended = sx.ended(v, sent) or (v.head.i != v.i and lex.verb_in_senses(sx.phrasal(v.head), _END_POST, first=4))
-            st = Statement("job", speaker, speaker, f"{role} at {org}" if org else role, polarity=not ended)
+            h = v.head if v.head.i != v.i else None
+            # (not "didn't quit being", "never gonna quit being"; "she quit being a chef" is hers)
+            ended = sx.ended(v, sent) or (h is not None and lex.verb_in_senses(sx.phrasal(h), _END_POST, first=4)
+                                          and not sx.negated(h, sent) and not sx.hedged(h) and not (
+                                              h.dep_ == "xcomp" and (sx.negated(h.head, sent) or h.head.lemma_ == "go")))
+            who = next((c for c in h.children if c.dep_ in ("nsubj", "nsubjpass")), None) if h is not None else None
+            owner = owner_of(reader, who, speaker, other, sent) if who is not None else speaker
+            if owner is None:
+                return out
+            st = Statement("job", owner, speaker, f"{role} at {org}" if org else role, polarity=not ended)
             out.append(was(st) if ended else st)
         return out
     owner = owner_of(reader, subj, speaker, other, sent)
@@ -205,7 +213,8 @@ def copula_statements(reader: StatementReader, v: Any, sent: Any, speaker: str, 
         return out
     # "I'm in Tartu (now)": a place after "in", unless the sentence is about a short stay
     place = sx.place_obj(v, reader, preps=("in",))
-    if place and not sx.temporary(sent):
+    # ("I was in X yesterday", "was in X when the news broke": where one happened to be then)
+    if place and not sx.temporary(sent) and not sx.occasion(v) and not sx.at_an_event(v):
         # "we're in Asturias, eating cheese every day": a party somewhere is as likely a trip as a home
         party = subj is not None and subj.lower_ in ("we", "us") and not any(
             c.dep_ == "advmod" and c.lower_ == "now" for c in v.children) and not _moved_in(sent.doc)

@@ -20,7 +20,7 @@ THIRD_PERSON = frozenset({"she", "he", "her", "him", "his", "hers", "they", "the
 _MODALS = {"might", "may", "could", "would", "should", "ll", "'ll", "will", "wo", "shall", "'d", "d", "must"}
 _PLACE_ENTS = {"GPE", "LOC", "FAC"}
 _ORG_ENTS = {"ORG", "FAC", "GPE", "PERSON", "NORP", "PRODUCT"}
-_TEMPORARY_DATE = re.compile(r"(?i)\b(?:today|tonight|tomorrow|weekend|week|monday|tuesday|wednesday|thursday|"
+_TEMPORARY_DATE = re.compile(r"(?i)\b(?:today|tonight|tomorrow|yesterday|weekend|week|monday|tuesday|wednesday|thursday|"
                              r"friday|saturday|sunday|morning|evening|afternoon|night)\b")
 
 
@@ -64,8 +64,36 @@ def simple_past(v: Any) -> bool:
     auxiliary), nor reported speech, which English backshifts ("Bo said he lived in X"), nor one said to
     hold now ("she was a dentist now")."""
     reported = v.dep_ == "ccomp" and lex.verb_in_lexfile(v.head.lemma_.lower(), ("verb.communication", "verb.cognition"))
+    # ("I lived in X and still do": the clause joined to it says it holds; "worked as a nurse today": one shift)
     return v.tag_ == "VBD" and not any(c.dep_ in ("aux", "auxpass") for c in v.children) and not reported and \
-        not any(t.lower_ in ("now", "currently") for t in v.subtree)
+        not any(t.lower_ in ("now", "currently", "still") for t in v.subtree) and not occasion(v)
+
+
+# the longest a time said with a past verb may span and still be one occasion ("last night", "on Monday",
+# "last week"), not a stretch a state held for
+_OCCASION_DAYS = 8
+
+
+def occasion(v: Any) -> bool:
+    """The verb is dated to one day or a few ("worked as a waiter last night", "was in X yesterday", "on
+    Monday"): an episode, not a state that held for a while. A time the state lasted until ("till
+    yesterday") is no occasion."""
+    anchor = datetime(2000, 6, 15)  # (any day: only the length of the span counts)
+    for c in v.children:
+        if c.dep_ in ("npadvmod", "advmod", "tmod") or (c.dep_ == "prep" and c.lower_ in ("on", "at")):
+            span = timeexpr.resolve(" ".join(t.text for t in c.subtree), anchor)
+            if span is not None and (span[1] - span[0]).days <= _OCCASION_DAYS:
+                return True
+    return False
+
+
+def at_an_event(v: Any) -> bool:
+    """A past verb dated by an event ("was in X when the news broke"): where one happened to be, not a home
+    held ("when I was a student" is a state, and dates nothing)."""
+    return v.tag_ == "VBD" and any(
+        c.dep_ == "advcl" and c.tag_ == "VBD" and any(m.lower_ in ("when", "while") for m in c.children
+                                                     if m.dep_ in ("advmod", "mark"))
+        and not lex.verb_in_lexfile(c.lemma_.lower(), ("verb.stative",)) for c in v.children)
 
 
 _PUT_FORWARD = ("propose.v.01", "suggest.v.01", "suggest.v.02", "recommend.v.01")

@@ -30,6 +30,11 @@ def _before_ids(self: Any, pid: str) -> set[str]:
     return {i.id for i in row.get("current", []) + row.get("past", []) if BEFORE in (i.text or "")}
 
 
+def _over(self: Any, pid: str, h: StateHit) -> bool:
+    """A statement of a state said to be over (read as past, or a record written from one)."""
+    return h.kind == "past" or h.id in _before_ids(self, pid)
+
+
 def _record_hits(self: Any, pid: str, attr: str | None) -> list[StateHit]:
     out = []
     row = self.s2.get(pid, {})
@@ -80,11 +85,13 @@ def person_state(self: Answerer, pid: str, attr: str | None) -> list[StateHit]:
     def past(h: StateHit) -> bool:
         return h.kind == "past" or h.id in before
 
-    def history_first(hits: list[StateHit]) -> None:
+    def history_first(hits: list[StateHit], stated: set[int] | None = None) -> None:
         for h in [h for h in hits if past(h)]:
             # "I'm not in Zwolle anymore" after "she moved to Tartu": the place left was held before the new
-            # one was first stated, never after it
+            # one was first stated, never after it (a stated value left is put before values read from context
+            # only if it was read from context too: "tax auditor life", then "handed in my notice at X", is one job)
             newer = [x for x in hits if not past(x) and x.when < h.when and not same_value(x.value, h.value)
+                     and (stated is None or id(x) in stated or id(h) not in stated)
                      and not any(same_value(y.value, h.value) for y in hits if x.when < y.when < h.when
                                  and not past(y))]
             if newer:
@@ -97,8 +104,9 @@ def person_state(self: Answerer, pid: str, attr: str | None) -> list[StateHit]:
     first = next((h.when for h in hits if not past(h)), None)
     # a country named in passing ("Estonia is lovely today") is where one goes, not the town one lives in
     weak = [w for w in weak if w.kind == "record" or attr != "city" or not lex.is_country(w.value or "")]
+    stated = {id(h) for h in hits}
     hits = sorted([w for w in weak if first is None or w.when < first] + hits, key=lambda h: h.when)
-    history_first(hits)  # (a place left, read from context, is history too: "one move from X to Y was enough")
+    history_first(hits, stated)  # (a place left, read from context, is history too: "one move from X to Y was enough")
     for prev, h in pairwise(hits):  # "handed my notice in at Westfield" after "PE teacher at Westfield":
         if h.kind == "past" and same_value(h.value, prev.value) and len(prev.value or "") > len(h.value or ""):
             h.value = prev.value  # the same job left, named as fully as it was before
@@ -281,8 +289,8 @@ def state(self: Any) -> Extract:
             text = f"{role.value} at {text}"
         cited = past.message_ids + anchor.message_ids + (role.message_ids if role is not None else [])
         return Extract(text, participant=pid, cited=list(dict.fromkeys(cited)), confidence=1.0, rows=out.rows)
-    if head is None:
-        return out
+    if head is None or (self.plan.attribute not in MULTI_VALUED and _over(self, pid, head)):
+        return out  # ("grew up in X", "I've left X" and nothing since: where they are now is not said)
     if self.plan.attribute in MULTI_VALUED:
         vals, every = _pets_kept(self, pid, hits)
         if not vals:  # every animal told of is gone: say which, as of the past
@@ -382,7 +390,7 @@ def everyone(self: Any) -> Extract:
         hits = person_state(self, r.id, self.plan.attribute) if self.plan.attribute else []
         head, past = _split(hits, "")
         rows[r.id] = (hits[-1:], [past] if past else [])
-        if head is None:
+        if head is None or (self.plan.attribute not in MULTI_VALUED and _over(self, r.id, head)):
             parts.append(f"{r.name or r.id}: not mentioned")
             continue
         parts.append(f"{r.name or r.id}: {home_text(hits, head, self.plan.attribute)}")

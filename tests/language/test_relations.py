@@ -145,3 +145,45 @@ def test_one_minilm_per_process_for_embedder_and_language_layer() -> None:
     assert emb._model is sentence_model(SENTENCE_MODEL, "cpu")
     v = encode(["the ferry leaves at nine"])
     assert v.shape == (1, emb.dim) and np.allclose(v, emb.embed(["the ferry leaves at nine"]), atol=1e-5)
+
+
+@pytest.mark.parametrize(("text", "attribute"), [
+    ("my parents left Ballarat in the 70s", "city"),  # their home, not the speaker's
+    ("my old foreman was a welder before he ran the yard", "job"),
+    ("did u grow up in Ballarat", "city"),  # a question without its mark
+    ("so you lived in Ballarat before", "city"),  # said back to someone
+    ("if I lived in Ballarat I'd surf every day", "city"),  # supposed
+    ("in another life I would have stayed in Ballarat", "city"),
+])
+def test_meaning_adds_nothing_for_others_questions_or_wishes(meaning: StatementReader, text: str,
+                                                           attribute: str) -> None:
+    assert not any(owner == "p1" for owner, _, _, _ in states(meaning, text, attribute))
+
+
+def test_a_place_of_several_words_is_read_whole(meaning: StatementReader) -> None:
+    got = states(meaning, "spent 10 yrs in Hong Kong before coming back", "city")
+    assert ("p1", "Hong Kong", "past", True) in got and not any(v == "Kong" for _, v, _, _ in got)
+
+
+def test_the_span_judged_is_the_one_at_its_offset() -> None:
+    text = "the nursery was shut so no shift. twenty years a nurse, my back is glad I stopped"
+    at = text.index(" nurse,") + 1
+    assert rel.masked(text, "nurse", "job", at) == text[:at] + "plinsmith" + text[at + 5:]
+    assert rel.span_token(parsed(text), "nurse", at).i == next(t.i for t in parsed(text) if t.text == "nurse")
+    assert rel.masked(text, "nurse", "job").startswith("the plinsmithry")  # (no offset: the first occurrence)
+
+
+@pytest.mark.parametrize("damage", [b"", b"PK\x03\x04 truncated"])
+def test_a_damaged_cache_file_is_rebuilt(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, damage: bytes) -> None:
+    monkeypatch.setenv("POLYMEM_CACHE", str(tmp_path))
+    data = b"".join(p.read_bytes() for p in sorted(rel._DATA.glob("job*.jsonl")))
+    path = rel._cache_path("job", data)
+    path.parent.mkdir(parents=True)
+    path.write_bytes(damage)
+    rel.model.cache_clear()
+    try:
+        m = rel.model("job")  # trains again, as on first use
+    finally:
+        rel.model.cache_clear()
+    back = rel.RelationModel.load("job", path)  # the rebuilt model replaced the damaged file
+    assert back.thresholds == m.thresholds and np.allclose(back.coef, m.coef)

@@ -66,3 +66,31 @@ def test_job_ended_is_a_job_held_before(reader: StatementReader, text: str, valu
 def test_job_now_stays_now(reader: StatementReader, text: str) -> None:
     got = read(reader, text, "job")
     assert got and all(t == "present" for _, _, t in got), got
+
+
+@pytest.mark.parametrize(("text", "attribute", "value"), [
+    ("i worked as a locksmith in the old town today, three lockouts", "job", "locksmith"),  # one shift
+    ("I worked as a steward on Monday, my feet are done", "job", "steward"),
+    ("I lived in Tampere and still do", "city", "Tampere"),  # the joined clause says it holds
+    ("Tampere was home for me, and still is", "city", "Tampere"),
+    ("I'm never gonna quit being a farrier", "job", "farrier"),  # not ended: a future denied
+    ("I didn't quit being a farrier, they cut my hours", "job", "farrier"),
+])
+def test_a_state_told_of_one_day_or_said_to_go_on_is_not_over(reader: StatementReader, text: str, attribute: str,
+                                                              value: str) -> None:
+    assert ("p1", value, "present") in read(reader, text, attribute)
+    assert ("p1", value, "past") not in read(reader, text, attribute)
+
+
+@pytest.mark.parametrize("text", [
+    "I was in Tampere yesterday, the queues were unreal",  # a day somewhere
+    "I was in Tampere when the storm hit",  # where one happened to be at an event
+])
+def test_somewhere_on_a_day_or_at_an_event_is_no_home(reader: StatementReader, text: str) -> None:
+    assert read(reader, text, "city") == set()
+
+
+def test_somebody_else_giving_up_a_job_is_theirs(reader: StatementReader) -> None:
+    # ("she" with no member named before: nobody on the roster; never the speaker's)
+    assert not any(owner == "p1" for owner, _, _ in read(reader, "she quit being a farrier last year", "job"))
+    assert ("p2", "farrier", "past") in read(reader, "Dov quit being a farrier last year", "job")

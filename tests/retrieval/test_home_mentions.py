@@ -119,3 +119,20 @@ def test_a_home_left_read_from_context_is_history_not_the_home_now(graph, space,
     assert "Kolvereid" in now.text and "Ballarat" not in now.text, now.text
     before = ask(graph, space, "Where did Mara live before Kolvereid?", embedder=embedder)
     assert "Ballarat" in before.text, before.text
+
+
+ONLY_LEFT = [
+    ("mara", "grew up in Ballarat, we moved around a lot after that", 0),
+    ("wen", "never been", 0.1),
+    ("tobi_k", "anyone seen my charger", 300),
+]
+
+
+def test_a_home_only_said_to_be_over_is_no_answer_for_now(graph, space, embedder) -> None:  # type: ignore[no-untyped-def]
+    """Where nothing says where someone lives now, a home held before is where they lived, never where they
+    live: the question of now is not answered with it."""
+    ingest_timed(graph, space, embedder, ROSTER, ONLY_LEFT, T0, "o")
+    now = ask(graph, space, "Which town does Mara live in now?", embedder=embedder)
+    assert "Ballarat" not in now.text, now.text
+    before = ask(graph, space, "Where did Mara live before?", embedder=embedder)
+    assert "Ballarat" in before.text, before.text
