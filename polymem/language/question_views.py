@@ -60,7 +60,9 @@ def asks_left(doc: Any) -> bool:
             for c in preps:  # "where did she move from", "which firm did he walk away from"
                 if c.dep_ == "prep" and c.lower_ == "from" and (
                         any(wh(x) for x in c.children) or (not list(c.children) and (asks_where or any(
-                            x.dep_ in ("dobj", "nsubj") and x.i < t.i and wh(x) for x in t.children)))):
+                            # (a "from" left at the end asks for the fronted wh-phrase, wherever the parser hung
+                            # it: "which town did X move away from?" may attach "town" to "did")
+                            x.dep_ in ("dobj", "nsubj") and x.i < t.i and wh(x) for x in doc)))):
                     return True
     return False
 

@@ -98,8 +98,8 @@ def verb_statements(reader: StatementReader, v: Any, sent: Any, speaker: str, ot
                                  polarity=not neg, tense="past" if over else "present"))
     if lex.verb_is(lemma, "reside") and not neg:
         out += _moved_rooms(reader, v, sent, speaker, other)
-    # "I've left Derby": where the owner lived before
-    if lex.verb_is(lemma, "leave", senses=3) and not neg:
+    # "I've left Derby": where the owner lived before ("leaving X at 6 to beat the traffic": a journey)
+    if lex.verb_is(lemma, "leave", senses=3) and not neg and not sx.at_clock_time(v):
         gone = next((c for c in v.children if c.dep_ == "dobj" and (sx.is_place(c, reader) or (
             c.pos_ == "NOUN" and c.is_alpha and not lex.known_word(c.lower_) and not reader.person_in(c.text) and
             not any(d.dep_ in ("det", "poss") for d in c.children)))), None)  # (a name tagged as a noun)

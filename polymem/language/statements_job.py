@@ -213,7 +213,9 @@ def job_from_verb(reader: StatementReader, v: Any, lemma: str, sent: Any, speake
         if d.pos_ == "PROPN" and not reader.person_in(d.text):
             org = sx.phrase(d)
     # (not in a clause about a thing: "the slides I use for the school visits")
-    agent = lex.agent_noun(lemma) if org and v.tag_ in ("VBP", "VBZ") and v.dep_ != "relcl" else None
+    # (nor a verb saying a content: "I propose we restore the budget" is a proposal, not a proposer's post)
+    agent = lex.agent_noun(lemma) if org and v.tag_ in ("VBP", "VBZ") and v.dep_ != "relcl" and not any(
+        c.dep_ in ("ccomp", "xcomp") for c in v.children) else None
     if not (role or (employed and org) or agent):
         return None
     owner = subject_of(reader, v, sent, speaker, other)

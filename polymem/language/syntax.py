@@ -87,6 +87,13 @@ def occasion(v: Any) -> bool:
     return False
 
 
+def at_clock_time(v: Any) -> bool:
+    """The verb is timed to the hour ("leaving X at 6", "off at half 7"): a journey, not a move."""
+    return any(c.dep_ == "prep" and c.lower_ in ("at", "by", "around") and any(
+        p.dep_ == "pobj" and (p.like_num or re.fullmatch(r"\d{1,2}(?::\d\d)?", p.text) or p.lower_ in (
+            "noon", "midnight", "dawn")) for p in c.children) for c in v.children)
+
+
 def at_an_event(v: Any) -> bool:
     """A past verb dated by an event ("was in X when the news broke"): where one happened to be, not a home
     held ("when I was a student" is a state, and dates nothing)."""
@@ -136,9 +143,14 @@ def hedged(v: Any) -> bool:
     return False
 
 
+_CLOSED = ("ADP", "DET", "PRON", "CCONJ", "SCONJ", "AUX", "PART")
+
+
 def is_place(tok: Any, reader: PersonFinder) -> bool:
     if reader.person_in(tok.text) or not tok.is_alpha:
         return False
+    if tok.is_stop and tok.pos_ in _CLOSED:
+        return False  # "In." answering a roll call: a function word, whatever state it abbreviates
     if tok.text[:1].isupper() and tok.is_alpha and tok.pos_ not in ("PROPN",) and \
             (lex.is_place_name(tok.lower_) or not lex.known_word(tok.lower_)):
         return True  # a capitalised name the tagger took for another part of speech

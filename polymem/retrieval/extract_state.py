@@ -42,7 +42,8 @@ def _record_hits(self: Any, pid: str, attr: str | None) -> list[StateHit]:
     for item in row.get("current", []) + row.get("past", []):
         key = f"{item.attribute or ''} {item.event or ''}".lower()
         on_chain = item.version == "superseded" and (item.attribute or "") in kept
-        if attr and attr not in key:
+        # (a record's attribute is its attribute: a pet named "Mexico City" has no "city" to give)
+        if attr and (item.attribute.lower() != attr if item.attribute else attr not in key):
             continue
         if not attr and self.plan.issue and coverage(self.plan.issue, f"{key} {item.text}") == 0 and not on_chain:
             continue

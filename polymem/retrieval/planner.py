@@ -38,7 +38,7 @@ WHO_SAID = re.compile(_WHO + r"\b|^\W*whose\s+(?:\w+\s+)?(?:idea|suggestion|prop
 ASKED_BY = re.compile(_WHO + r"\s+(?:was|were|got|had been)\s+(?:asked|requested|told|tasked|assigned|"
                       r"nudged|pinged|reminded|roped in)\s+by\s+" + _P + r"\b", re.I)
 # "Who is X working for (now)?", "Who employs X?": an employer question, not a who-said one.
-WHO_EMPLOYS = re.compile(r"^\W*(?:who|which (?:company|firm|employer|organi[sz]ation))\s+(?:(?:is|does|did|was)\s+"
+WHO_EMPLOYS = re.compile(r"^\W*(?:who|which (?:company|firm|employer|organi[sz]ation))\s*(?:(?:\s(?:is|does|did|was)|['\u2019]s)\s+"
                          + _P + r"\s+(?:\w+\s+)?(?:work(?:ing|s)?|employed)\s+(?:for|at|by|with)|employs\s+" + _P
                          + r"|(?:has|have|hired)\s+" + _P + r"\s+(?:on\s+)?(?:staff|hired|employed)"
                          # "Who is X's employer / boss / company?": an attribute of X, not a speaker.
@@ -165,7 +165,7 @@ def compile_rules(question: str, asker: str | None, roster: RosterIndex) -> Plan
         rows = [person_row(scope.owner)]
     # one person holds several views of another at once, so an opinion reads the older ones too
     mode = "full" if (lx.PAST.search(q) or _past_date(q) or form.form == "state_at" or intent == "opinion"
-                      or form.left) else "head"
+                      or form.left or (form.attribute in ("city", "job") and _earlier_one(q))) else "head"
     attribute = form.attribute if intent in ("state", "everyone", "generic", "who_reported") \
         else None
     names = roster.name_words()
@@ -244,6 +244,18 @@ def _opinion_pair(masked: str, order: list[str]) -> tuple[str, str]:
     if re.search(r"@P\d+\s*(?:'s)?\s*(?:view|opinion|take|impression)\s+(?:of|on|about)\s+@P", masked, re.I):
         return order[seen[0]], order[seen[1]]
     return order[seen[0]], order[seen[1]] if len(seen) > 1 else order[seen[0]]
+
+
+_ERSTWHILE = ("erstwhile.s.01", "former.s.03", "previous.s.01", "anterior.s.02")
+
+
+def _earlier_one(q: str) -> bool:
+    """A noun said to be of an earlier time ("Ruth's old town?", "her one-time employer"): WordNet's
+    adjective senses of former and previous, modifying a noun of the question."""
+    from polymem.language.models import parsed
+    from polymem.language.statements_former import earlier
+
+    return any(t.dep_ == "amod" and t.head.pos_ == "NOUN" and earlier(t, _ERSTWHILE) for t in parsed(q))
 
 
 def _past_date(q: str) -> bool:

@@ -136,3 +136,18 @@ def test_a_home_only_said_to_be_over_is_no_answer_for_now(graph, space, embedder
     assert "Ballarat" not in now.text, now.text
     before = ask(graph, space, "Where did Mara live before?", embedder=embedder)
     assert "Ballarat" in before.text, before.text
+
+
+def test_a_record_gives_only_its_own_attribute() -> None:
+    """A pet named after a city ("pet:quebec city") has no city to give: records match on their attribute."""
+    from types import SimpleNamespace
+
+    from polymem.retrieval.extract_state import _record_hits
+
+    pet = SimpleNamespace(id="r1", attribute="pet", event="pet:quebec city", text="Mara has a parrot.", value="parrot",
+                          version="current", time=None, message_ids=["m1"])
+    home = SimpleNamespace(id="r2", attribute="city", event="city", text="Mara lives in Kolvereid.", value="Kolvereid",
+                           version="current", time=None, message_ids=["m2"])
+    me = SimpleNamespace(s2={"mara": {"current": [pet, home], "past": []}}, plan=SimpleNamespace(issue=None))
+    assert [h.value for h in _record_hits(me, "mara", "city")] == ["Kolvereid"]
+    assert [h.value for h in _record_hits(me, "mara", "pet")] == ["parrot"]

@@ -135,3 +135,20 @@ def test_unknown_names_and_bad_text() -> None:
         plan("   ")
     with pytest.raises(InputError, match="limit"):
         plan("x" * 50_000)
+
+
+@pytest.mark.parametrize(("q", "mode"), [
+    ("Carol's old town?", "full"),  # a noun of an earlier time, by WordNet's senses of former / previous
+    ("Bob's erstwhile employer?", "full"),
+    ("Which town did Liam move away from?", "full"),  # the "from" left at the end asks for what was left
+    ("Which town did Liam move to?", "head"),
+    ("Carol's town?", "head"),
+])
+def test_a_value_of_an_earlier_time_is_asked_in_full(q: str, mode: str) -> None:
+    assert plan(q).mode == mode
+
+
+def test_who_someone_works_for_asks_their_employer() -> None:
+    for q in ("who's bob working for these days", "Who is Bob working for now?"):
+        p = plan(q)
+        assert p.intent == "state" and p.attribute == "job" and [r.id for r in p.rows] == ["bob"], (q, p)

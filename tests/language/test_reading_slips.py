@@ -1,0 +1,43 @@
+"""Readings that went wrong on whole chats, each fixed in general (sentences written for these tests)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from polymem.language import syntax as sx
+from polymem.language.models import parsed
+from polymem.language.statements import Person, StatementReader
+
+ROSTER = [Person("p1", ("Marisol Quenby", "Marisol")), Person("p2", ("Dov Achterberg", "Dov"))]
+NOW = datetime(2026, 7, 14, 20, 0)
+
+
+def _read(text: str, attribute: str) -> set[tuple[str, str, str]]:
+    r = StatementReader(ROSTER, by_meaning=False)
+    return {(s.owner, s.value, s.name) for s in r.read(text, "p1", NOW, "m1") if s.attribute == attribute}
+
+
+def test_her_animals_are_no_animals_of_the_speaker() -> None:
+    from polymem.language.creatures import _animals
+
+    def animals(text: str) -> list[str]:
+        return [a.lower_ for s in parsed(text).sents for a in _animals(s)]
+    assert animals("and her two parakeets now shout at every bus") == []  # (somebody else's)
+    assert animals("and my two parakeets now shout at every bus") == ["parakeets"]
+
+
+def test_a_function_word_is_no_place() -> None:
+    # "In." answering a roll call: "IN" is also a state's abbreviation
+    doc = parsed("In. Ridge loop this morning from Tampere, 42k")
+    assert not sx.is_place(doc[0], StatementReader(ROSTER, by_meaning=False))
+    assert sx.is_place(next(t for t in doc if t.text == "Tampere"), StatementReader(ROSTER, by_meaning=False))
+
+
+def test_a_proposal_is_no_post_and_a_habit_of_work_is_one() -> None:
+    assert _read("With the grant, I propose we restore the festival budget to its old level.", "job") == set()
+    assert ("p1", "teacher at Hollin Brook Primary", "") in _read("I teach at Hollin Brook Primary", "job")
+
+
+def test_leaving_a_town_at_an_hour_is_a_journey() -> None:
+    assert _read("leaving tampere at 6 to beat the traffic, see you all at the dinner", "city") == set()
+    assert ("p1", "Tampere", "") in _read("I left Tampere in 2019, best decision", "city")
