@@ -145,7 +145,6 @@ def _animals(sent: Any, name: Any = None) -> list[Any]:
         if t.pos_ not in ("NOUN", "PROPN") or not t.is_alpha or t.dep_ in ("dobj", "agent") or _made_thing(t) or \
                 (t.dep_ == "compound" and not (verbless and t.head.dep_ == "ROOT")) or \
                 any(c.dep_ == "poss" and c.pos_ in ("PROPN", "NOUN") for c in t.children) or \
-                any(c.dep_ == "poss" and c.lower_ in ("his", "her", "their") for c in t.children) or \
                 lex.noun_is_body(t.lemma_.lower()):
             continue
         beside = name is not None and ((t.dep_ == "appos" and t.head.i in name) or (t.dep_ == "attr" and any(
@@ -278,8 +277,9 @@ def creature_pets(docs: Sequence[Any], speakers: Sequence[str], ids: Sequence[st
                 common.add(key)
     for doc in docs:  # a name anyone puts after "in", "to", "from" ... or the tagger calls a place is a place
         for t in doc:
-            h = t  # (through the nouns it modifies: "from Mexico City btw", a name the parser made a modifier)
-            while h.dep_ == "compound" and h.head.i != h.i:
+            h = t  # (through a name or a word no dictionary has: "from Mexico City btw"; not "on Gizmo duty")
+            while h.dep_ == "compound" and h.head.i != h.i and (h.head.pos_ == "PROPN" or
+                                                                 not lex.known_word(h.head.lower_)):
                 h = h.head
             if t.lower_ in {w for k in shown for w in k.split()} and (t.ent_type_ in ("GPE", "LOC", "FAC") or (
                     h.dep_ == "pobj" and h.head.lower_ in ("in", "at", "to", "from", "near", "around", "of", "on"))):

@@ -62,7 +62,8 @@ def asks_left(doc: Any) -> bool:
                         any(wh(x) for x in c.children) or (not list(c.children) and (asks_where or any(
                             # (a "from" left at the end asks for the fronted wh-phrase, wherever the parser hung
                             # it: "which town did X move away from?" may attach "town" to "did")
-                            x.dep_ in ("dobj", "nsubj") and x.i < t.i and wh(x) for x in doc)))):
+                            x.dep_ in ("dobj", "nsubj") and x.i < t.i and wh(x)
+                            for x in (doc if t.dep_ == "ROOT" else t.children))))):
                     return True
     return False
 

@@ -213,9 +213,11 @@ def job_from_verb(reader: StatementReader, v: Any, lemma: str, sent: Any, speake
         if d.pos_ == "PROPN" and not reader.person_in(d.text):
             org = sx.phrase(d)
     # (not in a clause about a thing: "the slides I use for the school visits")
-    # (nor a verb saying a content: "I propose we restore the budget" is a proposal, not a proposer's post)
+    # (nor a verb saying a content: "I propose we restore the budget" is a proposal, not a proposer's post;
+    # "I teach at X to pay the bills" is still a post)
     agent = lex.agent_noun(lemma) if org and v.tag_ in ("VBP", "VBZ") and v.dep_ != "relcl" and not any(
-        c.dep_ in ("ccomp", "xcomp") for c in v.children) else None
+        c.dep_ == "ccomp" and any(x.dep_ in ("nsubj", "nsubjpass") for x in c.children) for c in v.children) \
+        else None
     if not (role or (employed and org) or agent):
         return None
     owner = subject_of(reader, v, sent, speaker, other)

@@ -89,9 +89,11 @@ def occasion(v: Any) -> bool:
 
 def at_clock_time(v: Any) -> bool:
     """The verb is timed to the hour ("leaving X at 6", "off at half 7"): a journey, not a move."""
-    return any(c.dep_ == "prep" and c.lower_ in ("at", "by", "around") and any(
-        p.dep_ == "pobj" and (p.like_num or re.fullmatch(r"\d{1,2}(?::\d\d)?", p.text) or p.lower_ in (
-            "noon", "midnight", "dawn")) for p in c.children) for c in v.children)
+    def clock(p: Any) -> bool:  # "6", "7:30", "6am", noon; not a year, an age ("at 22") or a number word
+        m = re.fullmatch(r"(\d{1,2})(?::\d\d)?(?:am|pm)?", p.lower_)
+        return p.lower_ in ("noon", "midnight", "dawn") or (m is not None and (int(m.group(1)) <= 12 or ":" in p.text))
+    return any(c.dep_ == "prep" and c.lower_ in ("at", "around") and any(
+        p.dep_ == "pobj" and clock(p) for p in c.children) for c in v.children)
 
 
 def at_an_event(v: Any) -> bool:

@@ -250,12 +250,19 @@ _ERSTWHILE = ("erstwhile.s.01", "former.s.03", "previous.s.01", "anterior.s.02")
 
 
 def _earlier_one(q: str) -> bool:
-    """A noun said to be of an earlier time ("Ruth's old town?", "her one-time employer"): WordNet's
-    adjective senses of former and previous, modifying a noun of the question."""
+    """A noun said to be of an earlier time ("Ruth's old town?", "his erstwhile home"): WordNet's
+    adjective senses of former and previous on the person's own home, town or job."""
+    from polymem.language import lexical as lex
     from polymem.language.models import parsed
     from polymem.language.statements_former import earlier
 
-    return any(t.dep_ == "amod" and t.head.pos_ == "NOUN" and earlier(t, _ERSTWHILE) for t in parsed(q))
+    doc = parsed(q)
+    if any(t.lower_ in ("now", "still", "currently") for t in doc):
+        return False  # "is she still in that old farmhouse?"
+    return any(t.dep_ == "amod" and t.head.pos_ == "NOUN" and earlier(t, _ERSTWHILE) and
+               any(c.dep_ == "poss" for c in t.head.children) and  # "X's old town", not "the old mill"
+               any(lex.noun_is(t.head.lemma_.lower(), k) for k in ("settlement", "city", "dwelling", "job"))
+               for t in doc)
 
 
 def _past_date(q: str) -> bool:

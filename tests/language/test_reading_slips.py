@@ -17,15 +17,6 @@ def _read(text: str, attribute: str) -> set[tuple[str, str, str]]:
     return {(s.owner, s.value, s.name) for s in r.read(text, "p1", NOW, "m1") if s.attribute == attribute}
 
 
-def test_her_animals_are_no_animals_of_the_speaker() -> None:
-    from polymem.language.creatures import _animals
-
-    def animals(text: str) -> list[str]:
-        return [a.lower_ for s in parsed(text).sents for a in _animals(s)]
-    assert animals("and her two parakeets now shout at every bus") == []  # (somebody else's)
-    assert animals("and my two parakeets now shout at every bus") == ["parakeets"]
-
-
 def test_a_function_word_is_no_place() -> None:
     # "In." answering a roll call: "IN" is also a state's abbreviation
     doc = parsed("In. Ridge loop this morning from Tampere, 42k")
@@ -36,8 +27,12 @@ def test_a_function_word_is_no_place() -> None:
 def test_a_proposal_is_no_post_and_a_habit_of_work_is_one() -> None:
     assert _read("With the grant, I propose we restore the festival budget to its old level.", "job") == set()
     assert ("p1", "teacher at Hollin Brook Primary", "") in _read("I teach at Hollin Brook Primary", "job")
+    assert ("p1", "teacher at Hollin Brook Primary", "") in _read("I teach at Hollin Brook Primary to pay the bills",
+                                                                  "job")
 
 
 def test_leaving_a_town_at_an_hour_is_a_journey() -> None:
     assert _read("leaving tampere at 6 to beat the traffic, see you all at the dinner", "city") == set()
     assert ("p1", "Tampere", "") in _read("I left Tampere in 2019, best decision", "city")
+    for text in ("I left Tampere around 2019", "I left Tampere at 22 to study abroad"):  # a year, an age
+        assert ("p1", "Tampere", "") in _read(text, "city"), text

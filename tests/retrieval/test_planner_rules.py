@@ -139,7 +139,10 @@ def test_unknown_names_and_bad_text() -> None:
 
 @pytest.mark.parametrize(("q", "mode"), [
     ("Carol's old town?", "full"),  # a noun of an earlier time, by WordNet's senses of former / previous
-    ("Bob's erstwhile employer?", "full"),
+    ("What was Bob's erstwhile home?", "full"),
+    ("Is Carol still living in that old farmhouse?", "head"),  # an old thing, not a former one
+    ("What does Carol do for work, something at the old mill?", "head"),
+    ("Which city does Liam live in now, not the one he moved away from?", "head"),
     ("Which town did Liam move away from?", "full"),  # the "from" left at the end asks for what was left
     ("Which town did Liam move to?", "head"),
     ("Carol's town?", "head"),
