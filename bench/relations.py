@@ -63,8 +63,9 @@ def _score(gold: list[str], got: list[str]) -> dict[str, Any]:
 
 
 def run(eval_dir: Path = EVAL) -> dict[str, Any]:
-    reader = StatementReader([Person(SPEAKER, ("Sam Okoro", "sam"))], by_meaning=False)  # the rules alone
-    full = StatementReader([Person(SPEAKER, ("Sam Okoro", "sam"))], by_meaning=True)
+    roster = [Person(SPEAKER, ("Sam Okoro", "sam"))]
+    reader = StatementReader(roster, by_meaning=False)  # the rules alone
+    full = StatementReader(roster, by_meaning=True)
     result: dict[str, Any] = {}
     for task in ("home", "job"):
         exs = load_examples(eval_dir / f"{task}_eval.jsonl")

@@ -276,13 +276,16 @@ def creature_pets(docs: Sequence[Any], speakers: Sequence[str], ids: Sequence[st
                 shown[key] = text
                 common.add(key)
     for doc in docs:  # a name anyone puts after "in", "to", "from" ... or the tagger calls a place is a place
+        words = {w for k in shown for w in k.split()}
         for t in doc:
+            if t.lower_ not in words:
+                continue
             h = t  # (through a name or a word no dictionary has: "from Mexico City btw"; not "on Gizmo duty")
             while h.dep_ == "compound" and h.head.i != h.i and (h.head.pos_ == "PROPN" or
                                                                  not lex.known_word(h.head.lower_)):
                 h = h.head
-            if t.lower_ in {w for k in shown for w in k.split()} and (t.ent_type_ in ("GPE", "LOC", "FAC") or (
-                    h.dep_ == "pobj" and h.head.lower_ in ("in", "at", "to", "from", "near", "around", "of", "on"))):
+            if t.ent_type_ in ("GPE", "LOC", "FAC") or (
+                    h.dep_ == "pobj" and h.head.lower_ in ("in", "at", "to", "from", "near", "around", "of", "on")):
                 for k in [k for k in shown if t.lower_ in k.split()]:
                     shown.pop(k)
     if not shown:

@@ -68,6 +68,22 @@ def asks_left(doc: Any) -> bool:
     return False
 
 
+_ERSTWHILE = ("erstwhile.s.01", "former.s.03", "previous.s.01", "anterior.s.02")
+
+
+def asks_earlier(doc: Any) -> bool:
+    """A noun said to be of an earlier time ("Ruth's old town?", "his erstwhile home"): WordNet's adjective
+    senses of former and previous on the person's own home, town or job."""
+    from polymem.language.statements_former import earlier
+
+    if any(t.lower_ in ("now", "still", "currently") for t in doc):
+        return False  # "is she still in that old farmhouse?"
+    return any(t.dep_ == "amod" and t.head.pos_ == "NOUN" and earlier(t, _ERSTWHILE) and
+               any(c.dep_ == "poss" for c in t.head.children) and  # "X's old town", not "the old mill"
+               any(lex.noun_is(t.head.lemma_.lower(), k) for k in ("settlement", "city", "dwelling", "job"))
+               for t in doc)
+
+
 def asks_every_value(doc: Any) -> bool:
     """"list every town X has lived in", "which firms has X worked for this year?", "all the jobs X has done":
     every value a person's attribute has taken, not the one it has now. A universal quantifier on a noun that

@@ -22,7 +22,7 @@ from polymem.language.question_group import (
     settled,
     who_and_where,
 )
-from polymem.language.question_views import asks_left, asks_view
+from polymem.language.question_views import asks_earlier, asks_left, asks_view
 from polymem.language.timeexpr import MONTHS, is_time_word
 
 Form = Literal["most_active", "talks_most", "when", "category", "list_decisions", "list_moved", "announced",
@@ -58,6 +58,7 @@ class QuestionForm:
     anchors: list[str] = field(default_factory=list)  # named values in the question ("Paramaribo", "the Albatross")
     asks_time: bool = False  # "when ...?", "on what date ...?": the answer is a date
     left: bool = False  # "Which city did Kwabena leave?", "Where did Yuki move from?": a value given up, a past one
+    earlier: bool = False  # "Ruth's old town?": the person's home, town or job of an earlier time
     everyone: bool = False  # the question ranges over every member ("each of us", "every cousin", "we all")
     pairs: bool = False  # it pairs members with places: "who lives where?"
     notes: list[str] = field(default_factory=list)
@@ -108,6 +109,7 @@ def parse_question(question: str, mentioned: int = 0, names: frozenset[str] = fr
             out.anchors.append(" ".join(run))
         run = []
     out.left = asks_left(doc)
+    out.earlier = asks_earlier(doc)
     superlative = any(t.tag_ in ("JJS", "RBS") or t.lower_ == "most" for t in doc) or _more_than_all(doc)
     communicates = any(t.pos_ == "VERB" and lex.verb_in_lexfile(t.lemma_.lower(), ("verb.communication",))
                        for t in doc) or any(t.lemma_.lower() in ("message", "post", "conversation") for t in doc)

@@ -72,8 +72,7 @@ _MODAL_FUTURE = ("will", "'ll", "’ll", "shall", "gonna")
 def span_token(doc: Any, span: str, at: int | None = None) -> Any | None:
     """The last token of `span` in the parsed message, at character offset `at` where given (the text may have
     been cleaned before parsing: then its first occurrence)."""
-    at = at if at is not None and doc.text[at:at + len(span)].lower() == span.lower() else \
-        doc.text.lower().find(span.lower())
+    at = _at(doc.text.lower(), span.lower(), at)
     if at >= 0:
         toks = [t for t in doc if at <= t.idx < at + len(span)]
         if toks:

@@ -30,9 +30,10 @@ def _before_ids(self: Any, pid: str) -> set[str]:
     return {i.id for i in row.get("current", []) + row.get("past", []) if BEFORE in (i.text or "")}
 
 
-def _over(self: Any, pid: str, h: StateHit) -> bool:
-    """A statement of a state said to be over (read as past, or a record written from one)."""
-    return h.kind == "past" or h.id in _before_ids(self, pid)
+def _over(h: StateHit, before: set[str]) -> bool:
+    """A statement of a state said to be over: read as past, or a record written from one (`before`:
+    `_before_ids`)."""
+    return h.kind == "past" or h.id in before
 
 
 def _record_hits(self: Any, pid: str, attr: str | None) -> list[StateHit]:
@@ -84,7 +85,7 @@ def person_state(self: Answerer, pid: str, attr: str | None) -> list[StateHit]:
     before = _before_ids(self, pid)  # records written from a state said to be over
 
     def past(h: StateHit) -> bool:
-        return h.kind == "past" or h.id in before
+        return _over(h, before)
 
     def history_first(hits: list[StateHit], stated: set[int] | None = None) -> None:
         for h in [h for h in hits if past(h)]:
@@ -290,7 +291,7 @@ def state(self: Any) -> Extract:
             text = f"{role.value} at {text}"
         cited = past.message_ids + anchor.message_ids + (role.message_ids if role is not None else [])
         return Extract(text, participant=pid, cited=list(dict.fromkeys(cited)), confidence=1.0, rows=out.rows)
-    if head is None or (self.plan.attribute not in MULTI_VALUED and _over(self, pid, head)):
+    if head is None or (self.plan.attribute not in MULTI_VALUED and _over(head, _before_ids(self, pid))):
         return out  # ("grew up in X", "I've left X" and nothing since: where they are now is not said)
     if self.plan.attribute in MULTI_VALUED:
         vals, every = _pets_kept(self, pid, hits)
@@ -391,7 +392,7 @@ def everyone(self: Any) -> Extract:
         hits = person_state(self, r.id, self.plan.attribute) if self.plan.attribute else []
         head, past = _split(hits, "")
         rows[r.id] = (hits[-1:], [past] if past else [])
-        if head is None or (self.plan.attribute not in MULTI_VALUED and _over(self, r.id, head)):
+        if head is None or (self.plan.attribute not in MULTI_VALUED and _over(head, _before_ids(self, r.id))):
             parts.append(f"{r.name or r.id}: not mentioned")
             continue
         parts.append(f"{r.name or r.id}: {home_text(hits, head, self.plan.attribute)}")

@@ -165,7 +165,7 @@ def compile_rules(question: str, asker: str | None, roster: RosterIndex) -> Plan
         rows = [person_row(scope.owner)]
     # one person holds several views of another at once, so an opinion reads the older ones too
     mode = "full" if (lx.PAST.search(q) or _past_date(q) or form.form == "state_at" or intent == "opinion"
-                      or form.left or (form.attribute in ("city", "job") and _earlier_one(q))) else "head"
+                      or form.left or (form.attribute in ("city", "job") and form.earlier)) else "head"
     attribute = form.attribute if intent in ("state", "everyone", "generic", "who_reported") \
         else None
     names = roster.name_words()
@@ -244,25 +244,6 @@ def _opinion_pair(masked: str, order: list[str]) -> tuple[str, str]:
     if re.search(r"@P\d+\s*(?:'s)?\s*(?:view|opinion|take|impression)\s+(?:of|on|about)\s+@P", masked, re.I):
         return order[seen[0]], order[seen[1]]
     return order[seen[0]], order[seen[1]] if len(seen) > 1 else order[seen[0]]
-
-
-_ERSTWHILE = ("erstwhile.s.01", "former.s.03", "previous.s.01", "anterior.s.02")
-
-
-def _earlier_one(q: str) -> bool:
-    """A noun said to be of an earlier time ("Ruth's old town?", "his erstwhile home"): WordNet's
-    adjective senses of former and previous on the person's own home, town or job."""
-    from polymem.language import lexical as lex
-    from polymem.language.models import parsed
-    from polymem.language.statements_former import earlier
-
-    doc = parsed(q)
-    if any(t.lower_ in ("now", "still", "currently") for t in doc):
-        return False  # "is she still in that old farmhouse?"
-    return any(t.dep_ == "amod" and t.head.pos_ == "NOUN" and earlier(t, _ERSTWHILE) and
-               any(c.dep_ == "poss" for c in t.head.children) and  # "X's old town", not "the old mill"
-               any(lex.noun_is(t.head.lemma_.lower(), k) for k in ("settlement", "city", "dwelling", "job"))
-               for t in doc)
 
 
 def _past_date(q: str) -> bool:
