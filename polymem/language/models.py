@@ -163,6 +163,12 @@ _YOU_ARE_NEXT = frozenset({"the", "a", "an", "on", "in", "at", "so", "not", "alw
                            "still", "just", "all", "gonna", "going", "welcome", "right", "up", "out", "off"})
 
 
+def untext(text: str) -> str:
+    """Texting spellings spelled out, nothing else changed: for questions, whose names and places the planner
+    finds itself ("whats the name of tam's pet", "list each member's city pls")."""
+    return _TEXTING.sub(_untext, text)
+
+
 def _untext(m: re.Match[str]) -> str:
     word, rest = m.group(1), m.group(2) or ""
     low = word.lower()

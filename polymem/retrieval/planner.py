@@ -6,6 +6,7 @@ import re
 from datetime import UTC, datetime
 
 from polymem.errors import InputError
+from polymem.language.models import untext
 from polymem.language.question_parts import split_question
 from polymem.language.questions import QuestionForm, parse_question
 from polymem.retrieval import lexicon as lx
@@ -67,6 +68,10 @@ def validate(question: str) -> str:
 def compile_rules(question: str, asker: str | None, roster: RosterIndex) -> Plan:
     q = validate(question)
     notes: list[str] = []
+    said = untext(q)  # the tagger knows "what's" and "please", not "whats" and "pls"
+    if said != q:
+        notes.append(f"read as: {said}")
+        q = said
     # "Somebody asked Ada to ... . Who?" is read as "Who asked Ada to ...?"; the form of a two-part question
     # comes from the part that asks, its topic words from both
     parts_ = split_question(q, lambda phrase: bool(roster.find(phrase)))

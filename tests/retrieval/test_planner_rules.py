@@ -155,3 +155,13 @@ def test_who_someone_works_for_asks_their_employer() -> None:
     for q in ("who's bob working for these days", "Who is Bob working for now?"):
         p = plan(q)
         assert p.intent == "state" and p.attribute == "job" and [r.id for r in p.rows] == ["bob"], (q, p)
+
+
+@pytest.mark.parametrize(("q", "intent", "attribute"), [
+    ("give me each person's current city pls", "everyone", "city"),  # texting spellings read as words
+    ("whats bobby's job these days", "state", "job"),
+    ("hows alice's new job going, what is it", "state", "job"),
+])
+def test_texting_spellings_in_questions(q: str, intent: str, attribute: str) -> None:
+    p = plan(q)
+    assert (p.intent, p.attribute) == (intent, attribute), p
