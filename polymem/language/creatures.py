@@ -290,6 +290,9 @@ def creature_pets(docs: Sequence[Any], speakers: Sequence[str], ids: Sequence[st
                     shown.pop(k)
     if not shown:
         return []
+    # a common word shown as a name ("Who is Sputnik?") is the name again wherever it stands bare ("sputnik is
+    # thriving"), as a word first used bare is
+    common |= {k for k in shown if " " not in k and _common_word(k)}
     mentions: dict[str, list[_Mention]] = {k: [] for k in shown}
     for i, doc in enumerate(docs):
         for sent in doc.sents:
@@ -343,6 +346,8 @@ def creature_pets(docs: Sequence[Any], speakers: Sequence[str], ids: Sequence[st
                             t.i not in {a.i for a in found} for t in docs[j])
                 evidence += [(_species(a), j, 1) for a in found if not other]
         if not evidence:
+            evidence = _kept_by_meaning(k, ms, docs, speakers, member)
+        if not evidence:
             continue
         weight: Counter[str] = Counter()
         for sp, _, w in evidence:
@@ -362,6 +367,37 @@ def creature_pets(docs: Sequence[Any], speakers: Sequence[str], ids: Sequence[st
                                   else "report", time=times[at], message_id=ids[at], weak=True,
                                   sentence=docs[at].text.strip(), name=shown[k])))
     return out
+
+
+MEANING_P = 0.6  # the classifier's probability of "an animal someone keeps" one mention must reach
+
+
+def _kept_by_meaning(key: str, ms: list[_Mention], docs: Sequence[Any], speakers: Sequence[str],
+                     member: Callable[[str], bool]) -> list[tuple[str, int, int]]:
+    """A name no animal word is set beside, read as a kept animal by what its messages say it does or has done
+    to it ("X hissed at the new baby", "keep X on the lead"): the relation classifier's "pet" for the name in
+    members' messages (language/relations.py, task "creature"), when one of them reads so clearly and, over
+    all of them, an animal is likelier on average than a person or a thing. Its kind stays unknown ("pet")."""
+    from polymem.language.relations import probabilities
+
+    items, where = [], []
+    for m in ms:
+        if not member(speakers[m.index]) or m.sent.text.rstrip().endswith("?"):
+            continue  # (a question about the name tells nothing of it: "who is X?")
+        doc = docs[m.index]
+        toks = [t for t in m.sent if t.lower_ in key.split()]
+        if not toks:
+            continue
+        start, end = toks[0].idx, toks[-1].idx + len(toks[-1])
+        items.append((doc.text, doc.text[start:end], start))
+        where.append(m.index)
+    if not items:
+        return []
+    probs = probabilities("creature", items, [docs[i] for i in where])
+    mean = probs.mean(0)
+    if probs[:, 0].max() < MEANING_P or mean.argmax() != 0:
+        return []
+    return [("pet", i, 1) for i, x in zip(where, probs[:, 0], strict=True) if x >= MEANING_P]
 
 
 _MINE = {"my", "mine", "our", "ours"}

@@ -19,6 +19,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 import threading
 from dataclasses import dataclass
 from functools import lru_cache
@@ -29,13 +30,15 @@ import numpy as np
 
 from polymem.language.models import SENTENCE_MODEL, encode
 
-Task = Literal["home", "job"]
+Task = Literal["home", "job", "creature"]
 LABELS: dict[Task, tuple[str, ...]] = {
     "home": ("home_now", "home_before", "home_plan", "visit", "other"),
     "job": ("job_now", "job_before", "job_plan", "other"),
+    # what a name stands for: an animal someone keeps, a person, or anything else (a place, a firm, a car...)
+    "creature": ("pet", "person", "other"),
 }
 # Neutral stand-ins for the masked span: made-up words, so no real name's associations enter the vector.
-_MASK: dict[Task, str] = {"home": "Varnholm", "job": "plinsmith"}
+_MASK: dict[Task, str] = {"home": "Varnholm", "job": "plinsmith", "creature": "Zorvel"}
 PRECISION = 0.8  # held-out precision a label must reach (cross-validated) before it is given
 _DATA = Path(__file__).resolve().parents[1] / "data" / "relations"
 _lock = threading.Lock()
@@ -218,7 +221,61 @@ def features(task: Task, items: list[Item], docs: list[Any] | None = None) -> np
     docs = docs if docs is not None else parse_many([t for t, _, _ in spans])
     gram = np.stack([grammar(d, s, at) for d, (_, s, at) in zip(docs, spans, strict=True)]) if items else \
         np.zeros((0, GRAMMAR_FEATURES), dtype=np.float32)
+    if task == "creature":  # the name itself, though masked in the vector, says something of what it names
+        word = np.stack([name_kind(d, s, at) for d, (_, s, at) in zip(docs, spans, strict=True)]) if items else \
+            np.zeros((0, NAME_FEATURES), np.float32)
+        gram = np.hstack([gram, word])
     return np.hstack([vecs, GRAMMAR_WEIGHT * gram])
+
+
+NAME_FEATURES = 12
+_ANIMAL_GLOSS = re.compile(r"\b(?:animals?|pets?)\b")
+
+
+@lru_cache(maxsize=50_000)
+def _of_animals(lemma: str, pos: str) -> bool:
+    """A word whose dictionary definition speaks of animals or pets ("vet", "hutch", "leash", "yowl", "purr"):
+    WordNet's glosses of its first two senses."""
+    from polymem.language import lexical as lex
+
+    p = {"NOUN": "n", "VERB": "v", "ADJ": "a"}.get(pos)
+    return p is not None and any(_ANIMAL_GLOSS.search(x.definition()) for x in lex._synsets(lemma, p)[:2])
+
+
+_THING_ENTS = ("GPE", "LOC", "ORG", "FAC", "PRODUCT", "NORP", "EVENT", "WORK_OF_ART")
+
+
+def name_kind(doc: Any, span: str, at: int | None = None) -> np.ndarray:
+    """What kind of word a name is and what stands beside it, as 0/1 features; only the word's kind enters,
+    never the word: one WordNet knows as something other than a person (pets are named after foods and things:
+    "Biscuit"), one it knows only as a given name, typed in lower case, of several words; the tagger's entity
+    type; a noun for a person or an animal set beside it ("Grandma Rita", "our tortoise Sheldon", "a staffie
+    called Tyson"); "it" or "he"/"she" in the message."""
+    from polymem.language import lexical as lex
+
+    words = span.split()
+    last = words[-1].lower() if words else ""
+    nouns = lex._synsets(last, "n")
+    common = any(not x.instance_hypernyms() for x in nouns) and not lex.is_person_noun(last, 1)
+    given = bool(nouns) and all(x.instance_hypernyms() or lex.is_person_noun(last, 1) for x in nouns)
+    t = span_token(doc, span, at)
+    near: list[Any] = []
+    if t is not None:  # the words the name is set beside: its modifiers, what it modifies, its apposition
+        near = [c for c in t.children if c.dep_ in ("compound", "appos", "amod", "nmod")] + \
+            [x for x in doc[max(t.sent.start, t.i - len(words) - 1):t.i - len(words) + 1] if x.pos_ == "NOUN"]
+        if t.dep_ in ("appos", "compound", "oprd", "attr"):
+            near.append(t.head)
+        near += [c for c in t.head.children if c.dep_ == "oprd"] if t.head.lemma_ in ("call", "name") else []
+    lemmas = [x.lemma_.lower() for x in near if x.pos_ in ("NOUN", "PROPN") and x.i != (t.i if t is not None else -1)]
+    pronouns = {x.lower_ for x in doc}
+    others = [x for x in doc if x.is_alpha and not x.is_stop and (t is None or x.i != t.i)]
+    return np.array([common, given, span.islower(), len(words) > 1,
+                     any(_of_animals(x.lemma_.lower(), x.pos_) for x in others),
+                     any(x.pos_ == "NOUN" and lex.is_animal(x.lemma_.lower()) for x in others),
+                     t is not None and t.ent_type_ == "PERSON", t is not None and t.ent_type_ in _THING_ENTS,
+                     any(lex.is_person_noun(w, 1) for w in lemmas), any(lex.is_animal(w) for w in lemmas),
+                     bool(pronouns & {"it", "its"}), bool(pronouns & {"he", "she", "his", "her", "him"})],
+                    dtype=np.float32)
 
 
 USE_GRAMMAR = os.environ.get("POLYMEM_RELATION_GRAMMAR", "1") != "0"
@@ -294,6 +351,6 @@ def relations(task: Task, items: list[Item], docs: list[Any] | None = None) -> l
     return model(task).classify(items, docs)
 
 
-def probabilities(task: Task, items: list[Item]) -> Any:
-    """Each label's probability per item (columns in `LABELS[task]` order), for measurement."""
-    return model(task).probabilities(features(task, items))
+def probabilities(task: Task, items: list[Item], docs: list[Any] | None = None) -> Any:
+    """Each label's probability per item (columns in `LABELS[task]` order)."""
+    return model(task).probabilities(features(task, items, docs))

@@ -256,7 +256,11 @@ def state(self: Any) -> Extract:
         # "What's the name of Tunde's corgi?": only a corgi answers, not whatever pet Tunde has
         from polymem.language import lexical as lex
 
-        hits = [h for h in hits if h.value and lex.falls_under(h.value, self.plan.category)]
+        kind = [h for h in hits if h.value and lex.falls_under(h.value, self.plan.category)]
+        # none of that kind: an animal of theirs whose kind was never said may be the one asked of, when it is
+        # the only one ("what's Jo's cat called?" after "pickle hissed at my phone")
+        vague = [h for h in hits if not h.value or lex.generic_pet(h.value.split()[-1])]
+        hits = kind or (vague if len({pets.pet_text(self, h) for h in vague}) == 1 else [])
     if (self.plan.at or self.plan.month) and hits:
         return _state_at(self, pid, hits)
     if hits and self.plan.mode == "head" and (event := _event_time(self)) is not None:
@@ -394,6 +398,11 @@ def everyone(self: Any) -> Extract:
         rows[r.id] = (hits[-1:], [past] if past else [])
         if head is None or (self.plan.attribute not in MULTI_VALUED and _over(head, _before_ids(self, r.id))):
             parts.append(f"{r.name or r.id}: not mentioned")
+            continue
+        if self.plan.attribute in MULTI_VALUED:  # every animal kept, with its name ("pet called Bix")
+            vals = _pets_kept(self, r.id, hits)[0] or [head]
+            parts.append(f"{r.name or r.id}: {', '.join(pets.pet_text(self, v) for v in vals)}")
+            cited += [m for v in vals for m in v.message_ids]
             continue
         parts.append(f"{r.name or r.id}: {home_text(hits, head, self.plan.attribute)}")
         cited += head.message_ids

@@ -212,3 +212,24 @@ def test_a_member_hailed_in_the_line_that_names_a_pet_does_not_own_it() -> None:
         ("cy", "parakeet. he imitates the smoke alarm"),
     ])
     assert ("cy", "parakeet", "Quince") in pets and not [p for p in pets if p[0] == "bo"]
+
+
+def test_a_name_known_only_by_what_it_does_is_a_pet_of_unknown_kind() -> None:
+    # no animal word anywhere: the classifier reads the name's messages as a kept animal's
+    pets = _pets([
+        ("bo", "Quorra knocked the plant off the windowsill again and then sat in the soil looking proud"),
+        ("ana", "lol classic"),
+        ("bo", "had to take Quorra to the vet for her jabs, she yowled the whole way there"),
+        ("cy", "poor thing"),
+    ])
+    assert ("bo", "pet", "Quorra") in pets
+
+
+def test_a_person_or_a_thing_named_in_the_same_way_is_no_pet() -> None:
+    pets = _pets([
+        ("bo", "Desmond from the finance team got promoted, drinks after work on friday"),
+        ("ana", "Desmond deserves it, he covered all my shifts in March"),
+        ("cy", "my van Old Rusty failed its MOT again, the garage wants four hundred quid"),
+        ("cy", "Old Rusty is going to the scrapyard if it breaks down once more"),
+    ])
+    assert not [p for p in pets if p[2] in ("Desmond", "Old Rusty")], pets
