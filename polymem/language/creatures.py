@@ -275,8 +275,12 @@ def creature_pets(docs: Sequence[Any], speakers: Sequence[str], ids: Sequence[st
             if (bare[key] >= 2 or _taken_up(doc, key)) and key not in shown:
                 shown[key] = text
                 common.add(key)
-    for doc in docs:  # a name anyone puts after "in", "to", "from" ... or the tagger calls a place is a place
-        words = {w for k in shown for w in k.split()}
+    # a name the tagger calls a place is a place, and so is one put after "in", "to", "from" ... in half its uses
+    # or more ("keep the cake away from X" beside lines of what X does is no place)
+    uses: Counter[str] = Counter()
+    placed: Counter[str] = Counter()
+    words = {w for k in shown for w in k.split()}
+    for doc in docs:
         for t in doc:
             if t.lower_ not in words:
                 continue
@@ -284,10 +288,14 @@ def creature_pets(docs: Sequence[Any], speakers: Sequence[str], ids: Sequence[st
             while h.dep_ == "compound" and h.head.i != h.i and (h.head.pos_ == "PROPN" or
                                                                  not lex.known_word(h.head.lower_)):
                 h = h.head
-            if t.ent_type_ in ("GPE", "LOC", "FAC") or (
-                    h.dep_ == "pobj" and h.head.lower_ in ("in", "at", "to", "from", "near", "around", "of", "on")):
-                for k in [k for k in shown if t.lower_ in k.split()]:
-                    shown.pop(k)
+            uses[t.lower_] += 1
+            if t.ent_type_ in ("GPE", "LOC", "FAC"):
+                placed[t.lower_] += len(docs)
+            elif h.dep_ == "pobj" and h.head.lower_ in ("in", "at", "to", "from", "near", "around", "of", "on"):
+                placed[t.lower_] += 1
+    for w in [w for w in words if 2 * placed[w] >= uses[w] > 0]:
+        for k in [k for k in shown if w in k.split()]:
+            shown.pop(k)
     if not shown:
         return []
     # a common word shown as a name ("Who is Sputnik?") is the name again wherever it stands bare ("sputnik is

@@ -233,3 +233,22 @@ def test_a_person_or_a_thing_named_in_the_same_way_is_no_pet() -> None:
         ("cy", "Old Rusty is going to the scrapyard if it breaks down once more"),
     ])
     assert not [p for p in pets if p[2] in ("Desmond", "Old Rusty")], pets
+
+
+def test_a_name_once_after_a_preposition_of_place_is_still_a_name() -> None:
+    pets = _pets([
+        ("cy", "Sorry I'm late, Quillo refused to come in from the rain"),
+        ("ana", "honestly is that tortoise ever going to forgive you for the new enclosure"),
+        ("cy", "keep the birthday cake well away from Quillo on saturday"),
+        ("cy", "Quillo is asleep on my coat now"),
+    ])
+    assert ("cy", "tortoise", "Quillo") in pets
+
+
+def test_a_name_mostly_put_after_in_or_from_is_a_place() -> None:
+    pets = _pets([
+        ("bo", "just got back from Tarnwick, typical beagle town, dogs everywhere"),
+        ("bo", "Tarnwick is lovely though"),
+        ("ana", "I grew up in Tarnwick!"),
+    ])
+    assert not [p for p in pets if p[2] == "Tarnwick"], pets
