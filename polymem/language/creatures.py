@@ -18,6 +18,7 @@ from datetime import datetime
 from typing import Any
 
 from polymem.language import lexical as lex
+from polymem.language import timeexpr
 from polymem.language.naming import given_names
 from polymem.language.pets import animal_sense
 from polymem.language.statement_types import FIRST_PERSON, Statement
@@ -354,7 +355,7 @@ def creature_pets(docs: Sequence[Any], speakers: Sequence[str], ids: Sequence[st
                             t.i not in {a.i for a in found} for t in docs[j])
                 evidence += [(_species(a), j, 1) for a in found if not other]
         if not evidence:
-            evidence = _kept_by_meaning(k, ms, docs, speakers, member)
+            evidence = _kept_by_meaning(k, [m for m in ms if keyed_in[m.index] == 1], docs, speakers, member)
         if not evidence:
             continue
         weight: Counter[str] = Counter()
@@ -396,6 +397,8 @@ def _kept_by_meaning(key: str, ms: list[_Mention], docs: Sequence[Any], speakers
         toks = [t for t in m.sent if t.lower_ in key.split()]
         if not toks:
             continue
+        if any(_beside_person(t) or _time_word(t) for t in toks):
+            return []  # "my flatmate Miri", "Sunday": a person or a day, whatever the message says of animals
         start, end = toks[0].idx, toks[-1].idx + len(toks[-1])
         items.append((doc.text, doc.text[start:end], start))
         where.append(m.index)
@@ -406,6 +409,18 @@ def _kept_by_meaning(key: str, ms: list[_Mention], docs: Sequence[Any], speakers
     if probs[:, 0].max() < MEANING_P or mean.argmax() != 0:
         return []
     return [("pet", i, 1) for i, x in zip(where, probs[:, 0], strict=True) if x >= MEANING_P]
+
+
+def _beside_person(t: Any) -> bool:
+    """A noun for a person set beside the name ("my flatmate Miri", "Grandma Rita", "Rita, my aunt")."""
+    near = [c for c in t.children if c.dep_ in ("compound", "appos", "nmod")]
+    if t.dep_ in ("appos", "compound"):
+        near.append(t.head)
+    return any(x.pos_ == "NOUN" and lex.is_person_noun(x.lemma_.lower(), 1) for x in near)
+
+
+def _time_word(t: Any) -> bool:
+    return t.ent_type_ in ("DATE", "TIME") or timeexpr.is_time_word(t.text)
 
 
 _MINE = {"my", "mine", "our", "ours"}

@@ -252,3 +252,11 @@ def test_a_name_mostly_put_after_in_or_from_is_a_place() -> None:
         ("ana", "I grew up in Tarnwick!"),
     ])
     assert not [p for p in pets if p[2] == "Tarnwick"], pets
+
+
+def test_a_person_noun_beside_a_name_or_a_day_is_never_an_animal_by_meaning() -> None:
+    pets = _pets([
+        ("bo", "my flatmate Yeva is off to Lisbon for a month and can't take her hamster, so guess who's feeding it"),
+        ("ana", "Saturday walk by the river with the dog, he jumped in after a swan again"),
+    ])
+    assert not [p for p in pets if p[2] in ("Yeva", "Saturday")], pets
