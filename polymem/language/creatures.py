@@ -316,7 +316,7 @@ def creature_pets(docs: Sequence[Any], speakers: Sequence[str], ids: Sequence[st
     keyed_in = Counter(m.index for ms in mentions.values() for m in ms)
     out: list[tuple[int, Statement]] = []
     for k, ms in mentions.items():
-        evidence: list[tuple[str, int, int]] = []  # (species, message index, strength)
+        evidence: list[tuple[str, int, float]] = []  # (species, message index, strength)
         for m in ms:
             name = {t.i for t in m.sent if f" {t.lower_} " in f" {k} "}
             if keyed_in[m.index] != 1:
@@ -331,7 +331,8 @@ def creature_pets(docs: Sequence[Any], speakers: Sequence[str], ids: Sequence[st
                 evidence += [(_species(a), p, 1) for s in docs[p].sents for a in _animals(s)
                              if any(c.dep_ == "poss" and c.lower_ in FIRST_PERSON for c in a.children)]
             if texts is not None and len(ms) and keyed_in[m.index] == 1:  # the parse drops emoji: read the text
-                evidence += [(e, m.index, 1) for e in _emoji(texts[m.index])]
+                # (a picture is vaguer than a word: "🐺" beside a husky's name)
+                evidence += [(e, m.index, 0.5) for e in _emoji(texts[m.index])]
             evidence += [(a, m.index, 1) for a in _mistagged_animals(docs[m.index], name)]
             for x in range(max(0, m.index - NEAR), min(len(docs), m.index + NEAR + 1)):
                 # the same member on the kind a few lines off ("chorizo sits on his rock all day" ...
@@ -379,10 +380,11 @@ def creature_pets(docs: Sequence[Any], speakers: Sequence[str], ids: Sequence[st
 
 
 MEANING_P = 0.6  # the classifier's probability of "an animal someone keeps" one mention must reach
+MEANING_LINES = 2  # lines a name must be told of in (one line's reading is right three times in four)
 
 
 def _kept_by_meaning(key: str, ms: list[_Mention], docs: Sequence[Any], speakers: Sequence[str],
-                     member: Callable[[str], bool]) -> list[tuple[str, int, int]]:
+                     member: Callable[[str], bool]) -> list[tuple[str, int, float]]:
     """A name no animal word is set beside, read as a kept animal by what its messages say it does or has done
     to it ("X hissed at the new baby", "keep X on the lead"): the relation classifier's "pet" for the name in
     members' messages (language/relations.py, task "creature"), when one of them reads so clearly and, over
@@ -397,12 +399,14 @@ def _kept_by_meaning(key: str, ms: list[_Mention], docs: Sequence[Any], speakers
         toks = [t for t in m.sent if t.lower_ in key.split()]
         if not toks:
             continue
-        if any(_beside_person(t) or _time_word(t) for t in toks):
-            return []  # "my flatmate Miri", "Sunday": a person or a day, whatever the message says of animals
+        if any(_beside_person(t) or _time_word(t) for t in toks) or _with_article(toks):
+            # "my flatmate Miri", "Sunday", "the Crown": a person, a day, a venue or a thing, whatever the
+            # message says of animals (English gives an animal's name no article)
+            return []
         start, end = toks[0].idx, toks[-1].idx + len(toks[-1])
         items.append((doc.text, doc.text[start:end], start))
         where.append(m.index)
-    if not items:
+    if len(items) < MEANING_LINES:
         return []
     probs = probabilities("creature", items, [docs[i] for i in where])
     mean = probs.mean(0)
@@ -417,6 +421,12 @@ def _beside_person(t: Any) -> bool:
     if t.dep_ in ("appos", "compound"):
         near.append(t.head)
     return any(x.pos_ == "NOUN" and lex.is_person_noun(x.lemma_.lower(), 1) for x in near)
+
+
+def _with_article(toks: list[Any]) -> bool:
+    first = toks[0]
+    return any(c.dep_ == "det" and c.lower_ in ("the", "a", "an") for t in toks for c in t.children) or (
+        first.i > 0 and first.doc[first.i - 1].lower_ in ("the", "a", "an"))
 
 
 def _time_word(t: Any) -> bool:

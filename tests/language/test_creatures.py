@@ -260,3 +260,21 @@ def test_a_person_noun_beside_a_name_or_a_day_is_never_an_animal_by_meaning() ->
         ("ana", "Saturday walk by the river with the dog, he jumped in after a swan again"),
     ])
     assert not [p for p in pets if p[2] in ("Yeva", "Saturday")], pets
+
+
+def test_a_name_with_an_article_or_told_of_once_is_no_pet_by_meaning() -> None:
+    pets = _pets([
+        ("bo", "the Copperfield had a water bowl and treats out for walkers, he wagged the whole time we were there"),
+        ("cy", "the Copperfield always lets him sleep under the table by the fire"),
+        ("ana", "Fennick had his jabs today and sulked in his crate all afternoon"),
+    ])
+    assert not [p for p in pets if p[2] in ("Copperfield", "Fennick")], pets
+
+
+def test_a_word_for_the_kind_outweighs_an_emoji() -> None:
+    pets = _pets([
+        ("ana", "took Quillo up the hill this morning, she pulled me the whole way 🐺"),
+        ("bo", "lol"),
+        ("ana", "Quillo didn't even get up when i came in. huskies are supposed to be working dogs"),
+    ])
+    assert ("ana", "husky", "Quillo") in pets, pets
