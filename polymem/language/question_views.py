@@ -113,6 +113,7 @@ def weighed_against(question: str) -> list[str]:
 
 _CONTENT = ("NOUN", "PROPN", "NUM", "ADJ", "VERB")
 _TIME_PREPS = ("after", "before", "since", "until", "during")  # a closed class: prepositions of time
+_TIME_MARKS = (*_TIME_PREPS, "once", "when", "while", "as")  # and the conjunctions that open a clause of time
 
 
 def option_words(doc: Any) -> list[str]:
@@ -124,6 +125,12 @@ def option_words(doc: Any) -> list[str]:
     for Y") and the object a with-phrase replaces ("countered the X idea with Y"). A phrase of time ("after
     the kitchen problem"), gerunds and wh-words are not the option."""
     root = next((t for t in doc if t.dep_ == "ROOT"), None)
+    # the clause that asks, when a clause before it sets the scene ("When the group was hunting for a new city,
+    # who pushed X?"): the verb whose subject is the wh-word
+    wh = next((t for t in doc if t.tag_ in ("WP", "WDT")), None)
+    while wh is not None and wh.pos_ not in ("VERB", "AUX") and wh.head.i != wh.i:
+        wh = wh.head  # ("which cousin argued for X": the cousin's verb)
+    root = wh if wh is not None and wh.pos_ in ("VERB", "AUX") else root
     if root is None:
         return []
     matter: set[int] = set()
@@ -132,6 +139,10 @@ def option_words(doc: Any) -> list[str]:
         if any(c.dep_ == "prep" and c.lower_ == "with" for c in [*root.children, *o.children]):
             matter |= {o.i} | {x.i for c in o.children if not (c.dep_ == "prep" and c.lower_ == "with")
                                for x in c.subtree}
+    for c in root.children:  # a clause of when ("back when the dinner was near X", "once Y fell through")
+        if c.dep_ == "advcl" and any(x.tag_ == "WRB" or (x.dep_ == "mark" and x.lower_ in _TIME_MARKS)
+                                     for x in c.children):
+            matter |= {x.i for x in c.subtree}
     for t in doc:
         if t.dep_ != "prep":
             continue

@@ -72,6 +72,13 @@ def _parse(text: str) -> Any:
 _WH_WORDS = ("what", "which", "where", "when", "how", "who", "whom", "whose", "why")
 
 
+def _with_particles(v: Any) -> list[str]:
+    """A verb's lemma, and with its particles as WordNet writes a phrasal verb ("put forward": "put_forward")."""
+    # (the parser may take the particle after an object for an adverb: "put X forward")
+    parts = [c.lower_ for c in v.children if c.dep_ == "prt" or (c.dep_ == "advmod" and c.i > v.i + 1)]
+    return [v.lemma_.lower(), *(f"{v.lemma_.lower()}_{p}" for p in parts)]
+
+
 def parse_question(question: str, mentioned: int = 0, names: frozenset[str] = frozenset()) -> QuestionForm:
     """`mentioned`: how many roster members the question names (the planner finds them); `names`: their names'
     words, lower-cased (a member called June is no month)."""
@@ -93,7 +100,8 @@ def parse_question(question: str, mentioned: int = 0, names: frozenset[str] = fr
                        and lex.is_person_noun(doc[t.i + 1].lemma_.lower(), senses=1)
                        and not (group_subject and (doc[t.i + 1].dep_ in ("dobj", "pobj") or (
                            t.i + 2 < len(doc) and doc[t.i + 2].pos_ == "AUX"))) for t in doc)
-    out.proposal = any((t.pos_ == "VERB" and lex.verb_in_senses(t.lemma_.lower(), PROPOSE_QUESTION_SENSES, first=2))
+    out.proposal = any((t.pos_ == "VERB" and any(lex.verb_in_senses(v, PROPOSE_QUESTION_SENSES, first=2)
+                                                 for v in _with_particles(t)))
                        or (t.pos_ == "NOUN" and lex.noun_in_senses(t.lemma_.lower(), IDEA_SENSES, exact=True)) for t in doc)
     # named options in the question: runs of proper nouns ("Lake Ohrid", "the Copper Kettle")
     run: list[str] = []

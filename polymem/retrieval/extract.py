@@ -26,6 +26,8 @@ from polymem.retrieval.plan import Plan
 # Cosine (all-MiniLM-L6-v2) under which a partial lexical match is not taken as an answer: "What car does
 # Fernanda drive?" vs "...it drives me nuts" is 0.38, vs "I drive an old Toyota" 0.52.
 DENSE_MIN = 0.45
+ECHO_GAP = 3  # lines after another member's mention of an option in which naming it again takes it up
+OFFER_RANK = 5  # with no line using the option's words, how far down the fused ranking a proposal is looked for
 # Who-intents whose answer may be the doer a scene note names ("( Rachel comes in the door . )").
 _NOTE_INTENTS = frozenset({"who_said", "who_asked", "who_agreed"})
 _KIND_INTENTS = frozenset({"group_decision", "generic", "when"})  # answers that are the value asked for
@@ -208,25 +210,51 @@ class Answerer:
         uses = {t: {m["id"] for m in people if ew.coverage([t], m["text"] or "")} for t in terms}
         weight = {t: math.log(1 + len(self.msgs) / len(ids)) for t, ids in uses.items() if ids}
         if not weight:
-            return None
+            # no line uses the option's words ("by rail" for "take the train"): the best-ranked line among the
+            # first few that puts something forward
+            near = sorted((m for m in people if self.rank.get(m["id"], 99) < OFFER_RANK), key=lambda m: self.rank[m["id"]])
+            m = next((m for m in near if self._offers(m, [])), None)
+            return None if m is None else Extract(self.name(m["speaker"]) or m["speaker"], participant=m["speaker"],
+                                                  cited=[m["id"]], confidence=0.6)
         score = {m["id"]: sum(w for t, w in weight.items() if m["id"] in uses[t]) for m in people}
         top = max(score.values())
         cands = [m for m in people if score[m["id"]] >= top - 1e-9]
+        named = list(weight)
+        chat = sorted(self.msgs.values(), key=when)
+        at = {m["id"]: i for i, m in enumerate(chat)}
+
+        def echo(m: Msg) -> bool:
+            """The line takes up what another member just said of the option ("X?? works for me")."""
+            return any(x["speaker"] != m["speaker"] and score.get(x["id"], 0) >= score[m["id"]]
+                       for x in chat[max(0, at[m["id"]] - ECHO_GAP):at[m["id"]]])
 
         def rank(m: Msg) -> tuple:
             acts = {a.act for a in group_acts.read(m["text"] or "")}
-            return (bool(acts & {"decision", "reversal"}) and "proposal" not in acts, when(m))
+            offers = self._offers(m, named) and not echo(m)
+            # a line that puts the option forward before one that only names it in passing, and one that
+            # reports it settled last
+            return (bool(acts & {"decision", "reversal"}) and not offers, not offers, when(m))
 
         m = min(cands, key=rank)
         return Extract(self.name(m["speaker"]) or m["speaker"], participant=m["speaker"], cited=[m["id"]],
                        confidence=0.9)
 
+    def _offers(self, m: Msg, terms: list[str]) -> bool:
+        """A line puts something forward: a proposal by its form (language/group.py), or a question in a line that
+        names the option ("or Zagreb?", "just do navy?", "could we change the fundraiser? ... the X fund")."""
+        if any(a.act == "proposal" for a in group_acts.read(m["text"] or "")):
+            return True
+        text = m["text"] or ""
+        # (not an echo that takes it up: "X?? works for me")
+        return bool(terms) and "?" in text and ew.coverage(terms, text) > 0 and not _agrees(text)
+
     def _option_terms(self) -> list[str]:
         """The words the parse reads as the option put forward, else the question's topic terms and named
         options, less those it weighs the option against."""
         against = set(question_views.weighed_against(self.plan.question))
+        # (an option may be a word with a group sense: "navy" is a colour as well as a fleet)
         option = [w for w in question_views.option_words(parsed(self.plan.question))
-                  if w not in against and not self.roster.find(w) and not extract_group.is_generic(w)]
+                  if w not in against and not self.roster.find(w) and not extract_group.names_a_plan(w)]
         if any(ew.coverage([w], m["text"] or "") for w in option for m in self.msgs.values()):
             return option
         named = [a.lower() for a in self.plan.anchors]

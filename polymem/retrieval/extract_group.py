@@ -224,7 +224,12 @@ def echoes(value: str, question: str) -> bool:
 
 def is_generic(noun: str) -> bool:
     """A noun that names no particular matter: a plan, an idea, a decision, a group, a thing (WordNet)."""
-    return lex.noun_in_senses(noun, GENERIC_SENSES, first=2, exact=True) or lex.noun_is(noun, "group_noun", senses=1)
+    return names_a_plan(noun) or lex.noun_is(noun, "group_noun", senses=1)
+
+
+def names_a_plan(noun: str) -> bool:
+    """A noun any proposal is: a plan, an idea, a decision, a choice, a thing (WordNet)."""
+    return lex.noun_in_senses(noun, GENERIC_SENSES, first=2, exact=True)
 
 
 def _evidence_chains(self: Any) -> list[tuple[list[StateHit], str, str]]:

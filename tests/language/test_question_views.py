@@ -134,3 +134,19 @@ def test_weighed_against() -> None:
     assert weighed_against("Who said they would rather walk than take the ferry?") == ["take", "the", "ferry"]
     assert weighed_against("Who wanted the lighthouse instead of the quarry, in the end?") == ["the", "quarry"]
     assert weighed_against("Who wanted the lighthouse instead?") == []
+
+
+@pytest.mark.parametrize("q,expected", [
+    ("When we were still hunting for a new rehearsal room, who pushed the old chapel?", ["old", "chapel"]),
+    ("Once the ferry fell through, which neighbour argued for the coach instead?", ["coach"]),
+    ("Who first put the boat trip forward, back when the party was still going to be in June?", ["boat", "trip"]),
+])
+def test_the_option_comes_from_the_clause_that_asks(q: str, expected: list[str]) -> None:
+    assert option_words(parsed(q)) == expected
+
+
+def test_a_phrasal_verb_of_proposing_asks_who_proposed() -> None:
+    from polymem.language.questions import parse_question
+
+    assert parse_question("Who first put the boat trip forward?").proposal
+    assert not parse_question("Who first put the boat in the water?").proposal
