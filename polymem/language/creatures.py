@@ -220,7 +220,7 @@ def _emoji(text: str) -> list[str]:
     """Animal emoji ("🐢", "🐰"): Unicode names them ("TURTLE", "RABBIT FACE"), WordNet knows the animal."""
     out = []
     for ch in text:
-        if ord(ch) < 0x2000:
+        if ord(ch) < 0x1F000:  # pictographs: not the gender signs a person emoji is joined with ("♀" is FEMALE SIGN)
             continue
         words = unicodedata.name(ch, "").lower().split()
         out += [w for w in words[:1] if len(w) > 2 and lex.is_animal(w)]  # "RABBIT FACE", not "SEE-NO-EVIL MONKEY"

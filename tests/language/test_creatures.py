@@ -278,3 +278,10 @@ def test_a_word_for_the_kind_outweighs_an_emoji() -> None:
         ("ana", "Quillo didn't even get up when i came in. huskies are supposed to be working dogs"),
     ])
     assert ("ana", "husky", "Quillo") in pets, pets
+
+
+def test_a_gender_sign_joined_to_a_person_emoji_is_no_animal() -> None:
+    from polymem.language.creatures import _emoji
+
+    assert _emoji("first week of august then?? 🙋‍♀️") == []
+    assert _emoji("new friend 🐰") == ["rabbit"]
