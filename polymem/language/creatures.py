@@ -406,8 +406,9 @@ def _kept_by_meaning(key: str, ms: list[_Mention], docs: Sequence[Any], speakers
         start, end = toks[0].idx, toks[-1].idx + len(toks[-1])
         items.append((doc.text, doc.text[start:end], start))
         where.append(m.index)
-    if len(items) < MEANING_LINES:
-        return []
+    if len(items) < MEANING_LINES or any(
+            t.lower_ == key and any(c.dep_ == "det" and c.lower_ == "the" for c in t.children) for d in docs for t in d):
+        return []  # ("grant goes to the hoses" beside "the grant": a common noun, not a name)
     probs = probabilities("creature", items, [docs[i] for i in where])
     mean = probs.mean(0)
     if probs[:, 0].max() < MEANING_P or mean.argmax() != 0:

@@ -28,3 +28,24 @@ def test_a_pet_known_by_its_deeds_answers_for_a_kind_never_said(graph, space, em
     assert "mango" not in other.text.lower(), other.text
     every = ask(graph, space, "Which pets does everyone have?", embedder=embedder)
     assert "quorra" in every.text.lower() and "mango" in every.text.lower(), every.text
+
+
+LATER = [
+    ("mara", "Vesko refused to go out in the rain this morning, just stood at the door judging me", 0),
+    ("wen", "lol", 0.1),
+    ("mara", "Vesko and I walked to the bakery and the owner gave him a biscuit, he thinks it's his shop now", 20),
+    ("tobi_k", "wait who is Vesko", 40),
+    ("mara", "retired racing greyhound, fastest thing on four legs and laziest on the sofa", 40.1),
+]
+
+
+def test_a_pet_known_only_as_a_pet_takes_its_kind_when_told(graph, space, embedder) -> None:  # type: ignore[no-untyped-def]
+    from polymem.graph.records import RecordRepository
+
+    # the writer reads the first lines in a window of their own: "Vesko" is a pet by what he does, kind unknown
+    ingest_timed(graph, space, embedder, ROSTER, LATER[:3], T0, "v")
+    ingest_timed(graph, space, embedder, ROSTER, LATER, T0, "v")
+    heads = [r for r in RecordRepository(graph).heads(space, attribute="pet") if r.event == "pet:vesko"]
+    assert heads and all("greyhound" in r.content for r in heads), [r.content for r in heads]
+    got = ask(graph, space, "What kind of dog is Vesko?", embedder=embedder)
+    assert "greyhound" in got.text.lower(), got.text

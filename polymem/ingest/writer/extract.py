@@ -11,6 +11,7 @@ from polymem.ingest.writer import patterns as P
 from polymem.ingest.writer.facts import third_person
 from polymem.ingest.writer.window import Window, WindowMessage
 from polymem.language import group as group_acts
+from polymem.language import lexical as lex
 from polymem.language.acts import evaluative
 from polymem.language.chains import Chain, Decision, channel_words
 from polymem.language.decisions import DecisionTracker
@@ -72,6 +73,11 @@ def _same_kind(recorded: str, said: str) -> bool:
     """"welsh cob mare" recorded, "mare" said: the kind said is the recorded one's head word, or the whole."""
     a, b = recorded.lower().split(), said.lower().split()
     return bool(a and b) and (a == b or a[-len(b):] == b)
+
+
+def unknown_kind(value: str | None) -> bool:
+    """A pet's kind not known: "pet", "animal" (read by what it does, language/creatures.py)."""
+    return not value or lex.generic_pet(value.split()[-1].lower())
 
 
 def _one_pet_each(sts: list[Statement]) -> list[Statement]:
@@ -177,8 +183,9 @@ class Extractor:
                 out += self._pet_gone(m, st)
                 continue
             if st.attribute == "pet" and st.name and any(
-                    h.owner == st.owner and h.attribute == "pet" and h.event == pet_event(st.name) for h in self.w.heads):
-                continue  # a pet already recorded by this name, talked of again: nothing new
+                    h.owner == st.owner and h.attribute == "pet" and h.event == pet_event(st.name) and
+                    not (unknown_kind(h.value) and not unknown_kind(st.value)) for h in self.w.heads):
+                continue  # a pet already recorded by this name, talked of again: nothing new (unless its kind)
             seen.add(once)
             who, by = self.name(st.owner), "" if st.owner == m.speaker else f" (reported by {self.name(m.speaker)})"
             if st.tense == "past":  # "we're leaving X", "I used to work at Y": a history, not what holds now

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import asdict
 from typing import Any
 
-from polymem.ingest.writer.extract import Extractor, Fact
+from polymem.ingest.writer.extract import Extractor, Fact, unknown_kind
 from polymem.ingest.writer.policy import NOOP, UPDATE, Candidate, DecisionPolicy, Head, History, RulesPolicy
 from polymem.ingest.writer.policy.features import observe
 from polymem.ingest.writer.window import Window, WindowMessage
@@ -98,8 +98,11 @@ def same_key(f: Fact, h: Head) -> bool:
 def candidate(f: Fact, speaker: str, addressees: tuple[str, ...] | list[str], heads: list[Head], history: History,
               group: str, people: int) -> Candidate:
     same = [h for h in heads if same_key(f, h)]
-    # a passing mention never replaces a stated value, but does replace one only said to be over
-    weak = f.weak and not (same and all(h.before for h in same))
+    # a passing mention never replaces a stated value, but does replace one only said to be over, and gives its
+    # kind to a pet known only as a pet ("Comet" read as an animal by what he does, then "racing greyhound")
+    vague = f.attribute == "pet" and bool(same) and not unknown_kind(f.value) and \
+        all(unknown_kind(h.value) and not h.before for h in same)
+    weak = f.weak and not (same and all(h.before for h in same)) and not vague
     ended = BEFORE in f.content
     # a pet known by its name has one current record: a later word on it (it died, it was rehomed) replaces it
     return Candidate(owner=f.owner, source=f.source, attribute=f.attribute, value=f.value, event=f.event,
