@@ -380,7 +380,7 @@ def creature_pets(docs: Sequence[Any], speakers: Sequence[str], ids: Sequence[st
 
 
 MEANING_P = 0.6  # the classifier's probability of "an animal someone keeps" one mention must reach
-MEANING_LINES = 2  # lines a name must be told of in (one line's reading is right three times in four)
+MEANING_LINES = 2  # lines that must read as an animal's (one line's reading is right three times in four)
 
 
 def _kept_by_meaning(key: str, ms: list[_Mention], docs: Sequence[Any], speakers: Sequence[str],
@@ -411,7 +411,10 @@ def _kept_by_meaning(key: str, ms: list[_Mention], docs: Sequence[Any], speakers
         return []  # ("grant goes to the hoses" beside "the grant": a common noun, not a name)
     probs = probabilities("creature", items, [docs[i] for i in where])
     mean = probs.mean(0)
-    if probs[:, 0].max() < MEANING_P or mean.argmax() != 0:
+    # two lines must read clearly as an animal's, and a line that reads clearly as a person's counts against two
+    # of them
+    pets, people = int((probs[:, 0] >= MEANING_P).sum()), int((probs[:, 1] >= MEANING_P).sum())
+    if pets < MEANING_LINES or mean.argmax() != 0 or pets <= 2 * people:
         return []
     return [("pet", i, 1) for i, x in zip(where, probs[:, 0], strict=True) if x >= MEANING_P]
 

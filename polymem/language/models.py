@@ -15,6 +15,7 @@ import re
 import threading
 import warnings
 from collections import OrderedDict
+from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -163,10 +164,17 @@ _YOU_ARE_NEXT = frozenset({"the", "a", "an", "on", "in", "at", "so", "not", "alw
                            "still", "just", "all", "gonna", "going", "welcome", "right", "up", "out", "off"})
 
 
-def untext(text: str) -> str:
+def untext(text: str, keep: Callable[[str], bool] = lambda w: False) -> str:
     """Texting spellings spelled out, nothing else changed: for questions, whose names and places the planner
-    finds itself ("whats the name of tam's pet", "list each member's city pls")."""
-    return _TEXTING.sub(_untext, text)
+    finds itself ("whats the name of tam's pet", "list each member's city pls"). Only lower-case forms (or the
+    first word), and never a word `keep` says is a name ("Im Soo", "IM me", "the U of M")."""
+    def one(m: re.Match[str]) -> str:
+        word = m.group(1)
+        if keep(word) or (m.start() > 0 and not word.islower()):
+            return m.group(0)
+        return _untext(m)
+
+    return _TEXTING.sub(one, text)
 
 
 def _untext(m: re.Match[str]) -> str:

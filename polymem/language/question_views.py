@@ -127,7 +127,10 @@ def option_words(doc: Any) -> list[str]:
     root = next((t for t in doc if t.dep_ == "ROOT"), None)
     # the clause that asks, when a clause before it sets the scene ("When the group was hunting for a new city,
     # who pushed X?"): the verb whose subject is the wh-word
-    wh = next((t for t in doc if t.tag_ in ("WP", "WDT")), None)
+    # (the last wh-word, a subject's first: "In the talk about what to eat, who suggested X?" asks with "who")
+    whs = [t for t in doc if t.tag_ in ("WP", "WDT")]
+    wh = next((t for t in reversed(whs) if t.dep_ in ("nsubj", "nsubjpass") or (
+        t.dep_ == "det" and t.head.dep_ in ("nsubj", "nsubjpass"))), whs[-1] if whs else None)
     while wh is not None and wh.pos_ not in ("VERB", "AUX") and wh.head.i != wh.i:
         wh = wh.head  # ("which cousin argued for X": the cousin's verb)
     root = wh if wh is not None and wh.pos_ in ("VERB", "AUX") else root

@@ -240,13 +240,16 @@ class Answerer:
                        confidence=0.9)
 
     def _offers(self, m: Msg, terms: list[str]) -> bool:
-        """A line puts something forward: a proposal by its form (language/group.py), or a question in a line that
-        names the option ("or Zagreb?", "just do navy?", "could we change the fundraiser? ... the X fund")."""
+        """A line puts something forward: a proposal by its form (language/group.py), a question in a line that
+        names the option ("or Zagreb?", "just do navy?", "could we change the fundraiser? ... the X fund"), or a
+        sentence with no verb that names it."""
         if any(a.act == "proposal" for a in group_acts.read(m["text"] or "")):
             return True
         text = m["text"] or ""
-        # (not an echo that takes it up: "X?? works for me")
-        return bool(terms) and "?" in text and ew.coverage(terms, text) > 0 and not _agrees(text)
+        if not terms or ew.coverage(terms, text) == 0 or _agrees(text):
+            return False  # (not an echo that takes it up: "X?? works for me")
+        # a question, or a sentence that is only the option ("counterpoint: X.", "the scout hut. cheap, ...")
+        return "?" in text or any(_bare_option(s, terms) for s in parsed(text).sents)
 
     def _option_terms(self) -> list[str]:
         """The words the parse reads as the option put forward, else the question's topic terms and named
@@ -487,6 +490,17 @@ class Answerer:
         from polymem.language.timeexpr import point
 
         return point(m["text"] or "", t) or t
+
+
+def _bare_option(sent: Any, terms: list[str]) -> bool:
+    """A sentence with no verb whose head noun, or a noun set beside it, names the option ("the scout hut.",
+    "counterpoint: X."; not "in X only fog")."""
+    if any(t.pos_ in ("VERB", "AUX") for t in sent):
+        return False
+    root = sent.root
+    heads = [root, *(c for c in root.children if c.dep_ in ("appos", "compound", "dep", "npadvmod"))]
+    return root.pos_ in ("NOUN", "PROPN") and any(ew.coverage(terms, " ".join(x.text for x in h.subtree)) > 0 and
+                                                  h.pos_ in ("NOUN", "PROPN") for h in heads)
 
 
 def _agrees(text: str) -> bool:

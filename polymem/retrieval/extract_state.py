@@ -400,8 +400,10 @@ def everyone(self: Any) -> Extract:
             parts.append(f"{r.name or r.id}: not mentioned")
             continue
         if self.plan.attribute in MULTI_VALUED:  # every animal kept, with its name ("pet called Bix")
-            vals = _pets_kept(self, r.id, hits)[0] or [head]
-            parts.append(f"{r.name or r.id}: {', '.join(pets.pet_text(self, v) for v in vals)}")
+            kept, every = _pets_kept(self, r.id, hits)
+            vals = kept or every or [head]  # (every animal told of gone: each as no longer kept)
+            gone = "" if kept else " (no longer)"
+            parts.append(f"{r.name or r.id}: {', '.join(pets.pet_text(self, v) + gone for v in vals)}")
             cited += [m for v in vals for m in v.message_ids]
             continue
         parts.append(f"{r.name or r.id}: {home_text(hits, head, self.plan.attribute)}")

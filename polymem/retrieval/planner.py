@@ -68,7 +68,7 @@ def validate(question: str) -> str:
 def compile_rules(question: str, asker: str | None, roster: RosterIndex) -> Plan:
     q = validate(question)
     notes: list[str] = []
-    said = untext(q)  # the tagger knows "what's" and "please", not "whats" and "pls"
+    said = untext(q, lambda w: bool(roster.find(w)))  # the tagger knows "what's" and "please", not "whats", "pls"
     if said != q:
         notes.append(f"read as: {said}")
         q = said

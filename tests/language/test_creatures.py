@@ -219,7 +219,7 @@ def test_a_name_known_only_by_what_it_does_is_a_pet_of_unknown_kind() -> None:
     pets = _pets([
         ("bo", "Quorra knocked the plant off the windowsill again and then sat in the soil looking proud"),
         ("ana", "lol classic"),
-        ("bo", "had to take Quorra to the vet for her jabs, she yowled the whole way there"),
+        ("bo", "Quorra brought a live frog in through the flap at 3am and let it go under the bed"),
         ("cy", "poor thing"),
     ])
     assert ("bo", "pet", "Quorra") in pets
@@ -285,3 +285,12 @@ def test_a_gender_sign_joined_to_a_person_emoji_is_no_animal() -> None:
 
     assert _emoji("first week of august then?? 🙋‍♀️") == []
     assert _emoji("new friend 🐰") == ["rabbit"]
+
+
+def test_a_line_that_reads_as_a_person_counts_against_lines_that_read_as_an_animal() -> None:
+    pets = _pets([
+        ("ana", "Oscar puked in the car on the way back"),
+        ("ana", "Oscar is scared of the hoover"),
+        ("ana", "Oscar's 6th birthday party is saturday"),
+    ])
+    assert not [p for p in pets if p[2] == "Oscar"], pets

@@ -140,6 +140,7 @@ def test_weighed_against() -> None:
     ("When we were still hunting for a new rehearsal room, who pushed the old chapel?", ["old", "chapel"]),
     ("Once the ferry fell through, which neighbour argued for the coach instead?", ["coach"]),
     ("Who first put the boat trip forward, back when the party was still going to be in June?", ["boat", "trip"]),
+    ("In the thread about what to cook, who suggested the paella?", ["paella"]),  # the wh-word that asks
 ])
 def test_the_option_comes_from_the_clause_that_asks(q: str, expected: list[str]) -> None:
     assert option_words(parsed(q)) == expected

@@ -12,7 +12,7 @@ LINES = [
     ("wen", "Quorra knocked the plant off the windowsill again and then sat in the soil looking proud", 0),
     ("mara", "lol classic", 0.2),
     ("tobi_k", "anyone free to help me move a sofa on saturday?", 5),
-    ("wen", "had to take Quorra to the vet for her jabs, she yowled the whole way there", 30),
+    ("wen", "Quorra brought a live frog in through the flap at 3am and let it go under the bed", 30),
     ("mara", "poor thing", 30.2),
     ("tobi_k", "my cockatiel Mango learned the doorbell tune", 40),
 ]
@@ -49,3 +49,11 @@ def test_a_pet_known_only_as_a_pet_takes_its_kind_when_told(graph, space, embedd
     assert heads and all("greyhound" in r.content for r in heads), [r.content for r in heads]
     got = ask(graph, space, "What kind of dog is Vesko?", embedder=embedder)
     assert "greyhound" in got.text.lower(), got.text
+
+
+def test_every_members_pets_say_which_are_gone(graph, space, embedder) -> None:  # type: ignore[no-untyped-def]
+    lines = [("tobi_k", "Juniper is my cat, she sleeps in the sink", 0), ("wen", "cute", 0.1),
+             ("tobi_k", "sad news, Juniper died this morning, she was sixteen", 50), ("wen", "so sorry tobi", 50.1)]
+    ingest_timed(graph, space, embedder, ROSTER, lines, T0, "g")
+    every = ask(graph, space, "Which pets does everyone have?", embedder=embedder)
+    assert "juniper (no longer)" in every.text.lower(), every.text

@@ -165,3 +165,10 @@ def test_who_someone_works_for_asks_their_employer() -> None:
 def test_texting_spellings_in_questions(q: str, intent: str, attribute: str) -> None:
     p = plan(q)
     assert (p.intent, p.attribute) == (intent, attribute), p
+
+
+def test_a_member_whose_name_is_a_texting_spelling_keeps_it() -> None:
+    roster = RosterIndex([Participant(id="im", name="Im Soo", aliases=["Im"]), *ROSTER.roster])
+    p = compile_rules("Did Im Soo get the job?", None, roster)
+    assert [r.id for r in p.rows] == ["im"] and p.attribute == "job", p
+    assert [r.id for r in compile_rules("whats Bob's job", None, roster).rows] == ["bob"]

@@ -35,6 +35,12 @@ LINES = [  # (speaker, text, hours after T0)
     ("ines_v", "agreed. the raffle now goes to the hospice garden appeal", 41),
     ("kofi", "May I suggest we all take the train up and share a taxi from the station? the lane is narrow", 50),
     ("maya", "good shout, I hate driving round there", 51),
+    ("lars_h", "where do we hold the quiz night this year?", 60),
+    ("ines_v", "counterpoint: the boathouse. more room and a proper bar", 61),
+    ("kofi", "hmm maybe", 62),
+    ("maya", "I'll check the dates", 63),
+    ("lars_h", "church hall is booked anyway", 64),
+    ("kofi", "Given the flooding, I suggest we reconsider. Is the boathouse still an option?", 90),
 ]
 
 
@@ -49,6 +55,7 @@ def chat(graph: Graph, embedder) -> str:  # type: ignore[no-untyped-def]
     ("Who came up with switching the shirts to navy?", "lars_h"),  # "navy" names a colour here, not a fleet
     ("Who proposed changing the raffle to the hospice garden appeal?", "maya"),  # the offer, not "agreed"
     ("Who suggested going by rail instead of driving?", "kofi"),  # the option in other words
+    ("who suggested the boathouse for the quiz night", "ines_v"),  # a sentence that is only the option, first
 ])
 def test_the_member_who_put_it_forward(graph: Graph, chat: str, embedder,  # type: ignore[no-untyped-def]
                                        question: str, who: str) -> None:
