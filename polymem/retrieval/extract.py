@@ -248,8 +248,11 @@ class Answerer:
         text = m["text"] or ""
         if not terms or ew.coverage(terms, text) == 0 or _agrees(text):
             return False  # (not an echo that takes it up: "X?? works for me")
-        # a question, or a sentence that is only the option ("counterpoint: X.", "the scout hut. cheap, ...")
-        return "?" in text or any(_bare_option(s, terms) for s in parsed(text).sents)
+        # a question that offers ("or X?", "just do X?", "could we ...?"; not "is X a bit small?"), or a sentence
+        # that is only the option ("counterpoint: X.", "the scout hut. cheap, ...")
+        # (each question read alone: the parser may run "or X? tiny place, but ..." into one sentence)
+        parts = [p for p in re.split(r"(?<=\?)\s+", text) if p.strip()]
+        return any(_offering_question(s) or _bare_option(s, terms) for p in parts for s in parsed(p).sents)
 
     def _option_terms(self) -> list[str]:
         """The words the parse reads as the option put forward, else the question's topic terms and named
@@ -490,6 +493,20 @@ class Answerer:
         from polymem.language.timeexpr import point
 
         return point(m["text"] or "", t) or t
+
+
+def _offering_question(sent: Any) -> bool:
+    """A question that puts something forward: one with no verb ("or X?"), a bare verb ("just do X?", "maybe
+    try X?"), or a modal with "we" ("could we change ...?", "should we do X?")."""
+    if not sent.text.rstrip().endswith("?"):
+        return False
+    root = sent.root
+    if not any(t.pos_ in ("VERB", "AUX") for t in sent):
+        return True
+    if root.tag_ == "VB" and not any(c.dep_ in ("aux", "nsubj") for c in root.children):
+        return True
+    return any(c.dep_ == "aux" and c.tag_ == "MD" for c in root.children) and \
+        any(c.dep_ == "nsubj" and c.lower_ == "we" for c in root.children)
 
 
 def _bare_option(sent: Any, terms: list[str]) -> bool:

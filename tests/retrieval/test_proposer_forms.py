@@ -41,6 +41,11 @@ LINES = [  # (speaker, text, hours after T0)
     ("maya", "I'll check the dates", 63),
     ("lars_h", "church hall is booked anyway", 64),
     ("kofi", "Given the flooding, I suggest we reconsider. Is the boathouse still an option?", 90),
+    ("lars_h", "gift for the coach: a framed photo book of the whole season, everyone adds a page", 100),
+    ("kofi", "nice", 101),
+    ("ines_v", "who's collecting the money", 102),
+    ("lars_h", "me", 103),
+    ("maya", "hmm is a photo book a bit small for ten years with the club?", 110),
 ]
 
 
@@ -56,8 +61,21 @@ def chat(graph: Graph, embedder) -> str:  # type: ignore[no-untyped-def]
     ("Who proposed changing the raffle to the hospice garden appeal?", "maya"),  # the offer, not "agreed"
     ("Who suggested going by rail instead of driving?", "kofi"),  # the option in other words
     ("who suggested the boathouse for the quiz night", "ines_v"),  # a sentence that is only the option, first
+    ("Whose idea was the photo book?", "lars_h"),  # a question that doubts the option does not offer it
 ])
 def test_the_member_who_put_it_forward(graph: Graph, chat: str, embedder,  # type: ignore[no-untyped-def]
                                        question: str, who: str) -> None:
     a = ask(graph, chat, question, embedder=embedder)
     assert a.answer_participant == who, (a.text, a.plan.intent, a.cited)
+
+
+@pytest.mark.parametrize("text,offers", [
+    ("or the lido?", True), ("just do teal? it hides the grass stains", True),
+    ("could we move the raffle this year?", True), ("should we book the lido?", True),
+    ("is the lido a bit far for the little ones?", False), ("did you see the lido photos?", False),
+])
+def test_a_question_offers_by_its_form(text: str, offers: bool) -> None:
+    from polymem.language.models import parsed
+    from polymem.retrieval.extract import _offering_question
+
+    assert _offering_question(next(iter(parsed(text.split("? ")[0] + "?").sents))) is offers
