@@ -19,6 +19,12 @@ from polymem.language import syntax as sx
 Owner = Callable[[Any], "str | None"]
 
 
+def unknown_kind(value: str | None) -> bool:
+    """A pet's kind not known: no value, or a word for any kept animal ("pet", "animal"), as a pet read only
+    by what it does is recorded (language/creatures.py)."""
+    return not value or lex.generic_pet(value.split()[-1].lower())
+
+
 def animal_sense(lemma: str) -> bool:
     return lex.is_animal(lemma) or any(s.lexname() == "noun.animal" for s in lex._synsets(lemma, "n")[:4])
 

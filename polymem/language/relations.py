@@ -249,8 +249,9 @@ def name_kind(doc: Any, span: str, at: int | None = None) -> np.ndarray:
     """What kind of word a name is and what stands beside it, as 0/1 features; only the word's kind enters,
     never the word: one WordNet knows as something other than a person (pets are named after foods and things:
     "Biscuit"), one it knows only as a given name, typed in lower case, of several words; the tagger's entity
-    type; a noun for a person or an animal set beside it ("Grandma Rita", "our tortoise Sheldon", "a staffie
-    called Tyson"); "it" or "he"/"she" in the message."""
+    type; elsewhere in the line, a word WordNet defines by animals or pets ("vet", "hutch") and an animal noun; a
+    noun for a person or an animal set beside it ("Grandma Rita", "our tortoise Sheldon", "a staffie called
+    Tyson"); "it" or "he"/"she" in the message (in that order)."""
     from polymem.language import lexical as lex
 
     words = span.split()

@@ -9,7 +9,7 @@ from typing import Any
 
 from polymem.language import lexical
 from polymem.language.creatures import names_beside
-from polymem.language.pets import animal_sense
+from polymem.language.pets import animal_sense, unknown_kind
 from polymem.retrieval.extract_base import NOT_IN_MEMORY, Extract, StateHit, coverage, when
 
 
@@ -22,7 +22,7 @@ def pet_by_name(self: Any, rows: list[Any], pets_of: Callable[[str], list[StateH
         found = [h for h in pets_of(r.id) if _called(self, h) & words]
         if found:
             h = found[-1]
-            if lexical.generic_pet((h.value or "").split()[-1] if h.value else "pet") and \
+            if unknown_kind(h.value) and \
                     not re.search(r"(?i)\bwho(?:se|m)?\b", self.plan.question):
                 # only "a pet" is known of it: its kind or breed is not in memory (whose it is, is)
                 return Extract(NOT_IN_MEMORY, abstained=True)
@@ -59,7 +59,7 @@ def distinct_pets(self: Any, hits: list[StateHit], same_value: Callable[[str | N
         if gone(mine[0]):
             continue
         # its kind as said most exactly ("collie", not "pet")
-        out.append(next((x for x in mine if x.value and not lexical.generic_pet(x.value.split()[-1])), mine[0]))
+        out.append(next((x for x in mine if not unknown_kind(x.value)), mine[0]))
     named_kinds = [x.value for x in newest if names[x.id]]
     kinds: list[str | None] = []
     for h in newest:

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from polymem.language import lexical as lex
 from polymem.language import question_views
 from polymem.language.models import parsed
+from polymem.language.pets import unknown_kind
 from polymem.language.statement_types import BEFORE
 from polymem.language.statements_job import role_and_place
 from polymem.language.statements_pet import dies
@@ -259,7 +260,7 @@ def state(self: Any) -> Extract:
         kind = [h for h in hits if h.value and lex.falls_under(h.value, self.plan.category)]
         # none of that kind: an animal of theirs whose kind was never said may be the one asked of, when it is
         # the only one ("what's Jo's cat called?" after "pickle hissed at my phone")
-        vague = [h for h in hits if not h.value or lex.generic_pet(h.value.split()[-1])]
+        vague = [h for h in hits if unknown_kind(h.value)]
         hits = kind or (vague if len({pets.pet_text(self, h) for h in vague}) == 1 else [])
     if (self.plan.at or self.plan.month) and hits:
         return _state_at(self, pid, hits)

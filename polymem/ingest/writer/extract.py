@@ -11,12 +11,12 @@ from polymem.ingest.writer import patterns as P
 from polymem.ingest.writer.facts import third_person
 from polymem.ingest.writer.window import Window, WindowMessage
 from polymem.language import group as group_acts
-from polymem.language import lexical as lex
 from polymem.language.acts import evaluative
 from polymem.language.chains import Chain, Decision, channel_words
 from polymem.language.decisions import DecisionTracker
 from polymem.language.facts import salient
 from polymem.language.opinions import VERBLESS, own_antecedent, pronoun_judgements, subject_at
+from polymem.language.pets import unknown_kind
 from polymem.language.statement_types import BEFORE
 from polymem.language.statements import Person, Statement, StatementReader
 from polymem.language.timeexpr import parse_time
@@ -73,11 +73,6 @@ def _same_kind(recorded: str, said: str) -> bool:
     """"welsh cob mare" recorded, "mare" said: the kind said is the recorded one's head word, or the whole."""
     a, b = recorded.lower().split(), said.lower().split()
     return bool(a and b) and (a == b or a[-len(b):] == b)
-
-
-def unknown_kind(value: str | None) -> bool:
-    """A pet's kind not known: "pet", "animal" (read by what it does, language/creatures.py)."""
-    return not value or lex.generic_pet(value.split()[-1].lower())
 
 
 def _one_pet_each(sts: list[Statement]) -> list[Statement]:

@@ -11,10 +11,11 @@ from __future__ import annotations
 from dataclasses import asdict
 from typing import Any
 
-from polymem.ingest.writer.extract import Extractor, Fact, unknown_kind
+from polymem.ingest.writer.extract import Extractor, Fact
 from polymem.ingest.writer.policy import NOOP, UPDATE, Candidate, DecisionPolicy, Head, History, RulesPolicy
 from polymem.ingest.writer.policy.features import observe
 from polymem.ingest.writer.window import Window, WindowMessage
+from polymem.language.pets import unknown_kind
 from polymem.language.statement_types import BEFORE
 from polymem.schema.records import (
     AddOp,
