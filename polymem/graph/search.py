@@ -192,6 +192,13 @@ class SearchRepository:
                 out[r["row"]].append(r["id"])
         return out
 
+    def own_messages(self, space: str, rows: list[str], k: int) -> dict[str, list[str]]:
+        """Each speaker's first k messages, oldest first."""
+        out: dict[str, list[str]] = {r: [] for r in rows}
+        for r in self.graph.read(q.OWN_MESSAGES, space=space, rows=rows, k=k) if rows else []:
+            out[r["row"]] = list(r["ids"])
+        return out
+
     def chains(self, space: str, head_ids: list[str]) -> dict[str, list[dict[str, Any]]]:
         if not head_ids:
             return {}

@@ -11,6 +11,12 @@ from polymem.language.answer_kind import of_animals
 Attribute = Literal["city", "job", "pet"]
 
 
+def _stranded_hosts(be: Any) -> list[Any]:
+    """Where the parser may hang the preposition a "which firm was X with?" strands: on the verb, or on the
+    person it follows."""
+    return [*be.children, *(x for c in be.children if c.dep_ in ("nsubj", "attr") for x in c.children)]
+
+
 def _asked_noun(t: Any) -> bool:
     """The noun is what the question asks for or about, not a modifier or someone's belonging named in
     passing ("Maria's dogs' names"): a wh-determined noun, an object, an attribute, a subject."""
@@ -118,7 +124,7 @@ def question_attribute(doc: Any) -> tuple[Attribute | None, str | None]:
             return "job", None  # "which firm employs Ana?": its subject is the employer asked for
         if t.pos_ == "NOUN" and t.dep_ in ("attr", "nsubj") and any(c.tag_ in ("WDT", "WP") for c in t.children) and \
                 lex.noun_in_senses(lemma, ("organization.n.01",), first=1) and t.head.lemma_ == "be" and any(
-                c.dep_ == "prep" and c.lower_ in ("with", "at", "for") for c in t.head.children) and any(
+                c.dep_ == "prep" and c.lower_ in ("with", "at", "for") for c in _stranded_hosts(t.head)) and any(
                 c.dep_ in ("nsubj", "attr", "acomp") and c.i != t.i and _someone(c) for c in t.head.children):
             return "job", None  # "what firm is Jo at these days?": the organisation someone is at employs them
         if t.pos_ == "VERB" and lex.verb_in_senses(lemma, ("work.v.02", "hire.v.01"), first=2) and not any(

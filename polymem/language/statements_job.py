@@ -125,15 +125,20 @@ def _trade_life(reader: StatementReader, sent: Any) -> str | None:
             continue
         # (said as the speaker's own now: a fragment, or the subject of what follows; not "I miss nurse life",
         # "reading about pilot life", "nurse life was hard", "my friend says doctor life is brutal")
+        # (a compound too: "wine merchant life mate" hangs "life" on the vocative)
         v = t.head
-        if t.dep_ not in ("ROOT", "appos", "npadvmod", "nsubj", "dep") or (
-                t.dep_ == "nsubj" and (v.tag_ in ("VBD", "VBN") or v.dep_ == "ccomp")):
+        if t.dep_ not in ("ROOT", "appos", "npadvmod", "nsubj", "dep", "compound") or (
+                t.dep_ == "nsubj" and (v.tag_ in ("VBD", "VBN") or v.dep_ == "ccomp")) or (
+                t.dep_ == "compound" and v.pos_ not in ("NOUN", "PROPN")):
             continue
-        trade = next((c for c in t.children if c.dep_ == "compound" and c.i == t.i - 1), None)
-        if trade is None or not (lex.is_occupation(trade.lemma_.lower()) or lex.clipped_occupation(trade.lower_)):
+        # the word right before it, whatever the tagger made of it ("paramedic life": an adjective)
+        trade = t.doc[t.i - 1] if t.i > sent.start else None
+        if trade is None or not trade.is_alpha or not (
+                lex.is_occupation(trade.lemma_.lower() if trade.pos_ == "NOUN" else trade.lower_) or
+                lex.clipped_occupation(trade.lower_)):
             continue
         # ("sous chef life", "app dev life": the words before it that name the trade, however the parser hung them)
-        start = min(c.left_edge.i for c in t.children if c.dep_ in ("compound", "amod") and c.i < t.i)
+        start = min([c.left_edge.i for c in t.children if c.dep_ in ("compound", "amod") and c.i < t.i], default=trade.i)
         words = " ".join(x.text for x in t.doc[start:trade.i + 1] if x.is_alpha or x.text in ("-", "&"))
         org = sx.org_obj(t, reader)
         return f"{words} at {org}" if org else words
@@ -165,8 +170,11 @@ _APPOINT = ("appoint.v.01", "appoint.v.02", "promote.v.02", "name.v.03")
 
 
 def job_from_verb(reader: StatementReader, v: Any, lemma: str, sent: Any, speaker: str, other: str | None) -> Statement | None:
-    role_tok = next((p for c in v.children if c.dep_ == "prep" and c.lower_ == "as"
-                     for p in c.children if p.dep_ == "pobj"), None)
+    # ("as X" of a verb of putting forward is what something is offered as, not a post: "I propose Saturday as the
+    # backup", "I suggest the boathouse, with the hut as the fallback")
+    said = lex.verb_in_senses(lemma, sx.PUT_FORWARD, first=3, exact=True)
+    role_tok = None if said else next((p for c in v.children if c.dep_ == "prep" and c.lower_ == "as"
+                                       for p in c.children if p.dep_ == "pobj"), None)
     if role_tok is None and v.tag_ == "VBN" and (lex.verb_in_senses(lemma, _APPOINT, first=3) or any(
             c.dep_ == "oprd" and c.pos_ == "NOUN" and lex.is_occupation(c.lemma_.lower()) for c in v.children)):
         # (any verb whose passive takes a trade as its object's predicate: "has been made commercial manager")
@@ -215,7 +223,7 @@ def job_from_verb(reader: StatementReader, v: Any, lemma: str, sent: Any, speake
     # (not in a clause about a thing: "the slides I use for the school visits")
     # (nor a verb saying a content: "I propose we restore the budget" is a proposal, not a proposer's post;
     # "I teach at X to pay the bills" is still a post)
-    agent = lex.agent_noun(lemma) if org and v.tag_ in ("VBP", "VBZ") and v.dep_ != "relcl" and not any(
+    agent = lex.agent_noun(lemma) if org and v.tag_ in ("VBP", "VBZ") and v.dep_ != "relcl" and not said and not any(
         c.dep_ == "ccomp" and any(x.dep_ in ("nsubj", "nsubjpass") for x in c.children) for c in v.children) \
         else None
     if not (role or (employed and org) or agent):

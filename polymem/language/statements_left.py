@@ -143,7 +143,11 @@ def last_at(reader: StatementReader, n: Any, sent: Any, speaker: str, other: str
     seed bank has been a whirlwind") starts one."""
     marks = {c.lemma_.lower() for c in n.children if c.dep_ == "amod"}
     first = bool(marks & {"first"}) and not marks & {"last", "final"}
-    if not (first or marks & {"last", "final"}) or \
+    # ("last night at X, clear skies": an adverb of time, only the night before, with nobody's stretch ending)
+    # (not the subject the tagger missed: "last day at the depot was friday")
+    deictic = n.dep_ == "npadvmod" and not any(c.dep_ in ("poss", "det") for c in n.children) and not (
+        n.head.lemma_ == "be" and not any(c.dep_ in ("nsubj", "expl") for c in n.head.children))
+    if not (first or marks & {"last", "final"}) or deictic or \
             not (lex.noun_is(n.lemma_.lower(), "time", senses=4) or lex.noun_is(n.lemma_.lower(), "job")):
         return None
     if first and (n.sent.text.rstrip().endswith("?") or (n.head.pos_ in ("VERB", "AUX") and sx.hedged(n.head))):

@@ -19,7 +19,7 @@ from polymem.language.statement_types import Statement
 _PLACE_ENTS = ("GPE", "LOC")
 
 
-def _asking(sent: Any) -> bool:
+def asking(sent: Any) -> bool:
     """A question, with or without its mark: "did u grow up in X", "where'd you live before" (an auxiliary
     before its subject, at the start or after a question word)."""
     if sent.text.rstrip().endswith("?"):
@@ -42,7 +42,7 @@ def places(reader: Any, doc: Any) -> list[Found]:
     out: list[Found] = []
     seen: set[str] = set()
     for sent in doc.sents:
-        if _asking(sent):
+        if asking(sent):
             continue
         for t in sent:
             if t.dep_ == "compound" and t.head.pos_ == "PROPN" and t.head.i == t.i + 1:
@@ -69,7 +69,7 @@ def occupations(reader: Any, doc: Any) -> list[Found]:
     compounded before it."""
     out: list[Found] = []
     for sent in doc.sents:
-        if _asking(sent):
+        if asking(sent):
             continue
         for t in sent:
             # (a person first: "my chair" is a seat before it is whoever chairs a meeting)

@@ -105,7 +105,7 @@ def at_an_event(v: Any) -> bool:
         and not lex.verb_in_lexfile(c.lemma_.lower(), ("verb.stative",)) for c in v.children)
 
 
-_PUT_FORWARD = ("propose.v.01", "suggest.v.01", "suggest.v.02", "recommend.v.01")
+PUT_FORWARD = ("propose.v.01", "suggest.v.01", "suggest.v.02", "recommend.v.01")
 
 
 def modal(t: Any) -> bool:
@@ -134,7 +134,7 @@ def hedged(v: Any) -> bool:
                 return True  # "I'd love to work at X someday"
             if h.pos_ == "VERB" and lex.verb_is(h.lemma_.lower(), "intend", senses=2) and h.lemma_ != "use":
                 return True
-            if h.pos_ == "VERB" and lex.verb_in_senses(h.lemma_.lower(), _PUT_FORWARD, first=3, exact=True):
+            if h.pos_ == "VERB" and lex.verb_in_senses(h.lemma_.lower(), PUT_FORWARD, first=3, exact=True):
                 return True  # "I suggest we move to the scout hut": a plan put forward
             if h.pos_ == "ADP":  # "thinking of getting a cat", "talking about moving"
                 if h.lower_ in ("of", "about") and h.head.pos_ == "VERB" and h.head.lemma_ != "use":
@@ -200,6 +200,8 @@ def org_obj(head: Any, reader: PersonFinder) -> str | None:
                     continue
                 if c.lower_ == "in" and p.ent_type_ != "ORG":
                     continue  # "a welder in Leeds": a place, not an employer
+                if p.pos_ == "NOUN" and lex.noun_in_lexfile(p.lemma_.lower(), ("noun.time", "noun.event")):
+                    continue  # "for the date", "for the moment", "at the party": a time or an occasion
                 # "Sumo Digital's Sheffield studio": a workplace named through its owner
                 # (a name before a common noun, typed half in lower case: "at thames water", "at Tamar dairies")
                 if p.pos_ == "PROPN" or p.ent_type_ in _ORG_ENTS or any(

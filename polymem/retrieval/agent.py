@@ -31,6 +31,7 @@ class State:
     neighbours: list[str] = field(default_factory=list)
     s2: dict[str, dict[str, list[EvidenceItem]]] = field(default_factory=dict)
     fallback: dict[str, list[str]] = field(default_factory=dict)
+    history: dict[str, list[str]] = field(default_factory=dict)  # a person's first messages (system2.history_messages)
     records: list[tuple[str, float]] = field(default_factory=list)
     msgs: dict[str, dict[str, Any]] = field(default_factory=dict)
     trace: list[dict[str, Any]] = field(default_factory=list)
@@ -115,7 +116,7 @@ class Retriever:
         self.repo, self.space, self.plan, self.opts, self.roster = repo, space, plan, opts, roster
         self.ex = Executor(repo, space, embed, started)
         self.st = State()
-        self._pending: tuple[Any, Any] | None = None
+        self._pending: tuple[Any, Any, Any] | None = None
         self._expanded: set[str] = set()
 
     def do(self, actions: list[Action]) -> int:
@@ -150,13 +151,16 @@ class Retriever:
                                                       self.ex.vector(self.plan.question), self.opts))
         fb = _POOL.submit(system2.fallback_messages, self.repo, self.space, self.plan, persons, self.opts.row_k * 5) \
             if persons else None
-        self._pending = (s2, fb)
+        hist = _POOL.submit(system2.history_messages, self.repo, self.space, self.plan, persons) if persons else None
+        self._pending = (s2, fb, hist)
 
     def rows_done(self) -> None:
         if self._pending is None:
             return
-        s2, fb = self._pending
+        s2, fb, hist = self._pending
         self._pending = None
+        if hist is not None:
+            self.st.history = hist.result()
         self.st.s2 = s2.result()
         self.ex.used.add("row_records")
         empty = [r.id for r in self.plan.rows if r.kind == "PERSON" and not self.st.s2[r.id]["current"]]
@@ -173,6 +177,7 @@ class Retriever:
         """Sufficiency: the answerer finds a confident answer in what is held now."""
         ids = [i for i, _ in self.st.fused[:DETAIL_K]] + self.st.neighbours
         ids += [m for v in self.st.fallback.values() for m in v]
+        ids += [m for v in self.st.history.values() for m in v]
         ids += [m for row in self.st.s2.values() for part in row.values() for it in part for m in it.message_ids]
         ids += [m for a in self.st.activity for m in a.get("sample") or []]
         missing = [i for i in dedup(ids) if i not in self.st.msgs]

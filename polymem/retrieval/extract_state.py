@@ -16,6 +16,7 @@ from polymem.language import question_views
 from polymem.language.models import parsed
 from polymem.language.pets import unknown_kind
 from polymem.language.statement_types import BEFORE
+from polymem.language.statements_context import shown
 from polymem.language.statements_job import role_and_place
 from polymem.language.statements_pet import dies
 from polymem.retrieval import extract_pets as pets
@@ -186,6 +187,8 @@ def _split(hits: list[StateHit], question: str, newer: str | None = None,
     head = hits[-1]
     q = question.lower()
     anchors = [h for h in hits if h.value and h.value.lower() in q]
+    if not anchors and newer:  # "before Harlow Transit" after "dispatcher at Harlow Transit"
+        anchors = [h for h in hits if h.value and newer.lower() in h.value.lower()]
     if not anchors and newer and (inside := [h for h in hits if h.value and lex.place_in(h.value, newer)]):
         # "before the Netherlands" after homes in Stirling, then Groningen: the region holds the newer home
         before = [h for h in hits if h.when < inside[-1].when and not lex.place_in(h.value or "", newer)
@@ -225,19 +228,26 @@ def _change_words(question: str) -> set[str]:
 
 
 def _named_value(question: str, attribute: str | None, roster: Any) -> str | None:
-    """A place (for a home) or a trade (for a job) the question itself names: "before she moved to Valletta"."""
+    """A place (for a home) or a trade, a firm or a place (for a job) the question itself names as what came
+    after: "before she moved to Valletta", "before Berlin". Only after the word that dates the past: the noun a
+    question asks by is no value ("remi's previous employer?")."""
     from polymem.language import lexical as lex
     from polymem.language.models import parsed
 
     names = {w.lower() for w in roster.name_words()}
-    for t in parsed(question):
-        if t.lower_ in names or not t.is_alpha:
+    doc = parsed(question)
+    mark = next((t.i for t in doc if t.lower_ in _BEFORE_WORDS), None)
+    for t in doc:
+        if mark is None or t.i <= mark or t.lower_ in names or not t.is_alpha:
             continue
-        if attribute == "city" and t.text[:1].isupper() and t.i > 0 and lex.is_place_name(t.lower_):
+        if attribute == "city" and t.text[:1].isupper() and lex.is_place_name(t.lower_):
             return t.text
-        if attribute == "job" and t.pos_ == "NOUN" and lex.is_occupation(t.lemma_.lower()):
-            return t.text
+        if attribute == "job" and (t.pos_ == "NOUN" and lex.is_occupation(t.lemma_.lower()) or t.pos_ == "PROPN"):
+            return t.text  # ("before Berlin": the job held before the move there)
     return None
+
+
+_BEFORE_WORDS = ("before", "until", "till", "prior")
 
 
 def state(self: Any) -> Extract:
@@ -286,6 +296,9 @@ def state(self: Any) -> Extract:
     if self.plan.mode == "full":
         if past is None:  # "I'm leaving Leeds" with no new home named: the value said to be over is the past
             past = next((h for h in reversed(hits) if h.kind == "past"), None)
+        if past is None:  # nothing told of before the change: what the person's lines before it showed in passing
+            past = _shown_before(self, pid, hits, head)
+            out.rows = {pid: (hits[-1:], [past] if past else [])}
         if past is None:
             return out
         anchor = head if head else past
@@ -308,6 +321,32 @@ def state(self: Any) -> Extract:
                        cited=[m for v in vals for m in v.message_ids], confidence=1.0, rows={pid: (vals, [])})
     text = job_text(self, head) if self.plan.attribute == "job" else home_text(hits, head, self.plan.attribute)
     return Extract(text, participant=pid, cited=head.message_ids, confidence=1.0, rows=out.rows)
+
+
+def _shown_before(self: Any, pid: str, hits: list[StateHit], head: StateHit | None) -> StateHit | None:
+    """The home or job pid's own lines stated or showed in passing (language/statements_context: never a
+    statement, only history) last before the change the question asks about: before the change it names in other
+    words ("before the record shop"), else before the value it names, else before the latest value."""
+    q = self.plan.question.lower()
+    end = _changed_at(self, pid)
+    named = [h for h in hits if h.value and h.value.lower() in q]
+    if end is None and (named or head is not None):
+        end = (named[-1] if named else head).when  # type: ignore[union-attr]
+    if end is None:
+        return None  # no change to date "before" by
+    newer = [h.value for h in hits if h.when >= end and h.value]
+    # (by the time of the message, not of what it states: "started at X on Monday", said after the change the
+    # question names, is no value before it)
+    for m in sorted((m for m in self.msgs.values() if m["speaker"] == pid and when(m) < end), key=when,
+                    reverse=True):
+        read = [st for st in self.statements(m) if st.owner == pid and st.attribute == self.plan.attribute
+                and st.polarity]
+        st = read[0] if read else shown(self.reader, parsed(self.reader.cased(m["text"] or "")), pid,
+                                         self.plan.attribute, m["id"])
+        if st is None or st.value.lower() in q or any(same_value(st.value, v) for v in newer):
+            continue
+        return StateHit(m["id"], st.value, when(m), [m["id"]], "message")
+    return None
 
 
 def _names_role(value: str) -> bool:

@@ -106,3 +106,15 @@ def fallback_messages(repo: SearchRepository, space: str, plan: Plan, rows: list
     """A PERSON row with no records: that person's own messages on the issue (BM25 on the row's speaker)."""
     terms = plan.search_terms or plan.issue
     return repo.row_fulltext(space, terms, rows, k) if terms else {r: [] for r in rows}
+
+
+HISTORY_ATTRIBUTES = ("city", "job")  # states a person's lines show in passing (language/statements_context)
+HISTORY_K = 60  # how many of a person's first messages are read for what they held before a change
+
+
+def history_messages(repo: SearchRepository, space: str, plan: Plan, rows: list[str]) -> dict[str, list[str]]:
+    """A question about what a person held before ("where did X live before Y?"): their first messages, where
+    the home or job they had shows in passing before any change is told."""
+    if plan.mode != "full" or plan.attribute not in HISTORY_ATTRIBUTES or not rows:
+        return {}
+    return repo.own_messages(space, rows[:1], HISTORY_K)

@@ -29,3 +29,12 @@ def test_a_post_asked_in_other_words_asks_about_a_job(question: str) -> None:
 ])
 def test_a_part_played_or_a_view_held_is_no_post(question: str) -> None:
     assert question_attribute(parsed(question))[0] != "job"
+
+
+@pytest.mark.parametrize("question", [
+    "Which ensemble was Mara with before Lyon?",  # (the parser hangs "with" on the name)
+    "Which choir was Ilse with before Graz?",
+    "what firm is Jo at these days?",
+])
+def test_the_organisation_someone_was_with_asks_about_a_job(question: str) -> None:
+    assert question_attribute(parsed(question))[0] == "job"

@@ -36,3 +36,20 @@ def test_leaving_a_town_at_an_hour_is_a_journey() -> None:
     assert ("p1", "Tampere", "") in _read("I left Tampere in 2019, best decision", "city")
     for text in ("I left Tampere around 2019", "I left Tampere at 22 to study abroad"):  # a year, an age
         assert ("p1", "Tampere", "") in _read(text, "city"), text
+
+
+def test_what_a_speaker_puts_forward_as_something_is_no_post() -> None:
+    """"as X" after a verb of saying names what an option is offered as, not the speaker's role."""
+    assert _read("On the venue, I suggest the boathouse, with the scout hut as the fallback.", "job") == set()
+    assert ("p1", "analyst at Brightwater", "") in _read("I started at Brightwater as an analyst", "job")
+
+
+def test_a_time_or_an_occasion_is_no_employer() -> None:
+    assert _read("I'm a welder for the moment, until the course starts", "job") <= {("p1", "welder", "")}
+    assert not any("moment" in v for _, v, _ in _read("I'm a welder for the moment, until the course starts", "job"))
+
+
+def test_last_night_somewhere_ends_no_job() -> None:
+    """"last night at X" is the night before, not a final stretch at a workplace; "my last shift at X" is."""
+    assert _read("Last night at Harrow Point: seeing was superb, nine of us stayed till 2am.", "job") == set()
+    assert ("p1", "the bakery", "") in _read("friday was my last shift at the bakery", "job")

@@ -74,13 +74,17 @@ def test_a_past_job_and_the_new_one_make_a_history(reader: StatementReader) -> N
 @pytest.mark.parametrize(("text", "value"), [
     ("back on the night shift. tram driver life, never see the sun", "tram driver"),
     ("ugh, app dev life at Quillsoft", "app dev at Quillsoft"),
+    # however the parser hangs it: the trade tagged an adjective, "life" a compound of a vocative
+    ("back from a fourteen hour stretch on the ambulance, paramedic life. roads were pure ice", "paramedic"),
+    ("glass cutter life mate. my thumbs are a disgrace", "glass cutter"),
 ])
 def test_a_trade_said_as_a_way_of_life_is_the_speakers_job(reader: StatementReader, text: str, value: str) -> None:
     sts = [s for s in reader.read(text, "p1", NOW, "m1") if s.attribute == "job"]
     assert [(s.owner, s.value, s.tense, s.weak) for s in sts] == [("p1", value, "present", True)]
 
 
-@pytest.mark.parametrize("text", ["city life is loud and I love it", "such is student life"])
+@pytest.mark.parametrize("text", ["city life is loud and I love it", "such is student life",
+                                  "we bought life insurance today"])
 def test_a_life_that_names_no_trade_is_no_job(reader: StatementReader, text: str) -> None:
     assert jobs(reader, text) == set()
 

@@ -86,3 +86,32 @@ def test_a_role_given_up_long_before_is_no_post_at_the_workplace_left(graph, spa
     ingest_chat(graph, space, embedder, PAST_ROLE)
     before = ask(graph, space, "What did Mara do before Lidl?", embedder=embedder)
     assert "bank" in before.text.lower() and "chef at" not in before.text.lower(), before.text
+
+
+PREVIOUS = [
+    ("v01", "tobi_k", "sorry, late again. my day job at Rennick Surveys is eating my evenings", None),
+    ("v02", "wen", "poor you", "v01"),
+    ("v03", "tobi_k", "news: I've accepted a post as site manager at Calloway Build, starting in May", None),
+    ("v04", "wen", "congrats!!", "v03"),
+]
+
+
+def test_the_noun_a_question_asks_by_is_no_newer_value(graph, space, embedder) -> None:  # type: ignore[no-untyped-def]
+    """"previous employer" names what is asked, not the job that came after: the job before the latest."""
+    ingest_chat(graph, space, embedder, PREVIOUS)
+    before = ask(graph, space, "tobi's previous employer?", embedder=embedder)
+    assert "rennick" in before.text.lower() and "calloway" not in before.text.lower(), before.text
+
+
+BEFORE_A_MOVE = [
+    ("w01", "mara", "I've been with the Ostrava Quartet eight years and I love it, but Lyon is calling", None),
+    ("w02", "wen", "wait are you leaving??", "w01"),
+    ("w03", "mara", "moving to Lyon in June, new orchestra, scary", "w02"),
+]
+
+
+def test_the_job_before_a_move_the_question_names(graph, space, embedder) -> None:  # type: ignore[no-untyped-def]
+    """"before Lyon" names a move, not a job: the job held until then is the latest one told."""
+    ingest_chat(graph, space, embedder, BEFORE_A_MOVE)
+    before = ask(graph, space, "Which ensemble was Mara with before Lyon?", embedder=embedder)
+    assert "ostrava" in before.text.lower(), before.text

@@ -177,6 +177,17 @@ WHERE m.space = $space AND m.speaker IN $rows
 RETURN m.speaker AS row, m.id AS id, score ORDER BY score DESC
 """
 
+# Each of several speakers' own messages, oldest first: where a home or job held before a change shows in
+# passing (read for questions about what held before).
+OWN_MESSAGES = """
+UNWIND $rows AS row
+CALL (row) {
+  MATCH (m:Message {space: $space, speaker: row})
+  RETURN m ORDER BY m.time, m.seq LIMIT $k
+}
+RETURN row, collect(m.id) AS ids
+"""
+
 # Which of the System 2 indexes exist (System 2 may not be migrated yet in a given database).
 INDEXES = "SHOW INDEXES YIELD name WHERE name IN ['record_text', 'record_embedding', 'message_text'] RETURN name"
 
@@ -213,5 +224,6 @@ TEMPLATES = {
     "following": FOLLOWING, "messages_fulltext_details": MESSAGES_FULLTEXT_DETAILS,
     "records_fulltext": RECORDS_FULLTEXT, "records_vector_exact": RECORDS_VECTOR_EXACT,
     "row_records": ROW_RECORDS, "record_chain": RECORD_CHAIN, "row_messages_fulltext": ROW_MESSAGES_FULLTEXT,
+    "own_messages": OWN_MESSAGES,
     "speaker_activity": SPEAKER_ACTIVITY, "address_activity": ADDRESS_ACTIVITY,
 }
