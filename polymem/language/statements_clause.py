@@ -379,13 +379,16 @@ def _next_in(n: Any, reader: StatementReader) -> str | None:
 
 
 def _moved_rooms(reader: StatementReader, v: Any, sent: Any, speaker: str, other: str | None) -> list[Statement]:
-    """"moved into the Cardiff flat": a dwelling named by its place; "moving out of leeds": the place left."""
+    """"moved into the X flat", "into a flat in X": a dwelling placed by its town; "moving out of leeds": the place left."""
     out: list[Statement] = []
     for prep in (c for c in v.children if c.dep_ == "prep"):
         for p in (x for x in prep.children if x.dep_ == "pobj"):
             if prep.lower_ in ("into", "to") and lex.noun_is(p.lemma_.lower(), "dwelling") and \
                     not sx.place_obj(v, reader):
-                town = next((c for c in p.children if c.dep_ in ("compound", "amod") and sx.is_place(c, reader)), None)
+                # (or placed after it: "moved into a flat in X")
+                town = next((c for c in p.children if c.dep_ in ("compound", "amod") and sx.is_place(c, reader)), None) \
+                    or next((x for c in p.children if c.dep_ == "prep" and c.lower_ == "in" for x in c.children
+                             if x.dep_ == "pobj" and sx.is_place(x, reader)), None)
                 if town is not None and (owner := subject_of(reader, v, sent, speaker, other)):
                     out.append(Statement("city", owner, speaker, town.text.title() if town.text.islower() else town.text,
                                          kind="event"))

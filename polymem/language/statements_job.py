@@ -46,11 +46,13 @@ def self_role(reader: StatementReader, doc: Any, speaker: str, message_id: str |
                 continue
             if any(c.dep_ == "det" and c.lower_ not in ("a", "an") for c in t.children):
                 continue  # "the manager": somebody else
+            # (a post in charge of something may hang the workplace on its field: "head of sales at X, the ...")
+            hosts = [t, *([f] if (f := in_charge_of(t)) is not None else [])]
             fragment = t.dep_ in ("ROOT", "appos") and not subjects and any(
                 c.dep_ == "prep" and c.lower_ in ("at", "for", "with", "in") and any(
                     p.dep_ == "pobj" and p.ent_type_ not in ("DATE", "TIME") and not p.like_num and
                     not lex.noun_is(p.lemma_.lower(), "time", senses=2) for p in c.children)
-                for c in t.children)
+                for h in hosts for c in h.children)
             # "still knackered, still a PE teacher at Westfield": a clause that opens with an adverb of
             # continuing state and an indefinite role says what the speaker is, whatever the parser attached
             left = [x for x in sent.doc[max(sent.start, t.left_edge.i - 2):t.i] if x.dep_ != "compound"]
@@ -62,7 +64,8 @@ def self_role(reader: StatementReader, doc: Any, speaker: str, message_id: str |
                 len([x for x in sent if x.is_alpha]) <= 6
             # "Dispatch supervisor at the harbour, twelve cranes by noon": a role at a workplace opening the
             # sentence and closed by a comma, whatever the parser made the rest of it
-            at = next((c for c in t.children if c.dep_ == "prep" and c.lower_ in ("at", "for", "with")), None)
+            at = next((c for h in hosts for c in h.children if c.dep_ == "prep" and c.lower_ in ("at", "for", "with")),
+                      None)
             after = at.right_edge.i + 1 if at is not None else -1
             leading = at is not None and all(x.is_punct or x.is_space or not x.is_alpha
                                              for x in sent.doc[sent.start:t.left_edge.i]) and \
