@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import re
 
-WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9'&.\-]*[A-Za-z0-9]|[A-Za-z0-9]")
+# (any script's letters: "Seánie", "Tromsø" are one word each, not "se" and "nie")
+WORD = re.compile(r"[^\W_](?:[\w'&.\-]*[^\W_])?")
 
 STOP = frozenset("""
 a an the and or but if of to in on at for from by with about into over after before as is are was were be
