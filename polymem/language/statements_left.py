@@ -145,7 +145,7 @@ def last_at(reader: StatementReader, n: Any, sent: Any, speaker: str, other: str
     first = bool(marks & {"first"}) and not marks & {"last", "final"}
     # ("last night at X, clear skies": an adverb of time, only the night before, with nobody's stretch ending)
     # (not the subject the tagger missed: "last day at the depot was friday")
-    deictic = n.dep_ == "npadvmod" and not any(c.dep_ in ("poss", "det") for c in n.children) and not (
+    deictic = not first and n.dep_ == "npadvmod" and not any(c.dep_ in ("poss", "det") for c in n.children) and not (
         n.head.lemma_ == "be" and not any(c.dep_ in ("nsubj", "expl") for c in n.head.children))
     if not (first or marks & {"last", "final"}) or deictic or \
             not (lex.noun_is(n.lemma_.lower(), "time", senses=4) or lex.noun_is(n.lemma_.lower(), "job")):

@@ -53,6 +53,7 @@ def test_last_night_somewhere_ends_no_job() -> None:
     """"last night at X" is the night before, not a final stretch at a workplace; "my last shift at X" is."""
     assert _read("Last night at Harrow Point: seeing was superb, nine of us stayed till 2am.", "job") == set()
     assert ("p1", "the bakery", "") in _read("friday was my last shift at the bakery", "job")
+    assert ("p1", "Brackwell", "") in _read("First day at Brackwell done.", "job")  # a first stretch starts one
 
 
 def test_a_move_into_a_home_placed_after_it_names_the_town() -> None:
