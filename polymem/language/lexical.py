@@ -403,6 +403,39 @@ def _towns() -> dict[str, tuple[tuple[str, str], ...]]:
 
 
 @lru_cache(maxsize=1)
+def _town_points() -> dict[str, tuple[tuple[float, float, int], ...]]:
+    """GeoNames town name (lower case) -> (latitude, longitude, population) of each town so called."""
+    out: dict[str, list[tuple[float, float, int]]] = {}
+    gc = _geonames()
+    for c in (gc.get_cities().values() if gc is not None else ()):
+        out.setdefault(c["name"].lower(), []).append((float(c["latitude"]), float(c["longitude"]),
+                                                      int(c.get("population") or 0)))
+    return {k: tuple(v) for k, v in out.items()}
+
+
+PART_OF_CITY_KM = 15.0  # how near a larger city's centre a place must be to count as part of it
+
+
+def part_of_city(place: str, city: str) -> bool:
+    """Whether a place GeoNames lists lies inside a city it also lists ("Walthamstow" in London, "Gràcia" in
+    Barcelona): within PART_OF_CITY_KM of the city's centre, and the city at least three times as populous.
+    A town of that name anywhere counts (the person who names both means the pair that fits)."""
+    import math
+
+    points = _town_points()
+    for lat1, lon1, pop1 in points.get(place.strip().lower(), ()):
+        for lat2, lon2, pop2 in points.get(city.strip().lower(), ()):
+            if pop2 < 3 * max(pop1, 1):
+                continue
+            # (haversine distance on a 6371 km sphere)
+            a = math.sin(math.radians(lat2 - lat1) / 2) ** 2 + math.cos(math.radians(lat1)) * \
+                math.cos(math.radians(lat2)) * math.sin(math.radians(lon2 - lon1) / 2) ** 2
+            if 2 * 6371.0 * math.asin(math.sqrt(a)) <= PART_OF_CITY_KM:
+                return True
+    return False
+
+
+@lru_cache(maxsize=1)
 def _us_states() -> frozenset[str]:
     gc = _geonames()
     return frozenset(x["name"].lower() for x in gc.get_us_states().values()) if gc is not None else frozenset()

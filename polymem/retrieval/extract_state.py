@@ -302,7 +302,7 @@ def state(self: Any) -> Extract:
         if past is None:
             return out
         anchor = head if head else past
-        text, role = job_text(self, past), None
+        text, role = job_text(self, past) if self.plan.attribute == "job" else home_text(hits, past, self.plan.attribute), None
         if self.plan.attribute == "job" and " at " not in text and not _names_role(text):
             role = _role_before(hits, past)  # "handed in my notice at X" after "tax auditor life": the role at X
         if role is not None:
@@ -418,11 +418,17 @@ DISTRICT_S = 2 * 86400.0  # a district named this soon after a city is a part of
 
 
 def home_text(hits: list[StateHit], head: StateHit, attribute: str | None) -> str:
-    """The current value; for a home named by a district or street no gazetteer knows ("my flat in Arroios"),
-    with the city WordNet knows that the same person named as home shortly before ("Arroios, Lisbon")."""
+    """The value of a hit (the current one, or a past one); for a home named by a district, with the city the same
+    person named as home before it: a place the gazetteer puts inside that city ("Walthamstow, London"), or a
+    district or street no gazetteer knows, named shortly after the city ("my flat in Arroios": "Arroios, Lisbon")."""
     value = head.value or ""
-    if attribute != "city" or not value or lex.is_place_name(value.lower().replace(" ", "_")):
+    if attribute != "city" or not value:
         return value
+    if lex.is_place_name(value.lower().replace(" ", "_")):
+        city = next((h.value for h in reversed(hits) if h is not head and h.value and h.kind != "past"
+                     and h.when[0] <= head.when[0] and not same_value(h.value, value)
+                     and lex.part_of_city(value, h.value)), None)
+        return f"{value}, {city}" if city else value
     city = next((h.value for h in reversed(hits) if h is not head and h.value and h.kind != "past"
                  and h.when[0] <= head.when[0]
                  and head.when[0] - h.when[0] <= DISTRICT_S and not same_value(h.value, value)

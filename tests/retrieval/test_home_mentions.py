@@ -69,6 +69,21 @@ def test_a_district_is_answered_with_the_city_named_just_before() -> None:
     assert home_text([city, known], known, "city") == "Porto"
 
 
+def test_a_place_the_gazetteer_puts_inside_the_city_named_before_is_answered_with_it() -> None:
+    """A district GeoNames knows, named any time after the city ("moved to Vienna", weeks later "our flat in
+    Ottakring"), is a part of it; a town far away, or a city named after a district of another, is not."""
+    from polymem.language import lexical as lex
+    from polymem.retrieval.extract_state import home_text
+
+    assert lex.part_of_city("Ottakring", "Vienna") and not lex.part_of_city("Vienna", "Ottakring")
+    assert not lex.part_of_city("Graz", "Vienna")
+    city = StateHit("m1", "Vienna", (1000.0, 1, "m1"), ["m1"])
+    district = StateHit("m2", "Ottakring", (1000.0 + 40 * 86400, 2, "m2"), ["m2"])
+    assert home_text([city, district], district, "city") == "Ottakring, Vienna"
+    far = StateHit("m3", "Graz", (1000.0 + 50 * 86400, 3, "m3"), ["m3"])
+    assert home_text([city, far], far, "city") == "Graz"
+
+
 LEFT = [
     ("mara", "so long Harnbury! the van is loaded and the cat is furious", 0),
     ("wen", "safe drive!!", 0.1),
