@@ -1,7 +1,7 @@
 """Homes and jobs a message shows in passing, read by meaning: history for questions about what held before.
 
 People rarely announce the job or town they have until they leave it; before that, it shows only in passing
-("just off a twelve-hour shift, paramedic life", "grey skies over X all week and I'm stuck indoors"). The
+("three call-outs before lunch, locksmith life", "rain over X again, the whole week"). The
 relation classifier (`relations.py`) reads such a line as the speaker's present home or job where no rule does.
 Measured on the group chats (docs/bench/language.md, twentieth pass), a reading like that is more often wrong
 than right as where someone lives *now*: most places and trades a chat names are no one's. So these readings are
@@ -24,7 +24,7 @@ _TASKS = {"city": "home", "job": "job"}
 
 
 def trades(reader: Any, doc: Any) -> list[Found]:
-    """Each word for a trade the message gives outside questions, however the tagger took it ("paramedic life":
+    """Each word for a trade the message gives outside questions, however the tagger took it ("statistician life":
     an adjective; "wine merchant life": a compound), with the nouns compounded before it."""
     out: list[Found] = []
     for sent in doc.sents:
@@ -72,6 +72,8 @@ def shown(reader: Any, doc: Any, speaker: str, attribute: str, message_id: str |
           time: datetime | None = None) -> Statement | None:
     """The speaker's home (attribute "city") or job ("job") the message shows in passing, as a weak present
     statement, or None. Only for reading history (module docstring)."""
+    if attribute not in _TASKS:
+        return None
     found = places(reader, doc) if attribute == "city" else trades(reader, doc)
     if not found:
         return None  # (the classifier is trained on first use: not for a message that needs none)

@@ -86,7 +86,8 @@ def self_role(reader: StatementReader, doc: Any, speaker: str, message_id: str |
                     role = " ".join(x.text for x in t.doc[former[-1].i + 1:t.i + 1])
                 if (headed := in_charge_of(t)) is not None:  # ("head of sales": with what the post heads)
                     role = f"{role} of {sx.phrase(headed, drop_det=True)}"
-                org = sx.org_obj(t, reader)
+                # (the workplace may hang on the field a post heads: "head of sales at X")
+                org = next((o for h in (t, headed) if h is not None and (o := sx.org_obj(h, reader))), None)
                 return [Statement("job", speaker, speaker, f"{role} at {org}" if org else role, kind="event",
                                   tense="past" if over else "present", weak=True, message_id=message_id, time=time,
                                   sentence=sent.text)]
@@ -128,13 +129,16 @@ def _trade_life(reader: StatementReader, sent: Any) -> str | None:
             continue
         # (said as the speaker's own now: a fragment, or the subject of what follows; not "I miss nurse life",
         # "reading about pilot life", "nurse life was hard", "my friend says doctor life is brutal")
-        # (a compound too: "wine merchant life mate" hangs "life" on the vocative)
+        # (a compound too: "pharmacist life lads" hangs "life" on the vocative)
         v = t.head
+        # (only on a word closing the sentence: not "my doctor life coach says", "pilot life expectancy")
+        closing = v.i == max((x.i for x in sent if not x.is_punct and not x.is_space), default=-1)
         if t.dep_ not in ("ROOT", "appos", "npadvmod", "nsubj", "dep", "compound") or (
                 t.dep_ == "nsubj" and (v.tag_ in ("VBD", "VBN") or v.dep_ == "ccomp")) or (
-                t.dep_ == "compound" and v.pos_ not in ("NOUN", "PROPN")):
+                t.dep_ == "compound" and (v.pos_ not in ("NOUN", "PROPN") or not closing or
+                                          lex._synsets(f"life_{v.lemma_.lower()}", "n"))):
             continue
-        # the word right before it, whatever the tagger made of it ("paramedic life": an adjective)
+        # the word right before it, whatever the tagger made of it ("mechanic life": an adjective)
         trade = t.doc[t.i - 1] if t.i > sent.start else None
         if trade is None or not trade.is_alpha or not (
                 lex.is_occupation(trade.lemma_.lower() if trade.pos_ == "NOUN" else trade.lower_) or

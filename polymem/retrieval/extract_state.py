@@ -21,6 +21,7 @@ from polymem.language.statements_job import role_and_place
 from polymem.language.statements_pet import dies
 from polymem.retrieval import extract_pets as pets
 from polymem.retrieval.extract_base import NOT_IN_MEMORY, Extract, StateHit, coverage, when
+from polymem.retrieval.system2 import asks_before
 
 if TYPE_CHECKING:
     from polymem.retrieval.extract import Answerer
@@ -187,8 +188,9 @@ def _split(hits: list[StateHit], question: str, newer: str | None = None,
     head = hits[-1]
     q = question.lower()
     anchors = [h for h in hits if h.value and h.value.lower() in q]
-    if not anchors and newer:  # "before Harlow Transit" after "dispatcher at Harlow Transit"
-        anchors = [h for h in hits if h.value and newer.lower() in h.value.lower()]
+    if not anchors and newer:  # "before Harlow Transit" after "dispatcher at Harlow Transit" (whole words)
+        named = re.compile(r"(?<!\w)" + re.escape(newer.lower()) + r"(?!\w)")
+        anchors = [h for h in hits if h.value and named.search(h.value.lower())]
     if not anchors and newer and (inside := [h for h in hits if h.value and lex.place_in(h.value, newer)]):
         # "before the Netherlands" after homes in Stirling, then Groningen: the region holds the newer home
         before = [h for h in hits if h.when < inside[-1].when and not lex.place_in(h.value or "", newer)
@@ -200,7 +202,8 @@ def _split(hits: list[StateHit], question: str, newer: str | None = None,
         before = [h for h in hits if h.when < changed_at and not same_value(h.value, head.value)]
         if before and len(before) < len(hits):
             return head, before[-1]
-    if not anchors and newer and not any(same_value(h.value, newer) for h in hits):
+    if not anchors and newer and not any(same_value(h.value, newer) for h in hits) and (
+            lex.is_place_name(newer.lower()) or lex.is_occupation(newer.lower())):  # (not a firm never read of)
         # "where did she live before she moved to Valletta?" and no statement of the move was read: the
         # value named is the newest, so the latest value read is the one before it
         return head, next((h for h in reversed(hits) if (h.value or "").lower() not in q), None)
@@ -242,8 +245,17 @@ def _named_value(question: str, attribute: str | None, roster: Any) -> str | Non
             continue
         if attribute == "city" and t.text[:1].isupper() and lex.is_place_name(t.lower_):
             return t.text
-        if attribute == "job" and (t.pos_ == "NOUN" and lex.is_occupation(t.lemma_.lower()) or t.pos_ == "PROPN"):
-            return t.text  # ("before Berlin": the job held before the move there)
+        if attribute == "job" and t.pos_ == "NOUN" and lex.is_occupation(t.lemma_.lower()):
+            return t.text
+        if attribute == "job" and t.pos_ == "PROPN" and not (t.i > 0 and doc[t.i - 1].pos_ == "PROPN"):
+            # a firm or a place ("before Berlin": the job held until the move), the whole name ("Art House
+            # Films"); not a holiday or an event ("the job before Christmas")
+            end = t.i
+            while end + 1 < len(doc) and doc[end + 1].pos_ == "PROPN":
+                end += 1
+            name = doc[t.i:end + 1]
+            if not all(lex.noun_in_lexfile(x.lower_, ("noun.time", "noun.event")) for x in name):
+                return name.text
     return None
 
 
@@ -296,7 +308,7 @@ def state(self: Any) -> Extract:
     if self.plan.mode == "full":
         if past is None:  # "I'm leaving Leeds" with no new home named: the value said to be over is the past
             past = next((h for h in reversed(hits) if h.kind == "past"), None)
-        if past is None:  # nothing told of before the change: what the person's lines before it showed in passing
+        if past is None and asks_before(self.plan):  # nothing told before the change: what their lines showed
             past = _shown_before(self, pid, hits, head)
             out.rows = {pid: (hits[-1:], [past] if past else [])}
         if past is None:
@@ -326,7 +338,7 @@ def state(self: Any) -> Extract:
 def _shown_before(self: Any, pid: str, hits: list[StateHit], head: StateHit | None) -> StateHit | None:
     """The home or job pid's own lines stated or showed in passing (language/statements_context: never a
     statement, only history) last before the change the question asks about: before the change it names in other
-    words ("before the record shop"), else before the value it names, else before the latest value."""
+    words ("before the bakery"), else before the value it names, else before the latest value."""
     q = self.plan.question.lower()
     end = _changed_at(self, pid)
     named = [h for h in hits if h.value and h.value.lower() in q]
@@ -420,7 +432,7 @@ DISTRICT_S = 2 * 86400.0  # a district named this soon after a city is a part of
 def home_text(hits: list[StateHit], head: StateHit, attribute: str | None) -> str:
     """The value of a hit (the current one, or a past one); for a home named by a district, with the city the same
     person named as home before it: a place the gazetteer puts inside that city ("Walthamstow, London"), or a
-    district or street no gazetteer knows, named shortly after the city ("my flat in Arroios": "Arroios, Lisbon")."""
+    district or street no gazetteer knows, named shortly after the city ("my flat in X": "X, <city>")."""
     value = head.value or ""
     if attribute != "city" or not value:
         return value

@@ -28,7 +28,7 @@ NAME_BOOST = 0.2  # participant names in the lexical query: frequent in their ow
 # questions, 0.2-0.5 all within 1 point).
 LEX_FLOOR = 0.3
 
-_WORD = re.compile(r"[^\W_]+(?:'[^\W_]+)?")  # (any script's letters: "seánie" is one word)
+_WORD = re.compile(r"[^\W_]+(?:'[^\W_]+)?")  # (any script's letters: "dónal" is one word)
 STOPWORDS = frozenset(
     "a an the and or but if of to in on at by for with about from into over after before is are was were be "
     "been being do does did doing have has had having i me my we our you your he him his she her it its they "

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import re
 
-# (any script's letters: "Seánie", "Tromsø" are one word each, not "se" and "nie")
-WORD = re.compile(r"[^\W_](?:[\w'&.\-]*[^\W_])?")
+# (any script's letters: "Dónal", "Tromsø" are one word each, not "d" and "nal"; "_" splits, as in fusion)
+WORD = re.compile(r"[^\W_](?:(?:[^\W_]|['&.\-])*[^\W_])?")
 
 STOP = frozenset("""
 a an the and or but if of to in on at for from by with about into over after before as is are was were be

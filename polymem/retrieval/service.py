@@ -13,6 +13,7 @@ from polymem.graph.driver import Graph
 from polymem.graph.messages import MessageRepository
 from polymem.graph.search import SearchRepository
 from polymem.llm import LLMClient, make_client
+from polymem.retrieval import system2
 from polymem.retrieval.actions import start_embedding
 from polymem.retrieval.answer import Answer
 from polymem.retrieval.compose import compose
@@ -40,6 +41,8 @@ def templates_for(plan: Plan, opts: AskOptions) -> list[str]:
         names += ["row_records", "row_messages_fulltext"]
         if plan.mode == "full":
             names.append("record_chain")
+        if system2.asks_before(plan):
+            names.append("own_messages")
     if plan.intent == "group_decision":
         names += ["following", "messages_fulltext_details"]
     if opts.strategy == "agentic" and opts.use_system2:

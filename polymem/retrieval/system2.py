@@ -112,9 +112,22 @@ HISTORY_ATTRIBUTES = ("city", "job")  # states a person's lines show in passing 
 HISTORY_K = 60  # how many of a person's first messages are read for what they held before a change
 
 
+def asks_before(plan: Plan) -> bool:
+    """A question about a home or job held before a change ("where did X live before Y?", "X's previous
+    employer?"), not about now ("where does X work now that she changed jobs?")."""
+    from polymem.language.models import parsed
+
+    if plan.mode != "full" or plan.attribute not in HISTORY_ATTRIBUTES:
+        return False
+    return not any(t.lower_ in NOW_WORDS for t in parsed(plan.question))
+
+
+NOW_WORDS = ("now", "currently", "nowadays", "presently", "today")
+
+
 def history_messages(repo: SearchRepository, space: str, plan: Plan, rows: list[str]) -> dict[str, list[str]]:
-    """A question about what a person held before ("where did X live before Y?"): their first messages, where
-    the home or job they had shows in passing before any change is told."""
-    if plan.mode != "full" or plan.attribute not in HISTORY_ATTRIBUTES or not rows:
+    """For a question about what a person held before (`asks_before`): their first messages, where the home or
+    job they had shows in passing before any change is told."""
+    if not rows or not asks_before(plan):
         return {}
     return repo.own_messages(space, rows[:1], HISTORY_K)

@@ -51,20 +51,18 @@ def test_a_time_or_an_occasion_is_no_employer() -> None:
 
 def test_last_night_somewhere_ends_no_job() -> None:
     """"last night at X" is the night before, not a final stretch at a workplace; "my last shift at X" is."""
-    assert _read("Last night at Harrow Point: seeing was superb, nine of us stayed till 2am.", "job") == set()
-    assert ("p1", "the bakery", "") in _read("friday was my last shift at the bakery", "job")
-    assert ("p1", "Brackwell", "") in _read("First day at Brackwell done.", "job")  # a first stretch starts one
+    assert _read("Jupiter was sharp last night at Harrow Point, we stayed till 2am", "job") == set()
+    assert ("p1", "the bakery", "") in _read("that was my last week at the bakery", "job")
+    assert ("p1", "Brackwell", "") in _read("First week at Brackwell over, everyone is kind", "job")  # starts one
 
 
 def test_a_move_into_a_home_placed_after_it_names_the_town() -> None:
     """"moved into a flat in X" places the home by a phrase after it, as "the X flat" does before it."""
-    assert ("p1", "Utrecht", "") in _read("I've moved into a flat in Utrecht", "city")
-    assert ("p1", "Turku", "") in _read("I've moved into a flat in Turku", "city")
+    assert ("p1", "Malmo", "") in _read("I've moved into a flat in Malmo", "city")
     assert ("p1", "Dundee", "") in _read("we moved into the Dundee flat on friday", "city")
 
 
 def test_a_post_in_charge_of_a_field_said_alone_is_the_speakers_job() -> None:
-    """"head of sales at X, the ...": the parser hangs the workplace on the field, not on the post."""
-    assert any(v.startswith("head of sales") for _, v, _ in _read(
-        "head of sales at brightloom, the furniture startup. still in york", "job"))
+    """"head of sales at X": the parser may hang the workplace on the field, not on the post."""
+    assert ("p1", "head of sales at Brightloom", "") in _read("head of sales at brightloom these days, loving it", "job")
     assert _read("head of the queue at the bakery lol", "job") == set()

@@ -27,7 +27,7 @@ def test_a_trade_shown_in_passing_is_read(text: str, attribute: str, value: str)
 @pytest.mark.parametrize("text, attribute", [
     ("my sister is a nurse in Leeds and loves it", "job"),  # somebody else's
     ("the plumber said the boiler is finished", "job"),  # a trade doing something
-    ("are you still a paramedic?", "job"),  # a question
+    ("is Olu still a plumber?", "job"),  # a question
     ("I'm not a nurse anymore, thank god", "job"),  # over
     ("we flew back from Rome last night, shattered", "city"),  # a place left on a trip
 ])
@@ -36,6 +36,6 @@ def test_what_is_not_the_speakers_present_state_is_not_read(text: str, attribute
 
 
 def test_a_trade_word_tagged_as_an_adjective_is_a_candidate() -> None:
-    """The tagger takes "paramedic" before "life" for an adjective; it is still a trade."""
-    found = trades(READER, parsed("just off shift, paramedic life."))
-    assert [value for _, value, _, _ in found] == ["paramedic"]
+    """The tagger takes "statistician" before "life" for an adjective; it is still a trade."""
+    found = trades(READER, parsed("third spreadsheet of the evening, statistician life."))
+    assert [value for _, value, _, _ in found] == ["statistician"]

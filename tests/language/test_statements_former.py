@@ -74,9 +74,9 @@ def test_a_past_job_and_the_new_one_make_a_history(reader: StatementReader) -> N
 @pytest.mark.parametrize(("text", "value"), [
     ("back on the night shift. tram driver life, never see the sun", "tram driver"),
     ("ugh, app dev life at Quillsoft", "app dev at Quillsoft"),
-    # however the parser hangs it: the trade tagged an adjective, "life" a compound of a vocative
-    ("back from a fourteen hour stretch on the ambulance, paramedic life. roads were pure ice", "paramedic"),
-    ("glass cutter life mate. my thumbs are a disgrace", "glass cutter"),
+    # however the parser hangs it: the trade tagged an adjective, "life" a compound of a word closing the line
+    ("oil up to my elbows, mechanic life.", "mechanic"),
+    ("stock take til midnight, pharmacist life lads.", "pharmacist"),
 ])
 def test_a_trade_said_as_a_way_of_life_is_the_speakers_job(reader: StatementReader, text: str, value: str) -> None:
     sts = [s for s in reader.read(text, "p1", NOW, "m1") if s.attribute == "job"]
@@ -84,7 +84,8 @@ def test_a_trade_said_as_a_way_of_life_is_the_speakers_job(reader: StatementRead
 
 
 @pytest.mark.parametrize("text", ["city life is loud and I love it", "such is student life",
-                                  "we bought life insurance today"])
+                                  "we bought life insurance today", "my doctor life coach says to relax",
+                                  "read an article on pilot life expectancy"])
 def test_a_life_that_names_no_trade_is_no_job(reader: StatementReader, text: str) -> None:
     assert jobs(reader, text) == set()
 

@@ -15,19 +15,28 @@ LINES = [
     ("h000", "mara", "ugh, 6am start at the depot again, forklift driver problems", None),
     *[(f"h{n:03d}", ("wen", "mara", "tobi_k", "mara")[n % 4], f"bookshop plan #{n}: {_PLANS[n % 4]}", None)
       for n in range(1, 151)],
-    ("h151", "mara", "big news: I bought the old bookshop on Quay Street, opening in June", None),
-    ("h152", "wen", "the bookshop!! so proud of you", "h151"),
+    ("h151", "mara", "big news: the bookshop on Quay Street is mine now, keys on friday", None),
+    ("h152", "wen", "the bookshop!! amazing", "h151"),
 ]
 
 
 def test_a_job_shown_in_passing_is_the_job_before_a_change(graph, space, embedder) -> None:  # type: ignore[no-untyped-def]
     ingest_chat(graph, space, embedder, LINES)
-    before = ask(graph, space, "What did Mara do for work before the bookshop?", embedder=embedder)
+    before = ask(graph, space, "Which job did Mara have before the bookshop?", embedder=embedder)
     assert "driver" in before.text.lower(), before.text
     assert "h000" in before.cited, before.cited
 
 
 def test_a_job_shown_in_passing_is_no_answer_for_now(graph, space, embedder) -> None:  # type: ignore[no-untyped-def]
-    ingest_chat(graph, space, embedder, LINES[:151])
-    now = ask(graph, space, "What does Mara do for work now?", embedder=embedder)
+    """A question about now that names a change ("now that she changed jobs") asks for the job after it: the
+    reading in passing, history only, never answers it."""
+    ingest_chat(graph, space, embedder, [*LINES[:151], ("h151", "mara", "started at Pell Bakery today, 4am alarms", None)])
+    now = ask(graph, space, "Where does Mara work now that she changed jobs?", embedder=embedder)
     assert "driver" not in now.text.lower(), now.text
+
+
+def test_a_question_about_a_pet_before_reads_no_home_or_job(graph, space, embedder) -> None:  # type: ignore[no-untyped-def]
+    """A "before" question about another attribute asks nothing of what lines show of homes and jobs."""
+    ingest_chat(graph, space, embedder, [*LINES, ("h153", "mara", "we adopted a dog today, Rolo!", None)])
+    pet = ask(graph, space, "What pet did Mara have before Rolo?", embedder=embedder)
+    assert "driver" not in pet.text.lower(), pet.text
