@@ -231,9 +231,9 @@ def _change_words(question: str) -> set[str]:
 
 
 def _named_value(question: str, attribute: str | None, roster: Any) -> str | None:
-    """A place (for a home) or a trade, a firm or a place (for a job) the question itself names as what came
-    after: "before she moved to Valletta", "before Berlin". Only after the word that dates the past: the noun a
-    question asks by is no value ("remi's previous employer?")."""
+    """A place (for a home) or a trade (for a job) the question itself names: "before she moved to Valletta",
+    "Ana moved to Lisbon from which city?"; not the noun it asks by ("remi's previous employer?", "which
+    trade"). For a job also a firm or a place named after the word that dates the past ("before Berlin")."""
     from polymem.language import lexical as lex
     from polymem.language.models import parsed
 
@@ -241,13 +241,15 @@ def _named_value(question: str, attribute: str | None, roster: Any) -> str | Non
     doc = parsed(question)
     mark = next((t.i for t in doc if t.lower_ in _BEFORE_WORDS), None)
     for t in doc:
-        if mark is None or t.i <= mark or t.lower_ in names or not t.is_alpha:
+        if t.lower_ in names or not t.is_alpha:
             continue
-        if attribute == "city" and t.text[:1].isupper() and lex.is_place_name(t.lower_):
+        if attribute == "city" and t.text[:1].isupper() and t.i > 0 and lex.is_place_name(t.lower_):
             return t.text
-        if attribute == "job" and t.pos_ == "NOUN" and lex.is_occupation(t.lemma_.lower()):
+        asked_by = any(c.dep_ == "poss" or c.tag_ in ("WDT", "WP", "WP$") for c in t.children)
+        if attribute == "job" and t.pos_ == "NOUN" and lex.is_occupation(t.lemma_.lower()) and not asked_by:
             return t.text
-        if attribute == "job" and t.pos_ == "PROPN" and not (t.i > 0 and doc[t.i - 1].pos_ == "PROPN"):
+        if attribute == "job" and mark is not None and t.i > mark and t.pos_ == "PROPN" and not (
+                t.i > 0 and doc[t.i - 1].pos_ == "PROPN"):
             # a firm or a place ("before Berlin": the job held until the move), the whole name ("Art House
             # Films"); not a holiday or an event ("the job before Christmas")
             end = t.i

@@ -130,6 +130,9 @@ def test_a_name_after_before_anchors_a_job_only_as_a_whole_word() -> None:
     roster = RosterIndex(ROSTER)
     assert _named_value("What did Mara do before Christmas?", "job", roster) is None
     assert _named_value("What was Tobi's job before Art House Films?", "job", roster) == "Art House Films"
+    # the noun a question asks by is no value; a place named without "before" still is
+    assert _named_value("Who was Tobi's employer before this?", "job", roster) is None
+    assert _named_value("Mara moved to Lisbon from which city?", "city", roster) == "Lisbon"
     old = StateHit("m1", "cartographer", (1.0, 1, "m1"), ["m1"])
     new = StateHit("m2", "newsagent", (2.0, 2, "m2"), ["m2"])
     head, past = _split([old, new], "What was Tobi's job before New Street Bakery?", "New Street Bakery")
