@@ -304,14 +304,15 @@ def state(self: Any) -> Extract:
             return Extract(NOT_IN_MEMORY, abstained=True)
         return Extract("; ".join(pets.pet_text(self, h) for h in gone), participant=pid,
                        cited=[m for h in gone for m in h.message_ids], confidence=1.0, rows={pid: ([], gone)})
+    changed_at = _changed_at(self, pid) if self.plan.mode == "full" else None
     head, past = _split(hits, self.plan.question, _named_value(self.plan.question, self.plan.attribute, self.roster)
-                        if self.plan.mode == "full" else None, _changed_at(self, pid) if self.plan.mode == "full" else None)
+                        if self.plan.mode == "full" else None, changed_at)
     out = Extract(NOT_IN_MEMORY, abstained=True, rows={pid: (hits[-1:], [past] if past else [])})
     if self.plan.mode == "full":
         if past is None:  # "I'm leaving Leeds" with no new home named: the value said to be over is the past
             past = next((h for h in reversed(hits) if h.kind == "past"), None)
         if past is None and asks_before(self.plan):  # nothing told before the change: what their lines showed
-            past = _shown_before(self, pid, hits, head)
+            past = _shown_before(self, pid, hits, head, changed_at)
             out.rows = {pid: (hits[-1:], [past] if past else [])}
         if past is None:
             return out
@@ -337,12 +338,14 @@ def state(self: Any) -> Extract:
     return Extract(text, participant=pid, cited=head.message_ids, confidence=1.0, rows=out.rows)
 
 
-def _shown_before(self: Any, pid: str, hits: list[StateHit], head: StateHit | None) -> StateHit | None:
+def _shown_before(self: Any, pid: str, hits: list[StateHit], head: StateHit | None,
+                  changed_at: tuple | None) -> StateHit | None:
     """The home or job pid's own lines stated or showed in passing (language/statements_context: never a
     statement, only history) last before the change the question asks about: before the change it names in other
-    words ("before the bakery"), else before the value it names, else before the latest value."""
+    words ("before the bakery": `changed_at`, from `_changed_at`), else before the value it names, else before
+    the latest value."""
     q = self.plan.question.lower()
-    end = _changed_at(self, pid)
+    end = changed_at
     named = [h for h in hits if h.value and h.value.lower() in q]
     if end is None and (named or head is not None):
         end = (named[-1] if named else head).when  # type: ignore[union-attr]
