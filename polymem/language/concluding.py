@@ -278,7 +278,10 @@ def bare_participle(sent: Any) -> str | None:
 def announced(final: Any, nxt: Any) -> str | None:
     """"BOOKED. the mill at Ashby, 3 May.": a sentence that is only a word of deciding announces what the next
     one names first (its leading noun phrase, up to a comma), when that one is a phrase, not a clause."""
-    words = [t for t in final if not t.is_punct and not marker(t)]  # ("Booked!" is tagged an interjection)
+    # (the part after a full stop the sentence splitter missed: "Not at all, Mama. Decided then?")
+    stops = [t.i for t in final[:-1] if t.text in (".", "!")]
+    tail = final.doc[stops[-1] + 1:final.end] if stops else final
+    words = [t for t in tail if not t.is_punct and not marker(t)]  # ("Booked!" is tagged an interjection)
     if len(words) != 1 or not lex.verb_in_senses(words[0].lemma_.lower(), group_acts.DECIDE_SENSES, first=3,
                                                   exact=True):
         return None
@@ -414,9 +417,12 @@ def concluded_verb(verb: Any) -> tuple[str | None, Any] | None:
         return None
     group = subj.lower_ in ("we", "us") or (subj.pos_ == "NOUN" and lex.noun_is(subj.lemma_.lower(), "group_noun", 1))
     # a matter is a thing the dictionary knows ("dues", "the meetings"), not a person or a word it does not
-    # know, which in chat is most often a name ("so Nonna stays at ...")
-    if not group and (subj.pos_ != "NOUN" or lex.is_person_noun(subj.lemma_.lower(), 1) or
-                      not lex.known_noun(subj.lemma_.lower())):
+    # know, which in chat is most often a name ("so Nonna stays at ..."); or someone's ordinal, a birthday
+    # ("Papa's 75th is ...")
+    owned_ordinal = subj.like_num and subj.lower_[-2:] in ("st", "nd", "rd", "th") and any(
+        c.dep_ == "poss" for c in subj.children)
+    if not group and not owned_ordinal and (subj.pos_ != "NOUN" or lex.is_person_noun(subj.lemma_.lower(), 1) or
+                                            not lex.known_noun(subj.lemma_.lower())):
         return None
     if not group and not lex.verb_in_senses(verb.lemma_.lower(), _BEING, first=4):
         return None  # "then the bus leaves at 6": a matter only is, stays, returns or moves

@@ -288,7 +288,8 @@ def turned_down(doc: Any) -> list[tuple[str, Any]]:
                 t.dep_ == "nsubj" and head.lower_ == "off")  # "mixer's off", however the parser attaches it
         instead = head.dep_ == "prep" and head.lower_ in ("of", "than") and head.head.lower_ in ("instead", "rather")
         if neg or dropped_by_verb or dropped_by_group or off or instead:
-            out.append((group_acts._np(t), t))
+            # what is turned down, without the word that turns it down ("no Hamburg" drops Hamburg)
+            out.append((re.sub(r"(?i)^(?:no|not)\s+", "", group_acts._np(t)), t))
     for act in group_acts.read(doc.text):
         if act.act == "cancel" and act.value and not any(same(act.value, v) for v, _ in out):
             tok = next((t for t in doc if t.text in act.value.split() and t.pos_ in ("NOUN", "PROPN")), None)

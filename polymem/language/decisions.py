@@ -153,7 +153,12 @@ class DecisionTracker:
         self._options(doc, text)
         self._before = self.recent
         self._remember(text, message_id)
-        sents = [s for s in _sentences(doc) if not s.text.rstrip().endswith("?")]
+        every = _sentences(doc)
+        # (a question asks, it does not decide; but "Decided then? Hamburg, 8 June" states the choice it asks
+        # the others to confirm, as "Decided. Hamburg, 8 June" does)
+        sents = [s for k, s in enumerate(every) if not s.text.rstrip().endswith("?") or (
+            k + 1 < len(every) and not every[k + 1].text.rstrip().endswith("?") and
+            concluding.announced(s, every[k + 1]))]
         if not sents:
             return out
         # "fine. Casa Lupo.": an option named after a word of assent
@@ -196,13 +201,23 @@ class DecisionTracker:
         # in the order written: a later final ("the call moves to the 29th") does not pre-empt an earlier one
         near = [sents[j] for i in finals for j in (i, i + 1, i - 1)
                 if 0 <= j < len(sents) and (j == i or j not in finals)]
+        announcing = {sents[i].start for i in finals if i + 1 < len(sents) and sents[i + 1].start in after}
         for s in near:  # the final sentence first, then the one after it
-            value = after.get(s.start) or value_of(doc, s, drop_ids, known) or bare.get(s.start)
+            concluded = None
+            if s.start in announcing:
+                continue  # "No trouble, Dad. Settled then? Ghent": the word of deciding announces what follows
+            if s.start not in after and s.start not in {sents[i].start for i in finals} and \
+                    (concluded := concluding.concluded_verb(s.root)) is not None and concluded[1].i not in drop_ids:
+                # "settled: no Hamburg. Papa's 75th is a boat trip from Lindau": what a matter is, said right after
+                # the word that settles it, whole (not only the option it names)
+                value = phrase(concluded[1])
+            else:
+                value = after.get(s.start) or value_of(doc, s, drop_ids, known) or bare.get(s.start)
             if value and subordinate(s, value):
                 value = None
             if value and not all(in_senses(t, FINAL_SENSES) or (t.is_stop and t.text.islower()) or t.is_punct
                                  for t in parsed(value)):
-                topic, sentence = topic_of(s), s.text.strip()
+                topic, sentence = topic_of(s) or (concluded[0] if concluded else None), s.text.strip()
                 if topic and same(topic, value):
                     topic = None  # "decided: the sale is for the food bank": the value names no matter
                 break

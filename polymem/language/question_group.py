@@ -141,6 +141,55 @@ def about_a_plan(doc: Any) -> bool:
     return thing_changed(doc)
 
 
+_ORDINAL = ("st", "nd", "rd", "th")
+_AFFAIRS = ("anniversary.n.01", "ceremony.n.01", "farewell.n.02")  # a birthday, a wedding, a send-off
+
+
+def _an_occasion(noun: Any) -> bool:
+    """A noun for something that happens to or for a person and that others arrange: an occasion ("her leaving
+    do", "his birthday", "the send-off"), an ordinal standing for a birthday ("Opa's 75th"); not her job or her
+    first day there."""
+    low = noun.lower_
+    if low[:1].isdigit() and low.endswith(_ORDINAL):
+        return True
+    if noun.pos_ not in ("NOUN", "PROPN", "ADJ") or lex.is_person_noun(noun.lemma_.lower(), 1):
+        return False
+    lemma = noun.lemma_.lower()
+    return any(lex.noun_in_senses(part, OCCASIONS + _AFFAIRS, first=2)
+               for part in {lemma, lemma.replace("-", "_"), lemma.replace("-", "")})
+
+
+def _group_acting(verb: Any) -> bool:
+    """The verb's subject is the group: "we", "they", "everyone", or a noun for a group ("the club"); a verb with
+    no subject of its own has its governing verb's ("what did the club end up giving Ana?")."""
+    while verb.dep_ in ("xcomp", "conj") and not any(c.dep_ in ("nsubj", "nsubjpass") for c in verb.children):
+        verb = verb.head
+    return any(c.dep_ in ("nsubj", "nsubjpass") and (c.lower_ in ("we", "they", "everyone", "everybody") or
+                                                    lex.noun_is(c.lemma_.lower(), "group_noun", senses=1))
+               for c in verb.children)
+
+
+def members_aside(doc: Any, names: frozenset[str]) -> bool:
+    """Every member the question names is someone the group does something for, not who acts or whose state is
+    asked: whose occasion it is ("where was Opa's 75th held in the end?"), for whom ("the present they agreed on
+    for Ana"), or to whom the group gives ("what did they end up giving Ana?")."""
+    found = [t for t in doc if t.lower_ in names or t.lower_.removesuffix("'s") in names]
+    if not found:
+        return False
+    for t in found:
+        while t.dep_ in ("compound", "flat") and t.head.i != t.i:  # "Aunt Rima's": the whole name
+            t = t.head
+        head = t.head
+        if t.dep_ == "poss" and _an_occasion(head):
+            continue
+        if t.dep_ == "pobj" and head.lower_ in ("for", "to") and head.head.pos_ == "VERB" and _group_acting(head.head):
+            continue  # (not "which city is home for Ana?": her home)
+        if t.dep_ in ("dative", "dobj") and head.pos_ == "VERB" and _group_acting(head):
+            continue
+        return False
+    return True
+
+
 def offers_options(doc: Any) -> bool:
     """A yes/no question offering alternatives to the group: "are we renting or buying?"."""
     return any(t.dep_ == "cc" and t.lower_ == "or" for t in doc) and any(

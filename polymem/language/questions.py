@@ -16,6 +16,7 @@ from polymem.language.models import nlp
 from polymem.language.question_attribute import Attribute, changes, question_attribute
 from polymem.language.question_group import (
     about_a_plan,
+    members_aside,
     members_in_plural,
     offers_options,
     ranges_over_members,
@@ -61,6 +62,7 @@ class QuestionForm:
     earlier: bool = False  # "Ruth's old town?": the person's home, town or job of an earlier time
     everyone: bool = False  # the question ranges over every member ("each of us", "every cousin", "we all")
     pairs: bool = False  # it pairs members with places: "who lives where?"
+    for_member: bool = False  # the members named are those the group acts for: "where was Opa's 75th held?"
     notes: list[str] = field(default_factory=list)
 
 
@@ -89,6 +91,10 @@ def parse_question(question: str, mentioned: int = 0, names: frozenset[str] = fr
     out.wh = next((t.lower_ for t in doc if t.tag_ in ("WRB", "WP", "WDT", "WP$") or
                    (t.i == 0 and t.lower_ in _WH_WORDS)), None)
     out.attribute, out.category = question_attribute(doc)
+    # a member named only as the one the group acts for, in a question about a plan ("where was Opa's 75th held
+    # in the end?", "what did they give Ana for her birthday?"), is not who it is about: read as naming no member
+    if mentioned and out.attribute in (None, "city") and members_aside(doc, names) and about_a_plan(doc):
+        out.for_member, mentioned = True, 0
     if who_and_where(doc) and not mentioned:  # "who lives where?": every member's home
         out.everyone, out.pairs, out.attribute = True, True, out.attribute or "city"
     out.everyone = out.everyone or ranges_over_members(doc) or (
@@ -186,7 +192,11 @@ def parse_question(question: str, mentioned: int = 0, names: frozenset[str] = fr
                  c.tag_ in ("WDT", "WP") for c in t.children))
              and not lex.is_person_noun(t.lemma_.lower(), 1)
              and not t.like_num and t.dep_ != "poss"]
-    if decides and not topic and mentioned == 0 and out.wh in ("what", "which", None):
+    # ("what present had they agreed on": the word a wh-determiner goes with names the matter, however tagged)
+    topic += [t for t in doc if any(c.dep_ == "det" and c.tag_ in ("WDT", "WP") for c in t.children)
+              and t.pos_ in ("ADJ", "ADV") and lex.known_noun(t.lower_)]
+    # (a question naming the member the group acted for asks about one matter: "what did they agree on for Ana?")
+    if decides and not topic and mentioned == 0 and not out.for_member and out.wh in ("what", "which", None):
         out.form = "list_decisions"
         return out
     if out.wh in ("who", "which") and any(_announces(t, mentioned) for t in doc):
@@ -202,7 +212,8 @@ def parse_question(question: str, mentioned: int = 0, names: frozenset[str] = fr
     if out.category and mentioned == 0 and subj_quant:
         out.form = "category"
         return out
-    people = [t for t in doc if t.pos_ == "PROPN" and t.dep_ in ("nsubj", "poss")]
+    people = [t for t in doc if t.pos_ == "PROPN" and t.dep_ in ("nsubj", "poss") and
+              not (out.for_member and t.lower_.removesuffix("'s") in names)]
     # -- an opinion of someone: "What does Odile make of Kalani?", "Odile's take on Kalani?"
     if mentioned == 1 and asks_view(doc):
         out.form = "opinion"

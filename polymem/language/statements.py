@@ -30,7 +30,7 @@ from polymem.language.statement_types import Attribute, Kind, Person, Statement
 from polymem.language.statements_city import demonym_city, local_place
 from polymem.language.statements_clause import sentence_statements
 from polymem.language.statements_former import former_roles, with_former
-from polymem.language.statements_job import merge_jobs, self_role
+from polymem.language.statements_job import merge_jobs, post_taken, self_role
 from polymem.language.statements_meaning import meant
 from polymem.language.statements_people import owner_of
 from polymem.language.statements_pet import named_pet, pet_gone
@@ -180,7 +180,7 @@ class StatementReader:
         out = with_roles(out, taken_roles(self, doc, speaker, other, message_id, time))
         out = with_former(out, former_roles(self, doc, speaker, other, message_id, time))
         if not any(st.attribute == "job" for st in out):
-            out += self_role(self, doc, speaker, message_id, time)
+            out += self_role(self, doc, speaker, message_id, time) or post_taken(self, doc, speaker, message_id, time)
         if self.by_meaning:
             out = meant(self, doc, speaker, message_id, time, out)
         if asked and not any(st.attribute == asked and st.owner == speaker and not st.weak for st in out) and \

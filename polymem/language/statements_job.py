@@ -94,6 +94,65 @@ def self_role(reader: StatementReader, doc: Any, speaker: str, message_id: str |
     return []
 
 
+# getting, accepting, starting or being offered something (WordNet): what one does with a post one takes up
+_TAKE_UP = ("get.v.01", "acquire.v.01", "accept.v.02", "take.v.08", "land.v.04", "start.v.01", "begin.v.03",
+            "offer.v.01", "offer.v.02", "secure.v.04")
+
+
+def _a_post(t: Any) -> bool:
+    """A word for a post: a job, a position, a role (not "place" or "spot", which are first places)."""
+    lemma = t.lemma_.lower()
+    return t.pos_ == "NOUN" and (lex.noun_is(lemma, "job", senses=1) or lex.noun_in_senses(
+        lemma, ("function.n.03", "position.n.06", "post.n.04"), first=3, exact=True))
+
+
+def post_taken(reader: StatementReader, doc: Any, speaker: str, message_id: str | None,
+               time: datetime | None) -> list[Statement]:
+    """"X offered me a project architect role", "got the CSIRO job!!", "offered the sports physio job at the
+    clinic in Y": a post the speaker got, accepted or was offered, named by the trade or the employer in front of
+    the word for it (or the employer after "at", or the one offering it). Weak, like any offer: what the speaker
+    holds where nothing says otherwise, never a statement over one."""
+    for sent in doc.sents:
+        if sent.text.rstrip().endswith("?"):
+            continue
+        for t in sent:
+            if not _a_post(t) or t.dep_ != "dobj" or t.head.pos_ != "VERB":
+                continue
+            v = t.head
+            lemma = sx.phrasal(v)
+            if not (lex.verb_in_senses(lemma, _TAKE_UP, first=3, exact=True) or
+                    lex.verb_in_senses(v.lemma_.lower(), _TAKE_UP, first=3, exact=True)) or \
+                    sx.negated(v, sent) or sx.hedged(v):
+                continue
+            # (a label before a colon is no subject: "News: offered the X job")
+            subj = next((c for c in v.children if c.dep_ in ("nsubj", "nsubjpass") and not (
+                c.i + 1 < len(doc) and doc[c.i + 1].text == ":")), None)
+            offer = lex.verb_in_senses(v.lemma_.lower(), ("offer.v.01", "offer.v.02"), first=2)
+            to_me = any(c.dep_ in ("dative", "nsubjpass") and c.lower_ in FIRST_PERSON for c in v.children)
+            # the speaker's: said of "I", or with no subject at all ("offered the X job!!"), or offered to "me"
+            employer = None
+            if subj is not None and subj.lower_ not in FIRST_PERSON:
+                if not (offer and to_me and subj.pos_ == "PROPN" and reader.person_in(subj.text) is None):
+                    continue
+                employer = sx.phrase(subj)  # "Acme offered me a role": the employer offers it
+            mods = [c for c in t.lefts if c.dep_ in ("compound", "amod") and c.pos_ in ("NOUN", "PROPN", "ADJ")]
+            trade = [c for c in mods if c.pos_ != "PROPN" and (
+                lex.is_occupation(c.lemma_.lower()) or lex.clipped_occupation(c.lower_))]
+            named = [c for c in mods if c.pos_ == "PROPN" and reader.person_in(c.text) is None]
+            org = sx.org_obj(t, reader) or sx.org_obj(v, reader) or employer or (" ".join(c.text for c in named) if named else None)
+            if trade:
+                role = " ".join(x.text for x in t.doc[mods[0].left_edge.i:trade[-1].i + 1]
+                                if not (x.pos_ == "PROPN" and x in named))
+            elif not org:
+                continue
+            else:
+                role = None
+            value = f"{role} at {org}" if role and org else (role or org or "")
+            return [Statement("job", speaker, speaker, value, kind="event", weak=True, message_id=message_id, time=time,
+                              sentence=sent.text.strip())]
+    return []
+
+
 _FOUND = ("establish.v.01", "open.v.02", "start.v.06", "set_up.v.06", "originate.v.02", "operate.v.01")
 # a place of work or a business (WordNet): a studio, a bakery, a firm, a shop; not a bottle or a door
 _BUSINESS = ("workplace.n.01", "place_of_business.n.01", "organization.n.01", "business.n.01", "restaurant.n.01",

@@ -85,7 +85,9 @@ def _asked_noun(doc: Any, wh: Any) -> Any:
     if head is None and wh.dep_ in ("attr", "nsubj") and wh.head.lemma_ == "be":
         # "what's the budget per head": the other side of the copula
         head = next((c for c in wh.head.children if c.dep_ in ("nsubj", "attr") and c.i != wh.i), None)
-    if head is None or head.pos_ not in ("NOUN", "VERB"):
+    if head is not None and wh.dep_ == "det" and head.pos_ in ("ADJ", "ADV") and lex.known_noun(head.lower_):
+        pass  # "what present had they agreed on": the word a wh-determiner goes with is a noun, however tagged
+    elif head is None or head.pos_ not in ("NOUN", "VERB"):
         return None
     # "what kind of venue", "which sort of day": the noun after "of"; "what is our final choice for the date",
     # "the plan for the venue": a noun of choosing says nothing, the matter after it does
@@ -120,13 +122,16 @@ def _placeish(value: str) -> bool:
     words = re.findall(r"[A-Za-z][\w'-]*", value)
     if any(w[:1].isupper() for w in words):
         return True
-    return any(lex.is_place_name(w.lower()) or lex.noun_in_senses(w.lower(), _PLACE_SENSES, first=2)
-               for w in words if w.lower() not in STOP_WORDS)
+    # a place's name anywhere, or a noun of place heading the phrase (the last word before a preposition: "beach
+    # house in ...", not "snow bums", whose modifier only names a place's stuff)
+    head = re.split(r"\s+(?:in|at|on|near|by|of|with|from|for)\s+", value.lower(), maxsplit=1)[0].split()
+    return any(lex.is_place_name(w.lower()) for w in words if w.lower() not in STOP_WORDS) or bool(
+        head and head[-1] not in STOP_WORDS and lex.noun_in_senses(head[-1].strip(",.!"), _PLACE_SENSES, first=2))
 
 
-def compatible(asked: Kind | None, value: str) -> bool:
+def compatible(asked: Kind | None, value: str, noun: bool = False) -> bool:
     """Whether a value can answer a question asking for `asked`: "Lake Tahoe, 3-5 May" answers both
-    "where" and "when"."""
+    "where" and "when". `noun`: the question names what it asks for by a noun that is no place ("which gift")."""
     if asked is None:
         return True
     kind = value_kind(value)
@@ -135,13 +140,33 @@ def compatible(asked: Kind | None, value: str) -> bool:
         rest = value.replace(span, "") if span else value
         return kind != "amount" and (kind != "date" or bool(span)) and _placeish(rest)
     if kind == asked:
-        return True
+        # "which present": not a place by its name alone ("Zadar"), which only says where
+        return not (asked == "thing" and noun and _only_a_place(value))
     if kind == "date" and asked == "thing":
         span = timeexpr.date_span(value)
         rest = value.replace(span, "") if span else ""
         return bool(re.search(r"[A-Za-z]{3,}", rest)) and value_kind(rest.strip(" ,;-")) == "thing"
     if kind == "thing" and asked == "date":
         return bool(timeexpr.date_span(value))
+    return False
+
+
+def _only_a_place(value: str) -> bool:
+    """A value that is nothing but place names ("Zadar", "Lake Bled"): it says where, never what."""
+    words = [w for w in re.findall(r"[^\W\d_][\w'-]*", value) if w.lower() not in STOP_WORDS]
+    return bool(words) and all(w[:1].isupper() for w in words) and any(lex.is_place_name(w.lower()) for w in words) \
+        and all(lex.is_place_name(w.lower()) or not lex.known_noun(w.lower()) for w in words)
+
+
+def asks_by_noun(question: str) -> bool:
+    """The question names what it asks for by a noun of a thing ("what present", "which band"), not by "what"
+    alone nor by "where"."""
+    doc = parsed(question)
+    for t in doc:
+        if t.lower_ in ("what", "which") and t.tag_ in ("WDT", "WP"):
+            noun = _asked_noun(doc, t)
+            if noun is not None and noun.pos_ != "VERB":
+                return _noun_kind(noun.lemma_.lower()) == "thing"
     return False
 
 

@@ -39,6 +39,7 @@ def _group_decision(self: Any) -> Extract:
     # The writer's decision chains first: they know what superseded what. A chain whose words the question
     # does not share is still found by the record search's own ranking (embedding + full text).
     chain = _best_chain(self)
+    whole = chain
     if dated:  # "which dates did we pick": the date part of each version ("LAKE DISTRICT, 17-21 JULY")
         chain = [StateHit(h.id, d, h.when, h.message_ids, h.kind) for h in chain
                  if (d := timeexpr.date_span(h.value or "") or values.date(h.value or "") or
@@ -70,6 +71,12 @@ def _group_decision(self: Any) -> Extract:
     if self.plan.mode == "head":
         return Extract(head.value or "", cited=head.message_ids, confidence=1.0, rows=rows)
     earlier = [h for h in hits[:-1] if not same_value(h.value, head.value)]
+    if not earlier and dated and len(chain) == 1 and whole and whole[-1].when > chain[0].when:
+        # "what was the original date?": the only date the matter was settled with, and a later version (a new
+        # venue "instead of 21 March at Rimrock") replaced what it was settled as
+        past = chain[0]
+        rows["GROUP"] = ([whole[-1]], [past])
+        return Extract(past.value or "", cited=past.message_ids + whole[-1].message_ids, confidence=0.8, rows=rows)
     if earlier:
         past = earlier[0]
         rows["GROUP"] = ([head], [past])
@@ -144,7 +151,8 @@ def _best_chain(self: Any) -> list[StateHit]:
         return []
     # "which night", "how much", "where": only a matter settled with a value of that kind can answer
     asked = value_kind.asked_kind(self.plan.question)
-    cands = {k: c for k, c in cands.items() if any(value_kind.compatible(asked, h.value or "") for h in c[0])} \
+    noun = value_kind.asks_by_noun(self.plan.question)
+    cands = {k: c for k, c in cands.items() if any(value_kind.compatible(asked, h.value or "", noun) for h in c[0])} \
         or cands
     # the words that name the matter, not those that ask about it ("what did they end up with for the harvest supper")
     issue = question_group.matter_words(self.plan.question, self.plan.issue) or self.plan.issue

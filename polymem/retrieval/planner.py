@@ -111,6 +111,9 @@ def compile_rules(question: str, asker: str | None, roster: RosterIndex) -> Plan
     if form.pairs and not order:  # "who lives where?"
         intent, answer_field = "everyone", "map"
         rows = [person_row(x.id) for x in roster.persons()]
+    elif form.form == "group" and form.for_member:  # "where was Opa's 75th held in the end?": the group's plan
+        # (the planner's `order` still holds the member named)
+        intent, answer_field = "group_decision", "value"
     elif WHO_EMPLOYS.search(masked) and order:
         intent, answer_field = "state", "value"
         notes.append("employer question")
