@@ -228,6 +228,9 @@ class DecisionTracker:
         extra: list[Decision] = []
         if day and re.search(r"(?i)\bof\s+" + re.escape(day), sentence):
             day = None  # "the decision of 16 March": a date that names something else
+        elif day and value_kind(value) == "date" and \
+                re.search(r"(?i)\b(?:from|starting|as\s+of|effective|beginning)\s+(?:on\s+)?" + re.escape(day), sentence):
+            day = None  # "rehearsals move to wednesdays from 1 April": the day settled on, and when that starts
         if day and day.lower() not in value.lower() and not any(day.lower() in x.lower() for x, _ in drops):
             when_topic = self._open_topic(day)
             if when_topic:  # a date that is an open matter of its own

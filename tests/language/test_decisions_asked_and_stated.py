@@ -42,3 +42,10 @@ def test_what_a_matter_is_said_to_be_after_the_settling_word_is_its_whole_value(
 def test_what_is_turned_down_with_no_is_named_without_it() -> None:
     assert [v for v, _ in turned_down(parsed("Fine, no Ghent then."))] == ["Ghent"]
     assert [v for v, _ in turned_down(parsed("ok so no barge, the weather looks awful"))] == ["barge"]
+
+
+def test_the_day_a_change_starts_from_is_not_the_day_settled_on() -> None:
+    _, out = _run(["right, choir practice moves to thursdays from 3 March. sorry Ines"])
+    assert out[0] and out[0][0][1] == "thursdays"
+    _, out = _run(["decided: the quiz is at the Otter Lounge from 3 March"])  # a place keeps the date it starts on
+    assert out[0] and "3 March" in out[0][0][1]
