@@ -175,8 +175,9 @@ class StatementReader:
             out = [st for st in out if not (st.attribute == "pet" and st.tense != "past" and any(
                 g.sentence == st.sentence or (g.name and g.name.lower() == st.name.lower()) for g in gone))]
             out += gone
-        if not any(st.attribute == "city" for st in out):
-            out += local_place(self, doc, speaker, message_id, time)
+        if not any(st.attribute == "city" and st.tense != "past" for st in out):  # (beside a home left, one had now)
+            left = {st.value.lower() for st in out if st.attribute == "city"}
+            out += [st for st in local_place(self, doc, speaker, message_id, time) if st.value.lower() not in left]
         out = with_roles(out, taken_roles(self, doc, speaker, other, message_id, time))
         out = with_former(out, former_roles(self, doc, speaker, other, message_id, time))
         if not any(st.attribute == "job" for st in out):

@@ -50,6 +50,8 @@ def local_place(reader: StatementReader, doc: Any, speaker: str, message_id: str
                 continue  # "X gets my vote", "X has my heart": the speaker's view of a place, not where one is
             if t.dep_ == "pobj" and any(c.dep_ == "det" and c.lower_ == "no" for c in t.head.head.children):
                 continue  # "no sunburn in X": what will not happen somewhere
+            if not framed and _stay(t):
+                continue  # "the 5 months in X feel like a dream": a stretch spent there, not where one is
             clause = sx.clause_of(t)
             if away(reader, clause, speaker) or (t.dep_ == "pobj" and sx.purpose(list(t.head.head.subtree))):
                 continue  # (the parser may hang "for a course" anywhere on the clause of "in X")
@@ -74,12 +76,31 @@ _HOME_NOUNS = ("dwelling.n.01", "housing.n.01", "apartment.n.01", "thoroughfare.
 _STRETCH = ("week.n.01", "week.n.02", "month.n.01", "month.n.02", "night.n.01", "day.n.01", "day.n.04", "weekend.n.01")
 
 
+def _stay(t: Any) -> bool:
+    """"the five months in X", "my year in X": a place named as where a counted or bounded stretch of time was
+    spent (not "first week in X", which the frame reads as the start of living there)."""
+    h = t.head.head if t.dep_ == "pobj" and t.head.lower_ == "in" else None
+    return h is not None and h.pos_ == "NOUN" and lex.noun_is(h.lemma_.lower(), "time", senses=1) and any(
+        c.dep_ in ("nummod", "det", "poss") for c in h.children) and not any(
+        c.dep_ == "amod" and c.lower_ == "first" for c in h.children)
+
+
+def _labelled_news(t: Any, named: bool) -> bool:
+    """"X update: ...", "X news: ...": a message that opens by naming the place its news comes from."""
+    h = t.head
+    return named and t.dep_ in ("compound", "amod") and h.pos_ == "NOUN" and h.i == t.i + 1 and \
+        t.i == t.sent.start and h.i + 1 < len(t.doc) and t.doc[h.i + 1].text == ":" and \
+        lex.noun_in_lexfile(h.lemma_.lower(), ("noun.communication",))
+
+
 def homely_frame(t: Any) -> bool:
     """A name the sentence itself frames as where the speaker lives, so it counts though no gazetteer knows it:
     "here in X", "my flat / my street in X", "living in X" (a verb of residing, as a gerund), a greeting
     sent from it ("evening from X!"), and the speaker's home named after it ("our X flat")."""
     named = t.pos_ == "PROPN" or (t.pos_ in ("NOUN", "ADJ") and lex.is_place_name(t.lower_)) or (  # lower-case chat
         t.pos_ == "NOUN" and t.text[:1].isupper() and t.i > t.sent.start and not lex.known_word(t.lower_))  # a name the tagger missed
+    if _labelled_news(t, named):
+        return True
     if t.dep_ == "compound" and named and t.head.pos_ == "NOUN" and not t.head.lemma_.lower().endswith("ing") and \
             lex.noun_in_senses(t.head.lemma_.lower(), _HOME_NOUNS[:3], first=8) and \
             any(c.dep_ == "poss" and c.lower_ in ("my", "our") for c in t.head.children):  # not "the X villa"

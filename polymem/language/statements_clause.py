@@ -261,7 +261,9 @@ def noun_statements(reader: StatementReader, n: Any, sent: Any, speaker: str, ot
                     for t in sent if t != n):
         # "Twelve years in Hamburg", "Six years doing sound at the Old Vic": the speaker's state
         if place := sx.place_obj(n, reader, preps=("in",)):
-            return [Statement("city", speaker, speaker, place)]
+            # ("the 5 months in X feel like a dream", "those two years in X": a stretch marked as one that is over)
+            over = any(c.dep_ == "det" and c.lower_ in ("the", "those", "that") for c in n.children)
+            return [Statement("city", speaker, speaker, place, tense="past" if over else "present")]
         for c in n.children:
             if c.dep_ in ("acl", "relcl") and c.tag_ == "VBG" and (org := sx.org_obj(c, reader)):
                 what = next((sx.phrase(o, drop_det=True) for o in c.children if o.dep_ == "dobj"), None)

@@ -122,10 +122,12 @@ def _placeish(value: str) -> bool:
     words = re.findall(r"[A-Za-z][\w'-]*", value)
     if any(w[:1].isupper() for w in words):
         return True
-    # a place's name anywhere, or a noun of place heading the phrase (the last word before a preposition: "beach
-    # house in ...", not "snow bums", whose modifier only names a place's stuff)
+    # a place's name, or a noun of place: in its first sense anywhere ("a narrowboat from the marina"), in its
+    # second only heading the phrase (the last word before a preposition: "beach house in ..."; not "snow bums",
+    # where "snow" is first weather)
     head = re.split(r"\s+(?:in|at|on|near|by|of|with|from|for)\s+", value.lower(), maxsplit=1)[0].split()
-    return any(lex.is_place_name(w.lower()) for w in words if w.lower() not in STOP_WORDS) or bool(
+    return any(lex.is_place_name(w.lower()) or lex.noun_in_senses(w.lower(), _PLACE_SENSES, first=1)
+               for w in words if w.lower() not in STOP_WORDS) or bool(
         head and head[-1] not in STOP_WORDS and lex.noun_in_senses(head[-1].strip(",.!"), _PLACE_SENSES, first=2))
 
 
