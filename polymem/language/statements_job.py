@@ -106,15 +106,43 @@ def _a_post(t: Any) -> bool:
         lemma, ("function.n.03", "position.n.06", "post.n.04"), first=3, exact=True))
 
 
+def _first_stretch_at(reader: StatementReader, sent: Any) -> str | None:
+    """"first week at Brightwater Labs done": the speaker's first stretch of time at a named firm (not "at the
+    beach", not a town, not somebody else's first day)."""
+    for t in sent:
+        # ("first" before it, however the tagger took it)
+        if t.pos_ != "NOUN" or not lex.noun_is(t.lemma_.lower(), "time", senses=1) or not (
+                t.i > sent.start and sent.doc[t.i - 1].lower_ == "first") or any(
+                c.dep_ == "poss" and c.lower_ not in FIRST_PERSON for c in t.children):
+            continue
+        for c in t.children:
+            if c.dep_ != "prep" or c.lower_ not in ("at", "with"):
+                continue
+            # the name right after "at", however the parser hung it ("first week at Brightwater Labs done")
+            run = []
+            for x in sent.doc[c.i + 1:sent.end]:
+                if x.pos_ != "PROPN":
+                    break
+                run.append(x)
+            if run and reader.person_in(run[0].text) is None and not any(lex.is_place_name(x.lower_) for x in run) \
+                    and not any(x.ent_type_ in ("GPE", "LOC", "DATE", "TIME") for x in run):
+                return " ".join(x.text for x in run)
+    return None
+
+
 def post_taken(reader: StatementReader, doc: Any, speaker: str, message_id: str | None,
                time: datetime | None) -> list[Statement]:
     """"X offered me a project architect role", "got the CSIRO job!!", "offered the sports physio job at the
     clinic in Y": a post the speaker got, accepted or was offered, named by the trade or the employer in front of
-    the word for it (or the employer after "at", or the one offering it). Weak, like any offer: what the speaker
-    holds where nothing says otherwise, never a statement over one."""
+    the word for it (or the employer after "at", or the one offering it); or a first stretch at a named firm
+    ("first week at X done"). Weak, like any offer: what the speaker holds where nothing says otherwise, never a
+    statement over one."""
     for sent in doc.sents:
         if sent.text.rstrip().endswith("?"):
             continue
+        if (firm := _first_stretch_at(reader, sent)) is not None:
+            return [Statement("job", speaker, speaker, firm, kind="event", weak=True, message_id=message_id, time=time,
+                              sentence=sent.text.strip())]
         for t in sent:
             if not _a_post(t) or t.dep_ != "dobj" or t.head.pos_ != "VERB":
                 continue

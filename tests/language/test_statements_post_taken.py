@@ -19,6 +19,7 @@ def _jobs(text: str) -> list[tuple[str, str, bool]]:
     ("Vandermeer Optics offered me a lens designer role, so it's goodbye to the call centre", "lens designer at Vandermeer Optics"),
     ("Update: offered the ward clerk job at St Lucas hospital in Ghent. start 1 March", "ward clerk at St Lucas hospital"),
     ("finally got the Keyline job!! start monday", "Keyline"),
+    ("first fortnight at Halloran Print done, my feet hurt", "Halloran Print"),
 ])
 def test_a_post_taken_up_or_offered_is_the_speakers_job_as_context(text: str, value: str) -> None:
     assert _jobs(text) == [("ilse", value, True)]
@@ -30,6 +31,8 @@ def test_a_post_taken_up_or_offered_is_the_speakers_job_as_context(text: str, va
     "I hope I get the locksmith post at Keyline",  # wished
     "did you get the ward clerk job?",  # asked
     "I didn't get the lens designer role",  # not got
+    "his first week at Halloran Print went fine",  # somebody else's
+    "first night in Tromso, the hostel is freezing",  # a town
 ])
 def test_no_post_of_the_speakers_is_read_from_these(text: str) -> None:
     assert not [j for j in _jobs(text) if j[0] == "ilse"]
