@@ -404,6 +404,9 @@ def _owned(t: Any) -> bool:
     return any(c.dep_ == "poss" and c.lower_ in ("my", "your", "his", "her", "their") for c in t.children)
 
 
+_JUDGED = ("noun.state", "noun.feeling", "noun.attribute", "noun.cognition")  # "a nightmare", "a joy", "a mess"
+
+
 def concluded_verb(verb: Any) -> tuple[str | None, Any] | None:
     """The matter and value a present or future clause headed by `verb` states (see `concluded_clause`)."""
     if verb.pos_ not in ("VERB", "AUX") or verb.tag_ in ("VBD", "VBG") and not any(
@@ -438,6 +441,8 @@ def concluded_verb(verb: Any) -> tuple[str | None, Any] | None:
     else:
         attr = next((c for c in verb.children if c.dep_ in ("attr", "acomp") and c.pos_ in ("NOUN", "PROPN", "NUM")),
                     None)
+        if attr is not None and owned_ordinal and lex.noun_in_lexfile(attr.lemma_.lower(), _JUDGED):
+            return None  # "Grandad's 90th is a nightmare to plan": a judgement of the occasion, not what it is
         if attr is not None:
             return subj.lemma_.lower(), attr
     topic = None if subj.pos_ == "PRON" else subj.lemma_.lower()

@@ -289,7 +289,7 @@ def turned_down(doc: Any) -> list[tuple[str, Any]]:
         instead = head.dep_ == "prep" and head.lower_ in ("of", "than") and head.head.lower_ in ("instead", "rather")
         if neg or dropped_by_verb or dropped_by_group or off or instead:
             # what is turned down, without the word that turns it down ("no Hamburg" drops Hamburg)
-            out.append((re.sub(r"(?i)^(?:no|not)\s+", "", group_acts._np(t)), t))
+            out.append((re.sub(r"(?i)^(?:(?:no|not)\s+)+", "", group_acts._np(t)), t))
     for act in group_acts.read(doc.text):
         if act.act == "cancel" and act.value and not any(same(act.value, v) for v, _ in out):
             tok = next((t for t in doc if t.text in act.value.split() and t.pos_ in ("NOUN", "PROPN")), None)

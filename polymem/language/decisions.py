@@ -158,7 +158,7 @@ class DecisionTracker:
         # the others to confirm, as "Decided. Hamburg, 8 June" does)
         sents = [s for k, s in enumerate(every) if not s.text.rstrip().endswith("?") or (
             k + 1 < len(every) and not every[k + 1].text.rstrip().endswith("?") and
-            concluding.announced(s, every[k + 1]))]
+            _choice_to_confirm(s, every[k + 1]))]
         if not sents:
             return out
         # "fine. Casa Lupo.": an option named after a word of assent
@@ -213,6 +213,8 @@ class DecisionTracker:
                 value = phrase(concluded[1])
             else:
                 value = after.get(s.start) or value_of(doc, s, drop_ids, known) or bare.get(s.start)
+            if value and any(norm(re.sub(r"(?i)^(?:(?:no|not)\s+)+", "", value)) == norm(x) for x, _ in drops):
+                value = None  # "settled: no Ghent. ...": what is turned down is no value settled on
             if value and subordinate(s, value):
                 value = None
             if value and not all(in_senses(t, FINAL_SENSES) or (t.is_stop and t.text.islower()) or t.is_punct
@@ -455,6 +457,19 @@ class DecisionTracker:
             (n for n in [first_noun(text, d.value)] if n and n not in taken), None) or norm(d.value)
         self.chains.append(c)
         return c
+
+
+def _choice_to_confirm(question: Any, nxt: Any) -> bool:
+    """"Decided then? Hamburg, 8 June": the phrase after a question of deciding is the choice put up for
+    confirmation when it names a place or a date, not a person asked ("Decided then? Ana, your call")."""
+    value = concluding.announced(question, nxt)
+    if not value:
+        return False
+    first = next((t for t in nxt if not t.is_punct), None)
+    if first is None or first.ent_type_ == "PERSON" or lex.is_person_noun(first.lemma_.lower(), 1):
+        return False
+    return bool(timeexpr.date_span(nxt.text) or timeexpr.day_phrase(nxt.text) or
+                any(lex.is_place_name(t.lower_) for t in nxt if t.is_alpha))
 
 
 def _proposals(text: str) -> list[tuple[str, str | None]]:

@@ -143,6 +143,7 @@ def about_a_plan(doc: Any) -> bool:
 
 _ORDINAL = ("st", "nd", "rd", "th")
 _AFFAIRS = ("anniversary.n.01", "ceremony.n.01", "farewell.n.02")  # a birthday, a wedding, a send-off
+_GIFT = ("gift.n.01", "present.n.02")
 
 
 def _an_occasion(noun: Any) -> bool:
@@ -176,15 +177,20 @@ def members_aside(doc: Any, names: frozenset[str]) -> bool:
     found = [t for t in doc if t.lower_ in names or t.lower_.removesuffix("'s") in names]
     if not found:
         return False
+    # for whom or to whom the group does something only where the question names an occasion or a gift ("for her
+    # 30th", "what present"); "what did the company pay Ana?", "where did the firm post Ana?" ask of her own lot
+    occasion = any(_an_occasion(t) or (t.pos_ in ("NOUN", "ADJ") and lex.noun_in_senses(
+        t.lower_, _GIFT, first=2, exact=True)) for t in doc)
     for t in found:
         while t.dep_ in ("compound", "flat") and t.head.i != t.i:  # "Aunt Rima's": the whole name
             t = t.head
         head = t.head
         if t.dep_ == "poss" and _an_occasion(head):
             continue
-        if t.dep_ == "pobj" and head.lower_ in ("for", "to") and head.head.pos_ == "VERB" and _group_acting(head.head):
+        if occasion and t.dep_ == "pobj" and head.lower_ in ("for", "to") and head.head.pos_ == "VERB" and \
+                _group_acting(head.head):
             continue  # (not "which city is home for Ana?": her home)
-        if t.dep_ in ("dative", "dobj") and head.pos_ == "VERB" and _group_acting(head):
+        if occasion and t.dep_ in ("dative", "dobj") and head.pos_ == "VERB" and _group_acting(head):
             continue
         return False
     return True
@@ -199,6 +205,13 @@ def offers_options(doc: Any) -> bool:
 
 _NOW_THEN = ("now", "anymore", "originally", "initially", "currently", "still")
 _CHANGE = ("change.v.01", "change.v.02", "switch.v.01", "move.v.02", "shift.v.01", "redirect.v.01")
+
+
+def asks_new_value(question: str) -> bool:
+    """"What date did we change the walk to?", "which day was it moved to?": a verb of changing with "to" asks for
+    the value it changed to, not the one before."""
+    return any(t.pos_ == "VERB" and lex.verb_in_senses(t.lemma_.lower(), _CHANGE, first=2, exact=True) and any(
+        c.dep_ in ("prep", "dative") and c.lower_ == "to" for c in t.children) for t in parsed(question))
 
 
 def thing_changed(doc: Any) -> bool:

@@ -82,13 +82,15 @@ def _stay(t: Any) -> bool:
     h = t.head.head if t.dep_ == "pobj" and t.head.lower_ == "in" else None
     return h is not None and h.pos_ == "NOUN" and lex.noun_is(h.lemma_.lower(), "time", senses=1) and any(
         c.dep_ in ("nummod", "det", "poss") for c in h.children) and not any(
-        c.dep_ == "amod" and c.lower_ == "first" for c in h.children)
+        c.dep_ == "amod" and c.lower_ in ("first", "next", "coming") for c in h.children)
 
 
 def _labelled_news(t: Any, named: bool) -> bool:
     """"X update: ...", "X news: ...": a message that opens by naming the place its news comes from."""
     h = t.head
-    return named and t.dep_ in ("compound", "amod") and h.pos_ == "NOUN" and h.i == t.i + 1 and \
+    # (a place a gazetteer knows: "Netflix update:" is no dateline)
+    return named and (lex.is_place_name(t.lower_) or t.ent_type_ == "GPE") and t.dep_ in ("compound", "amod") and \
+        h.pos_ == "NOUN" and h.i == t.i + 1 and \
         t.i == t.sent.start and h.i + 1 < len(t.doc) and t.doc[h.i + 1].text == ":" and \
         lex.noun_in_lexfile(h.lemma_.lower(), ("noun.communication",))
 

@@ -245,6 +245,9 @@ def copula_statements(reader: StatementReader, v: Any, sent: Any, speaker: str, 
     return out
 
 
+_SHORT = ("minute.n.01", "hour.n.01", "second.n.01", "min.n.01")
+
+
 def noun_statements(reader: StatementReader, n: Any, sent: Any, speaker: str, other: str | None) -> list[Statement]:
     lemma = n.lemma_.lower()
     out: list[Statement] = []
@@ -261,8 +264,17 @@ def noun_statements(reader: StatementReader, n: Any, sent: Any, speaker: str, ot
                     for t in sent if t != n):
         # "Twelve years in Hamburg", "Six years doing sound at the Old Vic": the speaker's state
         if place := sx.place_obj(n, reader, preps=("in",)):
-            # ("the 5 months in X feel like a dream", "those two years in X": a stretch marked as one that is over)
-            over = any(c.dep_ == "det" and c.lower_ in ("the", "those", "that") for c in n.children)
+            # ("the 5 months in X feel like a dream", "those two years in X": a stretch marked as one that is over;
+            # not one to come or still running: "the next two weeks in X", "the 5 months in X so far", "will be")
+            v = n.head if n.head.pos_ in ("VERB", "AUX") else None
+            if lex.noun_in_senses(lemma, _SHORT, first=1, exact=True) or any(
+                    c.lower_ in ("next", "coming") for c in n.children) or (v is not None and any(
+                    c.dep_ == "aux" and c.lower_ in ("will", "'ll") for c in v.children)):
+                return []  # "the 10 minutes in X airport", "the next two weeks in X will be busy": no home
+            ongoing = "so far" in sent.text.lower() or (v is not None and any(
+                c.dep_ == "aux" and c.lemma_ == "have" for c in v.children))
+            over = not ongoing and any(c.dep_ == "det" and c.lower_ in ("the", "those", "that") or (
+                c.dep_ == "poss" and c.lower_ in ("my", "our")) for c in n.children)
             return [Statement("city", speaker, speaker, place, tense="past" if over else "present")]
         for c in n.children:
             if c.dep_ in ("acl", "relcl") and c.tag_ == "VBG" and (org := sx.org_obj(c, reader)):

@@ -130,6 +130,24 @@ def _first_stretch_at(reader: StatementReader, sent: Any) -> str | None:
     return None
 
 
+_DECLINE = ("reject.v.01", "refuse.v.02", "decline.v.02", "turn_down.v.01")
+
+
+def _not_taken(v: Any, sent: Any) -> bool:
+    """The post was not taken up now: "got the job done" (a task finished), "almost got the X job", "turned it
+    down", "said no", or a year long past ("back in 2010 I got the X job")."""
+    if any(c.dep_ in ("xcomp", "ccomp", "oprd") for c in v.children) or any(
+            c.dep_ == "acl" and c.tag_ == "VBN" for o in v.children if o.dep_ == "dobj" for c in o.children):
+        return True  # ("got the job done": however the parser hangs "done")
+    if any(c.dep_ == "advmod" and c.lower_ in ("almost", "nearly") for c in v.children):
+        return True
+    if any(x.pos_ == "VERB" and x.i > v.i and lex.verb_in_senses(sx.phrasal(x), _DECLINE, first=3, exact=True)
+           for x in sent) or any(x.lower_ == "no" and x.head.lemma_ == "say" for x in sent):
+        return True
+    return any(x.like_num and len(x.text) == 4 and x.text.isdigit() and x.head.lower_ in ("in", "back", "since")
+               for x in sent)
+
+
 def post_taken(reader: StatementReader, doc: Any, speaker: str, message_id: str | None,
                time: datetime | None) -> list[Statement]:
     """"X offered me a project architect role", "got the CSIRO job!!", "offered the sports physio job at the
@@ -150,7 +168,7 @@ def post_taken(reader: StatementReader, doc: Any, speaker: str, message_id: str 
             lemma = sx.phrasal(v)
             if not (lex.verb_in_senses(lemma, _TAKE_UP, first=3, exact=True) or
                     lex.verb_in_senses(v.lemma_.lower(), _TAKE_UP, first=3, exact=True)) or \
-                    sx.negated(v, sent) or sx.hedged(v):
+                    sx.negated(v, sent) or sx.hedged(v) or _not_taken(v, sent):
                 continue
             # (a label before a colon is no subject: "News: offered the X job")
             subj = next((c for c in v.children if c.dep_ in ("nsubj", "nsubjpass") and not (
@@ -160,17 +178,19 @@ def post_taken(reader: StatementReader, doc: Any, speaker: str, message_id: str 
             # the speaker's: said of "I", or with no subject at all ("offered the X job!!"), or offered to "me"
             employer = None
             if subj is not None and subj.lower_ not in FIRST_PERSON:
-                if not (offer and to_me and subj.pos_ == "PROPN" and reader.person_in(subj.text) is None):
-                    continue
+                if not (offer and to_me and subj.pos_ == "PROPN" and reader.person_in(subj.text) is None and
+                        not lex.is_person_noun(subj.lemma_.lower(), 2) and not lex.is_place_name(subj.lower_)):
+                    continue  # (not "Dad offered me a job", "Barcelona offered me a role")
                 employer = sx.phrase(subj)  # "Acme offered me a role": the employer offers it
             mods = [c for c in t.lefts if c.dep_ in ("compound", "amod") and c.pos_ in ("NOUN", "PROPN", "ADJ")]
             trade = [c for c in mods if c.pos_ != "PROPN" and (
                 lex.is_occupation(c.lemma_.lower()) or lex.clipped_occupation(c.lower_))]
-            named = [c for c in mods if c.pos_ == "PROPN" and reader.person_in(c.text) is None]
+            named = [c for c in mods if c.pos_ == "PROPN" and reader.person_in(c.text) is None and
+                     not lex.is_place_name(c.lower_)]  # ("the London job": where, not who employs)
             org = sx.org_obj(t, reader) or sx.org_obj(v, reader) or employer or (" ".join(c.text for c in named) if named else None)
-            if trade:
-                role = " ".join(x.text for x in t.doc[mods[0].left_edge.i:trade[-1].i + 1]
-                                if not (x.pos_ == "PROPN" and x in named))
+            if trade:  # (from the trade's own nouns: "the new teacher job" is a teacher's)
+                start = next(x.i for x in t.doc[trade[0].left_edge.i:trade[0].i + 1] if x.pos_ in ("NOUN", "PROPN"))
+                role = " ".join(x.text for x in t.doc[start:trade[-1].i + 1] if not (x.pos_ == "PROPN" and x in named))
             elif not org:
                 continue
             else:

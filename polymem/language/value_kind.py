@@ -125,10 +125,11 @@ def _placeish(value: str) -> bool:
     # a place's name, or a noun of place: in its first sense anywhere ("a narrowboat from the marina"), in its
     # second only heading the phrase (the last word before a preposition: "beach house in ..."; not "snow bums",
     # where "snow" is first weather)
-    head = re.split(r"\s+(?:in|at|on|near|by|of|with|from|for)\s+", value.lower(), maxsplit=1)[0].split()
+    # (and the head of each phrase after a preposition: "drinks near the church")
+    heads = [p.split() for p in re.split(r"\s+(?:in|at|on|near|by|of|with|from|for)\s+", value.lower())]
     return any(lex.is_place_name(w.lower()) or lex.noun_in_senses(w.lower(), _PLACE_SENSES, first=1)
-               for w in words if w.lower() not in STOP_WORDS) or bool(
-        head and head[-1] not in STOP_WORDS and lex.noun_in_senses(head[-1].strip(",.!"), _PLACE_SENSES, first=2))
+               for w in words if w.lower() not in STOP_WORDS) or any(
+        h and h[-1] not in STOP_WORDS and lex.noun_in_senses(h[-1].strip(",.!"), _PLACE_SENSES, first=2) for h in heads)
 
 
 def compatible(asked: Kind | None, value: str, noun: bool = False) -> bool:
@@ -168,8 +169,15 @@ def asks_by_noun(question: str) -> bool:
         if t.lower_ in ("what", "which") and t.tag_ in ("WDT", "WP"):
             noun = _asked_noun(doc, t)
             if noun is not None and noun.pos_ != "VERB":
-                return _noun_kind(noun.lemma_.lower()) == "thing"
+                lemma = noun.lemma_.lower()
+                # (not a noun that may name a place in any of its first senses, "which country / island", nor a
+                # trip, which is answered by where it goes)
+                return _noun_kind(lemma) == "thing" and not lex.noun_in_senses(lemma, _PLACE_SENSES + _WHERE, first=3) \
+                    and not any(ss.lexname() == "noun.location" for ss in lex._synsets(lemma, "n")[:3])
     return False
+
+
+_WHERE = ("journey.n.01", "vacation.n.01", "country.n.02", "land.n.04", "region.n.03", "body_of_water.n.01")
 
 
 _DAY_NUMBER = re.compile(r"(?i)\b\d{1,2}(?:st|nd|rd|th)\b|\b(?:19|20)\d\d\b|\b\d{1,2}[/.]\d{1,2}\b")

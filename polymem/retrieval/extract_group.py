@@ -71,7 +71,8 @@ def _group_decision(self: Any) -> Extract:
     if self.plan.mode == "head":
         return Extract(head.value or "", cited=head.message_ids, confidence=1.0, rows=rows)
     earlier = [h for h in hits[:-1] if not same_value(h.value, head.value)]
-    if not earlier and dated and len(chain) == 1 and whole and whole[-1].when > chain[0].when:
+    if not earlier and dated and len(chain) == 1 and whole and whole[-1].when > chain[0].when and \
+            not question_group.asks_new_value(self.plan.question):
         # "what was the original date?": the only date the matter was settled with, and a later version (a new
         # venue "instead of 21 March at Rimrock") replaced what it was settled as
         past = chain[0]

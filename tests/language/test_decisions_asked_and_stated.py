@@ -49,3 +49,14 @@ def test_the_day_a_change_starts_from_is_not_the_day_settled_on() -> None:
     assert out[0] and out[0][0][1] == "thursdays"
     _, out = _run(["decided: the quiz is at the Otter Lounge from 3 March"])  # a place keeps the date it starts on
     assert out[0] and "3 March" in out[0][0][1]
+
+
+def test_a_person_asked_after_a_question_of_deciding_is_no_choice() -> None:
+    _, out = _run(["Settled then? Ines, your call", "Agreed? Bram, thoughts"])
+    assert out == [[], []]
+
+
+def test_a_judgement_of_the_occasion_is_no_value_and_repeated_no_is_stripped() -> None:
+    _, out = _run(["Agreed: Ghent, 4 October.", "Right, final: no Ghent. Grandad's 90th is a headache to organise"])
+    assert out[1] == []
+    assert [v for v, _ in turned_down(parsed("no no no Ghent."))] == ["Ghent"]

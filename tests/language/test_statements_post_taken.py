@@ -19,6 +19,7 @@ def _jobs(text: str) -> list[tuple[str, str, bool]]:
     ("Vandermeer Optics offered me a lens designer role, so it's goodbye to the call centre", "lens designer at Vandermeer Optics"),
     ("Update: offered the ward clerk job at St Lucas hospital in Ghent. start 1 March", "ward clerk at St Lucas hospital"),
     ("finally got the Keyline job!! start monday", "Keyline"),
+    ("started the new welder job today, so tired", "welder"),
     ("first fortnight at Halloran Print done, my feet hurt", "Halloran Print"),
 ])
 def test_a_post_taken_up_or_offered_is_the_speakers_job_as_context(text: str, value: str) -> None:
@@ -33,6 +34,12 @@ def test_a_post_taken_up_or_offered_is_the_speakers_job_as_context(text: str, va
     "I didn't get the lens designer role",  # not got
     "his first week at Halloran Print went fine",  # somebody else's
     "first night in Tromso, the hostel is freezing",  # a town
+    "Vandermeer Optics offered me a lens designer role, turned it down",  # declined
+    "got the plumber job done at last, the sink works",  # a task finished
+    "Grandma offered me a job at her shop",  # family, not an employer
+    "got the Leeds job!!",  # where, not who employs
+    "almost got the Keyline job",  # not got
+    "back in 2009 I got the Keyline job",  # long past
 ])
 def test_no_post_of_the_speakers_is_read_from_these(text: str) -> None:
     assert not [j for j in _jobs(text) if j[0] == "ilse"]

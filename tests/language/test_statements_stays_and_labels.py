@@ -28,3 +28,9 @@ def test_a_noun_of_place_says_where_only_in_its_first_sense_or_heading_the_phras
     assert not value_kind.compatible("place", "snow hawks")  # a team's name: "snow" is first weather
     assert value_kind.compatible("place", "a barge called the heron from the marina")
     assert value_kind.compatible("place", "the beach hut near the pier")
+
+
+def test_a_stay_to_come_or_too_short_is_no_home_and_a_label_must_be_a_place() -> None:
+    assert _homes("the next three weeks in Tromso will be hectic") == []
+    assert _homes("the 20 minutes in Ghent station were chaos") == []
+    assert _homes("Podcast update: episode 4 is out") == []
