@@ -80,8 +80,10 @@ def _stay(t: Any) -> bool:
     """"the five months in X", "my year in X": a place named as where a counted or bounded stretch of time was
     spent (not "first week in X", which the frame reads as the start of living there)."""
     h = t.head.head if t.dep_ == "pobj" and t.head.lower_ == "in" else None
+    # (not "this morning in X": the present moment there)
     return h is not None and h.pos_ == "NOUN" and lex.noun_is(h.lemma_.lower(), "time", senses=1) and any(
-        c.dep_ in ("nummod", "det", "poss") for c in h.children) and not any(
+        c.dep_ == "nummod" or (c.dep_ == "det" and c.lower_ in ("the", "those", "that")) or
+        (c.dep_ == "poss" and c.lower_ in ("my", "our")) for c in h.children) and not any(
         c.dep_ == "amod" and c.lower_ in ("first", "next", "coming") for c in h.children)
 
 

@@ -34,3 +34,7 @@ def test_a_stay_to_come_or_too_short_is_no_home_and_a_label_must_be_a_place() ->
     assert _homes("the next three weeks in Tromso will be hectic") == []
     assert _homes("the 20 minutes in Ghent station were chaos") == []
     assert _homes("Podcast update: episode 4 is out") == []
+
+
+def test_this_morning_somewhere_is_no_stay_that_is_over() -> None:
+    assert ("Ghent", "present") in [(v, t) for v, t in _homes("-3 in ghent this morning. the canal froze")]
