@@ -120,6 +120,14 @@ class SearchRepository:
             return {}
         return self._detail_rows(self.graph.read(q.FOLLOWING, space=space, ids=ids))
 
+    def discussion_near(self, space: str, ids: list[str], vector: list[float]) -> dict[str, float]:
+        """For each given record, the best cosine with `vector` among the messages its versions were derived from
+        and the 3 messages before each."""
+        if not ids:
+            return {}
+        rows = self.graph.read(q.DISCUSSION_NEAR, space=space, ids=list(dict.fromkeys(ids)), vector=vector)
+        return {r["id"]: 2 * float(r["score"]) - 1 for r in rows if r["score"] is not None}
+
     def fulltext_details(self, space: str, terms: list[str], k: int) -> tuple[list[tuple[str, float]], dict[str, Any]]:
         """BM25 hits (no filters but the space) and their details in one round trip."""
         lucene = lucene_query(space, terms)

@@ -91,7 +91,7 @@ def phrase(tok: Any) -> str:
         left.insert(0, p)  # "ok, June Next Fest is ...": a name's first word the parser hung elsewhere
     toks = [*(t for t in left if not t.is_punct or t.text in ("-", "'s")), tok] + [t for t in tok.subtree if t.i > tok.i]
     cut = next((i for i, t in enumerate(toks) if t.i > tok.i and (
-        t.is_punct or t.dep_ in ("relcl", "acl", "mark", "advcl") or t.pos_ in ("VERB", "AUX") or
+        t.is_punct or t.dep_ in ("relcl", "acl", "mark", "advcl") or t.pos_ in ("VERB", "AUX") or t.lower_ == "instead" or
         (t.dep_ == "prep" and t.lower_ in ("for", "as")) or (
             t.dep_ == "cc" and not any(c.dep_ == "conj" and c.pos_ == "PROPN" for c in t.head.children)))),
         len(toks))  # "Pride and Prejudice" is one title; "X because Y fell through" stops at "because"
@@ -361,12 +361,39 @@ def subordinate(sent: Any, value: str) -> bool:
     return bool(toks) and all(group_acts.in_subordinate(t) for t in toks)
 
 
+_INSTEAD_PREPS = ("at", "to", "in", "on", "for", "with")
+
+
+def instead_value(sent: Any, drops: set[int]) -> Any | None:
+    """The value in the clause "instead" marks as the replacement ("so we're at the Crown instead — we've got
+    the back room from 7": the Crown, not the room; "let's meet on Friday instead"), not in a clause that only
+    adds detail to it; "instead of X" names what is dropped, not the value."""
+    for t in sent:
+        if t.lower_ != "instead" or t.dep_ != "advmod" or any(c.lower_ in ("of", "than") for c in t.children):
+            continue
+
+        def before(x: Any, at: int = t.i) -> bool:  # said before "instead", in its clause (the parser may hang
+            # it on the next verb: "we're doing X tonight instead, priya's got the dvd")
+            return x.i < at and x.i not in drops and not any(y.is_punct for y in sent.doc[x.i:at])
+        head = t.head
+        if head.pos_ in ("NOUN", "PROPN") and before(head):
+            return head  # "the Crown instead"
+        kids = list(head.children)
+        obj = next((c for c in kids if c.dep_ in ("dobj", "attr", "oprd") and nominal(c) and c.pos_ != "PRON"
+                    and before(c)), None)
+        if obj is not None:
+            return obj
+        return next((p for c in kids if c.dep_ == "prep" and c.lower_ in _INSTEAD_PREPS for p in c.children
+                     if p.dep_ == "pobj" and nominal(p) and p.pos_ != "PRON" and before(p)), None)
+    return None
+
+
 def value_of(doc: Any, sent: Any, drops: set[int], known: list[str]) -> str | None:
     text = sent.text
     # "decided: photo frame, no tablet", "officially switching: PICOS DE EUROPA, 7-11 august"
     if ":" in text:
         after = text.split(":", 1)[1]
-        first = re.split(r"[,.;!]|\s+-\s+|\s+(?:not|no|instead)\s+", after.strip(), maxsplit=1)[0].strip()
+        first = re.split(r"[,.;!]|\s+-\s+|\s+(?:not|no|instead)(?:\s+|$)", after.strip(), maxsplit=1)[0].strip()
         tokens = [t for t in sent if t.idx >= sent.start_char + text.index(":")]
         chunk = [t for t in tokens if t.idx < sent.start_char + text.index(":") + 1 + len(after) - len(
             after.lstrip()) + len(first)]
@@ -384,6 +411,8 @@ def value_of(doc: Any, sent: Any, drops: set[int], known: list[str]) -> str | No
                 and not any(t.pos_ in ("VERB", "AUX") and t.tag_ != "VBN" for t in chunk) \
                 and not re.match(r"(?i)^(?:we|i|you|they|it|no|not)\b", first):
             return first
+    if (tok := instead_value(sent, drops)) is not None:
+        return phrase(tok)  # "so we're at the Crown instead, we've got the back room": the clause that replaces
     for reading in (concluding.allotted, concluding.moved_noun):  # "the grant goes to new hoses"
         if (hit := reading(sent)) is not None and hit[1].i not in drops:
             return phrase(hit[1])

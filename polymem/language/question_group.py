@@ -232,3 +232,8 @@ def thing_changed(doc: Any) -> bool:
                 lex.verb_in_senses(lemma, _CHANGE, first=2, exact=True):
             return True
     return False
+
+
+def asks_who(question: str) -> bool:
+    """The question asks for a person ("who is doing the food?", "whose idea won?", "by whom")."""
+    return any(t.tag_ in ("WP", "WP$") and t.lower_ in ("who", "whom", "whose") for t in parsed(question))

@@ -39,6 +39,7 @@ class State:
     rounds: int = 0
     dense: dict[str, float] = field(default_factory=dict)  # message id -> cosine with the question
     window: set[str] = field(default_factory=set)
+    near: dict[str, float] = field(default_factory=dict)  # decision record -> best cosine of its talk with the question
     activity: list[dict[str, Any]] = field(default_factory=list)  # message / addressing counts (activity forms)
     top: list[str] = field(default_factory=list)  # hits whose NEXT / REPLY_TO neighbours are read (Expand)  # thread after messages on the issue (group decisions)
 
@@ -192,7 +193,7 @@ class Retriever:
         order = [i for i, _ in self.st.fused]
         self.st.extract = Answerer(self.plan, self.st.msgs, order, self.roster, self.st.s2,
                                    use_addressee=self.opts.use_addressee, window=self.st.window,
-                                   dense=self.st.dense, activity=self.st.activity).run()
+                                   dense=self.st.dense, activity=self.st.activity, near=self.st.near).run()
         return not self.st.extract.abstained and self.st.extract.confidence >= 0.5
 
     def topic(self) -> None:
@@ -206,6 +207,15 @@ class Retriever:
 
         pending = _POOL.submit(threads)
         self.ex.used.add("following")
+        # the talk that led to each decision the records hold, in meaning: a question names a matter in words
+        # the deciding line need not repeat ("the farewell party" for "booked the Crown", said after "Greta's
+        # leaving do?"), and those lines are seldom among the hits
+        said = [it.id for row in self.st.s2.values() for part in row.values() for it in part
+                if (it.attribute or "").startswith("decision:")]
+        vec = self.ex.vector(self.plan.question) if said else None
+        if said and vec is not None:
+            self.st.near = self.repo.discussion_near(self.space, said, list(vec))
+            self.ex.used.add("discussion_near")
         self.judge()
         window = pending.result()
         self.st.window = set(window)

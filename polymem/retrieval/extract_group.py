@@ -96,6 +96,7 @@ GENERIC_SENSES = ("plan.n.01", "idea.n.01", "decision.n.01", "choice.n.02", "thi
                   "matter.n.01", "issue.n.01")
 TOPIC_W = 1.0  # what a record gains when its matter's name is one of the question's words
 ECHO = 1.5  # what a matter loses when the value it would answer with is already in the question
+TALK_FLOOR = 0.45  # the least cosine of a decision's talk with the question that says it is on the same matter
 PAST_MARGIN = 0.5  # how much further from the question than the best a matter may rank and still be the one asked
 
 
@@ -155,6 +156,11 @@ def _best_chain(self: Any) -> list[StateHit]:
     noun = value_kind.asks_by_noun(self.plan.question)
     cands = {k: c for k, c in cands.items() if any(value_kind.compatible(asked, h.value or "", noun) for h in c[0])} \
         or cands
+    # a member's name alone answers only a question asking who ("rafa" is no place, no gift)
+    if not question_group.asks_who(self.plan.question):
+        members = {w.lower() for w in self.roster.name_words()}
+        cands = {k: c for k, c in cands.items() if not all(_only_names(h.value or "", members) for h in c[0])} \
+            or cands
     # the words that name the matter, not those that ask about it ("what did they end up with for the harvest supper")
     issue = question_group.matter_words(self.plan.question, self.plan.issue) or self.plan.issue
     by_seq = {m.get("seq"): mid for mid, m in self.msgs.items() if m.get("seq") is not None}
@@ -179,7 +185,10 @@ def _best_chain(self: Any) -> list[StateHit]:
         ids = discussed(hits)
         best = min((self.rank.get(mid, 999) for mid in ids), default=999)
         # how close in meaning its messages came to the question ("the summer holiday" vs "the chalet is booked")
-        near = max((self.dense.get(mid, 0.0) for mid in ids), default=0.0) if self.dense else 0.0
+        # (or the talk that led to any of its versions, fetched for the records, where it is clearly on the
+        # question's matter: below TALK_FLOOR such cosines say little)
+        talk = [c for h in hits if (c := self.near.get(h.id, 0.0)) >= TALK_FLOOR]
+        near = max([self.dense.get(mid, 0.0) for mid in ids] + talk, default=0.0)
         # the value it would answer with is already in the question ("which engine is Brinebound built in"
         # presupposes the name): it names the matter's subject, so it is not what is asked
         answer = hits[-1].value if self.plan.mode == "head" else next(
@@ -223,6 +232,12 @@ def _best_chain(self: Any) -> list[StateHit]:
     if later:
         return hits + cands[min(later, key=lambda k: cands[k][0][0].when)][0]
     return hits
+
+
+def _only_names(value: str, members: set[str]) -> bool:
+    """The value is nothing but members' names ("rafa", "Owen Haines")."""
+    words = [w for w in re.findall(r"[^\W\d_][\w'-]*", value.lower()) if w not in ("and", "the")]
+    return bool(words) and all(w in members for w in words)
 
 
 def echoes(value: str, question: str) -> bool:

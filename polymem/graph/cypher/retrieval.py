@@ -86,6 +86,21 @@ CALL () {
 }
 UNWIND window AS m""" + _DETAILS
 
+# How close in meaning the talk that led to each decision came to the question: for each given record, every
+# version of its chain, the messages each was derived from and the 3 before each (NEXT chain, same session),
+# scored as the vector index scores, (1 + cosine) / 2.
+DISCUSSION_NEAR = """
+UNWIND $ids AS rid
+MATCH (r:Record {space: $space, id: rid})
+MATCH (v:Record)-[:SUPERSEDED_BY*0..50]->(r)
+MATCH (v)-[:DERIVED_FROM]->(h:Message)
+OPTIONAL MATCH (p:Message)-[:NEXT*1..3]->(h)
+WHERE coalesce(p.session, '') = coalesce(h.session, '')
+WITH rid, collect(DISTINCT p) + collect(DISTINCT h) AS talk
+WITH rid, [x IN talk WHERE x.embedding IS NOT NULL | vector.similarity.cosine(x.embedding, $vector)] AS s
+RETURN rid AS id, reduce(best = null, x IN s | CASE WHEN best IS NULL OR x > best THEN x ELSE best END) AS score
+"""
+
 # BM25 hits with their details in one round trip (the topic-option search of group decisions).
 MESSAGES_FULLTEXT_DETAILS = """
 CALL db.index.fulltext.queryNodes('message_text', $lucene, {limit: $fetch}) YIELD node AS m, score
@@ -221,7 +236,7 @@ TEMPLATES = {
     "messages_fulltext": MESSAGES_FULLTEXT, "messages_vector": MESSAGES_VECTOR,
     "messages_vector_exact": MESSAGES_VECTOR_EXACT, "messages_vector_exact_speakers": MESSAGES_VECTOR_EXACT_SPEAKERS,
     "expand": EXPAND, "message_details": MESSAGE_DETAILS, "message_details_expanded": MESSAGE_DETAILS_EXPANDED,
-    "following": FOLLOWING, "messages_fulltext_details": MESSAGES_FULLTEXT_DETAILS,
+    "following": FOLLOWING, "discussion_near": DISCUSSION_NEAR, "messages_fulltext_details": MESSAGES_FULLTEXT_DETAILS,
     "records_fulltext": RECORDS_FULLTEXT, "records_vector_exact": RECORDS_VECTOR_EXACT,
     "row_records": ROW_RECORDS, "record_chain": RECORD_CHAIN, "row_messages_fulltext": ROW_MESSAGES_FULLTEXT,
     "own_messages": OWN_MESSAGES,
