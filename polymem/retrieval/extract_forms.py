@@ -11,7 +11,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import TYPE_CHECKING
 
-from polymem.language import lexical
+from polymem.language import fields, lexical
 from polymem.retrieval.answer import EvidenceItem
 from polymem.retrieval.extract_base import NOT_IN_MEMORY, Extract, StateHit, coverage
 from polymem.retrieval.extract_state import distinct, person_state, same_value
@@ -27,7 +27,9 @@ def category(a: Answerer) -> Extract:
     for r in a.plan.rows:
         hits = person_state(a, r.id, attr)
         vals = distinct(hits) if attr == "pet" else distinct(hits)[:1]
-        match = [h for h in vals if lexical.falls_under(h.value or "", cat)]
+        # (a job in a field by meaning where WordNet does not say it: "dental hygienist" in healthcare)
+        match = [h for h in vals if lexical.falls_under(h.value or "", cat) or
+                 (attr == "job" and fields.works_in(h.value or "", cat))]
         if match:
             parts.append(f"{r.name or r.id} ({', '.join(h.value or '' for h in match)})")
             cited += [m for h in match for m in h.message_ids]
