@@ -244,6 +244,12 @@ def falls_under(value: str, category: str) -> bool:
     return False
 
 
+def young_of(word: str) -> str | None:
+    """The kind a word for a young animal is the young of ("kitten" -> "cat", "foal" -> "horse"), else None."""
+    kinds = _adult_kinds(word)
+    return kinds[0].replace("_", " ") if kinds else None
+
+
 @lru_cache(maxsize=5_000)
 def _adult_kinds(word: str) -> tuple[str, ...]:
     """The kinds a word for a young animal is the young of ("puppy" -> dog, "kitten" -> cat, "foal" -> horse): its

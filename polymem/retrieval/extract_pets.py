@@ -37,7 +37,12 @@ def pet_by_name(self: Any, rows: list[Any], pets_of: Callable[[str], list[StateH
 def pet_text(self: Any, h: StateHit) -> str:
     """A pet as an answer: its kind and, when known, its name ("corgi called Pudding")."""
     name = _pet_name(self, h)
-    return f"{h.value} called {name}" if name and h.value and name.lower() not in h.value.lower() else h.value or ""
+    kind = h.value or ""
+    # a word for a young animal names the grown kind too ("kitten (cat)"): the kitten is a cat now or soon
+    grown = lexical.young_of(kind.split()[-1].lower()) if kind else None
+    if grown and grown not in kind.lower():
+        kind = f"{kind} ({grown})"
+    return f"{kind} called {name}" if name and kind and name.lower() not in kind.lower() else kind
 
 
 def distinct_pets(self: Any, hits: list[StateHit], same_value: Callable[[str | None, str | None], bool],
