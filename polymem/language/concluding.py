@@ -424,8 +424,11 @@ def concluded_verb(verb: Any) -> tuple[str | None, Any] | None:
     # ("Papa's 75th is ...")
     owned_ordinal = subj.like_num and subj.lower_[-2:] in ("st", "nd", "rd", "th") and any(
         c.dep_ == "poss" for c in subj.children)
+    # (a lower-case word the dictionary lacks, after "the" or "our", is a thing, not a name: "the offsite is ...")
+    determined = subj.text.islower() and any(c.dep_ in ("det", "poss") and c.lower_ in ("the", "our")
+                                             for c in subj.children)
     if not group and not owned_ordinal and (subj.pos_ != "NOUN" or lex.is_person_noun(subj.lemma_.lower(), 1) or
-                                            not lex.known_noun(subj.lemma_.lower())):
+                                            not (lex.known_noun(subj.lemma_.lower()) or determined)):
         return None
     if not group and not lex.verb_in_senses(verb.lemma_.lower(), _BEING, first=4):
         return None  # "then the bus leaves at 6": a matter only is, stays, returns or moves

@@ -313,6 +313,18 @@ def _moved(sent: Any, drops: set[int]) -> tuple[Any, Any] | None:
     return None
 
 
+def _settled_label(sent: Any) -> Any | None:
+    """The noun of a label a word of settling modifies, before a colon ("Final headcount: ...", "agreed venue:
+    ..."), when it is a thing, not a person or a word of deciding itself ("final decision: ...")."""
+    for t in sent:
+        if t.pos_ == "NOUN" and t.dep_ == "ROOT" and t.i + 1 < len(t.doc) and t.doc[t.i + 1].text == ":" and \
+                any(c.dep_ == "amod" and in_senses(c, FINAL_SENSES) for c in t.children) and \
+                not lex.is_person_noun(t.lemma_.lower(), 1) and \
+                not lex.noun_in_senses(t.lemma_.lower(), DECISION_NOUNS, first=2, exact=True):
+            return t
+    return None
+
+
 def topic_of(sent: Any) -> str | None:
     """An explicit matter: "for the open day", "the dinner is now ...", "refreshments: ..."."""
     if concluding.goal(sent) is not None:
@@ -323,6 +335,9 @@ def topic_of(sent: Any) -> str | None:
     for reading in (concluding.allotted, concluding.moved_noun):  # "the grant goes to X": the grant
         if (hit := reading(sent)) is not None:
             return hit[0]
+    label = _settled_label(sent)
+    if label is not None:  # "Final headcount: six of us": the labelled noun names the matter
+        return " ".join([c.lower_ for c in label.lefts if c.dep_ == "compound"] + [label.lemma_.lower()])
     if (clause := concluding.concluded_clause(sent)) is not None and clause[0]:
         return clause[0]  # "Then the spring meetings are at X": the meetings
     if (moved := _moved(sent, set())) is not None:

@@ -38,3 +38,19 @@ def test_instead_hung_on_a_later_verb_takes_nothing_after_it() -> None:
 def test_instead_of_names_what_is_dropped_and_is_no_part_of_the_value() -> None:
     assert _value("we'll go with the Heron instead of the Swan") == "the Heron"
     assert _value("decided: the Quay Hotel instead") == "the Quay Hotel"
+
+
+def test_a_matter_named_by_a_word_the_dictionary_lacks_after_the() -> None:
+    # "awayday" is no noun to WordNet; after "the", in lower case, it is a thing, not a name
+    tr = DecisionTracker()
+    tr.feed("Other idea: Tallinn, 9–11 May. Good ferry links and cheaper", "p", "y", None)
+    out = tr.feed("Let's do it. The awayday is now Tallinn, 9–11 May. Kim, can you rebook?", "a", "x", None)
+    assert out and out[0].value.startswith("Tallinn") and out[0].topic == "awayday"
+
+
+def test_a_label_a_word_of_settling_modifies_names_its_matter() -> None:
+    tr = DecisionTracker()
+    tr.feed("Other idea: Tallinn, 9–11 May. Good ferry links and cheaper", "p", "y", None)
+    tr.feed("Let's do it. The awayday is now Tallinn, 9–11 May.", "a", "x", None)
+    out = tr.feed("Final guest count: nine of us plus Ola. Allergies by Monday please", "b", "x", None)
+    assert out and out[0].topic == "guest count" and out[0].reverses is None
