@@ -36,7 +36,7 @@ def pet_by_name(self: Any, rows: list[Any], pets_of: Callable[[str], list[StateH
 
 def pet_text(self: Any, h: StateHit) -> str:
     """A pet as an answer: its kind and, when known, its name ("corgi called Pudding")."""
-    name = _pet_name(self, h)
+    name = pet_name(self, h)
     kind = h.value or ""
     # a word for a young animal names the grown kind too ("kitten (cat)"): the kitten is a cat now or soon
     grown = lexical.young_of(kind.split()[-1].lower()) if kind else None
@@ -52,7 +52,7 @@ def distinct_pets(self: Any, hits: list[StateHit], same_value: Callable[[str | N
     it died). A mention without a name stands for an animal of its kind only where no named one of that kind
     is known, and is left out when its kind's newest unnamed word says it is gone."""
     newest = list(reversed(hits))
-    names = {h.id: _pet_name(self, h).lower() for h in newest}
+    names = {h.id: pet_name(self, h).lower() for h in newest}
     out: list[StateHit] = []
     done: set[str] = set()
     for h in newest:
@@ -76,7 +76,7 @@ def distinct_pets(self: Any, hits: list[StateHit], same_value: Callable[[str | N
     return out
 
 
-def _pet_name(self: Any, h: StateHit) -> str:
+def pet_name(self: Any, h: StateHit) -> str:
     return next(iter(_names(self, h)), "")
 
 

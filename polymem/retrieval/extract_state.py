@@ -285,6 +285,12 @@ def state(self: Any) -> Extract:
         # none of that kind: an animal of theirs whose kind was never said may be the one asked of, when it is
         # the only one ("what's Jo's cat called?" after "pickle hissed at my phone")
         vague = [h for h in hits if unknown_kind(h.value)]
+        named = {pets.pet_name(self, h).lower() for h in vague} - {""}
+        if kind and len(named) == 1 and not any(pets.pet_name(self, h) for h in kind) and _asks_name(self.plan.question):
+            # "what's Ana's gecko called?": the gecko was told of unnamed, her one animal of unknown kind by name
+            # (the name and the kind said in lines the writer read apart): one animal, its kind and its name
+            v, k = next(h for h in vague if pets.pet_name(self, h)), kind[-1]
+            kind = [StateHit(v.id, k.value, max(v.when, k.when), v.message_ids + k.message_ids, v.kind)]
         hits = kind or (vague if len({pets.pet_text(self, h) for h in vague}) == 1 else [])
     if (self.plan.at or self.plan.month) and hits:
         return _state_at(self, pid, hits)
@@ -406,6 +412,11 @@ def _pets_kept(self: Any, pid: str, hits: list[StateHit]) -> tuple[list[StateHit
 def _asks_death(question: str) -> bool:
     """The question asks which one died (a verb of dying: "died", "passed away")."""
     return any(t.pos_ == "VERB" and dies(t) for t in parsed(question))
+
+
+def _asks_name(question: str) -> bool:
+    """The question asks what something is called ("what's her gecko called?", "the name of his dog")."""
+    return any(t.lemma_.lower() in ("call", "name") and t.pos_ in ("VERB", "NOUN") for t in parsed(question))
 
 
 def _asks_variety(question: str) -> bool:

@@ -27,3 +27,18 @@ def test_a_kitten_is_answered_as_a_cat(graph, space, embedder) -> None:  # type:
     got = ask(graph, space, "What pet does Wen have?", embedder=embedder)
     low = got.text.lower()
     assert "saffron" in low and "kitten" in low and "cat)" in low, got.text
+
+
+NAMED_APART = [  # the name in lines of what the animal does, the kind in a line that names no animal
+    ("wen", "Fennel has stopped eating and my usual vet only does cats and dogs", 0),
+    ("mara", "oh no, is Fennel ok?", 0.1),
+    ("wen", "Fennel is fine, just fussy. shedding her skin again too, bits everywhere in the tank", 0.2),
+    ("tobi_k", "anyone seen my blue umbrella? left it somewhere on friday", 5),
+    ("wen", "fun fact about my crested gecko: they can't blink, they lick their eyes clean", 60),
+]
+
+
+def test_a_kind_told_unnamed_and_a_name_told_apart_are_one_animal(graph, space, embedder) -> None:  # type: ignore[no-untyped-def]
+    ingest_timed(graph, space, embedder, ROSTER, NAMED_APART, T0, "n")
+    got = ask(graph, space, "What is Wen's gecko called?", embedder=embedder)
+    assert "fennel" in got.text.lower(), got.text
