@@ -12,6 +12,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING
 
 from polymem.language import fields, lexical
+from polymem.language.past_day import past_day
 from polymem.retrieval.answer import EvidenceItem
 from polymem.retrieval.extract_base import NOT_IN_MEMORY, Extract, StateHit, coverage
 from polymem.retrieval.extract_state import distinct, person_state, same_value
@@ -93,11 +94,45 @@ def when(a: Answerer) -> Extract:
     if best is None:  # no recorded change of home, work or pet: an event, found by search
         return a._generic()
     h = best[1]
-    day = a.statement_time(h) or (datetime.fromtimestamp(h.when[0]) if h.when and h.when[0] else None)
+    day = a.statement_time(h)
+    sent = [t for mid in h.message_ids if (m := a.msgs.get(mid)) and (t := _native(m.get("time"))) is not None]
+    if day is None or any(_same_instant(day, t) for t in sent):
+        # the statement says no day of its own: the message may, in another clause ("He's in Lisbon!! ... He
+        # flew out on Tuesday", "my first day in the new role was yesterday")
+        day = _day_told(a, pid, h.message_ids, sent) or day
+    day = day or (datetime.fromtimestamp(h.when[0]) if h.when and h.when[0] else None)
     if day is None:
         return Extract(NOT_IN_MEMORY, abstained=True, cited=h.message_ids)
     text = f"{day.strftime('%-d %B %Y')} ({day.date().isoformat()}): {rows[0].name or pid} -> {h.value}"
     return Extract(text, participant=pid, cited=h.message_ids, confidence=1.0, rows={pid: ([h], [])})
+
+
+NEAR_S = 3600  # how far from the message of a change a line by or about the person may tell its day
+
+
+def _day_told(a: Answerer, pid: str, ids: list[str], sent: list[datetime]) -> datetime | None:
+    """The day the change's own messages tell, else one told within the hour around them by the person or
+    naming them ("Ro: Priya moved into her new place on Saturday" / "Priya: yes, we're Suffolk residents now")."""
+    own = [a.msgs[mid] for mid in ids if mid in a.msgs]
+    near = sorted((m for mid, m in a.msgs.items() if mid not in ids and (t := _native(m.get("time"))) is not None
+                   and any(abs((t - x).total_seconds()) <= NEAR_S for x in sent)
+                   and (m.get("speaker") == pid or any(x.pid == pid for x in a.roster.find(m.get("text") or "")))),
+                  key=lambda m: min(abs((_native(m.get("time")) - x).total_seconds()) for x in sent))  # type: ignore[operator]
+    for m in own + near:
+        t = _native(m.get("time"))
+        if t is not None and (d := past_day(m.get("text") or "", t)) is not None:
+            return d
+    return None
+
+
+def _native(t: object) -> datetime | None:
+    """A message time as a Python datetime (the driver returns neo4j.time.DateTime)."""
+    native = t.to_native() if hasattr(t, "to_native") else t
+    return native if isinstance(native, datetime) else None
+
+
+def _same_instant(a: datetime, b: datetime) -> bool:
+    return a.replace(tzinfo=None) == b.replace(tzinfo=None)
 
 
 def who_announced(a: Answerer) -> Extract:
