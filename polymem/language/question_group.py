@@ -237,3 +237,16 @@ def thing_changed(doc: Any) -> bool:
 def asks_who(question: str) -> bool:
     """The question asks for a person ("who is doing the food?", "whose idea won?", "by whom")."""
     return any(t.tag_ in ("WP", "WP$") and t.lower_ in ("who", "whom", "whose") for t in parsed(question))
+
+
+_SOMEONE = ("anyone", "anybody", "someone", "somebody", "who", "whom", "whoever")
+
+
+def over_members(doc: Any) -> bool:
+    """The question ranges over the members, each or any of them: "everyone", "does anyone ...", "who ...",
+    "people in the group", "which of them / of us"."""
+    if ranges_over_members(doc) or members_in_plural(doc) or any(t.lower_ in _SOMEONE for t in doc):
+        return True
+    return any(t.lower_ in ("which", "any", "some", "none") and any(
+        c.dep_ == "prep" and c.lower_ == "of" and any(p.lower_ in ("us", "you", "them") for p in c.children)
+        for c in t.children) for t in doc)

@@ -12,7 +12,7 @@ from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
 from polymem.language import lexical as lex
-from polymem.language import question_views
+from polymem.language import question_group, question_views
 from polymem.language.models import parsed
 from polymem.language.pets import unknown_kind
 from polymem.language.statement_types import BEFORE
@@ -272,6 +272,8 @@ def state(self: Any) -> Extract:
             # "what breed is Biscotti?" with no pet read under that name: a message that names an animal
             # beside it may still say (the answer-kind check wants a kind of animal in it)
             return self._generic()
+        if found.abstained and question_group.over_members(parsed(self.plan.question)):
+            return _keepers(self, rows)  # "does anyone have a pet?", "what animals do people keep?"
         return found
     if not rows:  # an attribute of someone outside the roster is not in memory
         return Extract(NOT_IN_MEMORY, abstained=True) if self.plan.attribute else self._generic()
@@ -399,6 +401,23 @@ def job_text(self: Any, hit: StateHit) -> str:
         if text and (full := role_and_place(text, value)):
             return full
     return value
+
+
+def _keepers(self: Any, rows: list[Any]) -> Extract:
+    """Every member who keeps an animal now, with their animals (of the asked kind, when one is asked)."""
+    cat = self.plan.category or ""
+    parts, cited, found = [], [], {}
+    for r in rows:
+        kept, _ = _pets_kept(self, r.id, person_state(self, r.id, "pet"))
+        if cat and not lex.generic_pet(cat):
+            kept = [h for h in kept if lex.falls_under(h.value or "", cat)]
+        if kept:
+            parts.append(f"{r.name or r.id} ({', '.join(pets.pet_text(self, h) for h in kept)})")
+            cited += [m for h in kept for m in h.message_ids]
+            found[r.id] = (kept, [])
+    if not parts:
+        return Extract(NOT_IN_MEMORY, abstained=True)
+    return Extract("; ".join(parts), cited=cited, confidence=1.0, rows=found)
 
 
 def _pets_kept(self: Any, pid: str, hits: list[StateHit]) -> tuple[list[StateHit], list[StateHit]]:
