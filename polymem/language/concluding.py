@@ -424,9 +424,9 @@ def concluded_verb(verb: Any) -> tuple[str | None, Any] | None:
     # ("Papa's 75th is ...")
     owned_ordinal = subj.like_num and subj.lower_[-2:] in ("st", "nd", "rd", "th") and any(
         c.dep_ == "poss" for c in subj.children)
-    # (a lower-case word the dictionary lacks, after "the" or "our", is a thing, not a name: "the offsite is ...")
-    determined = subj.text.islower() and any(c.dep_ in ("det", "poss") and c.lower_ in ("the", "our")
-                                             for c in subj.children)
+    # (a lower-case word the dictionary lacks, after "the", is a thing, not a name: "the awayday is now ..."; after
+    # "our" it may be a person: "our kit is at the Heron too")
+    determined = subj.text.islower() and any(c.dep_ == "det" and c.lower_ == "the" for c in subj.children)
     if not group and not owned_ordinal and (subj.pos_ != "NOUN" or lex.is_person_noun(subj.lemma_.lower(), 1) or
                                             not (lex.known_noun(subj.lemma_.lower()) or determined)):
         return None

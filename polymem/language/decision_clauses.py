@@ -314,7 +314,7 @@ def _moved(sent: Any, drops: set[int]) -> tuple[Any, Any] | None:
 
 
 def _settled_label(sent: Any) -> Any | None:
-    """The noun of a label a word of settling modifies, before a colon ("Final headcount: ...", "agreed venue:
+    """The noun of a label a word of settling modifies, before a colon ("Final guest list: ...", "agreed venue:
     ..."), when it is a thing, not a person or a word of deciding itself ("final decision: ...")."""
     for t in sent:
         if t.pos_ == "NOUN" and t.dep_ == "ROOT" and t.i + 1 < len(t.doc) and t.doc[t.i + 1].text == ":" and \
@@ -336,7 +336,7 @@ def topic_of(sent: Any) -> str | None:
         if (hit := reading(sent)) is not None:
             return hit[0]
     label = _settled_label(sent)
-    if label is not None:  # "Final headcount: six of us": the labelled noun names the matter
+    if label is not None:  # "Final seating: two tables": the labelled noun names the matter
         return " ".join([c.lower_ for c in label.lefts if c.dep_ == "compound"] + [label.lemma_.lower()])
     if (clause := concluding.concluded_clause(sent)) is not None and clause[0]:
         return clause[0]  # "Then the spring meetings are at X": the meetings
@@ -380,26 +380,33 @@ _INSTEAD_PREPS = ("at", "to", "in", "on", "for", "with")
 
 
 def instead_value(sent: Any, drops: set[int]) -> Any | None:
-    """The value in the clause "instead" marks as the replacement ("so we're at the Crown instead — we've got
-    the back room from 7": the Crown, not the room; "let's meet on Friday instead"), not in a clause that only
-    adds detail to it; "instead of X" names what is dropped, not the value."""
+    """The value in the clause "instead" marks as the replacement ("so we're at the Heron instead, we've got the
+    back room from 8": the Heron, not the room; "let's move the quiz to Friday instead": Friday, not the quiz),
+    not in a clause that only adds detail to it: of the nouns the clause names before "instead" (its object,
+    complement, or the object of at/to/in/on/for/with), the one said last, right before it. "instead of X"
+    names what is dropped, not the value."""
     for t in sent:
-        if t.lower_ != "instead" or t.dep_ != "advmod" or any(c.lower_ in ("of", "than") for c in t.children):
+        if t.lower_ != "instead" or t.dep_ != "advmod":
+            continue
+        if t.head.lower_ in ("of", "than") or any(c.lower_ in ("of", "than") for c in t.children):
+            # "we're going to the Heron instead of the Swan": the noun right before "instead" (its phrase's
+            # head), never the one after "of"
+            prev = sent.doc[t.i - 1] if t.i > sent.start else None
+            if prev is not None and nominal(prev) and prev.pos_ != "PRON" and prev.i not in drops:
+                return prev
             continue
 
         def before(x: Any, at: int = t.i) -> bool:  # said before "instead", in its clause (the parser may hang
-            # it on the next verb: "we're doing X tonight instead, priya's got the dvd")
+            # it on the next verb: "we're watching X tonight instead, sam's got the projector")
             return x.i < at and x.i not in drops and not any(y.is_punct for y in sent.doc[x.i:at])
         head = t.head
         if head.pos_ in ("NOUN", "PROPN") and before(head):
-            return head  # "the Crown instead"
+            return head  # "the Heron instead"
         kids = list(head.children)
-        obj = next((c for c in kids if c.dep_ in ("dobj", "attr", "oprd") and nominal(c) and c.pos_ != "PRON"
-                    and before(c)), None)
-        if obj is not None:
-            return obj
-        return next((p for c in kids if c.dep_ == "prep" and c.lower_ in _INSTEAD_PREPS for p in c.children
-                     if p.dep_ == "pobj" and nominal(p) and p.pos_ != "PRON" and before(p)), None)
+        cands = [c for c in kids if c.dep_ in ("dobj", "attr", "oprd")] + [
+            p for c in kids if c.dep_ == "prep" and c.lower_ in _INSTEAD_PREPS for p in c.children if p.dep_ == "pobj"]
+        cands = [c for c in cands if nominal(c) and c.pos_ != "PRON" and before(c)]
+        return max(cands, key=lambda c: c.i) if cands else None
     return None
 
 
@@ -427,7 +434,7 @@ def value_of(doc: Any, sent: Any, drops: set[int], known: list[str]) -> str | No
                 and not re.match(r"(?i)^(?:we|i|you|they|it|no|not)\b", first):
             return first
     if (tok := instead_value(sent, drops)) is not None:
-        return phrase(tok)  # "so we're at the Crown instead, we've got the back room": the clause that replaces
+        return phrase(tok)  # "so we're at the Heron instead, we've got the back room": the clause that replaces
     for reading in (concluding.allotted, concluding.moved_noun):  # "the grant goes to new hoses"
         if (hit := reading(sent)) is not None and hit[1].i not in drops:
             return phrase(hit[1])

@@ -1,4 +1,4 @@
-"""Whether a job lies in a field ("dental hygienist" in healthcare, "lecturer" in education) by meaning, where
+"""Whether a job lies in a field ("speech therapist" in healthcare, "lecturer" in education) by meaning, where
 WordNet's hypernyms and glosses do not say it (`lexical.falls_under` is tried first).
 
 The test compares "works as a <job>" with "works in <field>" in the MiniLM space the language layer already

@@ -246,8 +246,15 @@ def falls_under(value: str, category: str) -> bool:
 
 def young_of(word: str) -> str | None:
     """The kind a word for a young animal is the young of ("kitten" -> "cat", "foal" -> "horse"), else None."""
-    kinds = _adult_kinds(word)
-    return kinds[0].replace("_", " ") if kinds else None
+    kinds = [k for k in _adult_kinds(word) if k != word and any(
+        x.lexname() == "noun.animal" for x in _synsets(k, "n")[:2])]  # ("filly": a female, not the kind)
+    if not kinds:
+        return None
+    # a kind that is itself a young animal leads on to the grown one ("filly" -> "foal" -> "horse", not "female")
+    for k in kinds:
+        if (up := young_of(k)) is not None:
+            return up
+    return kinds[0].replace("_", " ")
 
 
 @lru_cache(maxsize=5_000)

@@ -1,5 +1,5 @@
-"""The day a message says something happened, told apart from the clause that names the change ("He's in Lisbon!!
-... He flew out on Tuesday", "moved in yesterday!!", "my first day in the new role was yesterday"): a time
+"""The day a message says something happened, told apart from the clause that names the change ("She's in Porto!!
+... took the night train on Monday", "got the keys yesterday!!", "my first shift there was yesterday"): a time
 phrase of one day, in a clause in the past, no later than the message."""
 
 from __future__ import annotations
@@ -7,16 +7,23 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from typing import Any
 
+from polymem.language import lexical as lex
 from polymem.language import timeexpr
 from polymem.language.models import parsed
 
-# prepositions that put a day at a bound, not at the event ("no wifi till Monday", "by Friday", "since Tuesday")
+# prepositions that put a day at a bound, not at the event ("no internet till Monday", "by Friday", "since Tuesday")
 _BOUNDS = ("till", "until", "by", "before", "after", "from", "since", "for")
 
 
-def past_day(text: str, anchor: datetime) -> datetime | None:
+# verbs of going somewhere or starting something (and their troponyms: "fly", "drive", "relocate")
+_CHANGE = ("travel.v.01", "move.v.07", "relocate.v.01", "get_down.v.07", "begin.v.02", "begin.v.03")
+
+
+def past_day(text: str, anchor: datetime, change: bool = False) -> datetime | None:
     """The first day-long time phrase of `text` that dates a past clause, resolved against `anchor` (the
-    message's time); None when there is none."""
+    message's time); None when there is none. A stay is no event ("I was in Porto on Monday"); "N days ago"
+    only in days (months ago is no day). `change`: only a clause whose verb is one of going or starting (for a
+    line other than the one that tells the change)."""
     doc = parsed(text)
     for tok in doc:
         low = tok.lower_
@@ -31,22 +38,30 @@ def past_day(text: str, anchor: datetime) -> datetime | None:
             continue
         if tok.head.lower_ in _BOUNDS or (tok.i > 0 and doc[tok.i - 1].lower_ in _BOUNDS):
             continue
-        if _past(tok):
-            return span[0]
+        if low == "ago" and not any(t.lemma_.lower() == "day" for t in words):
+            continue
+        verb = _past(tok)
+        if verb is None or (verb.lemma_ == "be" and any(
+                c.dep_ == "prep" and c.lower_ in ("in", "at") for c in verb.children)):
+            continue
+        if change and not lex.verb_in_senses(verb.lemma_.lower(), _CHANGE, first=3):
+            continue
+        return span[0]
     return None
 
 
-def _past(tok: Any) -> bool:
-    """The nearest verb above the phrase is in the past ("flew", "moved", "was"), or a perfect ("have moved")."""
+def _past(tok: Any) -> Any | None:
+    """The nearest verb above the phrase when it is in the past ("flew", "moved", "was") or a perfect ("have
+    moved"), else None."""
     v = tok.head
     for _ in range(4):
         if v.pos_ in ("VERB", "AUX"):
             break
-        if v.head is v:
-            return False
+        if v.head.i == v.i:
+            return None
         v = v.head
     if v.pos_ not in ("VERB", "AUX"):
-        return False
-    if v.tag_ == "VBD":
-        return True
-    return v.tag_ == "VBN" and any(c.dep_ == "aux" and c.lemma_ == "have" for c in v.children)
+        return None
+    if v.tag_ == "VBD" or (v.tag_ == "VBN" and any(c.dep_ == "aux" and c.lemma_ == "have" for c in v.children)):
+        return v
+    return None

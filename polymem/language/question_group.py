@@ -235,8 +235,21 @@ def thing_changed(doc: Any) -> bool:
 
 
 def asks_who(question: str) -> bool:
-    """The question asks for a person ("who is doing the food?", "whose idea won?", "by whom")."""
-    return any(t.tag_ in ("WP", "WP$") and t.lower_ in ("who", "whom", "whose") for t in parsed(question))
+    """The question asks for a person: "who is doing the food?", "whose idea won?", "by whom", a wh-word or
+    "name the" on a person noun ("which member is cooking?", "name the person hosting"), "which of us/them"."""
+    doc = parsed(question)
+    for t in doc:
+        low = t.lower_
+        if t.tag_ in ("WP", "WP$") and low in ("who", "whom", "whose"):
+            return True
+        if low in ("which", "what", "the") and t.dep_ == "det" and t.head.pos_ == "NOUN" and \
+                (low != "the" or t.head.head.lemma_ == "name") and lex.is_person_noun(t.head.lemma_.lower(), 2):
+            return True
+        if low == "which" and any(c.dep_ == "prep" and c.lower_ == "of" and any(
+                p.lower_ in ("us", "you", "them") or lex.is_person_noun(p.lemma_.lower(), 2) for p in c.children)
+                for c in t.children):
+            return True
+    return False
 
 
 _SOMEONE = ("anyone", "anybody", "someone", "somebody", "who", "whom", "whoever")

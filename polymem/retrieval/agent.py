@@ -208,8 +208,8 @@ class Retriever:
         pending = _POOL.submit(threads)
         self.ex.used.add("following")
         # the talk that led to each decision the records hold, in meaning: a question names a matter in words
-        # the deciding line need not repeat ("the farewell party" for "booked the Crown", said after "Greta's
-        # leaving do?"), and those lines are seldom among the hits
+        # the deciding line need not repeat ("the send-off" for "booked the Heron", said after "Ola's last
+        # day, drinks?"), and those lines are seldom among the hits
         said = [it.id for row in self.st.s2.values() for part in row.values() for it in part
                 if (it.attribute or "").startswith("decision:")]
         vec = self.ex.vector(self.plan.question) if said else None

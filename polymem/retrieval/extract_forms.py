@@ -28,7 +28,7 @@ def category(a: Answerer) -> Extract:
     for r in a.plan.rows:
         hits = person_state(a, r.id, attr)
         vals = distinct(hits) if attr == "pet" else distinct(hits)[:1]
-        # (a job in a field by meaning where WordNet does not say it: "dental hygienist" in healthcare)
+        # (a job in a field by meaning where WordNet does not say it: "speech therapist" in healthcare)
         match = [h for h in vals if lexical.falls_under(h.value or "", cat) or
                  (attr == "job" and fields.works_in(h.value or "", cat))]
         if match:
@@ -97,8 +97,8 @@ def when(a: Answerer) -> Extract:
     day = a.statement_time(h)
     sent = [t for mid in h.message_ids if (m := a.msgs.get(mid)) and (t := _native(m.get("time"))) is not None]
     if day is None or any(_same_instant(day, t) for t in sent):
-        # the statement says no day of its own: the message may, in another clause ("He's in Lisbon!! ... He
-        # flew out on Tuesday", "my first day in the new role was yesterday")
+        # the statement says no day of its own: the message may, in another clause ("She's in Porto!! ...
+        # took the night train on Monday", "my first shift there was yesterday")
         day = _day_told(a, pid, h.message_ids, sent) or day
     day = day or (datetime.fromtimestamp(h.when[0]) if h.when and h.when[0] else None)
     if day is None:
@@ -112,15 +112,17 @@ NEAR_S = 3600  # how far from the message of a change a line by or about the per
 
 def _day_told(a: Answerer, pid: str, ids: list[str], sent: list[datetime]) -> datetime | None:
     """The day the change's own messages tell, else one told within the hour around them by the person or
-    naming them ("Ro: Priya moved into her new place on Saturday" / "Priya: yes, we're Suffolk residents now")."""
+    naming them ("Kit: Ada drove the last boxes over on Sunday" / "Ada: yes, officially a Porto local now")."""
     own = [a.msgs[mid] for mid in ids if mid in a.msgs]
     near = sorted((m for mid, m in a.msgs.items() if mid not in ids and (t := _native(m.get("time"))) is not None
                    and any(abs((t - x).total_seconds()) <= NEAR_S for x in sent)
                    and (m.get("speaker") == pid or any(x.pid == pid for x in a.roster.find(m.get("text") or "")))),
                   key=lambda m: min(abs((_native(m.get("time")) - x).total_seconds()) for x in sent))  # type: ignore[operator]
-    for m in own + near:
+    for n, m in enumerate(own + near):
         t = _native(m.get("time"))
-        if t is not None and (d := past_day(m.get("text") or "", t)) is not None:
+        # (a line other than the change's own tells its day only with a verb of going or starting: "drove
+        # down with the last boxes on Saturday", not "the cat threw up on Monday")
+        if t is not None and (d := past_day(m.get("text") or "", t, change=n >= len(own))) is not None:
             return d
     return None
 
@@ -132,7 +134,9 @@ def _native(t: object) -> datetime | None:
 
 
 def _same_instant(a: datetime, b: datetime) -> bool:
-    return a.replace(tzinfo=None) == b.replace(tzinfo=None)
+    if (a.tzinfo is None) != (b.tzinfo is None):  # (one of them read without its zone: compare the wall clocks)
+        return a.replace(tzinfo=None) == b.replace(tzinfo=None)
+    return a == b
 
 
 def who_announced(a: Answerer) -> Extract:

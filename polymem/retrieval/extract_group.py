@@ -156,7 +156,7 @@ def _best_chain(self: Any) -> list[StateHit]:
     noun = value_kind.asks_by_noun(self.plan.question)
     cands = {k: c for k, c in cands.items() if any(value_kind.compatible(asked, h.value or "", noun) for h in c[0])} \
         or cands
-    # a member's name alone answers only a question asking who ("rafa" is no place, no gift)
+    # a member's name alone answers only a question asking who ("kit" is no place, no gift)
     if not question_group.asks_who(self.plan.question):
         members = {w.lower() for w in self.roster.name_words()}
         cands = {k: c for k, c in cands.items() if not all(_only_names(h.value or "", members) for h in c[0])} \
@@ -235,9 +235,11 @@ def _best_chain(self: Any) -> list[StateHit]:
 
 
 def _only_names(value: str, members: set[str]) -> bool:
-    """The value is nothing but members' names ("rafa", "Owen Haines")."""
+    """The value is nothing but members' names ("kit", "Ada Moss"), none of them a place's or a day's or a
+    month's ("June", "Florence" may be either)."""
     words = [w for w in re.findall(r"[^\W\d_][\w'-]*", value.lower()) if w not in ("and", "the")]
-    return bool(words) and all(w in members for w in words)
+    return bool(words) and all(w in members and not lex.is_place_name(w) and not timeexpr.calendar_name(w)
+                               for w in words)
 
 
 def echoes(value: str, question: str) -> bool:

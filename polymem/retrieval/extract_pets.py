@@ -28,8 +28,9 @@ def pet_by_name(self: Any, rows: list[Any], pets_of: Callable[[str], list[StateH
                 return Extract(NOT_IN_MEMORY, abstained=True)
             # "what sort of animal is Biscuit?" -> "whippet called Biscuit, a dog": the everyday kind too
             kind = lexical.everyday_kind((h.value or "").split()[-1]) if h.value else None
-            extra = f", a {kind}" if kind and kind not in (h.value or "").lower() else ""
-            return Extract(f"{pet_text(self, h)}{extra} ({self.name(r.id)}'s)", participant=r.id, cited=h.message_ids,
+            text = pet_text(self, h)
+            extra = f", a {kind}" if kind and kind not in text.lower() else ""
+            return Extract(f"{text}{extra} ({self.name(r.id)}'s)", participant=r.id, cited=h.message_ids,
                            confidence=1.0, rows={r.id: ([h], [])})
     return Extract(NOT_IN_MEMORY, abstained=True)
 

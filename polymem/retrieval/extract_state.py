@@ -262,6 +262,7 @@ def _named_value(question: str, attribute: str | None, roster: Any) -> str | Non
 
 
 _BEFORE_WORDS = ("before", "until", "till", "prior")
+SAME_TALK_S = 3600  # lines this close are one talk: a pet's name in one and its kind in another are one animal
 
 
 def state(self: Any) -> Extract:
@@ -272,8 +273,11 @@ def state(self: Any) -> Extract:
             # "what breed is Biscotti?" with no pet read under that name: a message that names an animal
             # beside it may still say (the answer-kind check wants a kind of animal in it)
             return self._generic()
-        if found.abstained and question_group.over_members(parsed(self.plan.question)):
-            return _keepers(self, rows)  # "does anyone have a pet?", "what animals do people keep?"
+        if found.abstained and question_group.over_members(parsed(self.plan.question)) and \
+                not _asks_name(self.plan.question) and not _names_something(self):
+            # "does anyone have a pet?", "what animals do people keep?" (not "who has a pet called Mo?", nor
+            # "what kind of animal is Mo, anyone know?": an animal asked by a name none is known by stays unknown)
+            return _keepers(self, rows)
         return found
     if not rows:  # an attribute of someone outside the roster is not in memory
         return Extract(NOT_IN_MEMORY, abstained=True) if self.plan.attribute else self._generic()
@@ -289,10 +293,12 @@ def state(self: Any) -> Extract:
         vague = [h for h in hits if unknown_kind(h.value)]
         named = {pets.pet_name(self, h).lower() for h in vague} - {""}
         if kind and len(named) == 1 and not any(pets.pet_name(self, h) for h in kind) and _asks_name(self.plan.question):
-            # "what's Ana's gecko called?": the gecko was told of unnamed, her one animal of unknown kind by name
-            # (the name and the kind said in lines the writer read apart): one animal, its kind and its name
+            # "what's Ana's gecko called?": the gecko was told of unnamed, her one animal of unknown kind by name,
+            # within the hour (the name and the kind said in lines the writer read apart): one animal, its kind and
+            # its name
             v, k = next(h for h in vague if pets.pet_name(self, h)), kind[-1]
-            kind = [StateHit(v.id, k.value, max(v.when, k.when), v.message_ids + k.message_ids, v.kind)]
+            if abs(v.when[0] - k.when[0]) <= SAME_TALK_S:
+                kind = [StateHit(v.id, k.value, max(v.when, k.when), v.message_ids + k.message_ids, v.kind)]
         hits = kind or (vague if len({pets.pet_text(self, h) for h in vague}) == 1 else [])
     if (self.plan.at or self.plan.month) and hits:
         return _state_at(self, pid, hits)
@@ -431,6 +437,13 @@ def _pets_kept(self: Any, pid: str, hits: list[StateHit]) -> tuple[list[StateHit
 def _asks_death(question: str) -> bool:
     """The question asks which one died (a verb of dying: "died", "passed away")."""
     return any(t.pos_ == "VERB" and dies(t) for t in parsed(question))
+
+
+def _names_something(self: Any) -> bool:
+    """The question names something by a capitalised word that is no member's name and does not open it."""
+    members = {w.lower() for w in self.roster.name_words()}
+    return any(t.is_alpha and t.text[:1].isupper() and t.i > 0 and t.lower_ not in members and t.text != "I"
+               for t in parsed(self.plan.question))
 
 
 def _asks_name(question: str) -> bool:

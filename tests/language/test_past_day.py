@@ -27,6 +27,13 @@ def test_a_day_told_in_a_past_clause(text: str, day: datetime) -> None:
     "I start at the depot on Monday",  # still to come
     "moving late October, house hunting this week",  # no single day
     "she's in Porto now, loving it",  # no day at all
+    "I was in Kotka on Monday, now back home",  # a stay that day, not the event
+    "we moved here three months ago",  # months ago is no day
 ])
 def test_no_day_of_the_event(text: str) -> None:
     assert past_day(text, SENT) is None
+
+
+def test_a_line_other_than_the_change_tells_its_day_only_with_a_verb_of_going_or_starting() -> None:
+    assert past_day("the cat knocked my plant over on Monday lol", SENT, change=True) is None
+    assert past_day("she drove the last boxes up on Monday", SENT, change=True) == datetime(2026, 9, 14, tzinfo=UTC)

@@ -8,7 +8,9 @@ from polymem.language.question_group import asks_who
 
 
 @pytest.mark.parametrize("q", ["Who is bringing the speakers on Saturday?", "whose car are we taking?",
-                               "By whom was the hall booked?", "who’s on cooking duty"])
+                               "By whom was the hall booked?", "who’s on cooking duty",
+                               "Which of us is driving to the coast?", "Which member is doing the cake?",
+                               "Name the person hosting the barbecue"])
 def test_asks_for_a_person(q: str) -> None:
     assert asks_who(q)
 

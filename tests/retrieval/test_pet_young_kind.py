@@ -10,8 +10,8 @@ from polymem.retrieval import ask
 from tests.retrieval.chat_fixture import ROSTER, ingest_timed
 
 LINES = [
-    ("wen", "big news, we adopted a kitten on sunday! her name is Saffron and she bites toes", 0),
-    ("mara", "omg saffron!! pics or it didn't happen", 0.2),
+    ("wen", "big news, we adopted a kitten on sunday! her name is Pesto and she bites toes", 0),
+    ("mara", "omg pesto!! pics or it didn't happen", 0.2),
     ("tobi_k", "anyone up for the climbing wall on thursday?", 5),
 ]
 T0 = datetime(2026, 4, 11, 9, 0, tzinfo=UTC)
@@ -26,15 +26,15 @@ def test_a_kitten_is_answered_as_a_cat(graph, space, embedder) -> None:  # type:
     ingest_timed(graph, space, embedder, ROSTER, LINES, T0, "y")
     got = ask(graph, space, "What pet does Wen have?", embedder=embedder)
     low = got.text.lower()
-    assert "saffron" in low and "kitten" in low and "cat)" in low, got.text
+    assert "pesto" in low and "kitten" in low and "cat)" in low, got.text
 
 
-NAMED_APART = [  # the name in lines of what the animal does, the kind in a line that names no animal
+NAMED_APART = [  # the name in lines of what the animal does, the kind within the hour in a line that names no animal
     ("wen", "Fennel has stopped eating and my usual vet only does cats and dogs", 0),
     ("mara", "oh no, is Fennel ok?", 0.1),
     ("wen", "Fennel is fine, just fussy. shedding her skin again too, bits everywhere in the tank", 0.2),
-    ("tobi_k", "anyone seen my blue umbrella? left it somewhere on friday", 5),
-    ("wen", "fun fact about my crested gecko: they can't blink, they lick their eyes clean", 60),
+    ("tobi_k", "anyone seen my blue umbrella? left it somewhere on friday", 0.3),
+    ("wen", "fun fact about my crested gecko: they can't blink, they lick their eyes clean", 0.5),
 ]
 
 
