@@ -315,14 +315,19 @@ def _moved(sent: Any, drops: set[int]) -> tuple[Any, Any] | None:
 
 def _settled_label(sent: Any) -> Any | None:
     """The noun of a label a word of settling modifies, before a colon ("Final guest list: ...", "agreed venue:
-    ..."), when it is a thing, not a person or a word of deciding itself ("final decision: ...")."""
+    ..."), when it is a thing, not a person or a word any decision is ("final decision / answer / verdict: ...")."""
     for t in sent:
         if t.pos_ == "NOUN" and t.dep_ == "ROOT" and t.i + 1 < len(t.doc) and t.doc[t.i + 1].text == ":" and \
                 any(c.dep_ == "amod" and in_senses(c, FINAL_SENSES) for c in t.children) and \
                 not lex.is_person_noun(t.lemma_.lower(), 1) and \
-                not lex.noun_in_senses(t.lemma_.lower(), DECISION_NOUNS, first=2, exact=True):
+                not lex.noun_in_senses(t.lemma_.lower(), _VERDICTS, first=2, exact=True):
             return t
     return None
+
+
+# nouns any decision is, which name no matter of their own: "final decision / answer / verdict / choice / plan"
+_VERDICTS = (*DECISION_NOUNS, "answer.n.01", "solution.n.02", "verdict.n.01", "choice.n.01", "plan.n.01",
+             "result.n.03", "consequence.n.01")
 
 
 def topic_of(sent: Any) -> str | None:
