@@ -245,11 +245,17 @@ def asks_who(question: str) -> bool:
         if low in ("which", "what", "the") and t.dep_ == "det" and t.head.pos_ == "NOUN" and \
                 (low != "the" or t.head.head.lemma_ == "name") and lex.is_person_noun(t.head.lemma_.lower(), 2):
             return True
-        if low == "which" and any(c.dep_ == "prep" and c.lower_ == "of" and any(
-                p.lower_ in ("us", "you", "them") or lex.is_person_noun(p.lemma_.lower(), 2) for p in c.children)
-                for c in t.children):
+        if low == "which" and _of_people(t, person_nouns=True):
             return True
     return False
+
+
+def _of_people(t: Any, person_nouns: bool = False) -> bool:
+    """"which of us / of them": the word takes "of" and a pronoun of people (with `person_nouns`, also a person
+    noun: "which of the cousins")."""
+    return any(c.dep_ == "prep" and c.lower_ == "of" and any(
+        p.lower_ in ("us", "you", "them") or (person_nouns and lex.is_person_noun(p.lemma_.lower(), 2))
+        for p in c.children) for c in t.children)
 
 
 _SOMEONE = ("anyone", "anybody", "someone", "somebody", "who", "whom", "whoever")
@@ -260,6 +266,4 @@ def over_members(doc: Any) -> bool:
     "people in the group", "which of them / of us"."""
     if ranges_over_members(doc) or members_in_plural(doc) or any(t.lower_ in _SOMEONE for t in doc):
         return True
-    return any(t.lower_ in ("which", "any", "some", "none") and any(
-        c.dep_ == "prep" and c.lower_ == "of" and any(p.lower_ in ("us", "you", "them") for p in c.children)
-        for c in t.children) for t in doc)
+    return any(t.lower_ in ("which", "any", "some", "none") and _of_people(t) for t in doc)

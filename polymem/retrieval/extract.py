@@ -18,7 +18,16 @@ from polymem.retrieval import extract_group, extract_opinion, extract_pets, extr
 from polymem.retrieval import extract_who as ew
 from polymem.retrieval import lexicon as lx
 from polymem.retrieval.answer import EvidenceItem
-from polymem.retrieval.extract_base import NOT_IN_MEMORY, Extract, Msg, StateHit, coverage, is_request, when
+from polymem.retrieval.extract_base import (
+    NOT_IN_MEMORY,
+    Extract,
+    Msg,
+    StateHit,
+    coverage,
+    is_request,
+    message_time,
+    when,
+)
 from polymem.retrieval.extract_state import same_value
 from polymem.retrieval.names import RosterIndex
 from polymem.retrieval.plan import Plan
@@ -94,7 +103,7 @@ class Answerer:
                 prev = self.msgs.get(i)
                 if prev and prev.get("speaker") != m.get("speaker") and (asked := asked_attribute(prev["text"] or "")):
                     break
-            self._read[key] = self.reader.read(m["text"] or "", m.get("speaker") or "", _aware(m.get("time")),
+            self._read[key] = self.reader.read(m["text"] or "", m.get("speaker") or "", message_time(m.get("time")),
                                                m["id"], last, asked)
         return self._read[key]
 
@@ -107,7 +116,7 @@ class Answerer:
             m = self.msgs.get(mid)
             if m is None:
                 continue
-            sent = _aware(m.get("time"))
+            sent = message_time(m.get("time"))
             for st in self.statements(m):
                 if st.time and h.value and same_value(st.value, h.value):
                     times.append((st.time == sent, st.time))
@@ -488,7 +497,7 @@ class Answerer:
         return about(m) or any(about(self.msgs.get(i)) for i in m.get("reply_to") or [])
 
     def _message_date(self, m: Msg) -> datetime | None:
-        t = _aware(m.get("time"))
+        t = message_time(m.get("time"))
         if t is None:
             return None
         from polymem.language.timeexpr import point
@@ -530,12 +539,3 @@ def _names_value(question: str, value: str) -> bool:
     "the Edinburgh Rugby job")."""
     return any(not re.match(r"\s+[A-Z]\w", question[m.end():])
                for m in re.finditer(r"(?i)(?<!\w)" + re.escape(value) + r"(?!\w)", question))
-
-
-def _aware(t: Any) -> datetime | None:
-    """A message time as a Python datetime (the driver returns neo4j.time.DateTime)."""
-    if t is None:
-        return None
-    if hasattr(t, "to_native"):
-        return t.to_native()
-    return t if isinstance(t, datetime) else None

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 
 from polymem.language import acts
@@ -65,3 +66,12 @@ def when(m: Msg) -> tuple:
 def is_request(text: str) -> bool:
     """A message that asks someone to do something (the lexicon's cue or the parse's imperative reading)."""
     return bool(lx.REQUEST.search(text)) or acts.is_request(text or "")
+
+
+def message_time(t: Any) -> datetime | None:
+    """A message time as a Python datetime (the driver returns neo4j.time.DateTime)."""
+    if t is None:
+        return None
+    if hasattr(t, "to_native"):
+        return t.to_native()
+    return t if isinstance(t, datetime) else None

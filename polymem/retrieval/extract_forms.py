@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from polymem.language import fields, lexical
 from polymem.language.past_day import past_day
 from polymem.retrieval.answer import EvidenceItem
-from polymem.retrieval.extract_base import NOT_IN_MEMORY, Extract, StateHit, coverage
+from polymem.retrieval.extract_base import NOT_IN_MEMORY, Extract, StateHit, coverage, message_time
 from polymem.retrieval.extract_state import distinct, person_state, same_value
 
 if TYPE_CHECKING:
@@ -95,7 +95,7 @@ def when(a: Answerer) -> Extract:
         return a._generic()
     h = best[1]
     day = a.statement_time(h)
-    sent = [t for mid in h.message_ids if (m := a.msgs.get(mid)) and (t := _native(m.get("time"))) is not None]
+    sent = [t for mid in h.message_ids if (m := a.msgs.get(mid)) and (t := message_time(m.get("time"))) is not None]
     if day is None or any(_same_instant(day, t) for t in sent):
         # the statement says no day of its own: the message may, in another clause ("She's in Porto!! ...
         # took the night train on Monday", "my first shift there was yesterday")
@@ -114,23 +114,17 @@ def _day_told(a: Answerer, pid: str, ids: list[str], sent: list[datetime]) -> da
     """The day the change's own messages tell, else one told within the hour around them by the person or
     naming them ("Kit: Ada drove the last boxes over on Sunday" / "Ada: yes, officially a Porto local now")."""
     own = [a.msgs[mid] for mid in ids if mid in a.msgs]
-    near = sorted((m for mid, m in a.msgs.items() if mid not in ids and (t := _native(m.get("time"))) is not None
+    near = sorted((m for mid, m in a.msgs.items() if mid not in ids and (t := message_time(m.get("time"))) is not None
                    and any(abs((t - x).total_seconds()) <= NEAR_S for x in sent)
                    and (m.get("speaker") == pid or any(x.pid == pid for x in a.roster.find(m.get("text") or "")))),
-                  key=lambda m: min(abs((_native(m.get("time")) - x).total_seconds()) for x in sent))  # type: ignore[operator]
+                  key=lambda m: min(abs((message_time(m.get("time")) - x).total_seconds()) for x in sent))  # type: ignore[operator]
     for n, m in enumerate(own + near):
-        t = _native(m.get("time"))
+        t = message_time(m.get("time"))
         # (a line other than the change's own tells its day only with a verb of going or starting: "drove
         # down with the last boxes on Saturday", not "the cat threw up on Monday")
         if t is not None and (d := past_day(m.get("text") or "", t, change=n >= len(own))) is not None:
             return d
     return None
-
-
-def _native(t: object) -> datetime | None:
-    """A message time as a Python datetime (the driver returns neo4j.time.DateTime)."""
-    native = t.to_native() if hasattr(t, "to_native") else t
-    return native if isinstance(native, datetime) else None
 
 
 def _same_instant(a: datetime, b: datetime) -> bool:
