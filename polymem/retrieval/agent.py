@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from polymem.graph.search import SearchRepository
+from polymem.language import animal_talk
 from polymem.retrieval import decisions, system2
 from polymem.retrieval.actions import Action, Executor
 from polymem.retrieval.answer import EvidenceItem
@@ -46,6 +47,7 @@ class State:
 
 _POOL = ThreadPoolExecutor(max_workers=8, thread_name_prefix="polymem-search")
 _NEIGHBOURS = ("prev_ids", "next_ids", "reply_to", "replies")
+ANIMAL_LINES = 30  # lines using an animal's name that are read for its kind
 DETAIL_K = 60  # fused hits whose details the answerer reads (the fused list keeps up to 3 x recall_n)
 
 _PROTO_VECS: dict[tuple[int, str], Any] = {}  # (embedder, prototype text) -> vector future
@@ -232,6 +234,19 @@ class Retriever:
         self.st.trace.append({"round": self.st.rounds, "layer": "messages", "tool": "bm25", "query": " | ".join(known),
                               "filters": {}, "hits": len(hits), "new_hits": len(hits), "why": "topic options"})
 
+    def animal_talk(self) -> None:
+        """An animal asked by its name ("what kind of animal is Rufus?"): every line using the name and the
+        lines after each, where its kind is often said (language/animal_talk.py reads them)."""
+        names = animal_talk.names_in_question(self.plan.question, lambda w: bool(self.roster.find(w)))
+        if not names:
+            return
+        hits, found = self.repo.fulltext_details(self.space, names, ANIMAL_LINES)
+        after = self.repo.following(self.space, [i for i, _ in hits])
+        self.st.msgs.update({i: d for i, d in {**after, **found}.items() if i not in self.st.msgs})
+        self.ex.used.update(("messages_fulltext_details", "following"))
+        self.st.trace.append({"round": self.st.rounds, "layer": "messages", "tool": "bm25", "query": " | ".join(names),
+                              "filters": {}, "hits": len(hits), "new_hits": len(found), "why": "an animal's name"})
+
     def activity(self) -> None:
         """Message counts per speaker, or whom one speaker addresses most (analytics over SPEAKS/ADDRESSES)."""
         if self.plan.intent == "talks_most" and self.plan.scope.speaker:
@@ -264,6 +279,8 @@ class Retriever:
             self.topic()
         if self.plan.intent in ("most_active", "talks_most"):
             self.activity()
+        if self.plan.attribute == "pet":
+            self.animal_talk()
         ok = self.judge()
         if o.strategy == "agentic":
             rounds = ([ask_actions(self.plan, o, self.roster)] if o.ask_round else []) + [relaxed_actions(self.plan, o)]

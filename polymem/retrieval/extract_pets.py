@@ -8,6 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 from polymem.language import lexical
+from polymem.language.animal_talk import FOLLOW, Line, keeper, kinds_of, names_in_question, uses
 from polymem.language.creatures import names_beside
 from polymem.language.pets import animal_sense, unknown_kind
 from polymem.retrieval.extract_base import NOT_IN_MEMORY, Extract, StateHit, coverage, when
@@ -19,7 +20,7 @@ def pet_by_name(self: Any, rows: list[Any], pets_of: Callable[[str], list[StateH
     words = {w.lower() for w in re.findall(r"[A-Za-z][\w'-]+", self.plan.question)} - {
         w.lower() for w in self.roster.name_words()}
     for r in rows:
-        found = [h for h in pets_of(r.id) if _called(self, h) & words]
+        found = [h for h in pets_of(r.id) if called(self, h) & words]
         if found:
             h = found[-1]
             if unknown_kind(h.value) and \
@@ -81,7 +82,7 @@ def pet_name(self: Any, h: StateHit) -> str:
     return next(iter(_names(self, h)), "")
 
 
-def _called(self: Any, h: StateHit) -> set[str]:
+def called(self: Any, h: StateHit) -> set[str]:
     """The words of every name a pet hit gives its animal, lower-cased, for matching a question."""
     return {w.lower() for n in _names(self, h) for w in n.split()}
 
@@ -152,3 +153,37 @@ def animal_line_score(self: Any) -> Callable[[dict[str, Any]], float]:
         return coverage(self.plan.issue, m["text"], self.aliases) + own + 0.01 / (1 + self.rank.get(m["id"], 999))
     return score
 
+
+
+def question_names(self: Any) -> list[str]:
+    """Words the question may call an animal by (language/animal_talk.names_in_question)."""
+    return names_in_question(self.plan.question, lambda w: bool(self.roster.find(w)))
+
+
+def pet_from_talk(self: Any, names: list[str], owner: str | None) -> Extract:
+    """"What kind of animal is Ana's Rufus?" where no statement read Rufus as an animal: the kind the talk that
+    uses the name gives it (each line naming it and the two after it; the retriever fetched them), and whose it
+    is when the question does not say."""
+    for name in names:
+        talk = []
+        for m in sorted((m for m in self.msgs.values() if uses(name, m.get("text") or "")), key=when):
+            after, cur = [], m
+            for _ in range(FOLLOW):
+                cur = next((self.msgs[i] for i in cur.get("next_ids") or [] if i in self.msgs), None)
+                if cur is None:
+                    break
+                after.append(cur)
+            talk.append((_line(m), [_line(a) for a in after]))
+        kinds = kinds_of(name, talk)
+        if not kinds:
+            continue
+        kind = kinds[0]
+        who = owner or keeper(name, talk, lambda w: next((x.pid for x in self.roster.find(w)), None))
+        of = f" ({self.name(who)}'s)" if who else ""
+        cited = list(dict.fromkeys([*kind.message_ids, *(line.id for line, _ in talk)]))
+        return Extract(f"{kind.phrase} called {name}{of}", participant=who, cited=cited, confidence=0.8)
+    return Extract(NOT_IN_MEMORY, abstained=True)
+
+
+def _line(m: dict[str, Any]) -> Line:
+    return Line(m["id"], m.get("speaker") or "", m.get("text") or "")

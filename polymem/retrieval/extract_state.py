@@ -269,6 +269,11 @@ def state(self: Any) -> Extract:
     rows = [r for r in self.plan.rows if r.kind == "PERSON"]
     if self.plan.attribute == "pet" and len(rows) > 1 and "a pet by its name" in self.plan.notes:
         found = pets.pet_by_name(self, rows, lambda pid: person_state(self, pid, "pet"))
+        if found.abstained and not _asks_name(self.plan.question) and (names := pets.question_names(self)):
+            # "what sort of creature is Rufus?" with no statement reading Rufus as an animal: the talk using it
+            talk = pets.pet_from_talk(self, names, None)
+            if not talk.abstained:
+                return talk
         if found.abstained and _asks_variety(self.plan.question):
             # "what breed is Biscotti?" with no pet read under that name: a message that names an animal
             # beside it may still say (the answer-kind check wants a kind of animal in it)
@@ -283,6 +288,13 @@ def state(self: Any) -> Extract:
         return Extract(NOT_IN_MEMORY, abstained=True) if self.plan.attribute else self._generic()
     pid = rows[0].id
     hits = person_state(self, pid, self.plan.attribute)
+    if self.plan.attribute == "pet" and not _asks_name(self.plan.question) and \
+            (names := pets.question_names(self)) and \
+            not any(w.lower() in pets.called(self, h) for h in hits for w in names):
+        # "what kind of animal is Ana's Rufus?" where none of Ana's animals is known by that name
+        talk = pets.pet_from_talk(self, names, pid)
+        if not talk.abstained:
+            return talk
     if self.plan.attribute == "pet" and self.plan.category and self.plan.intent == "state":
         # "What's the name of Tunde's corgi?": only a corgi answers, not whatever pet Tunde has
         from polymem.language import lexical as lex
