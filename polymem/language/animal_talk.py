@@ -60,17 +60,16 @@ def _depth(s: Any) -> int:
     return max((len(p) - 1 - p.index(animal) for p in s.hypernym_paths() if animal in p), default=-1)
 
 
-# a word whose first sense is one of these is that in chat, not the animal of a later sense ("chat", "chicken")
-_FIRST_NOT = ("noun.communication", "noun.act", "noun.event", "noun.food", "noun.artifact", "noun.cognition",
-              "noun.time", "noun.location")
+# a word whose first sense is none of these is that in chat, not the animal of a later sense ("chat", "chicken",
+# "head"); a spirit ("kelpie") or a fur ("chinchilla") may come first
+_FIRST_MAY = ("noun.animal", "noun.person", "noun.substance")
 
 
 def _sense(word: str) -> Any | None:
     """The animal sense of a noun among its first three ("kelpie" is first a water spirit, "chinchilla" a fur),
     narrow enough to be a kind (not "pet", "creature")."""
     senses = lex._synsets(word, "n")[:3]
-    if lex.generic_pet(word) or not senses or (senses[0].lexname() != "noun.animal" and
-                                               senses[0].lexname() in _FIRST_NOT):
+    if lex.generic_pet(word) or not senses or senses[0].lexname() not in _FIRST_MAY:
         return None
     return next((s for s in senses if s.lexname() == "noun.animal" and _depth(s) >= MIN_DEPTH), None)
 
@@ -113,7 +112,7 @@ def _continues(a: Any, names: list[Any]) -> bool:
                                for t in a.sent) and a.sent.start > names[0].i
 
 
-def _animals(doc: Any) -> list[tuple[Any, str, Any]]:
+def animals(doc: Any) -> list[tuple[Any, str, Any]]:
     """(token, phrase, sense) for each animal noun in the parse."""
     out = []
     for t in doc:
@@ -133,7 +132,7 @@ def _animals(doc: Any) -> list[tuple[Any, str, Any]]:
     return out
 
 
-def _emoji(text: str) -> list[tuple[str, Any]]:
+def emoji(text: str) -> list[tuple[str, Any]]:
     """Animals drawn as emoji (Unicode names them: PARROT, RABBIT FACE)."""
     out = []
     for ch in dict.fromkeys(text):
@@ -163,7 +162,7 @@ def kinds_of(name: str, talk: Sequence[tuple[Line, Sequence[Line]]]) -> list[Kin
     for line, after in talk:
         doc = parsed(line.text)
         names = [t for t in doc if uses(name, t.text)]
-        for a, phrase, s in _animals(doc):
+        for a, phrase, s in animals(doc):
             if _others(a, name) or any(uses(name, x.text) for x in a.subtree if x.dep_ == "poss"):
                 continue
             if any(_tied(a, n) for n in names):
@@ -174,10 +173,10 @@ def kinds_of(name: str, talk: Sequence[tuple[Line, Sequence[Line]]]) -> list[Kin
                 w = SENTENCE if any(n.sent == a.sent for n in names) or _continues(a, names) else MESSAGE
                 w *= OBJECT if _object(a) else 1.0
             add(phrase, s, w, line.id)
-        for w_, s in _emoji(line.text):
+        for w_, s in emoji(line.text):
             add(w_, s, AFTER, line.id)
         for nxt in after[:FOLLOW]:
-            for a, phrase, s in _animals(parsed(nxt.text)):
+            for a, phrase, s in animals(parsed(nxt.text)):
                 if not _others(a, name) and not _thing(a) and (a.tag_ != "NNS" or a.dep_ == "nsubj"):
                     add(phrase, s, AFTER * (OBJECT if _object(a) else 1.0), nxt.id)
     kinds = list(found.values())
@@ -218,12 +217,21 @@ def names_in_question(question: str, is_member: Callable[[str], bool]) -> list[s
     """Words a question may call an animal by ("what kind of animal is Rufus?", "whose is seanie"): a name,
     or a word the dictionary lacks, that is no member's name, no day or month and no animal word (a place's
     name may be an animal's: the talk decides)."""
+    return names_in(question, is_member)
+
+
+def names_in(text: str, is_member: Callable[[str], bool], chat: bool = False) -> list[str]:
+    """Words of a text that may name an animal (see `names_in_question`); in a chat line (`chat`) only a
+    capitalised name, no place's: lower-case chat is full of words no dictionary has ("arvo", "ppl")."""
     from polymem.language import timeexpr
 
     out = []
-    for t in parsed(question):
+    for t in parsed(text):
         named = t.pos_ == "PROPN" or (t.i > 0 and t.text[:1].isupper() and t.text != "I")
         if not t.is_alpha or len(t.text) < 2 or is_member(t.text) or t.is_stop or t.tag_ in ("WP", "WP$", "WDT", "WRB"):
+            continue
+        if chat and (not t.text[:1].isupper() or t.text.isupper() or lex.is_place_name(t.lower_) or
+                     t.ent_type_ in ("GPE", "LOC", "ORG", "NORP", "DATE", "TIME")):
             continue
         if not named and lex.known_word(t.lower_):
             continue

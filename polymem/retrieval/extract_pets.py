@@ -8,8 +8,19 @@ from collections.abc import Callable
 from typing import Any
 
 from polymem.language import lexical
-from polymem.language.animal_talk import FOLLOW, Line, keeper, kinds_of, names_in_question, uses
+from polymem.language.animal_talk import (
+    FOLLOW,
+    Line,
+    animals,
+    emoji,
+    keeper,
+    kinds_of,
+    names_in,
+    names_in_question,
+    uses,
+)
 from polymem.language.creatures import names_beside
+from polymem.language.models import parsed
 from polymem.language.pets import animal_sense, unknown_kind
 from polymem.retrieval.extract_base import NOT_IN_MEMORY, Extract, StateHit, coverage, when
 
@@ -165,15 +176,7 @@ def pet_from_talk(self: Any, names: list[str], owner: str | None) -> Extract:
     uses the name gives it (each line naming it and the two after it; the retriever fetched them), and whose it
     is when the question does not say."""
     for name in names:
-        talk = []
-        for m in sorted((m for m in self.msgs.values() if uses(name, m.get("text") or "")), key=when):
-            after, cur = [], m
-            for _ in range(FOLLOW):
-                cur = next((self.msgs[i] for i in cur.get("next_ids") or [] if i in self.msgs), None)
-                if cur is None:
-                    break
-                after.append(cur)
-            talk.append((_line(m), [_line(a) for a in after]))
+        talk = _talk(self, name)
         kinds = kinds_of(name, talk)
         if not kinds:
             continue
@@ -187,3 +190,52 @@ def pet_from_talk(self: Any, names: list[str], owner: str | None) -> Extract:
 
 def _line(m: dict[str, Any]) -> Line:
     return Line(m["id"], m.get("speaker") or "", m.get("text") or "")
+
+
+def name_from_talk(self: Any, pid: str, category: str | None) -> Extract:
+    """"What's Ana's gecko called?" where no statement named it: a name said in or beside a line of Ana's (or
+    about her) that tells of an animal of the kind asked, whose talk gives it that kind and nobody else as
+    keeper (language/animal_talk.py reads both)."""
+    def fits(phrase: str) -> bool:
+        return not category or lexical.generic_pet(category) or lexical.falls_under(phrase, category)
+
+    def member(w: str) -> bool:
+        return bool(self.roster.find(w))
+
+    cands: list[str] = []
+    for m in self.msgs.values():
+        if m.get("speaker") != pid and not self.roster.mentions(m.get("text") or "", pid):
+            continue
+        around = [m, *(self.msgs[i] for f in ("prev_ids", "next_ids") for i in m.get(f) or [] if i in self.msgs)]
+        # the animal told of in the line or the one after it ("X stole my toast" / "that whippet is a menace")
+        told = [x.get("text") or "" for x in around[:1] + [x for x in around[1:] if x["id"] in (m.get("next_ids") or [])]]
+        if not any(fits(phrase) for text in told
+                   for phrase in [*(p for _, p, _ in animals(parsed(text))), *(w for w, _ in emoji(text))]):
+            continue
+        cands += [w for x in around for w in names_in(x.get("text") or "", member, chat=True)]
+    best: tuple[float, str, Any, list[tuple[Line, list[Line]]]] | None = None
+    for name in dict.fromkeys(cands):
+        talk = _talk(self, name)
+        kinds = [k for k in kinds_of(name, talk) if fits(k.phrase)]
+        who = keeper(name, talk, lambda w: next((x.pid for x in self.roster.find(w)), None))
+        if kinds and who in (pid, None) and (best is None or kinds[0].weight > best[0]):
+            best = (kinds[0].weight, name, kinds[0], talk)
+    if best is None:
+        return Extract(NOT_IN_MEMORY, abstained=True)
+    _, name, kind, talk = best
+    cited = list(dict.fromkeys([*kind.message_ids, *(line.id for line, _ in talk)]))
+    return Extract(f"{kind.phrase} called {name}", participant=pid, cited=cited, confidence=0.8)
+
+
+def _talk(self: Any, name: str) -> list[tuple[Line, list[Line]]]:
+    """Each held line using the name, with the lines after it (FOLLOW of them, where held)."""
+    talk = []
+    for m in sorted((m for m in self.msgs.values() if uses(name, m.get("text") or "")), key=when):
+        after, cur = [], m
+        for _ in range(FOLLOW):
+            cur = next((self.msgs[i] for i in cur.get("next_ids") or [] if i in self.msgs), None)
+            if cur is None:
+                break
+            after.append(cur)
+        talk.append((_line(m), [_line(a) for a in after]))
+    return talk

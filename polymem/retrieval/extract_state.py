@@ -312,6 +312,12 @@ def state(self: Any) -> Extract:
             if abs(v.when[0] - k.when[0]) <= SAME_TALK_S:
                 kind = [StateHit(v.id, k.value, max(v.when, k.when), v.message_ids + k.message_ids, v.kind)]
         hits = kind or (vague if len({pets.pet_text(self, h) for h in vague}) == 1 else [])
+    if self.plan.attribute == "pet" and _asks_name(self.plan.question) and \
+            not any(pets.pet_name(self, h) for h in hits):
+        # "what's Ana's gecko called?" where no statement named it: a name the talk around her animal gives it
+        named = pets.name_from_talk(self, pid, self.plan.category)
+        if not named.abstained:
+            return named
     if (self.plan.at or self.plan.month) and hits:
         return _state_at(self, pid, hits)
     if hits and self.plan.mode == "head" and (event := _event_time(self)) is not None:

@@ -15,6 +15,8 @@ LINES = [
     ("oskar", "thursday works", 5.2),
     ("tobi_k", "took tamsk to the common, he chased a pigeon for an hour, such a terrier", 30),
     ("mara", "the quiz is moved to the small room btw", 40),
+    ("oskar", "Quenby pinched a croissant off my plate while I was on the phone", 50),
+    ("wen", "that whippet is a menace in a very elegant coat", 50.1),
 ]
 T0 = datetime(2026, 5, 4, 9, 0, tzinfo=UTC)
 
@@ -32,3 +34,11 @@ def test_a_name_the_talk_gives_no_animal_stays_unknown(graph, space, embedder) -
     ingest_timed(graph, space, embedder, ROSTER, LINES, T0, "n")
     got = ask(graph, space, "What kind of animal is Thursday?", embedder=embedder)
     assert "ferret" not in got.text.lower() and "terrier" not in got.text.lower(), got.text
+
+
+def test_name_of_a_members_animal_from_the_talk(graph, space, embedder) -> None:  # type: ignore[no-untyped-def]
+    ingest_timed(graph, space, embedder, ROSTER, LINES, T0, "w")
+    got = ask(graph, space, "What is Oskar's whippet called?", embedder=embedder)
+    assert "quenby" in got.text.lower(), got.text
+    other = ask(graph, space, "What is Wen's whippet called?", embedder=embedder)
+    assert "quenby" not in other.text.lower(), other.text
