@@ -197,16 +197,19 @@ def keeper(name: str, talk: Sequence[tuple[Line, Sequence[Line]]], person_in: Ca
     for line, _after in talk:
         doc = parsed(line.text)
         mine = any(t.lower_ in ("i", "my", "me", "we", "our", "ours") for t in doc)
-        votes[line.speaker] = votes.get(line.speaker, 0.0) + (2.0 if mine else 1.0)
+        votes[line.speaker] = votes.get(line.speaker, 0.0) + (2.0 if mine else 0.5)
         for n in (t for t in doc if uses(name, t.text)):
             sent = n.sent
             if any(c.dep_ == "poss" and c.lower_ in ("my", "our") for c in n.children):
                 votes[line.speaker] = votes.get(line.speaker, 0.0) + 3.0
-            if sent.text.rstrip().endswith("?"):
+            # asked of someone about the animal itself ("Ana, how is Rufus?"; not "could you check they're ok
+            # with Rufus coming?": the name deep in another matter; not "could Rufus stay with you?": a favour)
+            if sent.text.rstrip().endswith("?") and sent.root in (n.head, n.head.head) and not any(
+                    t.lower_ in ("you", "u") and t.dep_ in ("pobj", "dobj", "dative") for t in sent):
                 for t in sent:
                     who = person_in(t.text) if t.pos_ == "PROPN" and not uses(name, t.text) else None
                     if who and who != line.speaker:
-                        votes[who] = votes.get(who, 0.0) + 2.0
+                        votes[who] = votes.get(who, 0.0) + 3.0
             poss = next((c for c in n.children if c.dep_ == "poss"), None)
             if poss is not None and (who := person_in(poss.text)):
                 votes[who] = votes.get(who, 0.0) + 3.0

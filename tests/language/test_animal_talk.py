@@ -56,7 +56,7 @@ def test_accents_and_case_do_not_matter() -> None:
 
 
 def test_whose_animal_the_name_is() -> None:
-    lines = [("ola", "Bo, how is Tamsk settling in?"), ("bo", "my Tamsk is fine, he sleeps in the laundry basket"),
+    lines = [("ola", "Bo, how is Tamsk getting on these days?"), ("bo", "my Tamsk is fine, he naps on the boiler cupboard shelf"),
              ("cas", "Tamsk is the best")]
     who = {"bo": "bo", "ola": "ola", "cas": "cas"}
     assert keeper("Tamsk", _talk(lines, "Tamsk"), lambda w: who.get(w.lower())) == "bo"
@@ -72,3 +72,13 @@ def test_names_a_question_may_call_an_animal_by() -> None:
     assert names_in_question("what sort of creature is tamsk", member) == ["tamsk"]
     assert names_in_question("What pet does Ola keep in Tromsø?", member) == []
     assert names_in_question("Does anyone here have a dog?", member) == []
+
+
+def test_the_member_asked_how_the_animal_is_keeps_it_not_who_asks_a_favour() -> None:
+    who = {"bo": "bo", "ola": "ola", "cas": "cas"}
+    asked = [("cas", "Bo, how is Tamsk getting on these days?"), ("bo", "he naps in the wash tub now"),
+             ("cas", "Tamsk is the best")]
+    assert keeper("Tamsk", _talk(asked, "Tamsk"), lambda w: who.get(w.lower())) == "bo"
+    favour = [("bo", "Ola, could Tamsk stay with you till Sunday?"), ("ola", "of course"),
+              ("bo", "my neighbour usually has Tamsk but she is away")]
+    assert keeper("Tamsk", _talk(favour, "Tamsk"), lambda w: who.get(w.lower())) == "bo"
