@@ -233,8 +233,11 @@ def names_in(text: str, is_member: Callable[[str], bool], chat: bool = False) ->
         named = t.pos_ == "PROPN" or (t.i > 0 and t.text[:1].isupper() and t.text != "I")
         if not t.is_alpha or len(t.text) < 2 or is_member(t.text) or t.is_stop or t.tag_ in ("WP", "WP$", "WDT", "WRB"):
             continue
+        # (a capital opening a sentence says little: "Retired greyhound life"; a word there is a name only as
+        # the subject, "Pickle has stopped eating")
         if chat and (not t.text[:1].isupper() or t.text.isupper() or lex.is_place_name(t.lower_) or
-                     t.ent_type_ in ("GPE", "LOC", "ORG", "NORP", "DATE", "TIME")):
+                     t.ent_type_ in ("GPE", "LOC", "ORG", "NORP", "DATE", "TIME") or
+                     (t.i == t.sent.start and lex.known_word(t.lower_) and t.dep_ not in ("nsubj", "nsubjpass"))):
             continue
         if not named and lex.known_word(t.lower_):
             continue

@@ -196,6 +196,17 @@ def name_from_talk(self: Any, pid: str, category: str | None) -> Extract:
     """"What's Ana's gecko called?" where no statement named it: a name said in or beside a line of Ana's (or
     about her) that tells of an animal of the kind asked, whose talk gives it that kind and nobody else as
     keeper (language/animal_talk.py reads both)."""
+    found = [a for a in talk_animals(self, category, pid) if a[2] in (pid, None)]
+    if not found:
+        return Extract(NOT_IN_MEMORY, abstained=True)
+    name, kind, _, cited = max(found, key=lambda a: a[1].weight)
+    return Extract(f"{kind.phrase} called {name}", participant=pid, cited=cited, confidence=0.8)
+
+
+def talk_animals(self: Any, category: str | None, pid: str | None = None) -> list[tuple[str, Any, str | None, list[str]]]:
+    """Animals the held lines tell of by name, (name, kind, keeper, cited lines): candidates are capitalised
+    names in or beside a line that tells of an animal of the category (in that line or the next; only lines by
+    or about `pid` when given), kept when their own talk gives them a kind of the category."""
     def fits(phrase: str) -> bool:
         return not category or lexical.generic_pet(category) or lexical.falls_under(phrase, category)
 
@@ -204,7 +215,7 @@ def name_from_talk(self: Any, pid: str, category: str | None) -> Extract:
 
     cands: list[str] = []
     for m in self.msgs.values():
-        if m.get("speaker") != pid and not self.roster.mentions(m.get("text") or "", pid):
+        if pid is not None and m.get("speaker") != pid and not self.roster.mentions(m.get("text") or "", pid):
             continue
         around = [m, *(self.msgs[i] for f in ("prev_ids", "next_ids") for i in m.get(f) or [] if i in self.msgs)]
         # the animal told of in the line or the one after it ("X stole my toast" / "that whippet is a menace")
@@ -213,18 +224,16 @@ def name_from_talk(self: Any, pid: str, category: str | None) -> Extract:
                    for phrase in [*(p for _, p, _ in animals(parsed(text))), *(w for w, _ in emoji(text))]):
             continue
         cands += [w for x in around for w in names_in(x.get("text") or "", member, chat=True)]
-    best: tuple[float, str, Any, list[tuple[Line, list[Line]]]] | None = None
+    out = []
     for name in dict.fromkeys(cands):
         talk = _talk(self, name)
-        kinds = [k for k in kinds_of(name, talk) if fits(k.phrase)]
+        kinds = kinds_of(name, talk)
+        # the kind the talk gives it most must be of the category (not a cat's name beside a dog's line)
+        if not kinds or not fits(kinds[0].phrase):
+            continue
         who = keeper(name, talk, lambda w: next((x.pid for x in self.roster.find(w)), None))
-        if kinds and who in (pid, None) and (best is None or kinds[0].weight > best[0]):
-            best = (kinds[0].weight, name, kinds[0], talk)
-    if best is None:
-        return Extract(NOT_IN_MEMORY, abstained=True)
-    _, name, kind, talk = best
-    cited = list(dict.fromkeys([*kind.message_ids, *(line.id for line, _ in talk)]))
-    return Extract(f"{kind.phrase} called {name}", participant=pid, cited=cited, confidence=0.8)
+        out.append((name, kinds[0], who, list(dict.fromkeys([*kinds[0].message_ids, *(ln.id for ln, _ in talk)]))))
+    return out
 
 
 def _talk(self: Any, name: str) -> list[tuple[Line, list[Line]]]:

@@ -82,3 +82,14 @@ def test_the_member_asked_how_the_animal_is_keeps_it_not_who_asks_a_favour() -> 
     favour = [("bo", "Ola, could Tamsk stay with you till Sunday?"), ("ola", "of course"),
               ("bo", "my neighbour usually has Tamsk but she is away")]
     assert keeper("Tamsk", _talk(favour, "Tamsk"), lambda w: who.get(w.lower())) == "bo"
+
+
+def test_names_in_a_chat_line_open_a_sentence_only_as_its_subject() -> None:
+    from polymem.language.animal_talk import names_in
+
+    def nobody(w: str) -> bool:
+        return False
+
+    assert names_in("Sleepy afternoon, nothing planned", nobody, chat=True) == []
+    assert names_in("Pomfrey has stopped eating his greens", nobody, chat=True) == ["Pomfrey"]
+    assert names_in("we took Pomfrey along", nobody, chat=True) == ["Pomfrey"]
