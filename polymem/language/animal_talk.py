@@ -153,8 +153,9 @@ def kinds_of(name: str, talk: Sequence[tuple[Line, Sequence[Line]]]) -> list[Kin
 
     def add(phrase: str, s: Any, w: float, mid: str) -> None:
         k = found.setdefault(s.name(), Kind(phrase, s))
-        if w > k.weight / 2 or len(phrase) > len(k.phrase):
-            k.phrase = phrase if len(phrase) >= len(k.phrase) else k.phrase
+        # the fullest phrase of the kind ("leopard gecko" over "gecko"); of two as long, one said with weight
+        if len(phrase) > len(k.phrase) or (len(phrase) == len(k.phrase) and w > k.weight / 2):
+            k.phrase = phrase
         k.weight += w
         if mid not in k.message_ids:
             k.message_ids.append(mid)

@@ -63,6 +63,17 @@ def when(m: Msg) -> tuple:
     return (t.timestamp() if t is not None else 0.0, m.get("seq") or 0, m["id"])
 
 
+def walk(msgs: dict[str, Msg], m: Msg, n: int, along: str) -> list[Msg]:
+    """Up to n held messages from m along "next_ids" or "prev_ids", nearest first; stops at the first one not
+    held."""
+    out: list[Msg] = []
+    cur = m
+    while len(out) < n and (step := next((msgs[i] for i in (cur.get(along) or []) if i in msgs), None)) is not None:
+        out.append(step)
+        cur = step
+    return out
+
+
 def is_request(text: str) -> bool:
     """A message that asks someone to do something (the lexicon's cue or the parse's imperative reading)."""
     return bool(lx.REQUEST.search(text)) or acts.is_request(text or "")

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from polymem.language import acts
 from polymem.language.acts import evaluative
 from polymem.retrieval import lexicon as lx
-from polymem.retrieval.extract_base import NOT_IN_MEMORY, Extract, Msg, coverage, is_request
+from polymem.retrieval.extract_base import NOT_IN_MEMORY, Extract, Msg, coverage, is_request, walk
 
 if TYPE_CHECKING:
     from polymem.retrieval.extract import Answerer
@@ -62,10 +62,4 @@ def opinion(self: Answerer) -> Extract:
 def _before(self: Answerer, m: Msg, n: int) -> list[Msg]:
     """Up to n messages just before m that were read, nearest first ("I tried it" three lines after the
     message that names the app)."""
-    out: list[Msg] = []
-    cur = m
-    while len(out) < n and (prev := next((self.msgs[i] for i in (cur.get("prev_ids") or []) if i in self.msgs),
-                                        None)) is not None:
-        out.append(prev)
-        cur = prev
-    return out
+    return walk(self.msgs, m, n, "prev_ids")

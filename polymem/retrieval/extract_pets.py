@@ -22,7 +22,7 @@ from polymem.language.animal_talk import (
 from polymem.language.creatures import names_beside
 from polymem.language.models import parsed
 from polymem.language.pets import animal_sense, unknown_kind
-from polymem.retrieval.extract_base import NOT_IN_MEMORY, Extract, StateHit, coverage, when
+from polymem.retrieval.extract_base import NOT_IN_MEMORY, Extract, StateHit, coverage, walk, when
 
 
 def pet_by_name(self: Any, rows: list[Any], pets_of: Callable[[str], list[StateHit]]) -> Extract:
@@ -181,11 +181,16 @@ def pet_from_talk(self: Any, names: list[str], owner: str | None) -> Extract:
         if not kinds:
             continue
         kind = kinds[0]
-        who = owner or keeper(name, talk, lambda w: next((x.pid for x in self.roster.find(w)), None))
+        who = owner or keeper(name, talk, lambda w: _person_in(self, w))
         of = f" ({self.name(who)}'s)" if who else ""
         cited = list(dict.fromkeys([*kind.message_ids, *(line.id for line, _ in talk)]))
         return Extract(f"{kind.phrase} called {name}{of}", participant=who, cited=cited, confidence=0.8)
     return Extract(NOT_IN_MEMORY, abstained=True)
+
+
+def _person_in(self: Any, word: str) -> str | None:
+    """The member a word names, if any."""
+    return next((x.pid for x in self.roster.find(word)), None)
 
 
 def _line(m: dict[str, Any]) -> Line:
@@ -217,13 +222,12 @@ def talk_animals(self: Any, category: str | None, pid: str | None = None) -> lis
     for m in self.msgs.values():
         if pid is not None and m.get("speaker") != pid and not self.roster.mentions(m.get("text") or "", pid):
             continue
-        around = [m, *(self.msgs[i] for f in ("prev_ids", "next_ids") for i in m.get(f) or [] if i in self.msgs)]
+        before, after = ([self.msgs[i] for i in m.get(f) or [] if i in self.msgs] for f in ("prev_ids", "next_ids"))
         # the animal told of in the line or the one after it ("X stole my toast" / "that whippet is a menace")
-        told = [x.get("text") or "" for x in around[:1] + [x for x in around[1:] if x["id"] in (m.get("next_ids") or [])]]
-        if not any(fits(phrase) for text in told
+        if not any(fits(phrase) for x in (m, *after) for text in [x.get("text") or ""]
                    for phrase in [*(p for _, p, _ in animals(parsed(text))), *(w for w, _ in emoji(text))]):
             continue
-        cands += [w for x in around for w in names_in(x.get("text") or "", member, chat=True)]
+        cands += [w for x in (m, *before, *after) for w in names_in(x.get("text") or "", member, chat=True)]
     out = []
     for name in dict.fromkeys(cands):
         talk = _talk(self, name)
@@ -231,20 +235,12 @@ def talk_animals(self: Any, category: str | None, pid: str | None = None) -> lis
         # the kind the talk gives it most must be of the category (not a cat's name beside a dog's line)
         if not kinds or not fits(kinds[0].phrase):
             continue
-        who = keeper(name, talk, lambda w: next((x.pid for x in self.roster.find(w)), None))
+        who = keeper(name, talk, lambda w: _person_in(self, w))
         out.append((name, kinds[0], who, list(dict.fromkeys([*kinds[0].message_ids, *(ln.id for ln, _ in talk)]))))
     return out
 
 
 def _talk(self: Any, name: str) -> list[tuple[Line, list[Line]]]:
     """Each held line using the name, with the lines after it (FOLLOW of them, where held)."""
-    talk = []
-    for m in sorted((m for m in self.msgs.values() if uses(name, m.get("text") or "")), key=when):
-        after, cur = [], m
-        for _ in range(FOLLOW):
-            cur = next((self.msgs[i] for i in cur.get("next_ids") or [] if i in self.msgs), None)
-            if cur is None:
-                break
-            after.append(cur)
-        talk.append((_line(m), [_line(a) for a in after]))
-    return talk
+    return [(_line(m), [_line(a) for a in walk(self.msgs, m, FOLLOW, "next_ids")])
+            for m in sorted((m for m in self.msgs.values() if uses(name, m.get("text") or "")), key=when)]
