@@ -7,7 +7,7 @@ from pathlib import Path
 
 from bench import datasets
 from bench.datasets import BenchConv
-from polymem.retrieval.policy.train import Item
+from polymem.retrieval.policy.replay import Item
 
 SPLIT_FILE = Path(__file__).resolve().parent / "data" / "rl_split.json"
 

@@ -21,8 +21,8 @@ from typing import Any
 import numpy as np
 
 from polymem.retrieval.policy.catalogue import STOP, split_action
+from polymem.retrieval.policy.replay import CachedEnv, Item, TrainConfig, episode, policy_for, run_steps
 from polymem.retrieval.policy.small import SmallPolicy
-from polymem.retrieval.policy.train import Env, Item, TrainConfig, episode, policy_for, run_steps
 
 
 def recall10(ids: Sequence[str], gold: Sequence[str]) -> float:
@@ -30,10 +30,10 @@ def recall10(ids: Sequence[str], gold: Sequence[str]) -> float:
     return len(g & set(list(ids)[:10])) / len(g) if g else 0.0
 
 
-def load(cache: Path) -> tuple[Env, list[Item]]:
+def load(cache: Path) -> tuple[CachedEnv, list[Item]]:
     from bench import rl_data
 
-    env = Env(None, None, Path(cache), ranking=True)  # type: ignore[arg-type] - served from the cache only
+    env = CachedEnv(Path(cache), ranking=True)
     items = [it for it in rl_data.items(rl_data.locomo_convs("train")) if it.gold and it.qid in env.cache]
     return env, items
 
@@ -42,7 +42,7 @@ def _conv(it: Item) -> str:
     return it.qid.split("#")[0]
 
 
-def oracle(env: Env, items: Sequence[Item]) -> dict[str, Any]:
+def oracle(env: CachedEnv, items: Sequence[Item]) -> dict[str, Any]:
     tot: dict[str, float] = collections.defaultdict(float)
     best = 0.0
     changed: dict[str, list[int]] = collections.defaultdict(lambda: [0, 0])
@@ -61,7 +61,7 @@ def oracle(env: Env, items: Sequence[Item]) -> dict[str, Any]:
                          for a, v in sorted(tot.items(), key=lambda kv: -kv[1])}}
 
 
-def _features(env: Env, it: Item) -> np.ndarray:
+def _features(env: CachedEnv, it: Item) -> np.ndarray:
     c = env.cache[it.qid]
     from polymem.retrieval.policy.catalogue import kept
 
@@ -69,7 +69,7 @@ def _features(env: Env, it: Item) -> np.ndarray:
                                c.confidence)
 
 
-def probe(env: Env, items: Sequence[Item], lam: float = 10.0, threshold: float = 0.0,
+def probe(env: CachedEnv, items: Sequence[Item], lam: float = 10.0, threshold: float = 0.0,
           features: Sequence[int] | None = None) -> dict[str, Any]:
     X = {it.qid: _features(env, it) for it in items}
     if features is not None:
@@ -78,7 +78,7 @@ def probe(env: Env, items: Sequence[Item], lam: float = 10.0, threshold: float =
                  lambda model, it: _pick_probe(env, it, X, model, threshold), env)
 
 
-def _fit_probe(env: Env, train: Sequence[Item], X: dict[str, np.ndarray], lam: float) -> dict[str, np.ndarray]:
+def _fit_probe(env: CachedEnv, train: Sequence[Item], X: dict[str, np.ndarray], lam: float) -> dict[str, np.ndarray]:
     model = {}
     actions = {a for it in train for a in env.cache[it.qid].ranked} - {STOP}
     for a in actions:
@@ -90,7 +90,7 @@ def _fit_probe(env: Env, train: Sequence[Item], X: dict[str, np.ndarray], lam: f
     return model
 
 
-def _pick_probe(env: Env, it: Item, X: dict[str, np.ndarray], model: dict[str, np.ndarray], threshold: float) -> str:
+def _pick_probe(env: CachedEnv, it: Item, X: dict[str, np.ndarray], model: dict[str, np.ndarray], threshold: float) -> str:
     best, gain = STOP, threshold
     for a in env.cache[it.qid].ranked:
         if a in model and (p := float(X[it.qid] @ model[a])) > gain:
@@ -98,7 +98,7 @@ def _pick_probe(env: Env, it: Item, X: dict[str, np.ndarray], model: dict[str, n
     return best
 
 
-def grpo(env: Env, items: Sequence[Item], cfg: TrainConfig) -> dict[str, Any]:
+def grpo(env: CachedEnv, items: Sequence[Item], cfg: TrainConfig) -> dict[str, Any]:
     def fit(train: Sequence[Item]) -> SmallPolicy:
         pol = policy_for(cfg)
         run_steps(pol, env, train, cfg, 0, [], None, None, lambda step, rng: None)
@@ -111,7 +111,7 @@ def grpo(env: Env, items: Sequence[Item], cfg: TrainConfig) -> dict[str, Any]:
     return _loco(items, fit, pick, env)
 
 
-def _loco(items: Sequence[Item], fit: Any, pick: Any, env: Env) -> dict[str, Any]:
+def _loco(items: Sequence[Item], fit: Any, pick: Any, env: CachedEnv) -> dict[str, Any]:
     rec = stop = rounds = 0.0
     picks: collections.Counter[str] = collections.Counter()
     per: dict[str, float] = {}

@@ -16,7 +16,7 @@ from typing import Any
 
 from polymem.llm.choice_lm import CHECKPOINT, checkpoint_state
 from polymem.retrieval.policy.llm import DEFAULT_MODEL, LLMPolicy
-from polymem.retrieval.policy.train import Env, Item, TrainConfig, run_steps
+from polymem.retrieval.policy.replay import CachedEnv, Item, TrainConfig, run_steps
 
 
 @dataclass
@@ -34,11 +34,11 @@ def start(out: Path, cfg: LLMTrainConfig, resume: bool) -> tuple[LLMPolicy, int,
     return LLMPolicy.create(cfg.model, cfg.device, cfg.lr), 0, [], None
 
 
-def train_llm(env: Env, items: Sequence[Item], out: Path, cfg: LLMTrainConfig, resume: bool = True,
+def train_llm(env: CachedEnv, items: Sequence[Item], out: Path, cfg: LLMTrainConfig, resume: bool = True,
               progress: Callable[[Any], Any] | None = None, policy: LLMPolicy | None = None,
               ) -> tuple[LLMPolicy, list[float]]:
     """cfg.steps GRPO steps of cfg.batch questions each; questions are executed on the graph lazily (only the
-    ones drawn), cached in the Env. `policy` (tests) skips loading a model from disk."""
+    ones drawn) by a train.Env, or served by a CachedEnv alone. `policy` (tests) skips loading a model from disk."""
     out.mkdir(parents=True, exist_ok=True)
     if policy is not None:
         step0, curve, state = 0, [], None
