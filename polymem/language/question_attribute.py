@@ -135,9 +135,10 @@ def question_attribute(doc: Any) -> tuple[Attribute | None, str | None]:
             # "Who works in healthcare?", "Who works as a glazier?": the object is a category
             cat = next((p.lemma_.lower() for c in t.children if c.dep_ == "prep" and c.lower_ in ("in", "as")
                         for p in c.children if p.dep_ == "pobj" and p.pos_ == "NOUN"), None)
-            return "job", cat
+            return "job", None if _in_dating_clause(t) else cat
         if t.pos_ == "NOUN" and lex.is_occupation(lemma) and (t.dep_ == "attr" or t.head.lower_ == "as"):
-            return "job", lemma
+            # ("what did Bo do until he retrained as a pilot?": the trade dates the question, the answer is another)
+            return "job", None if _in_dating_clause(t) else lemma
     for t in doc:
         lemma = t.lemma_.lower()
         subj = next((c.lemma_.lower() for c in t.children if c.dep_ == "nsubj"), "")
@@ -172,14 +173,38 @@ def question_attribute(doc: Any) -> tuple[Attribute | None, str | None]:
     if "where" in wh and any(t.dep_ == "ROOT" and t.pos_ == "VERB" and lex.work_verb(t.lemma_.lower()) for t in doc):
         return "job", None  # "where does Mai teach these days?"
     root = next((t for t in doc if t.dep_ == "ROOT"), None)
-    if root is not None and root.lemma_ == "do" and "what" in wh and not any(
-            c.dep_ in ("xcomp", "advcl", "ccomp", "dobj") or (c.dep_ == "prep" and c.lower_ not in (
-                "before", "after", "until") and (c.lower_ != "for" or any(
-                p.lemma_ not in ("living", "work") for p in c.children))) for c in root.children
+    if root is not None and root.lemma_ == "do" and "what" in wh and not _one_occasion(root) and not any(
+            c.dep_ in ("xcomp", "ccomp", "dobj") or (c.dep_ == "advcl" and not _dated_by(c)) or (
+                c.dep_ == "prep" and c.lower_ not in ("before", "after", "until") and (c.lower_ != "for" or any(
+                    p.lemma_ not in ("living", "work") for p in c.children))) for c in root.children
             if c.tag_ not in ("WP",)):
-        # "What does Odile do (these days)?" asks for a job
+        # "What does Odile do (these days)?", "what did Bo do before he went into teaching?" ask for a job
         return "job", None
     return None, None
+
+
+def _dated_by(clause: Any) -> bool:
+    """A clause that only dates the question ("before he went into games", "until she retrained"): what someone
+    did up to a change is what they did for a living then."""
+    return any(m.dep_ == "mark" and m.lower_ in ("before", "until", "till") for m in clause.children)
+
+
+def _in_dating_clause(t: Any) -> bool:
+    """Inside a clause or phrase that dates the question ("... before she became a nurse", "until her move")."""
+    return any((a.dep_ == "advcl" and _dated_by(a)) or (a.dep_ == "prep" and a.lower_ in ("before", "until", "till"))
+               for a in t.ancestors)
+
+
+def _one_occasion(do: Any) -> bool:
+    """"What did Ana do last weekend / yesterday?": a past "do" dated to one occasion asks what happened, not what
+    someone works as ("what does she do these days?" stays a job)."""
+    if not any(c.lemma_ == "do" and c.dep_ == "aux" and c.tag_ == "VBD" for c in do.children):
+        return False
+    return any(c.dep_ in ("npadvmod", "advmod") and lex.noun_in_senses(c.lemma_.lower(), _OCCASIONS, first=2)
+               and not any(d.lower_ in ("these", "nowadays") for d in c.subtree) for c in do.children)
+
+
+_OCCASIONS = ("time_period.n.01", "time_unit.n.01", "day.n.04")  # "last weekend", "yesterday", "that night"
 
 
 def _we_plan(v: Any) -> bool:

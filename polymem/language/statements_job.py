@@ -33,6 +33,9 @@ def self_role(reader: StatementReader, doc: Any, speaker: str, message_id: str |
         if (life := _trade_life(reader, sent)) is not None:
             return [Statement("job", speaker, speaker, life, kind="event", weak=True, message_id=message_id, time=time,
                               sentence=sent.text)]
+        if (work := _work_as_subject(sent)) is not None:
+            return [Statement("job", speaker, speaker, work, kind="event", weak=True, message_id=message_id,
+                              time=time, sentence=sent.text)]
         subjects = [t for t in sent if t.dep_ in ("nsubj", "nsubjpass")]
         for t in sent:
             # a clipped trade ("lab tech") counts only placed at a workplace (below): alone it may be any
@@ -257,6 +260,50 @@ def _trade_life(reader: StatementReader, sent: Any) -> str | None:
         org = sx.org_obj(t, reader)
         return f"{words} at {org}" if org else words
     return None
+
+
+def _work_as_subject(sent: Any) -> str | None:
+    """"Teaching chemistry in Dundee is relentless", "marine geology at Ostrander is all fieldwork": work (a verb
+    whose doer is a trade, or a discipline) placed at a named place, as what a sentence of the speaker's talks
+    about, says what the speaker does there (a day of it told in the past tense too). Not "cooking for my kids is ..." (no
+    place named), "her teaching in Leeds" (someone else's), nor "swimming in the lake" (no trade)."""
+    root = sent.root
+    if root.pos_ not in ("AUX", "VERB") or root.tag_ not in ("VBZ", "VBP", "VBD"):
+        return None
+    for t in sent:
+        subject = t if t.dep_ in ("csubj", "nsubj") and t.head == root else \
+            t.head if t.dep_ == "compound" and t.head.dep_ == "nsubj" and t.head.head == root else None
+        if subject is None or not (_trade_gerund(t) or (_discipline(t) and root.tag_ != "VBD" and _at_work(sent.doc))):
+            continue  # (a discipline alone may be studied: "law at Kingsmere is intense"; said beside work, worked)
+        phrase = [x for x in subject.subtree]
+        if any(x.dep_ == "poss" or x.lower_ in ("my", "your", "his", "her", "their", "our") for x in phrase):
+            return None  # ("my teaching", "teaching my nephew chess": not a trade placed somewhere)
+        place = next((x for x in phrase if x.dep_ == "pobj" and x.head.lower_ in ("in", "at") and (
+            x.pos_ == "PROPN" or lex.is_place_name(x.lower_) or (x.is_lower and not lex.known_word(x.lower_)))), None)
+        if place is None:
+            return None
+        start, end = min(x.i for x in phrase), max(x.i for x in phrase)
+        words = " ".join(x.text for x in sent.doc[start:end + 1] if not x.is_punct or x.text in ("&", "-"))
+        return words[:1].lower() + words[1:]
+    return None
+
+
+def _trade_gerund(t: Any) -> bool:
+    """A gerund of a verb whose doer is a trade ("teaching", "nursing")."""
+    return t.lower_.endswith("ing") and bool(verb := lex.wordnet().morphy(t.lower_, "v")) and lex.work_verb(verb)
+
+
+def _discipline(t: Any) -> bool:
+    """A discipline or an occupation named ("marine biology", "plumbing")."""
+    return t.pos_ == "NOUN" and lex.noun_in_senses(t.lemma_.lower(), ("discipline.n.01", "occupation.n.01"), first=2)
+
+
+# WordNet senses of a place or a person of someone's work ("the lab", "the office", "my boss")
+_WORK_SENSES = ("workplace.n.01", "place_of_business.n.01", "work.n.01", "employee.n.01", "employer.n.01")
+
+
+def _at_work(doc: Any) -> bool:
+    return any(x.pos_ == "NOUN" and lex.noun_in_senses(x.lemma_.lower(), _WORK_SENSES, first=2) for x in doc)
 
 
 def _offered_to_speaker(v: Any, sent: Any) -> bool:

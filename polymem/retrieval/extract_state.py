@@ -201,7 +201,7 @@ def _split(hits: list[StateHit], question: str, newer: str | None = None,
         # announced it ("started at X on Monday", said on Wednesday)
         before = [h for h in hits if h.when < changed_at and not same_value(h.value, head.value)]
         if before and len(before) < len(hits):
-            return head, before[-1]
+            return head, _latest_kept(before, hits)
     if not anchors and newer and not any(same_value(h.value, newer) for h in hits) and (
             lex.is_place_name(newer.lower()) or lex.is_occupation(newer.lower())):  # (not a firm never read of)
         # "where did she live before she moved to Valletta?" and no statement of the move was read: the
@@ -210,7 +210,18 @@ def _split(hits: list[StateHit], question: str, newer: str | None = None,
     anchor = anchors[-1] if anchors else head
     before = [h for h in hits if h.when < anchor.when and not same_value(h.value, anchor.value)
               and (h.value or "").lower() not in q]
-    return head, (before[-1] if before else None)
+    return head, (_latest_kept(before, hits) if before else None)
+
+
+def _latest_kept(before: list[StateHit], hits: list[StateHit]) -> StateHit:
+    """The latest earlier value System 2 kept as a version (a record holds it), else the latest read at all.
+
+    A value only read from the lines at answer time and never written as a record is one the Writer's validation
+    turned down (a place visited, not lived in: "back from the Picos") or one stated in passing; where the
+    version chain holds an earlier value, that chain is what was true before."""
+    kept = [h for h in before if h.kind == "record" or any(
+        r.kind == "record" and same_value(r.value, h.value) for r in hits)]
+    return kept[-1] if kept else before[-1]
 
 
 def _change_words(question: str) -> set[str]:

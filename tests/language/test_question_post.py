@@ -39,3 +39,19 @@ def test_a_part_played_or_a_view_held_is_no_post(question: str) -> None:
 ])
 def test_the_organisation_someone_was_with_asks_about_a_job(question: str) -> None:
     assert question_attribute(parsed(question))[0] == "job"
+
+
+@pytest.mark.parametrize("question", [
+    "What did Ottilie do before she took up beekeeping full time?",
+    "what did Ruaridh do until he retrained as a pilot",  # the trade in the dating clause is no category
+])
+def test_what_someone_did_up_to_a_change_asks_about_their_job(question: str) -> None:
+    assert question_attribute(parsed(question)) == ("job", None)
+
+
+@pytest.mark.parametrize("question", [
+    "What did Sefa do yesterday?",
+    "what did Ruaridh do that evening",
+])
+def test_what_someone_did_on_one_occasion_is_no_job(question: str) -> None:
+    assert question_attribute(parsed(question))[0] != "job"

@@ -137,3 +137,20 @@ def test_a_name_after_before_anchors_a_job_only_as_a_whole_word() -> None:
     new = StateHit("m2", "newsagent", (2.0, 2, "m2"), ["m2"])
     head, past = _split([old, new], "What was Tobi's job before New Street Bakery?", "New Street Bakery")
     assert head is new and past is old
+
+
+WORK_TOLD = [
+    ("w01", "mara", "Teaching geography in Inverurie is relentless, thirty essays tonight", None),
+    ("w02", "wen", "hang in there", "w01"),
+    ("w03", "mara", "news: handed in my notice. starting as a winemaker at Tarn Cellars in march 🍷", None),
+    ("w04", "wen", "no way!! congrats", "w03"),
+]
+
+
+def test_work_told_as_a_topic_is_the_job_before_a_change(graph, space, embedder) -> None:  # type: ignore[no-untyped-def]
+    """"What did X do before she became Y?" asks for the job before; the job was told only as what a sentence
+    was about ("teaching geography in Inverurie is relentless")."""
+    ingest_chat(graph, space, embedder, WORK_TOLD)
+    before = ask(graph, space, "What did Mara do before she became a winemaker?", embedder=embedder)
+    assert "geography" in before.text.lower(), before.text
+    assert "w01" in before.cited, before.cited
