@@ -75,13 +75,25 @@ def pet_name(reader: StatementReader, n: Any) -> str:
     return ""
 
 
+def _home_to_come(reader: StatementReader, v: Any, sent: Any, speaker: str, other: str | None) -> list[Statement]:
+    """"next week I'll be living in Tromsø", "we will live in Tromsø from May": a home in the plain future is a move
+    already settled (the way "we're moving to X" is), unless a condition hangs it ("if I get it, I'll live in X")."""
+    if not lex.verb_in_senses(v.lemma_.lower(), _DWELL, first=3) or sx.negated(v, sent) or \
+            sent.text.rstrip().endswith("?") or any(t.dep_ == "mark" and t.lower_ in ("if", "unless") for t in sent):
+        return []
+    place = sx.place_obj(v, reader)
+    owner = subject_of(reader, v, sent, speaker, other) if place else None
+    return [Statement("city", owner, speaker, place, kind="event")] if place and owner else []
+
+
 def verb_statements(reader: StatementReader, v: Any, sent: Any, speaker: str, other: str | None) -> list[Statement]:
     lemma = v.lemma_.lower()
     if sx.hedged(v):
         # "I shall join from X as usual": setting off from home in the plain future still says where home is
         plain = [c.lower_ for c in v.children if c.dep_ == "aux" and c.tag_ == "MD"]
-        return travels_from(reader, v, sent, speaker, other) if plain and set(plain) <= {"will", "shall", "'ll", "’ll"} \
-            else []
+        if not plain or not set(plain) <= {"will", "shall", "'ll", "’ll"}:
+            return []
+        return travels_from(reader, v, sent, speaker, other) + _home_to_come(reader, v, sent, speaker, other)
     neg, past = sx.negated(v, sent), sx.used_to(v)
     neg = neg or (past and sx.negated(v.head, sent))  # "I didn't use to be a teacher", "never used to be"
     out: list[Statement] = []

@@ -214,13 +214,16 @@ def _split(hits: list[StateHit], question: str, newer: str | None = None,
 
 
 def _latest_kept(before: list[StateHit], hits: list[StateHit]) -> StateHit:
-    """The latest earlier value System 2 kept as a version (a record holds it), else the latest read at all.
+    """The latest earlier value System 2 kept as a version (a record holds it) or a line said was over by name
+    ("my last day at Orrin Electric was Friday"), else the latest read at all.
 
     A value only read from the lines at answer time and never written as a record is one the Writer's validation
-    turned down (a place visited, not lived in: "back from the Picos") or one stated in passing; where the
-    version chain holds an earlier value, that chain is what was true before."""
+    turned down (a place visited, not lived in) or one stated in passing; where the version chain holds an
+    earlier value, that chain is what was true before. A job left told by a common noun alone ("he quit the
+    restaurant") names less than the version that said what it was ("sous chef at a noodle bar")."""
     kept = [h for h in before if h.kind == "record" or any(
-        r.kind == "record" and same_value(r.value, h.value) for r in hits)]
+        r.kind == "record" and same_value(r.value, h.value) for r in hits) or (
+        h.kind == "past" and any(w[:1].isupper() for w in (h.value or "").split()))]
     return kept[-1] if kept else before[-1]
 
 
