@@ -15,7 +15,10 @@ MONTHS = ["january", "february", "march", "april", "may", "june", "july", "augus
 _NUM = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
         "eight": 8, "nine": 9, "ten": 10, "couple": 2, "few": 3}
 _UNIT_DAYS = {"day": 1, "week": 7, "fortnight": 14, "month": 30, "year": 365}
-_MONTH_RX = r"(?P<mon>" + "|".join(m[:3] + r"[a-z]*\.?" for m in MONTHS) + r")"
+# a month's name or its abbreviation ("mar", "march", "sept"), not a word that only starts like one ("Marlpit",
+# "maybe", "decent")
+_MONTH_RX = r"(?P<mon>" + "|".join(m[:3] + (r"(?:t(?:ember)?|ember)?" if m == "september" else f"(?:{m[3:]})?" if m[3:]
+                                               else "") + r"(?![a-z])\.?" for m in MONTHS) + r")"
 
 
 def parse_time(value: object) -> datetime | None:

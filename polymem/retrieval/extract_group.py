@@ -26,7 +26,20 @@ def group_decision(self: Any) -> Extract:
     ex = _group_decision(self)
     if ex.abstained:
         return self._generic() if self.plan.mode != "head" else ex
+    if not _fits(self, ex.text):
+        # every matter the chains hold was settled with a value of another kind ("where" answered by a sum or by
+        # a member's name): none of them is the one asked about; the line that best answers it may still say
+        return self._generic()
     return replace(ex, text=timeexpr.spell_months(ex.text))  # "fri 14 nov" -> "fri 14 November"
+
+
+def _fits(self: Any, value: str) -> bool:
+    """A decision's value can answer the question: of the kind it asks for ("which night": a date), and not a
+    member's name alone unless it asks who."""
+    q = self.plan.question
+    if not value_kind.compatible(value_kind.asked_kind(q), value, value_kind.asks_by_noun(q)):
+        return False
+    return question_group.asks_who(q) or not _only_names(value, {w.lower() for w in self.roster.name_words()})
 
 
 def _group_decision(self: Any) -> Extract:

@@ -1,0 +1,29 @@
+"""A group decision's value answers the question only when it is of the kind asked ("where": no sum) and, unless
+the question asks who, more than a member's name; otherwise the answer falls back to the best matching line
+(values and wording of no data set)."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+import pytest
+
+from polymem.retrieval.extract_group import _fits
+
+
+def _self(question: str) -> SimpleNamespace:
+    roster = SimpleNamespace(name_words=lambda: ["Ottilie", "Sefa", "Ruaridh"])
+    return SimpleNamespace(plan=SimpleNamespace(question=question), roster=roster)
+
+
+@pytest.mark.parametrize(("question", "value", "fits"), [
+    ("Where is the retreat happening in the end?", "Ottilie", False),
+    ("Where is the retreat happening in the end?", "£40 each", False),
+    ("Where is the retreat happening in the end?", "Lochside Bothy", True),
+    ("Which night did they pick for the quiz?", "the bothy", False),
+    ("Which night did they pick for the quiz?", "Thursday 12 March", True),
+    ("Who is bringing the cake?", "Sefa", True),
+    ("What gift did they settle on?", "Ruaridh", False),
+])
+def test_a_decision_value_of_another_kind_does_not_answer(question: str, value: str, fits: bool) -> None:
+    assert _fits(_self(question), value) is fits
