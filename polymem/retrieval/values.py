@@ -22,8 +22,11 @@ _LEAD = re.compile(r"^(?:[^:,]{1,25}:\s*|(?:ok(?:ay)?|so|well|alright|right|then
 
 
 # Dates a decision can settle on: "May 9", "9 May", "May 9th", "on Saturday".
-DATE = re.compile(r"\b(?:(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\.?\s+\d{1,2}(?:st|nd|rd|th)?|"
-                  r"\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*|"
+# (a month's name or abbreviation, not a word that starts like one: "Marsh Lane 4" is no date)
+_MON = r"(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sep(?:t(?:ember)?|ember)?|" \
+       r"Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)(?![a-z])"
+DATE = re.compile(r"\b(?:" + _MON + r"\.?\s+\d{1,2}(?:st|nd|rd|th)?|"
+                  r"\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?" + _MON + r"|"
                   r"(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day)\b")
 
 

@@ -18,3 +18,10 @@ def test_a_word_that_starts_like_a_month_is_no_time(word: str) -> None:
 @pytest.mark.parametrize("value", ["March", "sept", "Sept.", "14 sept", "fri 14 nov", "the 5th of december"])
 def test_months_and_their_abbreviations_still_are(value: str) -> None:
     assert value_kind(value) == "date"
+
+
+def test_a_decision_date_is_a_month_not_a_word_starting_like_one() -> None:
+    from polymem.retrieval.values import DATE
+
+    assert DATE.findall("Marsh Lane 4 it is, Octavia 2 was full") == []
+    assert DATE.findall("moved to Sept 14, then 3rd of March") == ["Sept 14", "3rd of March"]
