@@ -143,7 +143,8 @@ def is_time_word(text: str) -> bool:
 
 
 _DAY = r"\d{1,2}(?:st|nd|rd|th)?"
-_WD = r"(?:(?:" + "|".join(d[:3] for d in WEEKDAYS) + r")[a-z]*\.?\s+(?:the\s+)?)?"
+# a weekday's name or abbreviation ("fri", "Thurs"), not a word that starts like one ("friends 3 June")
+_WD = r"(?:(?:mon|tue(?:s)?|wed|thu(?:r(?:s)?)?|fri|sat|sun)(?:day|nesday|urday)?(?![a-z])\.?\s+(?:the\s+)?)?"
 _SPAN = re.compile(r"(?i)\b(?:" + _WD + _DAY + r"(?:\s*(?:-|–|—|to)\s*" + _WD + _DAY + r")?\s+(?:of\s+)?" + _MONTH_RX
                    + r"|" + _WD + _MONTH_RX.replace("mon>", "mon3>") + r"\s+" + _DAY + r"(?:\s*(?:-|–|—|to)\s*"
                    + _DAY + r")?)\b")

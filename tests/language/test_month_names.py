@@ -25,3 +25,8 @@ def test_a_decision_date_is_a_month_not_a_word_starting_like_one() -> None:
 
     assert DATE.findall("Marsh Lane 4 it is, Octavia 2 was full") == []
     assert DATE.findall("moved to Sept 14, then 3rd of March") == ["Sept 14", "3rd of March"]
+
+
+def test_a_span_takes_a_weekday_by_its_name_not_a_word_starting_like_one() -> None:
+    assert timeexpr.date_span("the friends 3 June") == "3 June"
+    assert timeexpr.date_span("Thurs 4 to sat 6 June") == "Thurs 4 to sat 6 June"
