@@ -48,6 +48,10 @@ def local_place(reader: StatementReader, doc: Any, speaker: str, message_id: str
             if t.dep_ == "nsubj" and not framed and any(o.dep_ in ("dobj", "dative") and any(
                     c.dep_ == "poss" and c.lower_ in FIRST_PERSON for c in o.children) for o in t.head.children):
                 continue  # "X gets my vote", "X has my heart": the speaker's view of a place, not where one is
+            if t.dep_ == "nsubj" and not framed and lex.gazetteer_only(t.lower_) and any(
+                    o.dep_ in ("dobj", "prt") for o in t.head.children):
+                continue  # "Kestrel's brought in flexi hours": a name only a gazetteer knows as a town, doing
+                # something to something, is a firm or a person as often
             if t.dep_ == "pobj" and any(c.dep_ == "det" and c.lower_ == "no" for c in t.head.head.children):
                 continue  # "no sunburn in X": what will not happen somewhere
             if not framed and _stay(t):
