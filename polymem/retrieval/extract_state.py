@@ -201,7 +201,7 @@ def _split(hits: list[StateHit], question: str, newer: str | None = None,
         # announced it ("started at X on Monday", said on Wednesday)
         before = [h for h in hits if h.when < changed_at and not same_value(h.value, head.value)]
         if before and len(before) < len(hits):
-            return head, _latest_kept(before, hits)
+            return head, _latest_kept(before)
     if not anchors and newer and not any(same_value(h.value, newer) for h in hits) and (
             lex.is_place_name(newer.lower()) or lex.is_occupation(newer.lower())):  # (not a firm never read of)
         # "where did she live before she moved to Valletta?" and no statement of the move was read: the
@@ -210,21 +210,19 @@ def _split(hits: list[StateHit], question: str, newer: str | None = None,
     anchor = anchors[-1] if anchors else head
     before = [h for h in hits if h.when < anchor.when and not same_value(h.value, anchor.value)
               and (h.value or "").lower() not in q]
-    return head, (_latest_kept(before, hits) if before else None)
+    return head, (_latest_kept(before) if before else None)
 
 
-def _latest_kept(before: list[StateHit], hits: list[StateHit]) -> StateHit:
-    """The latest earlier value System 2 kept as a version (a record holds it) or a line said was over by name
-    ("my last day at Orrin Electric was Friday"), else the latest read at all.
+def _latest_kept(before: list[StateHit]) -> StateHit:
+    """The latest earlier value, except a job or home said to be left by a common noun alone ("he quit the
+    restaurant") where an earlier value said what it was ("sous chef at a noodle bar"): that version names more.
+    (Preferring System 2's versions over every value only read from the lines was tried: it fixed a place visited
+    read as a home and lost a move the Writer had not recorded, one each on the read sets.)"""
+    def generic_left(h: StateHit) -> bool:
+        return h.kind == "past" and not any(w[:1].isupper() for w in (h.value or "").split())
 
-    A value only read from the lines at answer time and never written as a record is one the Writer's validation
-    turned down (a place visited, not lived in) or one stated in passing; where the version chain holds an
-    earlier value, that chain is what was true before. A job left told by a common noun alone ("he quit the
-    restaurant") names less than the version that said what it was ("sous chef at a noodle bar")."""
-    kept = [h for h in before if h.kind == "record" or any(
-        r.kind == "record" and same_value(r.value, h.value) for r in hits) or (
-        h.kind == "past" and any(w[:1].isupper() for w in (h.value or "").split()))]
-    return kept[-1] if kept else before[-1]
+    named = [h for h in before if not generic_left(h)]
+    return named[-1] if named and generic_left(before[-1]) else before[-1]
 
 
 def _change_words(question: str) -> set[str]:
