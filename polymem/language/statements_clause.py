@@ -131,7 +131,8 @@ def verb_statements(reader: StatementReader, v: Any, sent: Any, speaker: str, ot
     for obj in [c for c in v.children if c.dep_ == "dobj"] + [
             p for c in v.children if doer and c.dep_ == "prep" and c.lower_ == "on" for p in c.children
             if p.dep_ == "pobj"]:
-        if lex.noun_is(obj.lemma_.lower(), "dwelling") and not neg and not _looked_at(v):
+        # (a verb WordNet knows: a word the tagger made a verb, "that glamping place near X", acquires nothing)
+        if lex.noun_is(obj.lemma_.lower(), "dwelling") and not neg and not _looked_at(v) and lex._synsets(lemma, "v"):
             place = sx.place_obj(obj, reader) or sx.place_obj(v, reader)
             if place and (owner := owner or subject_of(reader, v, sent, speaker, other)):
                 out.append(Statement("city", owner, speaker, place, kind="event"))

@@ -1,0 +1,22 @@
+"""A dwelling taken somewhere is a home only when a verb WordNet knows takes it ("we bought a place near X");
+a word the tagger made a verb ("that glamping place near X", a suggestion for a trip) takes nothing (wording of
+no data set)."""
+
+from __future__ import annotations
+
+from polymem.language.statement_types import Person
+from polymem.language.statements import StatementReader
+
+READER = StatementReader([Person("ott", ("Ottilie",))])
+
+
+def _homes(text: str) -> list[str]:
+    return [s.value for s in READER.read(text, "ott") if s.attribute == "city"]
+
+
+def test_a_misread_verb_takes_no_dwelling() -> None:
+    assert _homes("there's also that glamping place near Bundaberg, the yurts. about £40 each") == []
+
+
+def test_a_dwelling_bought_somewhere_is_still_a_home() -> None:
+    assert _homes("we bought a place in Bundaberg last month!") == ["Bundaberg"]
