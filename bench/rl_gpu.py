@@ -24,7 +24,7 @@ from typing import Any
 
 import numpy as np
 
-from bench.rl_loco import oracle, recall10
+from bench.rl_loco import _conv, oracle, recall10
 from polymem.retrieval.policy.catalogue import STOP, split_action
 from polymem.retrieval.policy.replay import CachedEnv, Item, TrainConfig, episode, run_steps
 
@@ -59,13 +59,8 @@ def caches(out: Path, log: Any = print) -> dict[str, int]:
                 ensure_ingested(g, c, embedder, log=log)
                 ensure_system2(g, c.space, embedder, log=log)
             env = Env(g, embedder, out / f"{part}_cache.json", ranking=True)
-            items = rl_data.items(convs)
-            for i, it in enumerate(items):
-                env.get(it)
-                if (i + 1) % 50 == 0:
-                    env.save()
-                    log(f"  {part}: {i + 1} of {len(items)} questions")
-            env.save()
+            env.fill(rl_data.items(convs))
+            log(f"  {part}: {len(env.cache)} questions cached")
             done[part] = len(env.cache)
     return done
 
@@ -90,7 +85,7 @@ def judge(policy: Any, env: CachedEnv, items: Sequence[Item], cfg: TrainConfig) 
         rec += v
         rounds += 1 + (split_action(a)[0] != STOP)
         picks[a] += 1
-        per[it.qid.split("#")[0]].append(v)
+        per[_conv(it)].append(v)
     n = max(len(items), 1)
     return {"recall@10": round(100 * rec / n, 2), "rounds": round(rounds / n, 3),
             "per_conversation": {c: round(100 * float(np.mean(v)), 2) for c, v in sorted(per.items())},

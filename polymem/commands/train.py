@@ -82,12 +82,7 @@ def run(args: argparse.Namespace) -> int:
     with Graph() as g:
         env = Env(g, embedder, args.cache or args.out / "cache.json", ranking=args.reward_on == "ranking",
                   fusion=args.fusion)
-        todo = [it for it in items if it.qid not in env.cache]
-        for i, it in enumerate(tqdm(todo, desc="actions on the graph", unit="q")):
-            env.get(it)
-            if (i + 1) % 50 == 0:
-                env.save()
-        env.save()
+        env.fill(items, lambda todo: tqdm(todo, desc="actions on the graph", unit="q"))
         policy, curve = train(env, items, args.out, cfg, resume=not args.fresh,
                               progress=lambda r: tqdm(r, desc="EG-GRPO", unit="step"))
     tail = curve[-20:]

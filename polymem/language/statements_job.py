@@ -62,10 +62,11 @@ def self_role(reader: StatementReader, doc: Any, speaker: str, message_id: str |
             opened = len(left) >= 2 and left[-1].lower_ in ("a", "an") and left[-2].pos_ == "ADV" and \
                 left[-2].lower_ in _STILL and (left[-2].i == sent.start or sent.doc[left[-2].i - 1].is_punct)
             # "same thing. structural engineer.", "project coordinator!!": a sentence that is only a role
+            # (a one-word line only with a word that is a person first: "classic!" is no trade, "nurse." is)
             words = [x for x in sent if x.is_alpha]
             bare = t.dep_ == "ROOT" and not subjects and not any(x.pos_ in ("VERB", "AUX") for x in sent) and \
                 not any(c.dep_ in ("det", "poss") and c.lower_ not in ("a", "an") for c in t.children) and \
-                len(words) <= 6 and (len(words) > 1 or _person_first(t))
+                len(words) <= 6 and (len(words) > 1 or lex.is_person_noun(t.lemma_.lower(), senses=1))
             # "Dispatch supervisor at the harbour, twelve cranes by noon": a role at a workplace opening the
             # sentence and closed by a comma, whatever the parser made the rest of it
             at = next((c for h in hosts for c in h.children if c.dep_ == "prep" and c.lower_ in ("at", "for", "with")),
@@ -287,12 +288,6 @@ def _work_as_subject(sent: Any) -> str | None:
         words = " ".join(x.text for x in sent.doc[start:end + 1] if not x.is_punct or x.text in ("&", "-"))
         return words[:1].lower() + words[1:]
     return None
-
-
-def _person_first(t: Any) -> bool:
-    """A noun whose first sense is a person: a one-word reply "classic!" or "genius" is no trade said, "nurse." is."""
-    ss = lex._synsets(t.lemma_.lower(), "n")
-    return bool(ss) and ss[0].lexname() == "noun.person"
 
 
 def _trade_gerund(t: Any) -> bool:

@@ -15,10 +15,17 @@ MONTHS = ["january", "february", "march", "april", "may", "june", "july", "augus
 _NUM = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
         "eight": 8, "nine": 9, "ten": 10, "couple": 2, "few": 3}
 _UNIT_DAYS = {"day": 1, "week": 7, "fortnight": 14, "month": 30, "year": 365}
-# a month's name or its abbreviation ("mar", "march", "sept"), not a word that only starts like one ("Marlpit",
-# "maybe", "decent")
-_MONTH_RX = r"(?P<mon>" + "|".join(m[:3] + (r"(?:t(?:ember)?|ember)?" if m == "september" else f"(?:{m[3:]})?" if m[3:]
-                                               else "") + r"(?![a-z])\.?" for m in MONTHS) + r")"
+_SHORT = {"september": ("sept",), "tuesday": ("tues",), "thursday": ("thur", "thurs")}  # beside the 3-letter ones
+
+
+def calendar_words(names: list[str], capital: bool = False) -> str:
+    """The names (months, weekdays) as a regex alternation: each whole or abbreviated ("mar", "march", "sept"),
+    never a word that only starts like one ("Marlpit", "maybe", "friends"). `capital`: written with a capital."""
+    forms = [f for n in names for f in (n, *_SHORT.get(n, ()), n[:3])]
+    return "(?:" + "|".join((f.capitalize() if capital else f) for f in forms) + r")(?![a-z])"
+
+
+_MONTH_RX = r"(?P<mon>" + calendar_words(MONTHS) + r"\.?)"
 
 
 def parse_time(value: object) -> datetime | None:
@@ -143,8 +150,7 @@ def is_time_word(text: str) -> bool:
 
 
 _DAY = r"\d{1,2}(?:st|nd|rd|th)?"
-# a weekday's name or abbreviation ("fri", "Thurs"), not a word that starts like one ("friends 3 June")
-_WD = r"(?:(?:mon|tue(?:s)?|wed|thu(?:r(?:s)?)?|fri|sat|sun)(?:day|nesday|urday)?(?![a-z])\.?\s+(?:the\s+)?)?"
+_WD = r"(?:" + calendar_words(WEEKDAYS) + r"\.?\s+(?:the\s+)?)?"  # "fri", "Thurs", not "friends 3 June"
 _SPAN = re.compile(r"(?i)\b(?:" + _WD + _DAY + r"(?:\s*(?:-|–|—|to)\s*" + _WD + _DAY + r")?\s+(?:of\s+)?" + _MONTH_RX
                    + r"|" + _WD + _MONTH_RX.replace("mon>", "mon3>") + r"\s+" + _DAY + r"(?:\s*(?:-|–|—|to)\s*"
                    + _DAY + r")?)\b")

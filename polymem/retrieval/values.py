@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from polymem.language import timeexpr
 from polymem.retrieval import decisions
 from polymem.retrieval import lexicon as lx
 
@@ -22,9 +23,7 @@ _LEAD = re.compile(r"^(?:[^:,]{1,25}:\s*|(?:ok(?:ay)?|so|well|alright|right|then
 
 
 # Dates a decision can settle on: "May 9", "9 May", "May 9th", "on Saturday".
-# (a month's name or abbreviation, not a word that starts like one: "Marsh Lane 4" is no date)
-_MON = r"(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sep(?:t(?:ember)?|ember)?|" \
-       r"Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)(?![a-z])"
+_MON = timeexpr.calendar_words(timeexpr.MONTHS, capital=True)  # (not "Marsh Lane 4")
 DATE = re.compile(r"\b(?:" + _MON + r"\.?\s+\d{1,2}(?:st|nd|rd|th)?|"
                   r"\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?" + _MON + r"|"
                   r"(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day)\b")

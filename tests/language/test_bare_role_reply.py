@@ -5,20 +5,13 @@ from __future__ import annotations
 
 import pytest
 
-from polymem.language.statement_types import Person
-from polymem.language.statements import StatementReader
-
-READER = StatementReader([Person("ott", ("Ottilie",))])
-
-
-def _jobs(text: str) -> list[str]:
-    return [s.value for s in READER.read(text, "ott") if s.attribute == "job"]
+from tests.language.reads import values
 
 
 @pytest.mark.parametrize("text", ["classic", "Classic!!"])
 def test_a_one_word_reply_is_no_trade(text: str) -> None:
-    assert _jobs(text) == []
+    assert values(text, "job") == []
 
 
 def test_a_one_word_trade_still_is() -> None:
-    assert _jobs("upholsterer.") == ["upholsterer"]
+    assert values("upholsterer.", "job") == ["upholsterer"]

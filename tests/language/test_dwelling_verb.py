@@ -4,19 +4,12 @@ no data set)."""
 
 from __future__ import annotations
 
-from polymem.language.statement_types import Person
-from polymem.language.statements import StatementReader
-
-READER = StatementReader([Person("ott", ("Ottilie",))])
-
-
-def _homes(text: str) -> list[str]:
-    return [s.value for s in READER.read(text, "ott") if s.attribute == "city"]
+from tests.language.reads import values
 
 
 def test_a_misread_verb_takes_no_dwelling() -> None:
-    assert _homes("there's also that glamping place near Bundaberg, the yurts. about £40 each") == []
+    assert values("there's also that glamping place near Bundaberg, the yurts. about £40 each", "city") == []
 
 
 def test_a_dwelling_bought_somewhere_is_still_a_home() -> None:
-    assert _homes("we bought a place in Bundaberg last month!") == ["Bundaberg"]
+    assert values("we bought a place in Bundaberg last month!", "city") == ["Bundaberg"]

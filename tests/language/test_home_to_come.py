@@ -5,14 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from polymem.language.statement_types import Person
-from polymem.language.statements import StatementReader
-
-READER = StatementReader([Person("ott", ("Ottilie",)), Person("sefa", ("Sefa",))])
-
-
-def _homes(text: str) -> list[tuple[str, str]]:
-    return [(s.owner, s.value) for s in READER.read(text, "ott") if s.attribute == "city"]
+from tests.language.reads import owned
 
 
 @pytest.mark.parametrize(("text", "home"), [
@@ -21,7 +14,7 @@ def _homes(text: str) -> list[tuple[str, str]]:
     ("Sefa will be living in Haugesund after the summer", ("sefa", "Haugesund")),
 ])
 def test_a_home_in_the_plain_future_is_a_move(text: str, home: tuple[str, str]) -> None:
-    assert _homes(text) == [home]
+    assert owned(text, "city") == [home]
 
 
 @pytest.mark.parametrize("text", [
@@ -31,4 +24,4 @@ def test_a_home_in_the_plain_future_is_a_move(text: str, home: tuple[str, str]) 
     "I'll stay in Haugesund for the weekend",
 ])
 def test_a_home_wished_denied_asked_or_a_short_stay_is_no_move(text: str) -> None:
-    assert _homes(text) == []
+    assert owned(text, "city") == []

@@ -4,19 +4,12 @@ flexi hours"), is a firm or a person as often: no home of the speaker; the same 
 
 from __future__ import annotations
 
-from polymem.language.statement_types import Person
-from polymem.language.statements import StatementReader
-
-READER = StatementReader([Person("ott", ("Ottilie",))])
-
-
-def _homes(text: str) -> list[str]:
-    return [s.value for s in READER.read(text, "ott") if s.attribute == "city"]
+from tests.language.reads import values
 
 
 def test_a_town_name_doing_something_to_something_is_no_home() -> None:
-    assert _homes("Bundaberg's brought in a four-day week so I'm gardening on fridays now") == []
+    assert values("Bundaberg's brought in a four-day week so I'm gardening on fridays now", "city") == []
 
 
 def test_the_same_name_as_where_the_speaker_is_still_is() -> None:
-    assert _homes("Bundaberg is freezing today") == ["Bundaberg"]
+    assert values("Bundaberg is freezing today", "city") == ["Bundaberg"]

@@ -5,14 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from polymem.language.statement_types import Person
-from polymem.language.statements import StatementReader
-
-READER = StatementReader([Person("ott", ("Ottilie",)), Person("sefa", ("Sefa",))])
-
-
-def _jobs(text: str) -> list[str]:
-    return [s.value for s in READER.read(text, "ott") if s.attribute == "job"]
+from tests.language.reads import values
 
 
 @pytest.mark.parametrize(("text", "value"), [
@@ -20,7 +13,7 @@ def _jobs(text: str) -> list[str]:
     ("office day today! marine geology at Ostrander is mostly spreadsheets", "marine geology at Ostrander"),
 ])
 def test_work_placed_somewhere_is_the_speakers_job(text: str, value: str) -> None:
-    assert _jobs(text) == [value]
+    assert values(text, "job") == [value]
 
 
 @pytest.mark.parametrize("text", [
@@ -31,4 +24,4 @@ def test_work_placed_somewhere_is_the_speakers_job(text: str, value: str) -> Non
     "Is teaching geography in Inverurie hard?",
 ])
 def test_other_talk_of_an_activity_is_no_job(text: str) -> None:
-    assert _jobs(text) == []
+    assert values(text, "job") == []

@@ -20,7 +20,7 @@ the answerer reads the RRF order, not the score fusion), and the policy chooses 
 from __future__ import annotations
 
 import copy
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -80,6 +80,16 @@ class Env(CachedEnv):
         self.embedder = embedder
         self.opts = opts or AskOptions()
         self._rosters: dict[str, RosterIndex] = {}
+
+    def fill(self, items: Sequence[Item], progress: Callable[[Any], Any] | None = None, every: int = 50) -> None:
+        """Execute every question not cached yet, saving the cache every `every` questions and at the end (a
+        long run keeps what it did). `progress` wraps the list (a progress bar)."""
+        todo = [it for it in items if it.qid not in self.cache]
+        for i, it in enumerate(progress(todo) if progress else todo):
+            self.get(it)
+            if (i + 1) % every == 0:
+                self.save()
+        self.save()
 
     def roster(self, space: str) -> RosterIndex:
         if space not in self._rosters:
