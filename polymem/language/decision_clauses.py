@@ -136,7 +136,7 @@ def is_final(sent: Any) -> bool:
                 (_labels(t) and lex.noun_in_senses(t.lemma_.lower(), LABEL_NOUNS, first=2, exact=True))) and \
                 not any(c.lower_ in _NEG_DET for c in t.children):
             return True  # "Decision made: X", "consensus-ish: X"
-        if t.pos_ == "VERB" and _settles(t):
+        if t.pos_ == "VERB" and settles(t):
             return True
         if t.lemma_ == "go" and any(c.dep_ == "prep" and c.lower_ == "with" for c in t.children) and (any(
                 c.lower_ == "we" and c.dep_ == "nsubj" for c in _with_shared_subject(t)) or t.head.lemma_ == "let" or
@@ -149,6 +149,8 @@ def is_final(sent: Any) -> bool:
                 and any(c.dep_ == "aux" and (c.lemma_ == "be" or c.lower_ in ("will", "'ll", "’ll")) for c in t.children) \
                 and any(c.dep_ == "dobj" and c.pos_ in ("NOUN", "PROPN") for c in t.children):
             return True  # "we're doing Falcon Trail": the group's plan, said as settled
+    if _settled_as(sent) is not None:
+        return True  # "menu confirmed as tapas"
     if concluding.it_is(sent) is not None or concluding.wins(sent) is not None or concluding.then_value(sent) or \
             concluding.closed(sent) or concluding.bare_participle(sent):
         return True
@@ -166,6 +168,11 @@ def is_final(sent: Any) -> bool:
         if t.lemma_ == "be" and any(c.lower_ == "we" and c.dep_ == "nsubj" for c in t.children) \
                 and any(x.lower_ in ("instead", "now") for x in sent) and _at_place(t) is not None:
             return True  # "so we're at the Lantern instead"
+        if t.pos_ == "VERB" and any(c.lower_ == "we" and c.dep_ == "nsubj" for c in t.children) and any(
+                c.dep_ == "aux" and c.lower_ in ("will", "'ll", "’ll", "shall") for c in t.children) and any(
+                c.dep_ == "advmod" and c.lower_ == "instead" for c in t.children) and (
+                _at_place(t) is not None or any(c.dep_ == "dobj" and nominal(c) and c.pos_ != "PRON" for c in t.children)):
+            return True  # "we will hold the quiz at St Aidan's instead": a plan changed, said as what happens now
         if t.pos_ == "NOUN" and t.dep_ == "ROOT" and lex.noun_in_senses(t.lemma_.lower(), ("plan.n.01",), first=2,
                                                                         exact=True) \
                 and any(c.dep_ in ("amod", "compound") for c in t.children) and ":" in sent.text:
@@ -175,7 +182,7 @@ def is_final(sent: Any) -> bool:
     act = group_acts.sentence_act(sent)
     return act is not None and act.act == "reversal" and (
         bool(turned_down(sent.as_doc())) or _moved(sent, set()) is not None or any(
-            _settles(t) for t in sent if t.pos_ == "VERB") or (
+            settles(t) for t in sent if t.pos_ == "VERB") or (
             act.topic is not None and any(t.lower_ == "instead" for t in sent)))  # "the picnic is now X instead"
 
 
@@ -212,14 +219,17 @@ def _labels(t: Any) -> bool:
     return colon is not None and sum(1 for x in t.sent[:colon.i - t.sent.start] if x.is_alpha) <= 3
 
 
-def _settles(v: Any) -> bool:
+def settles(v: Any) -> bool:
     """A verb of deciding, booking or moving a plan, said as done by the group: "we decided", "the open day is
     moved", "the committee has decided", or a bare "decided: X" / "booked!"; not "as agreed at the AGM"
     (a reference) nor "the caterer double-booked" (somebody else's act)."""
     lemma = v.lemma_.lower()
+    if lemma.startswith("re") and not lex._synsets(lemma, "v") and lex._synsets(lemma[2:], "v"):
+        lemma = lemma[2:]  # "rebooked", "rescheduled" where WordNet lacks the word: booked, scheduled again
     decide = lex.verb_in_senses(lemma, group_acts.DECIDE_SENSES, first=3, exact=True)
     change = lex.verb_in_senses(lemma, group_acts.CHANGE_SENSES, first=2, exact=True)
-    if not (decide or change) or any(c.dep_ == "mark" for c in v.children):
+    # (a clause of result still settles: "the lodge has space, so I've switched us there")
+    if not (decide or change) or any(c.dep_ == "mark" and c.lower_ != "so" for c in v.children):
         return False
     if any(c.dep_ == "prep" and c.lower_ in ("in", "into") for c in v.children) and lex.verb_is(lemma, "reside"):
         return False  # "just settled in Gdansk": a home, not a decision
@@ -228,6 +238,8 @@ def _settles(v: Any) -> bool:
     subj = next((c for c in v.children if c.dep_ == "nsubj"), None)
     passive = next((c for c in v.children if c.dep_ == "nsubjpass"), None)
     to = any(c.dep_ == "prep" and c.lower_ == "to" for c in v.children)
+    if subj is not None and subj.lower_ == "i" and done and _for_the_group(v, lemma, change):
+        return True  # "I've switched us to the lodge", "I booked the Brass Lantern": one member acting for all
     if subj is not None:
         collective = subj.pos_ == "NOUN" and lex.noun_in_senses(subj.lemma_.lower(), ("social_group.n.01",))
         # "rehearsals move to wednesdays", "drill moves to thursdays": a plan changed, said in the present
@@ -238,11 +250,30 @@ def _settles(v: Any) -> bool:
         return not lex.is_person_noun(passive.lemma_.lower()) and passive.lower_ not in ("i", "he", "she", "they")
     # "ok, switching to the cook-off then", "right, moving to the October date": a change with no subject,
     # concluding a talk (a discourse marker before it or "then" after it), not a personal update
-    concluding = any(t.pos_ == "INTJ" or t.lower_ in ("so", "right", "alright")
+    # ("done, moved to the 28th": a word closing the talk before the verb counts as a marker too)
+    concluding = any(t.pos_ == "INTJ" or t.lower_ in ("so", "right", "alright") or (
+        t.i == v.sent.start and t.nbor(1).is_punct and t.pos_ in ("ADJ", "VERB", "ADV"))
                      for t in v.sent[:v.i - v.sent.start]) or \
         any(t.lower_ == "then" and t.i > v.i for t in v.sent)
     return (decide and v.dep_ in ("ROOT", "advcl", "ccomp", "parataxis", "conj") and v.tag_ in ("VBD", "VBN")) or (
-        change and v.tag_ == "VBG" and (v.dep_ == "ROOT" or v.head.pos_ == "INTJ") and to and concluding)
+        change and v.tag_ in ("VBG", "VBD", "VBN") and (v.dep_ in ("ROOT", "conj", "parataxis") or
+                                                       v.head.pos_ == "INTJ") and to and concluding)
+
+
+def _for_the_group(v: Any, lemma: str, change: bool) -> bool:
+    """What a member did in the first person is the group's when it books or changes something of everyone's: a
+    booking of a thing no one owns ("I booked the lodge", not "I booked my flights"), or a change with us as its
+    object or a thing moved to a new value ("I've switched us there", "I moved the dinner to Friday"); "I moved
+    to Leeds", "I changed my mind" are one person's."""
+    obj = next((c for c in v.children if c.dep_ == "dobj"), None)
+    if obj is None or any(c.dep_ == "poss" and c.lower_ in ("my", "his", "her") for c in obj.children) or \
+            lex.is_person_noun(obj.lemma_.lower()) or obj.lower_ in ("me", "myself", "mind"):
+        return False
+    if obj.lower_ in ("us", "everyone", "everybody"):
+        return change or lex.verb_in_senses(lemma, group_acts.BOOK_SENSES, first=3)
+    if lex.verb_in_senses(lemma, group_acts.BOOK_SENSES, first=3):
+        return obj.pos_ in ("PROPN", "NOUN") and obj.lower_ not in ("it", "that", "this")
+    return change and any(c.dep_ == "prep" and c.lower_ in ("to", "for") for c in v.children)
 
 
 def _at_place(be: Any) -> Any | None:
@@ -334,6 +365,10 @@ def topic_of(sent: Any) -> str | None:
     """An explicit matter: "for the open day", "the dinner is now ...", "refreshments: ..."."""
     if concluding.goal(sent) is not None:
         return None  # "X is the goal": the goal is no matter of its own
+    if (tok := _settled_as(sent)) is not None:  # "theme confirmed as eighties music": the theme
+        subj = next((c for c in tok.head.head.children if c.dep_ in ("nsubj", "nsubjpass") and _common(c)), None)
+        if subj is not None:
+            return " ".join([c.lower_ for c in subj.lefts if c.dep_ == "compound"] + [subj.lemma_.lower()])
     m = re.search(r"(?i):[^,.;!?]*?\s(?:for|as)\s+(?:the|our)\s+([a-z]+(?:\s[a-z]+)?)\s*[.!]*\s*$", sent.text)
     if m:  # "Final: 3 October for the gala."
         return m.group(1).lower()
@@ -415,6 +450,36 @@ def instead_value(sent: Any, drops: set[int]) -> Any | None:
     return None
 
 
+def _common(t: Any) -> bool:
+    """A common noun, or a word the tagger took for a name only because it opens the sentence ("Menu confirmed")."""
+    return t.pos_ == "NOUN" or (t.pos_ == "PROPN" and t.i == t.sent.start and lex.known_noun(t.lower_))
+
+
+def _settled_as(sent: Any) -> Any | None:
+    """"Theme confirmed as eighties music", "the date is fixed as the 9th": a verb of deciding with "as" names the
+    value there; its subject is the matter."""
+    for v in sent:
+        if v.pos_ == "VERB" and lex.verb_in_senses(v.lemma_.lower(), group_acts.DECIDE_SENSES, first=3, exact=True) \
+                and any(c.dep_ in ("nsubj", "nsubjpass") and _common(c) for c in v.children):
+            p = next((p for c in v.children if c.dep_ == "prep" and c.lower_ == "as" for p in c.children
+                      if p.dep_ == "pobj" and nominal(p)), None)
+            if p is not None:
+                return p
+    return None
+
+
+def _there(doc: Any, sent: Any, drops: set[int]) -> Any | None:
+    """A verb of settling or changing pointed "there" or "here" with no place of its own: what it settles on is the
+    last name the message gave before it."""
+    for v in sent:
+        if v.pos_ == "VERB" and settles(v) and any(c.dep_ == "advmod" and c.lower_ in ("there", "here")
+                                                    for c in v.children):
+            named = [t for t in doc if t.i < v.i and t.pos_ == "PROPN" and t.dep_ not in ("compound", "flat")
+                     and t.i not in drops]
+            return named[-1] if named else None
+    return None
+
+
 def value_of(doc: Any, sent: Any, drops: set[int], known: list[str]) -> str | None:
     text = sent.text
     # "decided: photo frame, no tablet", "officially switching: PICOS DE EUROPA, 7-11 august"
@@ -434,10 +499,17 @@ def value_of(doc: Any, sent: Any, drops: set[int], known: list[str]) -> str | No
         verbs = [t for t in chunk if t.pos_ in ("VERB", "AUX") and t.head not in chunk or t.head == t]
         if verbs and (hit := concluding.concluded_verb(verbs[0])) is not None and hit[1].i not in drops:
             return phrase(hit[1])
+        if verbs and (named := next((c for c in verbs[0].children if c.dep_ == "nsubj" and c.pos_ == "PROPN"
+                                     and c.i not in drops), None)) is not None:
+            return phrase(named)  # "Agreed then: the Old Forge hosts the quiz": the one named does it for us
         if first and len(first.split()) <= 8 and any(t.pos_ in ("NOUN", "PROPN", "NUM") for t in chunk) \
                 and not any(t.pos_ in ("VERB", "AUX") and t.tag_ != "VBN" for t in chunk) \
                 and not re.match(r"(?i)^(?:we|i|you|they|it|no|not)\b", first):
             return first
+    if (tok := _settled_as(sent)) is not None and tok.i not in drops:
+        return phrase(tok)  # "theme confirmed as eighties music", "the venue is confirmed as the Forge"
+    if (tok := _there(doc, sent, drops)) is not None:
+        return phrase(tok)  # "the lodge has space, so I've switched us there": the place named before "there"
     if (tok := instead_value(sent, drops)) is not None:
         return phrase(tok)  # "so we're at the Heron instead, we've got the back room": the clause that replaces
     for reading in (concluding.allotted, concluding.moved_noun):  # "the grant goes to new hoses"

@@ -38,6 +38,7 @@ from polymem.language.decision_clauses import (
     norm,
     phrase,
     same,
+    settles,
     subordinate,
     topic_of,
     turned_down,
@@ -250,7 +251,10 @@ class DecisionTracker:
                                                                           exact=True)
             # "new plan: X" changes a plan; "picnic plan: X" is the plan for the picnic, no change
             and not any(c.dep_ == "compound" and c.pos_ in ("NOUN", "PROPN") for c in t.children) for t in doc) or any(
-            (a := group_acts.sentence_act(x)) is not None and a.act in ("reversal", "cancel") for x in sents)
+            (a := group_acts.sentence_act(x)) is not None and a.act in ("reversal", "cancel") for x in sents) or any(
+            # "so I've switched us there": a verb of changing that settles
+            t.pos_ == "VERB" and lex.verb_in_senses(t.lemma_.lower(), group_acts.CHANGE_SENSES, first=2, exact=True)
+            and settles(t) for t in doc)
         for d in [Decision(value, message_id, speaker, time, topic, dropped, sentence), *extra]:
             d.seq = self._seq - 1
             chain = self._chain_for(d, text, changed)
@@ -366,7 +370,10 @@ class DecisionTracker:
                         self.options.append((phrase(o), None, text))
             if s[0].lower_ == "or" and len(s) > 1:  # "or the boathouse, ...": an alternative put forward
                 head = next((t for t in s[1:] if t.pos_ in ("NOUN", "PROPN") and t.dep_ != "compound"), None)
-                if head is not None and head.i <= s.start + 4 and not lex.is_person_noun(head.lemma_.lower(), 1):
+                # (a name is no common noun of people, whatever its last word: "or Grantmoor Lodge?")
+                if head is not None and head.i <= s.start + 4 and (
+                        (head.pos_ == "PROPN" and any(c.dep_ == "compound" for c in head.children))
+                        or not lex.is_person_noun(head.lemma_.lower(), 1)):
                     self.options.append((phrase(head), None, text))
             if s.text.rstrip().endswith("?") and not any(t.tag_ in ("WDT", "WP", "WRB") for t in s):
                 for t in s:  # a yes/no question about a thing puts that thing forward
@@ -425,15 +432,18 @@ class DecisionTracker:
         apart = bool(d.topic) and not set(norm(d.topic or "").split()) & set(norm(d.value).split())
         if self.by_kind and not apart and (again := self._rediscussed(d)) is not None:
             return again
+        # "Trattoria Ombra just rang, they're closed, so we're at the Lantern instead": a change that names what a
+        # chain had settled on replaces it (before any open matter its new value might also suit)
+        named = [c for c in self.chains if not same(c.head.value, d.value) and re.search(
+            r"(?i)(?<!\w)" + re.escape(re.sub(r"^(?:the|a|an)\s+", "", c.head.value.split(",")[0])) + r"(?!\w)",
+            text)] if changed and not d.topic else []
+        if named:
+            return named[-1]
         d.topic = d.topic or self._open_topic(d.value)
         if d.topic:
             for c in reversed(self.chains):
                 if same_matter(c.topic, d.topic):
                     return c
-        elif changed and (named := [c for c in self.chains if not same(c.head.value, d.value) and re.search(
-                r"(?i)(?<!\w)" + re.escape(re.sub(r"^(?:the|a|an)\s+", "", c.head.value.split(",")[0])) + r"(?!\w)",
-                text)]):
-            return named[-1]  # "Trattoria Ombra just rang, they're closed, so we're at the Lantern instead"
         elif changed and self.chains:  # "plans changed, forget that, we're doing X": the matter of its kind
             kind = [c for c in self.chains if value_kind(c.head.value) == value_kind(d.value)]
             # whose discussion shares the most nouns with this message, else the latest one
@@ -453,7 +463,9 @@ class DecisionTracker:
         # (nor a word of another matter's values: "st columb's" names the venue, not the programme)
         taken = {x.topic for x in self.chains} | set(norm(d.value).split()) | \
             {w for x in self.chains for y in x.decisions for w in norm(y.value).split()}
-        c.topic = d.topic or next((k for k in c.keywords() if k not in taken), None) or next(
+        # (a date settled with no matter named settles the date: its talk's other nouns are the event's)
+        dated = "date" if all(value_kind(x) == "date" for x in d.value.split(",")) and "date" not in taken else None
+        c.topic = d.topic or dated or next((k for k in c.keywords() if k not in taken), None) or next(
             (n for n in [first_noun(text, d.value)] if n and n not in taken), None) or norm(d.value)
         self.chains.append(c)
         return c

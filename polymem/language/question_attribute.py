@@ -64,6 +64,52 @@ def _asks_post(t: Any, lemma: str) -> bool:
         at_work and lex.noun_in_senses(lemma, ("position.n.06",), first=8, exact=True))
 
 
+# where people work: an organisation ("firm", "orchestra", "charity"), a place of business ("bakery", "office"), a
+# workplace ("lab", "studio") or a periodical ("magazine"); a building ("hospital", "restaurant") only with a verb of work
+_WORKPLACE = ("organization.n.01", "establishment.n.04", "workplace.n.01", "publication.n.01")
+_BUILDING = ("building.n.01",)
+_WORK_PREPS = frozenset({"at", "with", "for", "in", "on"})
+
+
+def _asks_workplace(t: Any, lemma: str) -> bool:
+    """"which school does Mo teach at?", "what label is Bo with now?", "which hospital is Cy working at?", "which
+    firm did Di leave?": a wh-determined organisation or workplace whose verb has a person for subject, the verb
+    one of working, joining or leaving, or "be" with a preposition left at the end, asks for an employer ("which
+    hotel is Ana staying at?", "which club did we book?" do not)."""
+    if not any(c.tag_ in ("WDT", "WP") for c in t.children):
+        return False
+    org = lex.noun_in_senses(lemma, _WORKPLACE, first=2)
+    if not (org or lex.noun_in_senses(lemma, _BUILDING, first=2)):
+        return False
+    h = t.head
+    # (a name the tagger took for an adjective, "what company is Teo at", counts: capitalised mid-question)
+    if h.pos_ not in ("VERB", "AUX") or not any(
+            c.dep_ in ("nsubj", "attr", "acomp") and c.i != t.i and (_someone(c) or (
+                c.i > 0 and c.text[:1].isupper() and not lex.known_word(c.lower_))) for c in h.children):
+        return False
+    verb = h.lemma_.lower()
+    if lex.work_verb(verb) or lex.verb_in_senses(verb, ("work.v.02", "work.v.01"), first=2, exact=True):
+        return True
+    if not org:
+        return False
+    if verb == "be":
+        return any(c.dep_ in ("prep", "advmod") and c.lower_ in _WORK_PREPS for c in [
+            *_stranded_hosts(h), *(x for c in h.children if c.dep_ == "acomp" for x in c.children)])
+    if t.dep_ == "dobj" and lex.verb_in_senses(verb, ("join.v.01", "leave.v.01", "quit.v.01", "hire.v.01"), first=2):
+        return True
+    # "which orchestra does Cy play in?", "which paper does Di write for?": an organisation someone does something
+    # for, with or in
+    return any(c.dep_ == "prep" and c.lower_ in _WORK_PREPS and not any(p.dep_ == "pobj" for p in c.children)
+               for c in h.children)
+
+
+def _their_workplace(t: Any, lemma: str) -> bool:
+    """"Ana's old company", "her firm": an organisation someone has, asked for."""
+    # (a firm or an institution in its first sense: "Ana's farewell party", "her band" are no employers)
+    return _asked_noun(t) and lex.noun_in_senses(lemma, ("institution.n.01", "business.n.01"), first=1) and any(
+        c.dep_ == "poss" and _someone(c) and c.lower_ not in ("our", "my", "your") for c in t.children)
+
+
 def _fate(t: Any) -> bool:
     """The animal noun is the subject of a verb other than "be" or "have", or the object of one (directly or
     through a preposition): the question asks what the animal does or undergoes."""
@@ -93,9 +139,17 @@ def question_attribute(doc: Any) -> tuple[Attribute | None, str | None]:
                 t.dep_ == "attr" or owner_of or (  # "a bird owner"
                     # "What kind of dog does Bex have?", "what breed of dog is Comet?": a sort of kept animal
                     t.dep_ == "pobj" and t.head.lower_ == "of" and t.head.head.pos_ == "NOUN" and
-                    lex.noun_in_senses(t.head.head.lemma_.lower(), ("kind.n.01", "breed.n.01"), first=2))
+                    lex.noun_in_senses(t.head.head.lemma_.lower(), ("kind.n.01", "breed.n.01"), first=2)) or (
+                    # "is there anyone with a cat?", "someone with a dog": a person with an animal keeps it
+                    t.dep_ == "pobj" and t.head.lower_ == "with" and _someone(t.head.head))
             if generic or kept:
                 return "pet", None if generic else lemma
+    for t in doc:  # "who owns Pickle?", "who keeps Rolo?": someone's by name, not a person and no place, is an animal
+        if t.dep_ == "ROOT" and "who" in wh and t.pos_ == "VERB" and lex.verb_in_senses(
+                t.lemma_.lower(), ("own.v.01", "have.v.01", "keep.v.01"), first=1, exact=True) and any(
+                c.dep_ == "dobj" and c.pos_ == "PROPN" and c.ent_type_ not in ("GPE", "LOC")
+                and not lex.is_place_name(c.lower_) for c in t.children):
+            return "pet", None
     for t in doc:  # "what breed is Winnie?": a noun WordNet glosses as a variety of animals asks about a pet
         if t.pos_ == "NOUN" and _asked_noun(t) and of_animals(t.lemma_.lower()):
             return "pet", None
@@ -122,10 +176,7 @@ def question_attribute(doc: Any) -> tuple[Attribute | None, str | None]:
         if t.pos_ == "VERB" and lex.verb_in_senses(lemma, ("hire.v.01",), first=2, exact=True) and any(
                 c.dep_ == "dobj" and _someone(c) for c in t.children):
             return "job", None  # "which firm employs Ana?": its subject is the employer asked for
-        if t.pos_ == "NOUN" and t.dep_ in ("attr", "nsubj") and any(c.tag_ in ("WDT", "WP") for c in t.children) and \
-                lex.noun_in_senses(lemma, ("organization.n.01",), first=1) and t.head.lemma_ == "be" and any(
-                c.dep_ == "prep" and c.lower_ in ("with", "at", "for") for c in _stranded_hosts(t.head)) and any(
-                c.dep_ in ("nsubj", "attr", "acomp") and c.i != t.i and _someone(c) for c in t.head.children):
+        if t.pos_ == "NOUN" and (_asks_workplace(t, lemma) or _their_workplace(t, lemma)):
             return "job", None  # "what firm is Jo at these days?": the organisation someone is at employs them
         if t.pos_ == "VERB" and lex.verb_in_senses(lemma, ("work.v.02", "hire.v.01"), first=2) and not any(
                 c.dep_ in ("nsubj", "nsubjpass") and (c.lower_ in ("what", "which") or (
@@ -173,6 +224,8 @@ def question_attribute(doc: Any) -> tuple[Attribute | None, str | None]:
     if "where" in wh and any(t.dep_ == "ROOT" and t.pos_ == "VERB" and lex.work_verb(t.lemma_.lower()) for t in doc):
         return "job", None  # "where does Mai teach these days?"
     root = next((t for t in doc if t.dep_ == "ROOT"), None)
+    if root is not None and root.lemma_ == "use":  # "what did Bo use(d) to do?": the "do" under the habit asks
+        root = next((c for c in root.children if c.dep_ == "xcomp" and c.lemma_ == "do"), root)
     if root is not None and root.lemma_ == "do" and "what" in wh and not _one_occasion(root) and not any(
             c.dep_ in ("xcomp", "ccomp", "dobj") or (c.dep_ == "advcl" and not _dated_by(c)) or (
                 c.dep_ == "prep" and c.lower_ not in ("before", "after", "until") and (c.lower_ != "for" or any(

@@ -91,6 +91,13 @@ OCCASIONS = ("social_event.n.01", "meal.n.01", "journey.n.01", "vacation.n.01", 
              "field_day.n.04", "celebration.n.01")
 
 
+def head_nouns(question: str) -> set[str]:
+    """The question's nouns that head their phrase, lower-cased ("theme" of "the quiz theme", not "quiz"): what the
+    phrase names, its modifiers only narrowing it down."""
+    return {t.lower_ for t in parsed(question) if t.pos_ == "NOUN" and t.dep_ not in ("compound", "poss")} | \
+        {t.lemma_.lower() for t in parsed(question) if t.pos_ == "NOUN" and t.dep_ not in ("compound", "poss")}
+
+
 def settled(doc: Any) -> bool:
     """A verb of deciding or choosing, "go with", or finality ("finally", "in the end", "end up")."""
     for t in doc:
@@ -103,6 +110,11 @@ def settled(doc: Any) -> bool:
                 c.dep_ == "prt" and c.lower_ == "up" for c in t.children)):
             return True
     return False
+
+
+# adjectives that place a thing among its versions ("the original venue", "the final date")
+_VERSION_ADJ = frozenset({"original", "initial", "first", "final", "latest", "new", "previous", "earlier", "former",
+                          "current"})
 
 
 def about_a_plan(doc: Any) -> bool:
@@ -136,6 +148,10 @@ def about_a_plan(doc: Any) -> bool:
                 c.dep_ in ("nsubj", "nsubjpass") and c.pos_ == "NOUN" and not lex.is_person_noun(c.lemma_.lower(), 1)
                 for c in t.children):
             return True  # "where is the weekend going to be?": the same future said with "be going to"
+        if t.pos_ == "NOUN" and t.dep_ in ("nsubj", "nsubjpass", "attr") and not lex.is_person_noun(lemma, 1) and any(
+                c.dep_ == "amod" and c.lower_ in _VERSION_ADJ for c in t.children) and not any(
+                c.dep_ == "poss" for c in t.children):
+            return True  # "what was the original venue?": one version of a thing that changed, nobody's own
     if ranges_over_members(doc):
         return True  # "how much is each person putting in?": what every member does, as arranged
     return thing_changed(doc)

@@ -419,7 +419,18 @@ def _moved_rooms(reader: StatementReader, v: Any, sent: Any, speaker: str, other
                 if town is not None and (owner := subject_of(reader, v, sent, speaker, other)):
                     out.append(Statement("city", owner, speaker, town.text.title() if town.text.islower() else town.text,
                                          kind="event"))
-    for prep in (c for c in v.children if c.dep_ == "prep" and c.lower_ in ("from", "out")):
+    # (a move only: "based out of X", "living out of a van" say where one is)
+    moving = lex.verb_in_senses(v.lemma_.lower(), ("move.v.04", "relocate.v.01", "settle.v.04"), first=4)
+    # (the parser may hang "from" on an adverb: "moved here / over / back from X")
+    heads = [v, *(c for c in v.children if c.dep_ == "advmod" and c.pos_ == "ADV")]
+    preps = [c for h in heads for c in h.children if c.dep_ == "prep" and c.lower_ in ("from", "out")]
+    out_of = [x for p in preps if p.lower_ == "out" for o in p.children if o.dep_ == "prep" and o.lower_ == "of"
+              for x in o.children if x.dep_ == "pobj" and sx.is_place(x, reader)]
+    if not moving and out_of and not sx.place_obj(v, reader) and (owner := subject_of(reader, v, sent, speaker, other)):
+        # "based out of Lisbon": where one is based
+        name = sx.proper_name(out_of[0])
+        out.append(Statement("city", owner, speaker, name.title() if name.islower() else name, kind="event"))
+    for prep in (c for c in preps if moving):
         # "out of X" hangs "of" under "out"; a place may hide as a compound ("out of leeds end of june")
         pobjs = [x for x in prep.children if x.dep_ == "pobj"] if prep.lower_ == "from" else \
             [x for o in prep.children if o.dep_ == "prep" and o.lower_ == "of" for x in o.children if x.dep_ == "pobj"]

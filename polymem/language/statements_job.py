@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from polymem.language import lexical as lex
 from polymem.language import syntax as sx
+from polymem.language import timeexpr
 from polymem.language.models import parsed
 from polymem.language.statement_types import FIRST_PERSON, Statement
 from polymem.language.statements_former import FORMER, earlier
@@ -347,6 +348,10 @@ def job_from_verb(reader: StatementReader, v: Any, lemma: str, sent: Any, speake
                          and (sx.org_obj(v, reader) or sx.org_obj(c, reader))), None)
     role = sx.phrase(role_tok, drop_det=True) if role_tok is not None else None
     org = sx.org_obj(v, reader) or (sx.org_obj(role_tok, reader) if role_tok is not None else None)
+    if org is None and (lemma == "work" or lex.work_verb(lemma)):
+        # "I work nights at the Royal X", "I teach maths at Y": the parser hangs the workplace on the object
+        org = next((o for c in v.children if c.dep_ == "dobj" and c.pos_ == "NOUN" and (o := sx.org_obj(c, reader))),
+                   None)
     if role is None and (promoted := _promoted_to(v, reader)) is not None:
         role, org = promoted  # "got promoted to team lead at Brightfold", "been promoted to head of science"
     # "sign it at the restaurant", "started it at school": a verb of hiring or starting done to a thing
@@ -381,12 +386,13 @@ def job_from_verb(reader: StatementReader, v: Any, lemma: str, sent: Any, speake
                 role = " ".join(t.text for t in job_obj.doc[mods[0].left_edge.i:mods[-1].i + 1])
     # "joined Acme", "hired by Acme"
     if not org and lemma == "join" and (d := next((c for c in v.children if c.dep_ == "dobj"), None)):
-        if d.pos_ == "PROPN" and not reader.person_in(d.text):
+        # (a name typed in lower case is a word no dictionary knows: "joined northwind as a tester")
+        if (d.pos_ == "PROPN" or not lex.known_word(d.lower_)) and d.is_alpha and not reader.person_in(d.text):
             org = sx.phrase(d)
     # (not in a clause about a thing: "the slides I use for the school visits")
     # (nor a verb saying a content: "I propose we restore the budget" is a proposal, not a proposer's post;
     # "I teach at X to pay the bills" is still a post)
-    agent = lex.agent_noun(lemma) if org and v.tag_ in ("VBP", "VBZ") and v.dep_ != "relcl" and not said and not any(
+    agent = lex.agent_noun(lemma) if org and _habitual(v) and v.dep_ != "relcl" and not said and not any(
         c.dep_ == "ccomp" and any(x.dep_ in ("nsubj", "nsubjpass") for x in c.children) for c in v.children) \
         else None
     if not (role or (employed and org) or agent):
@@ -396,7 +402,8 @@ def job_from_verb(reader: StatementReader, v: Any, lemma: str, sent: Any, speake
         return None
     if agent and not role:
         obj = next((c for c in v.children if c.dep_ == "dobj"), None)
-        role = f"{obj.text.lower()} {agent}" if obj is not None and obj.pos_ == "NOUN" else agent
+        role = f"{obj.text.lower()} {agent}" if obj is not None and obj.pos_ == "NOUN" and not lex.noun_in_lexfile(
+            obj.lemma_.lower(), ("noun.time",)) else agent  # ("I work nights at X": no "nights worker")
     post = role.split(" of ")[0].split()[-1].lower() if role else ""  # ("head of science": the head)
     if role and not (lex.is_occupation(post) or lex.clipped_occupation(post) or org or (
             " of " in role and lex.is_person_noun(post, senses=4))):
@@ -405,6 +412,19 @@ def job_from_verb(reader: StatementReader, v: Any, lemma: str, sent: Any, speake
     # an offer the speaker got is context, not the job they hold
     return Statement("job", owner, speaker, value, kind="event" if lemma != "work" else "state",
                      weak=_offered_to_speaker(v, sent)) if value else None
+
+
+def _habitual(v: Any) -> bool:
+    """The verb says what someone does these days: the present ("I teach at X") or the present progressive ("I'm
+    teaching at X now"), not a past or planned occasion ("I taught at X once", "I'll be writing for Y")."""
+    if v.tag_ in ("VBP", "VBZ"):
+        return True
+    # (a day named makes it one occasion: "I'm playing at the Blue Room on Friday", "cooking at Jo's tonight")
+    return v.tag_ == "VBG" and any(c.dep_ == "aux" and c.tag_ in ("VBP", "VBZ") and c.lemma_ == "be"
+                                   for c in v.children) and not any(
+        (timeexpr.is_time_word(t.lower_) and t.lower_ not in ("now", "week", "month", "year")) or
+        lex.noun_in_senses(t.lemma_.lower(), ("evening.n.01", "night.n.01", "morning.n.01"), first=1)
+        for t in v.subtree if t.i > v.i and t.pos_ in ("NOUN", "PROPN", "ADV"))
 
 
 def _promoted_to(v: Any, reader: StatementReader) -> tuple[str, str | None] | None:

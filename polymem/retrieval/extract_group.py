@@ -213,7 +213,10 @@ def _best_chain(self: Any) -> list[StateHit]:
     # a record filed under a matter the question names ("the game's name" and decision:name)
     # (not a word any matter could be filed under: "plan", "idea", "group", "thing")
     words = {w.lower() for w in issue if not is_generic(w.lower())}
-    ranks = {k: (r[0] + TOPIC_W * bool(k.startswith("decision:") and set(k[9:].split()) & words), *r[1:])
+    # (twice over when it is the head of the question's noun phrase, not a modifier: "the quiz theme" asks the theme)
+    heads = question_group.head_nouns(self.plan.question) & words
+    ranks = {k: (r[0] + TOPIC_W * (bool(k.startswith("decision:") and set(k[9:].split()) & words) +
+                                   bool(k.startswith("decision:") and set(k[9:].split()) & heads)), *r[1:])
              for k, r in ranks.items()}
     top = max(r[0] for r in ranks.values())
     if self.plan.mode != "head":

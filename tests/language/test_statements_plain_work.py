@@ -1,0 +1,46 @@
+"""Plain ways of saying where one works or lives, and animals called one's own. Sentences written for this test
+(no data set's words, names or values)."""
+
+from __future__ import annotations
+
+from language.reads import READER, owned, values
+
+
+def test_a_time_word_as_object_is_no_part_of_the_job() -> None:
+    assert values("I work nights at the Westbrook Infirmary now", "job") == ["worker at the Westbrook Infirmary"]
+
+
+def test_teaching_somewhere_now_is_a_job_there() -> None:
+    assert values("I teach maths at Fernleigh Academy", "job") == ["maths teacher at Fernleigh Academy"]
+    assert values("I'm teaching at Fernleigh Academy now", "job") == ["teacher at Fernleigh Academy"]
+
+
+def test_doing_something_somewhere_on_one_day_is_no_job() -> None:
+    assert values("I'm playing at the Blue Room on Friday", "job") == []
+    assert values("I'm singing at the Crown tonight", "job") == []
+
+
+def test_a_firm_joined_in_lower_case_keeps_its_name() -> None:
+    assert values("i've joined northwind as a data engineer", "job") == ["data engineer at northwind"]
+
+
+def test_based_out_of_a_town_is_where_one_is() -> None:
+    sts = [s for s in READER.read("I'm based out of Lisbon now", "ott") if s.attribute == "city"]
+    assert [(s.value, s.tense) for s in sts] == [("Lisbon", "present")]
+
+
+def test_moving_here_from_a_town_leaves_it() -> None:
+    sts = [s for s in READER.read("I moved here from Ghent last year", "ott") if s.attribute == "city"]
+    assert [(s.value, s.tense) for s in sts] == [("Ghent", "past")]
+
+
+def test_an_animal_called_mine_is_a_pet_whatever_it_does() -> None:
+    sts = [s for s in READER.read("my parrot won't stop whistling at the kettle", "sefa") if s.attribute == "pet"]
+    assert [(s.owner, s.value, s.weak) for s in sts] == [("sefa", "parrot", True)]
+    assert owned("my calves are aching after that hill", "pet") == []
+    assert owned("my brothers cat sleeps on my coat", "pet") == []
+
+
+def test_the_name_beside_an_animal_word_is_its_name() -> None:
+    sts = [s for s in READER.read("Quillon the hamster escaped again", "sefa") if s.attribute == "pet"]
+    assert [(s.value, s.name) for s in sts] == [("hamster", "Quillon")]
