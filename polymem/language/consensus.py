@@ -106,6 +106,20 @@ def assents(text: str) -> bool:
     return any(_no_objection(t) for t in first)
 
 
+def _approves_named(text: str, value: str) -> bool:
+    """"Seville fine by me", "Lisbon works", "the 9th suits": a short reply that names the option put forward and
+    approves of it (a word of approval or a verb of suiting beside the name), objecting to nothing."""
+    doc = parsed(text)
+    if len(_words(doc)) > MAX_WORDS or text.rstrip().endswith("?") or _but_not(doc) or objects(text):
+        return False
+    named = {w.lower() for w in re.findall(r"\w+", value)} - {"the", "a", "an", "of", "in", "on", "at"}
+    if not named or not named <= {t.lower_ for t in doc}:
+        return False
+    return any(t.lower_ not in named and (_approving(t.lemma_.lower()) or (
+        t.pos_ in ("VERB", "NOUN") and (v := lex.wordnet().morphy(t.lower_, "v")) and
+        lex.verb_in_senses(v, ASSENT_VERBS, first=4, exact=True))) for t in doc)
+
+
 def _no_objection(t: Any) -> bool:
     """"no objection", "no complaints from me", "not a problem": "no" before a noun for objecting."""
     return t.lower_ in ("no", "not") and t.dep_ in ("det", "neg") and lex.noun_in_senses(
@@ -212,6 +226,11 @@ def proposal_in_question(text: str) -> tuple[str, str | None] | None:
                                                               or value_kind(value) in ("date", "amount"))):
                 return value, topic
         root = sent.root
+        # (a name the tagger took for a verb counts: capitalised, no verb to WordNet)
+        named = root.pos_ in ("PROPN", "NOUN", "NUM") or (root.text[:1].isupper() and not lex._synsets(root.lower_, "v"))
+        if named and not any(t.pos_ in ("VERB", "AUX") and t.i != root.i for t in sent) and \
+                any(t.lower_ == "instead" for t in sent) and len(_words(sent)) <= 6:
+            return phrase(root), None  # "Seville instead?": the thing named, put forward in place of another
         subj = next((c for c in root.children if c.dep_ == "nsubj"), None)
         if subj is not None and subj.pos_ in ("NOUN", "PROPN") and lex.verb_in_senses(
                 root.lemma_.lower(), ASSENT_VERBS, first=4, exact=True):
@@ -286,7 +305,7 @@ class Follower:
         if p is not None and seq - p.seq > WINDOW:
             p = self.pending = None
         # an assent first: "yesss thursdays" assents, though it names the option again
-        if p is None or speaker == p.proposer or not assents(text):
+        if p is None or speaker == p.proposer or not (assents(text) or _approves_named(text, p.value)):
             asked = proposal_in_question(text)
             span = timeexpr.date_span(text)
             for value, topic in [*([asked] if asked else []), *put]:

@@ -179,11 +179,27 @@ def is_occupation(lemma: str) -> bool:
         return False  # "clever woman", "that lad": a person by age or sex first, whatever other senses say
     if _status().intersection(p for path in ss[0].hypernym_paths() for p in path):
         return False  # a rank or a word of praise ("the spreadsheet king", "a hero", "the star"): no trade
-    if noun_is(lemma, "occupation_person"):
+    if noun_is(lemma, "occupation_person") or _trade_kinds().intersection(ss[0].closure(lambda x: x.hypernyms())):
         return True
     # WordNet files some trades straight under person.n.01 (cashier): an agent noun whose gloss speaks of work
     gloss = " ".join(s.definition() for s in ss)
-    return bool(_AGENT_SUFFIX.search(lemma.lower())) and bool(_WORK_GLOSS.search(gloss))
+    if bool(_AGENT_SUFFIX.search(lemma.lower())) and bool(_WORK_GLOSS.search(gloss)):
+        return True
+    # a kind of a trade is a trade ("guitarist" of "musician", "chauffeur" of "driver"): the first sense's own
+    # parent, when that parent's first sense is it
+    return any(h.lemmas()[0].name() != lemma and _synsets(h.lemmas()[0].name(), "n")[:1] == [h] and
+               noun_is(h.lemmas()[0].name(), "occupation_person", senses=1) for h in ss[0].hypernyms())
+
+
+# kinds of person that are trades, though WordNet files them outside the classes above: writers (journalist, poet),
+# entertainers (actor, cellist), shopkeepers (florist), custodians (curator), linguists (translator)
+_TRADE_KIND_NAMES = ("writer.n.01", "entertainer.n.01", "shopkeeper.n.01", "custodian.n.01", "linguist.n.02",
+                     "newsman.n.01")
+
+
+@lru_cache(maxsize=1)
+def _trade_kinds() -> frozenset[Any]:
+    return frozenset(wordnet().synset(n) for n in _TRADE_KIND_NAMES)
 
 
 @lru_cache(maxsize=200_000)

@@ -101,7 +101,7 @@ def verb_statements(reader: StatementReader, v: Any, sent: Any, speaker: str, ot
         return copula_statements(reader, v, sent, speaker, other, neg, past)
     owner = None
     if lex.verb_is(lemma, "reside"):
-        place = sx.place_obj(v, reader)
+        place = sx.place_obj(v, reader) or _there(reader, v)
         # "we lived in X for years": living somewhere, in the simple past, is over (a move in it is not:
         # "we moved to X" says where they live now)
         over = past or (lex.verb_in_senses(lemma, _DWELL, first=3) and sx.simple_past(v))
@@ -403,6 +403,19 @@ def _next_in(n: Any, reader: StatementReader) -> str | None:
         return None
     v = sx.without_dates(sx.phrase(place))
     return v.title() if v.islower() else v
+
+
+def _there(reader: StatementReader, v: Any) -> str | None:
+    """"got the job in Incheon, moving up there next month": a move "there" goes to the last place the message
+    named before it."""
+    if not lex.verb_in_senses(v.lemma_.lower(), ("move.v.04", "relocate.v.01"), first=4) or not any(
+            c.dep_ == "advmod" and c.lower_ == "there" for c in [*v.children, *(x for c in v.children for x in c.children)]):
+        return None
+    named = [t for t in v.doc[:v.i] if t.pos_ == "PROPN" and t.dep_ != "compound" and sx.is_place(t, reader)]
+    if not named:
+        return None
+    name = sx.phrase(named[-1])
+    return name.title() if name.islower() else name
 
 
 def _moved_rooms(reader: StatementReader, v: Any, sent: Any, speaker: str, other: str | None) -> list[Statement]:

@@ -57,3 +57,15 @@ def test_a_date_settled_alone_is_filed_as_the_date() -> None:
     tr.feed("fine, 16th locked in", "b", "y", None)
     tr.feed("ok, moved to the 23rd", "c", "y", None)
     assert [(c.topic, [d.value for d in c.decisions]) for c in tr.chains][0][0] == "date"
+
+
+def test_a_place_put_forward_instead_and_approved_by_name_replaces_the_decision() -> None:
+    tr = DecisionTracker()
+    for n, (who, text) in enumerate([
+            ("a", "for the retreat, how about Lübeck in May?"), ("b", "Lübeck works"), ("c", "yes to Lübeck"),
+            ("d", "Lübeck in May it is"),
+            ("c", "hmm the hostel in Lübeck is full. Rostock instead? it's closer anyway"),
+            ("a", "Rostock fine by me"), ("d", "same")]):
+        out = tr.feed(text, f"m{n}", who, None)
+    assert [(d.value, d.reverses) for d in out] == [("Rostock", "Lübeck in May")]
+    assert len(tr.chains) == 1

@@ -44,3 +44,15 @@ def test_an_animal_called_mine_is_a_pet_whatever_it_does() -> None:
 def test_the_name_beside_an_animal_word_is_its_name() -> None:
     sts = [s for s in READER.read("Quillon the hamster escaped again", "sefa") if s.attribute == "pet"]
     assert [(s.value, s.name) for s in sts] == [("hamster", "Quillon")]
+
+
+def test_a_kind_of_a_trade_is_a_trade() -> None:
+    assert values("I'm a translator now", "job") == ["translator"]
+    assert values("I'm a session guitarist these days", "job") == ["session guitarist"]
+
+
+def test_a_move_there_goes_to_the_place_named_before() -> None:
+    sts = [s for s in READER.read("got the ferry job in Narvik!! moving up there next month", "sefa")
+           if s.attribute == "city"]
+    assert [(s.owner, s.value) for s in sts] == [("sefa", "Narvik")]
+    assert values("I loved Rome. moving there would be a dream though", "city") == []
