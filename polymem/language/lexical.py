@@ -179,7 +179,11 @@ def is_occupation(lemma: str) -> bool:
         return False  # "clever woman", "that lad": a person by age or sex first, whatever other senses say
     if _status().intersection(p for path in ss[0].hypernym_paths() for p in path):
         return False  # a rank or a word of praise ("the spreadsheet king", "a hero", "the star"): no trade
-    if noun_is(lemma, "occupation_person") or _trade_kinds().intersection(ss[0].closure(lambda x: x.hypernyms())):
+    if noun_is(lemma, "occupation_person"):
+        return True
+    # (a trade kind by the word's first sense only: "I'm a ghost" is no ghostwriter)
+    primary = _synsets(lemma, "n")[0] == ss[0]
+    if primary and _trade_kinds().intersection(ss[0].closure(lambda x: x.hypernyms())):
         return True
     # WordNet files some trades straight under person.n.01 (cashier): an agent noun whose gloss speaks of work
     gloss = " ".join(s.definition() for s in ss)
@@ -187,7 +191,7 @@ def is_occupation(lemma: str) -> bool:
         return True
     # a kind of a trade is a trade ("guitarist" of "musician", "chauffeur" of "driver"): the first sense's own
     # parent, when that parent's first sense is it
-    return any(h.lemmas()[0].name() != lemma and _synsets(h.lemmas()[0].name(), "n")[:1] == [h] and
+    return primary and any(h.lemmas()[0].name() != lemma and _synsets(h.lemmas()[0].name(), "n")[:1] == [h] and
                noun_is(h.lemmas()[0].name(), "occupation_person", senses=1) for h in ss[0].hypernyms())
 
 

@@ -157,7 +157,10 @@ _AMPERSAND = re.compile(r"(\b(?:at|with|from|join|joined|left|leave|quit)\s+(?:t
 _TEXT_FORMS = {"u": "you", "pls": "please", "plz": "please", "im": "I'm", "ive": "I've", "youre": "you're",
                "theyre": "they're", "dont": "don't", "didnt": "didn't", "doesnt": "doesn't", "isnt": "isn't",
                "wasnt": "wasn't", "arent": "aren't", "couldnt": "couldn't", "wouldnt": "wouldn't",
-               "shouldnt": "shouldn't", "thats": "that's", "whats": "what's", "cant": "can't", "w": "with"}
+               "shouldnt": "shouldn't", "thats": "that's", "whats": "what's", "cant": "can't", "w": "with",
+               # chat's asides, which the tagger takes for nouns ("I quit the café btw": "btw" heads the object)
+               "btw": "by the way", "tbh": "to be honest", "imo": "in my opinion", "imho": "in my opinion",
+               "rn": "right now", "idk": "I don't know", "ngl": "not gonna lie"}
 _TEXTING = re.compile(r"(?<![\w'’@#/.-])(" + "|".join(_TEXT_FORMS) + r"|ur)(?![\w'’@/-])(\s+\w+)?", re.I)
 # after "ur", a word that opens a complement says "you're" ("ur the king", "ur on it"); else it is "your"
 _YOU_ARE_NEXT = frozenset({"the", "a", "an", "on", "in", "at", "so", "not", "always", "never", "too", "very", "such",

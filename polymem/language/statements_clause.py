@@ -323,11 +323,15 @@ def noun_statements(reader: StatementReader, n: Any, sent: Any, speaker: str, ot
     if owner is None:
         return out
     head_verb = n.head if n.head.pos_ in ("VERB", "AUX") else None
-    if head_verb is not None and (sx.hedged(head_verb) or sx.negated(head_verb, sent)):
+    # (a negated copula or possession denies it, "Rollo is not my dog"; other verbs do not: "my parrot won't stop")
+    if head_verb is not None and (sx.hedged(head_verb) or (sx.negated(head_verb, sent) and (
+            head_verb.lemma_ == "be" or lex.verb_is(head_verb.lemma_.lower(), "possess")))):
         return out
     # "my whippet", "our new kitten", "Tofu, my saluki": an animal someone has
+    # (not a made thing acted on, "chewed through my charger", a device in its second sense)
     if lex.is_animal(lemma) and n.pos_ == "NOUN" and not lex.noun_is_body(lemma) and \
-            not any(c.dep_ == "compound" and lex.artifact(c.lower_) for c in n.children):  # "my laptop charger"
+            not (n.dep_ == "pobj" and any(x.lexname() == "noun.artifact" for x in lex.wordnet().synsets(lemma, "n")[1:2])) \
+            and not any(c.dep_ == "compound" and lex.artifact(c.lower_) for c in n.children):  # "my laptop charger"
         out.append(Statement("pet", owner, speaker, sx.animal_phrase(n)))
     # "back at my place in Galway", "Nina's new flat in Tartu"
     elif lex.noun_is(lemma, "dwelling") and (place := sx.place_obj(n, reader, preps=("in",)) or _next_in(n, reader)):

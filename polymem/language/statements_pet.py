@@ -50,27 +50,6 @@ def named_pet(reader: StatementReader, doc: Any, speaker: str, message_id: str |
             name = (near or called)[0].text if len(called) == 1 or near else ""
             return [Statement("pet", speaker, speaker, sx.animal_phrase(t, singular=True), message_id=message_id, time=time, weak=True,
                               sentence=doc.text, name=name)]
-    return own_animal(reader, doc, speaker, message_id, time)
-
-
-def own_animal(reader: StatementReader, doc: Any, speaker: str, message_id: str | None,
-               time: datetime | None) -> list[Statement]:
-    """"my parrot won't stop whistling", "our hens are laying again": an animal the speaker calls theirs, whatever
-    it does, is a (weak) pet of theirs, named when the sentence names it ("a beagle called Moss")."""
-    for t in doc:
-        poss = sx.possessor(t) if t.pos_ == "NOUN" else None
-        if poss is None or poss.lower_ not in ("my", "our") or not lex.is_animal(t.lemma_.lower()) or any(
-                c.dep_ == "compound" and lex.artifact(c.lower_) for c in t.children):
-            continue
-        if any(lex.is_person_noun(x.lemma_.lower().rstrip("'"), 1) for x in doc[poss.i + 1:t.i]):
-            continue  # "my neighbours parrot" (the apostrophe left out): someone else's
-        if any(x.lexname() == "noun.body" for x in lex.wordnet().synsets(t.lemma_.lower(), "n")) or any(
-                c.dep_ == "neg" for c in (t.head.children if t.head.lemma_ == "be" else [])):
-            continue  # "my calves are aching" (a part of the body too), "Rollo is not my dog"
-        called = next((p for c in t.children if c.dep_ == "acl" for p in c.children if p.dep_ == "oprd"), None)
-        name = next((c for c in t.children if c.dep_ == "appos" and c.pos_ == "PROPN"), called)
-        return [Statement("pet", speaker, speaker, sx.animal_phrase(t, singular=True), message_id=message_id, time=time,
-                          weak=True, sentence=t.sent.text.strip(), name=name.text if name is not None else "")]
     return []
 
 

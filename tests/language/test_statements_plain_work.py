@@ -34,9 +34,10 @@ def test_moving_here_from_a_town_leaves_it() -> None:
     assert [(s.value, s.tense) for s in sts] == [("Ghent", "past")]
 
 
-def test_an_animal_called_mine_is_a_pet_whatever_it_does() -> None:
-    sts = [s for s in READER.read("my parrot won't stop whistling at the kettle", "sefa") if s.attribute == "pet"]
-    assert [(s.owner, s.value, s.weak) for s in sts] == [("sefa", "parrot", True)]
+def test_an_animal_called_mine_is_a_pet_whatever_it_does_or_not() -> None:
+    assert owned("my dog didn't touch his dinner", "pet", "sefa") == [("sefa", "dog")]
+    assert owned("Rollo is not my dog", "pet") == []
+    assert owned("Dottie chewed through my charger", "pet") == []  # a device, not a horse
     assert owned("my calves are aching after that hill", "pet") == []
     assert owned("my brothers cat sleeps on my coat", "pet") == []
 
@@ -56,3 +57,7 @@ def test_a_move_there_goes_to_the_place_named_before() -> None:
            if s.attribute == "city"]
     assert [(s.owner, s.value) for s in sts] == [("sefa", "Narvik")]
     assert values("I loved Rome. moving there would be a dream though", "city") == []
+
+
+def test_a_chat_aside_is_no_part_of_what_was_left() -> None:
+    assert values("I quit the bakery btw, I'm a translator now", "job") == ["the bakery", "translator"]
