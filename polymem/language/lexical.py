@@ -165,6 +165,14 @@ def clipped_occupation(word: str) -> bool:
     return False
 
 
+def moving_sentence(sentence: str) -> bool:
+    """A verb of changing residence in the sentence ("we're moving to X", "relocated to Y", "I moved here")."""
+    from polymem.language.models import parsed
+
+    return any(t.pos_ == "VERB" and verb_in_senses(t.lemma_.lower(), ("move.v.04", "relocate.v.01"), first=4)
+               for t in parsed(sentence or ""))
+
+
 @lru_cache(maxsize=100_000)
 def is_occupation(lemma: str) -> bool:
     """A noun naming a person by their work (midwife, glazier, actuary), not by a relation (friend)."""

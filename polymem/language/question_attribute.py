@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any, Literal
 
 from polymem.language import lexical as lex
+from polymem.language import timeexpr
 from polymem.language.answer_kind import of_animals
 
 Attribute = Literal["city", "job", "pet"]
@@ -187,7 +188,10 @@ def question_attribute(doc: Any) -> tuple[Attribute | None, str | None]:
             cat = next((p.lemma_.lower() for c in t.children if c.dep_ == "prep" and c.lower_ in ("in", "as")
                         for p in c.children if p.dep_ == "pobj" and p.pos_ == "NOUN"), None)
             return "job", None if _in_dating_clause(t) else cat
-        if t.pos_ == "NOUN" and lex.is_occupation(lemma) and (t.dep_ == "attr" or t.head.lower_ == "as"):
+        # ("who is a translator?": the tagger may make the trade the subject and "who" the complement)
+        if t.pos_ == "NOUN" and lex.is_occupation(lemma) and (t.dep_ == "attr" or t.head.lower_ == "as" or (
+                t.dep_ == "nsubj" and t.head.lemma_ == "be" and any(
+                    c.dep_ == "attr" and c.lower_ == "who" for c in t.head.children))):
             # ("what did Bo do until he retrained as a pilot?": the trade dates the question, the answer is another)
             return "job", None if _in_dating_clause(t) else lemma
     for t in doc:
@@ -203,7 +207,11 @@ def question_attribute(doc: Any) -> tuple[Attribute | None, str | None]:
             continue  # "where does Ana's cat live now?": the animal's whereabouts, not its keeper's home
         if (t.pos_ == "VERB" and lex.verb_is(lemma, "reside", senses=4)) or \
                 (lemma == "home" and t.dep_ in ("attr", "nsubj", "oprd", "dobj", "compound", "npadvmod", "advmod")):
-            return "city", None
+            # "who lives in Accra?": the town asked by is the category the answer's homes must be
+            town = next((p for c in t.children if c.dep_ == "prep" and c.lower_ == "in" for p in c.children
+                         if p.dep_ == "pobj" and p.pos_ in ("PROPN", "NOUN") and p.text[:1].isupper()), None) \
+                if "who" in wh else None
+            return "city", town.text if town is not None else None
         # "a summary of which city each of us is based in", "the town we're living in": a city a person is in, the preposition left at
         # the end of the clause
         if t.pos_ == "NOUN" and lex.noun_is(lemma, "city", senses=1) and _stranded_in(t):
@@ -228,12 +236,20 @@ def question_attribute(doc: Any) -> tuple[Attribute | None, str | None]:
         root = next((c for c in root.children if c.dep_ == "xcomp" and c.lemma_ == "do"), root)
     if root is not None and root.lemma_ == "do" and "what" in wh and not _one_occasion(root) and not any(
             c.dep_ in ("xcomp", "ccomp", "dobj") or (c.dep_ == "advcl" and not _dated_by(c)) or (
-                c.dep_ == "prep" and c.lower_ not in ("before", "after", "until") and (c.lower_ != "for" or any(
-                    p.lemma_ not in ("living", "work") for p in c.children))) for c in root.children
+                c.dep_ == "prep" and c.lower_ not in ("before", "after", "until") and not _a_time(c) and (
+                    c.lower_ != "for" or any(p.lemma_ not in ("living", "work") for p in c.children)))
+            for c in root.children
             if c.tag_ not in ("WP",)):
         # "What does Odile do (these days)?", "what did Bo do before he went into teaching?" ask for a job
         return "job", None
     return None, None
+
+
+def _a_time(prep: Any) -> bool:
+    """A phrase that dates the question ("at the beginning", "in March", "during the spring"), beside "for work"."""
+    return any(p.dep_ == "pobj" and (lex.noun_is(p.lemma_.lower(), "time", senses=2) or timeexpr.calendar_name(p.lower_)
+                                     or p.lemma_.lower() in ("beginning", "start", "end"))
+               for p in prep.children) and any(c.lower_ in ("for",) for c in prep.head.children if c.dep_ == "prep")
 
 
 def _dated_by(clause: Any) -> bool:

@@ -93,6 +93,9 @@ def verb_statements(reader: StatementReader, v: Any, sent: Any, speaker: str, ot
         plain = [c.lower_ for c in v.children if c.dep_ == "aux" and c.tag_ == "MD"]
         if not plain or not set(plain) <= {"will", "shall", "'ll", "’ll"}:
             return []
+        if lemma == "be" and any(c.dep_ == "advmod" and c.lower_ == "still" for c in v.children):
+            # "I'll still be in Kraków": what holds now and goes on holding
+            return [st for st in copula_statements(reader, v, sent, speaker, other, False, False) if st.attribute == "city"]
         return travels_from(reader, v, sent, speaker, other) + _home_to_come(reader, v, sent, speaker, other)
     neg, past = sx.negated(v, sent), sx.used_to(v)
     neg = neg or (past and sx.negated(v.head, sent))  # "I didn't use to be a teacher", "never used to be"

@@ -29,8 +29,10 @@ def category(a: Answerer) -> Extract:
         hits = person_state(a, r.id, attr)
         vals = distinct(hits) if attr == "pet" else distinct(hits)[:1]
         # (a job in a field by meaning where WordNet does not say it: "speech therapist" in healthcare)
+        # (a town asked by is matched by name: "who lives in Accra?")
         match = [h for h in vals if lexical.falls_under(h.value or "", cat) or
-                 (attr == "job" and fields.works_in(h.value or "", cat))]
+                 (attr == "job" and fields.works_in(h.value or "", cat)) or
+                 (attr == "city" and cat.lower() in (h.value or "").lower().split(", ")[0])]
         if match:
             parts.append(f"{r.name or r.id} ({', '.join(h.value or '' for h in match)})")
             cited += [m for h in match for m in h.message_ids]
@@ -47,7 +49,7 @@ def list_moved(a: Answerer) -> Extract:
     parts, cited, rows = [], [], {}
     for r in a.plan.rows:
         hits = [h for h in person_state(a, r.id, attr) if h.value]
-        if len(distinct(hits)) < 2:
+        if len(distinct(hits)) < 2 and not (attr == "city" and hits and _said_moving(a, r.id, hits)):
             continue
         head = hits[-1]
         before = [h for h in hits if not same_value(h.value, head.value)]
@@ -57,6 +59,14 @@ def list_moved(a: Answerer) -> Extract:
     if not parts:
         return Extract(NOT_IN_MEMORY, abstained=True)
     return Extract("; ".join(parts), cited=cited, confidence=1.0, rows=rows)
+
+
+def _said_moving(a: Answerer, pid: str, hits: list[StateHit]) -> bool:
+    """The one home a person is known by was said as a move ("we're moving to Poznań in May"): they have moved,
+    though the chat never said from where."""
+    return any(st.owner == pid and st.attribute == "city" and st.tense != "past" and not st.weak and
+               same_value(st.value, h.value) and lexical.moving_sentence(st.sentence)
+               for h in hits for mid in h.message_ids if (m := a.msgs.get(mid)) is not None for st in a.statements(m))
 
 
 def list_decisions(a: Answerer) -> Extract:

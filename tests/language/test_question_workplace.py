@@ -63,3 +63,15 @@ def test_someone_with_an_animal_keeps_it() -> None:
 def test_a_version_of_a_thing_asked_with_nobody_named_is_the_groups_plan() -> None:
     assert compile_rules("What was the original venue?", None, ROSTER).intent == "group_decision"
     assert compile_rules("What was Ana's original plan?", None, ROSTER).intent != "group_decision"
+
+
+def test_who_is_of_a_trade_or_lives_in_a_town_asks_over_everyone() -> None:
+    plan = compile_rules("Who is a translator?", None, ROSTER)
+    assert (plan.intent, plan.attribute, plan.category) == ("category", "job", "translator")
+    plan = compile_rules("Who lives in Ventspils?", None, ROSTER)
+    assert (plan.intent, plan.attribute, plan.category) == ("category", "city", "Ventspils")
+
+
+def test_a_time_beside_for_work_still_asks_for_a_job() -> None:
+    assert question_attribute(parsed("What did Ana do for work at the beginning?"))[0] == "job"
+    assert question_attribute(parsed("What did Ana do at the weekend?"))[0] is None
