@@ -78,10 +78,13 @@ def pet_name(reader: StatementReader, n: Any) -> str:
 def _home_to_come(reader: StatementReader, v: Any, sent: Any, speaker: str, other: str | None) -> list[Statement]:
     """"next week I'll be living in Tromsø", "we will live in Tromsø from May": a home in the plain future is a move
     already settled (the way "we're moving to X" is), unless a condition hangs it ("if I get it, I'll live in X")."""
-    if not lex.verb_in_senses(v.lemma_.lower(), _DWELL, first=3) or sx.negated(v, sent) or \
+    moving = lex.verb_in_senses(v.lemma_.lower(), ("move.v.04", "relocate.v.01"), first=4) and v.tag_ == "VBG"
+    if not (lex.verb_in_senses(v.lemma_.lower(), _DWELL, first=3) or moving) or sx.negated(v, sent) or \
             sent.text.rstrip().endswith("?") or any(t.dep_ == "mark" and t.lower_ in ("if", "unless") for t in sent):
         return []
-    place = sx.place_obj(v, reader)
+    # ("I'll be moving over there in the summer": to the place the message named before)
+    place = sx.place_obj(v, reader, preps=("to", "into")) if moving else sx.place_obj(v, reader)
+    place = place or (_there(reader, v) if moving else None)
     owner = subject_of(reader, v, sent, speaker, other) if place else None
     return [Statement("city", owner, speaker, place, kind="event")] if place and owner else []
 

@@ -347,6 +347,9 @@ def job_from_verb(reader: StatementReader, v: Any, lemma: str, sent: Any, speake
         role_tok = next((c for c in v.children if c.dep_ in ("oprd", "attr", "xcomp") and c.pos_ == "NOUN"
                          and (sx.org_obj(v, reader) or sx.org_obj(c, reader))), None)
     role = sx.phrase(role_tok, drop_det=True) if role_tok is not None else None
+    if role_tok is not None and (lead := next((c for c in role_tok.children if c.dep_ == "nsubj" and c.pos_ == "NOUN"
+                                               and c.i == role_tok.left_edge.i == role_tok.i - 1), None)) is not None:
+        role = f"{lead.text} {role}"  # "made head vet": the parser may read "head" as the subject of "vet"
     org = sx.org_obj(v, reader) or (sx.org_obj(role_tok, reader) if role_tok is not None else None)
     if org is None and (lemma == "work" or lex.work_verb(lemma)):
         # "I work nights at the Royal X", "I teach maths at Y": the parser hangs the workplace on the object

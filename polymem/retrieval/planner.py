@@ -106,6 +106,8 @@ def compile_rules(question: str, asker: str | None, roster: RosterIndex) -> Plan
     if len(parts) > 1:
         masked = parts[-1]
     topic = whole if parts_.context else masked
+    if form.form == "announced" and order and WHO_REPORTED.search(masked):
+        form.form = None  # "who reported that Ana was promoted?": news of a member, not of the group's plan
     if form.form and form.form in _FORM_INTENT:
         return _form_plan(q, asker, form, order, roster, topic, notes)
     if form.pairs and not order:  # "who lives where?"
@@ -131,7 +133,9 @@ def compile_rules(question: str, asker: str | None, roster: RosterIndex) -> Plan
         intent, answer_field, scope.speaker = "asked_whom", "addressee", order[0]
     elif form.form == "who_agreed":
         intent, answer_field = "who_agreed", "speaker"
-    elif (m := WHO_REPORTED.search(masked)) and STATE_VERB.search(masked):
+    # (news of a member's, a state verb or the member's own noun of news: "about Ana's promotion")
+    elif (m := WHO_REPORTED.search(masked)) and (STATE_VERB.search(masked) or form.attribute or re.search(
+            r"\b(?:about|of|on)\s+@P" + m.group(1) + r"\s+(?:\w+\s+)?\w+", masked)):
         intent, answer_field, scope.owner = "who_reported", "speaker", p(int(m.group(1)))
     elif WHO_SAID.search(masked) and not (form.attribute == "pet" and not order and form.wh == "who"):
         intent, answer_field = "who_said", "speaker"  # ("who owns Rolo?" asks for an animal's keeper)

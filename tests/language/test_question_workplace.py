@@ -75,3 +75,10 @@ def test_who_is_of_a_trade_or_lives_in_a_town_asks_over_everyone() -> None:
 def test_a_time_beside_for_work_still_asks_for_a_job() -> None:
     assert question_attribute(parsed("What did Ana do for work at the beginning?"))[0] == "job"
     assert question_attribute(parsed("What did Ana do at the weekend?"))[0] is None
+
+
+def test_who_told_about_a_members_news_asks_for_the_reporter() -> None:
+    for q in ("Who told the group about Ana's promotion?", "Who reported that Ana was promoted?"):
+        plan = compile_rules(q, None, ROSTER)
+        assert (plan.intent, [r.id for r in plan.rows]) == ("who_reported", ["ana"]), q
+    assert compile_rules("Who told Ben to bring the cake?", None, ROSTER).intent == "who_asked"

@@ -61,3 +61,12 @@ def test_a_move_there_goes_to_the_place_named_before() -> None:
 
 def test_a_chat_aside_is_no_part_of_what_was_left() -> None:
     assert values("I quit the bakery btw, I'm a translator now", "job") == ["the bakery", "translator"]
+
+
+def test_a_post_made_of_two_nouns_keeps_both() -> None:
+    assert owned("Did anyone hear Sefa's news? She's been made head vet at the practice.", "job") == [
+        ("sefa", "head vet at the practice")]
+
+
+def test_a_move_to_come_there_goes_to_the_town_named_before() -> None:
+    assert values("We found a unit in Alnwick. I'll be moving over there in the summer.", "city") == ["Alnwick"]
