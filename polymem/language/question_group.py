@@ -92,10 +92,11 @@ OCCASIONS = ("social_event.n.01", "meal.n.01", "journey.n.01", "vacation.n.01", 
 
 
 def head_nouns(question: str) -> set[str]:
-    """The question's nouns that head their phrase, lower-cased ("theme" of "the quiz theme", not "quiz"): what the
-    phrase names, its modifiers only narrowing it down."""
-    return {t.lower_ for t in parsed(question) if t.pos_ == "NOUN" and t.dep_ not in ("compound", "poss")} | \
-        {t.lemma_.lower() for t in parsed(question) if t.pos_ == "NOUN" and t.dep_ not in ("compound", "poss")}
+    """The head of the question's first noun phrase, lower-cased, as written and as its lemma ("theme" of "what is
+    the quiz theme now?", not "quiz"; "refreshments" of "what was arranged for refreshments at the open day?",
+    not the occasion after it): what is asked about, its modifiers and later phrases only narrowing it down."""
+    first = next((t for t in parsed(question) if t.pos_ == "NOUN" and t.dep_ not in ("compound", "poss")), None)
+    return {first.lower_, first.lemma_.lower()} if first is not None else set()
 
 
 def settled(doc: Any) -> bool:
