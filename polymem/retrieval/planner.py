@@ -134,7 +134,7 @@ def compile_rules(question: str, asker: str | None, roster: RosterIndex) -> Plan
     elif form.form == "who_agreed":
         intent, answer_field = "who_agreed", "speaker"
     # (news of a member's, a state verb or the member's own noun of news: "about Ana's promotion")
-    elif (m := WHO_REPORTED.search(masked)) and (STATE_VERB.search(masked) or form.attribute or re.search(
+    elif (m := WHO_REPORTED.search(masked)) and (STATE_VERB.search(masked) or re.search(
             r"\b(?:about|of|on)\s+@P" + m.group(1) + r"\s+(?:\w+\s+)?\w+", masked)):
         intent, answer_field, scope.owner = "who_reported", "speaker", p(int(m.group(1)))
     elif WHO_SAID.search(masked) and not (form.attribute == "pet" and not order and form.wh == "who"):
