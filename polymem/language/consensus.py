@@ -80,8 +80,7 @@ def assents(text: str) -> bool:
     # (last in its clause or before "me": not "need suits for the wedding")
     if any(t.tag_ == "NNS" and not any(c.dep_ in ("det", "poss", "amod") for c in t.children) and
            (t.i == ws[-1].i or (t.i + 1 < len(doc) and doc[t.i + 1].lower_ in ("me", "us"))) and
-           (v := lex.wordnet().morphy(t.lower_, "v")) and lex.verb_in_senses(v, ASSENT_VERBS, first=4, exact=True)
-           for t in first):
+           _suits(t.lower_) for t in first):
         return True
     # "fine by me", "ok for me", "sounds good", "that's very reasonable", "yep, perfect"
     # (not "good morning", "good luck", "perfect timing": an approving word before a noun greets or remarks)
@@ -116,8 +115,13 @@ def _approves_named(text: str, value: str) -> bool:
     if not named or not named <= {t.lower_ for t in doc}:
         return False
     return any(t.lower_ not in named and (_approving(t.lemma_.lower()) or (
-        t.pos_ in ("VERB", "NOUN") and (v := lex.wordnet().morphy(t.lower_, "v")) and
-        lex.verb_in_senses(v, ASSENT_VERBS, first=4, exact=True))) for t in doc)
+        t.pos_ in ("VERB", "NOUN") and _suits(t.lower_))) for t in doc)
+
+
+def _suits(word: str) -> bool:
+    """A form of a verb of suiting or assenting, however tagged ("works", "suits")."""
+    v = lex.wordnet().morphy(word, "v")
+    return bool(v) and lex.verb_in_senses(v, ASSENT_VERBS, first=4, exact=True)
 
 
 def _no_objection(t: Any) -> bool:

@@ -14,6 +14,7 @@ from spacy.lang.en.stop_words import STOP_WORDS
 from polymem.language import concluding, timeexpr
 from polymem.language import group as group_acts
 from polymem.language import lexical as lex
+from polymem.language import syntax as sx
 from polymem.language.models import parsed
 
 FINAL_SENSES = ("official.a.01", "official.s.03", "officially.r.01", "formally.r.01", "final.s.02",
@@ -468,14 +469,13 @@ def _settled_as(sent: Any) -> Any | None:
     return None
 
 
-def _there(doc: Any, sent: Any, drops: set[int]) -> Any | None:
+def _there(sent: Any, drops: set[int]) -> Any | None:
     """A verb of settling or changing pointed "there" or "here" with no place of its own: what it settles on is the
     last name the message gave before it."""
     for v in sent:
         if v.pos_ == "VERB" and settles(v) and any(c.dep_ == "advmod" and c.lower_ in ("there", "here")
                                                     for c in v.children):
-            named = [t for t in doc if t.i < v.i and t.pos_ == "PROPN" and t.dep_ not in ("compound", "flat")
-                     and t.i not in drops]
+            named = [t for t in sx.names_before(v) if t.i not in drops]
             return named[-1] if named else None
     return None
 
@@ -508,7 +508,7 @@ def value_of(doc: Any, sent: Any, drops: set[int], known: list[str]) -> str | No
             return first
     if (tok := _settled_as(sent)) is not None and tok.i not in drops:
         return phrase(tok)  # "theme confirmed as eighties music", "the venue is confirmed as the Forge"
-    if (tok := _there(doc, sent, drops)) is not None:
+    if (tok := _there(sent, drops)) is not None:
         return phrase(tok)  # "the lodge has space, so I've switched us there": the place named before "there"
     if (tok := instead_value(sent, drops)) is not None:
         return phrase(tok)  # "so we're at the Heron instead, we've got the back room": the clause that replaces

@@ -12,7 +12,7 @@ import re
 from functools import lru_cache
 from typing import Any
 
-from polymem.language.models import wordnet
+from polymem.language.models import parsed, wordnet
 
 # Senses, not words: each names the WordNet concept a class is about.
 _VERB_CLASSES: dict[str, tuple[str, ...]] = {
@@ -114,6 +114,11 @@ def artifact(lemma: str) -> bool:
     return noun_in_lexfile(lemma, ("noun.artifact",))
 
 
+def artifact_second(lemma: str) -> bool:
+    """A made thing in the word's second sense ("charger": a horse, then a device)."""
+    return any(s.lexname() == "noun.artifact" for s in _synsets(lemma, "n")[1:2])
+
+
 @lru_cache(maxsize=100_000)
 def noun_is_body(lemma: str) -> bool:
     """One of the first senses is a part of the body: "my calves" after a long walk are legs, not cattle."""
@@ -165,12 +170,17 @@ def clipped_occupation(word: str) -> bool:
     return False
 
 
+MOVE_SENSES = ("move.v.04", "relocate.v.01")  # to change residence
+
+
+def moving_verb(lemma: str) -> bool:
+    """A verb of changing residence ("move", "relocate") in one of its first senses."""
+    return verb_in_senses(lemma, MOVE_SENSES, first=4)
+
+
 def moving_sentence(sentence: str) -> bool:
     """A verb of changing residence in the sentence ("we're moving to X", "relocated to Y", "I moved here")."""
-    from polymem.language.models import parsed
-
-    return any(t.pos_ == "VERB" and verb_in_senses(t.lemma_.lower(), ("move.v.04", "relocate.v.01"), first=4)
-               for t in parsed(sentence or ""))
+    return any(t.pos_ == "VERB" and moving_verb(t.lemma_.lower()) for t in parsed(sentence or ""))
 
 
 @lru_cache(maxsize=100_000)

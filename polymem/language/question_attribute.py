@@ -249,7 +249,7 @@ def _a_time(prep: Any) -> bool:
     """A phrase that dates the question ("at the beginning", "in March", "during the spring"), beside "for work"."""
     return any(p.dep_ == "pobj" and (lex.noun_is(p.lemma_.lower(), "time", senses=2) or timeexpr.calendar_name(p.lower_)
                                      or p.lemma_.lower() in ("beginning", "start", "end"))
-               for p in prep.children) and any(c.lower_ in ("for",) for c in prep.head.children if c.dep_ == "prep")
+               for p in prep.children) and any(c.dep_ == "prep" and c.lower_ == "for" for c in prep.head.children)
 
 
 def _dated_by(clause: Any) -> bool:
@@ -294,7 +294,7 @@ def _stranded_in(t: Any) -> bool:
                for v in clauses)
 
 
-_MOVE = ("move.v.04", "relocate.v.01")
+_MOVE = lex.MOVE_SENSES
 _LIVE = ("populate.v.01", "reside.v.01", "live.v.02")  # to live somewhere itself, not a kind of it (camp, lodge)
 _SWAP = ("change.v.01", "change.v.02", "change.v.05", "switch.v.01", "switch.v.03", "exchange.v.01", "trade.v.04")
 

@@ -78,7 +78,7 @@ def pet_name(reader: StatementReader, n: Any) -> str:
 def _home_to_come(reader: StatementReader, v: Any, sent: Any, speaker: str, other: str | None) -> list[Statement]:
     """"next week I'll be living in Tromsø", "we will live in Tromsø from May": a home in the plain future is a move
     already settled (the way "we're moving to X" is), unless a condition hangs it ("if I get it, I'll live in X")."""
-    moving = lex.verb_in_senses(v.lemma_.lower(), ("move.v.04", "relocate.v.01"), first=4) and v.tag_ == "VBG"
+    moving = lex.moving_verb(v.lemma_.lower()) and v.tag_ == "VBG"
     if not (lex.verb_in_senses(v.lemma_.lower(), _DWELL, first=3) or moving) or sx.negated(v, sent) or \
             sent.text.rstrip().endswith("?") or any(t.dep_ == "mark" and t.lower_ in ("if", "unless") for t in sent):
         return []
@@ -336,7 +336,7 @@ def noun_statements(reader: StatementReader, n: Any, sent: Any, speaker: str, ot
     # "my whippet", "our new kitten", "Tofu, my saluki": an animal someone has
     # (not a made thing acted on, "chewed through my charger", a device in its second sense)
     if lex.is_animal(lemma) and n.pos_ == "NOUN" and not lex.noun_is_body(lemma) and \
-            not (n.dep_ == "pobj" and any(x.lexname() == "noun.artifact" for x in lex.wordnet().synsets(lemma, "n")[1:2])) \
+            not (n.dep_ == "pobj" and lex.artifact_second(lemma)) \
             and not any(c.dep_ == "compound" and lex.artifact(c.lower_) for c in n.children):  # "my laptop charger"
         out.append(Statement("pet", owner, speaker, sx.animal_phrase(n)))
     # "back at my place in Galway", "Nina's new flat in Tartu"
@@ -418,10 +418,10 @@ def _next_in(n: Any, reader: StatementReader) -> str | None:
 def _there(reader: StatementReader, v: Any) -> str | None:
     """"got the job in Incheon, moving up there next month": a move "there" goes to the last place the message
     named before it."""
-    if not lex.verb_in_senses(v.lemma_.lower(), ("move.v.04", "relocate.v.01"), first=4) or not any(
+    if not lex.moving_verb(v.lemma_.lower()) or not any(
             c.dep_ == "advmod" and c.lower_ == "there" for c in [*v.children, *(x for c in v.children for x in c.children)]):
         return None
-    named = [t for t in v.doc[:v.i] if t.pos_ == "PROPN" and t.dep_ != "compound" and sx.is_place(t, reader)]
+    named = [t for t in sx.names_before(v) if sx.is_place(t, reader)]
     if not named:
         return None
     name = sx.phrase(named[-1])
@@ -443,7 +443,7 @@ def _moved_rooms(reader: StatementReader, v: Any, sent: Any, speaker: str, other
                     out.append(Statement("city", owner, speaker, town.text.title() if town.text.islower() else town.text,
                                          kind="event"))
     # (a move only: "based out of X", "living out of a van" say where one is)
-    moving = lex.verb_in_senses(v.lemma_.lower(), ("move.v.04", "relocate.v.01", "settle.v.04"), first=4)
+    moving = lex.verb_in_senses(v.lemma_.lower(), (*lex.MOVE_SENSES, "settle.v.04"), first=4)
     # (the parser may hang "from" on an adverb: "moved here / over / back from X")
     heads = [v, *(c for c in v.children if c.dep_ == "advmod" and c.pos_ == "ADV")]
     preps = [c for h in heads for c in h.children if c.dep_ == "prep" and c.lower_ in ("from", "out")]

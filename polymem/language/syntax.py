@@ -186,6 +186,12 @@ def place_obj(head: Any, reader: PersonFinder, preps: tuple[str, ...] = ("in", "
     return None
 
 
+def names_before(v: Any) -> list[Any]:
+    """The names (heads of proper nouns) the message gives before the token, in order: what a "there" after them
+    points back to."""
+    return [t for t in v.doc[:v.i] if t.pos_ == "PROPN" and t.dep_ not in ("compound", "flat")]
+
+
 def without_dates(place: str) -> str:
     """"in zwolle 3-9 may": the dates after a place's name are no part of it."""
     return re.sub(r"\s+\d[\d\s\-–]*$", "", place)
