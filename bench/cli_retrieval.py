@@ -62,6 +62,14 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--strategies", nargs="+", default=["system1", "agentic"])
     p.add_argument("--no-save", dest="save", action="store_false")
     p.set_defaults(func=_latency)
+    p = sub.add_parser("growth", help="plan+retrieve p50/p95 and recall@10 as one real-text space grows "
+                       "(10k, 100k, 1M messages)")
+    p.add_argument("--sizes", type=int, nargs="+", default=[10_000, 100_000, 1_000_000])
+    p.add_argument("--questions", type=int, default=60)
+    p.add_argument("--strategies", nargs="+", default=["system1", "agentic"])
+    p.add_argument("--drop", action="store_true", help="drop the space first (default: keep what is stored)")
+    p.add_argument("--no-save", dest="save", action="store_false")
+    p.set_defaults(func=_growth)
 
 
 def _command() -> str:
@@ -190,6 +198,17 @@ def _latency(args: argparse.Namespace) -> int:
         res = run_latency(g, emb, conv.space, qs, strategies=args.strategies, n_synth=args.synth,
                           n_questions=args.questions)
     return _finish("latency", res, t0, args.save)
+
+
+def _growth(args: argparse.Namespace) -> int:
+    from bench.growth import run_growth
+
+    t0 = time.perf_counter()
+    g, emb = _ctx()
+    with g:
+        res = run_growth(g, emb, args.sizes, n_questions=args.questions, strategies=args.strategies,
+                         drop=args.drop)
+    return _finish("growth", res, t0, args.save)
 
 
 def _merge(results: list[dict[str, Any]]) -> dict[str, Any]:

@@ -20,11 +20,11 @@ from polymem.graph.messages import MessageRepository
 
 
 def run(limit: int | None) -> dict[str, Any]:
-    from polymem.ingest.embedder import default_embedder
+    from polymem.ingest.embedder import float_embedder
     from polymem.ingest.onnx_embedder import OnnxEmbedder, build
     from polymem.schema.migrations import migrate
 
-    models = {"float": default_embedder(), "int8": OnnxEmbedder(build())}
+    models = {"float": float_embedder(), "int8": OnnxEmbedder(build())}
     tallies = {k: Tally() for k in models}
     t0 = time.perf_counter()
     with Graph() as graph:

@@ -31,11 +31,11 @@ def _time(embedder: Any, texts: list[str], batch: int) -> float:
 
 
 def run(n: int, batch: int) -> dict[str, Any]:
-    from polymem.ingest.embedder import default_embedder
+    from polymem.ingest.embedder import float_embedder
     from polymem.ingest.onnx_embedder import OnnxEmbedder, build
 
     texts = _texts(n)
-    models = {"float": default_embedder(), "int8": OnnxEmbedder(build())}
+    models = {"float": float_embedder(), "int8": OnnxEmbedder(build())}
     for m in models.values():
         m.embed(texts[:64])  # warm-up
     best = {k: float("inf") for k in models}

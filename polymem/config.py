@@ -50,14 +50,24 @@ class EmbeddingSettings:
     model: str = "all-MiniLM-L6-v2"  # a name, a local path, or the packaged copy
     batch_size: int = 64
     device: str = "cpu"
+    # "torch": sentence-transformers in float; "onnx": the same MiniLM as int8 ONNX (built locally at
+    # setup; docs/benchmarks.md has the speed and recall measured side by side)
+    backend: str = "torch"
 
     @classmethod
     def from_env(cls) -> EmbeddingSettings:
+        backend = (_env("POLYMEM_EMBED_BACKEND", cls.backend) or cls.backend).lower()
+        if backend not in EMBED_BACKENDS:
+            raise ValueError(f"POLYMEM_EMBED_BACKEND={backend!r}: expected one of {', '.join(EMBED_BACKENDS)}")
         return cls(
             model=_env("POLYMEM_EMBED_MODEL", cls.model) or cls.model,
             batch_size=int(_env("POLYMEM_EMBED_BATCH", "64") or 64),
             device=_env("POLYMEM_EMBED_DEVICE", "cpu") or "cpu",
+            backend=backend,
         )
+
+
+EMBED_BACKENDS = ("torch", "onnx")
 
 
 @dataclass(frozen=True)

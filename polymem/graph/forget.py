@@ -22,6 +22,7 @@ from neo4j import unit_of_work
 from polymem.errors import NotFoundError
 from polymem.graph import redact
 from polymem.graph.cypher import forget as q
+from polymem.graph.cypher import messages as mq
 from polymem.graph.driver import Graph
 from polymem.graph.vectors import pack_vector
 
@@ -104,6 +105,7 @@ def forget_participant(graph: Graph, space: str, pid: str, embedder: Any | None 
         tx.run(q.FORGET_DELETE_RECORDS, {**p, "ids": drop}).consume()
         tx.run(q.FORGET_DELETE_MESSAGES, {**p, "ids": mids}).consume()
         summary = tx.run(q.FORGET_DELETE_PARTICIPANT, p).consume()
+        tx.run(mq.TOUCH_ROSTER, {"space": p["space"]}).consume()
         report.records_redacted, report.messages_redacted = _rewrite_mentions(tx, p, names, drop + flag, embedder)
         report.messages_removed = sorted(mids)
         report.records_removed = sorted(drop)

@@ -7,6 +7,7 @@ from neo4j import unit_of_work
 
 from polymem.errors import InputError, NotFoundError
 from polymem.graph.cypher import api as q
+from polymem.graph.cypher import messages as mq
 from polymem.graph.driver import Graph
 from polymem.schema.models import clean_text
 
@@ -17,6 +18,7 @@ def add_alias(graph: Graph, space: str, participant: str, alias: str) -> None:
         raise InputError("alias must be 1-200 characters")
     if not graph.write(q.ADD_ALIAS, space=space, id=participant, alias=alias):
         raise NotFoundError(f"participant {participant!r} not found in space {space!r}")
+    graph.write(mq.TOUCH_ROSTER, space=space)
 
 
 def merge_participants(graph: Graph, space: str, keep: str, drop: str) -> dict[str, int]:
@@ -34,6 +36,7 @@ def merge_participants(graph: Graph, space: str, keep: str, drop: str) -> dict[s
         spoken = tx.run(q.MERGE_MOVE_SPEAKS, p).single()["moved"]  # type: ignore[index]
         addressed = tx.run(q.MERGE_MOVE_ADDRESSES, p).single()["moved"]  # type: ignore[index]
         tx.run(q.MERGE_MOVE_OTHER_EDGES, p).consume()
+        tx.run(mq.TOUCH_ROSTER, {"space": space}).consume()
         return {"messages_moved": spoken, "addressings_moved": addressed}
 
     return graph.transaction(work)

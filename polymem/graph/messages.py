@@ -37,7 +37,8 @@ class MessageRepository:
         if not people:
             return
         rows = [{"id": p.id, "name": p.name or p.id, "aliases": p.aliases, "kind": p.kind} for p in people]
-        self.graph.write(q.UPSERT_PARTICIPANTS, space=space, rows=rows)
+        self.graph.write_many([(q.UPSERT_PARTICIPANTS, {"space": space, "rows": rows}),
+                               (q.TOUCH_ROSTER, {"space": space})])
 
     def existing(self, space: str, ids: list[str]) -> dict[str, dict[str, Any]]:
         rows = self.graph.read(q.EXISTING_MESSAGES, space=space, ids=ids)
@@ -96,6 +97,7 @@ class MessageRepository:
         steps: list[tuple[LiteralString, dict[str, Any]]] = []
         if part_rows:
             steps.append((q.UPSERT_PARTICIPANTS, {**sp, "rows": part_rows}))
+            steps.append((q.TOUCH_ROSTER, sp))
         if rows:
             steps.append((q.MERGE_CHANNELS, {**sp, "channels": channels}))
             if sessions:
@@ -156,6 +158,11 @@ class MessageRepository:
 
     def spaces(self) -> list[dict[str, Any]]:
         return self.graph.read(q.LIST_SPACES)
+
+    def roster_stamp(self, space: str) -> str | None:
+        """The space's roster stamp (None: no space, or a roster never written since stamps began)."""
+        rows = self.graph.read(q.ROSTER_STAMP, space=space)
+        return rows[0]["stamp"] if rows else None
 
     def roster(self, space: str) -> list[Participant]:
         return [Participant(**r) for r in self.graph.read(q.ROSTER, space=space)]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import lru_cache
 from typing import Protocol
 
@@ -46,9 +47,23 @@ class SentenceTransformerEmbedder:
 
 
 @lru_cache(maxsize=2)
-def default_embedder(model: str | None = None) -> SentenceTransformerEmbedder:
-    """Process-wide embedder (loading the model takes seconds; share it)."""
+def default_embedder(model: str | None = None) -> Embedder:
+    """Process-wide embedder (loading the model takes seconds; share it): the backend and model of
+    POLYMEM_EMBED_BACKEND / POLYMEM_EMBED_MODEL."""
     base = EmbeddingSettings.from_env()
     if model:
-        base = EmbeddingSettings(model=model, batch_size=base.batch_size, device=base.device)
+        base = replace(base, model=model)
+    if base.backend == "onnx":
+        from polymem.ingest.onnx_embedder import MODEL, OnnxEmbedder, build
+
+        if resolve_model(base.model) != resolve_model(MODEL):
+            raise ValueError(f"the onnx embedding backend serves {MODEL} only, not {base.model!r}: "
+                             "set POLYMEM_EMBED_BACKEND=torch for another model")
+        return OnnxEmbedder(build(), batch_size=base.batch_size)  # built once, locally, if setup did not
     return SentenceTransformerEmbedder(base)
+
+
+@lru_cache(maxsize=1)
+def float_embedder() -> SentenceTransformerEmbedder:
+    """The float sentence-transformers model whatever the backend (benches compare the two)."""
+    return SentenceTransformerEmbedder(replace(EmbeddingSettings.from_env(), backend="torch"))

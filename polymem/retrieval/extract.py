@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import math
+import os
 import re
+import threading
+from collections import OrderedDict
 from collections.abc import Callable
 from datetime import datetime
 from typing import Any
@@ -44,6 +47,39 @@ _KIND_INTENTS = frozenset({"group_decision", "generic", "when"})  # answers that
 LIGHT_VERBS = frozenset({"make", "do", "get", "take", "have", "give", "put", "go"})
 
 
+class _Reads:
+    """Statements read per message, kept across questions (LRU): a message's statements depend on its text,
+    speaker, time and the messages it follows, all in the key; the roster is the reader's own."""
+
+    def __init__(self, size: int = 20_000) -> None:
+        self._d: OrderedDict[tuple[Any, ...], list[Statement]] = OrderedDict()
+        self._size, self._lock = size, threading.Lock()
+
+    def get(self, key: tuple[Any, ...]) -> list[Statement] | None:
+        with self._lock:
+            got = self._d.get(key)
+            if got is not None:
+                self._d.move_to_end(key)
+            return got
+
+    def put(self, key: tuple[Any, ...], value: list[Statement]) -> None:
+        with self._lock:
+            self._d[key] = value
+            while len(self._d) > self._size:
+                self._d.popitem(last=False)
+
+
+def _reader(roster: RosterIndex) -> tuple[StatementReader, _Reads]:
+    """One statement reader (and its reads) per roster: building it over a big roster costs more than a
+    search; the roster is kept per process while it is unchanged (retrieval.roster_cache)."""
+    key = f"statements:{os.environ.get('POLYMEM_READ_BY_MEANING', '1') != '0'}"
+    got = roster.memo.get(key)
+    if got is None:
+        got = roster.memo.setdefault(key, (StatementReader([Person(p.id, tuple(p.names())) for p in roster.roster]),
+                                           _Reads()))
+    return got
+
+
 class Answerer:
     def __init__(self, plan: Plan, msgs: dict[str, Msg], order: list[str], roster: RosterIndex,
                  rows: dict[str, dict[str, list[EvidenceItem]]], use_addressee: bool = True,
@@ -51,8 +87,8 @@ class Answerer:
                  activity: list[dict[str, Any]] | None = None, near: dict[str, float] | None = None) -> None:
         self.plan, self.msgs, self.roster, self.s2, self.use_addr = plan, msgs, roster, rows, use_addressee
         self.activity = activity or []
-        self.reader = StatementReader([Person(p.id, tuple(p.names())) for p in roster.roster])
-        self._read: dict[str, list[Statement]] = {}
+        self.reader, self._read = _reader(roster)
+        self._contexts: dict[str, tuple[str | None, str | None]] = {}
         self.rank = {mid: i for i, mid in enumerate(order)}
         self.window = window or set()  # messages in the thread right after one on the issue
         self.dense = dense or {}  # cosine of each message with the question (from the dense searches)
@@ -88,24 +124,42 @@ class Answerer:
     def statements(self, m: Msg) -> list[Statement]:
         """The language layer's statements in one candidate message (parse cached by text); a pronoun refers
         to the last member named in the message it replies to or the one before it."""
+        last, asked = self._context(m)
+        key = (m["id"], m["text"], m.get("speaker"), m.get("time"), last, asked)
+        got = self._read.get(key)
+        if got is None:
+            got = self.reader.read(m["text"] or "", m.get("speaker") or "", message_time(m.get("time")),
+                                   m["id"], last, asked)
+            self._read.put(key, got)
+        return got
+
+    def _context(self, m: Msg) -> tuple[str | None, str | None]:
+        """(the member a pronoun refers to, the attribute the message answers a question about), from the
+        candidate messages it replies to or follows."""
         key = m["id"]
-        if key not in self._read:
-            last = None
-            for i in (m.get("reply_to") or []) + (m.get("prev_ids") or []):
-                prev = self.msgs.get(i)
-                named = [x.pid for x in self.roster.find(prev["text"] or "")] if prev else []
-                named = [x for x in named if x != m.get("speaker")]
-                if named:
-                    last = named[-1]
-                    break
-            asked = None  # the attribute the message it answers asks about ("where's everyone living?")
-            for i in (m.get("reply_to") or []) + (m.get("prev_ids") or [])[:1]:
-                prev = self.msgs.get(i)
-                if prev and prev.get("speaker") != m.get("speaker") and (asked := asked_attribute(prev["text"] or "")):
-                    break
-            self._read[key] = self.reader.read(m["text"] or "", m.get("speaker") or "", message_time(m.get("time")),
-                                               m["id"], last, asked)
-        return self._read[key]
+        got = self._contexts.get(key)
+        if got is not None:
+            return got
+        last = None
+        for i in (m.get("reply_to") or []) + (m.get("prev_ids") or []):
+            prev = self.msgs.get(i)
+            named = [x.pid for x in self.roster.find(prev["text"] or "")] if prev else []
+            named = [x for x in named if x != m.get("speaker")]
+            if named:
+                last = named[-1]
+                break
+        asked = None  # the attribute the message it answers asks about ("where's everyone living?")
+        for i in (m.get("reply_to") or []) + (m.get("prev_ids") or [])[:1]:
+            prev = self.msgs.get(i)
+            if prev and prev.get("speaker") != m.get("speaker") and (asked := asked_attribute(prev["text"] or "")):
+                break
+        self._contexts[key] = (last, asked)
+        return last, asked
+
+    def may_tell_of(self, m: Msg, pid: str) -> bool:
+        """Whether a statement in m can be about pid: one's own, one naming pid, or one whose pronoun refers
+        to pid (the reader takes owners from nowhere else), so the rest need no parse."""
+        return m.get("speaker") == pid or pid in self.reader.people(m["text"] or "") or self._context(m)[0] == pid
 
     def statement_time(self, h: StateHit) -> datetime | None:
         """When the statements a hit rests on say the change happened ("moved yesterday" -> the day before):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Any
 
 from polymem.retrieval.lexicon import STOP
 from polymem.schema.models import Participant
@@ -21,6 +22,7 @@ class RosterIndex:
     def __init__(self, roster: list[Participant]) -> None:
         self.roster = [p for p in roster if p.kind != "system"]
         self.by_id = {p.id: p for p in self.roster}
+        self.memo: dict[str, Any] = {}  # what answering derives from this roster once (extract.Answerer)
         owners: dict[str, set[str]] = {}
         for p in self.roster:
             for n in p.names():

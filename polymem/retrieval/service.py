@@ -10,7 +10,6 @@ from pydantic import ValidationError
 from polymem.errors import InputError
 from polymem.graph.cypher import retrieval as cy
 from polymem.graph.driver import Graph
-from polymem.graph.messages import MessageRepository
 from polymem.graph.search import SearchRepository
 from polymem.llm import LLMClient, make_client
 from polymem.retrieval import system2
@@ -22,6 +21,7 @@ from polymem.retrieval.options import AskOptions
 from polymem.retrieval.plan import Plan
 from polymem.retrieval.planner import compile_rules, validate
 from polymem.retrieval.policy.run import retriever_for
+from polymem.retrieval.roster_cache import roster_index
 from polymem.schema.models import Space
 
 _REPOS: dict[int, SearchRepository] = {}
@@ -60,7 +60,7 @@ def _compile(graph: Graph, space: str, question: str, asker: str | None, llm: bo
         Space(id=space)
     except ValidationError as e:
         raise InputError(e.errors()[0]["msg"].removeprefix("Value error, ")) from e
-    roster = RosterIndex(MessageRepository(graph).roster(space))
+    roster = roster_index(graph, space)
     if not llm:
         return compile_rules(question, asker, roster), roster, []
     from polymem.retrieval.llm import plan_llm

@@ -6,12 +6,47 @@ import numpy as np
 import pytest
 from onnx_sentences import sentences
 
+from polymem.config import EmbeddingSettings
+from polymem.ingest import embedder as embedders
 from polymem.ingest.onnx_embedder import OnnxEmbedder, build
 
 
 @pytest.fixture(scope="module")
 def int8() -> OnnxEmbedder:
     return OnnxEmbedder(build())  # built once per machine (.cache/onnx), like scripts/setup does
+
+
+@pytest.fixture(scope="module")
+def embedder() -> embedders.SentenceTransformerEmbedder:
+    return embedders.float_embedder()  # the float model, whichever backend is the default
+
+
+@pytest.fixture
+def backend(monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def]
+    def choose(name: str, model: str | None = None) -> None:
+        monkeypatch.setenv("POLYMEM_EMBED_BACKEND", name)
+        if model:
+            monkeypatch.setenv("POLYMEM_EMBED_MODEL", model)
+        embedders.default_embedder.cache_clear()
+
+    yield choose
+    embedders.default_embedder.cache_clear()
+
+
+def test_backend_is_chosen_by_the_environment(backend) -> None:  # type: ignore[no-untyped-def]
+    backend("onnx")
+    assert isinstance(embedders.default_embedder(), OnnxEmbedder)
+    backend("TORCH")
+    assert isinstance(embedders.default_embedder(), embedders.SentenceTransformerEmbedder)
+
+
+def test_unknown_backend_and_other_model_are_refused(backend) -> None:  # type: ignore[no-untyped-def]
+    backend("tensorrt")
+    with pytest.raises(ValueError, match="POLYMEM_EMBED_BACKEND='tensorrt': expected one of torch, onnx"):
+        EmbeddingSettings.from_env()
+    backend("onnx", "/nonexistent/other-model")
+    with pytest.raises(ValueError, match="serves all-MiniLM-L6-v2 only"):
+        embedders.default_embedder()
 
 
 def test_int8_vectors_agree_with_the_float_model(int8: OnnxEmbedder, embedder) -> None:

@@ -104,6 +104,11 @@ RETURN messages, participants, channels, sessions, speaks, addresses, replies, n
 
 LIST_SPACES = "MATCH (s:Space) RETURN s.id AS id, s.name AS name ORDER BY s.id"
 
+# Any change to a space's participants (who, their names, aliases, kind) sets a new stamp, so a
+# process may keep the roster it read until the stamp moves (polymem.retrieval.roster_cache).
+TOUCH_ROSTER = "MATCH (s:Space {id: $space}) SET s.roster_at = randomUUID()"
+ROSTER_STAMP = "MATCH (s:Space {id: $space}) RETURN s.roster_at AS stamp"
+
 ROSTER = """
 MATCH (p:Participant {space: $space})
 RETURN p.id AS id, p.name AS name, coalesce(p.aliases, []) AS aliases, coalesce(p.kind, 'person') AS kind

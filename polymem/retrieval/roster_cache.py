@@ -1,0 +1,47 @@
+"""A space's roster, read once per process until it changes.
+
+Every question needs the roster (names in the question, speakers of the evidence). Reading it is one
+row per participant, and a big workspace has thousands: at that size the read, the name index and the
+statement reader built over it cost more than the search itself. Every write that changes a roster
+sets a new stamp on the space (`TOUCH_ROSTER`), so one small read tells whether the copy kept here is
+still the space's roster. A space whose roster was never written since stamps began has no stamp and
+is read every time, as before.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+
+from polymem.graph.driver import Graph
+from polymem.graph.messages import MessageRepository
+from polymem.retrieval.names import RosterIndex
+
+MAX_SPACES = 64
+
+_lock = threading.Lock()
+_kept: OrderedDict[tuple[str, str | None, str], tuple[str, RosterIndex]] = OrderedDict()
+
+
+def roster_index(graph: Graph, space: str) -> RosterIndex:
+    repo = MessageRepository(graph)
+    stamp = repo.roster_stamp(space)  # read before the roster: a write in between only makes the copy stale
+    key = (graph.settings.uri, graph.settings.database, space)
+    with _lock:
+        hit = _kept.get(key)
+        if stamp is not None and hit is not None and hit[0] == stamp:
+            _kept.move_to_end(key)
+            return hit[1]
+    index = RosterIndex(repo.roster(space))
+    if stamp is not None:
+        with _lock:
+            _kept[key] = (stamp, index)
+            _kept.move_to_end(key)
+            while len(_kept) > MAX_SPACES:
+                _kept.popitem(last=False)
+    return index
+
+
+def clear() -> None:
+    with _lock:
+        _kept.clear()

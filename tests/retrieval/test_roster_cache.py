@@ -1,0 +1,68 @@
+"""A space's roster is read once per process while unchanged, and read again after any write to it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from polymem.graph import Graph
+from polymem.graph.identity import add_alias, merge_participants
+from polymem.graph.messages import MessageRepository
+from polymem.retrieval import plan, roster_cache
+from polymem.schema.models import Participant
+from tests.retrieval.chat_fixture import ingest_chat
+
+
+@pytest.fixture
+def reads(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The spaces whose roster was read from Neo4j, in order."""
+    seen: list[str] = []
+    real = MessageRepository.roster
+
+    def counted(self: MessageRepository, space: str) -> Any:
+        seen.append(space)
+        return real(self, space)
+
+    monkeypatch.setattr(MessageRepository, "roster", counted)
+    roster_cache.clear()
+    return seen
+
+
+def test_unchanged_roster_is_read_once(graph: Graph, space: str, embedder: Any, reads: list[str]) -> None:
+    ingest_chat(graph, space, embedder)
+    assert MessageRepository(graph).roster_stamp(space) is not None
+    first = plan(graph, space, "Where does Mara live?")
+    again = plan(graph, space, "What does Tobi do for work?")
+    assert reads == [space]
+    assert "mara" in first.mentioned and "tobi_k" in again.mentioned
+
+
+def test_alias_is_seen_by_the_next_question(graph: Graph, space: str, embedder: Any, reads: list[str]) -> None:
+    ingest_chat(graph, space, embedder)
+    assert "wen" not in plan(graph, space, "Where does Wenny live?").mentioned
+    add_alias(graph, space, "wen", "Wenny")
+    assert "wen" in plan(graph, space, "Where does Wenny live?").mentioned
+    assert reads == [space, space]
+
+
+def test_new_participant_and_merge_renew_the_roster(graph: Graph, space: str, embedder: Any,
+                                                    reads: list[str]) -> None:
+    ingest_chat(graph, space, embedder)
+    plan(graph, space, "Where does Mara live?")
+    MessageRepository(graph).upsert_participants(space, [Participant(id="ines", name="Ines Duarte",
+                                                                     aliases=["Ines"])])
+    assert "ines" in plan(graph, space, "Where does Ines live?").mentioned
+    merge_participants(graph, space, "mara", "ines")
+    # Ines is now another name of Mara's: the question about her is about Mara
+    assert plan(graph, space, "Where does Ines live?").mentioned == ["mara"]
+    assert reads == [space, space, space]
+
+
+def test_a_space_without_a_stamp_is_read_every_time(graph: Graph, space: str, embedder: Any,
+                                                    reads: list[str]) -> None:
+    ingest_chat(graph, space, embedder)
+    graph.write("MATCH (s:Space {id: $space}) REMOVE s.roster_at", space=space)  # as stored before stamps
+    plan(graph, space, "Where does Mara live?")
+    plan(graph, space, "Where does Mara live?")
+    assert reads == [space, space]
