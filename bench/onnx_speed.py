@@ -16,7 +16,11 @@ import numpy as np
 from bench.synth import generate
 
 
-def _texts(n: int) -> list[str]:
+def _texts(n: int, real: bool = False) -> list[str]:
+    if real:  # real chat lines (bench/realchat.py: IRC, TV dialogue, LoCoMo), distinct, in chat order
+        from bench.realchat import dialogues
+
+        return list(dict.fromkeys(t for d in dialogues() for _, t in d))[:n]
     with tempfile.TemporaryDirectory() as d:
         path = Path(d) / "synth.jsonl"
         generate(path, n)
@@ -30,11 +34,11 @@ def _time(embedder: Any, texts: list[str], batch: int) -> float:
     return time.perf_counter() - t
 
 
-def run(n: int, batch: int) -> dict[str, Any]:
+def run(n: int, batch: int, real: bool = False) -> dict[str, Any]:
     from polymem.ingest.embedder import float_embedder
     from polymem.ingest.onnx_embedder import OnnxEmbedder, build
 
-    texts = _texts(n)
+    texts = _texts(n, real)
     models = {"float": float_embedder(), "int8": OnnxEmbedder(build())}
     for m in models.values():
         m.embed(texts[:64])  # warm-up
@@ -45,7 +49,7 @@ def run(n: int, batch: int) -> dict[str, Any]:
     sample = texts[:500]
     cos = (models["float"].embed(sample) * models["int8"].embed(sample)).sum(axis=1)
     rate = {k: round(len(texts) / v, 1) for k, v in best.items()}
-    return {"texts": len(texts), "batch": batch, "sentences_per_s": rate,
+    return {"texts": len(texts), "real_text": real, "batch": batch, "sentences_per_s": rate,
             "speedup": round(rate["int8"] / rate["float"], 2),
             "cosine_mean": round(float(cos.mean()), 4), "cosine_min": round(float(np.min(cos)), 4)}
 
@@ -54,8 +58,9 @@ def main() -> None:
     p = argparse.ArgumentParser(description=__doc__)
     p.add_argument("--texts", type=int, default=2000)
     p.add_argument("--batch", type=int, default=64)
+    p.add_argument("--real", action="store_true", help="real chat lines instead of the template chat")
     a = p.parse_args()
-    print(json.dumps(run(a.texts, a.batch), indent=1))
+    print(json.dumps(run(a.texts, a.batch, a.real), indent=1))
 
 
 if __name__ == "__main__":

@@ -69,6 +69,8 @@ def person_state(self: Answerer, pid: str, attr: str | None) -> list[StateHit]:
             if m["speaker"] == pid and self.plan.issue and coverage(self.plan.issue, m["text"]) >= 0.5:
                 hits.append(StateHit(m["id"], m["text"], when(m), [m["id"]]))
             continue
+        if not self.may_tell_of(m, pid):
+            continue
         seen: set[str] = set()  # one value per message and tense, the first, as the writer keeps it
         for st in self.statements(m):
             if st.owner != pid or st.attribute != attr or not st.polarity or st.tense in seen:
