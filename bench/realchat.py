@@ -100,8 +100,8 @@ def _locomo(others: list[datasets.BenchConv]) -> Iterator[Dialogue]:
 
 def dialogues(root: Path = DATA, skip_conv: str = "conv-26") -> list[Dialogue]:
     convs = [c for c in datasets.locomo(prefix="bench-real-") if c.conv_id != skip_conv]
-    out = [d for src in (_irc(root), _molweni(root), _meld(root), _friendsqa(root), _locomo(convs))
-           for d in src if len(d) >= 2]
+    out = [kept for src in (_irc(root), _molweni(root), _meld(root), _friendsqa(root), _locomo(convs))
+           for d in src if len(kept := [(s.strip(), t) for s, t in d if s.strip()]) >= 2]  # (Molweni has unnamed turns)
     random.Random(11).shuffle(out)  # sources mixed over the whole timeline
     return out
 
