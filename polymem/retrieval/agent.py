@@ -21,7 +21,8 @@ from polymem.retrieval.extract_base import Extract
 from polymem.retrieval.fusion import NAME_BOOST, content_words, dedup, rrf
 from polymem.retrieval.names import RosterIndex
 from polymem.retrieval.options import AskOptions
-from polymem.retrieval.plan import Plan
+from polymem.retrieval.plan import Plan, Row
+from polymem.retrieval.planner import WIDE_ROWS
 
 
 @dataclass
@@ -63,8 +64,13 @@ PROTOTYPES = {
 def first_actions(plan: Plan, opts: AskOptions, roster: RosterIndex) -> list[Action]:
     """Round 1: hybrid BM25 + vector on the question, plus the plan's scoped (filtered) searches."""
     n, tr = opts.recall_n, plan.time_range or (None, None)
-    names = {x.lower(): NAME_BOOST for p in roster.by_id.values() for x in p.names()}
-    acts = [Action("messages", "bm25", plan.question, content_words(plan.question), k=n, t0=tr[0], t1=tr[1],
+    words = content_words(plan.question)
+    # (a boost only matters for a word of the question: the roster's other names are left out)
+    every = roster.memo.get("name_spellings")
+    if every is None:
+        every = roster.memo.setdefault("name_spellings", {x.lower() for p in roster.by_id.values() for x in p.names()})
+    names = {w.lower(): NAME_BOOST for w in words if w.lower() in every}
+    acts = [Action("messages", "bm25", plan.question, words, k=n, t0=tr[0], t1=tr[1],
                    boosts=names, why="the question's words"),
             Action("messages", "bm25", plan.question, plan.search_terms or plan.issue, k=n, t0=tr[0], t1=tr[1],
                    why="lexical"),
@@ -81,8 +87,15 @@ def first_actions(plan: Plan, opts: AskOptions, roster: RosterIndex) -> list[Act
         about = roster.by_id[sc.owner].names() if sc.owner in roster.by_id else []
         acts.append(Action("messages", "bm25", plan.question, about + issue, speakers=[sc.source], k=n,
                            why="source's messages about the owner"))
+    return acts + row_actions(plan, opts, roster, plan.rows)
+
+
+def row_actions(plan: Plan, opts: AskOptions, roster: RosterIndex, rows: list[Row]) -> list[Action]:
+    """Each PERSON row's own statements and reports about them (state, everyone and reporter questions)."""
+    n, sc, issue = opts.recall_n, plan.scope, plan.issue
+    acts: list[Action] = []
     if plan.intent in ("state", "everyone") or (plan.intent == "who_reported" and sc.owner):
-        for row in plan.rows:
+        for row in rows:
             if row.kind != "PERSON":
                 continue
             names = roster.by_id[row.id].names() if row.id in roster.by_id else [row.id]
@@ -122,8 +135,8 @@ class Retriever:
         self._pending: tuple[Any, Any, Any] | None = None
         self._expanded: set[str] = set()
 
-    def do(self, actions: list[Action]) -> int:
-        self.st.rounds += 1
+    def do(self, actions: list[Action], same_round: bool = False) -> int:
+        self.st.rounds += 0 if same_round else 1
         before = set(i for i, _ in self.st.fused) | set(i for i, _ in self.st.records)
         for a in actions:  # embeddings start now; BM25 runs meanwhile, each dense search waits for its vector
             if a.tool == "vector":
@@ -156,6 +169,31 @@ class Retriever:
             if persons else None
         hist = _POOL.submit(system2.history_messages, self.repo, self.space, self.plan, persons) if persons else None
         self._pending = (s2, fb, hist)
+
+    def rows_from_evidence(self) -> None:
+        """A plan over every member of a very big roster (`narrow_wide`): the rows are the members round 1's
+        best hits come from or name, in rank order, at most WIDE_ROWS, each searched as a row is."""
+        ids = [i for i, _ in self.st.fused[:DETAIL_K]]
+        self.st.msgs.update(self.repo.details(self.space, [i for i in ids if i not in self.st.msgs]))
+        persons = {p.id for p in self.roster.persons()}
+        have = {r.id for r in self.plan.rows if r.kind == "PERSON"}
+        found: list[str] = []
+        for i in ids:
+            m = self.st.msgs.get(i)
+            if m is None:
+                continue
+            for pid in [m.get("speaker"), *(x.pid for x in self.roster.find(m.get("text") or ""))]:
+                if pid in persons and pid not in have and pid not in found:
+                    found.append(pid)
+        new = [Row(kind="PERSON", id=pid, name=self.roster.display(pid))
+               for pid in found[: max(0, WIDE_ROWS - len(have))]]
+        self.plan.rows = [*self.plan.rows, *new]
+        self.st.trace.append({"round": self.st.rounds, "layer": "plan", "tool": "rows_from_evidence",
+                              "query": self.plan.question, "filters": {}, "hits": len(new), "new_hits": len(new),
+                              "rows": [r.id for r in new]})
+        acts = row_actions(self.plan, self.opts, self.roster, new)
+        if acts:
+            self.do(acts, same_round=True)
 
     def rows_done(self) -> None:
         if self._pending is None:
@@ -271,9 +309,14 @@ class Retriever:
         for a in first:
             if a.tool == "vector":
                 self.ex.prefetch(a.query)
-        if o.strategy != "system1":
+        wide = self.plan.rows_from_evidence
+        if o.strategy != "system1" and not wide:
             self.rows()  # submitted first: runs beside round 1
         self.do(first)
+        if wide:
+            self.rows_from_evidence()
+            if o.strategy != "system1":
+                self.rows()
         self.rows_done()
         if self.plan.intent == "group_decision" and self.plan.issue:
             self.topic()

@@ -64,6 +64,8 @@ def person_state(self: Answerer, pid: str, attr: str | None) -> list[StateHit]:
     statements."""
     hits: list[StateHit] = []
     weak: list[StateHit] = []
+    if attr is not None:
+        self.prefetch([m for m in self.msgs.values() if self.may_tell_of(m, pid)])
     for m in self.msgs.values():
         if attr is None:  # no attribute: messages of pid's on the issue
             if m["speaker"] == pid and self.plan.issue and coverage(self.plan.issue, m["text"]) >= 0.5:

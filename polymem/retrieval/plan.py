@@ -51,4 +51,7 @@ class Plan(BaseModel):
     proposal: bool = False  # the question asks who proposed something
     asks_time: bool = False  # the answer is a date ("when ...?")
     compiler: Literal["rules", "llm"] = "rules"
+    # A plan over every member of a roster too big for a row each (a public channel's thousands): its rows
+    # are the members the first round's evidence speaks of (retrieval.agent), not the whole roster.
+    rows_from_evidence: bool = False
     notes: list[str] = Field(default_factory=list)  # which rules fired (for inspection)

@@ -282,3 +282,20 @@ def _time_range(q: str) -> tuple[datetime | None, datetime | None] | None:
         y = years[0]
         return (datetime(y, 1, 1, tzinfo=UTC), datetime(y, 12, 31, 23, 59, 59, tzinfo=UTC))
     return None
+
+
+WIDE_ROWS = 64  # more members than this in a plan over everyone: rows from the evidence (Plan.rows_from_evidence)
+
+
+def narrow_wide(plan: Plan) -> Plan:
+    """A plan with a PERSON row for more than WIDE_ROWS members keeps the rows of the members it names (and the
+    asker's); the others come from the first round's evidence. A search per member of a ten-thousand-nick
+    channel is ten thousand searches for one question."""
+    persons = [r for r in plan.rows if r.kind == "PERSON"]
+    if len(persons) <= WIDE_ROWS:
+        return plan
+    keep = set(plan.mentioned) | ({plan.asker} if plan.asker else set())
+    plan.rows = [r for r in plan.rows if r.kind != "PERSON" or r.id in keep]
+    plan.rows_from_evidence = True
+    plan.notes.append(f"rows: the members the evidence speaks of (a row each for {len(persons)} members is too many)")
+    return plan

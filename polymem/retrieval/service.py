@@ -19,7 +19,7 @@ from polymem.retrieval.compose import compose
 from polymem.retrieval.names import RosterIndex
 from polymem.retrieval.options import AskOptions
 from polymem.retrieval.plan import Plan
-from polymem.retrieval.planner import compile_rules, validate
+from polymem.retrieval.planner import compile_rules, narrow_wide, validate
 from polymem.retrieval.policy.run import retriever_for
 from polymem.retrieval.roster_cache import roster_index
 from polymem.schema.models import Space
@@ -62,15 +62,15 @@ def _compile(graph: Graph, space: str, question: str, asker: str | None, llm: bo
         raise InputError(e.errors()[0]["msg"].removeprefix("Value error, ")) from e
     roster = roster_index(graph, space)
     if not llm:
-        return compile_rules(question, asker, roster), roster, []
+        return narrow_wide(compile_rules(question, asker, roster)), roster, []
     from polymem.retrieval.llm import plan_llm
 
     if client is None:  # asked for the LLM, none configured: rules, said so in the trace
-        return compile_rules(question, asker, roster), roster, [
+        return narrow_wide(compile_rules(question, asker, roster)), roster, [
             {"layer": "llm", "tool": "planner", "ok": False, "why": "rule plan used: no LLM configured "
              "(POLYMEM_LLM_BASE_URL / POLYMEM_LLM_MODEL)", "error": "not_configured"}]
     plan, step = plan_llm(client, question, asker, roster)
-    return plan, roster, [step]
+    return narrow_wide(plan), roster, [step]
 
 
 def plan(graph: Graph, space: str, question: str, asker: str | None = None, *, llm: bool = False,
