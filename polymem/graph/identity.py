@@ -18,7 +18,6 @@ def add_alias(graph: Graph, space: str, participant: str, alias: str) -> None:
         raise InputError("alias must be 1-200 characters")
     if not graph.write(q.ADD_ALIAS, space=space, id=participant, alias=alias):
         raise NotFoundError(f"participant {participant!r} not found in space {space!r}")
-    graph.write(mq.TOUCH_ROSTER, space=space)
 
 
 def merge_participants(graph: Graph, space: str, keep: str, drop: str) -> dict[str, int]:

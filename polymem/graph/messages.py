@@ -150,6 +150,7 @@ class MessageRepository:
     def drop_space(self, space: str, slice_size: int = 10_000) -> int:
         """Delete every node of a space, a slice per transaction; returns how many were deleted."""
         total = 0
+        self.graph.write(q.TOUCH_ROSTER, space=space)  # no process keeps serving the roster being deleted
         for cypher in (q.DELETE_MESSAGE_SLICE, q.DELETE_SPACE_SLICE):
             while n := self.graph.write(cypher, space=space, limit=slice_size, timeout=600)[0]["deleted"]:
                 total += n
@@ -163,6 +164,15 @@ class MessageRepository:
         """The space's roster stamp (None: no space, or a roster never written since stamps began)."""
         rows = self.graph.read(q.ROSTER_STAMP, space=space)
         return rows[0]["stamp"] if rows else None
+
+    def roster_with_stamp(self, space: str) -> tuple[str | None, list[Participant]]:
+        """The roster and the stamp it goes with, read in one transaction (one cluster member)."""
+        def work(tx: neo4j.ManagedTransaction) -> tuple[str | None, list[Participant]]:
+            st = tx.run(q.ROSTER_STAMP, space=space).single()
+            rows = [Participant(**r) for r in tx.run(q.ROSTER, space=space).data()]
+            return (st["stamp"] if st else None), rows
+
+        return self.graph.transaction(work, write=False)
 
     def roster(self, space: str) -> list[Participant]:
         return [Participant(**r) for r in self.graph.read(q.ROSTER, space=space)]

@@ -10,7 +10,6 @@ from typing import Any
 import numpy as np
 
 from polymem.errors import NotFoundError
-from polymem.graph.cypher import messages as mq
 from polymem.graph.cypher import voice as q
 from polymem.graph.driver import Graph
 
@@ -65,7 +64,6 @@ class VoiceRepository:
                                 aliases=[a.strip() for a in aliases or []], force=force)
         if not rows:
             raise NotFoundError(f"no participant {participant!r} in space {space!r}")
-        self.graph.write(mq.TOUCH_ROSTER, space=space)
         return rows[0]
 
     def named(self, space: str) -> dict[str, str]:

@@ -164,7 +164,9 @@ class Answerer:
     def may_tell_of(self, m: Msg, pid: str) -> bool:
         """Whether a statement in m can be about pid: one's own, one naming pid, or one whose pronoun refers
         to pid (the reader takes owners from nowhere else), so the rest need no parse."""
-        return m.get("speaker") == pid or pid in self.reader.people(m["text"] or "") or self._context(m)[0] == pid
+        text = m["text"] or ""
+        return m.get("speaker") == pid or pid in self.reader.people(text) or self._context(m)[0] == pid or \
+            any(x.pid == pid for x in self.roster.find(text))
 
     def statement_time(self, h: StateHit) -> datetime | None:
         """When the statements a hit rests on say the change happened ("moved yesterday" -> the day before):

@@ -65,7 +65,7 @@ class RosterIndex:
     ONE_PATTERN = 300  # spellings matched by one alternation; above, by first word (see __init__)
 
     def _pattern_for(self, text: str) -> re.Pattern[str] | None:
-        if self._re is not None or not self._first:
+        if self._re is not None or not (self._first or self._always):
             return self._re
         words = {w.lower() for w in _WORD.findall(text)}
         words |= {w[:-1] for w in words if w.endswith("s")}
@@ -74,7 +74,9 @@ class RosterIndex:
             return None
         key = tuple(sorted(cands, key=lambda a: (-len(a), a)))  # longest first, as in the one pattern
         got = self._parts.get(key)
-        if got is None:
+        if got is not None:
+            self._parts.move_to_end(key)
+        else:
             got = self._parts[key] = _pattern(list(key))
             if len(self._parts) > 4096:
                 self._parts.popitem(last=False)

@@ -25,14 +25,15 @@ _kept: OrderedDict[tuple[str, str | None, str], tuple[str, RosterIndex]] = Order
 
 def roster_index(graph: Graph, space: str) -> RosterIndex:
     repo = MessageRepository(graph)
-    stamp = repo.roster_stamp(space)  # read before the roster: a write in between only makes the copy stale
+    stamp = repo.roster_stamp(space)
     key = (graph.settings.uri, graph.settings.database, space)
     with _lock:
         hit = _kept.get(key)
         if stamp is not None and hit is not None and hit[0] == stamp:
             _kept.move_to_end(key)
             return hit[1]
-    index = RosterIndex(repo.roster(space))
+    stamp, people = repo.roster_with_stamp(space)  # the roster with the stamp it goes with
+    index = RosterIndex(people)
     if stamp is not None:
         with _lock:
             _kept[key] = (stamp, index)

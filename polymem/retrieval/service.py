@@ -37,7 +37,7 @@ def _repo(graph: Graph) -> SearchRepository:
 def templates_for(plan: Plan, opts: AskOptions) -> list[str]:
     names = ["messages_fulltext", "messages_vector", "messages_vector_exact", "messages_vector_exact_speakers",
              "message_details_expanded"]
-    if opts.strategy != "system1" and opts.use_system2 and plan.rows:
+    if opts.strategy != "system1" and opts.use_system2 and (plan.rows or plan.rows_from_evidence):
         names += ["row_records", "row_messages_fulltext"]
         if plan.mode == "full":
             names.append("record_chain")

@@ -51,3 +51,19 @@ def test_first_word_index_matches_one_pattern() -> None:
         assert got == one.find(t), t
         found += bool(got)
     assert found > 1000  # half the texts name somebody: the comparison is not over empty results
+
+
+def test_a_state_is_read_where_a_full_name_tells_of_its_owner() -> None:
+    from polymem.retrieval.extract import Answerer
+    from polymem.retrieval.plan import Plan
+
+    roster = RosterIndex([Participant(id="smith", name="Mary Smith", aliases=["Mary"]),
+                          Participant(id="jones", name="Mary Jones", aliases=[]),
+                          Participant(id="li", name="Wen Li", aliases=["Wen"]),
+                          Participant(id="nick", name="seth_k|lappy", aliases=[])])
+    msgs = {"a": {"id": "a", "text": "Mary Jones moved to Oslo last week", "speaker": "li"},
+            "b": {"id": "b", "text": "seth_k|lappy works nights at the docks now", "speaker": "li"}}
+    ans = Answerer(Plan(question="Where does Mary Jones live?"), msgs, ["a", "b"], roster, {})
+    # the first word alone belongs to another member; the full name is this one's
+    assert ans.may_tell_of(msgs["a"], "jones") and not ans.may_tell_of(msgs["a"], "nick")
+    assert ans.may_tell_of(msgs["b"], "nick")  # a nick with a symbol in it

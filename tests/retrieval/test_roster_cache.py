@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 
 from polymem.graph import Graph
+from polymem.graph.cypher import messages as mq
 from polymem.graph.identity import add_alias, merge_participants
 from polymem.graph.messages import MessageRepository
 from polymem.retrieval import plan, roster_cache
@@ -18,13 +19,13 @@ from tests.retrieval.chat_fixture import ingest_chat
 def reads(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """The spaces whose roster was read from Neo4j, in order."""
     seen: list[str] = []
-    real = MessageRepository.roster
+    real = MessageRepository.roster_with_stamp
 
     def counted(self: MessageRepository, space: str) -> Any:
         seen.append(space)
         return real(self, space)
 
-    monkeypatch.setattr(MessageRepository, "roster", counted)
+    monkeypatch.setattr(MessageRepository, "roster_with_stamp", counted)
     roster_cache.clear()
     return seen
 
@@ -57,6 +58,24 @@ def test_new_participant_and_merge_renew_the_roster(graph: Graph, space: str, em
     # Ines is now another name of Mara's: the question about her is about Mara
     assert plan(graph, space, "Where does Ines live?").mentioned == ["mara"]
     assert reads == [space, space, space]
+
+
+def test_a_drop_cut_short_renews_the_stamp(graph: Graph, space: str, embedder: Any,
+                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    ingest_chat(graph, space, embedder)
+    before = MessageRepository(graph).roster_stamp(space)
+    real = Graph.write
+
+    def cut(self: Graph, cypher: Any, timeout: float | None = None, **params: Any) -> Any:
+        if cypher == mq.DELETE_SPACE_SLICE:  # participants go here: the drop stops before them
+            raise RuntimeError("connection lost")
+        return real(self, cypher, timeout, **params)
+
+    monkeypatch.setattr(Graph, "write", cut)
+    with pytest.raises(RuntimeError):
+        MessageRepository(graph).drop_space(space)
+    monkeypatch.undo()
+    assert MessageRepository(graph).roster_stamp(space) not in (None, before)
 
 
 def test_a_space_without_a_stamp_is_read_every_time(graph: Graph, space: str, embedder: Any,

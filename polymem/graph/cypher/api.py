@@ -162,6 +162,9 @@ ADD_ALIAS = """
 MATCH (p:Participant {space: $space, id: $id})
 SET p.aliases = CASE WHEN $alias IN coalesce(p.aliases, []) THEN p.aliases
                      ELSE coalesce(p.aliases, []) + $alias END
+WITH p
+OPTIONAL MATCH (s:Space {id: $space})
+SET s.roster_at = randomUUID()
 RETURN p.id AS id
 """
 

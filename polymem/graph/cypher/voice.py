@@ -50,6 +50,9 @@ WITH p, [a IN [$name] + $aliases WHERE a IS NOT NULL AND trim(a) <> ''] AS extra
 SET p.name = CASE WHEN $force OR p.name IS NULL OR p.name = p.id THEN $name ELSE p.name END,
     p.aliases = reduce(acc = coalesce(p.aliases, []), a IN extra |
                        CASE WHEN toLower(a) IN [x IN acc | toLower(x)] THEN acc ELSE acc + a END)
+WITH p
+OPTIONAL MATCH (s:Space {id: $space})
+SET s.roster_at = randomUUID()
 RETURN p.id AS id, p.name AS name, p.aliases AS aliases
 """
 
