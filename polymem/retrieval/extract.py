@@ -89,6 +89,7 @@ class Answerer:
         self.activity = activity or []
         self.reader, self._read = _reader(roster)
         self._contexts: dict[str, tuple[str | None, str | None]] = {}
+        self._firsts: dict[str, set[str]] = {}
         self.rank = {mid: i for i, mid in enumerate(order)}
         self.window = window or set()  # messages in the thread right after one on the issue
         self.dense = dense or {}  # cosine of each message with the question (from the dense searches)
@@ -165,8 +166,15 @@ class Answerer:
         """Whether a statement in m can be about pid: one's own, one naming pid, or one whose pronoun refers
         to pid (the reader takes owners from nowhere else), so the rest need no parse."""
         text = m["text"] or ""
-        return m.get("speaker") == pid or pid in self.reader.people(text) or self._context(m)[0] == pid or \
-            any(x.pid == pid for x in self.roster.find(text))
+        if m.get("speaker") == pid or pid in self.reader.people(text) or self._context(m)[0] == pid:
+            return True
+        firsts = self._firsts.get(pid)
+        if firsts is None:  # the first word of each of pid's names: a text without one cannot name them
+            p = self.roster.by_id.get(pid)
+            firsts = self._firsts[pid] = {(w.group(0) if (w := re.match(r"\w+", n.lower())) else "")
+                                          for n in (p.names() if p else [])}
+        low = text.lower()
+        return any(f in low for f in firsts) and any(x.pid == pid for x in self.roster.find(text))
 
     def statement_time(self, h: StateHit) -> datetime | None:
         """When the statements a hit rests on say the change happened ("moved yesterday" -> the day before):
