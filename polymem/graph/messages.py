@@ -37,8 +37,7 @@ class MessageRepository:
         if not people:
             return
         rows = [{"id": p.id, "name": p.name or p.id, "aliases": p.aliases, "kind": p.kind} for p in people]
-        self.graph.write_many([(q.UPSERT_PARTICIPANTS, {"space": space, "rows": rows}),
-                               (q.TOUCH_ROSTER, {"space": space})])
+        self.graph.write(q.UPSERT_PARTICIPANTS, space=space, rows=rows)  # (renews the roster stamp if it changed)
 
     def existing(self, space: str, ids: list[str]) -> dict[str, dict[str, Any]]:
         rows = self.graph.read(q.EXISTING_MESSAGES, space=space, ids=ids)
@@ -97,7 +96,6 @@ class MessageRepository:
         steps: list[tuple[LiteralString, dict[str, Any]]] = []
         if part_rows:
             steps.append((q.UPSERT_PARTICIPANTS, {**sp, "rows": part_rows}))
-            steps.append((q.TOUCH_ROSTER, sp))
         if rows:
             steps.append((q.MERGE_CHANNELS, {**sp, "channels": channels}))
             if sessions:

@@ -60,6 +60,18 @@ def test_new_participant_and_merge_renew_the_roster(graph: Graph, space: str, em
     assert reads == [space, space, space]
 
 
+def test_a_known_speaker_sent_again_keeps_the_stamp(graph: Graph, space: str, embedder: Any,
+                                                    reads: list[str]) -> None:
+    ingest_chat(graph, space, embedder)
+    stamp = MessageRepository(graph).roster_stamp(space)
+    plan(graph, space, "Where does Mara live?")
+    # a live message from a known member: the pipeline sends its speaker again, as a new person would be
+    MessageRepository(graph).upsert_participants(space, [Participant(id="mara", name="mara", aliases=[])])
+    assert MessageRepository(graph).roster_stamp(space) == stamp
+    plan(graph, space, "Where does Mara live?")
+    assert reads == [space]  # still the copy kept here
+
+
 def test_a_drop_cut_short_renews_the_stamp(graph: Graph, space: str, embedder: Any,
                                            monkeypatch: pytest.MonkeyPatch) -> None:
     ingest_chat(graph, space, embedder)

@@ -5,13 +5,24 @@ MERGE (s:Space {id: $space})
 ON CREATE SET s.created = datetime(), s.name = coalesce($name, $space)
 """
 
+# (a new person, a first name or a new alias renews the roster stamp; a known speaker sent again does not,
+# so a live space keeps its roster cached while messages arrive)
 UPSERT_PARTICIPANTS = """
 UNWIND $rows AS row
+OPTIONAL MATCH (old:Participant {space: $space, id: row.id})
+WITH row, old IS NULL OR (old.name IS NULL AND row.name IS NOT NULL)
+          OR any(a IN row.aliases WHERE NOT a IN coalesce(old.aliases, [])) AS changed
 MERGE (p:Participant {space: $space, id: row.id})
 ON CREATE SET p.name = row.name, p.aliases = row.aliases, p.kind = row.kind, p.created = datetime()
 ON MATCH SET p.name = coalesce(p.name, row.name),
              p.aliases = reduce(acc = coalesce(p.aliases, []), a IN row.aliases |
                                 CASE WHEN a IN acc THEN acc ELSE acc + a END)
+WITH max(CASE WHEN changed THEN 1 ELSE 0 END) AS changed
+CALL (changed) {
+  WITH changed WHERE changed = 1
+  MATCH (s:Space {id: $space})
+  SET s.roster_at = randomUUID()
+}
 """
 
 EXISTING_MESSAGES = """
