@@ -113,6 +113,8 @@ def run_growth(graph: Graph, embedder: Any, sizes: Sequence[int], n_questions: i
     for n in sizes:
         ingests.append(grow_to(graph, embedder, path, space, n, log))
         msgs = count_messages(graph, space)
+        if msgs > n:  # a space only grows: a smaller size needs a fresh space
+            log(f"  {space} already holds {msgs:,} messages, more than {n:,}: measured at its size (--drop starts over)")
         for s in strategies:
             m = {**measure(graph, space, qs, s, embedder), "messages": msgs}
             figures.append(m)
