@@ -66,9 +66,7 @@ def first_actions(plan: Plan, opts: AskOptions, roster: RosterIndex) -> list[Act
     n, tr = opts.recall_n, plan.time_range or (None, None)
     words = content_words(plan.question)
     # (a boost only matters for a word of the question: the roster's other names are left out)
-    every = roster.memo.get("name_spellings")
-    if every is None:
-        every = roster.memo.setdefault("name_spellings", {x.lower() for p in roster.by_id.values() for x in p.names()})
+    every = roster.derived("name_spellings", lambda: {x.lower() for p in roster.by_id.values() for x in p.names()})
     names = {w.lower(): NAME_BOOST for w in words if w.lower() in every}
     acts = [Action("messages", "bm25", plan.question, words, k=n, t0=tr[0], t1=tr[1],
                    boosts=names, why="the question's words"),

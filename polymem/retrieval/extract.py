@@ -5,8 +5,6 @@ from __future__ import annotations
 import math
 import os
 import re
-import threading
-from collections import OrderedDict
 from collections.abc import Callable
 from datetime import datetime
 from typing import Any
@@ -16,6 +14,7 @@ from polymem.language import group as group_acts
 from polymem.language.models import parse_many, parsed
 from polymem.language.replies import asked_attribute
 from polymem.language.statements import Person, Statement, StatementReader
+from polymem.lru import LRU
 from polymem.retrieval import extract_forms as forms
 from polymem.retrieval import extract_group, extract_opinion, extract_pets, extract_state
 from polymem.retrieval import extract_who as ew
@@ -47,37 +46,13 @@ _KIND_INTENTS = frozenset({"group_decision", "generic", "when"})  # answers that
 LIGHT_VERBS = frozenset({"make", "do", "get", "take", "have", "give", "put", "go"})
 
 
-class _Reads:
-    """Statements read per message, kept across questions (LRU): a message's statements depend on its text,
-    speaker, time and the messages it follows, all in the key; the roster is the reader's own."""
-
-    def __init__(self, size: int = 20_000) -> None:
-        self._d: OrderedDict[tuple[Any, ...], list[Statement]] = OrderedDict()
-        self._size, self._lock = size, threading.Lock()
-
-    def get(self, key: tuple[Any, ...]) -> list[Statement] | None:
-        with self._lock:
-            got = self._d.get(key)
-            if got is not None:
-                self._d.move_to_end(key)
-            return got
-
-    def put(self, key: tuple[Any, ...], value: list[Statement]) -> None:
-        with self._lock:
-            self._d[key] = value
-            while len(self._d) > self._size:
-                self._d.popitem(last=False)
-
-
-def _reader(roster: RosterIndex) -> tuple[StatementReader, _Reads]:
-    """One statement reader (and its reads) per roster: building it over a big roster costs more than a
-    search; the roster is kept per process while it is unchanged (retrieval.roster_cache)."""
-    key = f"statements:{os.environ.get('POLYMEM_READ_BY_MEANING', '1') != '0'}"
-    got = roster.memo.get(key)
-    if got is None:
-        got = roster.memo.setdefault(key, (StatementReader([Person(p.id, tuple(p.names())) for p in roster.roster]),
-                                           _Reads()))
-    return got
+def _reader(roster: RosterIndex) -> tuple[StatementReader, LRU[tuple[Any, ...], list[Statement]]]:
+    """One statement reader per roster, with the statements it read per message (the key holds all a read
+    depends on: text, speaker, time, the pronoun's referent, the question answered): building the reader
+    over a big roster costs more than a search; the roster is kept per process while it is unchanged
+    (retrieval.roster_cache)."""
+    return roster.derived(f"statements:{os.environ.get('POLYMEM_READ_BY_MEANING', '1') != '0'}", lambda: (
+        StatementReader([Person(p.id, tuple(p.names())) for p in roster.roster]), LRU(20_000)))
 
 
 class Answerer:
@@ -89,7 +64,6 @@ class Answerer:
         self.activity = activity or []
         self.reader, self._read = _reader(roster)
         self._contexts: dict[str, tuple[str | None, str | None]] = {}
-        self._firsts: dict[str, set[str]] = {}
         self.rank = {mid: i for i, mid in enumerate(order)}
         self.window = window or set()  # messages in the thread right after one on the issue
         self.dense = dense or {}  # cosine of each message with the question (from the dense searches)
@@ -166,15 +140,8 @@ class Answerer:
         """Whether a statement in m can be about pid: one's own, one naming pid, or one whose pronoun refers
         to pid (the reader takes owners from nowhere else), so the rest need no parse."""
         text = m["text"] or ""
-        if m.get("speaker") == pid or pid in self.reader.people(text) or self._context(m)[0] == pid:
-            return True
-        firsts = self._firsts.get(pid)
-        if firsts is None:  # the first word of each of pid's names: a text without one cannot name them
-            p = self.roster.by_id.get(pid)
-            firsts = self._firsts[pid] = {(w.group(0) if (w := re.match(r"\w+", n.lower())) else "")
-                                          for n in (p.names() if p else [])}
-        low = text.lower()
-        return any(f in low for f in firsts) and any(x.pid == pid for x in self.roster.find(text))
+        return m.get("speaker") == pid or pid in self.reader.people(text) or self._context(m)[0] == pid or \
+            self.roster.mentions(text, pid)
 
     def statement_time(self, h: StateHit) -> datetime | None:
         """When the statements a hit rests on say the change happened ("moved yesterday" -> the day before):

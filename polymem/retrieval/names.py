@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import re
-from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
+from polymem.lru import LRU
 from polymem.retrieval.lexicon import STOP
 from polymem.schema.models import Participant
 
@@ -20,6 +21,7 @@ class Mention:
 
 
 _WORD = re.compile(r"\w+")
+T = TypeVar("T")
 
 
 def _pattern(alts: list[str]) -> re.Pattern[str]:
@@ -31,7 +33,7 @@ class RosterIndex:
     def __init__(self, roster: list[Participant]) -> None:
         self.roster = [p for p in roster if p.kind != "system"]
         self.by_id = {p.id: p for p in self.roster}
-        self.memo: dict[str, Any] = {}  # what answering derives from this roster once (extract.Answerer)
+        self._derived: dict[str, Any] = {}  # what answering builds from this roster once (`derived`)
         owners: dict[str, set[str]] = {}
         for p in self.roster:
             for n in p.names():
@@ -51,7 +53,7 @@ class RosterIndex:
             for a in alts:
                 w = _WORD.match(a)
                 (self._first.setdefault(w.group(0), []) if w else self._always).append(a)
-        self._parts: OrderedDict[tuple[str, ...], re.Pattern[str]] = OrderedDict()
+        self._parts: LRU[tuple[str, ...], re.Pattern[str]] = LRU(4096)
 
     def persons(self) -> list[Participant]:
         return [p for p in self.roster if p.kind in ("person", "voice")]
@@ -73,14 +75,7 @@ class RosterIndex:
         if not cands:
             return None
         key = tuple(sorted(cands, key=lambda a: (-len(a), a)))  # longest first, as in the one pattern
-        got = self._parts.get(key)
-        if got is not None:
-            self._parts.move_to_end(key)
-        else:
-            got = self._parts[key] = _pattern(list(key))
-            if len(self._parts) > 4096:
-                self._parts.popitem(last=False)
-        return got
+        return self._parts.get(key) or self._parts.put(key, _pattern(list(key)))
 
     def find(self, text: str) -> list[Mention]:
         pattern = self._pattern_for(text)
@@ -97,7 +92,19 @@ class RosterIndex:
         return out
 
     def mentions(self, text: str, pid: str) -> bool:
+        # An ASCII text holding the first word of none of pid's names cannot name them: no pattern to run.
+        # (Only ASCII on both sides: there lower() and the pattern's ignore-case agree exactly.)
+        firsts = self.derived(f"first_words:{pid}", lambda: {
+            (w.group(0) if (w := _WORD.match(n.lower())) and w.group(0).isascii() else "")
+            for n in (self.by_id[pid].names() if pid in self.by_id else [])})
+        if text.isascii() and not any(f in text.lower() for f in firsts):
+            return False
         return any(m.pid == pid for m in self.find(text))
+
+    def derived(self, key: str, build: Callable[[], T]) -> T:
+        """What is built from this roster once and kept with it (a statement reader, a set of spellings)."""
+        got = self._derived.get(key)
+        return got if got is not None else self._derived.setdefault(key, build())
 
     def name_words(self) -> set[str]:
         out: set[str] = set()

@@ -10,39 +10,29 @@ is read every time, as before.
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
-
 from polymem.graph.driver import Graph
 from polymem.graph.messages import MessageRepository
+from polymem.lru import LRU
 from polymem.retrieval.names import RosterIndex
 
 MAX_SPACES = 64
 
-_lock = threading.Lock()
-_kept: OrderedDict[tuple[str, str | None, str], tuple[str, RosterIndex]] = OrderedDict()
+_kept: LRU[tuple[str, str | None, str], tuple[str, RosterIndex]] = LRU(MAX_SPACES)
 
 
 def roster_index(graph: Graph, space: str) -> RosterIndex:
     repo = MessageRepository(graph)
     stamp = repo.roster_stamp(space)
     key = (graph.settings.uri, graph.settings.database, space)
-    with _lock:
-        hit = _kept.get(key)
-        if stamp is not None and hit is not None and hit[0] == stamp:
-            _kept.move_to_end(key)
-            return hit[1]
+    hit = _kept.get(key)
+    if stamp is not None and hit is not None and hit[0] == stamp:
+        return hit[1]
     stamp, people = repo.roster_with_stamp(space)  # the roster with the stamp it goes with
     index = RosterIndex(people)
     if stamp is not None:
-        with _lock:
-            _kept[key] = (stamp, index)
-            _kept.move_to_end(key)
-            while len(_kept) > MAX_SPACES:
-                _kept.popitem(last=False)
+        _kept.put(key, (stamp, index))
     return index
 
 
 def clear() -> None:
-    with _lock:
-        _kept.clear()
+    _kept.clear()

@@ -61,16 +61,19 @@ def _compile(graph: Graph, space: str, question: str, asker: str | None, llm: bo
     except ValidationError as e:
         raise InputError(e.errors()[0]["msg"].removeprefix("Value error, ")) from e
     roster = roster_index(graph, space)
+    steps: list[dict[str, Any]] = []
     if not llm:
-        return narrow_wide(compile_rules(question, asker, roster)), roster, []
-    from polymem.retrieval.llm import plan_llm
+        plan = compile_rules(question, asker, roster)
+    elif client is None:  # asked for the LLM, none configured: rules, said so in the trace
+        plan = compile_rules(question, asker, roster)
+        steps.append({"layer": "llm", "tool": "planner", "ok": False, "why": "rule plan used: no LLM configured "
+                      "(POLYMEM_LLM_BASE_URL / POLYMEM_LLM_MODEL)", "error": "not_configured"})
+    else:
+        from polymem.retrieval.llm import plan_llm
 
-    if client is None:  # asked for the LLM, none configured: rules, said so in the trace
-        return narrow_wide(compile_rules(question, asker, roster)), roster, [
-            {"layer": "llm", "tool": "planner", "ok": False, "why": "rule plan used: no LLM configured "
-             "(POLYMEM_LLM_BASE_URL / POLYMEM_LLM_MODEL)", "error": "not_configured"}]
-    plan, step = plan_llm(client, question, asker, roster)
-    return narrow_wide(plan), roster, [step]
+        plan, step = plan_llm(client, question, asker, roster)
+        steps.append(step)
+    return narrow_wide(plan), roster, steps
 
 
 def plan(graph: Graph, space: str, question: str, asker: str | None = None, *, llm: bool = False,
