@@ -19,7 +19,7 @@ from typing import Any
 
 import numpy as np
 
-from bench.latency import CACHE, DedupEmbedder
+from bench.latency import CACHE, DedupEmbedder, progress_log
 from bench.metrics import recall_at_k
 from bench.prepare import count_messages
 from bench.realchat import generate
@@ -58,15 +58,8 @@ def grow_to(graph: Graph, embedder: Any, path: Path, space: str, n: int, log: Lo
                 out.write(line)
     log(f"  ingesting messages {have:,}..{n:,} into {space}")
     t0 = time.perf_counter()
-    done = [0]
-
-    def progress(k: int) -> None:
-        done[0] += k
-        if done[0] % 50_000 < k:
-            log(f"    +{done[0]:,} messages, {time.perf_counter() - t0:.0f} s")
-
     rep = Ingestor(graph, DedupEmbedder(embedder), batch_size=1000).ingest(
-        space, next(iter(load(part, "jsonl"))), progress=progress)
+        space, next(iter(load(part, "jsonl"))), progress=progress_log(log, 50_000, "+"))
     part.unlink()
     secs = time.perf_counter() - t0
     log(f"  ingest done: {rep.summary()}")

@@ -44,6 +44,19 @@ class DedupEmbedder:
         return np.stack([self._cache[t] for t in texts])
 
 
+def progress_log(log: Log, every: int, prefix: str = "") -> Callable[[int], None]:
+    """An ingest progress callback that logs the running count (and seconds) every `every` messages."""
+    t0 = time.perf_counter()
+    done = [0]
+
+    def progress(k: int) -> None:
+        done[0] += k
+        if done[0] % every < k:
+            log(f"    {prefix}{done[0]:,} messages, {time.perf_counter() - t0:.0f} s")
+
+    return progress
+
+
 def synth_file(n: int) -> Path:
     return CACHE / f"synth-{n // 1000}k.jsonl"
 
@@ -62,14 +75,7 @@ def ensure_synth(graph: Graph, embedder: Any, n: int = 100_000, space: str = SYN
         from polymem.ingest.pipeline import Ingestor
 
         log(f"  ingesting {path} into {space} ({have:,} of {n:,} stored; embeddings on CPU, a few minutes)")
-        t0 = time.perf_counter()
-        done = [0]
-
-        def progress(k: int) -> None:
-            done[0] += k
-            if done[0] % 10_000 < k:
-                log(f"    {done[0]:,} messages, {time.perf_counter() - t0:.0f}s")
-
+        progress = progress_log(log, 10_000)
         for attempt in range(1, 11):
             # Re-running is safe (ingest is idempotent); it also rides over a failed batch
             # (a constraint race was seen under heavy load): each attempt keeps what was written.
