@@ -44,6 +44,10 @@ _NOUN_CLASSES: dict[str, tuple[str, ...]] = {
     "city": ("city.n.01", "town.n.01", "municipality.n.01", "country.n.02", "state.n.01", "capital.n.03",
              "port.n.01", "urban_area.n.01"),
     "group_noun": ("social_group.n.01", "group.n.01", "organization.n.01", "family.n.01", "family.n.02"),
+    # where people work: a business, an institution, a plant, a shop, a kitchen or bar that serves the public
+    "workplace": ("workplace.n.01", "place_of_business.n.01", "business.n.01", "institution.n.01",
+                  "administrative_unit.n.01", "plant.n.01", "medical_building.n.01", "restaurant.n.01",
+                  "tavern.n.01", "hotel.n.01"),
     "time": ("time_period.n.01", "time_unit.n.01", "calendar_month.n.01", "day.n.04", "day_of_the_week.n.01"),
 }
 _WORK_GLOSS = re.compile(r"\b(?:work|works|worker|job|employ\w*|profession\w*|trade|occupation|paid|hired|"

@@ -90,3 +90,113 @@ def shown(reader: Any, doc: Any, speaker: str, attribute: str, message_id: str |
     _, (_, value, sent, _) = best
     return Statement(attribute, speaker, speaker, value, kind="event", weak=True,  # type: ignore[arg-type]
                      message_id=message_id, time=time, sentence=sent.text.strip())
+
+
+_WORK_PREPS = ("at", "for", "with", "in")
+
+
+def workplaces(reader: Any, doc: Any) -> list[Found]:
+    """Each place of work the message names after "at / for / with / in" outside questions: a firm by its name
+    ("a double at La Brasa", "contracting for Kestrel") or a common noun WordNet files under places of work
+    ("knocked off at the brewery"); never a town, a person or a date."""
+    out: list[Found] = []
+    for sent in doc.sents:
+        if asking(sent):
+            continue
+        for t in sent:
+            if t.dep_ != "pobj" or t.head.lower_ not in _WORK_PREPS or not any(c.isalpha() for c in t.text) or \
+                    reader.person_in(t.text):
+                continue
+            # (lower-case chat tags an unknown name as a common noun: "a double at la brasa")
+            if t.ent_type_ in ("ORG", "FAC") or (t.head.lower_ != "in" and (
+                    t.pos_ == "PROPN" or (t.pos_ == "NOUN" and not lex.known_word(t.lower_)))):
+                # (a name after "in" is a place far more often than a firm: only the NER's firm counts there)
+                if t.ent_type_ in ("GPE", "LOC", "DATE", "TIME", "PERSON", "NORP") or lex.is_place_name(t.lower_):
+                    continue
+                first = t
+                while first.i > sent.start and doc[first.i - 1].head.i in (t.i, first.i) and \
+                        doc[first.i - 1].pos_ in ("PROPN", "NOUN", "ADJ", "ADP") and doc[first.i - 1].dep_ in (
+                        "compound", "amod", "nmod") and doc[first.i - 1].is_alpha:
+                    first = doc[first.i - 1]
+                if all(lex.known_word(x.lower_) and not x.text[:1].isupper() for x in doc[first.i:t.i + 1]):
+                    continue
+            elif t.pos_ == "NOUN" and lex.noun_is(t.lemma_.lower(), "workplace", senses=1):
+                first = t
+                while first.i > sent.start and doc[first.i - 1].dep_ == "compound" and \
+                        doc[first.i - 1].head.i in (t.i, first.i):
+                    first = doc[first.i - 1]
+            else:
+                continue
+            span = doc[first.i:t.i + 1].text
+            out.append((span, span, sent, first.idx))
+    return out
+
+
+def _not_a_name(doc: Any, f: Found, raw: str | None, attribute: str) -> bool:
+    """An everyday word taken for a name, or a name taken for a trade: one written in lower case only ("nice
+    house"), one that opens its sentence ("Nice!"), a trade word written as a name mid-sentence ("the Archers
+    theme")."""
+    t = span_token(doc, f[0], f[3])
+    everyday = lex.known_word(f[0].lower()) and not lex.place_only(f[0].lower())
+    if everyday and raw is not None and f[0] not in raw and f[0].lower() in raw:
+        return True
+    if attribute == "city":  # (also an everyday word the tagger did not take for a noun: "X is lovely")
+        return everyday and t is not None and (t.is_sent_start or t.pos_ not in ("PROPN", "NOUN"))
+    if t is not None and t.pos_ == "ADJ" and lex._synsets(t.lower_, "a"):
+        return True  # an adjective WordNet knows ("X is lovely"), not a trade the tagger mistook
+    return raw is not None and t is not None and not t.is_sent_start and f[1][:1].islower() and f[0][:1].isupper() \
+        and f[0] in raw
+
+
+def _someone_elses(reader: Any, doc: Any, f: Found) -> bool:
+    """The clause's subject is another person, named or by pronoun: "Ana's moved to X", "she works at Y"."""
+    t = span_token(doc, f[0], f[3])
+    if t is None:
+        return False
+    v = t.head.head if t.dep_ == "pobj" else t.head
+    subj = next((c for c in v.children if c.dep_ in ("nsubj", "nsubjpass") and c.i != t.i), None)
+    return subj is not None and (subj.lower_ in ("he", "she", "they") or subj.ent_type_ == "PERSON"
+                                 or bool(reader.person_in(subj.text)))
+
+
+def _subject(doc: Any, f: Found) -> bool:
+    """The span is the subject of its clause: a negation there is about the place, not the speaker's tie to it
+    ("X never looked so good")."""
+    t = span_token(doc, f[0], f[3])
+    return t is not None and t.dep_ in ("nsubj", "nsubjpass")
+
+
+# Classifier vetoes (relations.py labels): a place it takes this surely for one visited, or anything it takes this
+# surely for no one's home or job, is no candidate, however named.
+VISIT_P = 0.6
+OTHER_P = 0.95
+_TASK_OF = {"city": "home", "job": "job"}
+
+
+def passing(reader: Any, doc: Any, attribute: str, raw: str | None = None) -> list[Found]:
+    """Every home (attribute "city") or job ("job": a trade or a place of work) the message names outside
+    questions, unless the parse says it is not the speaker's (negated, wished, somebody else's) or the relation
+    classifier is sure it is not (`VISIT_P`, `OTHER_P`). Weaker than `shown`: only the last resort of a question
+    about what a person held before, when no line of theirs says or shows it plainly. `raw`: the message as
+    written, before `reader.cased`: an everyday word it wrote in lower case only ("nice house") is no name."""
+    from polymem.language.relations import LABELS, probabilities
+
+    if attribute == "city":
+        found = [f for f in places(reader, doc) if not lex.is_country(f[1])]
+    elif attribute == "job":
+        found = workplaces(reader, doc) + trades(reader, doc)  # (a firm's name before a trade read inside it)
+    else:
+        return []
+    found = [f for f in found if not _not_a_name(doc, f, raw, attribute)]
+    found = [f for f in found if not ((flags := grammar_flags(doc, f[0], f[3]))["negated"] and not _subject(doc, f))
+             and not flags["hedged"] and not flags["someone else's"] and not flags["question"]
+             and not _someone_elses(reader, doc, f)]
+    found = list({f[1].lower(): f for f in reversed(found)}.values())[::-1]  # (one per value, the first)
+    if not found:
+        return []
+    task = _TASK_OF[attribute]
+    p = probabilities(task, [(doc.text, span, at) for span, _, _, at in found], [doc] * len(found))  # type: ignore[arg-type]
+    other = LABELS[task].index("other")
+    visit = LABELS[task].index("visit") if "visit" in LABELS[task] else None
+    return [f for f, row in zip(found, p, strict=True)
+            if row[other] < OTHER_P and (visit is None or row[visit] < VISIT_P)]

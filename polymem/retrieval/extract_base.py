@@ -21,6 +21,7 @@ class StateHit:
     when: tuple
     message_ids: list[str]
     kind: str = "message"
+    said: str = ""  # the sentence a value only named in passing came from (kind "passing"), quoted with it
 
 
 @dataclass

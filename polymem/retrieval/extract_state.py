@@ -16,12 +16,12 @@ from polymem.language import question_group, question_views
 from polymem.language.models import parsed
 from polymem.language.pets import unknown_kind
 from polymem.language.statement_types import BEFORE
-from polymem.language.statements_context import shown
+from polymem.language.statements_context import passing, shown
 from polymem.language.statements_job import role_and_place
 from polymem.language.statements_pet import dies
 from polymem.retrieval import extract_pets as pets
 from polymem.retrieval.extract_base import NOT_IN_MEMORY, Extract, StateHit, coverage, when
-from polymem.retrieval.system2 import asks_before
+from polymem.retrieval.system2 import HISTORY_ATTRIBUTES, asks_before
 
 if TYPE_CHECKING:
     from polymem.retrieval.extract import Answerer
@@ -366,7 +366,9 @@ def state(self: Any) -> Extract:
             return out
         anchor = head if head else past
         text, role = job_text(self, past) if self.plan.attribute == "job" else home_text(hits, past, self.plan.attribute), None
-        if self.plan.attribute == "job" and " at " not in text and not _names_role(text):
+        if past.kind == "passing":  # only named in their line: the line says the rest
+            text = f'{past.value} (named in passing: "{past.said}")'
+        elif self.plan.attribute == "job" and " at " not in text and not _names_role(text):
             role = _role_before(hits, past)  # "handed in my notice at X" after "tax auditor life": the role at X
         if role is not None:
             text = f"{role.value} at {text}"
@@ -397,9 +399,16 @@ def _shown_before(self: Any, pid: str, hits: list[StateHit], head: StateHit | No
     named = [h for h in hits if h.value and h.value.lower() in q]
     if end is None and (named or head is not None):
         end = (named[-1] if named else head).when  # type: ignore[union-attr]
+    value = _named_value(self.plan.question, self.plan.attribute, self.roster)
+    if end is None and value:
+        # no statement of the change was read ("we're off to X in June" in a long line): their first line naming
+        # the value the question names dates it
+        said = re.compile(r"(?<!\w)" + re.escape(value.lower()) + r"(?!\w)")
+        end = min((when(m) for m in self.msgs.values() if m["speaker"] == pid and said.search((m["text"] or "").lower())),
+                  default=None)
     if end is None:
         return None  # no change to date "before" by
-    newer = [h.value for h in hits if h.when >= end and h.value]
+    newer = [h.value for h in hits if h.when >= end and h.value] + ([value] if value else [])
     # (by the time of the message, not of what it states: "started at X on Monday", said after the change the
     # question names, is no value before it)
     for m in sorted((m for m in self.msgs.values() if m["speaker"] == pid and when(m) < end), key=when,
@@ -411,7 +420,35 @@ def _shown_before(self: Any, pid: str, hits: list[StateHit], head: StateHit | No
         if st is None or st.value.lower() in q or any(same_value(st.value, v) for v in newer):
             continue
         return StateHit(m["id"], st.value, when(m), [m["id"]], "message")
-    return None
+    return _named_before(self, pid, end, newer)
+
+
+def _named_before(self: Any, pid: str, end: tuple, newer: list[str]) -> StateHit | None:
+    """The last resort of a question about what pid held before a change, when none of their lines says or shows
+    it plainly: a place (or a trade or place of work) their own lines before the change named at all
+    (`statements_context.passing`), the one named in most of them, the earliest of equals; with the sentence it
+    was named in, since nothing but that line says it was theirs."""
+    q = self.plan.question.lower()
+    attr = self.plan.attribute
+    seen: dict[str, tuple[int, tuple, StateHit]] = {}
+    # (the message of the change too: "signed for a flat in X, Y is too big for us now")
+    for m in sorted((m for m in self.msgs.values() if m["speaker"] == pid and when(m) <= end), key=when):
+        named: set[str] = set()
+        text = m["text"] or ""
+        for _, value, sent, _ in passing(self.reader, parsed(self.reader.cased(text)), attr or "", text):
+            key = value.lower()
+            if key in named or key in q or any(same_value(value, v) for v in newer) or (attr == "city" and any(
+                    lex.place_in(value, v) or lex.part_of_city(value, v) for v in newer)):
+                continue
+            named.add(key)
+            if key in seen:
+                seen[key] = (seen[key][0] + 1, *seen[key][1:])
+            else:
+                seen[key] = (1, when(m), StateHit(m["id"], value, when(m), [m["id"]], "passing", sent.text.strip()))
+    if not seen:
+        return None
+    # (of equals the earliest: a person's first lines say where they are; later ones, where they go)
+    return max(seen.values(), key=lambda x: (x[0], -x[1][0]))[2]
 
 
 def _names_role(value: str) -> bool:
@@ -555,9 +592,12 @@ def everyone(self: Any) -> Extract:
 def _state_at(self: Answerer, pid: str, hits: list[StateHit]) -> Extract:
     """The value that held at a time: the first one ("at the beginning"), the last ("in the end"), or the
     latest one stated before the end of a named month (of the year the conversation is in)."""
-    pick = _pick_at(self, hits)
+    pick = _pick_at(self, hits, pid)
     if pick is None or not pick.value:
         return Extract(NOT_IN_MEMORY, abstained=True)
+    if pick.kind == "passing":
+        return Extract(f'{pick.value} (named in passing: "{pick.said}")', participant=pid, cited=pick.message_ids,
+                       confidence=0.5, rows={pid: ([pick], [])})
     return Extract(pick.value, participant=pid, cited=pick.message_ids, confidence=1.0, rows={pid: ([pick], [])})
 
 
@@ -572,7 +612,8 @@ def _held_then(self: Any, hits: list[StateHit]) -> bool:
     return bool(times) and (self.plan.month or 13) < datetime.fromtimestamp(max(times)).month
 
 
-def _pick_at(self: Answerer, hits: list[StateHit]) -> StateHit | None:
+def _pick_at(self: Answerer, hits: list[StateHit], pid: str | None = None) -> StateHit | None:
+    """`pid`: the person whose state it is (None: the group's)."""
     pick: StateHit | None
     if self.plan.at == "start":
         pick = hits[0]
@@ -589,4 +630,7 @@ def _pick_at(self: Answerer, hits: list[StateHit]) -> StateHit | None:
         end = datetime(year + month // 12, month % 12 + 1, 1).timestamp()
         before = [h for h in hits if h.when and h.when[0] and h.when[0] < end]
         pick = before[-1] if before else None
+        if pick is None and pid is not None and self.plan.attribute in HISTORY_ATTRIBUTES:
+            # a month before anything of theirs was stated: what their own lines of then named in passing
+            pick = _named_before(self, pid, (end,), [h.value for h in hits if h.value])
     return pick
