@@ -200,10 +200,11 @@ class SearchRepository:
                 out[r["row"]].append(r["id"])
         return out
 
-    def own_messages(self, space: str, rows: list[str], k: int) -> dict[str, list[str]]:
-        """Each speaker's first k messages, oldest first."""
+    def own_messages(self, space: str, rows: list[str], k: int, latest: bool = False) -> dict[str, list[str]]:
+        """Each speaker's first k messages, oldest first (`latest`: their last k, newest first)."""
         out: dict[str, list[str]] = {r: [] for r in rows}
-        for r in self.graph.read(q.OWN_MESSAGES, space=space, rows=rows, k=k) if rows else []:
+        cypher = q.OWN_MESSAGES_LATEST if latest else q.OWN_MESSAGES
+        for r in self.graph.read(cypher, space=space, rows=rows, k=k) if rows else []:
             out[r["row"]] = list(r["ids"])
         return out
 

@@ -155,8 +155,12 @@ def _someone_elses(reader: Any, doc: Any, f: Found) -> bool:
         return False
     v = t.head.head if t.dep_ == "pobj" else t.head
     subj = next((c for c in v.children if c.dep_ in ("nsubj", "nsubjpass") and c.i != t.i), None)
+    # (a name as the subject, known or not: "Piet's moved to X", or a person by a noun: "my cousin moved to X";
+    # the place itself as subject is the span)
     return subj is not None and (subj.lower_ in ("he", "she", "they") or subj.ent_type_ == "PERSON"
-                                 or bool(reader.person_in(subj.text)))
+                                 or subj.pos_ == "PROPN" or bool(reader.person_in(subj.text))
+                                 or (subj.pos_ == "NOUN" and (lex.noun_is(subj.lemma_.lower(), "kin")
+                                                              or lex.is_person_noun(subj.lemma_.lower()))))
 
 
 def _subject(doc: Any, f: Found) -> bool:

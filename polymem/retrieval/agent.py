@@ -201,7 +201,7 @@ class Retriever:
         if hist is not None:
             self.st.history = hist.result()
             if self.st.history:
-                self.ex.used.add("own_messages")
+                self.ex.used.add("own_messages" if system2.asks_before(self.plan) else "own_messages_latest")
         self.st.s2 = s2.result()
         self.ex.used.add("row_records")
         empty = [r.id for r in self.plan.rows if r.kind == "PERSON" and not self.st.s2[r.id]["current"]]

@@ -21,7 +21,7 @@ from polymem.language.statements_job import role_and_place
 from polymem.language.statements_pet import dies
 from polymem.retrieval import extract_pets as pets
 from polymem.retrieval.extract_base import NOT_IN_MEMORY, Extract, StateHit, coverage, when
-from polymem.retrieval.system2 import HISTORY_ATTRIBUTES, asks_before
+from polymem.retrieval.system2 import HISTORY_ATTRIBUTES, asks_before, asks_home_now
 
 if TYPE_CHECKING:
     from polymem.retrieval.extract import Answerer
@@ -367,13 +367,19 @@ def state(self: Any) -> Extract:
         anchor = head if head else past
         text, role = job_text(self, past) if self.plan.attribute == "job" else home_text(hits, past, self.plan.attribute), None
         if past.kind == "passing":  # only named in their line: the line says the rest
-            text = f'{past.value} (named in passing: "{past.said}")'
+            text = in_passing(past, self.plan.attribute)
         elif self.plan.attribute == "job" and " at " not in text and not _names_role(text):
             role = _role_before(hits, past)  # "handed in my notice at X" after "tax auditor life": the role at X
         if role is not None:
             text = f"{role.value} at {text}"
         cited = past.message_ids + anchor.message_ids + (role.message_ids if role is not None else [])
         return Extract(text, participant=pid, cited=list(dict.fromkeys(cited)), confidence=1.0, rows=out.rows)
+    if head is None and asks_home_now(self.plan):
+        # nothing of theirs stated or recorded at all: a place their own latest lines name in passing
+        now = _named_before(self, pid, (float("inf"),), [], latest=True)
+        if now is not None:
+            return Extract(in_passing(now, self.plan.attribute), participant=pid, cited=now.message_ids,
+                           confidence=0.5, rows={pid: ([now], [])})
     if head is None or (self.plan.attribute not in MULTI_VALUED and _over(head, _before_ids(self, pid))):
         return out  # ("grew up in X", "I've left X" and nothing since: where they are now is not said)
     if self.plan.attribute in MULTI_VALUED:
@@ -423,7 +429,15 @@ def _shown_before(self: Any, pid: str, hits: list[StateHit], head: StateHit | No
     return _named_before(self, pid, end, newer)
 
 
-def _named_before(self: Any, pid: str, end: tuple, newer: list[str]) -> StateHit | None:
+def in_passing(h: StateHit, attribute: str | None) -> str:
+    """A value only named in passing, said so; a workplace or trade with the sentence it was named in (what the
+    work was shows around it: "knocked off at the brewery"), a place alone (its sentence may name others)."""
+    if h.said and attribute != "city":
+        return f'{h.value} (named in passing: "{h.said}")'
+    return f"{h.value} (named in passing)"
+
+
+def _named_before(self: Any, pid: str, end: tuple, newer: list[str], latest: bool = False) -> StateHit | None:
     """The last resort of a question about what pid held before a change, when none of their lines says or shows
     it plainly: a place (or a trade or place of work) their own lines before the change named at all
     (`statements_context.passing`), the one named in most of them, the earliest of equals; with the sentence it
@@ -435,20 +449,30 @@ def _named_before(self: Any, pid: str, end: tuple, newer: list[str]) -> StateHit
     for m in sorted((m for m in self.msgs.values() if m["speaker"] == pid and when(m) <= end), key=when):
         named: set[str] = set()
         text = m["text"] or ""
+        # (a line answering another's names that other's things: "X!! congrats" to "we're off to X")
+        said_to = " ".join((self.msgs.get(i) or {}).get("text") or "" for i in [*(m.get("reply_to") or []),
+                                                                              *(m.get("prev_ids") or [])]
+                           if (self.msgs.get(i) or {}).get("speaker") not in (None, pid)).lower()
         for _, value, sent, _ in passing(self.reader, parsed(self.reader.cased(text)), attr or "", text):
             key = value.lower()
             if key in named or key in q or any(same_value(value, v) for v in newer) or (attr == "city" and any(
-                    lex.place_in(value, v) or lex.part_of_city(value, v) for v in newer)):
+                    lex.place_in(value, v) or lex.part_of_city(value, v) for v in newer)) or key in said_to:
                 continue
             named.add(key)
-            if key in seen:
+            if key in seen and not latest:
                 seen[key] = (seen[key][0] + 1, *seen[key][1:])
+            elif key in seen:  # (for now, the latest line naming it is the one to quote)
+                seen[key] = (seen[key][0] + 1, when(m), StateHit(m["id"], value, when(m), [m["id"]], "passing",
+                                                                 sent.text.strip()))
             else:
                 seen[key] = (1, when(m), StateHit(m["id"], value, when(m), [m["id"]], "passing", sent.text.strip()))
     if not seen:
         return None
-    # (of equals the earliest: a person's first lines say where they are; later ones, where they go)
-    return max(seen.values(), key=lambda x: (x[0], -x[1][0]))[2]
+    # (of equals the earliest: a person's first lines say where they are; later ones, where they go; `latest`: for
+    # where they are now, the latest)
+    # a town WordNet knows before one only GeoNames lists ("the Turbo trainer" names a town in Colombia too)
+    return max(seen.values(), key=lambda x: (x[0], not lex.gazetteer_only(x[2].value or ""),
+                                             x[1][0] if latest else -x[1][0]))[2]
 
 
 def _names_role(value: str) -> bool:
@@ -573,6 +597,13 @@ def everyone(self: Any) -> Extract:
         hits = person_state(self, r.id, self.plan.attribute) if self.plan.attribute else []
         head, past = _split(hits, "")
         rows[r.id] = (hits[-1:], [past] if past else [])
+        if head is None and asks_home_now(self.plan) and \
+                (now := _named_before(self, r.id, (float("inf"),), [], latest=True)) is not None:
+            # nothing of theirs stated or recorded: a place their own latest lines name in passing
+            parts.append(f"{r.name or r.id}: {in_passing(now, self.plan.attribute)}")
+            cited += now.message_ids
+            rows[r.id] = ([now], [])
+            continue
         if head is None or (self.plan.attribute not in MULTI_VALUED and _over(head, _before_ids(self, r.id))):
             parts.append(f"{r.name or r.id}: not mentioned")
             continue
@@ -596,7 +627,7 @@ def _state_at(self: Answerer, pid: str, hits: list[StateHit]) -> Extract:
     if pick is None or not pick.value:
         return Extract(NOT_IN_MEMORY, abstained=True)
     if pick.kind == "passing":
-        return Extract(f'{pick.value} (named in passing: "{pick.said}")', participant=pid, cited=pick.message_ids,
+        return Extract(in_passing(pick, self.plan.attribute), participant=pid, cited=pick.message_ids,
                        confidence=0.5, rows={pid: ([pick], [])})
     return Extract(pick.value, participant=pid, cited=pick.message_ids, confidence=1.0, rows={pid: ([pick], [])})
 

@@ -43,6 +43,8 @@ def templates_for(plan: Plan, opts: AskOptions) -> list[str]:
             names.append("record_chain")
         if system2.asks_before(plan):
             names.append("own_messages")
+        elif system2.asks_home_now(plan):
+            names.append("own_messages_latest")
     if plan.intent == "group_decision":
         names += ["following", "messages_fulltext_details"]
     if opts.strategy == "agentic" and opts.use_system2:

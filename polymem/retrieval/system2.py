@@ -125,9 +125,33 @@ def asks_before(plan: Plan) -> bool:
 NOW_WORDS = ("now", "currently", "nowadays", "presently", "today")
 
 
+def asks_home_now(plan: Plan) -> bool:
+    """A question about where a person lives now ("where is X based?"), or where everyone does; not where they
+    come from ("which town is X from?", "where did she grow up?")."""
+    from polymem.language.models import parsed
+
+    if plan.intent not in ("state", "everyone") or plan.mode != "head" or plan.attribute != "city" or plan.at \
+            or plan.month:
+        return False
+    return not any(t.lower_ == "from" or t.lemma_.lower() in ORIGIN_VERBS for t in parsed(plan.question))
+
+
+ORIGIN_VERBS = ("grow", "bear", "raise")  # "grew up in", "born in", "raised in": where one is from
+
+
+EVERYONE_ROWS, EVERYONE_K = 16, 20  # for everyone's home: this many members' latest this many lines each
+
+
 def history_messages(repo: SearchRepository, space: str, plan: Plan, rows: list[str]) -> dict[str, list[str]]:
     """For a question about what a person held before (`asks_before`): their first messages, where the home or
-    job they had shows in passing before any change is told."""
-    if not rows or not asks_before(plan):
+    job they had shows in passing before any change is told; about where they live now (`asks_home_now`): their
+    latest ones, where it may show in passing when no line says it."""
+    if not rows:
         return {}
-    return repo.own_messages(space, rows[:1], HISTORY_K)
+    if asks_before(plan):
+        return repo.own_messages(space, rows[:1], HISTORY_K)
+    if asks_home_now(plan) and plan.intent == "everyone":
+        return repo.own_messages(space, rows[:EVERYONE_ROWS], EVERYONE_K, latest=True)
+    if asks_home_now(plan):
+        return repo.own_messages(space, rows[:1], HISTORY_K, latest=True)
+    return {}

@@ -50,6 +50,8 @@ def test_a_firm_is_read_with_the_words_of_its_name() -> None:
 
 @pytest.mark.parametrize("text, attribute", [
     ("Olu's moved to Dunedin by the way, helped him carry the sofa", "city"),
+    ("Piet has moved to Dunedin, helped him carry the sofa", "city"),  # a name the roster does not know
+    ("my cousin just moved to Dunedin, she loves it", "city"),  # a person by a noun
     ("she works at the tannery now, loves it", "job"),
 ])
 def test_another_persons_home_or_job_is_not_the_speakers(text: str, attribute: str) -> None:
@@ -58,3 +60,4 @@ def test_another_persons_home_or_job_is_not_the_speakers(text: str, attribute: s
 
 def test_an_adjective_is_no_trade() -> None:
     assert _values("Valletta is lovely but the ferry takes all day", "job") == []
+

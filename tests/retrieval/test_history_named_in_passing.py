@@ -33,3 +33,36 @@ def test_a_workplace_named_in_passing_is_the_job_before_a_change(graph, space, e
     got = ask(graph, space, "Where did Odile work before the hotel?", embedder=embedder)
     assert "quorvane" in got.text.lower(), got.text
     assert "n002" in got.cited, got.cited
+
+
+def test_a_place_named_in_passing_answers_where_someone_lives_when_nothing_says_it(graph, space, embedder) -> None:  # type: ignore[no-untyped-def]
+    """Nothing of Bram's home is stated or recorded: his own latest line naming a town in passing is quoted; a
+    town he names as somebody else's is not his."""
+    lines = [*LINES, ("n042", "bram", "another grey morning in aberdeen, the gulls are at war with the bins", None),
+             ("n043", "odile", "ha, classic", "n042")]
+    ingest_chat(graph, space, embedder, lines)
+    got = ask(graph, space, "Where is Bram based these days?", embedder=embedder)
+    assert "aberdeen" in got.text.lower(), got.text
+    assert "n042" in got.cited, got.cited
+    assert "dunedin" not in got.text.lower(), got.text
+
+
+def test_no_place_named_leaves_where_someone_lives_unknown(graph, space, embedder) -> None:  # type: ignore[no-untyped-def]
+    ingest_chat(graph, space, embedder, LINES)
+    got = ask(graph, space, "Where is Bram based these days?", embedder=embedder)
+    assert got.text.startswith("Not mentioned"), got.text
+
+
+def test_everyones_homes_take_a_place_named_in_passing_for_a_member_with_nothing_stated(graph, space, embedder) -> None:  # type: ignore[no-untyped-def]
+    lines = [*LINES, ("n042", "bram", "another grey morning in aberdeen, the gulls are at war with the bins", None)]
+    ingest_chat(graph, space, embedder, lines)
+    got = ask(graph, space, "Where does everyone in the chat live these days?", embedder=embedder)
+    assert "aberdeen" in got.text.lower(), got.text
+    assert "n042" in got.cited, got.cited
+
+
+def test_a_place_named_in_passing_is_not_where_someone_comes_from(graph, space, embedder) -> None:  # type: ignore[no-untyped-def]
+    lines = [*LINES, ("n042", "bram", "another grey morning in aberdeen, the gulls are at war with the bins", None)]
+    ingest_chat(graph, space, embedder, lines)
+    got = ask(graph, space, "Which town is Bram originally from?", embedder=embedder)
+    assert "aberdeen" not in got.text.lower(), got.text

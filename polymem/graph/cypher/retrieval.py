@@ -203,6 +203,16 @@ CALL (row) {
 RETURN row, collect(m.id) AS ids
 """
 
+# Each speaker's latest k messages (where a home they have now shows in passing), newest first.
+OWN_MESSAGES_LATEST = """
+UNWIND $rows AS row
+CALL (row) {
+  MATCH (m:Message {space: $space, speaker: row})
+  RETURN m ORDER BY m.time DESC, m.seq DESC LIMIT $k
+}
+RETURN row, collect(m.id) AS ids
+"""
+
 # Which of the System 2 indexes exist (System 2 may not be migrated yet in a given database).
 INDEXES = "SHOW INDEXES YIELD name WHERE name IN ['record_text', 'record_embedding', 'message_text'] RETURN name"
 
@@ -239,6 +249,6 @@ TEMPLATES = {
     "following": FOLLOWING, "discussion_near": DISCUSSION_NEAR, "messages_fulltext_details": MESSAGES_FULLTEXT_DETAILS,
     "records_fulltext": RECORDS_FULLTEXT, "records_vector_exact": RECORDS_VECTOR_EXACT,
     "row_records": ROW_RECORDS, "record_chain": RECORD_CHAIN, "row_messages_fulltext": ROW_MESSAGES_FULLTEXT,
-    "own_messages": OWN_MESSAGES,
+    "own_messages": OWN_MESSAGES, "own_messages_latest": OWN_MESSAGES_LATEST,
     "speaker_activity": SPEAKER_ACTIVITY, "address_activity": ADDRESS_ACTIVITY,
 }
