@@ -72,6 +72,9 @@ _BUILDING = ("building.n.01",)
 _WORK_PREPS = frozenset({"at", "with", "for", "in", "on"})
 
 
+_EARLIER = ("previous", "old", "former", "last", "first", "earlier")  # (a home asked by its age: "her old place")
+
+
 def _asks_workplace(t: Any, lemma: str) -> bool:
     """"which school does Mo teach at?", "what label is Bo with now?", "which hospital is Cy working at?", "which
     firm did Di leave?": a wh-determined organisation or workplace whose verb has a person for subject, the verb
@@ -84,9 +87,11 @@ def _asks_workplace(t: Any, lemma: str) -> bool:
         return False
     h = t.head
     # (a name the tagger took for an adjective, "what company is Teo at", counts: capitalised mid-question)
+    # (or a name the parser hung on the verb as a compound: "which restaurant did Facu cook at?")
     if h.pos_ not in ("VERB", "AUX") or not any(
             c.dep_ in ("nsubj", "attr", "acomp") and c.i != t.i and (_someone(c) or (
-                c.i > 0 and c.text[:1].isupper() and not lex.known_word(c.lower_))) for c in h.children):
+                c.i > 0 and c.text[:1].isupper() and not lex.known_word(c.lower_))) or (
+                c.dep_ == "compound" and c.pos_ == "PROPN" and c.i > t.i) for c in h.children):
         return False
     verb = h.lemma_.lower()
     if lex.work_verb(verb) or lex.verb_in_senses(verb, ("work.v.02", "work.v.01"), first=2, exact=True):
@@ -205,6 +210,10 @@ def question_attribute(doc: Any) -> tuple[Attribute | None, str | None]:
             continue  # "What did the group settle on?" is about a decision, not a home ("where does the team live?" is)
         if subj and lex.is_animal(subj):
             continue  # "where does Ana's cat live now?": the animal's whereabouts, not its keeper's home
+        if t.pos_ == "NOUN" and _asked_noun(t) and any(c.dep_ == "poss" and _someone(c) for c in t.children) and \
+                (_where_noun(lemma) or lex.noun_is(lemma, "dwelling", senses=1)) and \
+                any(c.dep_ == "amod" and c.lower_ in _EARLIER for c in t.children):
+            return "city", None  # "Ana's previous place?", "his old flat?": where someone lived
         if (t.pos_ == "VERB" and lex.verb_is(lemma, "reside", senses=4)) or \
                 (lemma == "home" and t.dep_ in ("attr", "nsubj", "oprd", "dobj", "compound", "npadvmod", "advmod")):
             # "who lives in Accra?": the town asked by is the category the answer's homes must be
