@@ -87,7 +87,7 @@ def _asks_workplace(t: Any, lemma: str) -> bool:
         return False
     h = t.head
     # (a name the tagger took for an adjective, "what company is Teo at", counts: capitalised mid-question)
-    # (or a name the parser hung on the verb as a compound: "which restaurant did Facu cook at?")
+    # (or a name the parser hung on the verb as a compound: "which restaurant did Ana cook at?")
     if h.pos_ not in ("VERB", "AUX") or not any(
             c.dep_ in ("nsubj", "attr", "acomp") and c.i != t.i and (_someone(c) or (
                 c.i > 0 and c.text[:1].isupper() and not lex.known_word(c.lower_))) or (

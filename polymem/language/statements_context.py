@@ -97,8 +97,8 @@ _WORK_PREPS = ("at", "for", "with", "in")
 
 def workplaces(reader: Any, doc: Any) -> list[Found]:
     """Each place of work the message names after "at / for / with / in" outside questions: a firm by its name
-    ("a double at La Brasa", "contracting for Kestrel") or a common noun WordNet files under places of work
-    ("knocked off at the brewery"); never a town, a person or a date."""
+    ("a double at Zorbati", "invoicing for Quellmark") or a common noun WordNet files under places of work
+    ("off shift at the tannery"); never a town, a person or a date."""
     out: list[Found] = []
     for sent in doc.sents:
         if asking(sent):
@@ -107,7 +107,7 @@ def workplaces(reader: Any, doc: Any) -> list[Found]:
             if t.dep_ != "pobj" or t.head.lower_ not in _WORK_PREPS or not any(c.isalpha() for c in t.text) or \
                     reader.person_in(t.text):
                 continue
-            # (lower-case chat tags an unknown name as a common noun: "a double at la brasa")
+            # (lower-case chat tags an unknown name as a common noun: "a double at zorbati")
             if t.ent_type_ in ("ORG", "FAC") or (t.head.lower_ != "in" and (
                     t.pos_ == "PROPN" or (t.pos_ == "NOUN" and not lex.known_word(t.lower_)))):
                 # (a name after "in" is a place far more often than a firm: only the NER's firm counts there)
@@ -134,7 +134,7 @@ def workplaces(reader: Any, doc: Any) -> list[Found]:
 
 def _not_a_name(doc: Any, f: Found, raw: str | None, attribute: str) -> bool:
     """An everyday word taken for a name, or a name taken for a trade: one written in lower case only ("nice
-    house"), one that opens its sentence ("Nice!"), a trade word written as a name mid-sentence ("the Archers
+    house"), one that opens its sentence ("Nice!"), a trade word written as a name mid-sentence ("the Gardeners
     theme")."""
     t = span_token(doc, f[0], f[3])
     everyday = lex.known_word(f[0].lower()) and not lex.place_only(f[0].lower())
@@ -165,7 +165,7 @@ def _someone_elses(reader: Any, doc: Any, f: Found) -> bool:
 
 def _subject(doc: Any, f: Found) -> bool:
     """The span is the subject of its clause: a negation there is about the place, not the speaker's tie to it
-    ("X never looked so good")."""
+    ("X never looked so grey")."""
     t = span_token(doc, f[0], f[3])
     return t is not None and t.dep_ in ("nsubj", "nsubjpass")
 
@@ -182,7 +182,7 @@ def passing(reader: Any, doc: Any, attribute: str, raw: str | None = None) -> li
     questions, unless the parse says it is not the speaker's (negated, wished, somebody else's) or the relation
     classifier is sure it is not (`VISIT_P`, `OTHER_P`). Weaker than `shown`: only the last resort of a question
     about what a person held before, when no line of theirs says or shows it plainly. `raw`: the message as
-    written, before `reader.cased`: an everyday word it wrote in lower case only ("nice house") is no name."""
+    written, before `reader.cased`: an everyday word it wrote in lower case only ("nice one") is no name."""
     from polymem.language.relations import LABELS, probabilities
 
     if attribute == "city":

@@ -431,7 +431,7 @@ def _shown_before(self: Any, pid: str, hits: list[StateHit], head: StateHit | No
 
 def in_passing(h: StateHit, attribute: str | None) -> str:
     """A value only named in passing, said so; a workplace or trade with the sentence it was named in (what the
-    work was shows around it: "knocked off at the brewery"), a place alone (its sentence may name others)."""
+    work was shows around it: "off shift at the tannery"), a place alone (its sentence may name others)."""
     if h.said and attribute != "city":
         return f'{h.value} (named in passing: "{h.said}")'
     return f"{h.value} (named in passing)"
@@ -445,7 +445,7 @@ def _named_before(self: Any, pid: str, end: tuple, newer: list[str], latest: boo
     q = self.plan.question.lower()
     attr = self.plan.attribute
     seen: dict[str, tuple[int, tuple, StateHit]] = {}
-    # (the message of the change too: "signed for a flat in X, Y is too big for us now")
+    # (the message of the change too: "keys to the flat in X, Y was too big for us")
     for m in sorted((m for m in self.msgs.values() if m["speaker"] == pid and when(m) <= end), key=when):
         named: set[str] = set()
         text = m["text"] or ""
@@ -470,7 +470,7 @@ def _named_before(self: Any, pid: str, end: tuple, newer: list[str], latest: boo
         return None
     # (of equals the earliest: a person's first lines say where they are; later ones, where they go; `latest`: for
     # where they are now, the latest)
-    # a town WordNet knows before one only GeoNames lists ("the Turbo trainer" names a town in Colombia too)
+    # a town WordNet knows before one only GeoNames lists (a brand or a nickname can name a small town somewhere too)
     return max(seen.values(), key=lambda x: (x[0], not lex.gazetteer_only(x[2].value or ""),
                                              x[1][0] if latest else -x[1][0]))[2]
 

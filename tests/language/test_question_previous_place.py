@@ -21,8 +21,8 @@ def test_a_place_not_someones_earlier_home_is_no_home_question(question: str) ->
 
 
 def test_a_workplace_asked_with_the_name_parsed_as_a_compound_is_a_job() -> None:
-    assert question_attribute(parsed("Which restaurant did Facu cook at before the truck?"))[0] == "job"
+    assert question_attribute(parsed("Which restaurant did Marek cook at before the kiosk?"))[0] == "job"
 
 
 def test_a_place_stayed_at_is_no_workplace() -> None:
-    assert question_attribute(parsed("Which hotel did Facu stay at in May?"))[0] != "job"
+    assert question_attribute(parsed("Which hotel did Marek stay at in May?"))[0] != "job"
