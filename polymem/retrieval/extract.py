@@ -28,9 +28,9 @@ from polymem.retrieval.extract_base import (
     coverage,
     is_request,
     message_time,
+    same_value,
     when,
 )
-from polymem.retrieval.extract_state import same_value
 from polymem.retrieval.names import RosterIndex
 from polymem.retrieval.plan import Plan
 

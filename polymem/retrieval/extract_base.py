@@ -87,3 +87,14 @@ def message_time(t: Any) -> datetime | None:
     if hasattr(t, "to_native"):
         return t.to_native()
     return t if isinstance(t, datetime) else None
+
+
+def same_value(a: str | None, b: str | None) -> bool:
+    """Loose equality of two extracted values ("glazier at X" vs "glazier at X as of Monday")."""
+    x, y = (re.sub(r"^(?:an?|the)\s+", "", (v or "").lower().strip(" .!")) for v in (a, b))
+    if not (x and y):
+        return False
+    if x == y or x.startswith(y) or y.startswith(x):
+        return True
+    # "risk analyst at Northgate Bank" vs "Northgate Bank": the same employer, one with the title
+    return x.endswith(" at " + y) or y.endswith(" at " + x)

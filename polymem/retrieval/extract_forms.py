@@ -14,8 +14,15 @@ from typing import TYPE_CHECKING
 from polymem.language import fields, lexical
 from polymem.language.past_day import past_day
 from polymem.retrieval.answer import EvidenceItem
-from polymem.retrieval.extract_base import NOT_IN_MEMORY, Extract, StateHit, coverage, message_time
-from polymem.retrieval.extract_state import distinct, person_state, same_value
+from polymem.retrieval.extract_base import (
+    NOT_IN_MEMORY,
+    Extract,
+    StateHit,
+    coverage,
+    message_time,
+    same_value,
+)
+from polymem.retrieval.extract_state import distinct, person_state
 
 if TYPE_CHECKING:
     from polymem.retrieval.extract import Answerer

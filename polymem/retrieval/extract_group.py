@@ -14,8 +14,8 @@ from polymem.language import group, question_group, timeexpr, value_kind
 from polymem.language import lexical as lex
 from polymem.language.chains import against, channel_words
 from polymem.retrieval import decisions, values
-from polymem.retrieval.extract_base import NOT_IN_MEMORY, Extract, StateHit, coverage, when
-from polymem.retrieval.extract_state import _held_then, _pick_at, same_value
+from polymem.retrieval.extract_base import NOT_IN_MEMORY, Extract, StateHit, coverage, same_value, when
+from polymem.retrieval.extract_state import _held_then, _pick_at
 
 
 def group_decision(self: Any) -> Extract:

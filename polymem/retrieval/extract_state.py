@@ -16,11 +16,11 @@ from polymem.language import question_group, question_views
 from polymem.language.models import parsed
 from polymem.language.pets import unknown_kind
 from polymem.language.statement_types import BEFORE
-from polymem.language.statements_context import passing, shown
 from polymem.language.statements_job import role_and_place
 from polymem.language.statements_pet import dies
 from polymem.retrieval import extract_pets as pets
-from polymem.retrieval.extract_base import NOT_IN_MEMORY, Extract, StateHit, coverage, when
+from polymem.retrieval.extract_base import NOT_IN_MEMORY, Extract, StateHit, coverage, same_value, when
+from polymem.retrieval.extract_history import in_passing, named_before, named_value, shown_before
 from polymem.retrieval.system2 import HISTORY_ATTRIBUTES, asks_before, asks_home_now
 
 if TYPE_CHECKING:
@@ -165,17 +165,6 @@ def _event_time(self: Any) -> tuple | None:
     return min(t for sc, t in scored if sc == best)
 
 
-def same_value(a: str | None, b: str | None) -> bool:
-    """Loose equality of two extracted values ("glazier at X" vs "glazier at X as of Monday")."""
-    x, y = (re.sub(r"^(?:an?|the)\s+", "", (v or "").lower().strip(" .!")) for v in (a, b))
-    if not (x and y):
-        return False
-    if x == y or x.startswith(y) or y.startswith(x):
-        return True
-    # "risk analyst at Northgate Bank" vs "Northgate Bank": the same employer, one with the title
-    return x.endswith(" at " + y) or y.endswith(" at " + x)
-
-
 MULTI_VALUED = {"pet"}  # attributes that accumulate (a second pet does not replace the first)
 
 
@@ -246,38 +235,6 @@ def _change_words(question: str) -> set[str]:
     return out
 
 
-def _named_value(question: str, attribute: str | None, roster: Any) -> str | None:
-    """A place (for a home) or a trade (for a job) the question itself names: "before she moved to Valletta",
-    "Ana moved to Lisbon from which city?"; not the noun it asks by ("remi's previous employer?", "which
-    trade"). For a job also a firm or a place named after the word that dates the past ("before Berlin")."""
-    from polymem.language import lexical as lex
-    from polymem.language.models import parsed
-
-    names = {w.lower() for w in roster.name_words()}
-    doc = parsed(question)
-    mark = next((t.i for t in doc if t.lower_ in _BEFORE_WORDS), None)
-    for t in doc:
-        if t.lower_ in names or not t.is_alpha:
-            continue
-        if attribute == "city" and t.text[:1].isupper() and t.i > 0 and lex.is_place_name(t.lower_):
-            return t.text
-        asked_by = any(c.dep_ == "poss" or c.tag_ in ("WDT", "WP", "WP$") for c in t.children)
-        if attribute == "job" and t.pos_ == "NOUN" and lex.is_occupation(t.lemma_.lower()) and not asked_by:
-            return t.text
-        if attribute == "job" and mark is not None and t.i > mark and t.pos_ == "PROPN" and not (
-                t.i > 0 and doc[t.i - 1].pos_ == "PROPN"):
-            # a firm or a place ("before Berlin": the job held until the move), the whole name ("Art House
-            # Films"); not a holiday or an event ("the job before Christmas")
-            end = t.i
-            while end + 1 < len(doc) and doc[end + 1].pos_ == "PROPN":
-                end += 1
-            name = doc[t.i:end + 1]
-            if not all(lex.noun_in_lexfile(x.lower_, ("noun.time", "noun.event")) for x in name):
-                return name.text
-    return None
-
-
-_BEFORE_WORDS = ("before", "until", "till", "prior")
 SAME_TALK_S = 3600  # lines this close are one talk: a pet's name in one and its kind in another are one animal
 
 
@@ -353,14 +310,14 @@ def state(self: Any) -> Extract:
         return Extract("; ".join(pets.pet_text(self, h) for h in gone), participant=pid,
                        cited=[m for h in gone for m in h.message_ids], confidence=1.0, rows={pid: ([], gone)})
     changed_at = _changed_at(self, pid) if self.plan.mode == "full" else None
-    head, past = _split(hits, self.plan.question, _named_value(self.plan.question, self.plan.attribute, self.roster)
+    head, past = _split(hits, self.plan.question, named_value(self.plan.question, self.plan.attribute, self.roster)
                         if self.plan.mode == "full" else None, changed_at)
     out = Extract(NOT_IN_MEMORY, abstained=True, rows={pid: (hits[-1:], [past] if past else [])})
     if self.plan.mode == "full":
         if past is None:  # "I'm leaving Leeds" with no new home named: the value said to be over is the past
             past = next((h for h in reversed(hits) if h.kind == "past"), None)
         if past is None and asks_before(self.plan):  # nothing told before the change: what their lines showed
-            past = _shown_before(self, pid, hits, head, changed_at)
+            past = shown_before(self, pid, hits, head, changed_at)
             out.rows = {pid: (hits[-1:], [past] if past else [])}
         if past is None:
             return out
@@ -376,7 +333,7 @@ def state(self: Any) -> Extract:
         return Extract(text, participant=pid, cited=list(dict.fromkeys(cited)), confidence=1.0, rows=out.rows)
     if head is None and asks_home_now(self.plan):
         # nothing of theirs stated or recorded at all: a place their own latest lines name in passing
-        now = _named_before(self, pid, (float("inf"),), [], latest=True)
+        now = named_before(self, pid, (float("inf"),), [], latest=True)
         if now is not None:
             return Extract(in_passing(now, self.plan.attribute), participant=pid, cited=now.message_ids,
                            confidence=0.5, rows={pid: ([now], [])})
@@ -392,87 +349,6 @@ def state(self: Any) -> Extract:
                        cited=[m for v in vals for m in v.message_ids], confidence=1.0, rows={pid: (vals, [])})
     text = job_text(self, head) if self.plan.attribute == "job" else home_text(hits, head, self.plan.attribute)
     return Extract(text, participant=pid, cited=head.message_ids, confidence=1.0, rows=out.rows)
-
-
-def _shown_before(self: Any, pid: str, hits: list[StateHit], head: StateHit | None,
-                  changed_at: tuple | None) -> StateHit | None:
-    """The home or job pid's own lines stated or showed in passing (language/statements_context: never a
-    statement, only history) last before the change the question asks about: before the change it names in other
-    words ("before the bakery": `changed_at`, from `_changed_at`), else before the value it names, else before
-    the latest value."""
-    q = self.plan.question.lower()
-    end = changed_at
-    named = [h for h in hits if h.value and h.value.lower() in q]
-    if end is None and (named or head is not None):
-        end = (named[-1] if named else head).when  # type: ignore[union-attr]
-    value = _named_value(self.plan.question, self.plan.attribute, self.roster)
-    if end is None and value:
-        # no statement of the change was read ("we're off to X in June" in a long line): their first line naming
-        # the value the question names dates it
-        said = re.compile(r"(?<!\w)" + re.escape(value.lower()) + r"(?!\w)")
-        end = min((when(m) for m in self.msgs.values() if m["speaker"] == pid and said.search((m["text"] or "").lower())),
-                  default=None)
-    if end is None:
-        return None  # no change to date "before" by
-    newer = [h.value for h in hits if h.when >= end and h.value] + ([value] if value else [])
-    # (by the time of the message, not of what it states: "started at X on Monday", said after the change the
-    # question names, is no value before it)
-    for m in sorted((m for m in self.msgs.values() if m["speaker"] == pid and when(m) < end), key=when,
-                    reverse=True):
-        read = [st for st in self.statements(m) if st.owner == pid and st.attribute == self.plan.attribute
-                and st.polarity]
-        st = read[0] if read else shown(self.reader, parsed(self.reader.cased(m["text"] or "")), pid,
-                                         self.plan.attribute, m["id"])
-        if st is None or st.value.lower() in q or any(same_value(st.value, v) for v in newer):
-            continue
-        return StateHit(m["id"], st.value, when(m), [m["id"]], "message")
-    return _named_before(self, pid, end, newer)
-
-
-def in_passing(h: StateHit, attribute: str | None) -> str:
-    """A value only named in passing, said so; a workplace or trade with the sentence it was named in (what the
-    work was shows around it: "off shift at the tannery"), a place alone (its sentence may name others)."""
-    if h.said and attribute != "city":
-        return f'{h.value} (named in passing: "{h.said}")'
-    return f"{h.value} (named in passing)"
-
-
-def _named_before(self: Any, pid: str, end: tuple, newer: list[str], latest: bool = False) -> StateHit | None:
-    """The last resort of a question about what pid held before a change, when none of their lines says or shows
-    it plainly: a place (or a trade or place of work) their own lines before the change named at all
-    (`statements_context.passing`), the one named in most of them, the earliest of equals; with the sentence it
-    was named in, since nothing but that line says it was theirs."""
-    q = self.plan.question.lower()
-    attr = self.plan.attribute
-    seen: dict[str, tuple[int, tuple, StateHit]] = {}
-    # (the message of the change too: "keys to the flat in X, Y was too big for us")
-    for m in sorted((m for m in self.msgs.values() if m["speaker"] == pid and when(m) <= end), key=when):
-        named: set[str] = set()
-        text = m["text"] or ""
-        # (a line answering another's names that other's things: "X!! congrats" to "we're off to X")
-        said_to = " ".join((self.msgs.get(i) or {}).get("text") or "" for i in [*(m.get("reply_to") or []),
-                                                                              *(m.get("prev_ids") or [])]
-                           if (self.msgs.get(i) or {}).get("speaker") not in (None, pid)).lower()
-        for _, value, sent, _ in passing(self.reader, parsed(self.reader.cased(text)), attr or "", text):
-            key = value.lower()
-            if key in named or key in q or any(same_value(value, v) for v in newer) or (attr == "city" and any(
-                    lex.place_in(value, v) or lex.part_of_city(value, v) for v in newer)) or key in said_to:
-                continue
-            named.add(key)
-            if key in seen and not latest:
-                seen[key] = (seen[key][0] + 1, *seen[key][1:])
-            elif key in seen:  # (for now, the latest line naming it is the one to quote)
-                seen[key] = (seen[key][0] + 1, when(m), StateHit(m["id"], value, when(m), [m["id"]], "passing",
-                                                                 sent.text.strip()))
-            else:
-                seen[key] = (1, when(m), StateHit(m["id"], value, when(m), [m["id"]], "passing", sent.text.strip()))
-    if not seen:
-        return None
-    # (of equals the earliest: a person's first lines say where they are; later ones, where they go; `latest`: for
-    # where they are now, the latest)
-    # a town WordNet knows before one only GeoNames lists (a brand or a nickname can name a small town somewhere too)
-    return max(seen.values(), key=lambda x: (x[0], not lex.gazetteer_only(x[2].value or ""),
-                                             x[1][0] if latest else -x[1][0]))[2]
 
 
 def _names_role(value: str) -> bool:
@@ -598,7 +474,7 @@ def everyone(self: Any) -> Extract:
         head, past = _split(hits, "")
         rows[r.id] = (hits[-1:], [past] if past else [])
         if head is None and asks_home_now(self.plan) and \
-                (now := _named_before(self, r.id, (float("inf"),), [], latest=True)) is not None:
+                (now := named_before(self, r.id, (float("inf"),), [], latest=True)) is not None:
             # nothing of theirs stated or recorded: a place their own latest lines name in passing
             parts.append(f"{r.name or r.id}: {in_passing(now, self.plan.attribute)}")
             cited += now.message_ids
@@ -663,5 +539,5 @@ def _pick_at(self: Answerer, hits: list[StateHit], pid: str | None = None) -> St
         pick = before[-1] if before else None
         if pick is None and pid is not None and self.plan.attribute in HISTORY_ATTRIBUTES:
             # a month before anything of theirs was stated: what their own lines of then named in passing
-            pick = _named_before(self, pid, (end,), [h.value for h in hits if h.value])
+            pick = named_before(self, pid, (end,), [h.value for h in hits if h.value])
     return pick

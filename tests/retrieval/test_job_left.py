@@ -123,16 +123,17 @@ def test_a_name_after_before_anchors_a_job_only_as_a_whole_word() -> None:
     """A holiday is no newer value; a firm's name is taken whole and matched by whole words ("New Street
     Bakery" is no "newsagent"); a firm never read of leaves the latest job the current one."""
     from polymem.retrieval.extract_base import StateHit
-    from polymem.retrieval.extract_state import _named_value, _split
+    from polymem.retrieval.extract_history import named_value
+    from polymem.retrieval.extract_state import _split
     from polymem.retrieval.names import RosterIndex
     from tests.retrieval.chat_fixture import ROSTER
 
     roster = RosterIndex(ROSTER)
-    assert _named_value("What did Mara do before Christmas?", "job", roster) is None
-    assert _named_value("What was Tobi's job before Art House Films?", "job", roster) == "Art House Films"
+    assert named_value("What did Mara do before Christmas?", "job", roster) is None
+    assert named_value("What was Tobi's job before Art House Films?", "job", roster) == "Art House Films"
     # the noun a question asks by is no value; a place named without "before" still is
-    assert _named_value("Who was Tobi's employer before this?", "job", roster) is None
-    assert _named_value("Mara moved to Lisbon from which city?", "city", roster) == "Lisbon"
+    assert named_value("Who was Tobi's employer before this?", "job", roster) is None
+    assert named_value("Mara moved to Lisbon from which city?", "city", roster) == "Lisbon"
     old = StateHit("m1", "cartographer", (1.0, 1, "m1"), ["m1"])
     new = StateHit("m2", "newsagent", (2.0, 2, "m2"), ["m2"])
     head, past = _split([old, new], "What was Tobi's job before New Street Bakery?", "New Street Bakery")

@@ -6,8 +6,7 @@ import pytest
 
 from polymem.language.statements import Person, StatementReader
 from polymem.retrieval import decisions, values
-from polymem.retrieval.extract_base import coverage
-from polymem.retrieval.extract_state import same_value
+from polymem.retrieval.extract_base import coverage, same_value
 from polymem.retrieval.names import RosterIndex
 from polymem.retrieval.planner import compile_rules
 from polymem.schema.models import Participant
