@@ -172,6 +172,32 @@ def _subject(doc: Any, f: Found) -> bool:
 
 # Classifier vetoes (relations.py labels): a place it takes this surely for one visited, or anything it takes this
 # surely for no one's home or job, is no candidate, however named.
+def work_done(reader: Any, doc: Any) -> list[Found]:
+    """Trades a line shows by the work done, outside questions: a verb whose doer WordNet names by a trade,
+    done by the speaker ("taught three lessons in the sleet today" -> teacher); a person noun set before a word
+    for a stint of work ("on courier shifts", "my cleaner job"); a trade clipped to its first syllables in a
+    role's place ("6 yrs as a physio")."""
+    out: list[Found] = []
+    for sent in doc.sents:
+        if asking(sent):
+            continue
+        for t in sent:
+            low = t.lemma_.lower()
+            if t.pos_ == "VERB" and t.tag_ in ("VBD", "VBZ", "VBP", "VBG") and not any(
+                    c.dep_ in ("nsubj", "nsubjpass") and c.lower_ not in FIRST_PERSON for c in t.children) and \
+                    lex.work_verb(low) and (trade := lex.agent_noun(low)):
+                out.append((t.text, trade, sent, t.idx))
+            elif t.pos_ == "NOUN" and t.dep_ == "compound" and t.head.pos_ == "NOUN" and \
+                    lex.is_person_noun(low, senses=1) and not reader.person_in(t.text) and (
+                    lex.noun_is_exactly(t.head.lemma_.lower(), "job", senses=2) or
+                    lex.noun_in_senses(t.head.lemma_.lower(), ("shift.n.03",), first=3, exact=True)):
+                out.append((t.text, low, sent, t.idx))
+            elif t.pos_ in ("NOUN", "PROPN") and t.head.lower_ == "as" and t.dep_ == "pobj" and \
+                    lex.clipped_occupation(t.lower_):
+                out.append((t.text, t.lower_, sent, t.idx))
+    return out
+
+
 VISIT_P = 0.6
 OTHER_P = 0.95
 _TASK_OF = {"city": "home", "job": "job"}
@@ -188,7 +214,8 @@ def passing(reader: Any, doc: Any, attribute: str, raw: str | None = None) -> li
     if attribute == "city":
         found = [f for f in places(reader, doc) if not lex.is_country(f[1])]
     elif attribute == "job":
-        found = workplaces(reader, doc) + trades(reader, doc)  # (a firm's name before a trade read inside it)
+        # (a firm's name before a trade read inside it)
+        found = workplaces(reader, doc) + trades(reader, doc) + work_done(reader, doc)
     else:
         return []
     found = [f for f in found if not _not_a_name(doc, f, raw, attribute)]

@@ -61,3 +61,16 @@ def test_another_persons_home_or_job_is_not_the_speakers(text: str, attribute: s
 def test_an_adjective_is_no_trade() -> None:
     assert _values("Valletta is lovely but the ferry takes all day", "job") == []
 
+
+
+@pytest.mark.parametrize("text, trade", [
+    ("marked forty essays and taught two double periods, wrecked", "teacher"),  # the work done, by the speaker
+    ("three night shifts in a row on porter shifts again", "porter"),  # a person noun before a stint of work
+    ("eleven years as a physio, time for something new", "physio"),  # a clipped trade in a role's place
+])
+def test_a_trade_shown_by_the_work_done_is_a_candidate(text: str, trade: str) -> None:
+    assert trade in _values(text, "job")
+
+
+def test_work_done_by_someone_else_is_no_trade_of_the_speakers() -> None:
+    assert "teacher" not in _values("my brother teaches maths at the big school", "job")
