@@ -108,9 +108,10 @@ def workplaces(reader: Any, doc: Any) -> list[Found]:
                     reader.person_in(t.text):
                 continue
             # (lower-case chat tags an unknown name as a common noun: "a double at zorbati")
+            # (a name after "in" is a place far more often than a firm: only the NER's firm counts there; messages
+            # are parsed without the NER (models.MESSAGE_SKIP), so in a message only a place-of-work noun does)
             if t.ent_type_ in ("ORG", "FAC") or (t.head.lower_ != "in" and (
                     t.pos_ == "PROPN" or (t.pos_ == "NOUN" and not lex.known_word(t.lower_)))):
-                # (a name after "in" is a place far more often than a firm: only the NER's firm counts there)
                 if t.ent_type_ in ("GPE", "LOC", "DATE", "TIME", "PERSON", "NORP") or lex.is_place_name(t.lower_):
                     continue
                 first = t
@@ -132,11 +133,23 @@ def workplaces(reader: Any, doc: Any) -> list[Found]:
     return out
 
 
-def _not_a_name(doc: Any, f: Found, raw: str | None, attribute: str) -> bool:
-    """An everyday word taken for a name, or a name taken for a trade: one written in lower case only ("nice
-    house"), one that opens its sentence ("Nice!"), a trade word written as a name mid-sentence ("the Gardeners
-    theme")."""
+def _speakers_own(reader: Any, doc: Any, f: Found, raw: str | None, attribute: str) -> bool:
+    """What the parse leaves possible as the speaker's: a name, not negated (unless the place is the subject of
+    the negation: "X never looked so grey" is about X, not the speaker's tie to it), wished, asked or somebody
+    else's."""
     t = span_token(doc, f[0], f[3])
+    if _not_a_name(t, f, raw, attribute):
+        return False
+    flags = grammar_flags(doc, f[0], f[3])
+    subject = t is not None and t.dep_ in ("nsubj", "nsubjpass")
+    return not (flags["negated"] and not subject) and not flags["hedged"] and not flags["someone else's"] and \
+        not flags["question"] and not _someone_elses(reader, t)
+
+
+def _not_a_name(t: Any, f: Found, raw: str | None, attribute: str) -> bool:
+    """An everyday word taken for a name, or a name taken for a trade (`t`: the span's token): one written in
+    lower case only ("nice house"), one that opens its sentence ("Nice!"), a trade word written as a name
+    mid-sentence ("the Gardeners theme")."""
     everyday = lex.known_word(f[0].lower()) and not lex.place_only(f[0].lower())
     if everyday and raw is not None and f[0] not in raw and f[0].lower() in raw:
         return True
@@ -148,9 +161,9 @@ def _not_a_name(doc: Any, f: Found, raw: str | None, attribute: str) -> bool:
         and f[0] in raw
 
 
-def _someone_elses(reader: Any, doc: Any, f: Found) -> bool:
-    """The clause's subject is another person, named or by pronoun: "Ana's moved to X", "she works at Y"."""
-    t = span_token(doc, f[0], f[3])
+def _someone_elses(reader: Any, t: Any) -> bool:
+    """The clause of the span's token `t` has another person for subject, named or by pronoun: "Ana's moved to
+    X", "she works at Y"."""
     if t is None:
         return False
     v = t.head.head if t.dep_ == "pobj" else t.head
@@ -163,15 +176,6 @@ def _someone_elses(reader: Any, doc: Any, f: Found) -> bool:
                                                               or lex.is_person_noun(subj.lemma_.lower()))))
 
 
-def _subject(doc: Any, f: Found) -> bool:
-    """The span is the subject of its clause: a negation there is about the place, not the speaker's tie to it
-    ("X never looked so grey")."""
-    t = span_token(doc, f[0], f[3])
-    return t is not None and t.dep_ in ("nsubj", "nsubjpass")
-
-
-# Classifier vetoes (relations.py labels): a place it takes this surely for one visited, or anything it takes this
-# surely for no one's home or job, is no candidate, however named.
 def work_done(reader: Any, doc: Any) -> list[Found]:
     """Trades a line shows by the work done, outside questions: a verb whose doer WordNet names by a trade,
     done by the speaker ("taught three lessons in the sleet today" -> teacher); a person noun set before a word
@@ -198,6 +202,8 @@ def work_done(reader: Any, doc: Any) -> list[Found]:
     return out
 
 
+# Classifier vetoes (relations.py labels): a place it takes this surely for one visited, or anything it takes this
+# surely for no one's home or job, is no candidate, however named.
 VISIT_P = 0.6
 OTHER_P = 0.95
 _TASK_OF = {"city": "home", "job": "job"}
@@ -218,10 +224,7 @@ def passing(reader: Any, doc: Any, attribute: str, raw: str | None = None) -> li
         found = workplaces(reader, doc) + trades(reader, doc) + work_done(reader, doc)
     else:
         return []
-    found = [f for f in found if not _not_a_name(doc, f, raw, attribute)]
-    found = [f for f in found if not ((flags := grammar_flags(doc, f[0], f[3]))["negated"] and not _subject(doc, f))
-             and not flags["hedged"] and not flags["someone else's"] and not flags["question"]
-             and not _someone_elses(reader, doc, f)]
+    found = [f for f in found if _speakers_own(reader, doc, f, raw, attribute)]
     found = list({f[1].lower(): f for f in reversed(found)}.values())[::-1]  # (one per value, the first)
     if not found:
         return []

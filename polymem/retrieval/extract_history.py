@@ -19,9 +19,6 @@ def named_value(question: str, attribute: str | None, roster: Any) -> str | None
     """A place (for a home) or a trade (for a job) the question itself names: "before she moved to Valletta",
     "Ana moved to Lisbon from which city?"; not the noun it asks by ("remi's previous employer?", "which
     trade"). For a job also a firm or a place named after the word that dates the past ("before Berlin")."""
-    from polymem.language import lexical as lex
-    from polymem.language.models import parsed
-
     names = {w.lower() for w in roster.name_words()}
     doc = parsed(question)
     mark = next((t.i for t in doc if t.lower_ in _BEFORE_WORDS), None)
@@ -99,7 +96,7 @@ def named_before(self: Any, pid: str, end: tuple, newer: list[str], latest: bool
     was named in, since nothing but that line says it was theirs."""
     q = self.plan.question.lower()
     attr = self.plan.attribute
-    seen: dict[str, tuple[int, tuple, StateHit]] = {}
+    seen: dict[str, tuple[int, StateHit]] = {}  # value -> (lines naming it, the line to quote)
     # (the message of the change too: "keys to the flat in X, Y was too big for us")
     for m in sorted((m for m in self.msgs.values() if m["speaker"] == pid and when(m) <= end), key=when):
         named: set[str] = set()
@@ -114,17 +111,20 @@ def named_before(self: Any, pid: str, end: tuple, newer: list[str], latest: bool
                     lex.place_in(value, v) or lex.part_of_city(value, v) for v in newer)) or key in said_to:
                 continue
             named.add(key)
-            if key in seen and not latest:
-                seen[key] = (seen[key][0] + 1, *seen[key][1:])
-            elif key in seen:  # (for now, the latest line naming it is the one to quote)
-                seen[key] = (seen[key][0] + 1, when(m), StateHit(m["id"], value, when(m), [m["id"]], "passing",
-                                                                 sent.text.strip()))
-            else:
-                seen[key] = (1, when(m), StateHit(m["id"], value, when(m), [m["id"]], "passing", sent.text.strip()))
+            hit = StateHit(m["id"], value, when(m), [m["id"]], "passing", sent.text.strip())
+            n, first = seen.get(key, (0, hit))
+            # (the line quoted: the first naming it; for where they are now, the latest)
+            seen[key] = (n + 1, hit if latest else first)
     if not seen:
         return None
     # (of equals the earliest: a person's first lines say where they are; later ones, where they go; `latest`: for
     # where they are now, the latest)
     # a town WordNet knows before one only GeoNames lists (a brand or a nickname can name a small town somewhere too)
-    return max(seen.values(), key=lambda x: (x[0], not lex.gazetteer_only(x[2].value or ""),
-                                             x[1][0] if latest else -x[1][0]))[2]
+    return max(seen.values(), key=lambda x: (x[0], not lex.gazetteer_only(x[1].value or ""),
+                                             x[1].when[0] if latest else -x[1].when[0]))[1]
+
+
+def named_now(self: Any, pid: str) -> StateHit | None:
+    """Where pid lives now when nothing of theirs is stated or recorded: the place their own latest lines name in
+    passing (`named_before` over all their lines, the latest of equals)."""
+    return named_before(self, pid, (float("inf"),), [], latest=True)

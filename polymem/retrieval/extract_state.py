@@ -20,7 +20,7 @@ from polymem.language.statements_job import role_and_place
 from polymem.language.statements_pet import dies
 from polymem.retrieval import extract_pets as pets
 from polymem.retrieval.extract_base import NOT_IN_MEMORY, Extract, StateHit, coverage, same_value, when
-from polymem.retrieval.extract_history import in_passing, named_before, named_value, shown_before
+from polymem.retrieval.extract_history import in_passing, named_before, named_now, named_value, shown_before
 from polymem.retrieval.system2 import HISTORY_ATTRIBUTES, asks_before, asks_home_now
 
 if TYPE_CHECKING:
@@ -333,10 +333,9 @@ def state(self: Any) -> Extract:
         return Extract(text, participant=pid, cited=list(dict.fromkeys(cited)), confidence=1.0, rows=out.rows)
     if head is None and asks_home_now(self.plan):
         # nothing of theirs stated or recorded at all: a place their own latest lines name in passing
-        now = named_before(self, pid, (float("inf"),), [], latest=True)
+        now = named_now(self, pid)
         if now is not None:
-            return Extract(in_passing(now, self.plan.attribute), participant=pid, cited=now.message_ids,
-                           confidence=0.5, rows={pid: ([now], [])})
+            return _passing_answer(self, pid, now)
     if head is None or (self.plan.attribute not in MULTI_VALUED and _over(head, _before_ids(self, pid))):
         return out  # ("grew up in X", "I've left X" and nothing since: where they are now is not said)
     if self.plan.attribute in MULTI_VALUED:
@@ -474,7 +473,7 @@ def everyone(self: Any) -> Extract:
         head, past = _split(hits, "")
         rows[r.id] = (hits[-1:], [past] if past else [])
         if head is None and asks_home_now(self.plan) and \
-                (now := named_before(self, r.id, (float("inf"),), [], latest=True)) is not None:
+                (now := named_now(self, r.id)) is not None:
             # nothing of theirs stated or recorded: a place their own latest lines name in passing
             parts.append(f"{r.name or r.id}: {in_passing(now, self.plan.attribute)}")
             cited += now.message_ids
@@ -503,9 +502,14 @@ def _state_at(self: Answerer, pid: str, hits: list[StateHit]) -> Extract:
     if pick is None or not pick.value:
         return Extract(NOT_IN_MEMORY, abstained=True)
     if pick.kind == "passing":
-        return Extract(in_passing(pick, self.plan.attribute), participant=pid, cited=pick.message_ids,
-                       confidence=0.5, rows={pid: ([pick], [])})
+        return _passing_answer(self, pid, pick)
     return Extract(pick.value, participant=pid, cited=pick.message_ids, confidence=1.0, rows={pid: ([pick], [])})
+
+
+def _passing_answer(self: Any, pid: str, hit: StateHit) -> Extract:
+    """A value only named in passing (kind "passing") as pid's answer, at half confidence."""
+    return Extract(in_passing(hit, self.plan.attribute), participant=pid, cited=hit.message_ids, confidence=0.5,
+                   rows={pid: ([hit], [])})
 
 
 def _held_then(self: Any, hits: list[StateHit]) -> bool:
