@@ -297,6 +297,9 @@ def creature_pets(docs: Sequence[Any], speakers: Sequence[str], ids: Sequence[st
     for w in [w for w in words if 2 * placed[w] >= uses[w] > 0]:
         for k in [k for k in shown if w in k.split()]:
             shown.pop(k)
+    # "Mum", "Grandad", "Sis": a word for a relative written as a name is a person of the family, never a creature
+    for k in [k for k in shown if a_relative(k)]:
+        shown.pop(k)
     if not shown:
         return []
     # a common word shown as a name ("Who is Sputnik?") is the name again wherever it stands bare ("sputnik is
@@ -379,6 +382,12 @@ def creature_pets(docs: Sequence[Any], speakers: Sequence[str], ids: Sequence[st
     return out
 
 
+_RELATIVE = ("relative.n.01", "spouse.n.01")
+
+
+def a_relative(name: str) -> bool:
+    """A name that is a word for a relative ("Mum", "Grandad", "Sis"; WordNet, first two senses)."""
+    return any(lex.noun_in_senses(w, _RELATIVE, first=2) for w in name.lower().split())
 MEANING_P = 0.6  # the classifier's probability of "an animal someone keeps" one mention must reach
 MEANING_LINES = 2  # lines that must read as an animal's (one line's reading is right three times in four)
 

@@ -50,7 +50,7 @@ _NOUN_CLASSES: dict[str, tuple[str, ...]] = {
                   "tavern.n.01", "hotel.n.01"),
     "time": ("time_period.n.01", "time_unit.n.01", "calendar_month.n.01", "day.n.04", "day_of_the_week.n.01"),
 }
-_WORK_GLOSS = re.compile(r"\b(?:work|works|worker|job|employ\w*|profession\w*|trade|occupation|paid|hired|"
+_WORK_GLOSS = re.compile(r"\b(?:work|works|worker|job|employ(?:ed|ee|ees|ment|er|ers)|profession\w*|trade|occupation|paid|hired|"
                          r"skilled|business|practi[cs]\w*|trained|programs?)\b")
 _AGENT_SUFFIX = re.compile(r"(?:er|or|ist|ian|ant|ent|eer|ee|man|woman|person)$")
 
@@ -201,6 +201,9 @@ def is_occupation(lemma: str) -> bool:
         return False  # "clever woman", "that lad": a person by age or sex first, whatever other senses say
     if _status().intersection(p for path in ss[0].hypernym_paths() for p in path):
         return False  # a rank or a word of praise ("the spreadsheet king", "a hero", "the star"): no trade
+    if not noun_is(lemma, "occupation_person", senses=1) and _status().intersection(
+            p for s in ss for path in s.hypernym_paths() for p in path):
+        return False  # praise in a later sense ("I'm a genius": an ace), and no trade in the first
     if noun_is(lemma, "occupation_person"):
         return True
     # (a trade kind by the word's first sense only: "I'm a ghost" is no ghostwriter)

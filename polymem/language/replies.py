@@ -82,3 +82,27 @@ def _value(sent: Any, attribute: str, places: Any) -> str | None:
             role = sx.phrase(t, drop_det=True)
             return f"{role} at {org}" if org else role
     return None
+
+
+# staying where one is (WordNet): "stay put", "continue in a place", "dwell"
+_STAY = ("stay.v.02", "stay.v.04", "bide.v.01")
+
+
+def staying_put(doc: Any, places: Any) -> str | None:
+    """The place a reply to a question about homes says the speaker stays in, with no subject of its own:
+    "no, staying in Tartu, the flat is too good to give up" (the speaker's own clause, dropped "I" and all).
+    Only as a reply: out of the blue, "staying in X" is as often a trip."""
+    for sent in list(doc.sents)[:2]:
+        for v in sent:
+            # (the clause's own verb, or one opening the sentence: "no, staying in X, it's ..." hangs it on "it's")
+            opening = v.dep_ == "advcl" and all(t.is_punct or t.pos_ in ("INTJ", "ADV", "CCONJ") for t in sent[:v.i - sent.start])
+            if v.pos_ not in ("VERB", "AUX") or v.tag_ not in ("VBG", "VB") or not (
+                    v.dep_ in ("ROOT", "conj", "ccomp") or opening):
+                continue
+            if any(c.dep_ in ("nsubj", "nsubjpass") for c in v.children) or any(c.dep_ == "neg" for c in v.children):
+                continue
+            if not lex.verb_in_senses(v.lemma_.lower(), _STAY, first=4, exact=True):
+                continue
+            if (place := sx.place_obj(v, places, preps=("in", "at"))) is not None:
+                return place
+    return None

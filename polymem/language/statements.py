@@ -25,7 +25,7 @@ from polymem.language import syntax as sx
 from polymem.language.creatures import creature_pets
 from polymem.language.models import parse_many, parsed
 from polymem.language.naming import given_names
-from polymem.language.replies import asked_attribute, fragment_value
+from polymem.language.replies import asked_attribute, fragment_value, staying_put
 from polymem.language.statement_types import Attribute, Kind, Person, Statement
 from polymem.language.statements_city import demonym_city, local_place
 from polymem.language.statements_clause import sentence_statements
@@ -131,6 +131,11 @@ class StatementReader:
             have = [x for sts in out[context:] for x in sts if x.attribute == "pet" and x.owner == st.owner]
             if any(x.name.lower() == st.name.lower() for x in have):
                 continue
+            # a creature a sentence already says is someone's, by that name ("Dotje (my rabbit)"): the talk
+            # around a later mention ("Dotje! my cat chased a pigeon") says nothing new of it
+            if any(x.attribute == "pet" and not x.weak and x.name.lower() == st.name.lower()
+                   for sts in out for x in sts):
+                continue
             same = [x for x in have if x.value.rstrip("s") == st.value.rstrip("s")]  # "budgies" / "budgie"
             if same:  # "my cockatoo" read from a sentence, "Kevin" from the chat around it: one pet, named
                 known = [n for n in same[0].name.split(" and ") if n]
@@ -185,7 +190,8 @@ class StatementReader:
         if self.by_meaning:
             out = meant(self, doc, speaker, message_id, time, out)
         if asked and not any(st.attribute == asked and st.owner == speaker and not st.weak for st in out) and \
-                (value := fragment_value(doc, asked, self)):  # "Tartu, same as always." after "so where is everybody now?"
+                (value := fragment_value(doc, asked, self) or (asked == "city" and staying_put(doc, self))):
+            # "Tartu, same as always." after "so where is everybody now?"; "no, staying in Tartu" after "moving?"
             out = [st for st in out if not (st.attribute == asked and st.owner == speaker)]
             out.append(Statement(asked, speaker, speaker, value, message_id=message_id, time=time,  # type: ignore[arg-type]
                                  sentence=next(iter(doc.sents)).text.strip()))

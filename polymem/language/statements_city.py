@@ -24,8 +24,10 @@ def local_place(reader: StatementReader, doc: Any, speaker: str, message_id: str
     and no travel: a weak city. Judged per clause, so "looking at flats in X I can't afford" next to
     "here in Y" does not count; a place marked "here" wins."""
     # "my street", "I'm ..." place the speaker; "my cousin says Melbourne ..." does not
-    here = any(t.lower_ in FIRST_PERSON and (t.dep_ == "nsubj" or (t.dep_ == "poss" and not lex.is_person_noun(
-        t.head.lemma_.lower()))) for t in doc) or any(
+    # (not a past clause, "I was there for a festival once", nor a thing of the mind, "in my opinion")
+    here = any(t.lower_ in FIRST_PERSON and ((t.dep_ == "nsubj" and t.head.tag_ != "VBD") or (
+        t.dep_ == "poss" and not lex.is_person_noun(t.head.lemma_.lower()) and _concrete(t.head.lemma_.lower())))
+        for t in doc) or any(
         t.lower_ in ("today", "tonight", "now", "rn", "currently", "morning", "here", "still") for t in doc) or any(
         t.lower_ == "this" and t.dep_ == "det" and lex.noun_is(t.head.lemma_.lower(), "settlement", senses=1)
         for t in doc)  # "very on brand for this town"
@@ -54,6 +56,8 @@ def local_place(reader: StatementReader, doc: Any, speaker: str, message_id: str
                 # something to something, is a firm or a person as often
             if t.dep_ == "pobj" and any(c.dep_ == "det" and c.lower_ == "no" for c in t.head.head.children):
                 continue  # "no sunburn in X": what will not happen somewhere
+            if t.dep_ == "pobj" and t.head.head.dep_ == "pobj" and t.head.head.head.lower_ in ("at", "for", "with"):
+                continue  # "starting at Acme Labs in X": where the firm is, not where the speaker lives
             if not framed and _stay(t):
                 continue  # "the 5 months in X feel like a dream": a stretch spent there, not where one is
             clause = sx.clause_of(t)
@@ -70,6 +74,17 @@ def local_place(reader: StatementReader, doc: Any, speaker: str, message_id: str
     v = sx.without_dates(v)
     return [Statement("city", speaker, speaker, v, weak=True, message_id=message_id, time=time,
                       sentence=sent.text)]
+
+
+# what one's own can place one: a thing, a place, a plant or a creature ("my balcony", "my tomatoes"), not a
+# thought, a feeling or an act ("my opinion", "my mood")
+_CONCRETE = ("noun.artifact", "noun.location", "noun.object", "noun.plant", "noun.animal", "noun.food",
+             "noun.substance", "noun.body")
+
+
+def _concrete(lemma: str) -> bool:
+    ss = lex._synsets(lemma, "n")
+    return not ss or ss[0].lexname() in _CONCRETE
 
 
 # a home and the street or district it is in (WordNet): "my flat in X" places the speaker in X

@@ -333,6 +333,8 @@ def noun_statements(reader: StatementReader, n: Any, sent: Any, speaker: str, ot
     if head_verb is not None and (sx.hedged(head_verb) or (sx.negated(head_verb, sent) and (
             head_verb.lemma_ == "be" or lex.verb_is(head_verb.lemma_.lower(), "possess")))):
         return out
+    if any(c.dep_ == "neg" for c in n.children):
+        return out  # "not my snake, not my problem": a fragment denying it
     # "my whippet", "our new kitten", "Tofu, my saluki": an animal someone has
     # (not a made thing acted on, "chewed through my charger", a device in its second sense)
     if lex.is_animal(lemma) and n.pos_ == "NOUN" and not lex.noun_is_body(lemma) and \

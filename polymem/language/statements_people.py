@@ -24,7 +24,7 @@ def owner_of(reader: StatementReader, tok: Any, speaker: str, last_other: str | 
         before = [p for p in reader.people(tok.doc[:tok.i].text) if p != speaker]
         # "Well done, Koffi. my sister lived there before she moved to Bergen": someone's relative or any person
         # noun named after the last member (as a subject or with a possessive) is who a singular "he"/"she" is
-        if low not in ("they", "them", "their") and _nearer_person(reader, tok):
+        if low not in ("they", "them", "their") and (_nearer_person(reader, tok) or _nearer_animal(reader, tok)):
             return None
         return before[-1] if before else last_other
     if low in ("you", "your", "yours", "yourself"):
@@ -50,6 +50,15 @@ def _nearer_person(reader: StatementReader, tok: Any) -> bool:
                lex.is_person_noun(t.lemma_.lower()) and t.dep_ in ("nsubj", "nsubjpass") for t in sent)
 
 
+def _nearer_animal(reader: StatementReader, tok: Any) -> bool:
+    """No member is named in the message before `tok`, but an animal is: "flying a budgie over is a nightmare.
+    he's going to live with mum" is the bird's move, not that of whoever an earlier message named. (Where the
+    message names a member first, "Priya showed me her kitten, she's adopted it", the pronoun is hers.)"""
+    before = tok.doc[:tok.i]
+    return not any(reader.person_in(t.text) for t in before) and any(
+        t.pos_ == "NOUN" and lex.is_animal(t.lemma_.lower()) for t in before)
+
+
 def vocative(reader: StatementReader, sent: Any, speaker: str) -> str | None:
     """The member a sentence speaks to by name ("Koffi, you've been in Dundalk for years", "you did, Sev"):
     a roster name opening the sentence or closing it after a comma. Without one, "you" is nobody known."""
@@ -71,6 +80,12 @@ def subject_of(reader: StatementReader, verb: Any, sent: Any, speaker: str, othe
     v = verb
     for _ in range(4):  # climb xcomp/conj chains: "used to live", "moved and now lives"
         subj = [c for c in v.children if c.dep_ in ("nsubj", "nsubjpass", "expl")]
+        if subj and v.i != verb.i and verb.tag_ == "VBG" and verb.i < v.i and all(
+                c.lower_ in ("they", "it") for c in subj) and not any(
+                c.dep_ in ("nsubj", "nsubjpass") for c in verb.children):
+            # "starting at X next month, they restore old tiles": a chat's opening participle is the speaker's
+            # doing; "they" and "it" are the firm or the thing, whoever was named before
+            return speaker
         if subj:  # "Heads-up: Koffi has moved ...": the parser may give two; the person counts
             owners = [o for c in subj if (o := owner_of(reader, c, speaker, other, sent))]
             if owners:

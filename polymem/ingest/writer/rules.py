@@ -15,6 +15,7 @@ from polymem.ingest.writer.extract import Extractor, Fact
 from polymem.ingest.writer.policy import NOOP, UPDATE, Candidate, DecisionPolicy, Head, History, RulesPolicy
 from polymem.ingest.writer.policy.features import observe
 from polymem.ingest.writer.window import Window, WindowMessage
+from polymem.language import lexical as lex
 from polymem.language.pets import unknown_kind
 from polymem.language.statement_types import BEFORE
 from polymem.schema.records import (
@@ -103,7 +104,11 @@ def candidate(f: Fact, speaker: str, addressees: tuple[str, ...] | list[str], he
     # kind to a pet known only as a pet ("Comet" read as an animal by what he does, then "racing greyhound")
     vague = f.attribute == "pet" and bool(same) and not unknown_kind(f.value) and \
         all(unknown_kind(h.value) and not h.before for h in same)
-    weak = f.weak and not (same and all(h.before for h in same)) and not vague
+    # nor does it replace a home known only by its country or state, but it does name the town in it ("moving
+    # to Denmark", later "greetings from Aarhus"): the same home, said more exactly
+    within = f.attribute == "city" and any(not h.before for h in same) and all(
+        h.before or (lex.is_region(h.value) and lex.place_in(f.value, h.value)) for h in same)
+    weak = f.weak and not (same and all(h.before for h in same)) and not vague and not within
     ended = BEFORE in f.content
     # a pet known by its name has one current record: a later word on it (it died, it was rehomed) replaces it
     return Candidate(owner=f.owner, source=f.source, attribute=f.attribute, value=f.value, event=f.event,
