@@ -242,6 +242,9 @@ def _announces(t: Any, mentioned: int) -> bool:
         return True
     if mentioned or not lex.verb_in_lexfile(lemma, ("verb.communication",)):
         return False
+    if any(c.dep_ == "nsubj" and c.lower_ == "you" for c in t.children) or (
+            t.tag_ == "VB" and t.dep_ == "ROOT" and not any(c.dep_ == "nsubj" for c in t.children)):
+        return False  # "can you list which town each of us is in", "tell me who ...": the asker's request to us
     if lex.verb_in_senses(lemma, ("ask.v.02", "request.v.01", "propose.v.01", "suggest.v.01", "ask.v.01"), first=3):
         return False
     if any(c.dep_ == "ccomp" and any(g.dep_ == "aux" and g.lower_ in ("'d", "would", "will", "'ll", "could")

@@ -93,3 +93,13 @@ def test_a_city_asked_with_its_preposition_at_the_end_or_the_group_by_its_name(q
 def test_where_a_plan_happens_ranges_over_no_members() -> None:
     assert not parse_question("Which town is the regatta in?").everyone
     assert not parse_question("Which town are the Harbour Rowers racing in?").everyone  # no "their"
+
+
+@pytest.mark.parametrize("question", [
+    "could you list which city each of us lives in right now?",
+    "tell me which town everybody is based in",
+])
+def test_a_request_to_list_is_no_announcement(question: str) -> None:
+    # the verb of telling is the asker's request to the assistant, not a member's announcement
+    form = parse_question(question)
+    assert form.everyone and form.attribute == "city" and form.form != "announced"
