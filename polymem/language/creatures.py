@@ -50,12 +50,20 @@ def _names(doc: Any, is_person: Callable[[str], bool], strict: bool = True) -> l
             head = run[-1]
             initial = run[0].i == run[0].sent.start
             breed = head.dep_ == "poss" and animal_sense(head.head.lemma_.lower())  # "a Hermann's tortoise"
+            # "the Christmas picnic", "Easter weekend": a name of a day or a feast modifying a common noun
+            breed = breed or (head.dep_ == "compound" and head.head.pos_ == "NOUN" and _a_time(head.lower_))
             if not text.isupper() and not breed and not is_person(text) and not any(is_person(x.text) for x in run) and \
                     not lex.is_place_name(head.lower_) and not animal_sense(head.lower_) and \
                     not (strict and initial and _common_word(head.lower_)) and not (_common_word(head.lower_) and lex.is_person_noun(head.lower_, 1)):
                 out.append((text.lower(), text))
             run = []
     return out
+
+
+def _a_time(low: str) -> bool:
+    """A day, a month or a feast by name ("Tuesday", "Christmas"): WordNet files its first sense as a time."""
+    ss = lex._synsets(low, "n")
+    return timeexpr.calendar_name(low) or (bool(ss) and ss[0].lexname() == "noun.time")
 
 
 def names_beside(text: str, kind: str, is_person: Callable[[str], bool]) -> list[str]:

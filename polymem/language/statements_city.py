@@ -25,7 +25,9 @@ def local_place(reader: StatementReader, doc: Any, speaker: str, message_id: str
     "here in Y" does not count; a place marked "here" wins."""
     # "my street", "I'm ..." place the speaker; "my cousin says Melbourne ..." does not
     # (not a past clause, "I was there for a festival once", nor a thing of the mind, "in my opinion")
-    here = any(t.lower_ in FIRST_PERSON and ((t.dep_ == "nsubj" and t.head.tag_ != "VBD") or (
+    # (nor a promise, "I will write you a reference")
+    here = any(t.lower_ in FIRST_PERSON and ((t.dep_ == "nsubj" and t.head.tag_ != "VBD" and not any(
+        c.dep_ == "aux" and c.tag_ == "MD" for c in t.head.children)) or (
         t.dep_ == "poss" and not lex.is_person_noun(t.head.lemma_.lower()) and _concrete(t.head.lemma_.lower())))
         for t in doc) or any(
         t.lower_ in ("today", "tonight", "now", "rn", "currently", "morning", "here", "still") for t in doc) or any(

@@ -99,7 +99,8 @@ def verb_statements(reader: StatementReader, v: Any, sent: Any, speaker: str, ot
         if lemma == "be" and any(c.dep_ == "advmod" and c.lower_ == "still" for c in v.children):
             # "I'll still be in Kraków": what holds now and goes on holding
             return [st for st in copula_statements(reader, v, sent, speaker, other, False, False) if st.attribute == "city"]
-        return travels_from(reader, v, sent, speaker, other) + _home_to_come(reader, v, sent, speaker, other)
+        return travels_from(reader, v, sent, speaker, other) + _home_to_come(reader, v, sent, speaker, other) + \
+            _post_to_come(reader, v, sent, speaker, other)
     neg, past = sx.negated(v, sent), sx.used_to(v)
     neg = neg or (past and sx.negated(v.head, sent))  # "I didn't use to be a teacher", "never used to be"
     out: list[Statement] = []
@@ -141,7 +142,9 @@ def verb_statements(reader: StatementReader, v: Any, sent: Any, speaker: str, ot
         if lex.noun_is(obj.lemma_.lower(), "dwelling") and not neg and not _looked_at(v) and lex._synsets(lemma, "v"):
             place = sx.place_obj(obj, reader) or sx.place_obj(v, reader)
             if place and (owner := owner or subject_of(reader, v, sent, speaker, other)):
-                out.append(Statement("city", owner, speaker, place, kind="event"))
+                # ("sold the house in X", "vacated the flat in X": a home given up, where they lived before)
+                gone = lex.verb_in_senses(lemma, _GIVE_UP_HOME, first=2, exact=True)
+                out.append(Statement("city", owner, speaker, place, kind="event", tense="past" if gone else "present"))
     out += from_to(reader, v, sent, speaker, other)
     out += travels_from(reader, v, sent, speaker, other)  # "cycling over from Leeds": most likely home
     left = left_job(reader, v, sent, speaker, other)  # "quit the bakery": the job held before
@@ -264,6 +267,20 @@ def copula_statements(reader: StatementReader, v: Any, sent: Any, speaker: str, 
     return out
 
 
+def _post_to_come(reader: StatementReader, v: Any, sent: Any, speaker: str, other: str | None) -> list[Statement]:
+    """"From May I'll be a paramedic with the county service": a post in the plain future, placed at an employer,
+    is one taken (an event dated by the message); not under a condition ("if they take me, I'll be ...") nor
+    asked, and not a trade alone ("I'll be a nervous wreck", "I'll be the chef tonight")."""
+    if v.lemma_ != "be" or sent.text.rstrip().endswith("?") or sx.negated(v, sent) or any(
+            t.lower_ in ("if", "unless", "when", "once") and t.dep_ == "mark" for t in sent):
+        return []
+    out = copula_statements(reader, v, sent, speaker, other, False, False)
+    return [Statement("job", st.owner, speaker, st.value, kind="event") for st in out
+            if st.attribute == "job" and " at " in st.value]
+
+
+# giving up a home (WordNet): selling it, vacating it
+_GIVE_UP_HOME = ("sell.v.01", "vacate.v.02", "vacate.v.01")
 _SHORT = ("minute.n.01", "hour.n.01", "second.n.01", "min.n.01")
 
 

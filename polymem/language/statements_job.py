@@ -370,6 +370,18 @@ def job_from_verb(reader: StatementReader, v: Any, lemma: str, sent: Any, speake
         job_obj = next((c for c in v.children if c.dep_ == "dobj" and (
             lex.noun_is(c.lemma_.lower(), "job") or lex.noun_in_senses(c.lemma_.lower(), ("function.n.03",), first=2,
                                                                         exact=True)) and sx.org_obj(c, reader)), None)
+    if job_obj is None and role is None and org and (employed or lex.verb_is(lemma, "possess") or lex.verb_in_senses(
+            lemma, ("accept.v.02", "accept.v.01"), first=3)) and not sx.negated(v, sent):
+        # "accepted the head of music job at X": the parser makes the post the object and hangs the word for a
+        # job on its "of"; the post is the words before that word
+        for d in (c for c in v.children if c.dep_ == "dobj" and c.pos_ == "NOUN"):
+            inner = next((p for c in d.children if c.dep_ == "prep" and c.lower_ == "of" for p in c.children
+                          if p.dep_ == "pobj" and lex.noun_is(p.lemma_.lower(), "job", senses=1)), None)
+            if inner is not None and (lex.is_occupation(d.lemma_.lower()) or lex.noun_in_senses(
+                    d.lemma_.lower(), ("leader.n.01",), first=6)):  # ("head of maths": a post in charge)
+                words = [t for t in d.doc[d.i:inner.i] if t.dep_ not in ("det", "poss")]
+                role = " ".join(t.text for t in words)
+                employed = True
     if job_obj is not None:
         employed = True
         if role_tok is None:  # "a new job as a paramedic at City Ambulance"

@@ -64,6 +64,17 @@ def places(reader: Any, doc: Any) -> list[Found]:
     return out
 
 
+# what "of" after a person noun names when the phrase praises a quality ("judge of character", "master of patience")
+_QUALITY = ("noun.attribute", "noun.feeling", "noun.motive")
+
+
+def _a_quality(lemma: str) -> bool:
+    """A quality in one of its first senses, and no activity in its first two ("operations", "research" are
+    fields one heads)."""
+    ss = lex._synsets(lemma, "n")
+    return any(x.lexname() in _QUALITY for x in ss[:3]) and not any(x.lexname() == "noun.act" for x in ss[:2])
+
+
 def occupations(reader: Any, doc: Any) -> list[Found]:
     """Each occupation noun the message gives outside questions ("night nurse", "glazier"), with the nouns
     compounded before it."""
@@ -76,6 +87,9 @@ def occupations(reader: Any, doc: Any) -> list[Found]:
             if t.pos_ != "NOUN" or t.dep_ == "compound" or not lex.is_occupation(t.lemma_.lower()) or \
                     not lex.is_person_noun(t.lemma_.lower(), senses=1) or reader.person_in(t.text):
                 continue
+            if any(p.dep_ == "pobj" and _a_quality(p.lemma_.lower())
+                   for c in t.children if c.dep_ == "prep" and c.lower_ == "of" for p in c.children):
+                continue  # "an excellent judge of character": a person by a quality, no trade
             first = t
             while first.i > sent.start and doc[first.i - 1].dep_ == "compound" and doc[first.i - 1].head.i in (
                     t.i, first.i):

@@ -42,12 +42,15 @@ def owner_of(reader: StatementReader, tok: Any, speaker: str, last_other: str | 
 
 
 def _nearer_person(reader: StatementReader, tok: Any) -> bool:
-    """A person noun ("my brother", "the landlord") stands after the last member named before `tok`, in the
-    same sentence."""
+    """A person noun ("my brother", "the landlord") or a name no member goes by stands as a subject after the last
+    member named before `tok`, in the same sentence."""
     sent = tok.sent
     last_member = max((t.i for t in sent if t.i < tok.i and reader.person_in(t.text)), default=-1)
-    return any(last_member < t.i < tok.i and t.pos_ == "NOUN" and t.tag_ == "NN" and
-               lex.is_person_noun(t.lemma_.lower()) and t.dep_ in ("nsubj", "nsubjpass") for t in sent)
+    return any(last_member < t.i < tok.i and t.dep_ in ("nsubj", "nsubjpass") and (
+        (t.pos_ == "NOUN" and t.tag_ == "NN" and lex.is_person_noun(t.lemma_.lower())) or
+        # "Jean would like to be treasurer, she was a bank manager": a name nobody in the chat goes by
+        (t.pos_ == "PROPN" and t.text[:1].isupper() and not reader.person_in(t.text) and
+         not lex.is_place_name(t.lower_))) for t in sent)
 
 
 def _nearer_animal(reader: StatementReader, tok: Any) -> bool:

@@ -40,13 +40,22 @@ def ended(v: Any, sent: Any) -> bool:
 
 def _until_now(v: Any, sent: Any, spaced: bool) -> bool:
     """"no longer" / "no more" / "not ... anymore" (and, `spaced`, "not ... any more") around the verb."""
-    words = [t.lower_ for t in v.subtree] + [t.lower_ for t in v.children]
+    toks = [*v.subtree, *v.children]
+    words = [t.lower_ for t in toks]
     pairs = list(zip(words, words[1:], strict=False))
-    # ("no more being a nurse": "no more" says "no longer" of a state; "no more than two shifts" counts)
-    no_more = any(a == "no" and b == "more" and (i + 2 >= len(words) or words[i + 2] != "than")
-                  for i, (a, b) in enumerate(pairs))
+    # ("no more being a nurse": "no more" says "no longer" of a state; "no more than two shifts" counts; "no more
+    # peacocks", "so no more long drive": none of a thing to come, said of a noun, not of the verb)
+    no_more = any(a == "no" and b == "more" and (i + 2 >= len(words) or words[i + 2] != "than") and not
+                  _of_a_noun(toks[i + 1]) for i, (a, b) in enumerate(pairs))
     later = "anymore" in words or "longer" in words or no_more or (spaced and ("any", "more") in pairs)
     return later and any(t.lower_ in ("no", "not", "n't") for t in sent)
+
+
+def _of_a_noun(more: Any) -> bool:
+    """"more" in a noun phrase: on the noun ("no more peacocks") or on an adjective of it ("no more hour-long
+    commute")."""
+    h = more.head
+    return h.pos_ == "NOUN" or (h.pos_ == "ADJ" and h.dep_ == "amod" and h.head.pos_ == "NOUN")
 
 
 def phrasal(v: Any) -> str:

@@ -7,7 +7,8 @@ from __future__ import annotations
 from datetime import datetime
 
 from polymem.language import lexical as lex
-from polymem.language.creatures import a_relative
+from polymem.language.creatures import _names, a_relative
+from polymem.language.models import parsed
 from polymem.language.statements import Person, StatementReader
 
 ROSTER = [Person("p1", ("Wenonah Price", "Wenonah")), Person("p2", ("Tobiah Lind", "Tobiah"))]
@@ -88,3 +89,53 @@ def test_staying_put_answers_a_question_about_moving() -> None:
     assert [(s.owner, s.value, s.weak) for s in read if s.attribute == "city"] == [("p1", "Leiden", False)]
     # guard: out of the blue, "staying in" a place is a trip
     assert _chat([("p1", "staying in a hostel in Rome for the week lol")], "city")[0] == set()
+
+
+def test_a_home_sold_is_a_home_left() -> None:
+    r = StatementReader(ROSTER, by_meaning=False)
+    sold = [(s.value, s.tense) for s in r.read("big news: we have sold the cottage in Aberdeen.", "p1", NOW, "m1")
+            if s.attribute == "city"]
+    assert sold == [("Aberdeen", "past")]
+    bought = [(s.value, s.tense) for s in r.read("we bought a flat in Aberdeen!", "p1", NOW, "m1")
+              if s.attribute == "city"]
+    assert bought == [("Aberdeen", "present")]
+
+
+def test_no_more_of_a_thing_does_not_negate_the_move() -> None:
+    got = _read("In June we move into a flat in Aberdeen, so no more hour-long commute and no more sheep", "city")
+    assert ("p1", "Aberdeen") in got
+
+
+def test_a_post_in_the_plain_future_is_taken() -> None:
+    assert ("p1", "harbour pilot at Solent Marine") in _read(
+        "Handed my notice in. From June I'll be a harbour pilot with Solent Marine.", "job")
+    assert _read("if they take me I'll be a harbour pilot with Solent Marine", "job") == set()
+
+
+def test_the_head_of_a_field_job_is_the_post() -> None:
+    assert ("p1", "head of science at Marlpit Academy") in _read(
+        "I've accepted the head of science job at Marlpit Academy, starting in september", "job")
+
+
+def test_a_pronoun_after_a_name_nobody_goes_by_is_theirs() -> None:
+    text = "Good news for the rota: Maureen would like to help with the books, she was an accountant in Crewe " \
+           "for years."
+    assert not any(o == "p2" for o, _ in _read(text, "job"))
+
+
+def test_a_promise_places_nobody() -> None:
+    assert _read("Aberdeen has lovely fells. I will write you a glowing reference", "city") == set()
+
+
+def test_a_quality_is_no_trade() -> None:
+    r = StatementReader(ROSTER)  # the classifier's reading too
+    got = [s.value for s in r.read("My tortoise! ninety years old, grumpy, excellent judge of character.", "p1",
+                                   NOW, "m1") if s.attribute == "job"]
+    assert got == []
+
+
+def test_a_feasts_name_on_a_common_noun_is_no_creatures_name() -> None:
+    # the candidates creatures.py reads a kind for: "the Easter barbecue" names no creature, "Rufus" may
+    doc = parsed("Rufus would chew them to bits. (My springer spaniel, for anyone who missed him at the Easter "
+                 "barbecue.)")
+    assert [k for k, _ in _names(doc, lambda w: False)] == ["rufus"]
