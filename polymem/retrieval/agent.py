@@ -92,7 +92,7 @@ def row_actions(plan: Plan, opts: AskOptions, roster: RosterIndex, rows: list[Ro
     """Each PERSON row's own statements and reports about them (state, everyone and reporter questions)."""
     n, sc, issue = opts.recall_n, plan.scope, plan.issue
     acts: list[Action] = []
-    if plan.intent in ("state", "everyone") or (plan.intent == "who_reported" and sc.owner):
+    if plan.intent in ("state", "everyone", "pet_keeper") or (plan.intent == "who_reported" and sc.owner):
         for row in rows:
             if row.kind != "PERSON":
                 continue

@@ -94,6 +94,7 @@ class Answerer:
             "list_decisions": lambda: forms.list_decisions(self), "when": lambda: forms.when(self),
             "who_announced": lambda: forms.who_announced(self), "most_active": lambda: forms.most_active(self),
             "talks_most": lambda: forms.talks_most(self),
+            "pet_keeper": lambda: extract_pets.pet_keeper(self, lambda pid: extract_state.person_state(self, pid, "pet")),
         }
 
     def statements(self, m: Msg) -> list[Statement]:

@@ -21,6 +21,7 @@ from polymem.language.animal_talk import (
 )
 from polymem.language.creatures import names_beside
 from polymem.language.models import parsed
+from polymem.language.pet_keeping import keeper_in
 from polymem.language.pets import animal_sense, unknown_kind
 from polymem.retrieval.extract_base import NOT_IN_MEMORY, Extract, StateHit, coverage, walk, when
 
@@ -244,3 +245,43 @@ def _talk(self: Any, name: str) -> list[tuple[Line, list[Line]]]:
     """Each held line using the name, with the lines after it (FOLLOW of them, where held)."""
     return [(_line(m), [_line(a) for a in walk(self.msgs, m, FOLLOW, "next_ids")])
             for m in sorted((m for m in self.msgs.values() if uses(name, m.get("text") or "")), key=when)]
+
+
+def pet_keeper(self: Any, pets_of: Callable[[str], list[StateHit]]) -> Extract:
+    """"Who's minding Ana's gecko now?", "where does her cat live now?": the keeper the latest retrieved line
+    that hands the animal to someone names (language/pet_keeping.keeper_in). The animal is known by the
+    question's own words for it (its kind, its name) and, for one member's animal, by the names and kind words
+    of that member's pets of that kind. None found: the best-matching line, as for any question."""
+    q = parsed(self.plan.question)
+    words = {t.lemma_.lower() for t in q if t.pos_ in ("NOUN", "PROPN") and (
+        animal_sense(t.lemma_.lower()) or lexical.generic_pet(t.lemma_.lower()))}
+    words |= {w.lower() for w in question_names(self)}
+    people = [r.id for r in self.plan.rows if r.kind == "PERSON"]
+    kept: list[StateHit] = []  # the member's pets the question may mean
+    if len(people) == 1:
+        for h in pets_of(people[0]):
+            if not words & {w for w in (h.value or "").lower().split()} and not unknown_kind(h.value):
+                if not any(lexical.falls_under(h.value or "", w) for w in words):
+                    continue
+            kept.append(h)
+            words |= {w.lower() for n in _names(self, h) for w in n.split() if len(w) > 2}
+            words |= {w for w in (h.value or "").lower().split()[-1:]}
+    words -= {"pet", "animal"}
+    if not words:
+        return self._generic()
+    found = None
+    for m in sorted(self.msgs.values(), key=when):
+        text = m.get("text") or ""
+        if not words & {w.lower().strip(".,!?'’") for w in text.split()} and not any(
+                lexical.wordnet().morphy(w.lower().strip(".,!?"), "n") in words for w in text.split()):
+            continue
+        speaker = self.name(m.get("speaker") or "").split()[0] if m.get("speaker") else ""
+        holder = keeper_in(parsed(text), words, speaker)
+        if holder:
+            found = (holder, m)
+    if found is None:
+        return self._generic()
+    holder, m = found
+    # the animal as memory knows it ("budgie called Zeca"), then where it is now
+    named = next((pet_text(self, h) for h in reversed(kept) if pet_name(self, h)), None)
+    return Extract(f"{named}: with {holder}" if named else f"with {holder}", cited=[m["id"]], confidence=0.8)

@@ -26,6 +26,8 @@ INTENTS = (
     "state", "group_decision", "everyone", "generic",
     # forms read by the language layer (polymem.language.questions)
     "category", "list_decisions", "list_moved", "when", "who_announced", "most_active", "talks_most",
+    # who keeps a particular animal now (polymem.language.pet_keeping)
+    "pet_keeper",
 )
 
 

@@ -6,7 +6,8 @@ import re
 from datetime import UTC, datetime
 
 from polymem.errors import InputError
-from polymem.language.models import untext
+from polymem.language.models import parsed, untext
+from polymem.language.pet_keeping import asks_keeper
 from polymem.language.question_parts import split_question
 from polymem.language.questions import QuestionForm, parse_question
 from polymem.retrieval import lexicon as lx
@@ -108,9 +109,14 @@ def compile_rules(question: str, asker: str | None, roster: RosterIndex) -> Plan
     topic = whole if parts_.context else masked
     if form.form == "announced" and order and WHO_REPORTED.search(masked):
         form.form = None  # "who reported that Ana was promoted?": news of a member, not of the group's plan
-    if form.form and form.form in _FORM_INTENT:
+    # "who's minding Ana's gecko now?", "who has Rufus the tortoise now?": who has one animal, not who keeps a kind
+    keeper = asks_keeper(parsed(_names_capitalised(parts_.asking, roster)))
+    if form.form and form.form in _FORM_INTENT and not keeper:
         return _form_plan(q, asker, form, order, roster, topic, notes)
-    if form.pairs and not order:  # "who lives where?"
+    if keeper:
+        intent, answer_field = "pet_keeper", "text"
+        rows = [person_row(x) for x in order if x in roster.by_id] or [person_row(x.id) for x in roster.persons()]
+    elif form.pairs and not order:  # "who lives where?"
         intent, answer_field = "everyone", "map"
         rows = [person_row(x.id) for x in roster.persons()]
     elif form.form == "group" and form.for_member:  # "where was Opa's 75th held in the end?": the group's plan
@@ -179,7 +185,7 @@ def compile_rules(question: str, asker: str | None, roster: RosterIndex) -> Plan
     mode = "full" if (lx.PAST.search(q) or _past_date(q) or form.form == "state_at" or intent == "opinion"
                       or form.left or (form.attribute in ("city", "job") and form.earlier)) else "head"
     attribute = form.attribute if intent in ("state", "everyone", "generic", "who_reported") \
-        else None
+        else "pet" if intent == "pet_keeper" else None
     names = roster.name_words()
     issue = _issue_terms(topic, names)
     search = list(issue)

@@ -1,0 +1,56 @@
+"""Who keeps a particular animal now (language/pet_keeping.py): the questions that ask it, and the lines that
+hand an animal to someone (sentences written for these tests)."""
+
+from __future__ import annotations
+
+import pytest
+
+from polymem.language.models import parsed
+from polymem.language.pet_keeping import asks_keeper, keeper_in
+
+
+@pytest.mark.parametrize("question", [
+    "who is minding Oksana's iguana this month?",
+    "Who is looking after Dariusz's ferrets while he's in Chile?",
+    "Who has Pimpernel the hedgehog now?",
+    "where does Oksana's tortoise live these days?",
+    "what became of Dariusz's goldfish when he moved?",
+    "What happened to Oksana's rabbit after the move?",
+])
+def test_questions_about_who_has_an_animal_now(question: str) -> None:
+    assert asks_keeper(parsed(question)), question
+
+
+@pytest.mark.parametrize("question", [
+    "who has a dog?",                        # any member's animal of a kind: a keeper of a kind, not of one animal
+    "Does anyone keep chickens?",
+    "What's the name of Oksana's iguana?",
+    "What kind of animal is Pimpernel?",
+    "who is looking after the budget?",      # no animal
+])
+def test_other_questions_are_not(question: str) -> None:
+    assert not asks_keeper(parsed(question)), question
+
+
+@pytest.mark.parametrize(("line", "keeper"), [
+    ("the new landlord says no pets, so Pimpernel is going to live with my brother in Gdańsk", "Iga's brother in Gdańsk"),
+    ("Pimpernel stays with my flatmate while I'm travelling", "Iga's flatmate"),
+    ("my aunt in Poznań took the hedgehog, she has a garden", "Iga's aunt in Poznań"),
+    ("the lad next door is looking after Pimpernel this week", "the lad next door"),
+])
+def test_a_line_that_hands_the_animal_to_someone(line: str, keeper: str) -> None:
+    assert keeper_in(parsed(line), {"pimpernel", "hedgehog"}, "Iga") == keeper
+
+
+@pytest.mark.parametrize("line", [
+    "I took Pimpernel to the vet on monday",      # carrying it somewhere
+    "Pimpernel sleeps on my bed all day",
+    "my brother didn't take the hedgehog in the end",
+])
+def test_lines_that_hand_it_to_nobody(line: str) -> None:
+    assert keeper_in(parsed(line), {"pimpernel", "hedgehog"}, "Iga") is None
+
+
+def test_a_persons_name_that_is_also_an_animal_is_no_animal() -> None:
+    # "mara" is a rodent to WordNet; "Mara" is a person
+    assert not asks_keeper(parsed("Where does Mara live now?"))
