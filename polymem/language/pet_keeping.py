@@ -58,6 +58,8 @@ def asks_keeper(doc: Any) -> bool:
             v = v.head
         if v.pos_ not in ("VERB", "AUX"):
             continue
+        if any(a.pos_ in ("VERB", "AUX") and a.lemma_.lower() not in ("be", "go", "do", "have") for a in v.ancestors):
+            continue  # "who asked Ana to mind the dog?", "who offered to feed it?": an act about the animal
         low = v.lemma_.lower()
         if "who" in wh and _care_verb(v) and t.dep_ != "nsubj":
             return True  # "who is minding X", "who took X in", "who has X now"

@@ -54,3 +54,10 @@ def test_lines_that_hand_it_to_nobody(line: str) -> None:
 def test_a_persons_name_that_is_also_an_animal_is_no_animal() -> None:
     # "mara" is a rodent to WordNet; "Mara" is a person
     assert not asks_keeper(parsed("Where does Mara live now?"))
+
+
+def test_a_request_about_an_animal_is_no_question_of_its_keeper() -> None:
+    assert not asks_keeper(parsed("Who asked Oksana to look after the iguana?"))
+    assert not asks_keeper(parsed("who told Dariusz to feed the ferrets?"))
+    assert not asks_keeper(parsed("who volunteered to mind Dariusz's ferrets?"))
+    assert asks_keeper(parsed("who is going to look after Dariusz's ferrets?"))
