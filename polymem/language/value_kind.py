@@ -120,7 +120,11 @@ def _placeish(value: str) -> bool:
     """A value that can say where: a name ("Hathersage", "Lake Tahoe"), a place a gazetteer knows, or a noun
     for a location or a building ("the boathouse"); not "bbq" or "a campervan"."""
     words = re.findall(r"[A-Za-z][\w'-]*", value)
-    if any(w[:1].isupper() for w in words):
+    # a name heading a phrase ("the Crown", "Lake Tahoe", "drinks at Casa Lupe"), not a name owning a thing
+    # ("Leo's tile panel": a panel, whoever made it)
+    phrases = [re.findall(r"[A-Za-z][\w'-]*", p) for p in
+               re.split(r"\s+(?:in|at|on|near|by|of|with|from|for)\s+|,", value)]
+    if any(p and p[-1][:1].isupper() for p in phrases):
         return True
     # a place's name, or a noun of place: in its first sense anywhere ("a narrowboat from the marina"), in its
     # second only heading the phrase (the last word before a preposition: "beach house in ..."; not "snow bums",

@@ -60,3 +60,12 @@ def test_the_digits_of_a_date_are_no_amount() -> None:
 
     assert not answers("How much did the retreat cost?", "Bo: the retreat is now in Ghent, 14–16 October")
     assert answers("How much did the retreat cost?", "Bo: 1,900 euros all in, 14–16 October")
+
+
+def test_a_name_owning_a_thing_does_not_say_where() -> None:
+    from polymem.language.value_kind import compatible
+
+    # "Ines's glass vase" is a vase, whoever made it; a name heading its phrase is a place's
+    assert not compatible("place", "Ines's glass vase")
+    assert compatible("place", "the Anchor") and compatible("place", "drinks at Casa Ruiz")
+    assert compatible("place", "the boathouse at Kelling Pond")
