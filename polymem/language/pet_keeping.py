@@ -116,3 +116,29 @@ def _phrase(t: Any, speaker_name: str) -> str:
             break
         words.append(f"{speaker_name}'s" if x.lower_ in ("my", "our") and x.dep_ == "poss" else x.text)
     return " ".join(words)
+
+
+def polar(doc: Any) -> bool:
+    """A yes/no question: no wh-word, opening with an auxiliary ("does Ana have a snake?") or closing on a tag
+    ("Ana keeps hens, right?")."""
+    if any(t.tag_ in ("WP", "WRB", "WDT", "WP$") for t in doc):
+        return False
+    first = next((t for t in doc if not t.is_punct), None)
+    return first is not None and (first.pos_ == "AUX" or doc.text.rstrip("?! ").lower().endswith(("right", "yeah")))
+
+
+def kind_keeper_in(doc: Any, kind: str, speaker_name: str) -> str | None:
+    """Whose an animal of a kind is, as a line says of it: its possessor ("my flatmate's corn snake") or the
+    subject of keeping or having it ("my neighbour keeps peacocks"); "my" read as the speaker's."""
+    for t in doc:
+        if t.pos_ != "NOUN" or t.lemma_.lower() != kind:
+            continue
+        poss = next((c for c in t.children if c.dep_ == "poss"), None)
+        if poss is not None and poss.lower_ not in ("my", "our", "your", "his", "her", "their", "its"):
+            return _phrase(poss, speaker_name).removesuffix(" 's").removesuffix("'s").removesuffix("’s")
+        v = t.head
+        if t.dep_ == "dobj" and v.pos_ == "VERB" and (lex.verb_is(v.lemma_.lower(), "possess") or _care_verb(v)):
+            subj = next((c for c in v.children if c.dep_ == "nsubj"), None)
+            if subj is not None and subj.pos_ == "NOUN" and lex.is_person_noun(subj.lemma_.lower()):
+                return _phrase(subj, speaker_name)
+    return None

@@ -21,7 +21,7 @@ from polymem.language.animal_talk import (
 )
 from polymem.language.creatures import names_beside
 from polymem.language.models import parsed
-from polymem.language.pet_keeping import keeper_in
+from polymem.language.pet_keeping import keeper_in, kind_keeper_in
 from polymem.language.pets import animal_sense, unknown_kind
 from polymem.retrieval.extract_base import NOT_IN_MEMORY, Extract, StateHit, coverage, walk, when
 
@@ -285,3 +285,19 @@ def pet_keeper(self: Any, pets_of: Callable[[str], list[StateHit]]) -> Extract:
     # the animal as memory knows it ("budgie called Zeca"), then where it is now
     named = next((pet_text(self, h) for h in reversed(kept) if pet_name(self, h)), None)
     return Extract(f"{named}: with {holder}" if named else f"with {holder}", cited=[m["id"]], confidence=0.8)
+
+
+def someone_elses(self: Any, pid: str, category: str) -> Extract | None:
+    """"Does Ana have a snake?" with no snake of hers known: the newest retrieved line that says whose a snake
+    is, when that is someone else ("my flatmate's corn snake", "my neighbour keeps peacocks")."""
+    kind = lexical.wordnet().morphy(category.lower(), "n") or category.lower()
+    mine = {w.lower() for w in self.name(pid).split()} | {pid.lower()}
+    for m in sorted(self.msgs.values(), key=when, reverse=True):
+        text = m.get("text") or ""
+        if kind not in text.lower():
+            continue
+        speaker = self.name(m.get("speaker") or "").split()[0] if m.get("speaker") else ""
+        who = kind_keeper_in(parsed(text), kind, speaker)
+        if who and not set(who.lower().split()) <= mine:  # ("Ana's snake" is hers; "Ana's flatmate's" is not)
+            return Extract(f"No: the {kind} belongs to {who}", cited=[m["id"]], confidence=0.8)
+    return None

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from polymem.language import lexical as lex
 from polymem.language import question_group, question_views
 from polymem.language.models import parsed
+from polymem.language.pet_keeping import polar
 from polymem.language.pets import unknown_kind
 from polymem.language.statement_types import BEFORE
 from polymem.language.statements_job import role_and_place
@@ -285,6 +286,9 @@ def state(self: Any) -> Extract:
             if abs(v.when[0] - k.when[0]) <= SAME_TALK_S:
                 kind = [StateHit(v.id, k.value, max(v.when, k.when), v.message_ids + k.message_ids, v.kind)]
         hits = kind or (vague if len({pets.pet_text(self, h) for h in vague}) == 1 else [])
+        if not kind and polar(parsed(self.plan.question)) and \
+                (other := pets.someone_elses(self, pid, self.plan.category)) is not None:
+            return other  # "does Ana have a snake?": the snake talked of is her flatmate's
     if self.plan.attribute == "pet" and _asks_name(self.plan.question) and \
             not any(pets.pet_name(self, h) for h in hits):
         # "what's Ana's gecko called?" where no statement named it: a name the talk around her animal gives it

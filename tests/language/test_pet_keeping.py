@@ -61,3 +61,21 @@ def test_a_request_about_an_animal_is_no_question_of_its_keeper() -> None:
     assert not asks_keeper(parsed("who told Dariusz to feed the ferrets?"))
     assert not asks_keeper(parsed("who volunteered to mind Dariusz's ferrets?"))
     assert asks_keeper(parsed("who is going to look after Dariusz's ferrets?"))
+
+
+def test_yes_no_questions() -> None:
+    from polymem.language.pet_keeping import polar
+
+    assert polar(parsed("does Dariusz have a ferret??")) and polar(parsed("Oksana keeps goats, right?"))
+    assert not polar(parsed("what animal does Dariusz have?"))
+
+
+@pytest.mark.parametrize(("line", "kind", "keeper"), [
+    ("My lodger's python got out again last night", "python", "Iga's lodger"),
+    ("the farmer up the lane keeps alpacas and they stare at me", "alpaca", "the farmer up the lane"),
+    ("my python got out again", "python", None),
+])
+def test_whose_an_animal_of_a_kind_is(line: str, kind: str, keeper: str | None) -> None:
+    from polymem.language.pet_keeping import kind_keeper_in
+
+    assert kind_keeper_in(parsed(line), kind, "Iga") == keeper

@@ -27,3 +27,14 @@ def test_the_latest_keeper_of_a_members_animal(graph, space, embedder) -> None: 
         assert "cousin" not in a.text, a.text  # (Wen's goldfish's keeper)
     who = ask(graph, space, "who has Pimpernel the hedgehog now?", embedder=embedder)
     assert "brother" in who.text, who.text
+
+
+def test_an_animal_of_someone_elses_answers_a_yes_no_question(graph, space, embedder) -> None:  # type: ignore[no-untyped-def]
+    lines = [*LINES, ("k08", "tobi_k", "my lodger's python got out again, found it in the airing cupboard", None),
+             ("k09", "wen", "NOPE", "k08")]
+    ingest_chat(graph, space, embedder, lines)
+    a = ask(graph, space, "does tobi have a python??", embedder=embedder)
+    assert a.text.startswith("No") and "lodger" in a.text and a.cited == ["k08"], (a.text, a.cited)
+    # guard: an animal of one's own is no one else's
+    own = ask(graph, space, "does Mara have a hedgehog?", embedder=embedder)
+    assert not own.text.startswith("No"), own.text
