@@ -1,7 +1,9 @@
 """Who keeps an animal now, when it is not (or no longer) its owner: "who's minding Ana's gecko while she's
 away?", "where does Ana's cat live now?", "what became of her hens?" are answered by a line that hands the
 animal to someone: "Biscuit is going to live with my mum in Leeds", "my sister took the hens", "the neighbour
-has him for the weekend". Questions and lines are read by the parse and WordNet's verb senses, no phrase list.
+has him for the weekend". And, for a yes/no question about a member's animal of a kind ("does Ana have a
+snake?"), whose such an animal is when a line says so ("my flatmate's corn snake"). Questions and lines are read
+by the parse and WordNet's verb senses, no phrase list.
 """
 
 from __future__ import annotations
@@ -28,8 +30,8 @@ def _animal(t: Any) -> bool:
 
 def _definite(t: Any) -> bool:
     """One animal in particular: someone's, "the" one, or one named ("Sultan the tortoise")."""
-    return t.pos_ == "PROPN" or any(c.dep_ == "poss" or (c.dep_ == "det" and c.lower_ in ("the", "that", "this"))
-                                    for c in t.children) or (t.dep_ == "appos" and t.head.pos_ == "PROPN")
+    return any(c.dep_ == "poss" or (c.dep_ == "det" and c.lower_ in ("the", "that", "this")) for c in t.children) \
+        or (t.dep_ == "appos" and t.head.pos_ == "PROPN")
 
 
 def _care_verb(v: Any) -> bool:
