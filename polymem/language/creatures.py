@@ -62,8 +62,15 @@ def _names(doc: Any, is_person: Callable[[str], bool], strict: bool = True) -> l
 
 def _a_time(low: str) -> bool:
     """A day, a month or a feast by name ("Tuesday", "Christmas"): WordNet files its first sense as a time."""
-    ss = lex._synsets(low, "n")
-    return timeexpr.calendar_name(low) or (bool(ss) and ss[0].lexname() == "noun.time")
+    return timeexpr.calendar_name(low) or lex.noun_in_lexfile(low, ("noun.time",))
+
+
+_RELATIVE = ("relative.n.01", "spouse.n.01")
+
+
+def a_relative(name: str) -> bool:
+    """A name that is a word for a relative ("Mum", "Grandad", "Sis"; WordNet, first two senses)."""
+    return any(lex.noun_in_senses(w, _RELATIVE, first=2) for w in name.lower().split())
 
 
 def names_beside(text: str, kind: str, is_person: Callable[[str], bool]) -> list[str]:
@@ -390,12 +397,6 @@ def creature_pets(docs: Sequence[Any], speakers: Sequence[str], ids: Sequence[st
     return out
 
 
-_RELATIVE = ("relative.n.01", "spouse.n.01")
-
-
-def a_relative(name: str) -> bool:
-    """A name that is a word for a relative ("Mum", "Grandad", "Sis"; WordNet, first two senses)."""
-    return any(lex.noun_in_senses(w, _RELATIVE, first=2) for w in name.lower().split())
 MEANING_P = 0.6  # the classifier's probability of "an animal someone keeps" one mention must reach
 MEANING_LINES = 2  # lines that must read as an animal's (one line's reading is right three times in four)
 

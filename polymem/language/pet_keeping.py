@@ -13,13 +13,14 @@ from typing import Any
 from polymem.language import lexical as lex
 from polymem.language import syntax as sx
 from polymem.language.pets import animal_sense
+from polymem.language.replies import STAY_PUT
 
 # keeping an animal for someone, or taking it on (WordNet): caring for it, minding it, housing it, keeping it,
 # taking it in, inheriting it
 CARE_SENSES = ("care.v.02", "take_care.v.02", "look_after.v.01", "keep.v.03", "house.v.02", "foster.v.02",
                "inherit.v.01", "inherit.v.02", "adopt.v.02", "take.v.04", "take_in.v.01", "own.v.01", "feed.v.02")
-# where it is: living, staying, going or moving somewhere (or to someone)
-_STAY = ("stay.v.02", "stay.v.04", "bide.v.01", "go.v.01", "travel.v.01", "move.v.02")
+# where it is: staying, going or moving somewhere (or to someone)
+_STAY = (*STAY_PUT, "go.v.01", "travel.v.01", "move.v.02")
 
 
 def _animal(t: Any) -> bool:

@@ -40,9 +40,8 @@ def asked_attribute(text: str) -> str | None:
 def _a_thing(lemma: str) -> bool:
     """A noun whose first sense is an object, food or substance that is no home ("pan", "key"; not "kid",
     "folk", "hometown", "house", "flat")."""
-    ss = lex._synsets(lemma, "n")
-    return bool(ss) and ss[0].lexname() in ("noun.artifact", "noun.food", "noun.object", "noun.substance",
-                                            "noun.plant", "noun.body") and not lex.noun_in_senses(
+    return lex.noun_in_lexfile(lemma, ("noun.artifact", "noun.food", "noun.object", "noun.substance", "noun.plant",
+                                       "noun.body")) and not lex.noun_in_senses(
         lemma, ("dwelling.n.01", "housing.n.01", "building.n.01", "room.n.01", "apartment.n.01"), first=8)
 
 
@@ -85,7 +84,7 @@ def _value(sent: Any, attribute: str, places: Any) -> str | None:
 
 
 # staying where one is (WordNet): "stay put", "continue in a place", "dwell"
-_STAY = ("stay.v.02", "stay.v.04", "bide.v.01")
+STAY_PUT = ("stay.v.02", "stay.v.04", "bide.v.01")
 
 
 def staying_put(doc: Any, places: Any) -> str | None:
@@ -101,7 +100,7 @@ def staying_put(doc: Any, places: Any) -> str | None:
                 continue
             if any(c.dep_ in ("nsubj", "nsubjpass") for c in v.children) or any(c.dep_ == "neg" for c in v.children):
                 continue
-            if not lex.verb_in_senses(v.lemma_.lower(), _STAY, first=4, exact=True):
+            if not lex.verb_in_senses(v.lemma_.lower(), STAY_PUT, first=4, exact=True):
                 continue
             if (place := sx.place_obj(v, places, preps=("in", "at"))) is not None:
                 return place

@@ -85,8 +85,7 @@ _CONCRETE = ("noun.artifact", "noun.location", "noun.object", "noun.plant", "nou
 
 
 def _concrete(lemma: str) -> bool:
-    ss = lex._synsets(lemma, "n")
-    return not ss or ss[0].lexname() in _CONCRETE
+    return not lex.known_noun(lemma) or lex.noun_in_lexfile(lemma, _CONCRETE)
 
 
 # a home and the street or district it is in (WordNet): "my flat in X" places the speaker in X

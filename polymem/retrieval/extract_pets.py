@@ -275,8 +275,7 @@ def pet_keeper(self: Any, pets_of: Callable[[str], list[StateHit]]) -> Extract:
         if not words & {w.lower().strip(".,!?'’") for w in text.split()} and not any(
                 lexical.wordnet().morphy(w.lower().strip(".,!?"), "n") in words for w in text.split()):
             continue
-        speaker = self.name(m.get("speaker") or "").split()[0] if m.get("speaker") else ""
-        holder = keeper_in(parsed(text), words, speaker)
+        holder = keeper_in(parsed(text), words, _first_name(self, m))
         if holder:
             found = (holder, m)
     if found is None:
@@ -296,8 +295,12 @@ def someone_elses(self: Any, pid: str, category: str) -> Extract | None:
         text = m.get("text") or ""
         if kind not in text.lower():
             continue
-        speaker = self.name(m.get("speaker") or "").split()[0] if m.get("speaker") else ""
-        who = kind_keeper_in(parsed(text), kind, speaker)
+        who = kind_keeper_in(parsed(text), kind, _first_name(self, m))
         if who and not set(who.lower().split()) <= mine:  # ("Ana's snake" is hers; "Ana's flatmate's" is not)
             return Extract(f"No: the {kind} belongs to {who}", cited=[m["id"]], confidence=0.8)
     return None
+
+
+def _first_name(self: Any, m: dict[str, Any]) -> str:
+    """The speaker's first name, how "my" in their line is read ("my sister" -> "Ana's sister")."""
+    return self.name(m["speaker"]).split()[0] if m.get("speaker") else ""
