@@ -101,10 +101,21 @@ def _a_name(t: Any) -> bool:
     return t.pos_ == "PROPN" or (t.text[:1].isupper() and t.i > t.sent.start and not t.is_stop)
 
 
-def _under(word: str, noun: str) -> bool:
-    """A sense of `word` among its first three has one of `noun`'s first two senses above it."""
+def names_kind(value: str, noun: str) -> bool:
+    """A value holds a word of the asked kind ("dark teal" for a colour, "the cottage" for lodging), other than
+    the asked noun itself."""
+    nouns = [noun]
+    if noun.endswith("our") and lex.known_noun(noun[:-3] + "or"):
+        nouns.append(noun[:-3] + "or")  # "colour" has the senses of "color" (WordNet files it apart)
+    # (a colour or a material is often a later sense of its word: "olive", "orange")
+    return any(w not in nouns and _under(w, n, senses=5) for w in re.findall(r"[a-z]+", value.lower()) if len(w) > 2
+               for n in nouns)
+
+
+def _under(word: str, noun: str, senses: int = 3) -> bool:
+    """A sense of `word` among its first three (or `senses`) has one of `noun`'s first two senses above it."""
     targets = set(lex._synsets(noun, "n")[:2])
-    for s in lex._synsets(word, "n")[:3]:
+    for s in lex._synsets(word, "n")[:senses]:
         for path in s.hypernym_paths() + [p for i in s.instance_hypernyms() for p in i.hypernym_paths()]:
             if targets.intersection(path):
                 return True

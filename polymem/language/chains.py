@@ -88,6 +88,20 @@ def names(value: str, text: str, rival: str = "") -> bool:
     return nums <= have and len(want & have) / len(want) >= 0.5
 
 
+RIVAL_DEPTH = 6  # how specific a class two values must share to be rival answers to one matter
+RIVAL_SENSES = 5  # senses of each head word looked at (a colour is often a later sense: "olive", "orange")
+
+
+def rivals(a: str, b: str) -> bool:
+    """Two values whose head nouns share a specific WordNet class (two colours, two dishes, two kinds of public
+    transport): rival answers to one matter, where a library and a swan are not."""
+    ha, hb = (re.findall(r"[a-z]+", v.split(",")[0].lower())[-1:] for v in (a, b))
+    if not ha or not hb or ha == hb:
+        return False
+    return any(common.min_depth() >= RIVAL_DEPTH for x in lex._synsets(ha[0], "n")[:RIVAL_SENSES]
+               for y in lex._synsets(hb[0], "n")[:RIVAL_SENSES] for common in x.lowest_common_hypernyms(y))
+
+
 @lru_cache(maxsize=4096)
 def against(text: str) -> bool:
     doc = parsed(text)

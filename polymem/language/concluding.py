@@ -199,6 +199,12 @@ def then_value(sent: Any) -> str | None:
     return v
 
 
+# verbs of completing or arranging: "done", "sorted" close a talk the way "decided" does
+CLOSE_SENSES = ("complete.v.01", "finish.v.01", "sort_out.v.01", "settle.v.04", "arrange.v.01")
+# verbs of fixing a thing for good ("locked: X", "set: X", "sealed: X")
+FIX_SENSES = ("specify.v.02", "determine.v.03", "lock.v.06", "seal.v.03", "finalize.v.01", "fix.v.06")
+
+
 def closed(sent: Any) -> bool:
     """"great, done." / "sorted.": a sentence that only says a thing is settled (a verb of completing or
     arranging, no subject, no object)."""
@@ -207,8 +213,111 @@ def closed(sent: Any) -> bool:
         return False
     if any(c.dep_ not in ("intj", "punct", "advmod", "amod", "cc") for c in root.children):
         return False
-    return lex.verb_in_senses(root.lemma_.lower(), ("complete.v.01", "finish.v.01", "sort_out.v.01",
-                                                     "settle.v.04", "arrange.v.01"), first=8)
+    return lex.verb_in_senses(root.lemma_.lower(), CLOSE_SENSES, first=8)
+
+
+def _closing(t: Any, completing: bool = True) -> bool:
+    """A participle of deciding or fixing ("agreed", "locked"), or of completing ("done", "sorted") unless
+    `completing` is off: a task is done as often as a plan is."""
+    if t.tag_ not in ("VBN", "VBD", "JJ"):
+        return False
+    lemma = lex.wordnet().morphy(t.lower_, "v") or t.lemma_.lower()
+    return (completing and lex.verb_in_senses(lemma, CLOSE_SENSES, first=8)) or \
+        lex.verb_in_senses(lemma, group_acts.DECIDE_SENSES, first=3, exact=True) or \
+        lex.verb_in_senses(lemma, FIX_SENSES, first=6, exact=True)
+
+
+def _put_forward(value: str | None, options: list[str] | None, same: Any) -> str | None:
+    """The value, when it names an option the group put forward (a plain "X, done." may close a task)."""
+    return value if value and options and same is not None and any(same(value, o) for o in options) else None
+
+
+def _lead_phrase(toks: list[Any]) -> str | None:
+    """The noun phrase a sentence opens with, up to its first comma or stop ("the mill at Ashby, 3 May"), when
+    it is a phrase and not a clause. A word no dictionary knows counts as a name, whatever the tagger made of
+    it (a café's name in lower case is often read as an adjective)."""
+    out: list[Any] = []
+    for t in toks:
+        if t.text in (",", ".", ";", "!", "?", ":", "—", "–"):
+            break
+        out.append(t)
+    while out and (marker(out[0]) or out[0].pos_ in ("INTJ", "DET", "CCONJ")):
+        out = out[1:]
+
+    def name(t: Any) -> bool:
+        return t.pos_ in ("NOUN", "PROPN") or (t.is_alpha and not t.is_stop and not lex.known_word(t.lower_))
+    if not out or len(out) > 8 or not (out[0].pos_ in ("NOUN", "PROPN", "ADJ", "NUM") or name(out[0])) or \
+            not any(name(t) for t in out) or \
+            any(t.tag_ in ("VBZ", "VBP", "MD") or t.pos_ in ("AUX", "PRON") for t in out):
+        return None
+    return out[0].doc[out[0].i:out[-1].i + 1].text
+
+
+def verdict_after(sent: Any, options: list[str] | None = None, same: Any = None) -> str | None:
+    """"the 14th, agreed", "minibus from the station, done.": a phrase, a comma, then a lone participle of
+    deciding as the sentence's last word settles the phrase; one of completing only when the phrase is an
+    option the group put forward ("the report, done." closes a task)."""
+    words = [t for t in sent if not (t.is_punct and t.text not in (",", "—", "–")) and not t.is_space]
+    if len(words) < 3 or not _closing(words[-1]) or words[-2].text not in (",", "—", "–"):
+        return None
+    if any(c.dep_ in ("aux", "auxpass", "neg", "dobj") for c in words[-1].children):
+        return None  # "..., we have agreed", "..., not agreed"
+    value = _lead_phrase(words[:-2])
+    return value if _closing(words[-1], completing=False) else _put_forward(value, options, same)
+
+
+def fixed_label(sent: Any) -> bool:
+    """"locked: the lake ride, sat 17 oct", "set: 9pm at the hall": a participle of fixing, completing or
+    deciding is the label before a colon (with at most a particle and discourse markers beside it)."""
+    colon = next((t for t in sent if t.text == ":"), None)
+    if colon is None or colon.i + 1 >= sent.end:
+        return False
+    label = [t for t in sent if t.i < colon.i and t.is_alpha]
+    verbs = [t for t in label if _closing(t)]
+    return 1 <= len(label) <= 3 and len(verbs) == 1 and all(
+        t is verbs[0] or marker(t) or t.pos_ in ("ADP", "PART", "ADV") for t in label)
+
+
+_CLOCK = re.compile(r"(?i)\b\d{1,2}(?:[:.]\d{2}\s*(?:am|pm)?|\s*(?:am|pm))\b")
+
+
+def summary(sent: Any) -> bool:
+    """"so: the loop ride, sunday 18 oct, 5:30 start": a discourse marker of concluding is the only label
+    before a colon, and what follows names the day or the hour it is set for (the plan summed up)."""
+    colon = next((t for t in sent if t.text == ":"), None)
+    if colon is None or colon.i + 1 >= sent.end or sent.text.rstrip().endswith("?"):
+        return False
+    label = [t for t in sent if t.i < colon.i and t.is_alpha]
+    after = sent.doc[colon.i + 1:sent.end].text
+    return 1 <= len(label) <= 3 and all(marker(t) for t in label) and bool(
+        timeexpr.date_span(after) or _CLOCK.search(after))
+
+
+def tally(sent: Any) -> str | None:
+    """"that's 5 to 1 for the lake", "4-3 to the cabin": a vote counted with the winning count first settles on
+    what it is for (a span of hours or numbers, "from 5 to 7 for dinner", is no count)."""
+    for t in sent:
+        m = re.fullmatch(r"(\d{1,2})\s*[-–—]\s*(\d{1,2})", t.text)
+        if m:
+            a, b, nxt = int(m.group(1)), int(m.group(2)), t.i + 1
+        elif t.like_num and t.text.isdigit() and t.i + 2 < sent.end and t.nbor(1).lower_ == "to" and \
+                t.nbor(2).text.isdigit():
+            a, b, nxt = int(t.text), int(t.nbor(2).text), t.i + 3
+        else:
+            continue
+        if a <= b or (t.i > sent.start and t.nbor(-1).lower_ in ("from", "between", "at", "till", "until", "by")):
+            continue
+        if nxt < sent.end and t.doc[nxt].lower_ in ("for", "to") and nxt + 1 < sent.end:
+            toks = []
+            for x in t.doc[nxt + 1:sent.end]:
+                if x.is_punct or x.pos_ in ("VERB", "AUX", "CCONJ", "SCONJ", "INTJ", "PRON") or x.lower_ == "then":
+                    break
+                toks.append(x)
+            while toks and toks[0].pos_ == "DET":
+                toks = toks[1:]
+            if toks and len(toks) <= 6 and any(x.pos_ in ("NOUN", "PROPN", "NUM", "ADJ") for x in toks):
+                return t.doc[toks[0].i:toks[-1].i + 1].text
+    return None
 
 
 def it_is(sent: Any) -> Any | None:
@@ -228,9 +337,17 @@ def it_is(sent: Any) -> Any | None:
             # and a word WordNet knows as a noun ("trains it is"), or one word alone ("tapas it is"): no verb
             # stands before "it is"
             if prev.pos_ in ("NOUN", "PROPN", "NUM") or (prev.pos_ == "VERB" and (
-                    prev.text[:1].isupper() or lex._synsets(prev.lower_, "n") or prev.i == _first_word(sent))):
+                    prev.text[:1].isupper() or lex._synsets(prev.lower_, "n") or prev.i == _first_word(sent))) or \
+                    (prev.pos_ in ("INTJ", "ADJ", "X") and _mostly_noun(prev)):
                 return prev
     return None
+
+
+def _mostly_noun(t: Any) -> bool:
+    """A word the tagger read as an interjection or an adjective that WordNet knows more as a noun ("orange it
+    is then", where "fine it is" and "great it is" stay words of assent)."""
+    low = t.lower_
+    return not marker(t) and not t.is_stop and len(lex._synsets(low, "n")) > len(lex._synsets(low, "a"))
 
 
 def wins(sent: Any) -> Any | None:
@@ -275,28 +392,21 @@ def bare_participle(sent: Any) -> str | None:
     return None
 
 
-def announced(final: Any, nxt: Any) -> str | None:
+def announced(final: Any, nxt: Any, options: list[str] | None = None, same: Any = None) -> str | None:
     """"BOOKED. the mill at Ashby, 3 May.": a sentence that is only a word of deciding announces what the next
     one names first (its leading noun phrase, up to a comma), when that one is a phrase, not a clause."""
     # (the part after a full stop the sentence splitter missed: "Not at all, Mama. Decided then?")
     stops = [t.i for t in final[:-1] if t.text in (".", "!")]
     tail = final.doc[stops[-1] + 1:final.end] if stops else final
-    words = [t for t in tail if not t.is_punct and not marker(t)]  # ("Booked!" is tagged an interjection)
-    if len(words) != 1 or not lex.verb_in_senses(words[0].lemma_.lower(), group_acts.DECIDE_SENSES, first=3,
-                                                  exact=True):
+    # ("Booked!" is tagged an interjection; "done" is a marker and a word of completing both)
+    # (a word of completing alone, "done", settles only an option put forward: "the report. done." closes a task)
+    words = [t for t in tail if not t.is_punct and (not marker(t) or _closing(t))]
+    if len(words) != 1:
         return None
-    toks: list[Any] = []
-    for t in nxt:
-        if t.text in (",", ".", ";", "!", "?", ":"):
-            break
-        toks.append(t)
-    while toks and (marker(toks[0]) or toks[0].pos_ in ("INTJ", "DET", "CCONJ")):
-        toks = toks[1:]
-    if not toks or len(toks) > 8 or toks[0].pos_ not in ("NOUN", "PROPN", "ADJ", "NUM") or \
-            not any(t.pos_ in ("NOUN", "PROPN") for t in toks) or \
-            any(t.tag_ in ("VBZ", "VBP", "MD") or t.pos_ in ("AUX", "PRON") for t in toks):
-        return None
-    return nxt.doc[toks[0].i:toks[-1].i + 1].text
+    if lex.verb_in_senses(words[0].lemma_.lower(), group_acts.DECIDE_SENSES, first=3, exact=True) or \
+            _closing(words[0], completing=False):
+        return _lead_phrase(list(nxt))
+    return _put_forward(_lead_phrase(list(nxt)), options, same) if _closing(words[0]) else None
 
 
 def fragment(sent: Any) -> str | None:

@@ -155,6 +155,9 @@ def is_final(sent: Any) -> bool:
     if concluding.it_is(sent) is not None or concluding.wins(sent) is not None or concluding.then_value(sent) or \
             concluding.closed(sent) or concluding.bare_participle(sent):
         return True
+    if concluding.tally(sent) or concluding.verdict_after(sent) or concluding.fixed_label(sent) or \
+            concluding.summary(sent):
+        return True  # "5 to 1 for X", "X, done.", "locked: X", "so: X, sunday 18 oct"
     if concluding.allotted(sent) or concluding.moved_noun(sent) or concluding.goal(sent) is not None or \
             concluding.lets_after_marker(sent) is not None or concluding.decision_overturned(sent, DECISION_NOUNS):
         return True
@@ -506,6 +509,9 @@ def value_of(doc: Any, sent: Any, drops: set[int], known: list[str]) -> str | No
                 and not any(t.pos_ in ("VERB", "AUX") and t.tag_ != "VBN" for t in chunk) \
                 and not re.match(r"(?i)^(?:we|i|you|they|it|no|not)\b", first):
             return first
+    for reading in (concluding.tally, concluding.verdict_after):  # "5 to 1 for X", "X, done."
+        if (v := reading(sent)) is not None:
+            return v
     if (tok := _settled_as(sent)) is not None and tok.i not in drops:
         return phrase(tok)  # "theme confirmed as eighties music", "the venue is confirmed as the Forge"
     if (tok := _there(sent, drops)) is not None:

@@ -27,6 +27,7 @@ from polymem.language.chains import (
     first_noun,
     full_date,
     names,
+    rivals,
     unmarked,
     words,
 )
@@ -164,6 +165,8 @@ class DecisionTracker:
             return out
         # "fine. Casa Lupo.": an option named after a word of assent
         bare = {s.start: v for s in sents if (v := concluding.bare_option(s, prior, same))}
+        # "minibus from the station, done.": an option put forward, closed by a word of completing
+        bare |= {s.start: v for s in sents if s.start not in bare and (v := concluding.verdict_after(s, prior, same))}
         # one person's own choice ("I'll pick up a copy") vetoes only its own sentence, not the group's next to it
         finals = [i for i, s in enumerate(sents) if (is_final(s) or self._books_option(s) or self._names_option(s) or
                                                      s.start in bare or self._concludes_talk(s))
@@ -190,10 +193,10 @@ class DecisionTracker:
             return out
         # "BOOKED. the mill at Ashby, 3 May": a lone word of deciding announces the phrase after it
         after = replaced | {sents[i + 1].start: v for i in finals if i + 1 < len(sents) and
-                            (v := concluding.announced(sents[i], sents[i + 1]))}
+                            (v := concluding.announced(sents[i], sents[i + 1], prior, same))}
         # "Carnmor on Skye, 3 June. booked": the lone word after the phrase it settles
         after |= {sents[i].start: v for i in finals if i > 0 and sents[i].start not in after and
-                  sents[i - 1].start not in after and (v := concluding.announced(sents[i], sents[i - 1]))}
+                  sents[i - 1].start not in after and (v := concluding.announced(sents[i], sents[i - 1], prior, same))}
         known = [o[0] for o in self.options] + [d.value for c in self.chains for d in c.decisions]
         value = None
         topic = None
@@ -340,10 +343,13 @@ class DecisionTracker:
             # a chain carried over from an earlier window has no place here (-1): any message seen counts, but
             # the one that settled it (known by its id) is no talk about it. A date or a sum named again is
             # enough; a thing (a game's name, a venue) is named all the time, so it must be named against:
-            # turned down, with "instead", a negation or an apology
+            # turned down, with "instead", a negation or an apology, or weighed against a new value of the same
+            # class in an earlier message ("the orange samples came ... can we go teal?": two colours)
             seqs = [seq for seq, text, mid in self._window
                     if seq > c.head.seq and (not c.head.message_id or mid != c.head.message_id) and
-                    names(c.head.value, text, d.value) and (kind != "thing" or against(text))]
+                    names(c.head.value, text, d.value) and
+                    (kind != "thing" or against(text) or (seq < self._seq - 1 and rivals(d.value, c.head.value) and
+                                                          names(d.value, text, c.head.value)))]
             if not seqs:
                 continue
             early = [q for q in seqs if q <= first]

@@ -126,6 +126,11 @@ def _placeish(value: str) -> bool:
                re.split(r"\s+(?:in|at|on|near|by|of|with|from|for)\s+|,", value)]
     if any(p and p[-1][:1].isupper() for p in phrases):
         return True
+    # a name written in lower case, a word no dictionary knows, heading a phrase ("meet at marzban") or naming
+    # its noun ("the mulshi loop"); not after "a", which only a common noun takes ("a campervan")
+    if any(p and p[0].lower() not in ("a", "an") and (_unknown(p[-1]) or (
+            len(p) > 1 and any(_unknown(w) for w in p[:-1]) and lex.known_noun(p[-1].lower()))) for p in phrases):
+        return True
     # a place's name, or a noun of place: in its first sense anywhere ("a narrowboat from the marina"), in its
     # second only heading the phrase (the last word before a preposition: "beach house in ..."; not "snow bums",
     # where "snow" is first weather)
@@ -134,6 +139,10 @@ def _placeish(value: str) -> bool:
     return any(lex.is_place_name(w.lower()) or lex.noun_in_senses(w.lower(), _PLACE_SENSES, first=1)
                for w in words if w.lower() not in STOP_WORDS) or any(
         h and h[-1] not in STOP_WORDS and lex.noun_in_senses(h[-1].strip(",.!"), _PLACE_SENSES, first=2) for h in heads)
+
+
+def _unknown(word: str) -> bool:
+    return len(word) > 3 and word.isalpha() and not lex.known_word(word.lower())
 
 
 def compatible(asked: Kind | None, value: str, noun: bool = False) -> bool:

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from polymem.language import acts
+from polymem.language import acts, timeexpr
 from polymem.retrieval import lexicon as lx
 
 NOT_IN_MEMORY = "Not mentioned: this is not in memory."
@@ -42,6 +42,8 @@ def term_re(t: str) -> re.Pattern[str]:
     so "play" does not match "playlist" nor "car" "career"."""
     if t not in _TERM_CACHE:
         body = re.escape(t[:5]) if len(t) > 5 else re.escape(t) + _SUFFIX
+        if t in timeexpr.MONTHS and len(t) > 4:  # "october" is written "oct" as often
+            body = f"(?:{body}|{re.escape(t[:3])}\\b)"
         _TERM_CACHE[t] = re.compile(r"\b" + body)
     return _TERM_CACHE[t]
 

@@ -10,9 +10,10 @@ import re
 from dataclasses import replace
 from typing import Any
 
-from polymem.language import group, question_group, timeexpr, value_kind
+from polymem.language import answer_kind, group, question_group, timeexpr, value_kind
 from polymem.language import lexical as lex
 from polymem.language.chains import against, channel_words
+from polymem.language.models import parsed
 from polymem.retrieval import decisions, values
 from polymem.retrieval.extract_base import NOT_IN_MEMORY, Extract, StateHit, coverage, same_value, when
 from polymem.retrieval.extract_state import _held_then, _pick_at
@@ -169,6 +170,12 @@ def _best_chain(self: Any) -> list[StateHit]:
     noun = value_kind.asks_by_noun(self.plan.question)
     cands = {k: c for k, c in cands.items() if any(value_kind.compatible(asked, h.value or "", noun) for h in c[0])} \
         or cands
+    # "what colour", "which route": where some matter was settled with a word of that kind ("teal"), only such
+    # a matter answers (a plain assertion "the draft is in the drive" is no colour)
+    focus = answer_kind.asked_focus(parsed(self.plan.question))
+    if focus is not None and not focus.named:
+        cands = {k: c for k, c in cands.items() if any(answer_kind.names_kind(h.value or "", focus.noun)
+                                                       for h in c[0])} or cands
     # a member's name alone answers only a question asking who ("kit" is no place, no gift)
     if not question_group.asks_who(self.plan.question):
         members = {w.lower() for w in self.roster.name_words()}

@@ -63,3 +63,15 @@ def test_a_role_any_thing_can_fill_is_not_checked() -> None:
     assert _holds("What gift did they settle on?", "the framed map of the valley, final answer")
     assert _holds("What colour scheme did they go for?", "the colour scheme is still being argued about")
     assert _holds("what's the name of ruaridh's ferret", "introducing... crumble")  # chat names animals anyhow
+
+
+@pytest.mark.parametrize(("value", "noun", "holds"), [
+    ("dark olive", "colour", True),  # the British spelling has the senses of "color"
+    ("crimson", "color", True),
+    ("the mock-up in the shared folder", "colour", False),
+    ("a minibus from the depot", "transport", True),
+])
+def test_a_value_names_a_thing_of_the_asked_kind(value: str, noun: str, holds: bool) -> None:
+    from polymem.language.answer_kind import names_kind
+
+    assert names_kind(value, noun) is holds

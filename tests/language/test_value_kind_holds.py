@@ -69,3 +69,22 @@ def test_a_name_owning_a_thing_does_not_say_where() -> None:
     assert not compatible("place", "Ines's glass vase")
     assert compatible("place", "the Anchor") and compatible("place", "drinks at Casa Ruiz")
     assert compatible("place", "the boathouse at Kelling Pond")
+
+
+@pytest.mark.parametrize(("value", "where"), [
+    ("brygga", True),  # a name in lower case: no dictionary knows it
+    ("the skelmor loop", True),  # a lower-case name naming its noun
+    ("a campervan", False),  # "a" goes only with a common noun
+    ("bbq", False),
+])
+def test_a_lower_case_name_can_say_where(value: str, where: bool) -> None:
+    from polymem.language.value_kind import compatible
+
+    assert compatible("place", value) is where
+
+
+def test_a_month_matches_its_short_form() -> None:
+    from polymem.retrieval.extract_base import coverage
+
+    assert coverage(["october", "ride"], "locked: the ridge ride, sat 17 oct") == 1.0
+    assert coverage(["october"], "the octopus stall") == 0.0
