@@ -23,6 +23,8 @@ def _asked_noun(t: Any) -> bool:
     passing ("Maria's dogs' names"): a wh-determined noun, an object, an attribute, a subject."""
     if any(c.dep_ == "case" for c in t.children) or t.dep_ in ("poss", "compound"):
         return False
+    if t.dep_ == "conj" and t.head is not t:  # "every member and their town": asked as the noun it is joined to
+        return _asked_noun(t.head)
     return t.dep_ in ("dobj", "attr", "nsubj", "nsubjpass", "pobj", "ROOT", "oprd") or \
         any(c.tag_ in ("WDT", "WP") for c in t.children)
 
@@ -295,6 +297,8 @@ def _stranded_in(t: Any) -> bool:
     """The noun is where a person is: a "which" on it or a relative clause under it, and a clause of being or
     living whose subject is someone and whose "in" has no object of its own."""
     clauses = [c for c in t.children if c.dep_ == "relcl"]
+    if t.dep_ == "conj":  # "each member and the city they're in": the parser may hang the clause elsewhere
+        clauses += [v for v in t.doc if v.pos_ in ("AUX", "VERB") and v.i > t.i]
     if any(c.tag_ in ("WDT", "WP") for c in t.children):
         clauses += [v for v in t.doc if v.pos_ in ("AUX", "VERB") and v.i > t.i]
     return any((v.lemma_ == "be" or lex.verb_is(v.lemma_.lower(), "reside", senses=1)) and

@@ -91,6 +91,9 @@ def parse_question(question: str, mentioned: int = 0, names: frozenset[str] = fr
     out.wh = next((t.lower_ for t in doc if t.tag_ in ("WRB", "WP", "WDT", "WP$") or
                    (t.i == 0 and t.lower_ in _WH_WORDS)), None)
     out.attribute, out.category = question_attribute(doc)
+    if asks_event(doc):  # "what happened when her cat went missing?": an event told, no attribute's value
+        out.attribute, out.category = None, None
+        return out
     # a member named only as the one the group acts for, in a question about a plan ("where was Opa's 75th held
     # in the end?", "what did they give Ana for her birthday?"), is not who it is about: read as naming no member
     if mentioned and out.attribute in (None, "city") and members_aside(doc, names) and about_a_plan(doc):
@@ -102,8 +105,12 @@ def parse_question(question: str, mentioned: int = 0, names: frozenset[str] = fr
     # "which cousin moved?" asks who; "which supplier did the committee go with?" asks what the group chose
     group_subject = settled(doc) and any(t.dep_ in ("nsubj", "nsubjpass") and (
         t.lower_ in ("we", "they") or lex.noun_is(t.lemma_.lower(), "group_noun", senses=1)) for t in doc)
+    # (not a noun that only modifies another, "which vet clinic", nor a trade, "which vet did the surgery":
+    # one asks for a place, the other for someone the chat tells of, rarely a member)
     out.who_like = any(t.lower_ in ("which", "what") and t.i + 1 < len(doc) and doc[t.i + 1].pos_ == "NOUN"
+                       and doc[t.i + 1].dep_ != "compound"
                        and lex.is_person_noun(doc[t.i + 1].lemma_.lower(), senses=1)
+                       and not lex.is_occupation(doc[t.i + 1].lemma_.lower())
                        and not (group_subject and (doc[t.i + 1].dep_ in ("dobj", "pobj") or (
                            t.i + 2 < len(doc) and doc[t.i + 2].pos_ == "AUX"))) for t in doc)
     out.proposal = any((t.pos_ == "VERB" and any(lex.verb_in_senses(v, PROPOSE_QUESTION_SENSES, first=2)
@@ -231,6 +238,14 @@ def parse_question(question: str, mentioned: int = 0, names: frozenset[str] = fr
             out.attribute in (None, "city") and about_a_plan(doc):
         out.form = "group"
     return out
+
+
+def asks_event(doc: Any) -> bool:
+    """"what happened when ...", "what went on at ...": "what" is the subject of a verb of occurring, with nothing
+    it happened to ("what happened to her cat?" asks what became of the animal)."""
+    return any(t.lower_ == "what" and t.dep_ == "nsubj" and t.head.pos_ == "VERB" and
+               lex.verb_in_senses(t.head.lemma_.lower(), ("happen.v.01", "occur.v.01"), first=2) and
+               not any(c.dep_ == "prep" and c.lower_ == "to" for c in t.head.children) for t in doc)
 
 
 def _announces(t: Any, mentioned: int) -> bool:

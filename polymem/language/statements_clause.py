@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any
 
 from polymem.language import lexical as lex
@@ -128,8 +129,12 @@ def verb_statements(reader: StatementReader, v: Any, sent: Any, speaker: str, ot
             known = lex.is_place_name(gone.lower_) or gone.ent_type_ in ("GPE", "LOC") or \
                 lex.is_place_name(sx.phrase(gone).lower().replace(" ", "_")) or \
                 sx.place_obj(v, reader, preps=("for", "to")) is not None
-            out.append(Statement("city" if known else "job", owner, speaker, sx.phrase(gone), kind="event",
-                                 tense="past"))
+            value = re.split(r"(?i)\s+for\s+", sx.phrase(gone))[0]  # (the parse may join "X for Y" as one name)
+            out.append(Statement("city" if known else "job", owner, speaker, value, kind="event", tense="past"))
+            if known and (goes := _left_for(reader, v, gone)) is not None and goes.lower() != value.lower():
+                # "leaving Leeds for Bristol", "leaving X for their Y office", "left X for a job in Y": where
+                # they go is where they live next
+                out.append(Statement("city", owner, speaker, goes, kind="event", tense="present"))
     # "signed a lease in Tartu", "bought a flat in Tromsø": a dwelling object with a place; also one completed
     # on (a sale concluded: not "passed on", "offer accepted on", which wait for the move)
     doer = not any(c.dep_ in ("dobj", "prt") for c in v.children) and any(
@@ -168,6 +173,21 @@ def verb_statements(reader: StatementReader, v: Any, sent: Any, speaker: str, ot
                     (owner := subject_of(reader, v, sent, speaker, other)):
                 out.append(Statement("pet", owner, speaker, sx.animal_phrase(obj)))
     return out
+
+
+def _left_for(reader: StatementReader, v: Any, gone: Any) -> str | None:
+    """The place "for" names after a place left: the object itself, a place naming it ("their Y office"), or the
+    place it is in ("a job in Y")."""
+    for head in (v, gone):
+        for c in head.children:
+            if c.dep_ == "prep" and c.lower_ == "for":
+                for p in c.children:
+                    if p.dep_ == "pobj":
+                        place = sx.place_obj(head, reader, preps=("for",)) or \
+                            sx.place_obj(p, reader, preps=("in", "at", "near"))
+                        if place is not None:
+                            return place
+    return None
 
 
 def copula_statements(reader: StatementReader, v: Any, sent: Any, speaker: str, other: str | None, neg: bool, past: bool) -> list[Statement]:

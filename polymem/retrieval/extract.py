@@ -9,7 +9,7 @@ from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
-from polymem.language import acts, question_views, value_kind
+from polymem.language import acts, question_views, timeexpr, value_kind
 from polymem.language import group as group_acts
 from polymem.language.models import parse_many, parsed
 from polymem.language.replies import asked_attribute
@@ -496,7 +496,10 @@ class Answerer:
             return animal(m) if animal is not None else self._relevance(m)
 
         m, s = self._pick(score)
-        c = coverage(self.plan.issue, m["text"], self.aliases) if m is not None and self.plan.issue else 1.0
+        # (a month or a day in the question says when, which the message's own time tells, not its words:
+        # "what was wrong with the dog in March?")
+        issue = [w for w in self.plan.issue if not timeexpr.is_time_word(w)] or self.plan.issue
+        c = coverage(issue, m["text"], self.aliases) if m is not None and issue else 1.0
         # Nothing covers a third of the topic terms, or only part of them in a message that does not read
         # like an answer (dense similarity low): say so rather than quote an unrelated message.
         if m is None or c < 0.34 or (c < 0.67 and self.dense and self.dense.get(m["id"], 0.0) < DENSE_MIN):
