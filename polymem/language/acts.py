@@ -7,6 +7,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
+from polymem.language import concluding
 from polymem.language import lexical as lex
 from polymem.language.models import parsed
 from polymem.language.syntax import THIRD_PERSON
@@ -43,8 +44,13 @@ def is_agreement(text: str) -> bool:
     first = next((t for t in doc if not t.is_punct), None)
     if first is None or any(t.dep_ == "neg" for t in doc[:6]):
         return False
-    if first.pos_ == "INTJ" and first.lower_ not in ("hi", "hey", "hello", "lol", "haha", "wow", "oh", "thanks"):
+    # (not a greeting, a laugh, a reaction or an apology: "sorry, ... but X beat me to it" refuses)
+    if first.pos_ == "INTJ" and first.lower_ not in ("hi", "hey", "hello", "lol", "haha", "wow", "oh", "thanks", "sorry",
+                                                     "oops", "ugh", "omg", "ah", "aw", "hmm", "huh", "um", "uh",
+                                                     "damn", "whoa", "yikes", "please", "pardon"):
         return True  # "yeah mate, ...", "sure, ...", "ok ..."
+    if concluding.closed(next(iter(doc.sents))):
+        return True  # "done. ...", "sorted!": the task taken on (or already done) in one word
     if first.pos_ == "ADV" and first.i + 1 < len(doc) and doc[first.i + 1].text in (",", ".", "!") and \
             not {s.name() for s in lex._synsets(first.lower_, "r")[:2]} & _HEDGE and not any(t.lower_ in ("no", "nope", "nah") or t.dep_ == "neg" for t in first.sent):
         return True  # "Happily, I'll handle it", "Absolutely, count me in": a lone adverb of assent

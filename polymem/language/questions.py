@@ -315,6 +315,12 @@ def _request_role(doc: Any, mentioned: int) -> Form | None:
             phrasal is not None and lex.verb_in_senses(phrasal, AGREE_SENSES, first=4)))
         if agrees and lex.verb_in_senses(lemma, AGREE_SENSES, first=2, exact=True):
             return "who_agreed"  # "Who promised (that they'd bring) X?", whatever its clause
+        if wh_subj and lex.verb_in_senses(lemma, ("state.v.01", "say.v.01", "tell.v.02"), first=3) and any(
+                g.dep_ == "ccomp" and g.tag_ == "VB" and  # ("they'd moved": had, not would)
+                any(c.dep_ == "nsubj" and c.lower_ in ("they", "he", "she") for c in g.children)
+                and any(c.dep_ == "aux" and c.lower_ in ("would", "'d", "’d", "will", "'ll", "’ll") for c in g.children)
+                for g in t.children):
+            return "who_agreed"  # "Who said they'd handle the tickets?": their own promise, reported
         if any(g.dep_ in ("ccomp", "relcl") and any(c.dep_ == "nsubj" for c in g.children) for g in t.subtree):
             continue  # "Who told the group that ...": a report, not a request
         passive_by = any(c.dep_ == "agent" for c in t.children)

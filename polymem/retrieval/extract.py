@@ -11,6 +11,7 @@ from typing import Any
 
 from polymem.language import acts, question_views, timeexpr, value_kind
 from polymem.language import group as group_acts
+from polymem.language import lexical as lex
 from polymem.language.models import parse_many, parsed
 from polymem.language.replies import asked_attribute
 from polymem.language.statements import Person, Statement, StatementReader
@@ -373,10 +374,18 @@ class Answerer:
 
     def _agreeing_reply(self, req: Msg) -> Msg | None:
         follow = [self.msgs[i] for i in (req.get("replies") or []) + (req.get("next_ids") or []) if i in self.msgs]
+        # a later assent on the task; one a few lines on may name it only by a pronoun or by its verb, after the
+        # one asked has said no ("I'll be away then" ... "I'll bring it")
+        seq = req.get("seq")
+
+        def close(m: Msg) -> bool:
+            return seq is not None and m.get("seq") is not None and 0 < m["seq"] - seq <= TAKE_UP and (
+                _echoes_task(req["text"], m["text"]) or re.search(r"(?i)\b(?:it|that|this|them)\b", m["text"]) is not None)
         later = [m for m in self.msgs.values() if when(m) > when(req) and m["speaker"] != req["speaker"]
-                 and coverage(self.plan.issue, m["text"]) >= 0.5 and _agrees(m["text"])]
+                 and (coverage(self.plan.issue, m["text"]) >= 0.5 or close(m)) and _agrees(m["text"])]
         for m in follow + sorted(later, key=when):
-            if m["speaker"] != req["speaker"] and _agrees(m["text"]):
+            if m["speaker"] != req["speaker"] and (_agrees(m["text"]) or (
+                    any(m is f for f in follow) and _echoes_task(req["text"], m["text"]))):
                 return m
         return None
 
@@ -570,8 +579,25 @@ def _bare_option(sent: Any, terms: list[str]) -> bool:
                                                   h.pos_ in ("NOUN", "PROPN") for h in heads)
 
 
+TAKE_UP = 3  # lines after a request within which an assent naming the task by a pronoun takes it on
+
+
 def _agrees(text: str) -> bool:
-    return bool(lx.AGREE.search(text)) or acts.is_agreement(text or "")
+    # "I'll be in Oslo by then", "I can be there late": a promise of a state is no task taken on
+    hits = [m for m in lx.AGREE.finditer(text)
+            if not (m.group(0).lower() in ("i'll", "i will", "i can") and re.match(r"\s+(?:be|have)\b", text[m.end():], re.I))]
+    return bool(hits) or acts.is_agreement(text or "")
+
+
+def _echoes_task(request: str, reply: str) -> bool:
+    """A reply that takes up the verb it was asked with ("will you book it?" / "booking now"), not negated and
+    not asking back: the task taken on."""
+    asked = {t.lemma_.lower() for t in parsed(request) if t.pos_ == "VERB" and t.lemma_.lower() not in LIGHT_VERBS
+             and lex._synsets(t.lemma_.lower(), "v")}
+    first = next(iter(parsed(reply).sents), None)
+    if not asked or first is None or first.text.rstrip().endswith("?") or any(t.dep_ == "neg" for t in first):
+        return False
+    return any(t.pos_ == "VERB" and t.lemma_.lower() in asked and t.i - first.start <= 2 for t in first)
 
 
 def _names_value(question: str, value: str) -> bool:
