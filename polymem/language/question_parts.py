@@ -22,6 +22,10 @@ from polymem.language.pets import animal_sense
 _WH = r"(?:who|whom|whose|which|what|where|when|how)\b"
 # the break before the asking part: a sentence end, a colon / semicolon, or a dash between spaces
 _BREAK = re.compile(r"(?:[.!?;:]\s+|\s*[\u2014\u2013]\s*|\s+-{1,2}\s+)(?=" + _WH + ")", re.I)
+# "X needed someone to Y, who did he ask?": a comma, then "who" and an auxiliary opening a question of its own
+# (not "..., what is it?", which asks again what the clause before it named)
+_COMMA_BREAK = re.compile(r",\s+(?=(?:who|whom)\s+(?:did|does|do|was|were|is|are|has|have|had|will|would|can|could)\b)",
+                          re.I)
 _CLEFT = re.compile(r"\b(who|whom|which\s+\w+)\s+(?:was|is)\s+it\s+(?:that|who)\s+", re.I)
 _INDEFINITE = {"somebody", "someone", "anybody", "anyone"}
 _THING_INDEFINITE = {"something": "what", "somewhere": "where", "sometime": "when"}
@@ -48,7 +52,7 @@ def split_question(question: str, is_person: Callable[[str], bool] | None = None
     """`is_person`: whether a phrase names a member (the planner passes its roster); without it, a name the
     tagger calls a PERSON entity."""
     q = _CLEFT.sub(lambda m: m.group(1) + " ", question.strip())  # "Who was it that X" -> "Who X"
-    breaks = list(_BREAK.finditer(q))
+    breaks = list(_BREAK.finditer(q)) or list(_COMMA_BREAK.finditer(q))
     if not breaks:
         return QuestionParts(q, q, "")
     cut = breaks[-1]

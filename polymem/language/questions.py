@@ -335,8 +335,8 @@ def _request_role(doc: Any, mentioned: int) -> Form | None:
                 for c in t.children)
             if wh_subj and mentioned and asked:
                 return "who_asked"
-            if wh_obj and mentioned:
-                return "asked_whom"
+            if wh_obj and (mentioned or any(c.dep_ == "nsubjpass" and c.lower_ in ("who", "whom") for c in t.children)):
+                return "asked_whom"  # ("who was asked to host?": the one asked, whoever asked)
         if agrees:
             return "who_agreed"
     return None

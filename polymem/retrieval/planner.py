@@ -135,8 +135,8 @@ def compile_rules(question: str, asker: str | None, roster: RosterIndex) -> Plan
         intent, answer_field, scope.owner = "who_reported", "speaker", order[0]
     elif form.form == "who_asked" and order:  # the language layer read the request from the parse
         intent, answer_field, scope.addressee = "who_asked", "speaker", order[0]
-    elif form.form == "asked_whom" and order:
-        intent, answer_field, scope.speaker = "asked_whom", "addressee", order[0]
+    elif form.form == "asked_whom":  # (with no member named, "who was asked to ...?": whoever asked)
+        intent, answer_field, scope.speaker = "asked_whom", "addressee", order[0] if order else None
     elif form.form == "who_agreed":
         intent, answer_field = "who_agreed", "speaker"
     # (news of a member's, a state verb or the member's own noun of news: "about Ana's promotion")

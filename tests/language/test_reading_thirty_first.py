@@ -60,3 +60,26 @@ def test_which_person_noun_asks_who_only_for_a_relation(question: str, who_like:
 ])
 def test_what_happened_asks_an_event(question: str, attribute: str | None) -> None:
     assert parse_question(question, mentioned=1).attribute == attribute
+
+
+def test_a_comma_before_a_question_of_its_own_splits_it() -> None:
+    from polymem.language.question_parts import split_question
+
+    parts = split_question("Kofi wanted somebody to feed his fish over Easter, who did he ask?",
+                           lambda phrase: phrase.lower() == "kofi")
+    assert parts.asking.lower() != parts.text.lower() and "kofi ask" in parts.asking.lower()
+
+
+@pytest.mark.parametrize(("question", "intent", "speaker"), [
+    ("Who was asked to bring the tea urn for the fete?", "asked_whom", None),  # no asker named
+    ("Kofi wanted somebody to feed his fish over Easter, who did he ask?", "asked_whom", "p2"),
+    ("Who said they'd handle the raffle tickets?", "who_agreed", None),
+])
+def test_questions_about_requests(question: str, intent: str, speaker: str | None) -> None:
+    from polymem.retrieval.names import RosterIndex
+    from polymem.retrieval.planner import compile_rules
+    from polymem.schema.models import Participant
+
+    roster = RosterIndex([Participant(id=p.id, name=p.names[0], aliases=list(p.names[1:])) for p in ROSTER])
+    plan = compile_rules(question, None, roster)
+    assert plan.intent == intent and plan.scope.speaker == speaker
