@@ -134,6 +134,27 @@ def judgement(text: str) -> float:
     return best
 
 
+# verbs that link a thing to what it is like: "was", "looks", "seems", "feels", "sounds"
+_LINKING = ("be.v.01", "look.v.02", "seem.v.01", "feel.v.03", "sound.v.02")
+
+
+def judges_thing(text: str, words: set[str]) -> bool:
+    """The message says what one of the things named by `words` is like: an adjective or a likeness predicated
+    of it ("the cabin was damp and freezing", "that green looks like a hospital gown"), not a plain mention."""
+    for t in parsed(text):
+        if t.dep_ not in ("nsubj", "nsubjpass") or not ({t.lemma_.lower(), t.lower_} & words):
+            continue
+        v = t.head
+        if t.dep_ == "nsubjpass" and any(c.dep_ in ("conj", "acomp") and c.pos_ == "ADJ" for c in v.children):
+            return True  # "was cramped and noisy": the parser read a participle of a state as a passive
+        if not (v.lemma_ == "be" or lex.verb_in_senses(v.lemma_.lower(), _LINKING, first=3)):
+            continue
+        if any(c.dep_ in ("acomp", "attr") and c.pos_ in ("ADJ", "NOUN") or
+               (c.dep_ == "prep" and c.lower_ == "like") for c in v.children):
+            return True
+    return False
+
+
 _NOT_PEOPLE = ("GPE", "LOC", "ORG", "FAC", "NORP", "PRODUCT", "WORK_OF_ART", "EVENT", "DATE", "TIME")
 
 

@@ -46,6 +46,8 @@ def opinion(self: Answerer) -> Extract:
         if not about(m) and not any(about(x) for x in near):
             return None
         judged = acts.judgement(m["text"] or "")
+        if not own:  # a view of a thing: what the source says it is like ("the cabin was damp")
+            judged = max(judged, float(acts.judges_thing(m["text"] or "", {w.lower() for w in topic})))
         # a question or a request gives no view: "was that Tomek I saw on county road 29??"
         asks = (m["text"] or "").rstrip().endswith("?") or is_request(m["text"] or "")
         # a judgement outweighs a mention: "she is so dramatic" (after a line naming her) beats "called Vesna"

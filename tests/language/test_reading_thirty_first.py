@@ -83,3 +83,12 @@ def test_questions_about_requests(question: str, intent: str, speaker: str | Non
     roster = RosterIndex([Participant(id=p.id, name=p.names[0], aliases=list(p.names[1:])) for p in ROSTER])
     plan = compile_rules(question, None, roster)
     assert plan.intent == intent and plan.scope.speaker == speaker
+
+
+def test_what_a_thing_is_said_to_be_like() -> None:
+    from polymem.language.acts import judges_thing
+
+    assert judges_thing("the hostel was cramped and noisy, never again", {"hostel"})
+    assert judges_thing("that mustard looks like school dinners", {"mustard"})
+    assert not judges_thing("ok, the hostel, same dates. final", {"hostel"})
+    assert not judges_thing("the mustard banners will clash with the stage", {"mustard", "banner"})
