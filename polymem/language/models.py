@@ -139,7 +139,8 @@ def clean(text: str) -> str:
     shouted in capitals lose them (see `_unshout`)."""
     text = _SHOUTED.sub(_unshout, text)
     text = _AMPERSAND.sub(lambda m: f"{m.group(1)}{m.group(2).capitalize()}{m.group(3)}{m.group(4).capitalize()}", text)
-    text = _TEXTING.sub(_untext, text)
+    source = text
+    text = _TEXTING.sub(lambda m: m.group(0) if _a_machine(source, m) else _untext(m), text)
     text = _SYMBOLS.sub(lambda m: ". " if re.match(r"\s*[A-Za-z]", text[m.end():m.end() + 3]) and
                         re.search(r"[A-Za-z0-9]\s*$", text[max(0, m.start() - 3):m.start()]) else " ", text)
     text = _IN_REGION.sub(_truecase_region, text)
@@ -160,7 +161,7 @@ _TEXT_FORMS = {"u": "you", "pls": "please", "plz": "please", "im": "I'm", "ive":
                "shouldnt": "shouldn't", "thats": "that's", "whats": "what's", "cant": "can't", "w": "with",
                # chat's asides, which the tagger takes for nouns ("I quit the café btw": "btw" heads the object)
                "btw": "by the way", "tbh": "to be honest", "imo": "in my opinion", "imho": "in my opinion",
-               "rn": "right now", "idk": "I don't know", "ngl": "not gonna lie"}
+               "rn": "right now", "idk": "I don't know", "ngl": "not gonna lie", "atm": "at the moment"}
 _TEXTING = re.compile(r"(?<![\w'’@#/.-])(" + "|".join(_TEXT_FORMS) + r"|ur)(?![\w'’@/-])(\s+\w+)?", re.I)
 # after "ur", a word that opens a complement says "you're" ("ur the king", "ur on it"); else it is "your"
 _YOU_ARE_NEXT = frozenset({"the", "a", "an", "on", "in", "at", "so", "not", "always", "never", "too", "very", "such",
@@ -173,11 +174,16 @@ def untext(text: str, keep: Callable[[str], bool] = lambda w: False) -> str:
     first word), and never a word `keep` says is a name ("Im Soo", "IM me", "the U of M")."""
     def one(m: re.Match[str]) -> str:
         word = m.group(1)
-        if keep(word) or (m.start() > 0 and not word.islower()):
+        if keep(word) or (m.start() > 0 and not word.islower()) or _a_machine(text, m):
             return m.group(0)
         return _untext(m)
 
     return _TEXTING.sub(one, text)
+
+
+def _a_machine(text: str, m: re.Match[str]) -> bool:
+    """"the atm ate my card": after a determiner "atm" is the cash machine, not "at the moment"."""
+    return m.group(1).lower() == "atm" and re.search(r"(?i)\b(?:the|an|a|this|that|nearest)\s+$", text[:m.start()]) is not None
 
 
 def _untext(m: re.Match[str]) -> str:

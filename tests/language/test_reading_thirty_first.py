@@ -92,3 +92,19 @@ def test_what_a_thing_is_said_to_be_like() -> None:
     assert judges_thing("that mustard looks like school dinners", {"mustard"})
     assert not judges_thing("ok, the hostel, same dates. final", {"hostel"})
     assert not judges_thing("the mustard banners will clash with the stage", {"mustard", "banner"})
+
+
+def test_a_post_said_on_its_own_after_the_workplace() -> None:
+    from polymem.language.statements_job import role_and_place
+
+    assert role_and_place("she got the job at Brightwell Labs!! lead chemist!!!", "Brightwell Labs") == \
+        "lead chemist at Brightwell Labs"
+    assert role_and_place("she got the job at Brightwell Labs! so proud", "Brightwell Labs") is None
+
+
+def test_at_the_moment_spelled_out_but_not_the_cash_machine() -> None:
+    from polymem.language.models import clean, untext
+
+    assert untext("Kofi's job atm?") == "Kofi's job at the moment?"
+    assert parse_question(untext("Kofi's job atm?"), mentioned=1).attribute == "job"
+    assert "the atm ate" in clean("the atm ate my card")
