@@ -85,6 +85,9 @@ def _group_decision(self: Any) -> Extract:
     if self.plan.mode == "head":
         return Extract(head.value or "", cited=head.message_ids, confidence=1.0, rows=rows)
     earlier = [h for h in hits[:-1] if not same_value(h.value, head.value)]
+    # ("then: Saturday 20 June, St Olave's" read as its date first, then "St Olave's is confirmed": asked which
+    # venue came first, the first version that names one)
+    earlier = [h for h in earlier if _fits(self, h.value or "")] or earlier
     if not earlier and dated and len(chain) == 1 and whole and whole[-1].when > chain[0].when and \
             not question_group.asks_new_value(self.plan.question):
         # "what was the original date?": the only date the matter was settled with, and a later version (a new

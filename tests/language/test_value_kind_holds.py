@@ -88,3 +88,12 @@ def test_a_month_matches_its_short_form() -> None:
 
     assert coverage(["october", "ride"], "locked: the ridge ride, sat 17 oct") == 1.0
     assert coverage(["october"], "the octopus stall") == 0.0
+
+
+def test_a_counted_coinage_says_no_where() -> None:
+    from polymem.language.value_kind import compatible
+
+    assert not compatible("place", "the 9 seater")  # a coined common noun, counted
+    from polymem.language.value_kind import _placeish
+
+    assert _placeish("brygga, 7am sharp")  # the name's own phrase has no number
