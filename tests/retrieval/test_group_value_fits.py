@@ -24,6 +24,8 @@ def _self(question: str) -> SimpleNamespace:
     ("Which night did they pick for the quiz?", "Thursday 12 March", True),
     ("Who is bringing the cake?", "Sefa", True),
     ("What gift did they settle on?", "Ruaridh", False),
+    ("How are we getting to the retreat?", "Lochside Bothy", False),  # a way of going, not where
+    ("How are we getting to the retreat?", "the sleeper train", True),
 ])
 def test_a_decision_value_of_another_kind_does_not_answer(question: str, value: str, fits: bool) -> None:
     assert _fits(_self(question), value) is fits
