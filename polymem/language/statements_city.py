@@ -58,6 +58,8 @@ def local_place(reader: StatementReader, doc: Any, speaker: str, message_id: str
                 # something to something, is a firm or a person as often
             if t.dep_ == "pobj" and any(c.dep_ == "det" and c.lower_ == "no" for c in t.head.head.children):
                 continue  # "no sunburn in X": what will not happen somewhere
+            if not framed and t.dep_ == "ROOT" and any(c.dep_ == "intj" and c.pos_ == "INTJ" for c in t.children):
+                continue  # "X yes!!", "yes X": a place chosen (a trip voted for), not where one is
             if t.dep_ == "pobj" and t.head.head.dep_ == "pobj" and t.head.head.head.lower_ in ("at", "for", "with"):
                 continue  # "starting at Acme Labs in X": where the firm is, not where the speaker lives
             if not framed and _stay(t):

@@ -18,9 +18,12 @@ def owner_of(reader: StatementReader, tok: Any, speaker: str, last_other: str | 
     if low in FIRST_PERSON:
         return speaker
     if low in sx.THIRD_PERSON:  # the person last named before the pronoun, in this message or before it
-        plural = [t for t in tok.doc[:tok.i] if t.tag_ == "NNS" and t.dep_ in ("nsubj", "nsubjpass")]
-        if low in ("they", "them", "their") and plural and not lex.is_person_noun(plural[-1].lemma_.lower()):
-            return None  # "the budgies screamed all morning, they live in X": the birds, nobody in the chat
+        plural = [t for t in tok.doc[:tok.i] if t.tag_ == "NNS" and t.dep_ in ("nsubj", "nsubjpass", "poss")]
+        if low in ("they", "them", "their") and plural and (not lex.is_person_noun(plural[-1].lemma_.lower()) or (
+                plural[-1].dep_ == "poss" and not reader.people(tok.doc[plural[-1].i + 1:tok.i].text))):
+            # "the budgies screamed all morning, they live in X": the birds, nobody in the chat; "locked in the
+            # neighbours' shed while they were off in X": the neighbours, named after any member
+            return None
         before = [p for p in reader.people(tok.doc[:tok.i].text) if p != speaker]
         # "Well done, Koffi. my sister lived there before she moved to Bergen": someone's relative or any person
         # noun named after the last member (as a subject or with a possessive) is who a singular "he"/"she" is

@@ -108,3 +108,12 @@ def test_at_the_moment_spelled_out_but_not_the_cash_machine() -> None:
     assert untext("Kofi's job atm?") == "Kofi's job at the moment?"
     assert parse_question(untext("Kofi's job atm?"), mentioned=1).attribute == "job"
     assert "the atm ate" in clean("the atm ate my card")
+
+
+def test_a_place_chosen_with_yes_is_no_home() -> None:
+    assert _homes("Valencia yes!! or come to Oslo, I have a spare room now") == set()
+    assert ("p1", "Valencia", "present") in _homes("Valencia!! sunny and 24 here today")
+
+
+def test_they_after_someone_elses_plural_is_no_member() -> None:  # a guard: the old reading slipped only on odd wordings
+    assert _homes("the parrot turned up, she had been shut in the downstairs neighbours' garage while they were off in Crete") == set()
