@@ -505,10 +505,11 @@ class Answerer:
             return animal(m) if animal is not None else self._relevance(m)
 
         m, s = self._pick(score)
-        # (a month or a day in the question says when, which the message's own time tells, not its words:
-        # "what was wrong with the dog in March?")
-        issue = [w for w in self.plan.issue if not timeexpr.is_time_word(w)] or self.plan.issue
-        c = coverage(issue, m["text"], self.aliases) if m is not None and issue else 1.0
+        # (a month or a day in the question may say when, which the message's own time tells, not its words:
+        # "what was wrong with the dog in March?"; or be in the message too: "cook for saturday")
+        untimed = [w for w in self.plan.issue if not timeexpr.is_time_word(w)] or self.plan.issue
+        c = max(coverage(self.plan.issue, m["text"], self.aliases), coverage(untimed, m["text"], self.aliases)) \
+            if m is not None and self.plan.issue else 1.0
         # Nothing covers a third of the topic terms, or only part of them in a message that does not read
         # like an answer (dense similarity low): say so rather than quote an unrelated message.
         if m is None or c < 0.34 or (c < 0.67 and self.dense and self.dense.get(m["id"], 0.0) < DENSE_MIN):
@@ -592,8 +593,10 @@ def _agrees(text: str) -> bool:
 def _echoes_task(request: str, reply: str) -> bool:
     """A reply that takes up the verb it was asked with ("will you book it?" / "booking now"), not negated and
     not asking back: the task taken on."""
+    # (a question about what happened, "did the campsite confirm?", asks for no task)
     asked = {t.lemma_.lower() for t in parsed(request) if t.pos_ == "VERB" and t.lemma_.lower() not in LIGHT_VERBS
-             and lex._synsets(t.lemma_.lower(), "v")}
+             and lex._synsets(t.lemma_.lower(), "v") and t.tag_ != "VBD" and
+             not any(c.dep_ == "aux" and c.tag_ == "VBD" for c in t.children)}
     first = next(iter(parsed(reply).sents), None)
     if not asked or first is None or first.text.rstrip().endswith("?") or any(t.dep_ == "neg" for t in first):
         return False

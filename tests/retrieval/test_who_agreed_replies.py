@@ -61,4 +61,5 @@ def test_readings_of_assent() -> None:
     assert is_agreement("done. see you there")
     assert _echoes_task("will you reserve the pitch?", "reserving now")
     assert not _echoes_task("will you reserve the pitch?", "not reserving anything yet")
+    assert not _echoes_task("did the groundsman confirm?", "confirmed, 7pm kick-off")  # a question of fact
 
