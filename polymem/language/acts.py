@@ -49,8 +49,8 @@ def is_agreement(text: str) -> bool:
                                                      "oops", "ugh", "omg", "ah", "aw", "hmm", "huh", "um", "uh",
                                                      "damn", "whoa", "yikes", "please", "pardon"):
         return True  # "yeah mate, ...", "sure, ...", "ok ..."
-    if concluding.closed(next(iter(doc.sents))):
-        return True  # "done. ...", "sorted!": the task taken on (or already done) in one word
+    if concluding.closed(first_sent := next(iter(doc.sents))) and not first_sent.text.rstrip().endswith("?"):
+        return True  # "done. ...", "sorted!": the task taken on (or already done) in one word ("done?" asks)
     if first.pos_ == "ADV" and first.i + 1 < len(doc) and doc[first.i + 1].text in (",", ".", "!") and \
             not {s.name() for s in lex._synsets(first.lower_, "r")[:2]} & _HEDGE and not any(t.lower_ in ("no", "nope", "nah") or t.dep_ == "neg" for t in first.sent):
         return True  # "Happily, I'll handle it", "Absolutely, count me in": a lone adverb of assent
@@ -140,7 +140,7 @@ _LINKING = ("be.v.01", "look.v.02", "seem.v.01", "feel.v.03", "sound.v.02")
 
 def judges_thing(text: str, words: set[str]) -> bool:
     """The message says what one of the things named by `words` is like: an adjective or a likeness predicated
-    of it ("the cabin was damp and freezing", "that green looks like a hospital gown"), not a plain mention."""
+    of it ("the cabin was damp and freezing", "that green looks like pea soup"), not a plain mention."""
     for t in parsed(text):
         if t.dep_ not in ("nsubj", "nsubjpass") or not ({t.lemma_.lower(), t.lower_} & words):
             continue
@@ -149,9 +149,9 @@ def judges_thing(text: str, words: set[str]) -> bool:
             return True  # "was cramped and noisy": the parser read a participle of a state as a passive
         if not (v.lemma_ == "be" or lex.verb_in_senses(v.lemma_.lower(), _LINKING, first=3)):
             continue
-        if any(c.dep_ in ("acomp", "attr") and c.pos_ in ("ADJ", "NOUN") or
+        if any(c.dep_ in ("acomp", "attr") and c.pos_ == "ADJ" or
                (c.dep_ == "prep" and c.lower_ == "like") for c in v.children):
-            return True
+            return True  # (not "the hostel is a ten minute walk from the station": a fact)
     return False
 
 

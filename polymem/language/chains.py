@@ -95,7 +95,9 @@ RIVAL_SENSES = 5  # senses of each head word looked at (a colour is often a late
 def rivals(a: str, b: str) -> bool:
     """Two values whose head nouns share a specific WordNet class (two colours, two dishes, two kinds of public
     transport): rival answers to one matter, where a library and a swan are not."""
-    ha, hb = (re.findall(r"[a-z]+", v.split(",")[0].lower())[-1:] for v in (a, b))
+    # (the head of the first phrase: "a minibus from the station" is a minibus)
+    ha, hb = (re.findall(r"[a-z]+", re.split(r"\s+(?:from|in|at|on|near|by|of|with|for|to)\s+",
+                                             v.split(",")[0].lower())[0])[-1:] for v in (a, b))
     if not ha or not hb or ha == hb:
         return False
     return any(common.min_depth() >= RIVAL_DEPTH for x in lex._synsets(ha[0], "n")[:RIVAL_SENSES]

@@ -232,6 +232,11 @@ def _put_forward(value: str | None, options: list[str] | None, same: Any) -> str
     return value if value and options and same is not None and any(same(value, o) for o in options) else None
 
 
+def _unknown_word(t: Any) -> bool:
+    """A word no dictionary knows: a name, whatever the tagger made of it."""
+    return t.is_alpha and not t.is_stop and not lex.known_word(t.lower_)
+
+
 def _lead_phrase(toks: list[Any]) -> str | None:
     """The noun phrase a sentence opens with, up to its first comma or stop ("the mill at Ashby, 3 May"), when
     it is a phrase and not a clause. A word no dictionary knows counts as a name, whatever the tagger made of
@@ -245,7 +250,7 @@ def _lead_phrase(toks: list[Any]) -> str | None:
         out = out[1:]
 
     def name(t: Any) -> bool:
-        return t.pos_ in ("NOUN", "PROPN") or (t.is_alpha and not t.is_stop and not lex.known_word(t.lower_))
+        return t.pos_ in ("NOUN", "PROPN") or _unknown_word(t)
     if not out or len(out) > 8 or not (out[0].pos_ in ("NOUN", "PROPN", "ADJ", "NUM") or name(out[0])) or \
             not any(name(t) for t in out) or \
             any(t.tag_ in ("VBZ", "VBP", "MD") or t.pos_ in ("AUX", "PRON") for t in out):
@@ -267,30 +272,33 @@ def verdict_after(sent: Any, options: list[str] | None = None, same: Any = None)
 
 
 def fixed_label(sent: Any) -> bool:
-    """"locked: the lake ride, sat 17 oct", "set: 9pm at the hall": a participle of fixing, completing or
-    deciding is the label before a colon (with at most a particle and discourse markers beside it)."""
+    """"locked: the ridge walk, sun 3 may", "set: 9pm at the hall": a participle of fixing or deciding is the
+    label before a colon (with at most a particle and discourse markers beside it), and what follows names a
+    day, an hour or a name."""
     colon = next((t for t in sent if t.text == ":"), None)
     if colon is None or colon.i + 1 >= sent.end:
         return False
     label = [t for t in sent if t.i < colon.i and t.is_alpha]
-    verbs = [t for t in label if _closing(t)]
+    verbs = [t for t in label if _closing(t, completing=False)]  # ("done: sent the invoices" closes a task)
+    # (what follows names a day, an hour or a name: "fixed: the leak under the sink" mends a thing)
+    after = sent.doc[colon.i + 1:sent.end]
     return 1 <= len(label) <= 3 and len(verbs) == 1 and all(
-        t is verbs[0] or marker(t) or t.pos_ in ("ADP", "PART", "ADV") for t in label)
-
-
-_CLOCK = re.compile(r"(?i)\b\d{1,2}(?:[:.]\d{2}\s*(?:am|pm)?|\s*(?:am|pm))\b")
+        t is verbs[0] or marker(t) or t.pos_ in ("ADP", "PART", "ADV") for t in label) and bool(
+        timeexpr.date_span(after.text) or timeexpr.CLOCK.search(after.text) or
+        any(t.pos_ == "PROPN" or _unknown_word(t) for t in after))
 
 
 def summary(sent: Any) -> bool:
-    """"so: the loop ride, sunday 18 oct, 5:30 start": a discourse marker of concluding is the only label
+    """"so: the ridge walk, sunday 3 may, 9:30 start": a discourse marker of concluding is the only label
     before a colon, and what follows names the day or the hour it is set for (the plan summed up)."""
     colon = next((t for t in sent if t.text == ":"), None)
     if colon is None or colon.i + 1 >= sent.end or sent.text.rstrip().endswith("?"):
         return False
     label = [t for t in sent if t.i < colon.i and t.is_alpha]
     after = sent.doc[colon.i + 1:sent.end].text
-    return 1 <= len(label) <= 3 and all(marker(t) for t in label) and bool(
-        timeexpr.date_span(after) or _CLOCK.search(after))
+    # (a marker that concludes, "so" or "then", not one of assent: "yes: free saturday 9 may" answers)
+    return 1 <= len(label) <= 3 and all(marker(t) for t in label) and \
+        any(t.lower_ in ("so", "then") for t in label) and bool(timeexpr.date_span(after) or timeexpr.CLOCK.search(after))
 
 
 def tally(sent: Any) -> str | None:
@@ -300,8 +308,8 @@ def tally(sent: Any) -> str | None:
         m = re.fullmatch(r"(\d{1,2})\s*[-–—]\s*(\d{1,2})", t.text)
         if m:
             a, b, nxt = int(m.group(1)), int(m.group(2)), t.i + 1
-        elif t.like_num and t.text.isdigit() and t.i + 2 < sent.end and t.nbor(1).lower_ == "to" and \
-                t.nbor(2).text.isdigit():
+        elif t.text.isdigit() and t.i + 2 < sent.end and t.nbor(1).lower_ in ("to", "-", "–", "—") and \
+                t.nbor(2).text.isdigit():  # ("4-3" is split into three tokens)
             a, b, nxt = int(t.text), int(t.nbor(2).text), t.i + 3
         else:
             continue
@@ -310,7 +318,7 @@ def tally(sent: Any) -> str | None:
         if nxt < sent.end and t.doc[nxt].lower_ in ("for", "to") and nxt + 1 < sent.end:
             toks = []
             for x in t.doc[nxt + 1:sent.end]:
-                if x.is_punct or x.pos_ in ("VERB", "AUX", "CCONJ", "SCONJ", "INTJ", "PRON") or x.lower_ == "then":
+                if x.is_punct or x.pos_ in ("VERB", "AUX", "CCONJ", "SCONJ", "INTJ", "PRON", "ADP") or x.lower_ == "then":
                     break
                 toks.append(x)
             while toks and toks[0].pos_ == "DET":

@@ -157,7 +157,7 @@ def is_final(sent: Any) -> bool:
         return True
     if concluding.tally(sent) or concluding.verdict_after(sent) or concluding.fixed_label(sent) or \
             concluding.summary(sent):
-        return True  # "5 to 1 for X", "X, done.", "locked: X", "so: X, sunday 18 oct"
+        return True  # "5 to 1 for X", "X, done.", "locked: X", "so: X, sunday 3 may"
     if concluding.allotted(sent) or concluding.moved_noun(sent) or concluding.goal(sent) is not None or \
             concluding.lets_after_marker(sent) is not None or concluding.decision_overturned(sent, DECISION_NOUNS):
         return True

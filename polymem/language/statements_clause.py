@@ -183,8 +183,10 @@ def _left_for(reader: StatementReader, v: Any, gone: Any) -> str | None:
             if c.dep_ == "prep" and c.lower_ == "for":
                 for p in c.children:
                     if p.dep_ == "pobj":
+                        # ("for a job in Y" moves someone; "for a conference in Y" is a trip)
+                        post = lex.noun_is(p.lemma_.lower(), "job") or lex.is_occupation(p.lemma_.lower())
                         place = sx.place_obj(head, reader, preps=("for",)) or \
-                            sx.place_obj(p, reader, preps=("in", "at", "near"))
+                            (sx.place_obj(p, reader, preps=("in", "at", "near")) if post else None)
                         if place is not None:
                             return place
     return None

@@ -549,7 +549,7 @@ def role_and_place(text: str, value: str) -> str | None:
         (c for c in post.children if c.dep_ in ("compound", "amod") and lex.is_occupation(c.lemma_.lower())), None)
     if trade is not None:
         return f"{trade.text} {prep.lower_} {value}"
-    # "she got the job at X!! junior surveyor!!!": the post said on its own right after, as a bare noun phrase
+    # "she got the job at X!! lead chemist!!!": the post said on its own right after, as a bare noun phrase
     after = next((s for s in doc.sents if s.start > last.i), None)
     words = [t for t in after if not (t.is_punct or t.is_space)] if after is not None else []
     if 0 < len(words) <= 4 and all(t.pos_ in ("NOUN", "ADJ", "PROPN") for t in words) and \

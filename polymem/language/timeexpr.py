@@ -186,3 +186,7 @@ def day_phrase(text: str) -> str | None:
     its place in the month or its hour, where no calendar date is given."""
     m = _DAY_PHRASE.search(text)
     return m.group(0).strip() if m else None
+
+
+# an hour on the clock: "5:30", "9pm", "10 am" (not "12.50", a sum)
+CLOCK = re.compile(r"(?i)\b\d{1,2}(?::\d{2}\s*(?:am|pm)?|\s*(?:am|pm))\b")

@@ -126,12 +126,13 @@ def _placeish(value: str) -> bool:
                re.split(r"\s+(?:in|at|on|near|by|of|with|from|for)\s+|,", value)]
     if any(p and p[-1][:1].isupper() for p in phrases):
         return True
-    # a name written in lower case, a word no dictionary knows, heading a phrase ("meet at marzban") or naming
-    # its noun ("the mulshi loop"); not after "a", which only a common noun takes ("a campervan"), nor counted
-    # ("the 7 seater": a coined common noun)
+    # a name written in lower case, a word no dictionary knows, heading a phrase ("meet at brygga") or naming
+    # a noun of place or of a made thing ("the skelmor loop"; not "the spotify playlist"); not after "a", which
+    # only a common noun takes ("a campervan"), nor counted ("the 7 seater": a coined common noun)
     raw = re.split(r"\s+(?:in|at|on|near|by|of|with|from|for)\s+|,", value)
     if any(p and not re.search(r"\d", r) and p[0].lower() not in ("a", "an") and (_unknown(p[-1]) or (
-            len(p) > 1 and any(_unknown(w) for w in p[:-1]) and lex.known_noun(p[-1].lower())))
+            len(p) > 1 and any(_unknown(w) for w in p[:-1]) and
+            lex.noun_in_lexfile(p[-1].lower(), ("noun.location", "noun.artifact", "noun.object"))))
            for p, r in zip(phrases, raw, strict=True)):
         return True
     # a place's name, or a noun of place: in its first sense anywhere ("a narrowboat from the marina"), in its

@@ -379,8 +379,9 @@ class Answerer:
         seq = req.get("seq")
 
         def close(m: Msg) -> bool:
-            return seq is not None and m.get("seq") is not None and 0 < m["seq"] - seq <= TAKE_UP and (
-                _echoes_task(req["text"], m["text"]) or re.search(r"(?i)\b(?:it|that|this|them)\b", m["text"]) is not None)
+            return seq is not None and m.get("seq") is not None and 0 < m["seq"] - seq <= TAKE_UP and \
+                not any(t.dep_ == "neg" for t in parsed(m["text"] or "")) and (
+                    _echoes_task(req["text"], m["text"]) or re.search(r"(?i)\b(?:it|that|this|them)\b", m["text"]) is not None)
         later = [m for m in self.msgs.values() if when(m) > when(req) and m["speaker"] != req["speaker"]
                  and (coverage(self.plan.issue, m["text"]) >= 0.5 or close(m)) and _agrees(m["text"])]
         for m in follow + sorted(later, key=when):

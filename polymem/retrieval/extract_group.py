@@ -87,7 +87,7 @@ def _group_decision(self: Any) -> Extract:
     if self.plan.mode == "head":
         return Extract(head.value or "", cited=head.message_ids, confidence=1.0, rows=rows)
     earlier = [h for h in hits[:-1] if not same_value(h.value, head.value)]
-    # ("then: Saturday 20 June, St Olave's" read as its date first, then "St Olave's is confirmed": asked which
+    # ("then: Saturday 9 May, St Brigid's" read as its date first, then "St Brigid's is confirmed": asked which
     # venue came first, the first version that names one)
     earlier = [h for h in earlier if _fits(self, h.value or "")] or earlier
     if not earlier and dated and len(chain) == 1 and whole and whole[-1].when > chain[0].when and \
@@ -265,8 +265,9 @@ def _best_chain(self: Any) -> list[StateHit]:
 def _asks_means(question: str) -> bool:
     """"How is the group getting to X?", "how are we travelling?": "how" on a verb, asking the manner or the
     means (not "how much", "how long", "how many", which ask a quantity)."""
-    return any(t.lower_ == "how" and t.dep_ == "advmod" and t.head.pos_ == "VERB" and t.head.lemma_ != "be"
-               for t in parsed(question))
+    return any(t.lower_ == "how" and t.dep_ == "advmod" and t.head.pos_ == "VERB" and
+               lex.verb_in_senses(t.head.lemma_.lower(), ("travel.v.01", "arrive.v.01"), first=5)
+               for t in parsed(question))  # (not "how did we decide on the venue?": that asks which)
 
 
 def _only_names(value: str, members: set[str]) -> bool:

@@ -28,8 +28,18 @@ def test_a_vote_counted_settles_what_won() -> None:
     assert out[3] and "lake" in out[3][0]
 
 
+def test_a_count_split_by_the_tokenizer() -> None:
+    _, out = _run(["vote: the cabin or the barge", "cabin", "barge", "so 4-3 to the cabin"])
+    assert out[3] and "cabin" in out[3][0]
+
+
+def test_a_label_that_mends_a_thing_settles_nothing() -> None:
+    _, out = _run(["fixed: the leak under the sink", "done: sent the invoices round"])
+    assert out == [[], []]
+
+
 def test_a_span_of_hours_is_no_count() -> None:
-    _, out = _run(["we could meet from 5 to 7 for dinner"])
+    _, out = _run(["the stall runs from 9 to 5 for the market"])
     assert out[0] == []
 
 

@@ -76,6 +76,7 @@ def test_a_name_owning_a_thing_does_not_say_where() -> None:
     ("the skelmor loop", True),  # a lower-case name naming its noun
     ("a campervan", False),  # "a" goes only with a common noun
     ("bbq", False),
+    ("the spotify playlist", False),  # a made-up name on a noun of no place or thing made
 ])
 def test_a_lower_case_name_can_say_where(value: str, where: bool) -> None:
     from polymem.language.value_kind import compatible
@@ -86,7 +87,7 @@ def test_a_lower_case_name_can_say_where(value: str, where: bool) -> None:
 def test_a_month_matches_its_short_form() -> None:
     from polymem.retrieval.extract_base import coverage
 
-    assert coverage(["october", "ride"], "locked: the ridge ride, sat 17 oct") == 1.0
+    assert coverage(["october", "walk"], "locked: the ridge walk, sun 3 oct") == 1.0
     assert coverage(["october"], "the octopus stall") == 0.0
 
 

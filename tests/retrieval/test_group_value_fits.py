@@ -26,6 +26,7 @@ def _self(question: str) -> SimpleNamespace:
     ("What gift did they settle on?", "Ruaridh", False),
     ("How are we getting to the retreat?", "Lochside Bothy", False),  # a way of going, not where
     ("How are we getting to the retreat?", "the sleeper train", True),
+    ("How did they decide on the venue in the end?", "Lochside Bothy", True),  # asks which, not by what means
 ])
 def test_a_decision_value_of_another_kind_does_not_answer(question: str, value: str, fits: bool) -> None:
     assert _fits(_self(question), value) is fits

@@ -58,6 +58,8 @@ def test_readings_of_assent() -> None:
     assert not _agrees("sorry, I'll be in Madrid that weekend")
     assert _agrees("I'll bring it")
     assert not is_agreement("sorry, I wanted to but someone beat me to it")
+    assert not is_agreement("done?")  # asked, not said
+    assert not _agrees("nah I can't do that one")
     assert is_agreement("done. see you there")
     assert _echoes_task("will you reserve the pitch?", "reserving now")
     assert not _echoes_task("will you reserve the pitch?", "not reserving anything yet")
