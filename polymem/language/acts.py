@@ -134,6 +134,23 @@ def judgement(text: str) -> float:
     return best
 
 
+# verbs of many senses that name no task of their own ("make the poster", "take the keyboard")
+LIGHT_VERBS = frozenset({"make", "do", "get", "take", "have", "give", "put", "go"})
+
+
+def echoes_task(request: str, reply: str) -> bool:
+    """A reply that takes up the verb it was asked with ("will you book it?" / "booking now"), not negated and
+    not asking back: the task taken on."""
+    # (a question about what happened, "did the campsite confirm?", asks for no task)
+    asked = {t.lemma_.lower() for t in parsed(request) if t.pos_ == "VERB" and t.lemma_.lower() not in LIGHT_VERBS
+             and lex._synsets(t.lemma_.lower(), "v") and t.tag_ != "VBD" and
+             not any(c.dep_ == "aux" and c.tag_ == "VBD" for c in t.children)}
+    first = next(iter(parsed(reply).sents), None)
+    if not asked or first is None or first.text.rstrip().endswith("?") or any(t.dep_ == "neg" for t in first):
+        return False
+    return any(t.pos_ == "VERB" and t.lemma_.lower() in asked and t.i - first.start <= 2 for t in first)
+
+
 # verbs that link a thing to what it is like: "was", "looks", "seems", "feels", "sounds"
 _LINKING = ("be.v.01", "look.v.02", "seem.v.01", "feel.v.03", "sound.v.02")
 

@@ -234,7 +234,7 @@ def _put_forward(value: str | None, options: list[str] | None, same: Any) -> str
 
 def _unknown_word(t: Any) -> bool:
     """A word no dictionary knows: a name, whatever the tagger made of it."""
-    return t.is_alpha and not t.is_stop and not lex.known_word(t.lower_)
+    return not t.is_stop and lex.unknown_word(t.text)
 
 
 def _lead_phrase(toks: list[Any]) -> str | None:
@@ -275,13 +275,12 @@ def fixed_label(sent: Any) -> bool:
     """"locked: the ridge walk, sun 3 may", "set: 9pm at the hall": a participle of fixing or deciding is the
     label before a colon (with at most a particle and discourse markers beside it), and what follows names a
     day, an hour or a name."""
-    colon = next((t for t in sent if t.text == ":"), None)
-    if colon is None or colon.i + 1 >= sent.end:
+    parts = _labelled(sent)
+    if parts is None:
         return False
-    label = [t for t in sent if t.i < colon.i and t.is_alpha]
+    label, after = parts
     verbs = [t for t in label if _closing(t, completing=False)]  # ("done: sent the invoices" closes a task)
     # (what follows names a day, an hour or a name: "fixed: the leak under the sink" mends a thing)
-    after = sent.doc[colon.i + 1:sent.end]
     return 1 <= len(label) <= 3 and len(verbs) == 1 and all(
         t is verbs[0] or marker(t) or t.pos_ in ("ADP", "PART", "ADV") for t in label) and bool(
         timeexpr.date_span(after.text) or timeexpr.CLOCK.search(after.text) or
@@ -291,14 +290,22 @@ def fixed_label(sent: Any) -> bool:
 def summary(sent: Any) -> bool:
     """"so: the ridge walk, sunday 3 may, 9:30 start": a discourse marker of concluding is the only label
     before a colon, and what follows names the day or the hour it is set for (the plan summed up)."""
-    colon = next((t for t in sent if t.text == ":"), None)
-    if colon is None or colon.i + 1 >= sent.end or sent.text.rstrip().endswith("?"):
+    parts = _labelled(sent)
+    if parts is None or sent.text.rstrip().endswith("?"):
         return False
-    label = [t for t in sent if t.i < colon.i and t.is_alpha]
-    after = sent.doc[colon.i + 1:sent.end].text
+    label, after = parts
     # (a marker that concludes, "so" or "then", not one of assent: "yes: free saturday 9 may" answers)
     return 1 <= len(label) <= 3 and all(marker(t) for t in label) and \
-        any(t.lower_ in ("so", "then") for t in label) and bool(timeexpr.date_span(after) or timeexpr.CLOCK.search(after))
+        any(t.lower_ in ("so", "then") for t in label) and bool(
+            timeexpr.date_span(after.text) or timeexpr.CLOCK.search(after.text))
+
+
+def _labelled(sent: Any) -> tuple[list[Any], Any] | None:
+    """The words of a label before the sentence's first colon, and the span after it; None without one."""
+    colon = next((t for t in sent if t.text == ":"), None)
+    if colon is None or colon.i + 1 >= sent.end:
+        return None
+    return [t for t in sent if t.i < colon.i and t.is_alpha], sent.doc[colon.i + 1:sent.end]
 
 
 def tally(sent: Any) -> str | None:

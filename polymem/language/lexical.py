@@ -572,6 +572,11 @@ def known_word(word: str) -> bool:
     return any(_synsets(word, pos) for pos in ("n", "v", "a", "r"))
 
 
+def unknown_word(word: str) -> bool:
+    """A word of letters WordNet knows in no part of speech: a name, however it is written or tagged."""
+    return word.isalpha() and not known_word(word.lower())
+
+
 @lru_cache(maxsize=200_000)
 def noun_in_senses(lemma: str, senses: tuple[str, ...], first: int = 3, exact: bool = False) -> bool:
     """One of the noun's first senses is one of the given senses (or, unless `exact`, a kind of one)."""

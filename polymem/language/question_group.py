@@ -284,3 +284,12 @@ def over_members(doc: Any) -> bool:
     if ranges_over_members(doc) or members_in_plural(doc) or any(t.lower_ in _SOMEONE for t in doc):
         return True
     return any(t.lower_ in ("which", "any", "some", "none") and _of_people(t) for t in doc)
+
+
+def asks_means(question: str) -> bool:
+    """"How is the group getting to X?", "how are we travelling?": "how" on a verb of travelling or arriving,
+    asking the means (not "how much", "how long", which ask a quantity, nor "how did we decide on the venue?",
+    which asks which)."""
+    return any(t.lower_ == "how" and t.dep_ == "advmod" and t.head.pos_ == "VERB" and
+               lex.verb_in_senses(t.head.lemma_.lower(), ("travel.v.01", "arrive.v.01"), first=5)
+               for t in parsed(question))

@@ -23,7 +23,6 @@ Kind = Literal["date", "amount", "thing", "place"]
 _MEASURE = ("much", "many", "old", "far", "tall", "heavy", "expensive")
 
 _ORDINAL_DAY = re.compile(r"(?i)^(?:(?:on|for)\s+)?(?:the\s+)?\d{1,2}(?:st|nd|rd|th)\b")
-_CLOCK = re.compile(r"(?i)\b\d{1,2}(?::\d{2})?\s*(?:am|pm)\b|\b\d{1,2}:\d{2}\b")
 _MONEY = re.compile(r"[£$€¥]\s?\d|\d\s?(?:euros?|dollars?|pounds?|quid|bucks|eur|usd|gbp)\b", re.I)
 _BARE_AMOUNT = re.compile(r"[£$€¥]?[\d.,\s]+(?:each|per\s+\w+|a\s+head|apiece)?", re.I)
 # WordNet senses of nouns that ask for a quantity of money: "what budget", "which price"
@@ -42,7 +41,7 @@ def value_kind(value: str) -> Kind:
         return "amount"
     words = v.lower().split()
     if timeexpr.date_span(v) or timeexpr.is_time_word(v) or _ORDINAL_DAY.match(v) or \
-            (len(words) <= 4 and (_CLOCK.search(v) or any(w.strip(",.").removesuffix("s") in timeexpr.WEEKDAYS for w in words))):  # "thursdays"
+            (len(words) <= 4 and (timeexpr.CLOCK.search(v) or any(w.strip(",.").removesuffix("s") in timeexpr.WEEKDAYS for w in words))):  # "thursdays"
         return "date"
     # "sunday 8pm from now on": a day of the week and nothing but function words around it
     day = timeexpr.day_phrase(v)
@@ -122,14 +121,13 @@ def _placeish(value: str) -> bool:
     words = re.findall(r"[A-Za-z][\w'-]*", value)
     # a name heading a phrase ("the Crown", "Lake Tahoe", "drinks at Casa Lupe"), not a name owning a thing
     # ("Leo's tile panel": a panel, whoever made it)
-    phrases = [re.findall(r"[A-Za-z][\w'-]*", p) for p in
-               re.split(r"\s+(?:in|at|on|near|by|of|with|from|for)\s+|,", value)]
+    raw = re.split(r"\s+(?:in|at|on|near|by|of|with|from|for)\s+|,", value)
+    phrases = [re.findall(r"[A-Za-z][\w'-]*", p) for p in raw]
     if any(p and p[-1][:1].isupper() for p in phrases):
         return True
     # a name written in lower case, a word no dictionary knows, heading a phrase ("meet at brygga") or naming
     # a noun of place or of a made thing ("the skelmor loop"; not "the spotify playlist"); not after "a", which
     # only a common noun takes ("a campervan"), nor counted ("the 7 seater": a coined common noun)
-    raw = re.split(r"\s+(?:in|at|on|near|by|of|with|from|for)\s+|,", value)
     if any(p and not re.search(r"\d", r) and p[0].lower() not in ("a", "an") and (_unknown(p[-1]) or (
             len(p) > 1 and any(_unknown(w) for w in p[:-1]) and
             lex.noun_in_lexfile(p[-1].lower(), ("noun.location", "noun.artifact", "noun.object"))))
@@ -146,7 +144,7 @@ def _placeish(value: str) -> bool:
 
 
 def _unknown(word: str) -> bool:
-    return len(word) > 3 and word.isalpha() and not lex.known_word(word.lower())
+    return len(word) > 3 and lex.unknown_word(word)
 
 
 def compatible(asked: Kind | None, value: str, noun: bool = False) -> bool:
@@ -210,7 +208,7 @@ def holds(asked: Kind | None, text: str) -> bool:
         while (span := timeexpr.date_span(text)) is not None:  # "26-28 June" is a date, no amount
             text = text.replace(span, " ")
         return bool(_MONEY.search(text) or re.search(r"\d", text)) or any(t.like_num for t in parsed(text))
-    if timeexpr.date_span(text) or _CLOCK.search(text) or _DAY_NUMBER.search(text) or timeexpr.day_phrase(text):
+    if timeexpr.date_span(text) or timeexpr.CLOCK.search(text) or _DAY_NUMBER.search(text) or timeexpr.day_phrase(text):
         return True  # ("thursdays like we used to": a day of the week, plural or not)
     words = re.findall(r"[A-Za-z]+", text)
     return any(timeexpr.is_time_word(w) for w in words) or any(

@@ -11,7 +11,6 @@ from typing import Any
 
 from polymem.language import acts, question_views, timeexpr, value_kind
 from polymem.language import group as group_acts
-from polymem.language import lexical as lex
 from polymem.language.models import parse_many, parsed
 from polymem.language.replies import asked_attribute
 from polymem.language.statements import Person, Statement, StatementReader
@@ -44,7 +43,6 @@ OFFER_RANK = 5  # with no line using the option's words, how far down the fused 
 _NOTE_INTENTS = frozenset({"who_said", "who_asked", "who_agreed"})
 _KIND_INTENTS = frozenset({"group_decision", "generic", "when"})  # answers that are the value asked for
 # English light verbs (a closed class): "make a poster", "take the keyboard" name the task by their object
-LIGHT_VERBS = frozenset({"make", "do", "get", "take", "have", "give", "put", "go"})
 
 
 def _reader(roster: RosterIndex) -> tuple[StatementReader, LRU[tuple[Any, ...], list[Statement]]]:
@@ -381,12 +379,12 @@ class Answerer:
         def close(m: Msg) -> bool:
             return seq is not None and m.get("seq") is not None and 0 < m["seq"] - seq <= TAKE_UP and \
                 not any(t.dep_ == "neg" for t in parsed(m["text"] or "")) and (
-                    _echoes_task(req["text"], m["text"]) or re.search(r"(?i)\b(?:it|that|this|them)\b", m["text"]) is not None)
+                    acts.echoes_task(req["text"], m["text"]) or re.search(r"(?i)\b(?:it|that|this|them)\b", m["text"]) is not None)
         later = [m for m in self.msgs.values() if when(m) > when(req) and m["speaker"] != req["speaker"]
                  and (coverage(self.plan.issue, m["text"]) >= 0.5 or close(m)) and _agrees(m["text"])]
         for m in follow + sorted(later, key=when):
             if m["speaker"] != req["speaker"] and (_agrees(m["text"]) or (
-                    any(m is f for f in follow) and _echoes_task(req["text"], m["text"]))):
+                    any(m is f for f in follow) and acts.echoes_task(req["text"], m["text"]))):
                 return m
         return None
 
@@ -425,7 +423,7 @@ class Answerer:
         if m is not None and (not self.plan.issue or coverage(self.plan.issue, m["text"]) >= 0.5):
             best = (s, m, list(m.get("reply_to") or []))
         # the task's own words: a light verb ("making the poster", "take the keyboard") is no part of what was asked
-        task = [t for t in self.plan.issue if parsed(t)[0].lemma_.lower() not in LIGHT_VERBS] or self.plan.issue
+        task = [t for t in self.plan.issue if parsed(t)[0].lemma_.lower() not in acts.LIGHT_VERBS] or self.plan.issue
         for req in self.msgs.values():
             asked = is_request(req["text"])
             if not (req.get("replies") or asked):
@@ -591,17 +589,6 @@ def _agrees(text: str) -> bool:
     return bool(hits) or acts.is_agreement(text or "")
 
 
-def _echoes_task(request: str, reply: str) -> bool:
-    """A reply that takes up the verb it was asked with ("will you book it?" / "booking now"), not negated and
-    not asking back: the task taken on."""
-    # (a question about what happened, "did the campsite confirm?", asks for no task)
-    asked = {t.lemma_.lower() for t in parsed(request) if t.pos_ == "VERB" and t.lemma_.lower() not in LIGHT_VERBS
-             and lex._synsets(t.lemma_.lower(), "v") and t.tag_ != "VBD" and
-             not any(c.dep_ == "aux" and c.tag_ == "VBD" for c in t.children)}
-    first = next(iter(parsed(reply).sents), None)
-    if not asked or first is None or first.text.rstrip().endswith("?") or any(t.dep_ == "neg" for t in first):
-        return False
-    return any(t.pos_ == "VERB" and t.lemma_.lower() in asked and t.i - first.start <= 2 for t in first)
 
 
 def _names_value(question: str, value: str) -> bool:

@@ -40,7 +40,7 @@ def _fits(self: Any, value: str) -> bool:
     q = self.plan.question
     if not value_kind.compatible(value_kind.asked_kind(q), value, value_kind.asks_by_noun(q)):
         return False
-    if _asks_means(q) and (value_kind.value_kind(value) == "date" or value_kind.compatible("place", value)):
+    if question_group.asks_means(q) and (value_kind.value_kind(value) == "date" or value_kind.compatible("place", value)):
         return False  # "how are we getting there?": a way of doing it, not where or when
     return question_group.asks_who(q) or not _only_names(value, {w.lower() for w in self.roster.name_words()})
 
@@ -260,14 +260,6 @@ def _best_chain(self: Any) -> list[StateHit]:
     if later:
         return hits + cands[min(later, key=lambda k: cands[k][0][0].when)][0]
     return hits
-
-
-def _asks_means(question: str) -> bool:
-    """"How is the group getting to X?", "how are we travelling?": "how" on a verb, asking the manner or the
-    means (not "how much", "how long", "how many", which ask a quantity)."""
-    return any(t.lower_ == "how" and t.dep_ == "advmod" and t.head.pos_ == "VERB" and
-               lex.verb_in_senses(t.head.lemma_.lower(), ("travel.v.01", "arrive.v.01"), first=5)
-               for t in parsed(question))  # (not "how did we decide on the venue?": that asks which)
 
 
 def _only_names(value: str, members: set[str]) -> bool:

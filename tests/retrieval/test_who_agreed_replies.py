@@ -12,8 +12,9 @@ import pytest
 from chat_fixture import timed_space
 
 from polymem.graph import Graph
+from polymem.language.acts import echoes_task as _echoes_task
 from polymem.language.acts import is_agreement
-from polymem.retrieval.extract import _agrees, _echoes_task
+from polymem.retrieval.extract import _agrees
 from polymem.retrieval.service import ask
 from polymem.schema.models import Participant
 
