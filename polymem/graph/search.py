@@ -83,6 +83,10 @@ class SearchRepository:
                                **self._filters(speakers, addressees, channel, t0, t1))
         return [(r["id"], float(r["score"])) for r in rows]
 
+    def group_matters(self, space: str) -> list[str]:
+        """The names of the matters the space's group decided on ("venue", "date")."""
+        return [r["event"] for r in self.graph.read(q.GROUP_MATTERS, space=space)]
+
     def is_small(self, space: str, limit: int) -> bool:
         """Whether the space holds at most `limit` messages: a bounded index probe, cached for ten minutes."""
         hit = self._sizes.get(space)

@@ -54,8 +54,10 @@ class Chain:
         counts: dict[str, int] = {}
         for t in parsed(self.context[-4000:]):
             lemma = t.lemma_.lower()
+            # (a word the dictionary lacks is a name or chat slang, "lol", no matter's name)
             if t.pos_ == "NOUN" and t.is_alpha and len(lemma) > 2 and lemma not in values and \
-                    not lex.is_person_noun(lemma) and not lex.noun_is(lemma, "time", senses=2):
+                    not lex.is_person_noun(lemma) and not lex.noun_is(lemma, "time", senses=2) and \
+                    lex.known_noun(lemma):
                 counts[lemma] = counts.get(lemma, 0) + 1
         out = [w for w, _ in sorted(counts.items(), key=lambda x: -x[1])[:n]]
         self._kw = (key, out)
@@ -152,9 +154,31 @@ def full_date(value: str, options: list[str]) -> str:
 
 
 def unmarked(value: str) -> str:
-    """"ok pancake breakfast" -> "pancake breakfast": a discourse marker opening the phrase is no part of it."""
+    """"ok pancake breakfast" -> "pancake breakfast": a discourse marker opening the phrase is no part of it (and
+    a currency sign the tokenizer set apart goes back on its sum: "£ 3" -> "£3")."""
+    value = re.sub(r"([£$€¥])\s+(?=\d)", r"\1", value)
     toks = parsed(value)
     i = 0
     while i < len(toks) - 1 and (toks[i].pos_ == "INTJ" or concluding.marker(toks[i]) or (i > 0 and toks[i].is_punct)):
         i += 1
     return toks[i:].text if i and not toks[i].is_punct else value
+
+
+_FROM_TIME = re.compile(r"(?i)^(?P<v>.+?)\s+(?:from|starting|as\s+of|beginning)\s+(?P<t>(?:next\s+|the\s+)?[\w ]+?)"
+                        r"(?:\s+on(?:wards)?)?$")
+
+
+def untimed(value: str) -> str:
+    """"the study room from june onwards" -> "the study room": when a value starts to hold is no part of
+    it (a date's own "from" stays: "from 3 to 5 may")."""
+    # (a preposition left dangling where the parser cut a month it took for a verb: "the hall from" of "from may")
+    value = re.sub(r"(?i)\s+(?:from|starting|as\s+of|beginning)$", "", value.strip())
+    m = _FROM_TIME.match(value)
+    if not m or not (timeexpr.date_span(m.group("t")) or timeexpr.is_time_word(m.group("t").split()[-1])):
+        return value
+    return value if timeexpr.date_span(m.group("v")) and not content(m.group("v")) - _time_lemmas(m.group("v")) \
+        else m.group("v")
+
+
+def _time_lemmas(text: str) -> set[str]:
+    return {w for w in content(text) if timeexpr.is_time_word(w) or w.isdigit()}

@@ -166,8 +166,9 @@ def decision_overturned(sent: Any, decision_nouns: tuple[str, ...]) -> bool:
     return False
 
 
-_THEN = re.compile(r"^\W*(?:(?:ok(?:ay)?|right|so|fine|great|cool|alright)\W+)*(?P<v>[^,.;:!?]{1,40}?)(?P<comma>\s*,)?\s+"
-                   r"then\b\s*(?:[,.;!]|$)", re.I)
+# ("X for now": settled until the group says otherwise)
+_THEN = re.compile(r"^\W*(?:(?:ok(?:ay)?|right|so|fine|great|cool|alright)\W+)*(?P<v>(?:[^,.;:!?]|(?<=\d)[:.](?=\d)){1,40}?)"
+                   r"(?P<comma>\s*,)?\s+(?:then|for\s+now)\b\s*(?:[,.;!]|$)", re.I)
 
 
 _OUTCOME_LEXFILES = ("noun.attribute", "noun.quantity", "noun.state")
@@ -187,8 +188,10 @@ def then_value(sent: Any) -> str | None:
     if all(t.pos_ == "INTJ" or t.is_punct for t in toks):
         return None  # "well then.": a marker, not a value
     # a verb or pronoun makes it a clause ("settled then, ..."), except a name the tagger took for a verb
+    # (a word no dictionary knows as a verb is a thing the tagger misread: "teal for now", "mondays 18:30 then")
     if not v or any((t.pos_ in ("AUX", "PRON") and t.lower_ != "each") or
-                    (t.pos_ == "VERB" and (t.text[:1].islower() or lex._synsets(t.lower_, "v"))) for t in toks):
+                    (t.pos_ == "VERB" and not timeexpr.day_phrase(t.text) and (
+                        lex._synsets(t.lower_, "v") or lex._synsets(t.lemma_.lower(), "v"))) for t in toks):
         return None
     heads = [t for t in toks if t.pos_ in ("NOUN", "PROPN", "NUM") and t.dep_ != "compound"]
     if m.group("comma") and not heads:
@@ -262,8 +265,13 @@ def verdict_after(sent: Any, options: list[str] | None = None, same: Any = None)
     """"the 14th, agreed", "minibus from the station, done.": a phrase, a comma, then a lone participle of
     deciding as the sentence's last word settles the phrase; one of completing only when the phrase is an
     option the group put forward ("the report, done." closes a task)."""
-    words = [t for t in sent if not (t.is_punct and t.text not in (",", "—", "–")) and not t.is_space]
-    if len(words) < 3 or not _closing(words[-1]) or words[-2].text not in (",", "—", "–"):
+    # (a stop the splitter left inside the sentence parts the phrase from the word as a comma does: "the river
+    # walk ❤️ done." reads "the river walk . done.")
+    words = [t for t in sent if not (t.is_punct and t.text not in (",", "—", "–", ".")) and not t.is_space]
+    while words and words[-1].text == ".":
+        words.pop()
+    words = [t for k, t in enumerate(words) if t.text != "." or k + 2 == len(words)]
+    if len(words) < 3 or not _closing(words[-1]) or words[-2].text not in (",", "—", "–", "."):
         return None
     if any(c.dep_ in ("aux", "auxpass", "neg", "dobj") for c in words[-1].children):
         return None  # "..., we have agreed", "..., not agreed"
@@ -384,9 +392,12 @@ def bare_participle(sent: Any) -> str | None:
     for v in sent:
         if v.dep_ != "ROOT" or v.tag_ not in ("VBD", "VBN") or any(c.dep_ in ("aux", "auxpass", "neg") for c in
                                                                      v.children) or \
-                not lex.verb_in_senses(v.lemma_.lower(), group_acts.DECIDE_SENSES, first=3, exact=True) or \
-                any(c.dep_ == "prep" and c.lower_ == "with" for c in v.children):
-            continue  # "the total agreed with the receipts": to match, not to settle
+                not lex.verb_in_senses(v.lemma_.lower(), group_acts.DECIDE_SENSES, first=3, exact=True):
+            continue
+        if any(c.dep_ == "prep" and c.lower_ == "with" for c in v.children) and not any(
+                c.i < v.i and timeexpr.day_phrase(c.text) for c in v.children):
+            continue  # "the total agreed with the receipts": to match, not to settle ("friday confirmed with the
+            # school" settles the day)
         before = [c for c in v.children if c.i < v.i and c.dep_ in ("nsubj", "npadvmod", "nmod", "dobj")]
         after = [c for c in v.children if c.i > v.i and c.dep_ in ("npadvmod", "dobj", "appos", "attr")]
         if before:
@@ -457,7 +468,9 @@ def _first_word(sent: Any) -> int:
 
 
 def _thing(t: Any) -> bool:
-    if t.like_num or t.pos_ == "SYM" or t.ent_type_ in _THING_ENTS:
+    # (a day or an hour however tagged: "friday 18:30 confirmed")
+    if t.like_num or t.pos_ in ("SYM", "NUM") or t.ent_type_ in _THING_ENTS or timeexpr.day_phrase(t.text) or \
+            timeexpr.CLOCK.fullmatch(t.text):
         return True
     if t.pos_ == "NOUN":
         return not lex.is_person_noun(t.lemma_.lower())
@@ -603,3 +616,66 @@ _CHECK = ("CHECK MARK", "BALLOT BOX WITH CHECK")
 def ticked(text: str) -> bool:
     """A check mark in the message ("✅", "✔", "☑"): Unicode names the sign a chat uses to mark a thing done."""
     return any(ord(ch) > 0x2000 and any(n in unicodedata.name(ch, "") for n in _CHECK) for ch in text)
+
+def amount_changed(sent: Any) -> tuple[str, str] | None:
+    """"the fee goes up to £5 from may", "dues drop to €10", "raising the deposit to $40": a sum set anew, said
+    as what happens (not asked, hedged or denied). Returns the matter (the subject, or the object of a verb of
+    raising with no subject or the group as subject) and the new sum as written ("£5")."""
+    if sent.text.rstrip().endswith("?"):
+        return None
+    for v in sent:
+        if v.pos_ != "VERB" or v.tag_ == "VBD" or any(
+                c.dep_ == "neg" or (c.dep_ == "aux" and (c.lower_ in _HEDGES or c.tag_ == "VBD")) for c in v.children):
+            continue
+        lemma = v.lemma_.lower()
+        # (a verb of moving an amount, or any verb with "up"/"down": "goes up", "comes down", "bumping it up")
+        if not (lex.verb_in_senses(lemma, group_acts.CHANGE_SENSES, first=2, exact=True) or
+                lex.verb_in_senses(lemma, group_acts.MAGNITUDE_SENSES, first=2) or
+                any(c.lower_ in ("up", "down") and c.dep_ in ("prt", "advmod", "quantmod") for c in v.subtree
+                    if c.head == v or c.head.head == v)):
+            continue
+        num = _sum_after_to(v)
+        if num is None:
+            continue
+        if v.dep_ == "ccomp" and lex.verb_in_lexfile(v.head.lemma_.lower(), ("verb.communication",)):
+            continue  # "the caretaker says the hall is going up to £60": news of a price, not the group's sum
+        subj = next((c for c in v.children if c.dep_ in ("nsubj", "nsubjpass")), None)
+        obj = next((c for c in v.children if c.dep_ == "dobj" and c.pos_ == "NOUN"), None)
+        if subj is not None and any(c.dep_ == "poss" and c.lower_ != "our" for c in subj.children):
+            continue  # "my rent goes up to £900": one member's own
+        if subj is not None and subj.pos_ == "NOUN" and not lex.is_person_noun(subj.lemma_.lower(), 1) and \
+                not _priced_thing(subj.lemma_.lower()):
+            matter = subj
+        elif obj is not None and (subj is None or subj.lower_ in ("we", "us", "i")):
+            matter = obj  # "raising the fee to £7", "we're bumping dues to £12"
+        else:
+            continue
+        return matter.lemma_.lower(), num
+    return None
+
+
+def _priced_thing(lemma: str) -> bool:
+    """A place, a building or an organisation ("the hall", "the club"): what has a price, not the sum the group
+    sets."""
+    ss = lex._synsets(lemma, "n")[:1]
+    return bool(ss) and (ss[0].lexname() in ("noun.location", "noun.group") or lex.noun_in_senses(
+        lemma, ("structure.n.01", "room.n.01", "building.n.01", "facility.n.01", "establishment.n.04"), first=3))
+
+
+def _sum_after_to(v: Any) -> str | None:
+    """The sum a verb goes to: the number after "to" (as the object of "to", or with "up to" read as its
+    quantifier), with its currency sign ("£5"); a number with no sign or unit is no sum."""
+    for t in v.subtree:
+        if not t.like_num or t.i == 0:
+            continue
+        to = t.doc[t.i - 1] if t.doc[t.i - 1].lower_ == "to" else (
+            t.doc[t.i - 2] if t.i > 1 and t.doc[t.i - 2].lower_ == "to" else None)
+        if to is None:
+            continue
+        sign = t.doc[t.i - 1] if t.doc[t.i - 1].lower_ != "to" else None
+        if sign is not None and unicodedata.category(sign.text[:1]) == "Sc":
+            return sign.text + t.text
+        if t.i + 1 < len(t.doc) and t.doc[t.i + 1].lower_ in ("quid", "euros", "euro", "dollars", "bucks", "pounds"):
+            return f"{t.text} {t.doc[t.i + 1].text}"
+    return None
+

@@ -156,8 +156,8 @@ def is_final(sent: Any) -> bool:
             concluding.closed(sent) or concluding.bare_participle(sent):
         return True
     if concluding.tally(sent) or concluding.verdict_after(sent) or concluding.fixed_label(sent) or \
-            concluding.summary(sent):
-        return True  # "5 to 1 for X", "X, done.", "locked: X", "so: X, sunday 3 may"
+            concluding.summary(sent) or concluding.amount_changed(sent):
+        return True  # "5 to 1 for X", "X, done.", "locked: X", "so: X, sunday 3 may", "dues go up to £5"
     if concluding.allotted(sent) or concluding.moved_noun(sent) or concluding.goal(sent) is not None or \
             concluding.lets_after_marker(sent) is not None or concluding.decision_overturned(sent, DECISION_NOUNS):
         return True
@@ -325,6 +325,16 @@ def turned_down(doc: Any) -> list[tuple[str, Any]]:
         if neg or dropped_by_verb or dropped_by_group or off or instead:
             # what is turned down, without the word that turns it down ("no Hamburg" drops Hamburg)
             out.append((re.sub(r"(?i)^(?:(?:no|not)\s+)+", "", group_acts._np(t)), t))
+    for sent in doc.sents:  # "RIP the old name": a thing mourned is gone
+        ws = [t for t in sent if not t.is_space]
+        if len(ws) > 1 and ws[0].lower_.replace(".", "") == "rip":
+            run = []
+            for t in ws[1:]:
+                if t.is_punct or t.pos_ in ("VERB", "AUX", "ADP", "CCONJ") or len(run) == 4:
+                    break
+                run.append(t)
+            if run and any(nominal(t) for t in run):
+                out.append((" ".join(t.text for t in run), run[-1]))
     for act in group_acts.read(doc.text):
         if act.act == "cancel" and act.value and not any(same(act.value, v) for v, _ in out):
             tok = next((t for t in doc if t.text in act.value.split() and t.pos_ in ("NOUN", "PROPN")), None)
@@ -376,7 +386,7 @@ def topic_of(sent: Any) -> str | None:
     m = re.search(r"(?i):[^,.;!?]*?\s(?:for|as)\s+(?:the|our)\s+([a-z]+(?:\s[a-z]+)?)\s*[.!]*\s*$", sent.text)
     if m:  # "Final: 3 October for the gala."
         return m.group(1).lower()
-    for reading in (concluding.allotted, concluding.moved_noun):  # "the grant goes to X": the grant
+    for reading in (concluding.allotted, concluding.moved_noun, concluding.amount_changed):  # "the grant goes to X"
         if (hit := reading(sent)) is not None:
             return hit[0]
     label = _settled_label(sent)
@@ -485,12 +495,14 @@ def _there(sent: Any, drops: set[int]) -> Any | None:
 
 def value_of(doc: Any, sent: Any, drops: set[int], known: list[str]) -> str | None:
     text = sent.text
-    # "decided: photo frame, no tablet", "officially switching: PICOS DE EUROPA, 7-11 august"
-    if ":" in text:
-        after = text.split(":", 1)[1]
+    # "decided: photo frame, no tablet", "officially switching: PICOS DE EUROPA, 7-11 august" (not the colon of an
+    # hour: "mondays 18:30 then")
+    colon = re.search(r":(?!\d)|(?<!\d):", text)
+    if colon:
+        after = text[colon.end():]
         first = re.split(r"[,.;!]|\s+-\s+|\s+(?:not|no|instead)(?:\s+|$)", after.strip(), maxsplit=1)[0].strip()
-        tokens = [t for t in sent if t.idx >= sent.start_char + text.index(":")]
-        chunk = [t for t in tokens if t.idx < sent.start_char + text.index(":") + 1 + len(after) - len(
+        tokens = [t for t in sent if t.idx >= sent.start_char + colon.start()]
+        chunk = [t for t in tokens if t.idx < sent.start_char + colon.start() + 1 + len(after) - len(
             after.lstrip()) + len(first)]
         first = re.split(r"(?i)\s+(?:for|as)\s+(?:the|our)\s+", first, maxsplit=1)[0]  # "X for the gala"
         # "consensus: we self-publish, ...": what the group will do, said as a bare verb
@@ -512,6 +524,8 @@ def value_of(doc: Any, sent: Any, drops: set[int], known: list[str]) -> str | No
     for reading in (concluding.tally, concluding.verdict_after):  # "5 to 1 for X", "X, done."
         if (v := reading(sent)) is not None:
             return v
+    if (changed := concluding.amount_changed(sent)) is not None:
+        return changed[1]  # "the fee goes up to £4 from april": the sum alone
     if (tok := _settled_as(sent)) is not None and tok.i not in drops:
         return phrase(tok)  # "theme confirmed as eighties music", "the venue is confirmed as the Forge"
     if (tok := _there(sent, drops)) is not None:

@@ -29,6 +29,7 @@ from polymem.language.chains import (
     names,
     rivals,
     unmarked,
+    untimed,
     words,
 )
 from polymem.language.decision_clauses import (
@@ -73,6 +74,7 @@ class DecisionTracker:
         self._opt_seq: list[int] = []  # per option, the message it came up in
         self._decided_at: list[int] = []  # messages that settled something
         self._talk = consensus.Follower()  # the proposal the talk is on, and who assented to it
+        self._change_seq = -1  # the last message that urged the group to change a matter ("let's move to X")
 
     def observe(self, text: str, message_id: str = "", speaker: str | None = None) -> None:
         """An earlier message, already written: only the options it puts forward are kept, and (given its
@@ -113,6 +115,8 @@ class DecisionTracker:
 
     def _options(self, doc: Any, text: str) -> None:
         self._planning(doc)
+        if group_acts.change_put_forward(text):
+            self._change_seq = self._seq
         self.options += [(value, topic, text) for value, topic in _proposals(text)]
         self._fragment_option(doc, text)
 
@@ -229,7 +233,7 @@ class DecisionTracker:
                 break
         if not value or len(value.split()) > 10 or not sentence:
             return out
-        value = full_date(unmarked(value), [o[0] for o in self.options] + [x for _, x, _ in self._window[:-1]])
+        value = full_date(untimed(unmarked(value)), [o[0] for o in self.options] + [x for _, x, _ in self._window[:-1]])
         day = timeexpr.date_span(sentence)  # "LAKE DISTRICT, 17-21 JULY": the dates settled with the place
         extra: list[Decision] = []
         if day and re.search(r"(?i)\bof\s+" + re.escape(day), sentence):
@@ -257,7 +261,7 @@ class DecisionTracker:
             (a := group_acts.sentence_act(x)) is not None and a.act in ("reversal", "cancel") for x in sents) or any(
             # "so I've switched us there": a verb of changing that settles
             t.pos_ == "VERB" and lex.verb_in_senses(t.lemma_.lower(), group_acts.CHANGE_SENSES, first=2, exact=True)
-            and settles(t) for t in doc)
+            and settles(t) for t in doc) or self._change_urged()
         for d in [Decision(value, message_id, speaker, time, topic, dropped, sentence), *extra]:
             d.seq = self._seq - 1
             chain = self._chain_for(d, text, changed)
@@ -274,6 +278,12 @@ class DecisionTracker:
         if out:
             self._decided_at.append(self._seq - 1)
         return out
+
+    def _change_urged(self) -> bool:
+        """A change was urged a few messages back, after the last decision ("let's move to the library. can you
+        book it?" ... "done, booked"): what is settled now changes a matter."""
+        now = self._seq - 1
+        return 0 <= now - self._change_seq <= ALT_WINDOW and all(d < self._change_seq for d in self._decided_at)
 
     def _books_option(self, sent: Any) -> bool:
         """"ok I booked the Brass Lantern": one member booking or choosing what the group put forward settles
@@ -374,22 +384,27 @@ class DecisionTracker:
                 if t.lower_ == "about" and t.i > s.start and doc[t.i - 1].tag_ in ("WP", "WRB"):
                     for o in (c for c in t.children if c.dep_ == "pobj" and c.pos_ in ("NOUN", "PROPN")):
                         self.options.append((phrase(o), None, text))
-            if s[0].lower_ == "or" and len(s) > 1:  # "or the boathouse, ...": an alternative put forward
-                head = next((t for t in s[1:] if t.pos_ in ("NOUN", "PROPN") and t.dep_ != "compound"), None)
+            # "or the boathouse, ...": an alternative put forward (also after a question the splitter kept in the
+            # sentence: "ideas: X? or Y")
+            ors = [t.i for t in s if t.lower_ == "or" and (t.i == s.start or doc[t.i - 1].text == "?")]
+            for at in ors[:1]:
+                rest = doc[at + 1:s.end]
+                head = next((t for t in rest if t.pos_ in ("NOUN", "PROPN") and t.dep_ != "compound"), None)
                 # (a name is no common noun of people, whatever its last word: "or Grantmoor Lodge?")
-                if head is not None and head.i <= s.start + 4 and (
+                if head is not None and head.i <= at + 4 and (
                         (head.pos_ == "PROPN" and any(c.dep_ == "compound" for c in head.children))
                         or not lex.is_person_noun(head.lemma_.lower(), 1)):
                     self.options.append((phrase(head), None, text))
             if s.text.rstrip().endswith("?") and not any(t.tag_ in ("WDT", "WP", "WRB") for t in s):
                 for t in s:  # a yes/no question about a thing puts that thing forward
+                    # (not a deadline set for a task: "can you send the flyer by friday?")
                     if t.dep_ in ("pobj", "dobj", "attr") and t.pos_ in ("NOUN", "PROPN") and \
-                            not lex.is_person_noun(t.lemma_.lower(), 1):
+                            not lex.is_person_noun(t.lemma_.lower(), 1) and not _deadline(t):
                         self.options.append((phrase(t), None, text))
             root = s.root
             # ("ok." puts nothing forward, nor a reaction to someone by name: "oh Marguerite", "aw, Tobi")
             if root.pos_ in ("NOUN", "PROPN") and len(s) <= 6 and not any(t.pos_ == "VERB" for t in s) and \
-                    not concluding.marker(root) and root.ent_type_ != "PERSON" and \
+                    not concluding.marker(root) and root.ent_type_ != "PERSON" and not _addressed(root) and \
                     not (s[0].pos_ == "INTJ" and not concluding.marker(s[0]) and root.pos_ == "PROPN" and
                          not any(c.dep_ == "det" for c in root.children)):
                 self.options.append((phrase(root), None, text))
@@ -397,7 +412,7 @@ class DecisionTracker:
             if ":" in s.text:
                 head, after = s.text.split(":", 1)
                 if any(lex.noun_in_senses(w.lower(), IDEA_SENSES, exact=True) for w in re.findall(r"[A-Za-z]+", head)):
-                    first = re.split(r"[,.;!]", after.strip(), maxsplit=1)[0].strip()
+                    first = re.split(r"[,.;!?]", after.strip(), maxsplit=1)[0].strip()
                     if first and len(first.split()) <= 6:
                         self.options.append((first, None, text))
                         return
@@ -445,6 +460,12 @@ class DecisionTracker:
             text)] if changed and not d.topic else []
         if named:
             return named[-1]
+        # a change to a value of the same WordNet class as a matter's ("a room" for "the hall"): that matter, before
+        # any open matter the value might also suit
+        close = [c for c in self.chains if changed and not d.topic and not same(c.head.value, d.value) and
+                 value_kind(c.head.value) == value_kind(d.value) and rivals(d.value, c.head.value)]
+        if close:
+            return close[-1]
         d.topic = d.topic or self._open_topic(d.value)
         if d.topic:
             for c in reversed(self.chains):
@@ -488,6 +509,18 @@ def _choice_to_confirm(question: Any, nxt: Any) -> bool:
         return False
     return bool(timeexpr.date_span(nxt.text) or timeexpr.day_phrase(nxt.text) or
                 any(lex.is_place_name(t.lower_) for t in nxt if t.is_alpha))
+
+
+def _addressed(root: Any) -> bool:
+    """"so sorry tamsk", "poor wenz": a word no dictionary knows, in lower case and with no determiner, after a word of
+    feeling is someone addressed by name, not an option."""
+    return root.is_lower and lex.unknown_word(root.text) and not any(c.dep_ == "det" for c in root.children) and any(
+        c.dep_ == "amod" and c.i < root.i for c in root.children)
+
+
+def _deadline(t: Any) -> bool:
+    """The object of "by", "before" or "until" in a request: when a task is due, not an option."""
+    return t.dep_ == "pobj" and t.head.lower_ in ("by", "before", "until", "till", "til")
 
 
 def _proposals(text: str) -> list[tuple[str, str | None]]:

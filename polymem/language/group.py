@@ -99,7 +99,8 @@ def _topic(sent: Any) -> str | None:
     return None
 
 
-_MAGNITUDE = ("increase.v.02", "decrease.v.02", "change_magnitude.v.01")  # raising, cutting an amount
+MAGNITUDE_SENSES = ("increase.v.02", "decrease.v.02", "change_magnitude.v.01")  # raising, cutting an amount
+_MAGNITUDE = MAGNITUDE_SENSES
 
 
 def in_subordinate(tok: Any) -> bool:
@@ -221,6 +222,11 @@ def _sentence(sent: Any) -> GroupAct | None:
             if val:
                 return GroupAct("proposal", val, topic)
     if question and root.pos_ in ("NOUN", "PROPN") and len(sent) <= 8:  # "Maybe the aquarium?"
+        colon = next((t for t in sent if t.text == ":" and t.i > root.i), None)
+        if colon is not None:  # "title ideas: Night Herons?": the root is the label, the option follows it
+            after = [t for t in sent if t.i > colon.i and t.pos_ in ("NOUN", "PROPN", "NUM") and
+                     not (colon.i < t.head.i and t.head.pos_ in ("NOUN", "PROPN", "NUM"))]
+            return GroupAct("proposal", _np(after[0]), topic) if after else None
         return GroupAct("proposal", _np(root), topic)
     if question:
         return None
@@ -300,4 +306,23 @@ def _for_one(v: Any) -> bool:
             can = any(x.dep_ == "aux" and x.lower_ in ("can", "could") for x in c.children)
             if so and one and can:
                 return True
+    return False
+
+
+def change_put_forward(text: str) -> bool:
+    """"ok let's move to the library", "why don't we switch to thursdays?", "should we move it to the
+    library instead?": the group is asked or urged to change a settled matter to a new value (a verb of changing
+    with "to" on it, the group or nobody as its subject, not in the past)."""
+    for v in parsed(text):
+        if v.pos_ != "VERB" or v.tag_ in ("VBD", "VBN") or \
+                not lex.verb_in_senses(v.lemma_.lower(), CHANGE_SENSES, first=2, exact=True):
+            continue
+        subj = next((c for c in v.children if c.dep_ == "nsubj"), None)
+        if subj is not None and subj.lower_ not in ("we", "us", "let's", "'s", "’s"):
+            continue
+        if subj is None and v.head.lemma_ != "let" and v.tag_ != "VB":
+            continue
+        if any(c.dep_ == "prep" and c.lower_ == "to" and any(p.dep_ == "pobj" for p in c.children)
+               for c in v.children):
+            return True
     return False

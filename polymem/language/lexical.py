@@ -602,3 +602,14 @@ def noun_derived_from(lemma: str, verb_cls: str) -> bool:
                 if rel.synset().pos() == "v" and verb_is(rel.name(), verb_cls, senses=3):
                     return True
     return False
+
+
+@lru_cache(maxsize=20_000)
+def verb_nouns(lemma: str, senses: int = 3) -> frozenset[str]:
+    """Nouns WordNet derives from a verb's first senses: "call" -> name, "meet" -> meeting, "pay" -> payment
+    (what a question's verb says a matter is: "what are we called" asks the name)."""
+    out: set[str] = set()
+    for ss in _synsets(lemma, "v")[:senses]:
+        for lem in ss.lemmas():
+            out |= {d.name().lower() for d in lem.derivationally_related_forms() if d.synset().pos() == "n"}
+    return frozenset(w for w in out if "_" not in w)

@@ -293,3 +293,16 @@ def asks_means(question: str) -> bool:
     return any(t.lower_ == "how" and t.dep_ == "advmod" and t.head.pos_ == "VERB" and
                lex.verb_in_senses(t.head.lemma_.lower(), ("travel.v.01", "arrive.v.01"), first=5)
                for t in parsed(question))
+
+
+BEGIN_SENSES = ("begin.v.01", "begin.v.02", "begin.v.03", "start.v.01", "start.v.02", "get_down.v.07")
+
+
+def asks_beginning(question: str) -> bool:
+    """"what did the fee start out as?", "what did we begin with?": a verb of beginning in the past asks what a
+    matter was first, before any change (not "when does it start?", which asks a time)."""
+    doc = parsed(question)
+    if any(t.lower_ in ("when", "where") for t in doc):
+        return False
+    return any(t.pos_ == "VERB" and lex.verb_in_senses(t.lemma_.lower(), BEGIN_SENSES, first=3, exact=True) and (
+        t.tag_ == "VBD" or any(c.dep_ == "aux" and c.tag_ == "VBD" for c in t.children)) for t in doc)

@@ -248,6 +248,44 @@ def asks_event(doc: Any) -> bool:
                not any(c.dep_ == "prep" and c.lower_ == "to" for c in t.head.children) for t in doc)
 
 
+def fate_of(doc: Any) -> str | None:
+    """"what happened to Pogo?", "what became of the old kiln?": the one something happened to (the object of "to"
+    on a verb of occurring, or the object of "become"), as written."""
+    for t in doc:
+        if t.lower_ != "what" or t.dep_ not in ("nsubj", "dobj", "attr") or t.head.pos_ != "VERB":
+            continue
+        v = t.head
+        if lex.verb_in_senses(v.lemma_.lower(), ("happen.v.01", "occur.v.01"), first=2):
+            obj = next((p for c in v.children if c.dep_ == "prep" and c.lower_ == "to" for p in c.children
+                        if p.dep_ == "pobj"), None)
+        elif v.lemma_ == "become":
+            obj = next((p for c in v.children if c.dep_ == "prep" and c.lower_ == "of" for p in c.children
+                        if p.dep_ == "pobj"), None)
+        else:
+            continue
+        if obj is not None and obj.is_alpha and obj.pos_ not in ("PRON", "DET"):  # (a name may be tagged anything)
+            return obj.text
+    return None
+
+
+def tells_event(doc: Any, name: str) -> bool:
+    """A line tells something that happened to `name`: it is the subject or object of a verb in the past
+    ("pogo ran off in the storm", "we rehomed Pogo"), not of being or having ("Pogo was grumpy") nor of a
+    present ("pogo has been sleeping all day")."""
+    low = name.lower()
+    for t in doc:
+        if t.lower_ != low and not (t.lower_.startswith(low) and t.lower_[len(low):] in ("'s", "’s")):
+            continue
+        v = t.head if t.dep_ in ("nsubj", "nsubjpass", "dobj") else None
+        if v is None or v.pos_ != "VERB" or v.lemma_ in ("be", "have") or v.tag_ not in ("VBD", "VBN"):
+            continue
+        if v.tag_ == "VBN" and any(c.dep_ == "aux" and c.lemma_ == "have" for c in v.children) and \
+                any(c.tag_ == "VBG" for c in v.children):
+            continue
+        return True
+    return False
+
+
 def _announces(t: Any, mentioned: int) -> bool:
     """"Who announced ...", or "who told everyone / broke the news that <clause>" about no named member."""
     if t.pos_ != "VERB":

@@ -261,6 +261,13 @@ def _stated_time(st: Statement, sent: Any, doc: Any, time: datetime) -> datetime
     return time
 
 
+def _no_post(value: str) -> bool:
+    """A job whose first word is a lower-case word no dictionary knows ("lol at the gym"): a misread, not a
+    post (a name of a firm is capitalised: "Fenwick Optics")."""
+    first = value.split()[0] if value.split() else ""
+    return first.isalpha() and first.islower() and lex.unknown_word(first)
+
+
 def _dedupe(sts: list[Statement]) -> list[Statement]:
     sts = merge_jobs(sts)
     for s in sts:  # a workplace named with a capitalised post and added again: "Shift Lead at X at X"
@@ -270,6 +277,10 @@ def _dedupe(sts: list[Statement]) -> list[Statement]:
     out = []
     for s in sts:
         key = (s.attribute, s.owner, s.value.lower(), s.polarity, s.tense)
+        if s.attribute == "job" and re.match(r"\d+\s+[^\W\d]", s.value):
+            s.value = s.value.split(None, 1)[1]  # "4 teacher at X" of "year 4 teacher at X": the post
+        if s.attribute == "job" and _no_post(s.value):
+            continue
         if key not in seen and s.value:
             seen.add(key)
             out.append(s)

@@ -12,6 +12,7 @@ from typing import Any
 from polymem.language import acts, question_views, timeexpr, value_kind
 from polymem.language import group as group_acts
 from polymem.language.models import parse_many, parsed
+from polymem.language.questions import fate_of, tells_event
 from polymem.language.replies import asked_attribute
 from polymem.language.statements import Person, Statement, StatementReader
 from polymem.lru import LRU
@@ -68,6 +69,7 @@ class Answerer:
         self.dense = dense or {}  # cosine of each message with the question (from the dense searches)
         self.near = near or {}  # a decision record -> best cosine of the talk that led to it with the question
         self._aliases: dict[str, set[str]] | None = None
+        self.group_named = False  # the group answer comes from the matter the question names (extract_group)
 
     def name(self, pid: str | None) -> str | None:
         return self.roster.display(pid)
@@ -162,6 +164,8 @@ class Answerer:
         return self._who_said()
 
     def run(self) -> Extract:
+        if self.plan.intent in ("generic", "state") and (fate := self._fate()) is not None:
+            return fate
         ex = self.handlers().get(self.plan.intent, self._generic)()
         if self.plan.intent in _KIND_INTENTS and not ex.abstained and \
                 not value_kind.answers(self.plan.question, ex.text):
@@ -521,6 +525,18 @@ class Answerer:
             # "When was X's first day?": the date the message gives ("yesterday", "on Monday"), else its own
             text = f"{day.strftime('%-d %B %Y')} ({day.date().isoformat()}) - {text}"
         return Extract(text, participant=None, cited=cited, confidence=s)
+
+    def _fate(self) -> Extract | None:
+        """"What happened to Pogo?": the latest line telling something that happened to the one asked about (a
+        past event it is the subject or object of: "pogo ran off in the storm"), not the latest line naming it."""
+        who = fate_of(parsed(self.plan.question))
+        if who is None:
+            return None
+        told = [m for m in self.msgs.values() if tells_event(parsed(m["text"] or ""), who)]
+        if not told:
+            return None
+        m = max(told, key=when)
+        return Extract(f"{m.get('speaker_name') or m['speaker']}: {m['text']}", cited=[m["id"]], confidence=0.8)
 
     def _holds_asked_kind(self, m: Msg) -> bool:
         """"Which airline did she book?" is not answered by a message that names no airline."""

@@ -27,7 +27,7 @@ def group_decision(self: Any) -> Extract:
     ex = _group_decision(self)
     if ex.abstained:
         return self._generic() if self.plan.mode != "head" else ex
-    if not _fits(self, ex.text):
+    if not self.group_named and not _fits(self, ex.text):
         # every matter the chains hold was settled with a value of another kind ("where" answered by a sum or by
         # a member's name): none of them is the one asked about; the line that best answers it may still say
         return self._generic()
@@ -52,6 +52,7 @@ def _group_decision(self: Any) -> Extract:
     # day" names a matter, not a date)
     dated = value_kind.asked_kind(self.plan.question) == "date"
     hits: list[StateHit] = []
+    self.group_named = False  # set when the chain answering is the one the question names by its noun
     # The writer's decision chains first: they know what superseded what. A chain whose words the question
     # does not share is still found by the record search's own ranking (embedding + full text).
     chain = _best_chain(self)
@@ -170,17 +171,21 @@ def _best_chain(self: Any) -> list[StateHit]:
                 cands[key] = (hits + later, said + " " + " ".join(str(a.value) for a in later), about, score)
     if not cands:
         return []
+    # "what's the kitty now?": the noun asked about is the one the writer filed a matter under; whatever kind
+    # of value the noun seems to ask for, that matter's values are what it has
+    focus = answer_kind.asked_focus(parsed(self.plan.question))
+    named = {k for k in cands if focus is not None and k.startswith("decision:") and
+             k[9:].split()[-1:] == [focus.noun.lower()] and not is_generic(focus.noun.lower())}
     # "which night", "how much", "where": only a matter settled with a value of that kind can answer
     asked = value_kind.asked_kind(self.plan.question)
     noun = value_kind.asks_by_noun(self.plan.question)
-    cands = {k: c for k, c in cands.items() if any(value_kind.compatible(asked, h.value or "", noun) for h in c[0])} \
-        or cands
+    cands = {k: c for k, c in cands.items() if k in named or
+             any(value_kind.compatible(asked, h.value or "", noun) for h in c[0])} or cands
     # "what colour", "which route": where some matter was settled with a word of that kind ("teal"), only such
     # a matter answers (a plain assertion "the draft is in the drive" is no colour)
-    focus = answer_kind.asked_focus(parsed(self.plan.question))
-    if focus is not None and not focus.named:
-        cands = {k: c for k, c in cands.items() if any(answer_kind.names_kind(h.value or "", focus.noun)
-                                                       for h in c[0])} or cands
+    if focus is not None and not focus.named and not is_generic(focus.noun):  # ("what's the group called")
+        cands = {k: c for k, c in cands.items() if k in named or any(answer_kind.names_kind(h.value or "", focus.noun)
+                                                                   for h in c[0])} or cands
     # a member's name alone answers only a question asking who ("kit" is no place, no gift)
     if not question_group.asks_who(self.plan.question):
         members = {w.lower() for w in self.roster.name_words()}
@@ -225,6 +230,10 @@ def _best_chain(self: Any) -> list[StateHit]:
     # a record filed under a matter the question names ("the game's name" and decision:name)
     # (not a word any matter could be filed under: "plan", "idea", "group", "thing")
     words = {w.lower() for w in issue if not is_generic(w.lower())}
+    # and the nouns the question's verbs stand for ("what's the group called": the name; "where do we meet": the
+    # meeting)
+    words |= {n for t in parsed(self.plan.question) if t.pos_ == "VERB" and t.lemma_.lower() not in ("be", "do")
+              for n in lex.verb_nouns(t.lemma_.lower()) if not is_generic(n)}
     # (twice over when it is the head of the question's noun phrase, not a modifier: "the quiz theme" asks the theme)
     heads = question_group.head_nouns(self.plan.question) & words
     ranks = {k: (r[0] + TOPIC_W * (bool(k.startswith("decision:") and set(k[9:].split()) & words) +
@@ -242,6 +251,7 @@ def _best_chain(self: Any) -> list[StateHit]:
     if best.startswith("evidence:") and written and ranks[best][0] <= max(ranks[k][0] for k in written):
         best = max(written, key=ranks.__getitem__)
     hits = cands[best][0]
+    self.group_named = best in named
     if len(hits) > 1 and self.plan.mode != "head":
         return hits
     # one matter filed as two (the first choice, then the one that replaced it, read apart): a later decision of

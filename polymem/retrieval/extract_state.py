@@ -22,6 +22,7 @@ from polymem.language.statements_pet import dies
 from polymem.retrieval import extract_pets as pets
 from polymem.retrieval.extract_base import NOT_IN_MEMORY, Extract, StateHit, coverage, same_value, when
 from polymem.retrieval.extract_history import in_passing, named_before, named_now, named_value, shown_before
+from polymem.retrieval.extract_work import work_line
 from polymem.retrieval.system2 import HISTORY_ATTRIBUTES, asks_before, asks_home_now
 
 if TYPE_CHECKING:
@@ -340,6 +341,8 @@ def state(self: Any) -> Extract:
         now = named_now(self, pid)
         if now is not None:
             return _passing_answer(self, pid, now)
+    if head is None and self.plan.attribute == "job" and (line := work_line(self, pid)) is not None:
+        return line  # no post read at all: their latest line about work says it in its own words
     if head is None or (self.plan.attribute not in MULTI_VALUED and _over(head, _before_ids(self, pid))):
         return out  # ("grew up in X", "I've left X" and nothing since: where they are now is not said)
     if self.plan.attribute in MULTI_VALUED:

@@ -8,6 +8,7 @@ from datetime import UTC, datetime
 from polymem.errors import InputError
 from polymem.language.models import parsed, untext
 from polymem.language.pet_keeping import asks_keeper
+from polymem.language.question_group import asks_beginning
 from polymem.language.question_parts import split_question
 from polymem.language.questions import QuestionForm, parse_question
 from polymem.retrieval import lexicon as lx
@@ -183,7 +184,8 @@ def compile_rules(question: str, asker: str | None, roster: RosterIndex) -> Plan
         rows = [person_row(scope.owner)]
     # one person holds several views of another at once, so an opinion reads the older ones too
     mode = "full" if (lx.PAST.search(q) or _past_date(q) or form.form == "state_at" or intent == "opinion"
-                      or form.left or (form.attribute in ("city", "job") and form.earlier)) else "head"
+                      or form.left or (form.attribute in ("city", "job") and form.earlier) or
+                      (intent in ("group_decision", "generic") and asks_beginning(q))) else "head"
     attribute = form.attribute if intent in ("state", "everyone", "generic", "who_reported") \
         else "pet" if intent == "pet_keeper" else None
     names = roster.name_words()

@@ -16,6 +16,7 @@ from polymem.retrieval import system2
 from polymem.retrieval.actions import start_embedding
 from polymem.retrieval.answer import Answer
 from polymem.retrieval.compose import compose
+from polymem.retrieval.matter_route import to_group_decision
 from polymem.retrieval.names import RosterIndex
 from polymem.retrieval.options import AskOptions
 from polymem.retrieval.plan import Plan
@@ -65,7 +66,7 @@ def _compile(graph: Graph, space: str, question: str, asker: str | None, llm: bo
     roster = roster_index(graph, space)
     steps: list[dict[str, Any]] = []
     if not llm:
-        plan = compile_rules(question, asker, roster)
+        plan = to_group_decision(compile_rules(question, asker, roster), _repo(graph).group_matters(space))
     elif client is None:  # asked for the LLM, none configured: rules, said so in the trace
         plan = compile_rules(question, asker, roster)
         steps.append({"layer": "llm", "tool": "planner", "ok": False, "why": "rule plan used: no LLM configured "

@@ -252,3 +252,11 @@ TEMPLATES = {
     "own_messages": OWN_MESSAGES, "own_messages_latest": OWN_MESSAGES_LATEST,
     "speaker_activity": SPEAKER_ACTIVITY, "address_activity": ADDRESS_ACTIVITY,
 }
+
+# The matters a space's group decided on (each decision record's event), for telling a question about one of them
+# from a question about anything else.
+GROUP_MATTERS = """
+MATCH (r:Record {space: $space, scope: 'GROUP'})
+WHERE r.attribute STARTS WITH 'decision:' AND r.event IS NOT NULL
+RETURN DISTINCT r.event AS event
+"""

@@ -1,0 +1,50 @@
+"""A member's work when no statement of it was read: the latest of their own lines (or a line naming them) that
+talks of work, quoted. "opening a sourdough place with my cousin, lease signed" or "offer came through this
+morning. backend dev" say what someone does in words no reading of posts caught; quoting the line answers with
+them. Only lines that name an occupation, a word for a job or a verb of working count."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from polymem.language import lexical as lex
+from polymem.language.models import parsed
+from polymem.retrieval.extract_base import Extract, when
+
+# words for a post or for the business one runs ("job", "role", "business", "contract", "shift")
+_WORK_NOUNS = ("job.n.01", "position.n.06", "occupation.n.01", "business.n.01", "commercial_enterprise.n.02",
+               "contract.n.01", "shift.n.03", "career.n.01", "employment.n.01")
+
+
+def talks_of_work(text: str) -> bool:
+    """The line names an occupation ("illustrator", "data engineer"), a word for a post or a business, or a verb
+    whose doer is named by a trade ("I teach at ..."); a question does not tell."""
+    doc = parsed(text)
+    if text.rstrip().endswith("?"):
+        return False
+    for t in doc:
+        lemma = t.lemma_.lower()
+        if t.pos_ == "NOUN" and (lex.is_occupation(lemma) or lex.clipped_occupation(t.lower_) or
+                                 lex.noun_in_senses(lemma, _WORK_NOUNS, first=2)):
+            return True
+        if t.pos_ == "VERB" and (lemma == "work" or lex.work_verb(lemma)) and t.tag_ != "VBD":
+            return True
+    return False
+
+
+def work_line(self: Any, pid: str) -> Extract | None:
+    """The latest retrieved line about work by pid, or naming pid, or replying to a line that names pid."""
+    def about(m: dict[str, Any]) -> bool:
+        if m.get("speaker") == pid:
+            return True
+        if any(p.pid == pid for p in self.roster.find(m["text"] or "")):
+            return True
+        return any(any(p.pid == pid for p in self.roster.find((self.msgs.get(i) or {}).get("text") or ""))
+                   for i in m.get("reply_to") or [])
+
+    lines = [m for m in self.msgs.values() if about(m) and talks_of_work(m["text"] or "")]
+    if not lines:
+        return None
+    m = max(lines, key=when)
+    return Extract(f"{m.get('speaker_name') or m['speaker']}: {m['text']}", participant=pid, cited=[m["id"]],
+                   confidence=0.6)

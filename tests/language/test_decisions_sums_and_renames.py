@@ -1,0 +1,107 @@
+"""Decisions said in chat without a verb of deciding, and what stays out of them: a sum set anew ("the subs go up
+to €6"), a value closed by an emoji and "done", a mourned name ("RIP the old name"), a change urged and then
+booked, "X for now", an hour settled "with" someone, a deadline asked of one member, a friend addressed by name.
+Sentences written for these tests (no data set's words, names or values)."""
+
+from __future__ import annotations
+
+from polymem.language import concluding, group
+from polymem.language.chains import unmarked, untimed
+from polymem.language.decision_clauses import turned_down
+from polymem.language.decisions import DecisionTracker
+from polymem.language.models import parsed
+
+
+def _chains(lines: list[tuple[str, str]]) -> list[tuple[str, list[str]]]:
+    t = DecisionTracker()
+    for i, (who, text) in enumerate(lines):
+        t.feed(text, f"m{i}", who, None)
+    return [(c.topic, [d.value for d in c.decisions]) for c in t.chains]
+
+
+def _sent(text: str):  # type: ignore[no-untyped-def]
+    return list(parsed(text).sents)[0]
+
+
+def test_a_sum_set_anew_names_its_matter_and_sum() -> None:
+    assert concluding.amount_changed(_sent("the subs go up to €6 from march")) == ("sub", "€6")
+    assert concluding.amount_changed(_sent("raising the entry fee to $12 next term")) == ("fee", "$12")
+
+
+def test_a_price_reported_or_owned_or_asked_is_no_sum_of_the_group() -> None:
+    assert concluding.amount_changed(_sent("the caretaker says the gym is going up to £80 a night")) is None
+    assert concluding.amount_changed(_sent("my rent went up to £900")) is None
+    assert concluding.amount_changed(_sent("should the subs go up to €7?")) is None
+    assert concluding.amount_changed(_sent("the museum is going up to £15 a ticket")) is None
+
+
+def test_a_sum_raised_revises_the_sum_settled_before() -> None:
+    chains = _chains([("ana", "what should the subs be? maybe €4"), ("bo", "€4 is fair"), ("cy", "€4 it is"),
+                      ("ana", "ok the subs go up to €6 from march. nobody is turned away")])
+    assert ("sub", ["€4", "€6"]) in chains or any(vals == ["€4", "€6"] for _, vals in chains), chains
+
+
+def test_an_option_closed_by_an_emoji_and_done_is_settled() -> None:
+    chains = _chains([("ana", "club name ideas: Night Herons? sounds mysterious"), ("bo", "Paper Moths"),
+                      ("cy", "night herons is great"), ("ana", "night herons 🎉 done.")])
+    assert any([v.lower() for v in vals] == ["night herons"] for _, vals in chains), chains
+
+
+def test_the_label_of_an_idea_is_not_the_option() -> None:
+    acts = group.read("club name ideas: Night Herons?")
+    assert [(a.act, a.value) for a in acts] == [("proposal", "Night Herons")]
+
+
+def test_a_deadline_asked_of_one_member_settles_nothing() -> None:
+    chains = _chains([("ana", "@cy can you finish the flyer by thursday?"), ("cy", "ok ok. thursday. fine.")])
+    assert chains == [], chains
+
+
+def test_a_name_mourned_is_dropped_and_its_successor_revises_it() -> None:
+    assert [v for v, _ in turned_down(parsed("Paper Moths it is. RIP night herons, gone too soon"))] == [
+        "night herons"]
+    chains = _chains([("ana", "club name ideas: Night Herons? sounds mysterious"), ("cy", "night herons 🎉 done."),
+                      ("bo", "bad news, a shop in town already trades as night herons"),
+                      ("ana", "what about Paper Moths?"),
+                      ("cy", "Paper Moths it is. RIP night herons, gone too soon")])
+    assert any([v.lower() for v in vals] == ["night herons", "paper moths"] for _, vals in chains), chains
+
+
+def test_a_change_urged_then_booked_revises_the_place_it_replaces() -> None:
+    chains = _chains([("ana", "venue? the scout hut is cheap"), ("bo", "scout hut is fine"),
+                      ("cy", "the scout hut it is"),
+                      ("ana", "the hut roof leaks now. why don't we switch to the library? bo could you sort it"),
+                      ("bo", "all sorted, the study room is booked for us from may on")])
+    assert any(len(vals) == 2 and vals[1] == "the study room" for _, vals in chains), chains
+    assert group.change_put_forward("why don't we switch to the pub?")
+    assert not group.change_put_forward("she moved to Leeds")
+    assert not group.change_put_forward("can you move the chairs to the back?")
+
+
+def test_when_a_value_starts_is_no_part_of_it() -> None:
+    assert untimed("the study room from june onwards") == "the study room"
+    assert untimed("£5 from april") == "£5"
+    assert untimed("from 3 to 5 june") == "from 3 to 5 june"
+    assert unmarked("ok £ 12 each") == "£12 each"
+
+
+def test_for_now_and_an_hour_conclude_a_bare_phrase() -> None:
+    assert concluding.then_value(_sent("€30 each for now, a sponsor would be a bonus")) == "€30 each"
+    assert concluding.then_value(_sent("mondays 18:30 at the boathouse then 👍")) == "mondays 18:30 at the boathouse"
+    assert concluding.then_value(_sent("bye for now")) is None
+    assert concluding.then_value(_sent("see you for now")) is None
+
+
+def test_an_hour_confirmed_with_someone_is_the_hour_settled() -> None:
+    assert concluding.bare_participle(_sent("friday 18:30 confirmed with the school")) == "friday 18:30"
+    assert concluding.bare_participle(_sent("the total agreed with the receipts")) is None
+
+
+def test_a_friend_addressed_by_name_is_no_option() -> None:
+    for line in ("so sorry tamsk.", "so sorry wenz. no pressure to come this week"):
+        t = DecisionTracker()
+        t.feed(line, "m1", "ana", None)
+        assert t.options == [], (line, t.options)
+    t = DecisionTracker()
+    t.feed("the old barn?", "m1", "ana", None)
+    assert [o[0] for o in t.options][:1] == ["the old barn"], t.options  # a thing put forward still is one
