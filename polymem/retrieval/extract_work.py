@@ -11,9 +11,9 @@ from polymem.language import lexical as lex
 from polymem.language.models import parsed
 from polymem.retrieval.extract_base import Extract, when
 
-# words for a post or for the business one runs ("job", "role", "business", "contract", "shift")
+# words for a post or for the business one runs ("job", "role", "business", "contract")
 _WORK_NOUNS = ("job.n.01", "position.n.06", "occupation.n.01", "business.n.01", "commercial_enterprise.n.02",
-               "contract.n.01", "shift.n.03", "career.n.01", "employment.n.01")
+               "contract.n.01", "career.n.01", "employment.n.01")
 
 
 def talks_of_work(text: str) -> bool:
@@ -25,15 +25,18 @@ def talks_of_work(text: str) -> bool:
     for t in doc:
         lemma = t.lemma_.lower()
         if t.pos_ == "NOUN" and (lex.is_occupation(lemma) or lex.clipped_occupation(t.lower_) or
-                                 lex.noun_in_senses(lemma, _WORK_NOUNS, first=2)):
+                                 lex.noun_in_senses(lemma, _WORK_NOUNS, first=2)) and _own(t):
             return True
-        if t.pos_ == "VERB" and (lemma == "work" or lex.work_verb(lemma)) and t.tag_ != "VBD":
-            return True
+        if t.pos_ == "VERB" and (lemma == "work" or lex.work_verb(lemma)) and t.tag_ != "VBD" and any(
+                c.dep_ == "nsubj" and (c.lower_ in ("i", "we") or c.pos_ == "PROPN") for c in t.children):
+            return True  # ("I teach at ...", not "the shower works")
     return False
 
 
-def work_line(self: Any, pid: str) -> Extract | None:
-    """The latest retrieved line about work by pid, or naming pid, or replying to a line that names pid."""
+def work_line(self: Any, pid: str, before: bool = False, skip: tuple[str, ...] = ()) -> Extract | None:
+    """The latest retrieved line about work by pid, or naming pid, or replying to a line that names pid; with
+    `before`, the earliest of two or more such lines (what they did before), none of the messages in `skip`
+    (those the post held now was read from)."""
     def about(m: dict[str, Any]) -> bool:
         if m.get("speaker") == pid:
             return True
@@ -42,9 +45,20 @@ def work_line(self: Any, pid: str) -> Extract | None:
         return any(any(p.pid == pid for p in self.roster.find((self.msgs.get(i) or {}).get("text") or ""))
                    for i in m.get("reply_to") or [])
 
-    lines = [m for m in self.msgs.values() if about(m) and talks_of_work(m["text"] or "")]
-    if not lines:
+    lines = [m for m in self.msgs.values() if about(m) and m["id"] not in skip and talks_of_work(m["text"] or "")]
+    if not lines or (before and len(lines) + len(skip) < 2):
         return None
-    m = max(lines, key=when)
+    m = min(lines, key=when) if before else max(lines, key=when)
     return Extract(f"{m.get('speaker_name') or m['speaker']}: {m['text']}", participant=pid, cited=[m["id"]],
                    confidence=0.6)
+
+
+def _own(t: Any) -> bool:
+    """The post is the speaker's or a named member's: no "the" or someone else's on it ("the plumber came"), and
+    its sentence has no subject, or "I"/"we", or a name ("my sister is a nurse" is the sister's)."""
+    if any(c.dep_ in ("det", "poss") and c.lower_ not in ("a", "an", "my", "our") for c in t.children):
+        return False
+    if any(c.dep_ == "poss" and c.lower_ in ("my", "our") for c in t.children):
+        return True  # "my call centre job is killing me"
+    subjects = [x for x in t.sent if x.dep_ in ("nsubj", "nsubjpass")]
+    return not subjects or any(x.lower_ in ("i", "we") or x.pos_ == "PROPN" for x in subjects)
