@@ -32,8 +32,8 @@ def animal_sense(lemma: str) -> bool:
 def compound_animal(n: Any) -> str | None:
     """"African grey", "hermit crab": the modifiers and the noun, as WordNet has the animal's name, when the
     noun alone is no animal (the longest such name)."""
-    mods = []
-    for t in reversed(list(n.lefts)):
+    mods = []  # (the words right before the noun in its phrase, wherever the parser hung them)
+    for t in reversed([t for t in n.subtree if t.i < n.i]):
         if t.dep_ not in ("amod", "compound") or t.i != (mods[0].i if mods else n.i) - 1:
             break
         mods.insert(0, t)
@@ -41,6 +41,9 @@ def compound_animal(n: Any) -> str | None:
         name = "_".join([*(t.lower_ for t in mods[k:]), n.lemma_.lower()])
         if lex.is_animal(name):
             return name.replace("_", " ")
+    for k in range(len(mods)):  # "African grey parrot": the modifiers alone name the animal, the noun says what it is
+        if len(mods) - k > 1 and lex.is_animal("_".join(t.lower_ for t in mods[k:])):
+            return " ".join([*(t.lower_ for t in mods[k:]), n.lower_])
     return None
 
 

@@ -19,6 +19,8 @@ from collections.abc import Iterable, Sequence
 from datetime import datetime
 from typing import Any
 
+from spacy.lang.en.stop_words import STOP_WORDS
+
 from polymem.language import lexical as lex
 from polymem.language import pets
 from polymem.language import syntax as sx
@@ -27,7 +29,7 @@ from polymem.language.models import parse_many, parsed
 from polymem.language.naming import given_names
 from polymem.language.replies import asked_attribute, fragment_value, staying_put
 from polymem.language.statement_types import Attribute, Kind, Person, Statement
-from polymem.language.statements_city import demonym_city, local_place
+from polymem.language.statements_city import based_in, demonym_city, local_place
 from polymem.language.statements_clause import sentence_statements
 from polymem.language.statements_former import former_roles, with_former
 from polymem.language.statements_job import merge_jobs, post_taken, self_role
@@ -182,7 +184,8 @@ class StatementReader:
             out += gone
         if not any(st.attribute == "city" and st.tense != "past" for st in out):  # (beside a home left, one had now)
             left = {st.value.lower() for st in out if st.attribute == "city"}
-            out += [st for st in local_place(self, doc, speaker, message_id, time) if st.value.lower() not in left]
+            out += [st for st in based_in(self, doc, speaker, message_id, time) or
+                    local_place(self, doc, speaker, message_id, time) if st.value.lower() not in left]
         out = with_roles(out, taken_roles(self, doc, speaker, other, message_id, time))
         out = with_former(out, former_roles(self, doc, speaker, other, message_id, time))
         if not any(st.attribute == "job" for st in out):
@@ -261,11 +264,21 @@ def _stated_time(st: Statement, sent: Any, doc: Any, time: datetime) -> datetime
     return time
 
 
+_AGENT = ("er", "or", "ist", "ian", "ant", "ent", "eur")  # the endings of a doer's noun ("subtitler", "vlogger")
+
+
 def _no_post(value: str) -> bool:
     """A job whose first word is a lower-case word no dictionary knows ("lol at the gym"): a misread, not a
     post (a name of a firm is capitalised: "Fenwick Optics")."""
-    first = value.split()[0] if value.split() else ""
-    return first.isalpha() and first.islower() and lex.unknown_word(first)
+    words = value.split()
+    first = words[0] if words else ""
+    # (a stop word is in no dictionary of nouns either, and a trade or a firm's name anywhere keeps it: "the
+    # sawmill", "app dev at Quillsoft")
+    # (only where it stands as the post before "at"/"for": a firm's lower-case name alone is a workplace, "copperline")
+    return len(words) > 2 and words[1] in ("at", "for", "with", "in") and first.isalpha() and first.islower() and \
+        first not in STOP_WORDS and lex.unknown_word(first) and not first.endswith(_AGENT) and not any(
+            w[:1].isupper() or (w.lower() not in STOP_WORDS and (lex.is_occupation(w.lower()) or
+                                                                 lex.clipped_occupation(w.lower()))) for w in words)
 
 
 def _dedupe(sts: list[Statement]) -> list[Statement]:

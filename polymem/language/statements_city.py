@@ -324,3 +324,27 @@ def travel_noun_from(reader: StatementReader, n: Any, sent: Any, speaker: str) -
     name = sx.proper_name(place)  # not "Leeds to York": the far end hangs on the place
     return [Statement("city", speaker, speaker, name.title() if name.islower() else name, weak=True,
                       sentence=sent.text)]
+
+
+def based_in(reader: StatementReader, doc: Any, speaker: str, message_id: str | None,
+             time: datetime | None) -> list[Statement]:
+    """"rotterdam based, ux designer", "Leeds-based illustrator here": a place before "based" describes the
+    speaker where nobody else is the sentence's subject and what is based there is the speaker or their trade
+    (not "a Leeds-based company", nor "my sister is london based")."""
+    for t in doc:
+        # (the tagger may read "dundee based" as a past tense; a place basing something has an object)
+        if t.lemma_.lower() != "base" or t.tag_ not in ("VBN", "VBD") or t.sent.text.rstrip().endswith("?") or \
+                (t.tag_ == "VBD" and any(c.dep_ == "dobj" for c in t.children)):
+            continue
+        place = next((c for c in t.children if c.i < t.i and c.dep_ in ("nsubj", "npadvmod", "compound", "nmod")
+                      and (lex.is_place_name(c.lower_) or c.ent_type_ == "GPE")), None)
+        if place is None:
+            continue
+        if t.dep_ == "amod" and not (lex.is_occupation(t.head.lemma_.lower()) or lex.clipped_occupation(t.head.lower_)):
+            continue  # "a Leeds-based company": the company's place
+        if any(x.dep_ in ("nsubj", "nsubjpass") and x.i != place.i and x.lower_ not in FIRST_PERSON for x in t.sent):
+            continue
+        name = " ".join(x.text for x in place.subtree if x.i <= place.i and (x.i == place.i or x.dep_ == "compound"))
+        return [Statement("city", speaker, speaker, name.title() if name.islower() else name, weak=True,
+                          message_id=message_id, time=time, sentence=t.sent.text.strip())]
+    return []

@@ -96,6 +96,11 @@ def subject_of(reader: StatementReader, verb: Any, sent: Any, speaker: str, othe
             owners = [o for c in subj if (o := owner_of(reader, c, speaker, other, sent))]
             if owners:
                 return owners[0]
+            if all(c.pos_ == "NOUN" and lex.is_occupation(c.lemma_.lower()) and not any(
+                    x.dep_ in ("det", "poss") for x in c.children) for c in subj):
+                # "bus mechanic at the depot, live in X": a bare role the parser took for the subject is the
+                # speaker introducing themselves
+                return speaker
             # "Still up in Tromsø, nothing new": the participle has no subject of its own
             own = any(c.dep_ in ("nsubj", "nsubjpass") for c in verb.children)
             return speaker if v.i != verb.i and not own and verb.tag_ in ("VBN", "VBG") else None
@@ -111,6 +116,9 @@ def subject_of(reader: StatementReader, verb: Any, sent: Any, speaker: str, othe
     # No subject at all: a fragment by the speaker ("moved to Tartu last week", "still up in Tromsø")
     if v.dep_ == "ROOT" and v.tag_ in ("VBD", "VBN", "VBG", "VBZ", "VBP"):
         return speaker
+    if v.dep_ == "ROOT" and v.tag_ == "VB" and lex.verb_is(v.lemma_.lower(), "reside") and \
+            not sent.text.rstrip().endswith(("?", "!")):
+        return speaker  # "live in X, work in Y": chat drops the "I" (no one is told to live somewhere)
     if verb.tag_ in ("VBN", "VBG") and not any(t.dep_ in ("nsubj", "nsubjpass") for t in sent):
         return speaker
     return None

@@ -282,6 +282,18 @@ def animal_phrase(n: Any, singular: bool = False) -> str:
     word = n.text
     if singular and n.tag_ == "NNS":
         word = lex.wordnet().morphy(n.lower_, "n") or n.text.rstrip("s")
+    # a breed or species the dictionary names with the words before the noun, whatever the parser made of them:
+    # "hermit crab", "border collie", "African grey parrot" (the modifiers alone name the animal)
+    run: list[Any] = []
+    for t in reversed([t for t in n.subtree if t.i < n.i and t.dep_ in ("compound", "amod", "nmod")]):
+        if t.i != (run[0].i if run else n.i) - 1:
+            break
+        run.insert(0, t)
+    for k in range(len(run), 0, -1):
+        words = [t.lower_ for t in run[-k:]]
+        if lex._synsets("_".join([*words, word.lower()]), "n") or (
+                lex._synsets("_".join(words), "n") and lex.is_animal("_".join(words))):
+            return " ".join([*words, word.lower()])
     return " ".join([*mods, word]).lower() if n.text[:1].islower() or mods else word
 
 
