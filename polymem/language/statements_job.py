@@ -81,7 +81,10 @@ def self_role(reader: StatementReader, doc: Any, speaker: str, message_id: str |
             speaking_as = t.dep_ == "pobj" and t.head.lower_ == "as" and t.head.i <= sent.start + 1 and any(
                 c.lower_ in ("a", "an") for c in t.children) and any(x.lower_ == "i" and x.dep_ == "nsubj"
                                                                      for x in sent)
-            fragment = fragment or opened or (bare and not clipped) or leading or speaking_as
+            # (a bare role in a line that names another member cheers their news: "head chef AND events lead. X for
+            # president" is X's post, said by someone else)
+            others = [p for p in reader.people(doc.text) if p != speaker]
+            fragment = fragment or opened or (bare and not clipped and not others) or leading or speaking_as
             offered = t.dep_ in ("dobj", "oprd", "attr") and _offered_to_speaker(t.head, sent)
             if fragment or offered:
                 # "not a courier anymore.", "Retired glazier.": a role said to be over

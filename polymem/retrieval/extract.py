@@ -11,6 +11,7 @@ from typing import Any
 
 from polymem.language import acts, question_views, timeexpr, value_kind
 from polymem.language import group as group_acts
+from polymem.language import lexical as lex
 from polymem.language.models import parse_many, parsed
 from polymem.language.questions import fate_of, tells_event
 from polymem.language.replies import asked_attribute
@@ -530,7 +531,8 @@ class Answerer:
         """"What happened to Pogo?": the latest line telling something that happened to the one asked about (a
         past event it is the subject or object of: "pogo ran off in the storm"), not the latest line naming it."""
         who = fate_of(parsed(self.plan.question))
-        if who is None:
+        # (a name: "what happened to her cat?" may find another cat's mishap in any line)
+        if who is None or (who.islower() and lex.known_noun(who)) or (not who[:1].isupper() and lex.known_word(who)):
             return None
         told = [m for m in self.msgs.values() if tells_event(parsed(m["text"] or ""), who)]
         if not told:

@@ -26,3 +26,8 @@ def test_a_post_told_of_is_still_read() -> None:
 def test_a_number_before_a_trade_is_no_part_of_it() -> None:
     jobs = _jobs("year 6 teacher at the primary on the hill and i live in perth too")
     assert jobs and all(not j[:1].isdigit() for j in jobs) and any(j.startswith("teacher") for j in jobs), jobs
+
+
+def test_a_bare_role_cheering_another_members_news_is_not_the_speakers() -> None:
+    assert _jobs("sous chef AND wine buyer. bob for prime minister") == []
+    assert _jobs("project coordinator!!") == ["project coordinator"]
