@@ -172,10 +172,11 @@ def untimed(value: str) -> str:
     """"the study room from june onwards" -> "the study room": when a value starts to hold is no part of
     it (a date's own "from" stays: "from 3 to 5 may")."""
     # (a preposition left dangling where the parser cut a month it took for a verb: "the hall from" of "from may")
-    value = re.sub(r"(?i)\s+(?:from|starting|as\s+of|beginning)$", "", value.strip())
+    value = re.sub(r"(?i)\s+from$", "", value.strip())
     m = _FROM_TIME.match(value)
-    if not m or not (timeexpr.date_span(m.group("t")) or timeexpr.is_time_word(m.group("t").split()[-1])):
-        return value
+    if not m or not (timeexpr.date_span(m.group("t")) or timeexpr.is_time_word(m.group("t").split()[-1])) or \
+            re.search(r"(?i)\b(?:to|till|until|through)\b|[-–]", m.group("t")):
+        return value  # ("the cabin from friday to sunday": a stay's span is part of it)
     return value if timeexpr.date_span(m.group("v")) and not content(m.group("v")) - _time_lemmas(m.group("v")) \
         else m.group("v")
 

@@ -188,11 +188,17 @@ def then_value(sent: Any) -> str | None:
     if all(t.pos_ == "INTJ" or t.is_punct for t in toks):
         return None  # "well then.": a marker, not a value
     # a verb or pronoun makes it a clause ("settled then, ..."), except a name the tagger took for a verb
-    # (a word no dictionary knows as a verb is a thing the tagger misread: "teal for now", "mondays 18:30 then")
+    # (a day, or a noun no dictionary knows as a verb, is a thing the tagger misread: "teal for now", "mondays
+    # 18:30 then"; a word no dictionary knows at all is chat, "cya then")
     if not v or any((t.pos_ in ("AUX", "PRON") and t.lower_ != "each") or
                     (t.pos_ == "VERB" and not timeexpr.day_phrase(t.text) and (
+                        t.text[:1].islower() and not lex.known_noun(t.lower_) or
                         lex._synsets(t.lower_, "v") or lex._synsets(t.lemma_.lower(), "v"))) for t in toks):
         return None
+    if re.search(r"(?i)\bfor\s+now\b", sent.text[m.end("v"):m.end()]) and \
+            not any(t.pos_ in ("NOUN", "PROPN", "NUM") or timeexpr.day_phrase(t.text) or
+                    (t.pos_ in ("ADJ", "INTJ", "VERB") and _mostly_noun(t)) for t in toks):
+        return None  # "good for now", "quiet for now": how things are, no value settled
     heads = [t for t in toks if t.pos_ in ("NOUN", "PROPN", "NUM") and t.dep_ != "compound"]
     if m.group("comma") and not heads:
         return None  # "€45 from the spring, then" names a thing; "bye for now, then" does not
@@ -625,8 +631,10 @@ def amount_changed(sent: Any) -> tuple[str, str] | None:
         return None
     for v in sent:
         if v.pos_ != "VERB" or v.tag_ == "VBD" or any(
-                c.dep_ == "neg" or (c.dep_ == "aux" and (c.lower_ in _HEDGES or c.tag_ == "VBD")) for c in v.children):
-            continue
+                c.dep_ == "neg" or (c.dep_ == "aux" and (c.lemma_.lower() in _HEDGES or c.tag_ in ("VBD", "MD") and
+                                                         c.lemma_.lower() not in ("will", "shall"))) or
+                (c.dep_ == "advmod" and c.lower_ in ("maybe", "perhaps", "possibly")) for c in v.children):
+            continue  # ("I'd raise the fee to £7", "maybe raise it to £7": put forward, not set)
         lemma = v.lemma_.lower()
         # (a verb of moving an amount, or any verb with "up"/"down": "goes up", "comes down", "bumping it up")
         if not (lex.verb_in_senses(lemma, group_acts.CHANGE_SENSES, first=2, exact=True) or

@@ -156,8 +156,8 @@ def is_final(sent: Any) -> bool:
             concluding.closed(sent) or concluding.bare_participle(sent):
         return True
     if concluding.tally(sent) or concluding.verdict_after(sent) or concluding.fixed_label(sent) or \
-            concluding.summary(sent) or concluding.amount_changed(sent):
-        return True  # "5 to 1 for X", "X, done.", "locked: X", "so: X, sunday 3 may", "dues go up to £5"
+            concluding.summary(sent):
+        return True  # "5 to 1 for X", "X, done.", "locked: X", "so: X, sunday 3 may"
     if concluding.allotted(sent) or concluding.moved_noun(sent) or concluding.goal(sent) is not None or \
             concluding.lets_after_marker(sent) is not None or concluding.decision_overturned(sent, DECISION_NOUNS):
         return True

@@ -48,7 +48,7 @@ from polymem.language.decision_clauses import (
 )
 from polymem.language.matters import open_matters, same_matter
 from polymem.language.models import parsed
-from polymem.language.value_kind import value_kind
+from polymem.language.value_kind import placeish, value_kind
 
 _LABELLED = re.compile(r"^\s*[^\W\d_][\w' ]{0,30}:\s+\S")  # "record title: X" (not a link, not 18:30)
 ALT_WINDOW = 6  # messages apart that rival options may be put forward
@@ -115,7 +115,12 @@ class DecisionTracker:
 
     def _options(self, doc: Any, text: str) -> None:
         self._planning(doc)
-        if group_acts.change_put_forward(text):
+        # (only a value that could stand for a matter settled: a rival of its value, or a place for a place;
+        # "let's move on to the next item" changes nothing)
+        to = group_acts.change_put_forward(text)
+        if to and any(rivals(to, c.head.value) or (value_kind(to) == value_kind(c.head.value) == "thing" and
+                                                   placeish(to) and placeish(c.head.value)) or
+                      (value_kind(to) == value_kind(c.head.value) != "thing") for c in self.chains):
             self._change_seq = self._seq
         self.options += [(value, topic, text) for value, topic in _proposals(text)]
         self._fragment_option(doc, text)
@@ -173,7 +178,7 @@ class DecisionTracker:
         bare |= {s.start: v for s in sents if s.start not in bare and (v := concluding.verdict_after(s, prior, same))}
         # one person's own choice ("I'll pick up a copy") vetoes only its own sentence, not the group's next to it
         finals = [i for i, s in enumerate(sents) if (is_final(s) or self._books_option(s) or self._names_option(s) or
-                                                     s.start in bare or self._concludes_talk(s))
+                                                     s.start in bare or self._concludes_talk(s) or self._sum_reset(s))
                   and not group_acts.personal_decision(s.text)]
         if not finals and concluding.ticked(text):
             # "new record title: Slow Lantern ✅": a check mark confirms what the message sets out, a labelled
@@ -278,6 +283,14 @@ class DecisionTracker:
         if out:
             self._decided_at.append(self._seq - 1)
         return out
+
+    def _sum_reset(self, sent: Any) -> bool:
+        """"the subs go up to €6 from march": a sum set anew settles a matter only when the group settled that
+        matter with a sum before (news of fuel or fares going up is nobody's decision here)."""
+        hit = concluding.amount_changed(sent)
+        return hit is not None and any(
+            value_kind(c.head.value) == "amount" and (same_matter(c.topic, hit[0]) or hit[0] in c.keywords())
+            for c in self.chains)
 
     def _change_urged(self) -> bool:
         """A change was urged a few messages back, after the last decision ("let's move to the library. can you

@@ -309,10 +309,10 @@ def _for_one(v: Any) -> bool:
     return False
 
 
-def change_put_forward(text: str) -> bool:
+def change_put_forward(text: str) -> str | None:
     """"ok let's move to the library", "why don't we switch to thursdays?", "should we move it to the
     library instead?": the group is asked or urged to change a settled matter to a new value (a verb of changing
-    with "to" on it, the group or nobody as its subject, not in the past)."""
+    with "to" on it, the group or nobody as its subject, not in the past). Returns that new value."""
     for v in parsed(text):
         if v.pos_ != "VERB" or v.tag_ in ("VBD", "VBN") or \
                 not lex.verb_in_senses(v.lemma_.lower(), CHANGE_SENSES, first=2, exact=True):
@@ -322,7 +322,10 @@ def change_put_forward(text: str) -> bool:
             continue
         if subj is None and v.head.lemma_ != "let" and v.tag_ != "VB":
             continue
-        if any(c.dep_ == "prep" and c.lower_ == "to" and any(p.dep_ == "pobj" for p in c.children)
-               for c in v.children):
-            return True
-    return False
+        if any(c.dep_ == "ROOT" for c in [v]) and v.sent.text.rstrip().endswith("!"):
+            continue  # "move to the back!": an order to someone present
+        to = next((p for c in v.children if c.dep_ == "prep" and c.lower_ == "to" for p in c.children
+                   if p.dep_ == "pobj"), None)
+        if to is not None:
+            return _np(to)
+    return None

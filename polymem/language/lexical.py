@@ -611,5 +611,7 @@ def verb_nouns(lemma: str, senses: int = 3) -> frozenset[str]:
     out: set[str] = set()
     for ss in _synsets(lemma, "v")[:senses]:
         for lem in ss.lemmas():
-            out |= {d.name().lower() for d in lem.derivationally_related_forms() if d.synset().pos() == "n"}
+            # (not the doer: "caller", "payer")
+            out |= {d.name().lower() for d in lem.derivationally_related_forms()
+                    if d.synset().pos() == "n" and d.synset().lexname() != "noun.person"}
     return frozenset(w for w in out if "_" not in w)

@@ -302,7 +302,9 @@ def asks_beginning(question: str) -> bool:
     """"what did the fee start out as?", "what did we begin with?": a verb of beginning in the past asks what a
     matter was first, before any change (not "when does it start?", which asks a time)."""
     doc = parsed(question)
-    if any(t.lower_ in ("when", "where") for t in doc):
+    # (not who began it, nor when or at what time: "who started the group?", "what time did it start?")
+    if any(t.lower_ in ("when", "where", "who", "whom") or lex.noun_is(t.lemma_.lower(), "time", senses=2)
+           for t in doc if t.pos_ in ("PRON", "ADV", "NOUN", "SCONJ")):
         return False
     return any(t.pos_ == "VERB" and lex.verb_in_senses(t.lemma_.lower(), BEGIN_SENSES, first=3, exact=True) and (
         t.tag_ == "VBD" or any(c.dep_ == "aux" and c.tag_ == "VBD" for c in t.children)) for t in doc)

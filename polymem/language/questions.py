@@ -268,17 +268,22 @@ def fate_of(doc: Any) -> str | None:
     return None
 
 
+_NO_EVENT = ("verb.communication", "verb.perception", "verb.consumption", "verb.emotion", "verb.cognition")
+
+
 def tells_event(doc: Any, name: str) -> bool:
     """A line tells something that happened to `name`: it is the subject or object of a verb in the past
     ("pogo ran off in the storm", "we rehomed Pogo"), not of being or having ("Pogo was grumpy") nor of a
     present ("pogo has been sleeping all day")."""
     low = name.lower()
     for t in doc:
-        if t.lower_ != low and not (t.lower_.startswith(low) and t.lower_[len(low):] in ("'s", "’s")):
+        if t.lower_ != low:
             continue
         v = t.head if t.dep_ in ("nsubj", "nsubjpass", "dobj") else None
         if v is None or v.pos_ != "VERB" or v.lemma_ in ("be", "have") or v.tag_ not in ("VBD", "VBN"):
             continue
+        if lex.verb_in_lexfile(v.lemma_.lower(), _NO_EVENT):
+            continue  # saying, seeing, eating, feeling or thinking is no event of its life ("Anna said hi")
         if v.tag_ == "VBN" and any(c.dep_ == "aux" and c.lemma_ == "have" for c in v.children) and \
                 any(c.tag_ == "VBG" for c in v.children):
             continue

@@ -290,7 +290,8 @@ def _dedupe(sts: list[Statement]) -> list[Statement]:
     out = []
     for s in sts:
         key = (s.attribute, s.owner, s.value.lower(), s.polarity, s.tense)
-        if s.attribute == "job" and re.match(r"\d+\s+[^\W\d]", s.value):
+        if s.attribute == "job" and re.match(r"\d+\s+[^\W\d]", s.value) and \
+                lex.is_occupation(s.value.split()[1].lower()):
             s.value = s.value.split(None, 1)[1]  # "4 teacher at X" of "year 4 teacher at X": the post
         if s.attribute == "job" and _no_post(s.value):
             continue

@@ -344,6 +344,9 @@ def based_in(reader: StatementReader, doc: Any, speaker: str, message_id: str | 
             continue  # "a Leeds-based company": the company's place
         if any(x.dep_ in ("nsubj", "nsubjpass") and x.i != place.i and x.lower_ not in FIRST_PERSON for x in t.sent):
             continue
+        if any(c.dep_ == "poss" for c in place.children) or any(
+                p != speaker for p in reader.people(t.sent.text)):
+            continue  # "bob's leeds based now": another member's base
         name = " ".join(x.text for x in place.subtree if x.i <= place.i and (x.i == place.i or x.dep_ == "compound"))
         return [Statement("city", speaker, speaker, name.title() if name.islower() else name, weak=True,
                           message_id=message_id, time=time, sentence=t.sent.text.strip())]

@@ -83,7 +83,9 @@ def self_role(reader: StatementReader, doc: Any, speaker: str, message_id: str |
                                                                      for x in sent)
             # (a bare role in a line that names another member cheers their news: "head chef AND events lead. X for
             # president" is X's post, said by someone else)
-            others = [p for p in reader.people(doc.text) if p != speaker]
+            # (not a member named beside "I": "freelance translator. bob and I go way back")
+            others = [p for x in doc.sents for p in reader.people(x.text) if p != speaker and
+                      not any(w.lower_ in ("i", "me", "my", "we") for w in x)]
             fragment = fragment or opened or (bare and not clipped and not others) or leading or speaking_as
             offered = t.dep_ in ("dobj", "oprd", "attr") and _offered_to_speaker(t.head, sent)
             if fragment or offered:

@@ -291,7 +291,7 @@ def animal_phrase(n: Any, singular: bool = False) -> str:
         run.insert(0, t)
     for k in range(len(run), 0, -1):
         words = [t.lower_ for t in run[-k:]]
-        if lex._synsets("_".join([*words, word.lower()]), "n") or (
+        if lex.is_animal("_".join([*words, word.lower()])) or (
                 lex._synsets("_".join(words), "n") and lex.is_animal("_".join(words))):
             return " ".join([*words, word.lower()])
     return " ".join([*mods, word]).lower() if n.text[:1].islower() or mods else word

@@ -115,7 +115,7 @@ def _noun_kind(lemma: str) -> Kind:
 _PLACE_SENSES = ("location.n.01", "structure.n.01", "facility.n.01", "geological_formation.n.01")
 
 
-def _placeish(value: str) -> bool:
+def placeish(value: str) -> bool:
     """A value that can say where: a name ("Hathersage", "Lake Tahoe"), a place a gazetteer knows, or a noun
     for a location or a building ("the boathouse"); not "bbq" or "a campervan"."""
     words = re.findall(r"[A-Za-z][\w'-]*", value)
@@ -156,7 +156,7 @@ def compatible(asked: Kind | None, value: str, noun: bool = False) -> bool:
     if asked == "place":  # "where": a place, alone or with its dates ("Lake Tahoe, 3-5 May")
         span = timeexpr.date_span(value) if kind == "date" else None
         rest = value.replace(span, "") if span else value
-        return kind != "amount" and (kind != "date" or bool(span)) and _placeish(rest)
+        return kind != "amount" and (kind != "date" or bool(span)) and placeish(rest)
     if kind == asked:
         # "which present": not a place by its name alone ("Zadar"), which only says where
         return not (asked == "thing" and noun and _only_a_place(value))

@@ -27,7 +27,8 @@ def group_decision(self: Any) -> Extract:
     ex = _group_decision(self)
     if ex.abstained:
         return self._generic() if self.plan.mode != "head" else ex
-    if not self.group_named and not _fits(self, ex.text):
+    # (the matter named by the noun asked vouches for its value; "when"/"where"/"who" still ask their kind)
+    if not (self.group_named and value_kind.asks_by_noun(self.plan.question)) and not _fits(self, ex.text):
         # every matter the chains hold was settled with a value of another kind ("where" answered by a sum or by
         # a member's name): none of them is the one asked about; the line that best answers it may still say
         return self._generic()
@@ -174,8 +175,9 @@ def _best_chain(self: Any) -> list[StateHit]:
     # "what's the kitty now?": the noun asked about is the one the writer filed a matter under; whatever kind
     # of value the noun seems to ask for, that matter's values are what it has
     focus = answer_kind.asked_focus(parsed(self.plan.question))
+    asked_noun = (lex.wordnet().morphy(focus.noun.lower(), "n") or focus.noun.lower()) if focus is not None else ""
     named = {k for k in cands if focus is not None and k.startswith("decision:") and
-             k[9:].split()[-1:] == [focus.noun.lower()] and not is_generic(focus.noun.lower())}
+             k[9:].split()[-1:] == [asked_noun] and not is_generic(asked_noun)}
     # "which night", "how much", "where": only a matter settled with a value of that kind can answer
     asked = value_kind.asked_kind(self.plan.question)
     noun = value_kind.asks_by_noun(self.plan.question)

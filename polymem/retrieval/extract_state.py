@@ -324,7 +324,7 @@ def state(self: Any) -> Extract:
         if past is None and asks_before(self.plan):  # nothing told before the change: what their lines showed
             past = shown_before(self, pid, hits, head, changed_at)
             out.rows = {pid: (hits[-1:], [past] if past else [])}
-        if past is None and self.plan.attribute == "job" and \
+        if past is None and self.plan.attribute == "job" and asks_before(self.plan) and \
                 (line := work_line(self, pid, before=True, skip=tuple(head.message_ids) if head else ())) is not None:
             return line  # no earlier post read: their earliest line about work, when they spoke of work again since
         if past is None:

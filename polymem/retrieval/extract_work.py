@@ -8,12 +8,14 @@ from __future__ import annotations
 from typing import Any
 
 from polymem.language import lexical as lex
+from polymem.language.group import CHANGE_SENSES
 from polymem.language.models import parsed
 from polymem.retrieval.extract_base import Extract, when
 
 # words for a post or for the business one runs ("job", "role", "business", "contract")
 _WORK_NOUNS = ("job.n.01", "position.n.06", "occupation.n.01", "business.n.01", "commercial_enterprise.n.02",
-               "contract.n.01", "career.n.01", "employment.n.01")
+               "career.n.01", "employment.n.01")
+_WANT = ("desire.v.01", "want.v.02", "need.v.01", "search.v.01", "look_for.v.01", "seek.v.01")
 
 
 def talks_of_work(text: str) -> bool:
@@ -28,8 +30,9 @@ def talks_of_work(text: str) -> bool:
                                  lex.noun_in_senses(lemma, _WORK_NOUNS, first=2)) and _own(t):
             return True
         if t.pos_ == "VERB" and (lemma == "work" or lex.work_verb(lemma)) and t.tag_ != "VBD" and any(
-                c.dep_ == "nsubj" and (c.lower_ in ("i", "we") or c.pos_ == "PROPN") for c in t.children):
-            return True  # ("I teach at ...", not "the shower works")
+                c.dep_ == "nsubj" and (c.lower_ in ("i", "we") or c.pos_ == "PROPN") for c in t.children) and \
+                not any(c.dep_ == "prt" for c in t.children):
+            return True  # ("I teach at ...", not "the shower works" nor "I work out")
     return False
 
 
@@ -45,6 +48,9 @@ def work_line(self: Any, pid: str, before: bool = False, skip: tuple[str, ...] =
         return any(any(p.pid == pid for p in self.roster.find((self.msgs.get(i) or {}).get("text") or ""))
                    for i in m.get("reply_to") or [])
 
+    if not before and any(t.pos_ == "VERB" and lex.verb_in_senses(t.lemma_.lower(), CHANGE_SENSES, first=2, exact=True)
+                          for t in parsed(self.plan.question)):
+        return None  # "where does she work now that she changed jobs?": the line must follow a change unseen
     lines = [m for m in self.msgs.values() if about(m) and m["id"] not in skip and talks_of_work(m["text"] or "")]
     if not lines or (before and len(lines) + len(skip) < 2):
         return None
@@ -55,10 +61,28 @@ def work_line(self: Any, pid: str, before: bool = False, skip: tuple[str, ...] =
 
 def _own(t: Any) -> bool:
     """The post is the speaker's or a named member's: no "the" or someone else's on it ("the plumber came"), and
-    its sentence has no subject, or "I"/"we", or a name ("my sister is a nurse" is the sister's)."""
+    its sentence has no subject, or "I"/"we", or a name ("my sister is a nurse" is the sister's); not praise ("good
+    job everyone!"), a post wanted ("I need a new job") or an idiom of business ("none of my business")."""
+    doc = t.doc
+    before = [x for x in doc[t.sent.start:t.i] if not x.is_punct]
+    if before and before[-1].pos_ == "ADJ" and (len(before) == 1 or before[-2].pos_ not in ("DET", "PRON")) and \
+            not any(x.pos_ in ("VERB", "AUX") for x in t.sent) and lex.noun_in_senses(t.lemma_.lower(), ("job.n.01",),
+                                                                                      first=2):
+        return False  # "good job everyone!", "great job on the cake": praise, with no verb
+    up = t
+    for _ in range(3):  # "I need a new job": a post wanted, however the parser hung it
+        up = up.head
+        if up.pos_ == "VERB" and lex.verb_in_senses(up.lemma_.lower(), _WANT, first=3):
+            return False
+        if up.head.i == up.i:
+            break
+    if t.dep_ == "pobj" and t.head.lower_ == "of" and t.head.head.lower_ in ("none", "nothing"):
+        return False
     if any(c.dep_ in ("det", "poss") and c.lower_ not in ("a", "an", "my", "our") for c in t.children):
         return False
     if any(c.dep_ == "poss" and c.lower_ in ("my", "our") for c in t.children):
         return True  # "my call centre job is killing me"
-    subjects = [x for x in t.sent if x.dep_ in ("nsubj", "nsubjpass")]
+    # (the post itself, or a thing, as subject leaves it the speaker's: "new job starts monday")
+    subjects = [x for x in t.sent if x.dep_ in ("nsubj", "nsubjpass") and x.i != t.i and (
+        x.pos_ in ("PRON", "PROPN") or lex.is_person_noun(x.lemma_.lower()))]
     return not subjects or any(x.lower_ in ("i", "we") or x.pos_ == "PROPN" for x in subjects)

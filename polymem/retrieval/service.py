@@ -66,7 +66,8 @@ def _compile(graph: Graph, space: str, question: str, asker: str | None, llm: bo
     roster = roster_index(graph, space)
     steps: list[dict[str, Any]] = []
     if not llm:
-        plan = to_group_decision(compile_rules(question, asker, roster), _repo(graph).group_matters(space))
+        # (the matters are read only for a plan that may need them)
+        plan = to_group_decision(compile_rules(question, asker, roster), lambda: _repo(graph).group_matters(space))
     elif client is None:  # asked for the LLM, none configured: rules, said so in the trace
         plan = compile_rules(question, asker, roster)
         steps.append({"layer": "llm", "tool": "planner", "ok": False, "why": "rule plan used: no LLM configured "

@@ -35,6 +35,19 @@ def test_a_price_reported_or_owned_or_asked_is_no_sum_of_the_group() -> None:
     assert concluding.amount_changed(_sent("the museum is going up to £15 a ticket")) is None
 
 
+def test_news_of_a_price_and_a_sum_put_forward_settle_nothing() -> None:
+    chains = _chains([("ana", "what should the subs be? maybe €4"), ("bo", "€4 is fair"), ("cy", "€4 it is"),
+                      ("bo", "btw diesel is going up to €2 next week ugh"), ("cy", "I'd raise the subs to €7")])
+    assert [vals for _, vals in chains] == [["€4"]], chains
+
+
+def test_moving_on_to_the_next_item_changes_no_matter() -> None:
+    chains = _chains([("ana", "mains? lasagne is easy"), ("bo", "lasagne it is"),
+                      ("cy", "let's move on to the next item"), ("ana", "dessert: cheesecake?"),
+                      ("bo", "cheesecake it is")])
+    assert not any(vals == ["lasagne", "cheesecake"] for _, vals in chains), chains
+
+
 def test_a_sum_raised_revises_the_sum_settled_before() -> None:
     chains = _chains([("ana", "what should the subs be? maybe €4"), ("bo", "€4 is fair"), ("cy", "€4 it is"),
                       ("ana", "ok the subs go up to €6 from march. nobody is turned away")])
@@ -82,14 +95,17 @@ def test_when_a_value_starts_is_no_part_of_it() -> None:
     assert untimed("the study room from june onwards") == "the study room"
     assert untimed("£5 from april") == "£5"
     assert untimed("from 3 to 5 june") == "from 3 to 5 june"
+    assert untimed("the cabin from friday to sunday") == "the cabin from friday to sunday"
+    assert untimed("a new beginning") == "a new beginning"
     assert unmarked("ok £ 12 each") == "£12 each"
 
 
 def test_for_now_and_an_hour_conclude_a_bare_phrase() -> None:
     assert concluding.then_value(_sent("€30 each for now, a sponsor would be a bonus")) == "€30 each"
     assert concluding.then_value(_sent("mondays 18:30 at the boathouse then 👍")) == "mondays 18:30 at the boathouse"
-    assert concluding.then_value(_sent("bye for now")) is None
-    assert concluding.then_value(_sent("see you for now")) is None
+    assert concluding.then_value(_sent("good for now, thanks all")) is None
+    assert concluding.then_value(_sent("quiet for now")) is None
+    assert concluding.then_value(_sent("cya then")) is None
 
 
 def test_an_hour_confirmed_with_someone_is_the_hour_settled() -> None:

@@ -29,4 +29,5 @@ def test_a_place_before_based_is_the_speakers() -> None:
 
 def test_someone_elses_base_is_not_the_speakers_home() -> None:
     assert _homes("my sister is dundee based") == []
+    assert _homes("bob's dundee based now") == []
     assert _homes("we hired a Dundee-based company for the sound") == []

@@ -31,3 +31,4 @@ def test_a_number_before_a_trade_is_no_part_of_it() -> None:
 def test_a_bare_role_cheering_another_members_news_is_not_the_speakers() -> None:
     assert _jobs("sous chef AND wine buyer. bob for prime minister") == []
     assert _jobs("project coordinator!!") == ["project coordinator"]
+    assert _jobs("freelance translator. bob and I go way back") == ["freelance translator"]

@@ -28,3 +28,5 @@ def test_modifiers_that_name_the_animal_are_kept_with_the_noun() -> None:
 
 def test_describing_words_are_no_part_of_the_kind() -> None:
     assert _kinds("Pip is my little grey cat") == ["cat"]
+    assert "fat cat" not in _kinds("my fat cat Tom is asleep on the stairs")
+    assert "top dog" not in _kinds("my top dog Rex is asleep on the stairs")

@@ -23,6 +23,8 @@ def test_a_line_tells_an_event_when_the_name_does_or_undergoes_something_past() 
     assert not tells_event(parsed("pogo has been sleeping on the stairs all week"), "pogo")
     assert not tells_event(parsed("pogo was grumpy at breakfast"), "pogo")
     assert not tells_event(parsed("the vet ran late again"), "pogo")
+    assert not tells_event(parsed("pogo ate his dinner at last"), "pogo")  # eating is no event of its life
+    assert not tells_event(parsed("Pogo said hi to everyone"), "pogo")
 
 
 def test_a_verb_of_beginning_in_the_past_asks_the_first_value() -> None:
@@ -30,6 +32,8 @@ def test_a_verb_of_beginning_in_the_past_asks_the_first_value() -> None:
     assert asks_beginning("what did we begin with for the venue?")
     assert not asks_beginning("when does the course start?")
     assert not asks_beginning("what is the kitty now?")
+    assert not asks_beginning("who started the group?")
+    assert not asks_beginning("what time did it start?")
 
 
 def test_a_verb_stands_for_the_noun_of_its_act() -> None:

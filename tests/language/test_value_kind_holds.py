@@ -95,6 +95,6 @@ def test_a_counted_coinage_says_no_where() -> None:
     from polymem.language.value_kind import compatible
 
     assert not compatible("place", "the 9 seater")  # a coined common noun, counted
-    from polymem.language.value_kind import _placeish
+    from polymem.language.value_kind import placeish as _placeish
 
     assert _placeish("brygga, 7am sharp")  # the name's own phrase has no number

@@ -34,6 +34,7 @@ LINES = [  # (speaker, text, hours after T0)
     ("ilka", "terrible news, pebble escaped through the fence last night", 220),
     ("wren_k", "oh no ilka, I'll put up posters", 221),
     ("ilka", "pebble is very good at hiding, honestly", 222),
+    ("tobi", "pebble ate a whole strawberry at the vet's, apparently", 223),
 ]
 
 

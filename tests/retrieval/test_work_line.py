@@ -27,6 +27,7 @@ LINES = [  # (speaker, text, hours after T0)
     ("benno", "the plumber came round finally, the shower works", 30),
     ("odile_r", "new chapter: freelance bookbinder era, orders open next week", 60),
     ("benno", "amazing odile! send me the link", 61),
+    ("odile_r", "good job everyone on the quiz last night!", 62),
 ]
 
 
