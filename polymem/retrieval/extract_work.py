@@ -19,8 +19,8 @@ _WANT = ("desire.v.01", "want.v.02", "need.v.01", "search.v.01", "look_for.v.01"
 
 
 def talks_of_work(text: str) -> bool:
-    """The line names an occupation ("illustrator", "data engineer"), a word for a post or a business, or a verb
-    whose doer is named by a trade ("I teach at ..."); a question does not tell."""
+    """The line names an occupation ("illustrator", "data engineer"), a word for a post or a business that is
+    the speaker's, or says where they work ("I work at ..."); a question does not tell."""
     doc = parsed(text)
     if text.rstrip().endswith("?"):
         return False
@@ -29,7 +29,10 @@ def talks_of_work(text: str) -> bool:
         if t.pos_ == "NOUN" and (lex.is_occupation(lemma) or lex.clipped_occupation(t.lower_) or
                                  lex.noun_in_senses(lemma, _WORK_NOUNS, first=2)) and _own(t):
             return True
-        if t.pos_ == "VERB" and (lemma == "work" or lex.work_verb(lemma)) and t.tag_ != "VBD" and any(
+        # (the verb "work" itself, placed: "I work at X", "we work for Y"; a verb whose doer may be a trade is too
+        # common for this: "I tell you", "we'll run a stall")
+        if t.pos_ == "VERB" and lemma == "work" and t.tag_ != "VBD" and any(
+                c.dep_ == "prep" and c.lower_ in ("at", "for", "as", "in", "with") for c in t.children) and any(
                 c.dep_ == "nsubj" and (c.lower_ in ("i", "we") or c.pos_ == "PROPN") for c in t.children) and \
                 not any(c.dep_ == "prt" for c in t.children):
             return True  # ("I teach at ...", not "the shower works" nor "I work out")
@@ -48,8 +51,12 @@ def work_line(self: Any, pid: str, before: bool = False, skip: tuple[str, ...] =
         return any(any(p.pid == pid for p in self.roster.find((self.msgs.get(i) or {}).get("text") or ""))
                    for i in m.get("reply_to") or [])
 
+    q = parsed(self.plan.question)
+    if any(t.pos_ == "NOUN" and lex.is_person_noun(t.lemma_.lower()) and any(c.dep_ == "poss" for c in t.children)
+           for t in q):
+        return None  # "what does Dmitri's wife do?": someone of theirs, not the member
     if not before and any(t.pos_ == "VERB" and lex.verb_in_senses(t.lemma_.lower(), CHANGE_SENSES, first=2, exact=True)
-                          for t in parsed(self.plan.question)):
+                          for t in q):
         return None  # "where does she work now that she changed jobs?": the line must follow a change unseen
     lines = [m for m in self.msgs.values() if about(m) and m["id"] not in skip and talks_of_work(m["text"] or "")]
     if not lines or (before and len(lines) + len(skip) < 2):

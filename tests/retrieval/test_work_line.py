@@ -28,6 +28,7 @@ LINES = [  # (speaker, text, hours after T0)
     ("odile_r", "new chapter: freelance bookbinder era, orders open next week", 60),
     ("benno", "amazing odile! send me the link", 61),
     ("odile_r", "good job everyone on the quiz last night!", 62),
+    ("benno", "i tell you, that quiz was rigged", 63),
 ]
 
 
@@ -44,6 +45,11 @@ def test_work_said_in_own_words_is_quoted(graph: Graph, chat: str, embedder) -> 
 def test_work_said_before_is_the_earliest_line_about_work(graph: Graph, chat: str, embedder) -> None:  # type: ignore[no-untyped-def]
     a = ask(graph, chat, "what did Odile do for work before that?", embedder=embedder)
     assert "helpline" in a.text.lower() and "bookbinder" not in a.text.lower(), (a.text, a.cited)
+
+
+def test_work_of_someone_of_theirs_is_not_asked_of_the_member(graph: Graph, chat: str, embedder) -> None:  # type: ignore[no-untyped-def]
+    a = ask(graph, chat, "what does Odile's brother do for work?", embedder=embedder)
+    assert "bookbinder" not in a.text.lower(), (a.text, a.cited)
 
 
 def test_someone_elses_trade_is_not_the_members_work(graph: Graph, chat: str, embedder) -> None:  # type: ignore[no-untyped-def]
