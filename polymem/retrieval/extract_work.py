@@ -13,8 +13,9 @@ from polymem.language.models import parsed
 from polymem.retrieval.extract_base import Extract, when
 
 # words for a post or for the business one runs ("job", "role", "business", "contract")
-_WORK_NOUNS = ("job.n.01", "position.n.06", "occupation.n.01", "business.n.01", "commercial_enterprise.n.02",
-               "career.n.01", "employment.n.01")
+# (a word for a post, exactly: a kind of task, "lesson", is none; any kind of business is one: "a bakery")
+_POST_NOUNS = ("job.n.01", "position.n.06", "occupation.n.01", "career.n.01", "employment.n.01")
+_BUSINESS_NOUNS = ("business.n.01", "commercial_enterprise.n.02")
 _WANT = ("desire.v.01", "want.v.02", "need.v.01", "search.v.01", "look_for.v.01", "seek.v.01")
 
 
@@ -26,8 +27,14 @@ def talks_of_work(text: str) -> bool:
         return False
     for t in doc:
         lemma = t.lemma_.lower()
-        if t.pos_ == "NOUN" and (lex.is_occupation(lemma) or lex.clipped_occupation(t.lower_) or
-                                 lex.noun_in_senses(lemma, _WORK_NOUNS, first=2)) and _own(t):
+        if t.sent.text.rstrip().endswith("?"):
+            continue  # a question names no work of the speaker's ("Lessons in Chemistry?")
+        # (a post counted is a chore: "two jobs: the dinner and the present")
+        if t.pos_ == "NOUN" and (lex.is_occupation(lemma) or lex.clipped_occupation(t.lower_) or (
+                lex.noun_in_senses(lemma, _POST_NOUNS, first=2, exact=True) and
+                not any(c.dep_ == "nummod" for c in t.children)) or (
+                lex.noun_in_senses(lemma, _BUSINESS_NOUNS, first=1) and not lex.noun_in_lexfile(lemma, ("noun.act",))
+                and any(c.dep_ in ("det", "poss") for c in t.children))) and _own(t):
             return True
         # (the verb "work" itself, placed: "I work at X", "we work for Y"; a verb whose doer may be a trade is too
         # common for this: "I tell you", "we'll run a stall")
