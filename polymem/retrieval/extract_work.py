@@ -19,7 +19,7 @@ _BUSINESS_NOUNS = ("business.n.01", "commercial_enterprise.n.02")
 _WANT = ("desire.v.01", "want.v.02", "need.v.01", "search.v.01", "look_for.v.01", "seek.v.01")
 
 
-def talks_of_work(text: str) -> bool:
+def talks_of_work(text: str, own: bool = True) -> bool:
     """The line names an occupation ("illustrator", "data engineer"), a word for a post or a business that is
     the speaker's, or says where they work ("I work at ..."); a question does not tell."""
     doc = parsed(text)
@@ -30,17 +30,18 @@ def talks_of_work(text: str) -> bool:
         if t.sent.text.rstrip().endswith("?"):
             continue  # a question names no work of the speaker's ("Lessons in Chemistry?")
         # (a post counted is a chore: "two jobs: the dinner and the present")
-        if t.pos_ == "NOUN" and (lex.is_occupation(lemma) or lex.clipped_occupation(t.lower_) or (
+        # (a trade as a modifier describes a thing: "the most designer sentence")
+        if t.pos_ == "NOUN" and t.dep_ != "compound" and (lex.is_occupation(lemma) or lex.clipped_occupation(t.lower_) or (
                 lex.noun_in_senses(lemma, _POST_NOUNS, first=2, exact=True) and
                 not any(c.dep_ == "nummod" for c in t.children)) or (
                 lex.noun_in_senses(lemma, _BUSINESS_NOUNS, first=1) and not lex.noun_in_lexfile(lemma, ("noun.act",))
-                and any(c.dep_ in ("det", "poss") for c in t.children))) and _own(t):
+                and any(c.dep_ in ("det", "poss") for c in t.children))) and _own(t, own):
             return True
         # (the verb "work" itself, placed: "I work at X", "we work for Y"; a verb whose doer may be a trade is too
         # common for this: "I tell you", "we'll run a stall")
         if t.pos_ == "VERB" and lemma == "work" and t.tag_ != "VBD" and any(
                 c.dep_ == "prep" and c.lower_ in ("at", "for", "as", "in", "with") for c in t.children) and any(
-                c.dep_ == "nsubj" and (c.lower_ in ("i", "we") or c.pos_ == "PROPN") for c in t.children) and \
+                c.dep_ == "nsubj" and ((c.lower_ in ("i", "we")) if own else c.pos_ == "PROPN") for c in t.children) and \
                 not any(c.dep_ == "prt" for c in t.children):
             return True  # ("I teach at ...", not "the shower works" nor "I work out")
     return False
@@ -65,7 +66,8 @@ def work_line(self: Any, pid: str, before: bool = False, skip: tuple[str, ...] =
     if not before and any(t.pos_ == "VERB" and lex.verb_in_senses(t.lemma_.lower(), CHANGE_SENSES, first=2, exact=True)
                           for t in q):
         return None  # "where does she work now that she changed jobs?": the line must follow a change unseen
-    lines = [m for m in self.msgs.values() if about(m) and m["id"] not in skip and talks_of_work(m["text"] or "")]
+    lines = [m for m in self.msgs.values() if about(m) and m["id"] not in skip and
+             talks_of_work(m["text"] or "", own=m.get("speaker") == pid)]
     if not lines or (before and len(lines) + len(skip) < 2):
         return None
     m = min(lines, key=when) if before else max(lines, key=when)
@@ -73,7 +75,7 @@ def work_line(self: Any, pid: str, before: bool = False, skip: tuple[str, ...] =
                    confidence=0.6)
 
 
-def _own(t: Any) -> bool:
+def _own(t: Any, speaker: bool = True) -> bool:
     """The post is the speaker's or a named member's: no "the" or someone else's on it ("the plumber came"), and
     its sentence has no subject, or "I"/"we", or a name ("my sister is a nurse" is the sister's); not praise ("good
     job everyone!"), a post wanted ("I need a new job") or an idiom of business ("none of my business")."""
@@ -99,4 +101,9 @@ def _own(t: Any) -> bool:
     # (the post itself, or a thing, as subject leaves it the speaker's: "new job starts monday")
     subjects = [x for x in t.sent if x.dep_ in ("nsubj", "nsubjpass") and x.i != t.i and (
         x.pos_ in ("PRON", "PROPN") or lex.is_person_noun(x.lemma_.lower()))]
-    return not subjects or any(x.lower_ in ("i", "we") or x.pos_ == "PROPN" for x in subjects)
+    # (the speaker's own line: "I", "we" or no subject; another's line about them: a name, "he" or "she", never
+    # the other's "I": "I'm a vet nurse" in a line to them is the writer's)
+    if speaker:
+        return not subjects or any(x.lower_ in ("i", "we") for x in subjects) and \
+            not any(x.pos_ == "PROPN" for x in subjects)
+    return any(x.pos_ == "PROPN" or x.lower_ in ("he", "she") for x in subjects)

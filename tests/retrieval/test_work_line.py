@@ -29,6 +29,7 @@ LINES = [  # (speaker, text, hours after T0)
     ("benno", "amazing odile! send me the link", 61),
     ("odile_r", "good job everyone on the quiz last night!", 62),
     ("benno", "i tell you, that quiz was rigged", 63),
+    ("benno", "odile, I'm a nurse myself and even I think that helpline sounds rough", 64),
 ]
 
 
@@ -39,7 +40,8 @@ def chat(graph: Graph, embedder) -> Iterator[str]:  # type: ignore[no-untyped-de
 
 def test_work_said_in_own_words_is_quoted(graph: Graph, chat: str, embedder) -> None:  # type: ignore[no-untyped-def]
     a = ask(graph, chat, "what does Odile do for work now?", embedder=embedder)
-    assert "bookbinder" in a.text.lower(), (a.text, a.cited)
+    # (not Benno's "I'm a nurse" in a line to her, later though it is)
+    assert "bookbinder" in a.text.lower() and "nurse" not in a.text.lower(), (a.text, a.cited)
 
 
 def test_work_said_before_is_the_earliest_line_about_work(graph: Graph, chat: str, embedder) -> None:  # type: ignore[no-untyped-def]
