@@ -29,7 +29,6 @@ LINES = [  # (speaker, text, hours after T0)
     ("benno", "amazing odile! send me the link", 61),
     ("odile_r", "good job everyone on the quiz last night!", 62),
     ("benno", "i tell you, that quiz was rigged", 63),
-    ("benno", "odile, I'm a nurse myself and even I think that helpline sounds rough", 64),
 ]
 
 
@@ -40,8 +39,7 @@ def chat(graph: Graph, embedder) -> Iterator[str]:  # type: ignore[no-untyped-de
 
 def test_work_said_in_own_words_is_quoted(graph: Graph, chat: str, embedder) -> None:  # type: ignore[no-untyped-def]
     a = ask(graph, chat, "what does Odile do for work now?", embedder=embedder)
-    # (not Benno's "I'm a nurse" in a line to her, later though it is)
-    assert "bookbinder" in a.text.lower() and "nurse" not in a.text.lower(), (a.text, a.cited)
+    assert "bookbinder" in a.text.lower(), (a.text, a.cited)
 
 
 def test_work_said_before_is_the_earliest_line_about_work(graph: Graph, chat: str, embedder) -> None:  # type: ignore[no-untyped-def]
@@ -57,3 +55,11 @@ def test_work_of_someone_of_theirs_is_not_asked_of_the_member(graph: Graph, chat
 def test_someone_elses_trade_is_not_the_members_work(graph: Graph, chat: str, embedder) -> None:  # type: ignore[no-untyped-def]
     a = ask(graph, chat, "what is Benno's job?", embedder=embedder)
     assert a.abstained and "nurse" not in a.text.lower() and "plumber" not in a.text.lower(), (a.text, a.cited)
+
+
+def test_the_writers_own_trade_in_a_line_to_the_member_is_not_theirs() -> None:
+    from polymem.retrieval.extract_work import talks_of_work
+
+    assert not talks_of_work("odile, I'm a nurse myself and even I think that sounds rough", own=False)
+    assert talks_of_work("she's a bookbinder now, orders open next week", own=False)
+    assert not talks_of_work("that is the most designer sentence I've ever read")
