@@ -30,6 +30,7 @@ from polymem.retrieval.extract_base import (
     coverage,
     is_request,
     message_time,
+    quoted,
     same_value,
     when,
 )
@@ -521,7 +522,7 @@ class Answerer:
         if not self._holds_asked_kind(m):
             return Extract(NOT_IN_MEMORY, abstained=True)  # it talks about the matter without the thing asked
         cited = [m["id"]]
-        text = f"{m.get('speaker_name') or m['speaker']}: {m['text']}"
+        text = quoted(m)
         if self.plan.asks_time and (day := self._message_date(m)) is not None:
             # "When was X's first day?": the date the message gives ("yesterday", "on Monday"), else its own
             text = f"{day.strftime('%-d %B %Y')} ({day.date().isoformat()}) - {text}"
@@ -538,7 +539,7 @@ class Answerer:
         if not told:
             return None
         m = max(told, key=when)
-        return Extract(f"{m.get('speaker_name') or m['speaker']}: {m['text']}", cited=[m["id"]], confidence=0.8)
+        return Extract(quoted(m), cited=[m["id"]], confidence=0.8)
 
     def _holds_asked_kind(self, m: Msg) -> bool:
         """"Which airline did she book?" is not answered by a message that names no airline."""

@@ -61,6 +61,11 @@ def coverage(terms: list[str], text: str, aliases: dict[str, set[str]] | None = 
         term_re(a).search(low) for a in (aliases or {}).get(t, ()))) / len(terms)
 
 
+def quoted(m: Msg) -> str:
+    """A line as an answer quotes it: "<speaker>: <text>"."""
+    return f"{m.get('speaker_name') or m['speaker']}: {m['text']}"
+
+
 def when(m: Msg) -> tuple:
     t = m.get("time")
     return (t.timestamp() if t is not None else 0.0, m.get("seq") or 0, m["id"])

@@ -10,7 +10,7 @@ from typing import Any
 from polymem.language import lexical as lex
 from polymem.language.group import CHANGE_SENSES
 from polymem.language.models import parsed
-from polymem.retrieval.extract_base import Extract, when
+from polymem.retrieval.extract_base import Extract, quoted, when
 
 # words for a post or for the business one runs ("job", "role", "business", "contract")
 # (a word for a post, exactly: a kind of task, "lesson", is none; any kind of business is one: "a bakery")
@@ -71,8 +71,7 @@ def work_line(self: Any, pid: str, before: bool = False, skip: tuple[str, ...] =
     if not lines or (before and len(lines) + len(skip) < 2):
         return None
     m = min(lines, key=when) if before else max(lines, key=when)
-    return Extract(f"{m.get('speaker_name') or m['speaker']}: {m['text']}", participant=pid, cited=[m["id"]],
-                   confidence=0.6)
+    return Extract(quoted(m), participant=pid, cited=[m["id"]], confidence=0.6)
 
 
 def _own(t: Any, speaker: bool = True) -> bool:

@@ -9,8 +9,7 @@ from collections.abc import Callable
 from polymem.language import lexical as lex
 from polymem.language.models import parsed
 from polymem.retrieval.plan import Plan, Row
-
-GROUP_ID = "GROUP"
+from polymem.retrieval.planner import GROUP_ID
 
 
 def names_matter(question: str, matters: list[str]) -> str | None:
