@@ -64,8 +64,9 @@ def bare_option(sent: Any, options: list[str], same: Any) -> str | None:
     ws = _after_markers(sent)
     if not ws or len(ws) > 6 or not opened(sent):
         return None
+    # (a colour the tagger read as an adjective is a thing named too: "fine. navy.")
     if any(t.pos_ in ("AUX", "PRON", "VERB") and not t.text[:1].isupper() for t in ws) or \
-            not any(t.pos_ in ("NOUN", "PROPN", "NUM") for t in ws):
+            not any(t.pos_ in ("NOUN", "PROPN", "NUM") or (t.pos_ in ("ADJ", "INTJ") and _mostly_noun(t)) for t in ws):
         return None
     start = ws[0].i - 1 if ws[0].i > sent.start and sent.doc[ws[0].i - 1].is_currency else ws[0].i  # "fine, €45"
     value = sent.doc[start:ws[-1].i + 1].text
@@ -376,14 +377,35 @@ def _mostly_noun(t: Any) -> bool:
     """A word the tagger read as an interjection or an adjective that WordNet knows more as a noun ("orange it
     is then", where "fine it is" and "great it is" stay words of assent)."""
     low = t.lower_
-    return not marker(t) and not t.is_stop and len(lex._synsets(low, "n")) > len(lex._synsets(low, "a"))
+    # (a colour is a thing chosen as well: "navy it is")
+    return not marker(t) and not t.is_stop and (len(lex._synsets(low, "n")) > len(lex._synsets(low, "a")) or
+                                                lex.noun_in_senses(low, ("color.n.01",), first=1))
 
 
 def wins(sent: Any) -> Any | None:
     for t in sent:
-        if t.lemma_ == "win" and t.pos_ == "VERB" and not any(c.dep_ == "dobj" for c in t.children):
+        # (a score is no object: "green wins 3 to 1")
+        # (nor a word after a full stop the parser hung on the verb: "green wins. sorry al")
+        if t.lemma_ == "win" and t.pos_ == "VERB" and not any(
+                c.dep_ == "dobj" and c.pos_ != "NUM" and not any(x.text in (".", "!", "?") for x in t.doc[t.i:c.i])
+                for c in t.children):
             subj = next((c for c in t.children if c.dep_ == "nsubj"), None)
             if subj is not None and subj.pos_ in ("NOUN", "PROPN") and not lex.is_person_noun(subj.lemma_.lower()):
+                return subj
+            # "green wins 3 to 1": a colour or a name typed in lower case, which the tagger hangs on the verb as a
+            # modifier
+            lead = next((c for c in t.children if c.i == t.i - 1 and c.dep_ in ("amod", "compound", "npadvmod")), None)
+            if subj is None and lead is not None and (lead.pos_ in ("NOUN", "PROPN") or _mostly_noun(lead)) and \
+                    not lex.is_person_noun(lead.lemma_.lower()):
+                return lead
+        # "green wins, ...": the tagger may read the verb as a plural noun and the option as its compound
+        if t.lower_ == "wins" and t.pos_ == "NOUN" and t.i > sent.start and t.dep_ not in ("dobj", "pobj", "attr") \
+                and not any(c.dep_ in ("det", "poss", "nummod") for c in t.children):
+            subj = t.doc[t.i - 1]
+            if subj.dep_ in ("compound", "amod") and subj.head.i == t.i and (
+                    subj.pos_ in ("NOUN", "PROPN") or _mostly_noun(subj)) and \
+                    not any(c.dep_ in ("amod", "compound") and c.i != subj.i for c in t.children) and \
+                    not lex.is_person_noun(subj.lemma_.lower()):
                 return subj
     return None
 

@@ -122,6 +122,9 @@ class DecisionTracker:
                                                    placeish(to) and placeish(c.head.value)) or
                       (value_kind(to) == value_kind(c.head.value) != "thing") for c in self.chains):
             self._change_seq = self._seq
+        if any(same(x, c.head.value) for x, _ in turned_down(doc) for c in self.chains):
+            # "bad news: X is out" of what the group had settled: the next choice of a rival replaces it
+            self._change_seq = self._seq
         self.options += [(value, topic, text) for value, topic in _proposals(text)]
         self._fragment_option(doc, text)
 
@@ -421,14 +424,14 @@ class DecisionTracker:
                     not (s[0].pos_ == "INTJ" and not concluding.marker(s[0]) and root.pos_ == "PROPN" and
                          not any(c.dep_ == "det" for c in root.children)):
                 self.options.append((phrase(root), None, text))
-                return
+                continue  # (the next sentence may put another forward: "X? sharing plates. or Y")
             if ":" in s.text:
                 head, after = s.text.split(":", 1)
                 if any(lex.noun_in_senses(w.lower(), IDEA_SENSES, exact=True) for w in re.findall(r"[A-Za-z]+", head)):
                     first = re.split(r"[,.;!?]", after.strip(), maxsplit=1)[0].strip()
                     if first and len(first.split()) <= 6:
                         self.options.append((first, None, text))
-                        return
+                        continue
 
     def _chain_for(self, d: Decision, text: str, changed: bool = False) -> Chain:
         for c in reversed(self.chains):  # the same value again: a confirmation of that chain

@@ -134,6 +134,12 @@ def _value_of(head: Any, exclude: set[int]) -> str | None:
         for c in head.children:
             if c.dep_ in ("npadvmod", "nmod") and c.i not in exclude and _day(c):
                 return _np(c)
+    if lex.verb_in_senses(lemma, PROPOSE_SENSES, first=3):
+        # "i vote saturday the 15th": the tagger hangs a day typed in lower case on the verb as an adverb
+        days = [c for c in head.children if c.dep_ in ("npadvmod", "nmod") and c.i > head.i and c.i not in exclude
+                and _day(c)]
+        if days:
+            return " ".join(_np(c) for c in days)
     for c in head.children:
         if c.dep_ == "prep" and c.lower_ in ("with", "on", "about", "at", "to", "for"):
             for p in c.children:
@@ -221,6 +227,17 @@ def _sentence(sent: Any) -> GroupAct | None:
             val = _value_of(v, exclude)
             if val:
                 return GroupAct("proposal", val, topic)
+    if not question:
+        # "navy would look smarter", "friday is far easier": an option said to be better than what is on
+        # the table is put forward (a thing or a day; not a person, a pronoun or the weather of the day)
+        for v in verbs:
+            comp = next((c for c in v.children if c.dep_ == "acomp" and c.tag_ == "JJR"), None)
+            subj = next((c for c in v.children if c.dep_ == "nsubj"), None)
+            if comp is not None and subj is not None and subj.pos_ in ("NOUN", "PROPN") and \
+                    subj.i not in exclude and not lex.is_person_noun(subj.lemma_.lower()) and \
+                    not any(c.dep_ in ("det", "poss") and c.lower_ not in ("the", "a", "an") for c in subj.children) \
+                    and not any(t.lower_ in ("today", "tonight", "now") for t in sent):
+                return GroupAct("proposal", _np(subj), topic)
     if question and root.pos_ in ("NOUN", "PROPN") and len(sent) <= 8:  # "Maybe the aquarium?"
         colon = next((t for t in sent if t.text == ":" and t.i > root.i), None)
         if colon is not None:  # "title ideas: Night Herons?": the root is the label, the option follows it

@@ -471,6 +471,11 @@ def _town_points() -> dict[str, tuple[tuple[float, float, int], ...]]:
     return {k: tuple(v) for k, v in out.items()}
 
 
+def town_population(name: str) -> int:
+    """The population of the largest GeoNames town of that name (lower case), 0 for none."""
+    return max((pop for _, _, pop in _town_points().get(name.strip().lower(), ())), default=0)
+
+
 PART_OF_CITY_KM = 15.0  # how near a larger city's centre a place must be to count as part of it
 
 

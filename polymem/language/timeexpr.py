@@ -160,8 +160,13 @@ def date_span(text: str) -> str | None:
     """The calendar date (or day range) a text names as written: "Saturday 13 June", "7-11 august",
     "jan 2-4", "2nd–4th May"; None when it names none."""
     m = _SPAN.search(text)
-    return m.group(0).strip() if m and _month(re.sub(r"[^a-z]", "", (m.group("mon") or m.group("mon3") or "").lower()))\
-        else None
+    if m and _month(re.sub(r"[^a-z]", "", (m.group("mon") or m.group("mon3") or "").lower())):
+        return m.group(0).strip()
+    w = _WEEKDAY_ORDINAL.search(text)  # "sunday the 16th": the month is the one talked of
+    return w.group(0).strip() if w else None
+
+
+_WEEKDAY_ORDINAL = re.compile(r"(?i)\b(?:" + "|".join(WEEKDAYS) + r")\s+(?:the\s+)?\d{1,2}(?:st|nd|rd|th)\b")
 
 
 _ABBR = {m[:3]: m for m in MONTHS} | {"sept": "september"}

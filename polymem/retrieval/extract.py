@@ -417,19 +417,28 @@ class Answerer:
     def _who_agreed(self) -> Extract:
         """An agreement on the issue ("Sure, the chairs are on me"), or the reply that accepts a request on
         it when the reply itself is too short to name the task ("on it", "consider it done")."""
+        # the task is what the asking clause says ("once the flights moved, who offered to pick them up?": the
+        # pick-up), not the scene set around it
+        q = parsed(self.plan.question)
+        core = question_views.asked_words(q)
+        issue = [w for w in self.plan.issue if core is None or w in core] or self.plan.issue
+        if not issue:  # every word of the task was a word of asking ("who offered to pick them up?")
+            names = {n.lower() for n in self.roster.name_words()}
+            issue = [w for w in question_views.task_words(q) if w not in names]
+
         def score(m: Msg) -> float | None:
             agrees = _agrees(m["text"])
-            if coverage(self.plan.issue, m["text"]) == 0 or (is_request(m["text"]) and not agrees):
+            if coverage(issue, m["text"]) == 0 or (is_request(m["text"]) and not agrees):
                 return None  # whoever asks for the task is not who took it on (their request is read below)
             return self._relevance(m) + 0.5 * bool(agrees) - 0.4 * bool(is_request(m["text"])) + \
                 0.2 * bool(m.get("reply_to"))
 
         m, s = self._pick(score)
         best: tuple[float, Msg, list[str]] | None = None
-        if m is not None and (not self.plan.issue or coverage(self.plan.issue, m["text"]) >= 0.5):
+        if m is not None and (not issue or coverage(issue, m["text"]) >= 0.5):
             best = (s, m, list(m.get("reply_to") or []))
         # the task's own words: a light verb ("making the poster", "take the keyboard") is no part of what was asked
-        task = [t for t in self.plan.issue if parsed(t)[0].lemma_.lower() not in acts.LIGHT_VERBS] or self.plan.issue
+        task = [t for t in issue if parsed(t)[0].lemma_.lower() not in acts.LIGHT_VERBS] or issue
         for req in self.msgs.values():
             asked = is_request(req["text"])
             if not (req.get("replies") or asked):
