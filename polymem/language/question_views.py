@@ -8,6 +8,7 @@ import re
 from typing import Any
 
 from polymem.language import lexical as lex
+from polymem.language import syntax as sx
 
 _VIEW_OF = ("think", "make", "feel", "reckon")  # "what does X make of Y", "how does X feel about Y"
 _VIEW_OBJ = ("see", "rate", "describe", "regard", "view", "consider", "find")  # "how does X rate Y"
@@ -199,3 +200,25 @@ def task_words(doc: Any) -> list[str]:
     scene = {x.i for t in verb.subtree if t.dep_ == "advcl" and t.i != verb.i for x in t.subtree}
     return list(dict.fromkeys(x.lower_ for x in verb.subtree if x.i not in scene and x.i not in (verb.i, wh.i)
                               and x.is_alpha and not x.is_stop and x.pos_ in ("VERB", "NOUN", "ADJ")))
+
+
+# putting forward, raising a topic, urging or backing (WordNet; kinds of them count)
+_PROPOSING = ("propose.v.01", "raise.v.07", "recommend.v.01")
+_URGING = ("urge.v.01", "back.v.01", "argue.v.01")
+
+
+def asks_proposer(doc: Any) -> bool:
+    """"who brought up X", "who put X forward", "who was pushing for X": a who-question whose verb puts an option
+    forward (urging or backing only with "for": "who pushed the cart?" asks no proposer)."""
+    if not any(t.lower_ in ("who", "whom", "whose") for t in doc):
+        return False
+    for v in doc:
+        if v.pos_ != "VERB":
+            continue
+        phr = sx.phrasal(v)
+        if lex.verb_in_senses(phr, _PROPOSING, first=3):
+            return True
+        if any(c.dep_ == "prep" and c.lower_ == "for" for c in v.children) and \
+                lex.verb_in_senses(phr, _URGING, first=3):
+            return True
+    return False

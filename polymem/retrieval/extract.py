@@ -325,7 +325,8 @@ class Answerer:
 
     def _who_said(self) -> Extract:
         proposal = self.plan.proposal or bool(re.search(r"\b(suggest|propos|recommend|pitch|put forward|float|idea|"
-                                                        r"came up)", self.plan.question, re.I))
+                                                        r"came up)", self.plan.question, re.I)) or \
+            question_views.asks_proposer(parsed(self.plan.question))
         if proposal and (first := self._first_to_name()) is not None:
             return first
 

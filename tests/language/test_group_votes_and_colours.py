@@ -9,7 +9,7 @@ from polymem.language import concluding, group, timeexpr
 from polymem.language.decisions import DecisionTracker
 from polymem.language.models import parsed
 from polymem.language.naming import given_names
-from polymem.language.question_views import asked_words, task_words
+from polymem.language.question_views import asked_words, asks_proposer, task_words
 
 
 def _chains(lines: list[tuple[str, str]]) -> list[list[str]]:
@@ -72,3 +72,10 @@ def test_a_question_opening_with_its_scene_asks_for_the_task_after_it() -> None:
 def test_it_is_and_wins_keep_their_old_readings() -> None:
     assert concluding.it_is(list(parsed("fine it is").sents)[0]) is None
     assert concluding.wins(list(parsed("green wins the prize").sents)[0]) is None
+
+
+def test_a_verb_of_putting_forward_asks_for_the_proposer() -> None:
+    assert asks_proposer(parsed("who first brought up the boathouse for the party?"))
+    assert asks_proposer(parsed("who kept arguing for the night train?"))
+    assert not asks_proposer(parsed("who pushed the trolley back?"))
+    assert not asks_proposer(parsed("who is paying for the cake?"))
