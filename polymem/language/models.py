@@ -178,6 +178,8 @@ def clean(text: str) -> str:
     text = _IS_BEFORE_PLACE.sub(" is", text)
     text = _IS_BEFORE_STATE.sub(_is_before_state, text)
     text = _BARE_PART_OF.sub(_part_of_time, text)
+    text = _MONTH_BY_DAY.sub(lambda m: f"{m.group(1)}{m.group(2).capitalize()}" if m.group(2) else
+                             m.group(3).capitalize(), text)
     return _NAME_AFTER.sub(_truecase_name, _LOWER_WORD.sub(_truecase, text))
 
 
@@ -283,6 +285,12 @@ def _is_before_state(m: re.Match[str]) -> str:
     if len(_synsets(word, "a")) > len(_synsets(word, "n")):
         return f" is {word}"
     return m.group(0)
+
+
+# "3 may", "1st-4th may", "may 3rd": a month that is also a word ("may", "march") next to a day's number is the
+# month; the tagger otherwise reads a verb
+_MONTH_BY_DAY = re.compile(r"(?i)(\b\d{1,2}(?:st|nd|rd|th)?(?:\s*[-–]\s*\d{1,2}(?:st|nd|rd|th)?)?\s+(?:of\s+)?)"
+                           r"(may|march)\b|\b(may|march)(?=\s+\d{1,2}(?:st|nd|rd|th|\s*[-–,.!?]|\s*$))")
 
 
 # "here in grand rapids", "moving to new haven": a town of two or three words typed in lower case, after a

@@ -63,3 +63,9 @@ def test_hiring_a_thing_somewhere_is_no_job() -> None:
 def test_places_offered_as_options_or_judged_are_not_where_one_lives() -> None:
     assert _read("quick poll: york / bath / whitby, vote by friday", "city") == []
     assert _read("i'm easy, whitby sounds lovely", "city") == []
+
+
+def test_may_and_march_next_to_a_day_are_months() -> None:
+    assert clean("friday 3 may it is") == "friday 3 May it is"
+    assert clean("the 4th of march, or march 11th") == "the 4th of March, or March 11th"
+    assert clean("you may go, i may 3d print it") == "you may go, i may 3d print it"

@@ -79,3 +79,8 @@ def test_a_verb_of_putting_forward_asks_for_the_proposer() -> None:
     assert asks_proposer(parsed("who kept arguing for the night train?"))
     assert not asks_proposer(parsed("who pushed the trolley back?"))
     assert not asks_proposer(parsed("who is paying for the cake?"))
+
+
+def test_a_date_in_may_typed_in_lower_case_is_settled() -> None:
+    assert _chains([("ana", "dates? how about friday 3 may"), ("bo", "or saturday 4 may"),
+                    ("cy", "friday 3 may it is")]) == [["friday 3 may"]]
