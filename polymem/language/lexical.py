@@ -252,6 +252,24 @@ def agent_noun(verb_lemma: str) -> str | None:
     return None
 
 
+def trade_of_gerund(gerund: str) -> str | None:
+    """The trade a doing names ("teaching" -> teacher, "bartending" -> bartender, "surveying" -> surveyor): the
+    verb's agent noun by WordNet's links, else the stem with a doer's suffix, when that is an occupation ("smoking"
+    names no trade)."""
+    low = gerund.lower()
+    if not low.endswith("ing") or len(low) < 6:
+        return None
+    verb = wordnet().morphy(low, "v")
+    if verb:  # (a verb whose doer is a trade: "driving" and "running" name doers that are no trade)
+        return agent_noun(verb) if work_verb(verb) else None
+    stem = low[:-3]
+    for suffix in ("er", "or", "ist"):  # a verb WordNet lacks ("bartending")
+        name = stem[:-1] + suffix if stem.endswith("e") else stem + suffix
+        if is_occupation(name):
+            return name
+    return None
+
+
 def _content_words(word: str) -> set[str]:
     return {w for w in re.findall(r"[a-z]{3,}", word.lower())}
 

@@ -89,6 +89,11 @@ def left_job(reader: StatementReader, v: Any, sent: Any, speaker: str, other: st
         org = pobj_workplace(v, ("at", "to"), reader)  # "handed in my badge at the café"
     if org is None:
         org = job_left(reader, v)
+    if org is None and (lex.verb_in_senses(sx.phrasal(v), _LEAVE_POST, first=3, exact=True) or
+                        lex.verb_in_senses(sx.phrasal(v), _GIVE_UP, first=3, exact=True)):
+        # "quit teaching", "gave up bartending": a trade left, said by its doing
+        org = next((trade for c in v.children if c.dep_ in ("dobj", "xcomp") and c.lower_.endswith("ing")
+                    and (trade := lex.trade_of_gerund(c.lower_))), None)
     if org is None or sx.negated(v, sent) or sx.hedged(v):
         return []
     owner = subject_of(reader, v, sent, speaker, other)
