@@ -241,6 +241,10 @@ class DecisionTracker:
                 break
         if not value or len(value.split()) > 10 or not sentence:
             return out
+        if " " not in value.strip() and any(t.lower_ == value.lower() and t.pos_ == "VERB" and any(
+                c.dep_ in ("nsubj", "aux") for c in t.children) for t in doc) and \
+                not any(t.lower_ == value.lower() and t.pos_ in ("NOUN", "PROPN", "NUM") for t in doc):
+            return out  # "we'll make it work": a verb the line uses is no value settled on
         value = full_date(untimed(unmarked(value)), [o[0] for o in self.options] + [x for _, x, _ in self._window[:-1]])
         day = timeexpr.date_span(sentence)  # "LAKE DISTRICT, 17-21 JULY": the dates settled with the place
         extra: list[Decision] = []

@@ -87,6 +87,9 @@ _ABBREVIATIONS = frozenset({"mr", "mrs", "ms", "dr", "st", "vs", "etc", "approx"
                             "nov", "dec", "mon", "tue", "tues", "wed", "thu", "thur", "thurs", "fri", "sat", "sun"})
 
 
+_MONTH_NAMES = frozenset(timeexpr.MONTHS)
+
+
 def _register_chat_sentences() -> None:
     from spacy.language import Language
 
@@ -103,6 +106,9 @@ def _register_chat_sentences() -> None:
                 if tok.text == "." and (prev.lower_ in _ABBREVIATIONS or (len(prev.text) == 1 and prev.is_alpha)):
                     continue
                 nxt.is_sent_start = True
+        for i in range(1, len(doc)):  # "saturday 9 May": a month after its day's number opens no sentence
+            if doc[i].lower_ in _MONTH_NAMES and (doc[i - 1].like_num or doc[i - 1].lower_[:-2].isdigit()):
+                doc[i].is_sent_start = False
         return doc
 
 

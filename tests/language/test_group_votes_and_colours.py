@@ -84,3 +84,7 @@ def test_a_verb_of_putting_forward_asks_for_the_proposer() -> None:
 def test_a_date_in_may_typed_in_lower_case_is_settled() -> None:
     assert _chains([("ana", "dates? how about friday 3 may"), ("bo", "or saturday 4 may"),
                     ("cy", "friday 3 may it is")]) == [["friday 3 may"]]
+
+
+def test_a_verb_the_line_uses_is_no_value() -> None:
+    assert _chains([("ana", "count us in, it's a long drive but we'll make it work")]) == []
