@@ -399,6 +399,7 @@ class DecisionTracker:
     def _fragment_option(self, doc: Any, text: str) -> None:
         """"tablet! big screen ...", "new idea: digital photo frame", "Middlemarch?", "everyone happy
         with the pottery voucher?": an option put forward without a verb of proposing."""
+        done = False  # a bare phrase or a labelled idea was read: later sentences add only alternatives
         for s in doc.sents:
             for t in s:  # "what about / how about the orangery?": the object of "about" after a wh-word
                 if t.lower_ == "about" and t.i > s.start and doc[t.i - 1].tag_ in ("WP", "WRB"):
@@ -415,6 +416,8 @@ class DecisionTracker:
                         (head.pos_ == "PROPN" and any(c.dep_ == "compound" for c in head.children))
                         or not lex.is_person_noun(head.lemma_.lower(), 1)):
                     self.options.append((phrase(head), None, text))
+            if done:
+                continue
             if s.text.rstrip().endswith("?") and not any(t.tag_ in ("WDT", "WP", "WRB") for t in s):
                 for t in s:  # a yes/no question about a thing puts that thing forward
                     # (not a deadline set for a task: "can you send the flyer by friday?")
@@ -428,13 +431,15 @@ class DecisionTracker:
                     not (s[0].pos_ == "INTJ" and not concluding.marker(s[0]) and root.pos_ == "PROPN" and
                          not any(c.dep_ == "det" for c in root.children)):
                 self.options.append((phrase(root), None, text))
-                continue  # (the next sentence may put another forward: "X? sharing plates. or Y")
+                done = True  # (one bare phrase per message; a later "or Y" still puts Y forward)
+                continue
             if ":" in s.text:
                 head, after = s.text.split(":", 1)
                 if any(lex.noun_in_senses(w.lower(), IDEA_SENSES, exact=True) for w in re.findall(r"[A-Za-z]+", head)):
                     first = re.split(r"[,.;!?]", after.strip(), maxsplit=1)[0].strip()
                     if first and len(first.split()) <= 6:
                         self.options.append((first, None, text))
+                        done = True
                         continue
 
     def _chain_for(self, d: Decision, text: str, changed: bool = False) -> Chain:

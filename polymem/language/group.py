@@ -237,7 +237,8 @@ def _sentence(sent: Any) -> GroupAct | None:
                     subj.i not in exclude and not lex.is_person_noun(subj.lemma_.lower()) and \
                     not any(c.dep_ in ("det", "poss") and c.lower_ not in ("the", "a", "an") for c in subj.children) \
                     and not any(t.lower_ in ("today", "tonight", "now") for t in sent):
-                return GroupAct("proposal", _np(subj), topic)
+                # (no matter: "easier for volunteers" names who it suits)
+                return GroupAct("proposal", _np(subj), None)
     if question and root.pos_ in ("NOUN", "PROPN") and len(sent) <= 8:  # "Maybe the aquarium?"
         colon = next((t for t in sent if t.text == ":" and t.i > root.i), None)
         if colon is not None:  # "title ideas: Night Herons?": the root is the label, the option follows it

@@ -88,6 +88,8 @@ _ABBREVIATIONS = frozenset({"mr", "mrs", "ms", "dr", "st", "vs", "etc", "approx"
 
 
 _MONTH_NAMES = frozenset(timeexpr.MONTHS)
+_DISCOURSE = frozenset({"ok", "okay", "fine", "right", "alright", "sure", "yes", "yeah", "yep", "so", "well", "oh",
+                        "hmm", "lol", "haha", "wow", "aw", "ugh"})
 
 
 def _register_chat_sentences() -> None:
@@ -98,14 +100,19 @@ def _register_chat_sentences() -> None:
 
     @Language.component("polymem_chat_sentences")
     def chat_sentences(doc: Any) -> Any:
+        start = 0  # where the current sentence began
         for i in range(1, len(doc) - 1):
             prev, tok, nxt = doc[i - 1], doc[i], doc[i + 1]
-            if tok.text in (".", "!", "?", "...", "!!", "??", "?!", "!?") or set(tok.text) <= {".", "!", "?"} and tok.text:
+            if tok.text and set(tok.text) <= {".", "!", "?"}:
                 if not tok.whitespace_ or not nxt.is_alpha:
                     continue
                 if tok.text == "." and (prev.lower_ in _ABBREVIATIONS or (len(prev.text) == 1 and prev.is_alpha)):
                     continue
+                # (a sentence of discourse words only, "ok ok." or "fine.", stays with what follows: it opens it)
+                if all(t.tag_ == "UH" or t.lower_ in _DISCOURSE for t in doc[start:i] if t.is_alpha):
+                    continue
                 nxt.is_sent_start = True
+                start = i + 1
         for i in range(1, len(doc)):  # "saturday 9 May": a month after its day's number opens no sentence
             if doc[i].lower_ in _MONTH_NAMES and (doc[i - 1].like_num or doc[i - 1].lower_[:-2].isdigit()):
                 doc[i].is_sent_start = False
@@ -260,8 +267,8 @@ def _truecase_region(m: re.Match[str]) -> str:
 
 # "sam's in york now", "the dog's back in the garden": "'s" before a preposition or an adverb of place is "is"
 # (a possessive is followed by its noun); the tagger, trained on edited text, reads a possessive and no verb
-_IS_BEFORE_PLACE = re.compile(r"(?<=[A-Za-z])['’]s(?=\s+(?:in|at|on|from|back|still|now|off|out|over|up|down|here|there|"
-                              r"away)\b)")
+_IS_BEFORE_PLACE = re.compile(r"(?<=[A-Za-z])['’]s(?=\s+(?:(?:in|at|on|from|still|now|off|out|over|up|down|here|there|"
+                              r"away)\b|back(?:\s+(?:in|at|from|to|home|here|there|now|on)\b|\s*[,.!?]|\s*$)))")
 # "leaving york end of june": chat drops "at the" before a part of a month or a week, and the tagger then makes
 # the place before it a compound of "end"
 _BARE_PART_OF = re.compile(r"(?i)\b([a-z']+)\s+(end|start|beginning|middle)\s+of\s+(?=(?:the\s+|this\s+|next\s+)?(?:"
@@ -287,8 +294,9 @@ def _is_before_state(m: re.Match[str]) -> str:
     from polymem.language.lexical import _synsets
 
     word = m.group(1)
-    # (an adjective first: more adjective senses than noun senses, "fine", "perfect"; not "the dog's dinner.")
-    if len(_synsets(word, "a")) > len(_synsets(word, "n")):
+    # (an adjective first: more adjective senses than noun senses, "fine", "perfect"; not "the dog's dinner.", nor
+    # a participle, "Ana's confirmed", which says "has" as often)
+    if len(_synsets(word, "a")) > len(_synsets(word, "n")) and not word.endswith(("ed", "en")):
         return f" is {word}"
     return m.group(0)
 
