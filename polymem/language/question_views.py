@@ -12,7 +12,7 @@ from polymem.language import syntax as sx
 
 _VIEW_OF = ("think", "make", "feel", "reckon")  # "what does X make of Y", "how does X feel about Y"
 _VIEW_OBJ = ("see", "rate", "describe", "regard", "view", "consider", "find")  # "how does X rate Y"
-VIEW_NOUNS = ("take", "view", "opinion", "impression", "verdict", "thought")
+_VIEW_NOUNS = ("take", "view", "opinion", "impression", "verdict", "thought")
 
 
 def asks_view(doc: Any) -> bool:
@@ -36,7 +36,7 @@ def asks_view(doc: Any) -> bool:
                 any(x.lower_ in ("do", "does", "did") for x in doc[:t.i]) and any(
                     x.lower_ in ("why", "what", "how") for x in doc[:t.i]):
             return True
-        if t.pos_ == "NOUN" and (lemma in VIEW_NOUNS or lex.noun_in_senses(lemma, ("feeling.n.01",), first=2)) and \
+        if t.pos_ == "NOUN" and (lemma in _VIEW_NOUNS or lex.noun_in_senses(lemma, ("feeling.n.01",), first=2)) and \
                 any(c.dep_ == "prep" and c.lower_ in ("of", "on", "about") for c in t.children):
             return True  # "Ravi's worry about Godot"
     return False

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from polymem.language import acts, question_views
+from polymem.language import acts
 from polymem.language.acts import evaluative
 from polymem.retrieval import lexicon as lx
 from polymem.retrieval.extract_base import NOT_IN_MEMORY, Extract, Msg, coverage, is_request, walk
@@ -22,8 +22,7 @@ def opinion(self: Answerer) -> Extract:
     # opinion answers only when it speaks of that too
     names = {w.lower() for p in (src, own) if p and p in self.roster.by_id for n in self.roster.by_id[p].names()
              for w in n.split()}
-    # (nor the word the question asks a view with: "what's X's take on Y" is about Y)
-    topic = [w for w in self.plan.issue if w.lower() not in names and w.lower() not in question_views.VIEW_NOUNS]
+    topic = [w for w in self.plan.issue if w.lower() not in names]
     row = self.s2.get(own or "", {})
     # every view the source gave of the owner, the latest first: a later remark does not cancel an earlier
     # one ("lovely man, very bossy" then "he'll fall over on that descent")
@@ -38,14 +37,12 @@ def opinion(self: Answerer) -> Extract:
     def about(m: Msg) -> bool:  # names the owner, or answers a message that does
         if own:
             return self.roster.mentions(m["text"], own)
-        return coverage(topic or self.plan.issue, m["text"]) > 0
+        return coverage(self.plan.issue, m["text"]) > 0
 
     def score(m: Msg) -> float | None:
         if src and m["speaker"] != src:
             return None
         near = [self.msgs[i] for i in (m.get("reply_to") or []) if i in self.msgs] + _before(self, m, 3)
-        # (a line a day later that names nobody is about something else: only the talk of the last hours counts)
-        near = [x for x in near if _hours_apart(x, m) <= NEAR_H]
         if not about(m) and not any(about(x) for x in near):
             return None
         judged = acts.judgement(m["text"] or "")
@@ -63,14 +60,6 @@ def opinion(self: Answerer) -> Extract:
     # The source's own words about the owner, worded as a view: enough to stop searching.
     conf = 1.0 if lx.OPINION.search(m["text"]) or evaluative(m["text"] or "") else s
     return Extract(f"{self.name(src)}: \"{m['text']}\"", participant=src, cited=[m["id"]], confidence=conf)
-
-NEAR_H = 3.0  # how many hours before a line the lines it may answer or refer back to were said
-
-
-def _hours_apart(a: Msg, b: Msg) -> float:
-    ta, tb = a.get("time"), b.get("time")
-    return abs((tb - ta).total_seconds()) / 3600.0 if ta is not None and tb is not None else 0.0
-
 
 def _before(self: Answerer, m: Msg, n: int) -> list[Msg]:
     """Up to n messages just before m that were read, nearest first ("I tried it" three lines after the
