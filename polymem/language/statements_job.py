@@ -446,8 +446,8 @@ def job_from_verb(reader: StatementReader, v: Any, lemma: str, sent: Any, speake
 
 def _trade_before_post(t: Any) -> bool:
     """The word in front of "job" names the trade: an occupation, or (the word for a post says the rest is a
-    trade) a working person or an occupation in any of its first senses ("the principal job": WordNet's first
-    "principal" is a sum of money; "the teaching job")."""
+    trade) a working person or an occupation in any of its first senses (a trade whose first WordNet sense is
+    something else, a sum of money or a book's leaf; "the teaching job")."""
     if _a_post(t):
         return False  # ("a job teaching ...": the word for a post itself names no trade)
     return _trade_word(t.lemma_.lower()) or lex.clipped_occupation(t.lower_)

@@ -29,8 +29,8 @@ def test_ordinary_words_after_a_preposition_stay_words() -> None:
 
 
 def test_s_before_a_place_is_is() -> None:
-    assert clean("nadia's in leeds now") == "nadia is in Leeds now"
-    assert ("nadia", "Leeds", "present") in _read("nadia's in leeds now, much closer to you", "city")
+    assert clean("nadia's in aberdeen now") == "nadia is in Aberdeen now"
+    assert ("nadia", "Aberdeen", "present") in _read("nadia's in aberdeen now, much closer to you", "city")
     assert clean("nadia's old flat") == "nadia's old flat"  # a possessive keeps its noun
 
 
@@ -51,8 +51,8 @@ def test_a_full_stop_before_a_lower_case_word_ends_the_sentence() -> None:
 
 
 def test_the_trade_before_a_word_for_a_post_is_the_job() -> None:
-    # (WordNet's first "principal" is a sum of money: the word for a post says the trade)
-    assert [v for _, v, _ in _read("bob got the principal job at the academy", "job")] == ["principal at the academy"]
+    # (the tagger reads "junior" as an adjective: the trade keeps it)
+    assert [v for _, v, _ in _read("bob got the junior editor job!!", "job")] == ["junior editor"]
     assert _read("bob got the new job", "job") == []
 
 

@@ -17,18 +17,18 @@ from polymem.retrieval.service import ask
 from polymem.schema.models import Participant
 
 ROSTER = [
-    Participant(id="saoirse", name="Saoirse Lindqvist", aliases=["Saoirse"]),
-    Participant(id="kwame_b", name="Kwame Boateng", aliases=["Kwame"]),
-    Participant(id="ottilie", name="Ottilie Marchetti", aliases=["Ottilie"]),
+    Participant(id="wenonah", name="Wenonah Lindqvist", aliases=["Wenonah"]),
+    Participant(id="tadeusz", name="Tadeusz Boateng", aliases=["Tadeusz"]),
+    Participant(id="odalys", name="Odalys Marchetti", aliases=["Odalys"]),
 ]
 T0 = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
 LINES = [  # (speaker, text, hours after T0)
-    ("saoirse", "the choir trip is saturday, coach leaves from the square at 8", 0),
-    ("kwame_b", "nice, i'll bring the song sheets", 1),
-    ("ottilie", "grim update: the coach company went bust, no coach on saturday. my brother and i are stuck", 30),
-    ("saoirse", "ugh that's awful", 31),
-    ("kwame_b", "no stress, i'll pick you both up at 7, my estate car fits four", 32),
-    ("ottilie", "you're a star", 33),
+    ("wenonah", "the choir trip is saturday, coach leaves from the square at 8", 0),
+    ("tadeusz", "nice, i'll bring the song sheets", 1),
+    ("odalys", "grim update: the coach company went bust, no coach on saturday. my brother and i are stuck", 30),
+    ("wenonah", "ugh that's awful", 31),
+    ("tadeusz", "no stress, i'll pick you both up at 7, my estate car fits four", 32),
+    ("odalys", "you're a star", 33),
 ]
 
 
@@ -38,16 +38,16 @@ def chat(graph: Graph, embedder) -> Iterator[str]:  # type: ignore[no-untyped-de
 
 
 def test_the_offer_after_the_scene_is_found(graph: Graph, chat: str, embedder) -> None:  # type: ignore[no-untyped-def]
-    a = ask(graph, chat, "once the coach fell through, who offered to pick Ottilie up?", embedder=embedder)
+    a = ask(graph, chat, "once the coach fell through, who offered to pick Odalys up?", embedder=embedder)
     assert a.plan.intent == "who_agreed", a.plan
-    assert "kwame" in a.text.lower() and "saoirse" not in a.text.lower(), (a.text, a.cited)
+    assert "tadeusz" in a.text.lower() and "wenonah" not in a.text.lower(), (a.text, a.cited)
 
 
 LINES_RAISED = [
-    ("ottilie", "end of term do: what about the boathouse?", 0),
-    ("saoirse", "or the bowling alley", 1),
-    ("kwame_b", "yes the boathouse!! the boathouse terrace at sunset, the boathouse does pizza too", 2),
-    ("saoirse", "ok boathouse it is", 3),
+    ("odalys", "end of term do: what about the boathouse?", 0),
+    ("wenonah", "or the bowling alley", 1),
+    ("tadeusz", "yes the boathouse!! the boathouse terrace at sunset, the boathouse does pizza too", 2),
+    ("wenonah", "ok boathouse it is", 3),
 ]
 
 
@@ -58,4 +58,4 @@ def raised(graph: Graph, embedder) -> Iterator[str]:  # type: ignore[no-untyped-
 
 def test_who_brought_an_option_up_is_its_first_proposer(graph: Graph, raised: str, embedder) -> None:  # type: ignore[no-untyped-def]
     a = ask(graph, raised, "who first brought up the boathouse?", embedder=embedder)
-    assert "ottilie" in a.text.lower(), (a.text, a.cited)
+    assert "odalys" in a.text.lower(), (a.text, a.cited)
