@@ -399,7 +399,8 @@ def wins(sent: Any) -> Any | None:
                     not lex.is_person_noun(lead.lemma_.lower()):
                 return lead
         # "green wins, ...": the tagger may read the verb as a plural noun and the option as its compound
-        if t.lower_ == "wins" and t.pos_ == "NOUN" and t.i > sent.start and t.dep_ not in ("dobj", "pobj", "attr") \
+        if t.lower_ == "wins" and t.pos_ == "NOUN" and t.i > sent.start and t.dep_ in ("ROOT", "dep") and \
+                not any(x.text == ":" for x in sent) \
                 and not any(c.dep_ in ("det", "poss", "nummod") for c in t.children):
             subj = t.doc[t.i - 1]
             if subj.dep_ in ("compound", "amod") and subj.head.i == t.i and (

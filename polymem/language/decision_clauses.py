@@ -318,8 +318,7 @@ def turned_down(doc: Any) -> list[tuple[str, Any]]:
             head.head.lemma_ == "let" or any(c.dep_ == "nsubj" and c.lower_ in ("we", "us")
                                              for c in _with_shared_subject(head))) and \
             lex.verb_in_senses(verb, GIVE_UP_SENSES, first=8)
-        # ("X is out": ruled out, said of a thing the group had settled; the callers match it against those)
-        off = (t.dep_ == "nsubj" and head.pos_ == "AUX" and any(c.lower_ in ("off", "out") for c in head.children)) or \
+        off = (t.dep_ == "nsubj" and head.pos_ == "AUX" and any(c.lower_ == "off" for c in head.children)) or \
             any(c.lower_ == "off" and c.dep_ in ("advmod", "prt") for c in t.children) or (
                 t.dep_ == "nsubj" and head.lower_ == "off")  # "mixer's off", however the parser attaches it
         instead = head.dep_ == "prep" and head.lower_ in ("of", "than") and head.head.lower_ in ("instead", "rather")

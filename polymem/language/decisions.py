@@ -122,7 +122,7 @@ class DecisionTracker:
                                                    placeish(to) and placeish(c.head.value)) or
                       (value_kind(to) == value_kind(c.head.value) != "thing") for c in self.chains):
             self._change_seq = self._seq
-        if any(same(x, c.head.value) for x, _ in turned_down(doc) for c in self.chains):
+        if any(same(x, c.head.value) for x in [*(x for x, _ in turned_down(doc)), *_ruled_out(doc)] for c in self.chains):
             # "bad news: X is out" of what the group had settled: the next choice of a rival replaces it
             self._change_seq = self._seq
         self.options += [(value, topic, text) for value, topic in _proposals(text)]
@@ -241,8 +241,8 @@ class DecisionTracker:
                 break
         if not value or len(value.split()) > 10 or not sentence:
             return out
-        if " " not in value.strip() and any(t.lower_ == value.lower() and t.pos_ == "VERB" and any(
-                c.dep_ in ("nsubj", "aux") for c in t.children) for t in doc) and \
+        if " " not in value.strip() and any(t.lower_ == value.lower() and t.pos_ == "VERB" and t.dep_ in (
+                "ccomp", "xcomp") and any(c.dep_ in ("nsubj", "aux") for c in t.children) for t in doc) and \
                 not any(t.lower_ == value.lower() and t.pos_ in ("NOUN", "PROPN", "NUM") for t in doc):
             return out  # "we'll make it work": a verb the line uses is no value settled on
         value = full_date(untimed(unmarked(value)), [o[0] for o in self.options] + [x for _, x, _ in self._window[:-1]])
@@ -521,6 +521,14 @@ class DecisionTracker:
             (n for n in [first_noun(text, d.value)] if n and n not in taken), None) or norm(d.value)
         self.chains.append(c)
         return c
+
+
+def _ruled_out(doc: Any) -> list[str]:
+    """"X is out": what a line rules out (the callers keep only what the group had settled on: "the results are
+    out" is news)."""
+    return [group_acts._np(t) for t in doc if t.dep_ == "nsubj" and t.pos_ in ("NOUN", "PROPN") and
+            t.head.lemma_ == "be" and any(c.lower_ == "out" and c.dep_ in ("advmod", "prt", "acomp")
+                                          for c in t.head.children)]
 
 
 def _choice_to_confirm(question: Any, nxt: Any) -> bool:

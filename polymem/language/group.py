@@ -136,8 +136,9 @@ def _value_of(head: Any, exclude: set[int]) -> str | None:
                 return _np(c)
     if lex.verb_in_senses(lemma, PROPOSE_SENSES, first=3):
         # "i vote saturday the 15th": the tagger hangs a day typed in lower case on the verb as an adverb
-        days = [c for c in head.children if c.dep_ in ("npadvmod", "nmod") and c.i > head.i and c.i not in exclude
-                and _day(c)]
+        neg = min((t.i for t in head.doc if t.i > head.i and t.lower_ in ("not", "no", "instead")), default=len(head.doc))
+        days = [c for c in head.children if c.dep_ in ("npadvmod", "nmod") and head.i < c.i < neg and
+                c.i not in exclude and _day(c)]
         if days:
             return " ".join(_np(c) for c in days)
     for c in head.children:
@@ -154,6 +155,14 @@ def _value_of(head: Any, exclude: set[int]) -> str | None:
             if v:
                 return v
     return None
+
+
+def _optionish(t: Any) -> bool:
+    """What a group picks between: a day, a place by name, a made thing, a place, a food or a colour (not a
+    person, "the weather" or "rent")."""
+    low = t.lemma_.lower()
+    return _day(t) or lex.is_place_name(t.lower_) or lex.noun_in_lexfile(
+        low, ("noun.artifact", "noun.location", "noun.food")) or lex.noun_in_senses(low, ("color.n.01",), first=3)
 
 
 def _topic_tokens(sent: Any) -> set[int]:
@@ -234,7 +243,7 @@ def _sentence(sent: Any) -> GroupAct | None:
             comp = next((c for c in v.children if c.dep_ == "acomp" and c.tag_ == "JJR"), None)
             subj = next((c for c in v.children if c.dep_ == "nsubj"), None)
             if comp is not None and subj is not None and subj.pos_ in ("NOUN", "PROPN") and \
-                    subj.i not in exclude and not lex.is_person_noun(subj.lemma_.lower()) and \
+                    subj.i not in exclude and _optionish(subj) and not any(t.lower_ == "than" for t in sent) and \
                     not any(c.dep_ in ("det", "poss") and c.lower_ not in ("the", "a", "an") for c in subj.children) \
                     and not any(t.lower_ in ("today", "tonight", "now") for t in sent):
                 # (no matter: "easier for volunteers" names who it suits)

@@ -130,11 +130,11 @@ def noun_is_body(lemma: str) -> bool:
 
 
 @lru_cache(maxsize=20_000)
-def work_verb(lemma: str) -> bool:
+def work_verb(lemma: str, senses: int = 3) -> bool:
     """A verb whose doer is named by a trade ("teach" -> teacher, "nurse", "lecture" -> lecturer): where one
     does it is where one works. "run", "shop" and "swim" name doers that are no trade (WordNet's first sense)."""
     out = set()
-    for s in _synsets(lemma, "v")[:3]:
+    for s in _synsets(lemma, "v")[:senses]:
         for le in s.lemmas():
             if le.name() == lemma:
                 out |= {r.name() for r in le.derivationally_related_forms() if r.synset().pos() == "n"}
@@ -260,8 +260,8 @@ def trade_of_gerund(gerund: str) -> str | None:
     if not low.endswith("ing") or len(low) < 6:
         return None
     verb = wordnet().morphy(low, "v")
-    if verb:  # (a verb whose doer is a trade: "driving" and "running" name doers that are no trade)
-        return agent_noun(verb) if work_verb(verb) else None
+    if verb:  # (a verb whose doer is a trade in its first sense: not "driving", "running", "waiting")
+        return agent_noun(verb) if work_verb(verb, senses=1) else None
     stem = low[:-3]
     for suffix in ("er", "or", "ist"):  # a verb WordNet lacks ("bartending")
         name = stem[:-1] + suffix if stem.endswith("e") else stem + suffix

@@ -103,7 +103,8 @@ def _register_chat_sentences() -> None:
         start = 0  # where the current sentence began
         for i in range(1, len(doc) - 1):
             prev, tok, nxt = doc[i - 1], doc[i], doc[i + 1]
-            if tok.text and set(tok.text) <= {".", "!", "?"}:
+            # (not after an ellipsis: "we're going with... the barn" keeps its suspense in one sentence)
+            if tok.text and set(tok.text) <= {".", "!", "?"} and ".." not in tok.text:
                 if not tok.whitespace_ or not nxt.is_alpha:
                     continue
                 if tok.text == "." and (prev.lower_ in _ABBREVIATIONS or (len(prev.text) == 1 and prev.is_alpha)):
@@ -187,7 +188,7 @@ def clean(text: str) -> str:
     text = _SYMBOLS.sub(lambda m: ". " if re.match(r"\s*[A-Za-z]", text[m.end():m.end() + 3]) and
                         re.search(r"[A-Za-z0-9]\s*$", text[max(0, m.start() - 3):m.start()]) else " ", text)
     text = _IN_REGION.sub(_truecase_region, text)
-    text = _MULTI_PLACE.sub(_truecase_multi, text)
+    text = _MULTI_PLACE.sub(_truecase_multi, _MULTI_PLACE.sub(_truecase_multi, text))  # ("from X to Y")
     text = _IS_BEFORE_PLACE.sub(" is", text)
     text = _IS_BEFORE_STATE.sub(_is_before_state, text)
     text = _BARE_PART_OF.sub(_part_of_time, text)
@@ -267,7 +268,8 @@ def _truecase_region(m: re.Match[str]) -> str:
 
 # "sam's in york now", "the dog's back in the garden": "'s" before a preposition or an adverb of place is "is"
 # (a possessive is followed by its noun); the tagger, trained on edited text, reads a possessive and no verb
-_IS_BEFORE_PLACE = re.compile(r"(?<=[A-Za-z])['’]s(?=\s+(?:(?:in|at|on|from|still|now|off|out|over|up|down|here|there|"
+_IS_BEFORE_PLACE = re.compile(r"(?<![Ll]et)(?<=[A-Za-z])['’]s(?!\s+\w+\s+(?:got|been|gone|had|done|\w+ed)\b)"
+                              r"(?=\s+(?:(?:in|at|on|from|still|now|off|out|over|up|down|here|there|"
                               r"away)\b|back(?:\s+(?:in|at|from|to|home|here|there|now|on)\b|\s*[,.!?]|\s*$)))")
 # "leaving york end of june": chat drops "at the" before a part of a month or a week, and the tagger then makes
 # the place before it a compound of "end"
@@ -286,7 +288,7 @@ def _part_of_time(m: re.Match[str]) -> str:
 
 # "sunday's fine, ...", "the barn's perfect.": "'s" before an adjective that ends the clause is "is" (a possessive
 # is followed by its noun)
-_IS_BEFORE_STATE = re.compile(r"(?<=[A-Za-z])['’]s\s+([a-z]+)(?=\s*(?:[,.!?;)]|$|\s+(?:and|but|so|tbh|though|tho|"
+_IS_BEFORE_STATE = re.compile(r"(?<![Ll]et)(?<=[A-Za-z])['’]s\s+([a-z]+)(?=\s*(?:[,.!?;)]|$|\s+(?:and|but|so|tbh|though|tho|"
                               r"too|anyway|now|then|by|for|with)\b))")
 
 
@@ -304,7 +306,7 @@ def _is_before_state(m: re.Match[str]) -> str:
 # "3 may", "1st-4th may", "may 3rd": a month that is also a word ("may", "march") next to a day's number is the
 # month; the tagger otherwise reads a verb
 _MONTH_BY_DAY = re.compile(r"(?i)(\b\d{1,2}(?:st|nd|rd|th)?(?:\s*[-–]\s*\d{1,2}(?:st|nd|rd|th)?)?\s+(?:of\s+)?)"
-                           r"(may|march)\b|\b(may|march)(?=\s+\d{1,2}(?:st|nd|rd|th|\s*[-–,.!?]|\s*$))")
+                           r"(may|march)\b(?!\s+be\b)|\b(may|march)(?=\s+\d{1,2}(?:st|nd|rd|th|\s*[-–,.!?]|\s*$))")
 
 
 # "here in grand rapids", "moving to new haven": a town of two or three words typed in lower case, after a

@@ -92,7 +92,9 @@ def left_job(reader: StatementReader, v: Any, sent: Any, speaker: str, other: st
     if org is None and (lex.verb_in_senses(sx.phrasal(v), _LEAVE_POST, first=3, exact=True) or
                         lex.verb_in_senses(sx.phrasal(v), _GIVE_UP, first=3, exact=True)):
         # "quit teaching", "gave up bartending": a trade left, said by its doing
+        # (not a doing with its own object or aim: "quit painting the fence", "gave up waiting for him")
         org = next((trade for c in v.children if c.dep_ in ("dobj", "xcomp") and c.lower_.endswith("ing")
+                    and not any(x.dep_ in ("dobj", "xcomp", "ccomp", "prep", "prt") for x in c.children)
                     and (trade := lex.trade_of_gerund(c.lower_))), None)
     if org is None or sx.negated(v, sent) or sx.hedged(v):
         return []

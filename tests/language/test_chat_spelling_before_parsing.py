@@ -69,3 +69,10 @@ def test_may_and_march_next_to_a_day_are_months() -> None:
     assert clean("friday 3 may it is") == "friday 3 May it is"
     assert clean("the 4th of march, or march 11th") == "the 4th of March, or March 11th"
     assert clean("you may go, i may 3d print it") == "you may go, i may 3d print it"
+
+
+def test_lets_and_has_stay_as_written() -> None:
+    assert clean("let's now decide") == "let's now decide"
+    assert clean("she's still got the keys") == "she's still got the keys"
+    assert [s.text for s in parsed("we're going with... drumroll... the barn").sents] == \
+        ["we're going with... drumroll... the barn"]

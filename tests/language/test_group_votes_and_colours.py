@@ -88,3 +88,15 @@ def test_a_date_in_may_typed_in_lower_case_is_settled() -> None:
 
 def test_a_verb_the_line_uses_is_no_value() -> None:
     assert _chains([("ana", "count us in, it's a long drive but we'll make it work")]) == []
+
+
+def test_what_the_new_readings_leave_alone() -> None:
+    # (guards from a review: wins as news, comparisons of people or of the weather, a vote against a day, a
+    # ruled-out thing that was never settled, naming words that are no names)
+    assert _chains([("ana", "season wins are up this year"), ("bo", "lottery wins are taxed here")]) == []
+    assert group.read("Jo is much happier since the move") == []
+    assert group.read("rent is cheaper than it was") == []
+    assert [a.value for a in group.read("i vote saturday not sunday")] == ["saturday"]
+    assert _chains([("ana", "the results are out, finally"), ("bo", "the sun is out!")]) == []
+    assert given_names(parsed("we have a new kitten. will call him sometime")) == []
+    assert given_names(parsed("I called her fat lol")) == []

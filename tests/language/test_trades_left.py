@@ -32,3 +32,8 @@ def test_a_trade_given_up_is_the_past_job() -> None:
 def test_a_habit_given_up_is_no_job() -> None:
     assert _jobs("i quit smoking in january") == []
     assert _jobs("gave up jogging, my knees hate it") == []
+
+
+def test_a_doing_with_its_own_object_or_aim_is_no_trade() -> None:
+    assert _jobs("i gave up waiting for him") == []
+    assert _jobs("i quit painting the fence, too hot") == []
