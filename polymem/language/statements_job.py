@@ -200,7 +200,9 @@ def post_taken(reader: StatementReader, doc: Any, speaker: str, message_id: str 
                      not lex.is_place_name(c.lower_)]  # ("the London job": where, not who employs)
             org = sx.org_obj(t, reader) or sx.org_obj(v, reader) or employer or (" ".join(c.text for c in named) if named else None)
             if trade:  # (from the trade's own nouns: "the new teacher job" is a teacher's)
-                start = next(x.i for x in t.doc[trade[0].left_edge.i:trade[0].i + 1] if x.pos_ in ("NOUN", "PROPN"))
+                # (a trade the tagger read as an adjective has no noun to start from: "the admin job")
+                start = next((x.i for x in t.doc[trade[0].left_edge.i:trade[0].i + 1] if x.pos_ in ("NOUN", "PROPN")),
+                             trade[0].i)
                 role = " ".join(x.text for x in t.doc[start:trade[-1].i + 1] if not (x.pos_ == "PROPN" and x in named))
             elif not org:
                 continue

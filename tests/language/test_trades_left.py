@@ -37,3 +37,8 @@ def test_a_habit_given_up_is_no_job() -> None:
 def test_a_doing_with_its_own_object_or_aim_is_no_trade() -> None:
     assert _jobs("i gave up waiting for him") == []
     assert _jobs("i quit painting the fence, too hot") == []
+
+
+def test_a_trade_read_as_an_adjective_before_job_reads_without_error() -> None:
+    # (it raised StopIteration: no noun to start the trade from)
+    assert _jobs("I got the admin job!") == [("ann", "admin", "present")]
