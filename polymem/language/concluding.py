@@ -395,20 +395,23 @@ def wins(sent: Any) -> Any | None:
             # "green wins 3 to 1": a colour or a name typed in lower case, which the tagger hangs on the verb as a
             # modifier
             lead = next((c for c in t.children if c.i == t.i - 1 and c.dep_ in ("amod", "compound", "npadvmod")), None)
-            if subj is None and lead is not None and (lead.pos_ in ("NOUN", "PROPN") or _mostly_noun(lead)) and \
-                    not lex.is_person_noun(lead.lemma_.lower()):
+            if subj is None and lead is not None and _option_word(lead):
                 return lead
         # "green wins, ...": the tagger may read the verb as a plural noun and the option as its compound
         if t.lower_ == "wins" and t.pos_ == "NOUN" and t.i > sent.start and t.dep_ in ("ROOT", "dep") and \
                 not any(x.text == ":" for x in sent) \
                 and not any(c.dep_ in ("det", "poss", "nummod") for c in t.children):
             subj = t.doc[t.i - 1]
-            if subj.dep_ in ("compound", "amod") and subj.head.i == t.i and (
-                    subj.pos_ in ("NOUN", "PROPN") or _mostly_noun(subj)) and \
-                    not any(c.dep_ in ("amod", "compound") and c.i != subj.i for c in t.children) and \
-                    not lex.is_person_noun(subj.lemma_.lower()):
+            if subj.dep_ in ("compound", "amod") and subj.head.i == t.i and _option_word(subj) and \
+                    not any(c.dep_ in ("amod", "compound") and c.i != subj.i for c in t.children):
                 return subj
     return None
+
+
+def _option_word(t: Any) -> bool:
+    """A word the tagger hung on "wins" that can name the option winning: a noun or a name, or a word it read as
+    an adjective that WordNet knows more as a noun or as a colour; never a word for a person."""
+    return (t.pos_ in ("NOUN", "PROPN") or _mostly_noun(t)) and not lex.is_person_noun(t.lemma_.lower())
 
 
 _THING_ENTS = ("ORG", "FAC", "GPE", "LOC", "PRODUCT", "EVENT", "WORK_OF_ART", "DATE", "TIME", "MONEY", "QUANTITY")

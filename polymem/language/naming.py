@@ -46,21 +46,8 @@ def _named_by(t: Any) -> list[Any]:
     elif t.pos_ == "VERB" and lex.verb_in_senses(t.lemma_.lower(), ("name.v.01",), first=1, exact=True) and any(
             c.dep_ == "nsubjpass" and c.lower_ in _REFERRING for c in t.children):
         first = next((c for c in t.children if c.dep_ in ("oprd", "attr", "xcomp")), None)  # "she's called Biscuit"
-    elif t.pos_ == "VERB" and lex.verb_in_senses(t.lemma_.lower(), _NAMING_SENSES, first=1, exact=True) and (
-            named := next((c for c in t.children if c.dep_ == "dobj" and c.pos_ in ("NOUN", "PROPN") and any(
-                p.dep_ == "poss" and p.lower_ == "her" and p.i == c.i - 1 for p in c.children) and (
-                    c.text[:1].isupper() or not lex.known_noun(c.lower_))), None)) is not None:
-        first = named  # "renamed her Mochi": the parser reads "her" as the name's possessive ("renamed her cat" is no name)
-    elif t.pos_ == "VERB" and lex.verb_in_senses(t.lemma_.lower(), _NAMING_SENSES, first=1, exact=True) and any(
-            c.dep_ == "dobj" and c.lower_ in _REFERRING_OBJ for c in t.children):
-        # "renaming him bean", "we call her Mochi now": the one referred to, then the name it is given (the
-        # tagger may read a lower-case name as a second object)
-        pron = next(c for c in t.children if c.dep_ == "dobj" and c.lower_ in _REFERRING_OBJ)
-        first = next((c for c in t.children if c.i == pron.i + 1 and (c.dep_ in ("oprd", "xcomp", "attr") or (
-            c.dep_ == "dobj" and c.pos_ in ("NOUN", "PROPN", "ADJ")))), None)
-        if first is not None and (any(c.dep_ in ("det", "poss") for c in first.children) or first.pos_ in (
-                "ADV", "INTJ") or (not first.text[:1].isupper() and (lex.known_word(first.lower_) or first.is_stop))):
-            first = None  # "I called him an idiot", "will call him sometime", "called her fat": no name
+    elif t.pos_ == "VERB" and lex.verb_in_senses(t.lemma_.lower(), _NAMING_SENSES, first=1, exact=True):
+        first = _name_given(t)  # (no verb of naming is one of presenting, below)
     elif presenting(t) and _imperative(t):
         if t.pos_ == "VERB" or t.dep_ == "ROOT":  # "meet juniper.", "introducing... tolly" ("Meet" read as a name)
             # (a lower-case name may be read as a verb: "meet dumpling!!")
@@ -78,6 +65,26 @@ def _named_by(t: Any) -> list[Any]:
     if first is None or first.pos_ in ("PRON", "DET", "ADP", "AUX", "NUM"):
         return []
     return [first, *(c for c in first.conjuncts if c.pos_ in ("NOUN", "PROPN"))]
+
+
+def _name_given(t: Any) -> Any | None:
+    """The name a verb of naming gives the one it refers to: "renamed her Mochi" (the parser reads "her" as the
+    name's possessive; "renamed her cat" is no name), "renaming him bean", "we call her Mochi now" (the tagger may
+    read a lower-case name as a second object)."""
+    named = next((c for c in t.children if c.dep_ == "dobj" and c.pos_ in ("NOUN", "PROPN") and any(
+        p.dep_ == "poss" and p.lower_ == "her" and p.i == c.i - 1 for p in c.children) and (
+            c.text[:1].isupper() or not lex.known_noun(c.lower_))), None)
+    if named is not None:
+        return named
+    pron = next((c for c in t.children if c.dep_ == "dobj" and c.lower_ in _REFERRING_OBJ), None)
+    if pron is None:
+        return None
+    first = next((c for c in t.children if c.i == pron.i + 1 and (c.dep_ in ("oprd", "xcomp", "attr") or (
+        c.dep_ == "dobj" and c.pos_ in ("NOUN", "PROPN", "ADJ")))), None)
+    if first is not None and (any(c.dep_ in ("det", "poss") for c in first.children) or first.pos_ in (
+            "ADV", "INTJ") or (not first.text[:1].isupper() and (lex.known_word(first.lower_) or first.is_stop))):
+        return None  # "I called him an idiot", "will call him sometime", "called her fat": no name
+    return first
 
 
 def _imperative(t: Any) -> bool:

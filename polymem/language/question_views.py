@@ -173,16 +173,24 @@ def option_words(doc: Any) -> list[str]:
             and t.tag_ not in ("VBG", "WP", "WDT", "WP$") and not t.is_stop]
 
 
+def _asking_clause(doc: Any, deps: tuple[str, ...]) -> tuple[Any, Any, set[int]] | None:
+    """The wh-word ("who"/"whom" as one of `deps`), the verb it hangs on, and the tokens of any clause below that
+    verb that only sets the scene ("... when we were getting the van")."""
+    wh = next((t for t in doc if t.lower_ in ("who", "whom") and t.dep_ in deps), None)
+    if wh is None:
+        return None
+    verb = wh.head
+    return wh, verb, {x.i for t in verb.subtree if t.dep_ == "advcl" and t.i != verb.i for x in t.subtree}
+
 
 def asked_words(doc: Any) -> set[str] | None:
     """The words of the clause that asks ("once the flights moved, who offered to pick them up?": "who offered
     to pick them up"), lower-cased, without a clause inside it that only sets the scene ("... when we were
     getting the van"). None when the asking clause leans on the rest ("who picked it up?") or is all there is."""
-    wh = next((t for t in doc if t.lower_ in ("who", "whom") and t.dep_ in ("nsubj", "nsubjpass", "dobj")), None)
-    if wh is None or wh.head.i == wh.i:
+    asking = _asking_clause(doc, ("nsubj", "nsubjpass", "dobj"))
+    if asking is None or asking[0].head.i == asking[0].i:
         return None
-    clause = wh.head
-    scene = {x.i for t in clause.subtree if t.dep_ == "advcl" and t.i != clause.i for x in t.subtree}
+    _, clause, scene = asking
     words = {x.lower_ for x in clause.subtree if x.i not in scene}
     if any(x.lower_ in ("it", "that", "this", "them", "one") and x.dep_ in ("dobj", "pobj") for x in clause.subtree
            if x.i not in scene) or len(words) >= len([t for t in doc if not t.is_punct]):
@@ -193,11 +201,10 @@ def asked_words(doc: Any) -> set[str] | None:
 def task_words(doc: Any) -> list[str]:
     """What the one asked about took on, in the asking clause's own words: the words below the verb that asks
     ("who offered to pick them up?": "pick", "up"), lower-cased, without function words."""
-    wh = next((t for t in doc if t.lower_ in ("who", "whom") and t.dep_ in ("nsubj", "nsubjpass")), None)
-    if wh is None:
+    asking = _asking_clause(doc, ("nsubj", "nsubjpass"))
+    if asking is None:
         return []
-    verb = wh.head
-    scene = {x.i for t in verb.subtree if t.dep_ == "advcl" and t.i != verb.i for x in t.subtree}
+    wh, verb, scene = asking
     return list(dict.fromkeys(x.lower_ for x in verb.subtree if x.i not in scene and x.i not in (verb.i, wh.i)
                               and x.is_alpha and not x.is_stop and x.pos_ in ("VERB", "NOUN", "ADJ")))
 

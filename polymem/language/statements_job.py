@@ -452,12 +452,9 @@ def _trade_before_post(t: Any) -> bool:
     something else, a sum of money or a book's leaf; "the teaching job")."""
     if _a_post(t):
         return False  # ("a job teaching ...": the word for a post itself names no trade)
-    return _trade_word(t.lemma_.lower()) or lex.clipped_occupation(t.lower_)
-
-
-def _trade_word(low: str) -> bool:
+    low = t.lemma_.lower()
     return lex.is_occupation(low) or (lex.noun_is(low, "occupation_person") and not lex.noun_is(low, "kin")) or \
-        lex.noun_is(low, "job", senses=3)
+        lex.noun_is(low, "job", senses=3) or lex.clipped_occupation(t.lower_)
 
 
 def _habitual(v: Any) -> bool:

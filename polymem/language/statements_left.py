@@ -89,8 +89,7 @@ def left_job(reader: StatementReader, v: Any, sent: Any, speaker: str, other: st
         org = pobj_workplace(v, ("at", "to"), reader)  # "handed in my badge at the café"
     if org is None:
         org = job_left(reader, v)
-    if org is None and (lex.verb_in_senses(sx.phrasal(v), _LEAVE_POST, first=3, exact=True) or
-                        lex.verb_in_senses(sx.phrasal(v), _GIVE_UP, first=3, exact=True)):
+    if org is None and _gives_up(v):
         # "quit teaching", "gave up bartending": a trade left, said by its doing
         # (not a doing with its own object or aim: "quit painting the fence", "gave up waiting for him")
         org = next((trade for c in v.children if c.dep_ in ("dobj", "xcomp") and c.lower_.endswith("ing")
@@ -105,12 +104,17 @@ def left_job(reader: StatementReader, v: Any, sent: Any, speaker: str, other: st
 _GIVE_UP = ("discontinue.v.01", "leave.v.01", "leave.v.02", "abandon.v.02")
 
 
+def _gives_up(v: Any) -> bool:
+    """A verb of leaving a post or giving something up ("quit", "resigned", "gave up")."""
+    verb = sx.phrasal(v)
+    return lex.verb_in_senses(verb, _LEAVE_POST, first=3, exact=True) or \
+        lex.verb_in_senses(verb, _GIVE_UP, first=3, exact=True)
+
+
 def job_left(reader: StatementReader, v: Any) -> str | None:
     """"gave up my job at the mill", "left the courier job", "quit my bar job": a job noun left, named by its
     workplace or by the trade before it."""
-    verb = sx.phrasal(v)
-    if not (lex.verb_in_senses(verb, _LEAVE_POST, first=3, exact=True) or
-            lex.verb_in_senses(verb, _GIVE_UP, first=3, exact=True)):
+    if not _gives_up(v):
         return None
     job = next((c for c in v.children if c.dep_ == "dobj" and c.pos_ == "NOUN" and
                 lex.noun_is_exactly(c.lemma_.lower(), "job")), None)
