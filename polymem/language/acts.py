@@ -44,6 +44,9 @@ def is_agreement(text: str) -> bool:
     first = next((t for t in doc if not t.is_punct), None)
     if first is None or any(t.dep_ == "neg" for t in doc[:6]):
         return False
+    nxt = next((t for t in doc[first.i + 1:] if not t.is_punct), None)
+    if first.pos_ == "INTJ" and nxt is not None and nxt.lower_ == "so":
+        return False  # "ok so, about the van...": a marker opening a topic, not a yes
     # (not a greeting, a laugh, a reaction or an apology: "sorry, ... but X beat me to it" refuses)
     if first.pos_ == "INTJ" and first.lower_ not in ("hi", "hey", "hello", "lol", "haha", "wow", "oh", "thanks", "sorry",
                                                      "oops", "ugh", "omg", "ah", "aw", "hmm", "huh", "um", "uh",

@@ -36,9 +36,14 @@ def marker(t: Any) -> bool:
 
 
 def _assent_only(sent: Any) -> bool:
-    """"fine.", "great!", "ok", "ok ok": a sentence that is only words of assent or discourse markers."""
+    """"fine.", "great!", "ok", "ok ok", "ah fine": a sentence that is only words of assent, discourse markers
+    or interjections other than a refusal."""
     ws = _words(sent)
-    return 1 <= len(ws) <= 3 and all(marker(w) for w in ws)
+    return 1 <= len(ws) <= 3 and all(marker(w) or (w.pos_ == "INTJ" and w.lower_ not in _REFUSALS) for w in ws) and \
+        any(marker(w) for w in ws)
+
+
+_REFUSALS = {"no", "nope", "nah", "never"}
 
 
 def opened(sent: Any) -> bool:
@@ -69,6 +74,10 @@ def bare_option(sent: Any, options: list[str], same: Any) -> str | None:
             not any(t.pos_ in ("NOUN", "PROPN", "NUM") or (t.pos_ in ("ADJ", "INTJ") and _mostly_noun(t)) for t in ws):
         return None
     start = ws[0].i - 1 if ws[0].i > sent.start and sent.doc[ws[0].i - 1].is_currency else ws[0].i  # "fine, €45"
+    # ("ok. the Iron Kettle from spring": when it starts is no part of the option's name)
+    cut = next((t for t in ws[1:] if t.pos_ == "ADP" and t.lower_ in ("from", "starting", "until", "till")), None)
+    if cut is not None and any(t.pos_ in ("NOUN", "PROPN", "NUM") for t in ws if t.i < cut.i):
+        ws = [t for t in ws if t.i < cut.i]
     value = sent.doc[start:ws[-1].i + 1].text
     # the fragment is the option, not a remark that names it ("ok, awkward news about Edinburgh")
     mine = {t.lower_ for t in ws if t.is_alpha or t.like_num} - {"the", "a", "an", "our"}

@@ -56,8 +56,9 @@ def assents(text: str) -> bool:
     doc = parsed(text)
     words = _words(doc)
     sents = [s for s in doc.sents if _words(s)]
-    if not sents or len(words) > MAX_WORDS:
-        return False
+    if not sents or (len(words) > MAX_WORDS and not (len(words) <= 2 * MAX_WORDS and _go_ahead(sents[0]) and
+                                                     not _refuses(sents[0]) and not _but_not(doc))):
+        return False  # (a go-ahead may open a longer reply: "let's do it. I'll tell the others tonight")
     first = sents[0]
     ws = _words(first)
     if first.text.rstrip().endswith("?"):
@@ -91,10 +92,11 @@ def assents(text: str) -> bool:
             (approved[0] == ws[0] and len(ws) <= 3)):
         # (not "the cake was good": a view of the past; not "ok emoji vote: ...": a marker opening a longer say)
         return True
-    # "do it", "go for it", "go ahead": a go-ahead with no subject
-    if root.tag_ == "VB" and subj is None and (
-            (lemma == "do" and any(c.dep_ == "dobj" and c.lower_ in ("it", "that") for c in root.children)) or
-            (lemma == "go" and any(c.lower_ in ("ahead", "for") for c in root.children))):
+    # "do it", "go for it", "go ahead", "let's do it": a go-ahead with no subject
+    if _go_ahead(first):
+        return True
+    # "30 does it yes", "the 9th, yes": a short clause closed by a word of assent, the option its subject
+    if len(ws) <= 6 and ws[-1].lower_ in _YES and len(ws) > 1 and (subj is None or _the_option(subj)):
         return True
     # "I'm in", "count me in", "same here", "me too"
     if any(t.lower_ == "in" and t.dep_ in ("prt", "advmod", "prep", "acomp") and t.i == first.end - 1 -
@@ -103,6 +105,22 @@ def assents(text: str) -> bool:
     if len(ws) <= 2 and ws[0].lower_ in ("same", "me") and (len(ws) == 1 or ws[1].lower_ in ("here", "too")):
         return True
     return any(_no_objection(t) for t in first)
+
+
+def _go_ahead(sent: Any) -> bool:
+    """"do it", "go for it", "go ahead", "let's do it": a go-ahead with no subject of its own."""
+    root = sent.root
+    let = root.lemma_.lower() == "let"
+    go = next((c for c in root.children if c.dep_ in ("ccomp", "xcomp") and c.tag_ == "VB"), None) if let else root
+    if go is None or go.tag_ != "VB" or any(c.dep_ == "neg" for x in (root, go) for c in x.children):
+        return False
+    subj = next((c for c in go.children if c.dep_ in ("nsubj", "expl")), None)
+    if subj is not None and not (let and subj.lower_ in ("us", "'s", "’s")):
+        return False
+    if not let and any(c.dep_ in ("nsubj", "expl") for c in root.children):
+        return False
+    return (go.lemma_ == "do" and any(c.dep_ == "dobj" and c.lower_ in ("it", "that") for c in go.children)) or \
+        (go.lemma_ == "go" and any(c.lower_ in ("ahead", "for") for c in go.children))
 
 
 def _approves_named(text: str, value: str) -> bool:
@@ -221,7 +239,8 @@ def proposal_in_question(text: str) -> tuple[str, str | None] | None:
             value = re.sub(r"^to\s+", "", sent.doc[t.left_edge.i:t.i + 1].text) if t.like_num else phrase(t)
             # what is changed names the matter ("bump the kitty to £45": the kitty)
             obj = next((c for c in v.children if c.dep_ == "dobj" and c.pos_ == "NOUN"), None)
-            topic = obj.lemma_.lower() if obj is not None else None
+            topic = " ".join([c.lower_ for c in obj.lefts if c.dep_ == "compound" and c.pos_ == "NOUN"] +
+                             [obj.lemma_.lower()]) if obj is not None else None  # ("choir practices": "choir practice")
             # a change to a value ("raising the amount to £150"), or a thing put at a date or a sum ("push it to
             # the 19th", "setting the kitty at £30")
             if (t.head.lower_ == "to" and lex.verb_in_senses(v.lemma_.lower(), group.CHANGE_SENSES, first=3,

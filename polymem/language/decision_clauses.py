@@ -181,6 +181,9 @@ def is_final(sent: Any) -> bool:
                                                                         exact=True) \
                 and any(c.dep_ in ("amod", "compound") for c in t.children) and ":" in sent.text:
             return True  # "new plan: the Lisbon map"
+    verbs = [t for t in sent if t.pos_ in ("VERB", "AUX")]
+    if group_acts.kept(verbs, set()) is not None or group_acts.got_us(verbs, set()) is not None:
+        return True  # "let's keep £8 for now", "found us a room at X instead"
     # "our novel is now Middlemarch since Dune fell through", "we moved the picnic to the dunes": a reversal
     # counts when it names what it drops or uses a verb of changing, not on "now" or "anymore" alone
     act = group_acts.sentence_act(sent)
@@ -211,7 +214,11 @@ def _own_state(v: Any) -> bool:
         return False
     subj = next((c for c in v.children if c.dep_ == "nsubj"), None)
     comp = next((c for c in v.children if c.dep_ in ("attr", "acomp")), None)
-    if subj is None or comp is None or subj.lower_ not in ("i", "we", "he", "she", "they"):
+    if subj is None or comp is None:
+        return False
+    if comp.dep_ == "attr" and comp.pos_ == "NOUN" and lex.is_person_noun(comp.lemma_.lower(), 1):
+        return True  # "our sam is officially a city boy now": a plan is never a person
+    if subj.lower_ not in ("i", "we", "he", "she", "they"):
         return False
     return comp.pos_ == "ADJ" or comp.ent_type_ == "NORP" or lex.is_person_noun(comp.lemma_.lower())
 
@@ -237,6 +244,9 @@ def settles(v: Any) -> bool:
         return False
     if any(c.dep_ == "prep" and c.lower_ in ("in", "into") for c in v.children) and lex.verb_is(lemma, "reside"):
         return False  # "just settled in Gdansk": a home, not a decision
+    if any(c.dep_ == "prt" and c.lower_ == "in" for c in v.children) and \
+            lex.verb_in_senses(lemma, group_acts.BOOK_SENSES, first=3):
+        return False  # "the dog's booked in next week": an appointment, not the group's plan
     done = v.tag_ in ("VBD", "VBN") or any(c.dep_ in ("aux", "auxpass") and c.lemma_ in ("be", "have")
                                            for c in v.children)
     subj = next((c for c in v.children if c.dep_ == "nsubj"), None)
@@ -251,7 +261,9 @@ def settles(v: Any) -> bool:
             change and subj.pos_ == "NOUN" and not lex.is_person_noun(subj.lemma_.lower()) and (
                 v.tag_ == "VBG" or (v.tag_ in ("VBZ", "VBP") and to)))
     if passive is not None:
-        return not lex.is_person_noun(passive.lemma_.lower()) and passive.lower_ not in ("i", "he", "she", "they")
+        # ("my knee's booked for the 3rd": somebody's own appointment, not the group's plan)
+        return not lex.is_person_noun(passive.lemma_.lower()) and passive.lower_ not in ("i", "he", "she", "they") \
+            and not any(c.dep_ == "poss" and c.lower_ in ("my", "his", "her", "their", "your") for c in passive.children)
     # "ok, switching to the cook-off then", "right, moving to the October date": a change with no subject,
     # concluding a talk (a discourse marker before it or "then" after it), not a personal update
     # ("done, moved to the 28th": a word closing the talk before the verb counts as a marker too)

@@ -274,6 +274,10 @@ class DecisionTracker:
             # "so I've switched us there": a verb of changing that settles
             t.pos_ == "VERB" and lex.verb_in_senses(t.lemma_.lower(), group_acts.CHANGE_SENSES, first=2, exact=True)
             and settles(t) for t in doc) or self._change_urged()
+        talk = self._talk.pending
+        if topic is None and talk is not None and talk.topic and \
+                re.search(r"(?<!\w)" + re.escape(talk.value) + r"(?!\w)", value, re.I):
+            topic = talk.topic  # "7 o'clock from now on then", after "shall we move choir practice to 7?"
         for d in [Decision(value, message_id, speaker, time, topic, dropped, sentence), *extra]:
             d.seq = self._seq - 1
             chain = self._chain_for(d, text, changed)

@@ -23,7 +23,7 @@ Act = Literal["proposal", "decision", "reversal", "cancel"]
 PROPOSE_SENSES = ("propose.v.01", "suggest.v.01", "suggest.v.02", "recommend.v.01", "vote.v.01", "vote.v.02",
                   "nominate.v.01", "advise.v.01", "pitch.v.06")
 DECIDE_SENSES = ("decide.v.01", "decide.v.02", "choose.v.01", "settle.v.03", "agree.v.01", "agree.v.02",
-                 "reserve.v.04", "book.v.01", "confirm.v.01", "finalize.v.01", "reserve.v.01", "take.v.07",
+                 "reserve.v.04", "book.v.01", "confirm.v.01", "finalize.v.01", "reserve.v.01",
                  "pick_out.v.01", "plump.v.04")
 BOOK_SENSES = ("reserve.v.04", "book.v.01", "reserve.v.01")
 CHANGE_SENSES = ("change.v.01", "change.v.02", "switch.v.01", "switch.v.03", "exchange.v.01", "replace.v.01",
@@ -157,6 +157,62 @@ def _value_of(head: Any, exclude: set[int]) -> str | None:
     return None
 
 
+_WANT = ("want.v.01", "like.v.02", "prefer.v.01")
+
+
+def _valueish(t: Any) -> bool:
+    """A number, a sum, a name or a day: what can stand for an option however it is phrased."""
+    return t.pos_ in ("NUM", "PROPN") or _day(t) or any(ch.isdigit() for ch in t.text)
+
+
+def kept(verbs: list[Any], exclude: set[int]) -> str | None:
+    """"let's keep £10 for now", "let's stick with the 9th": the group keeping a value (WordNet's keeping and
+    sticking to) settles on it; "let's keep it simple" keeps a state, not a value."""
+    for v in verbs:
+        if not (v.head.lemma_ == "let" and v.dep_ in ("ccomp", "xcomp")) or any(c.dep_ == "neg" for c in v.children):
+            continue
+        if lex.verb_in_senses(v.lemma_.lower(), ("keep.v.01", "keep.v.03"), first=3, exact=True) and not any(
+                c.dep_ in ("oprd", "acomp", "xcomp") and c.pos_ == "ADJ" and not _day(c) for c in v.children):
+            obj = next((c for c in v.children if c.dep_ in ("dobj", "oprd") and c.i not in exclude and
+                        (c.pos_ in ("NUM", "PROPN") or _day(c) or any(x.like_num or any(ch.isdigit() for ch in x.text)
+                                                                      for x in c.subtree))), None)
+            if obj is not None:
+                return _np(obj)
+        if lex.verb_in_senses(_phrasal(v), ("stick_to.v.02",), first=2, exact=True) or (
+                v.lemma_ == "stick" and any(c.dep_ == "prep" and c.lower_ == "with" for c in v.children)):
+            obj = next((p for c in v.children if c.dep_ == "prep" and c.lower_ in ("with", "to") for p in c.children
+                        if p.dep_ == "pobj" and p.i not in exclude and p.pos_ in ("NOUN", "PROPN", "NUM")), None)
+            if obj is not None and obj.lower_ not in ("it", "that", "this", "plan"):
+                return _np(obj)
+    return None
+
+
+def _phrasal(v: Any) -> str:
+    prt = next((c.lower_ for c in v.children if c.dep_ == "prt"), None)
+    return f"{v.lemma_.lower()}_{prt}" if prt else v.lemma_.lower()
+
+
+def got_us(verbs: list[Any], exclude: set[int]) -> str | None:
+    """"found us a room at X", "got us a pitch at X": something got for the group at a named place books that
+    place for it."""
+    for v in verbs:
+        # ("Found us a room ...": the tagger reads a past with its "I" dropped as a base form)
+        bases = {v.lemma_.lower(), lex.wordnet().morphy(v.lower_, "v") or v.lemma_.lower()}
+        dropped_i = v.tag_ == "VB" and v.i == v.sent.start and v.lower_ not in bases
+        if (v.tag_ not in ("VBD", "VBN") and not dropped_i) or \
+                not any(lex.verb_in_senses(b, ("get.v.01", "find.v.03"), first=3) for b in bases):
+            continue
+        if not any(c.dep_ == "dative" and c.lower_ == "us" for c in v.children) or any(
+                c.dep_ == "nsubj" and c.lower_ not in ("i", "we") for c in v.children):
+            continue  # (the speaker's doing for the group: "he got us a coffee at X" treats them)
+        for o in (c for c in v.children if c.dep_ == "dobj" and not lex.noun_in_lexfile(c.lemma_.lower(), ("noun.food",))):
+            at = next((p for c in [*o.children, *v.children] if c.dep_ == "prep" and c.lower_ in ("at", "in")
+                       for p in c.children if p.dep_ == "pobj" and p.pos_ == "PROPN" and p.i not in exclude), None)
+            if at is not None:
+                return _np(at)
+    return None
+
+
 def _optionish(t: Any) -> bool:
     """What a group picks between: a day, a place by name, a made thing, a place, a food or a colour (not a
     person, "the weather" or "rent")."""
@@ -236,6 +292,29 @@ def _sentence(sent: Any) -> GroupAct | None:
             val = _value_of(v, exclude)
             if val:
                 return GroupAct("proposal", val, topic)
+        # "I'd go with X", "I would pick X": one's choice, said as a wish, puts X forward
+        if modal & {"would", "'d", "’d"} and any(c.dep_ == "nsubj" and c.lower_ == "i" for c in v.children) and \
+                not question:
+            with_ = next((p for c in v.children if c.dep_ == "prep" and c.lower_ == "with" for p in c.children
+                          if p.dep_ == "pobj" and p.pos_ in ("NOUN", "PROPN", "NUM") and p.i not in exclude and
+                          not lex.is_person_noun(p.lemma_.lower(), 1)), None)
+            val = _np(with_) if lemma == "go" and with_ is not None else _value_of(v, exclude) if \
+                lex.verb_in_senses(lemma, ("choose.v.01", "pick_out.v.01"), first=3) else None
+            # "I'd say £9", "i'd like us on £40", "I'd prefer the 9th": a value one would say or want
+            if val is None and (lemma == "say" or lex.verb_in_senses(lemma, _WANT, first=2, exact=True)):
+                val = next((_np(t) for t in [*(c for c in v.children if c.dep_ == "dobj"), *(
+                    p for c in v.children if c.dep_ == "prep" and c.lower_ in ("at", "on", "to", "for")
+                    for p in c.children if p.dep_ == "pobj")] if t.i not in exclude and _valueish(t)), None)
+            if val:
+                return GroupAct("proposal", val, topic)
+        # "shift it to 30?", "move it to the 9th?": a change asked with no subject puts its new value forward
+        if question and v.dep_ == "ROOT" and v.tag_ == "VB" and not any(
+                c.dep_ in ("nsubj", "nsubjpass", "aux") for c in v.children) and (
+                lemma == "go" or lex.verb_in_senses(lemma, CHANGE_SENSES, first=2, exact=True)):
+            to = next((p for c in v.children if c.dep_ == "prep" and c.lower_ == "to" for p in c.children
+                       if p.dep_ == "pobj" and p.pos_ in ("NUM", "PROPN", "NOUN") and p.i not in exclude), None)
+            if to is not None and (to.pos_ != "NOUN" or _day(to)):
+                return GroupAct("proposal", _np(to), topic)
     if not question:
         # "navy would look smarter", "friday is far easier": an option said to be better than what is on
         # the table is put forward (a thing or a day; not a person, a pronoun or the weather of the day)
@@ -248,7 +327,13 @@ def _sentence(sent: Any) -> GroupAct | None:
                     and not any(t.lower_ in ("today", "tonight", "now") for t in sent):
                 # (no matter: "easier for volunteers" names who it suits)
                 return GroupAct("proposal", _np(subj), None)
-    if question and root.pos_ in ("NOUN", "PROPN") and len(sent) <= 8:  # "Maybe the aquarium?"
+    if not question and (held := kept(verbs, exclude)) is not None:
+        return GroupAct("decision", held, topic)
+    if not question and (booked := got_us(verbs, exclude)) is not None:
+        return GroupAct("reversal" if "instead" in words else "decision", booked, topic)
+    # "or 6?", "or the 14th?": an alternative offered as a question
+    alternative = sent[0].lower_ == "or" and (root.pos_ == "NUM" or _day(root))
+    if question and (root.pos_ in ("NOUN", "PROPN") or alternative) and len(sent) <= 8:  # "Maybe the aquarium?"
         colon = next((t for t in sent if t.text == ":" and t.i > root.i), None)
         if colon is not None:  # "title ideas: Night Herons?": the root is the label, the option follows it
             after = [t for t in sent if t.i > colon.i and t.pos_ in ("NOUN", "PROPN", "NUM") and

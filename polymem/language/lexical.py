@@ -541,9 +541,16 @@ def _countries() -> frozenset[str]:
 
 def _wordnet_place(word: str) -> bool:
     """One of the word's first noun senses is an instance of a city, town, country or state."""
+    return town_sense(word, 4)
+
+
+def town_sense(word: str, first: int = 0) -> bool:
+    """One of the word's noun senses (of its first `first`, if given) is an instance of a city, town, country or
+    state ("bend" names a town only in a late sense)."""
     anchors = _anchors("city", "n")
+    senses = _synsets(word, "n")
     return any(inst in anchors or any(anchors.intersection(p) for p in inst.hypernym_paths())
-               for s in _synsets(word, "n")[:4] for inst in s.instance_hypernyms())
+               for s in (senses[:first] if first else senses) for inst in s.instance_hypernyms())
 
 
 def gazetteer_only(word: str) -> bool:
@@ -575,6 +582,18 @@ def place_only(word: str) -> bool:
     if not noun_only(word):
         return False
     return all(s.instance_hypernyms() for s in senses) and is_place_name(word)
+
+
+def could_name_animal(name: str) -> bool:
+    """Not a letter alone, nor a word whose first sense is a time ("Sunday", "Christmas") or a message ("news",
+    "update"): what chat capitalises at a sentence's start far more often than it names an animal so."""
+    name = name.strip()
+    if len(name.replace(" ", "")) < 2:
+        return False
+    if " " in name:
+        return True
+    senses = _synsets(name.lower(), "n")
+    return not (senses and senses[0].lexname() in ("noun.time", "noun.communication"))
 
 
 @lru_cache(maxsize=100_000)

@@ -189,6 +189,7 @@ def clean(text: str) -> str:
                         re.search(r"[A-Za-z0-9]\s*$", text[max(0, m.start() - 3):m.start()]) else " ", text)
     text = _IN_REGION.sub(_truecase_region, text)
     text = _MULTI_PLACE.sub(_truecase_multi, _MULTI_PLACE.sub(_truecase_multi, text))  # ("from X to Y")
+    text = _BARE_TOWN.sub(_truecase_town, text)
     text = _IS_BEFORE_PLACE.sub(" is", text)
     text = _IS_BEFORE_STATE.sub(_is_before_state, text)
     text = _BARE_PART_OF.sub(_part_of_time, text)
@@ -264,6 +265,22 @@ def _truecase_region(m: re.Match[str]) -> str:
             return m.group(0)
         return f"{m.group(1)} {m.group(2).capitalize()}{m.group(3)}{first.title()}{region[len(first):]}"
     return f"{m.group(1)} {m.group(2).capitalize()}{m.group(3)}{region.title()}"
+
+
+# "she's in bend now", "back to reading, then": a common noun needs its article ("round the bend"), so a bare
+# singular word after a preposition of place, ending its phrase, that WordNet also knows as a city or town is
+# that town (no adjective sense: "in orange"; no gerund: "in reading books")
+_BARE_TOWN = re.compile(r"\b(in|from|to|near)\s+([a-z]{4,})(?=\s*[,.!?;:]|\s*$|\s+(?:now|then|these\s+days|"
+                        r"today|tomorrow|yesterday|last|next|since|for|and|but|so|lol|haha)\b)")
+
+
+def _truecase_town(m: re.Match[str]) -> str:
+    from polymem.language.lexical import _synsets, town_sense
+
+    word = m.group(2)
+    if word.endswith("ing") or _synsets(word, "a") or not town_sense(word):
+        return m.group(0)
+    return f"{m.group(1)} {word.capitalize()}"
 
 
 # "sam's in york now", "the dog's back in the garden": "'s" before a preposition or an adverb of place is "is"
@@ -366,6 +383,7 @@ def _unshout(m: re.Match[str]) -> str:
             return low
         return low.capitalize()
     return re.sub(r"[A-Z]+(?:['’][A-Z]+)?", one, run)
+
 
 
 _LOWER_WORD = re.compile(r"(?<![\w@#/.-])[a-z]{4,}(?![\w@/-])")

@@ -201,7 +201,9 @@ class StatementReader:
         for st in out:
             if st.attribute == "city":  # ("Oslo → Rome": a route, from where the speaker sets off)
                 st.value = _place_name(sx.route_origin(st.value))
-        return _dedupe(out)
+            if st.attribute == "pet" and st.name:  # ("Sunday walk with X", "News: ...": no animal's name)
+                st.name = " and ".join(n for n in st.name.split(" and ") if lex.could_name_animal(n))
+        return _dedupe([st for st in out if not (st.attribute == "pet" and st.value == "pet" and not st.name)])
 
     def _named_in_message(self, doc: Any, out: list[Statement], speaker: str, message_id: str | None,
                           time: datetime | None) -> None:

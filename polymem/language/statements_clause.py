@@ -11,7 +11,7 @@ from polymem.language import syntax as sx
 from polymem.language import timeexpr
 from polymem.language.statement_types import FIRST_PERSON, Statement
 from polymem.language.statements_city import intro, travel_noun_from, travels_from
-from polymem.language.statements_job import from_to, job_from_verb, own_business, with_org
+from polymem.language.statements_job import from_to, job_from_verb, own_business, taker_before, with_org
 from polymem.language.statements_left import (
     farewell_place,
     job_left,
@@ -140,9 +140,13 @@ def verb_statements(reader: StatementReader, v: Any, sent: Any, speaker: str, ot
     doer = not any(c.dep_ in ("dobj", "prt") for c in v.children) and any(
         c.dep_ == "nsubj" and c.pos_ in ("PRON", "PROPN") for c in v.children) and \
         lex.verb_in_senses(lemma, ("complete.v.01", "finish.v.01", "close.v.01"), first=2)
+    # ("got the keys for the flat in X": what comes into their hands opens a dwelling, which is theirs)
+    receives = lex.verb_in_senses(lemma, _RECEIVE, first=3)
     for obj in [c for c in v.children if c.dep_ == "dobj"] + [
             p for c in v.children if doer and c.dep_ == "prep" and c.lower_ == "on" for p in c.children
-            if p.dep_ == "pobj"]:
+            if p.dep_ == "pobj"] + [
+            p for c in v.children if receives and c.dep_ == "dobj" for pr in c.children
+            if pr.dep_ == "prep" and pr.lower_ in ("to", "for", "of") for p in pr.children if p.dep_ == "pobj"]:
         # (a verb WordNet knows: a word the tagger made a verb, "that glamping place near X", acquires nothing)
         if lex.noun_is(obj.lemma_.lower(), "dwelling") and not neg and not _looked_at(v) and lex._synsets(lemma, "v"):
             place = sx.place_obj(obj, reader) or sx.place_obj(v, reader)
@@ -303,6 +307,7 @@ def _post_to_come(reader: StatementReader, v: Any, sent: Any, speaker: str, othe
 
 # giving up a home (WordNet): selling it, vacating it
 _GIVE_UP_HOME = ("sell.v.01", "vacate.v.02", "vacate.v.01")
+_RECEIVE = ("get.v.01", "receive.v.01", "receive.v.02")  # coming into one's hands
 _SHORT = ("minute.n.01", "hour.n.01", "second.n.01", "min.n.01")
 
 
@@ -358,8 +363,11 @@ def noun_statements(reader: StatementReader, n: Any, sent: Any, speaker: str, ot
         return [Statement("job", speaker, speaker, org, kind="event")]
     if poss is None and n.dep_ in ("ROOT", "appos") and lex.is_occupation(lemma) and \
             not any(t.dep_ in ("nsubj", "nsubjpass") for t in sent) and (org := sx.org_obj(n, reader)):
-        # a verbless reader-description: "Midwife at Northfield Clinic from next week."
-        return [Statement("job", speaker, speaker, f"{sx.phrase(n, drop_det=True)} at {org}", kind="event")]
+        # a verbless reader-description: "Midwife at Northfield Clinic from next week." (after "X got the
+        # role!", X's)
+        who = taker_before(reader, sent.doc, sent, speaker) or speaker
+        return [Statement("job", who, speaker, f"{sx.phrase(n, drop_det=True)} at {org}",
+                          kind="event" if who == speaker else "report")]
     if poss is None or n.dep_ == "compound":
         return out
     if n.dep_ == "appos" and poss.head.i == n.head.i and lex.is_person_noun(n.head.lemma_.lower()):

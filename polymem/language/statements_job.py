@@ -89,6 +89,8 @@ def self_role(reader: StatementReader, doc: Any, speaker: str, message_id: str |
             fragment = fragment or opened or (bare and not clipped and not others) or leading or speaking_as
             offered = t.dep_ in ("dobj", "oprd", "attr") and _offered_to_speaker(t.head, sent)
             if fragment or offered:
+                # "Bo got the role! night porter at the Grand": a role after a member's news of a post is theirs
+                owner = speaker if offered else (taker_before(reader, doc, sent, speaker) or speaker)
                 # "not a courier anymore.", "Retired glazier.": a role said to be over
                 former = [c for c in t.lefts if c.dep_ in ("amod", "compound") and earlier(c, FORMER)]
                 over = sx.ended(t, sent) or bool(former)
@@ -99,10 +101,26 @@ def self_role(reader: StatementReader, doc: Any, speaker: str, message_id: str |
                     role = f"{role} of {sx.phrase(headed, drop_det=True)}"
                 # (the workplace may hang on the field a post heads: "head of sales at X")
                 org = next((o for h in (t, headed) if h is not None and (o := sx.org_obj(h, reader))), None)
-                return [Statement("job", speaker, speaker, f"{role} at {org}" if org else role, kind="event",
-                                  tense="past" if over else "present", weak=True, message_id=message_id, time=time,
-                                  sentence=sent.text)]
+                return [Statement("job", owner, speaker, f"{role} at {org}" if org else role,
+                                  kind="event" if owner == speaker else "report", tense="past" if over else "present",
+                                  weak=True, message_id=message_id, time=time, sentence=sent.text)]
     return []
+
+
+def taker_before(reader: StatementReader, doc: Any, sent: Any, speaker: str) -> str | None:
+    """The member another sentence of the message, before this one, says took up a post ("Bo got the role!")."""
+    for x in doc.sents:
+        if x.start >= sent.start:
+            break
+        for t in x:
+            if t.dep_ == "dobj" and _a_post(t) and t.head.pos_ == "VERB" and \
+                    lex.verb_in_senses(t.head.lemma_.lower(), _TAKE_UP, first=3, exact=True) and \
+                    not sx.negated(t.head, x) and not sx.hedged(t.head):
+                subj = next((c for c in t.head.children if c.dep_ == "nsubj"), None)
+                who = reader.person_in(subj.text) if subj is not None else None
+                if who is not None and who != speaker:
+                    return who
+    return None
 
 
 # getting, accepting, starting or being offered something (WordNet): what one does with a post one takes up

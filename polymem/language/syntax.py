@@ -176,7 +176,8 @@ def is_place(tok: Any, reader: PersonFinder) -> bool:
     # a proper noun made of ordinary words ("Mulberry Lane") needs the NER's word that it is a place
     words = [t for t in tok.subtree if t.pos_ == "PROPN" and t.is_alpha] or [tok]
     return not all(lex.known_word(t.lower_) for t in words) or any(lex.is_place_name(t.lower_) for t in words) \
-        or lex.is_place_name("_".join(t.lower_ for t in words))
+        or lex.is_place_name("_".join(t.lower_ for t in words)) \
+        or (len(words) == 1 and tok.text[:1].isupper() and lex.town_sense(tok.lower_))  # "Bend", "Reading"
 
 
 def place_obj(head: Any, reader: PersonFinder, preps: tuple[str, ...] = ("in", "to", "into", "near")) -> str | None:

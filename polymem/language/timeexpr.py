@@ -194,4 +194,4 @@ def day_phrase(text: str) -> str | None:
 
 
 # an hour on the clock: "5:30", "9pm", "10 am" (not "12.50", a sum)
-CLOCK = re.compile(r"(?i)\b\d{1,2}(?::\d{2}\s*(?:am|pm)?|\s*(?:am|pm))\b")
+CLOCK = re.compile(r"(?i)\b\d{1,2}(?::\d{2}\s*(?:am|pm)?|\s*(?:am|pm)\b|\s*o['’]?\s?clock\b)")

@@ -43,6 +43,10 @@ def value_kind(value: str) -> Kind:
     if timeexpr.date_span(v) or timeexpr.is_time_word(v) or _ORDINAL_DAY.match(v) or \
             (len(words) <= 4 and (timeexpr.CLOCK.search(v) or any(w.strip(",.").removesuffix("s") in timeexpr.WEEKDAYS for w in words))):  # "thursdays"
         return "date"
+    # "8 o'clock from today till the autumn": a clock time first, and no name after it ("7pm at the Lantern")
+    if (m := timeexpr.CLOCK.match(v)) and not any(w.lower() not in timeexpr.MONTHS and w.lower() not in
+                                                  timeexpr.WEEKDAYS for w in re.findall(r"\b[A-Z][a-z]+", v[m.end():])):
+        return "date"
     # "sunday 8pm from now on": a day of the week and nothing but function words around it
     day = timeexpr.day_phrase(v)
     if day and all(w in STOP_WORDS for w in re.findall(r"[a-z]+", v.lower().replace(day.lower(), " "))):

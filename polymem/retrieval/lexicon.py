@@ -63,7 +63,8 @@ DECISION = re.compile(r"\b(decision|decided|settled|it's settled|final|agreed on
                       r"let's go with)\b", re.I)
 REQUEST = re.compile(r"\b(can you|could you|would you|will you|are you able|"
                      r"please|pls|mind|need you|can someone|could someone)\b|\?", re.I)
-AGREE = re.compile(r"\b(sure|yep|yes|yeah|ok|okay|on it|will do|i'll|i will|i can(?!['’]t|not)|no problem|np|"
+# ("ok so, ..." opens a topic: a discourse marker, not a yes)
+AGREE = re.compile(r"\b(sure|yep|yes|yeah|ok(?![\s.,!]+so\b)|okay(?![\s.,!]+so\b)|on it|will do|i'll|i will|i can(?!['’]t|not)|no problem|np|"
                    r"count me in|happy to|consider it done|got it|absolutely|of course|leave it to me|"
                    r"i've got|i got)\b", re.I)
 OPINION = re.compile(r"\b(think|honestly|feel|reckon|imo|imho|to be fair|ngl|"
