@@ -46,7 +46,7 @@ from polymem.language.decision_clauses import (
     turned_down,
     value_of,
 )
-from polymem.language.matters import open_matters, same_matter
+from polymem.language.matters import asked_matter, open_matters, same_matter
 from polymem.language.models import parsed
 from polymem.language.value_kind import placeish, value_kind
 
@@ -521,7 +521,10 @@ class DecisionTracker:
             {w for x in self.chains for y in x.decisions for w in norm(y.value).split()}
         # (a date settled with no matter named settles the date: its talk's other nouns are the event's)
         dated = "date" if all(value_kind(x) == "date" for x in d.value.split(",")) and "date" not in taken else None
-        c.topic = d.topic or dated or next((k for k in c.keywords() if k not in taken), None) or next(
+        # (the matter the talk opened by naming it alone, "tickets?", before the nouns said most around it)
+        asked = asked_matter([*srcs, *self._before, text])
+        asked = asked if asked and asked not in taken else None
+        c.topic = d.topic or dated or asked or next((k for k in c.keywords() if k not in taken), None) or next(
             (n for n in [first_noun(text, d.value)] if n and n not in taken), None) or norm(d.value)
         self.chains.append(c)
         return c

@@ -197,8 +197,9 @@ def got_us(verbs: list[Any], exclude: set[int]) -> str | None:
     place for it."""
     for v in verbs:
         # ("Found us a room ...": the tagger reads a past with its "I" dropped as a base form)
-        bases = {v.lemma_.lower(), lex.wordnet().morphy(v.lower_, "v") or v.lemma_.lower()}
-        dropped_i = v.tag_ == "VB" and v.i == v.sent.start and v.lower_ not in bases
+        base = lex.wordnet().morphy(v.lower_, "v") or v.lemma_.lower()
+        bases = {v.lemma_.lower(), base}  # ("found": to find, or to found)
+        dropped_i = v.tag_ == "VB" and v.i == v.sent.start and v.lower_ != base
         if (v.tag_ not in ("VBD", "VBN") and not dropped_i) or \
                 not any(lex.verb_in_senses(b, ("get.v.01", "find.v.03"), first=3) for b in bases):
             continue

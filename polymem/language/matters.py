@@ -8,6 +8,7 @@ from typing import Any
 
 from polymem.language import lexical as lex
 from polymem.language.decision_clauses import PLAN_SENSES
+from polymem.language.models import parsed
 
 
 def open_matters(doc: Any) -> list[str]:
@@ -46,3 +47,42 @@ def same_matter(a: str | None, b: str | None) -> bool:
 def common_noun(t: Any) -> bool:
     """A common noun, also where the tagger takes a lower-case one for a name ("the lantern walk")."""
     return t.pos_ == "NOUN" or (t.pos_ == "PROPN" and t.is_lower and lex.known_noun(t.lemma_.lower()))
+
+
+# what a label puts forward rather than names a matter (WordNet): a proposal, an idea, a plan, a choice, an offer
+_PUT_FORWARD = ("proposal.n.01", "idea.n.01", "plan.n.01", "decision.n.01", "choice.n.02", "option.n.02",
+                "thought.n.01", "opinion.n.01", "compromise.n.01", "content.n.05", "check.n.01", "offer.n.01",
+                "offer.n.02")
+
+
+def asked_matter(texts: list[str]) -> str | None:
+    """The matter a discussion opened by naming it alone: a question that is only a noun phrase ("tickets?",
+    "and the venue?") or a label before a colon ("Venue for the show: ..."), the latest first. The noun must be
+    an ordinary one (not a time, a person or a name)."""
+    for text in reversed(texts):
+        doc = parsed(text)
+        for sent in reversed(list(doc.sents)):
+            words = [t for t in sent if t.is_alpha]
+            colon = next((t for t in sent if t.text == ":"), None)
+            if colon is not None:
+                words = [t for t in words if t.i < colon.i]
+            elif not sent.text.rstrip().endswith("?"):
+                continue
+            if not 1 <= len(words) <= 4 or any(t.pos_ in ("VERB", "AUX", "PRON") for t in words):
+                continue
+            # (a sentence's first word keeps its capital: "Venue for the show:")
+            noun = [t for t in words if common_noun(t) or (t.i == sent.start and t.pos_ == "PROPN" and
+                                                            lex.known_noun(t.lower_) and not lex.can_name(t.lower_))]
+            # (the label's head is the noun nothing else in it governs: "venue" of "venue for the show")
+            inside = {t.i for t in words}
+            head = next((t for t in noun if t.head.i not in inside or t.head.i == t.i), None)
+            if head is None or (colon is not None and any(t.pos_ == "ADJ" for t in words)):
+                continue  # ("bad news: ...": a header for what follows, no matter)
+            lemma = head.lemma_.lower() if head.pos_ == "NOUN" else head.lower_
+            if lex.noun_in_senses(lemma, ("message.n.02", "news.n.01"), first=1) or \
+                    lex.noun_in_senses(lemma, _PUT_FORWARD, first=1):
+                continue  # ("Update: ...", "idea: ...", "counter offer: ...": a header for news or a proposal)
+            if not lex.known_noun(lemma) or lex.is_person_noun(lemma, 1) or lex.noun_is(lemma, "time", senses=2):
+                continue
+            return " ".join([c.lower_ for c in head.lefts if c.dep_ == "compound" and common_noun(c)] + [lemma])
+    return None

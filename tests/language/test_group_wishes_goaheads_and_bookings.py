@@ -11,6 +11,7 @@ from polymem.language import acts, concluding, group
 from polymem.language.consensus import assents
 from polymem.language.decision_clauses import is_final
 from polymem.language.decisions import DecisionTracker, same
+from polymem.language.matters import asked_matter
 from polymem.language.models import parsed
 from polymem.language.value_kind import value_kind
 
@@ -67,6 +68,7 @@ def test_keeping_a_value_settles_it() -> None:
 
 def test_a_pitch_found_for_the_group_somewhere() -> None:
     assert _acts("Found us a pitch at Blue Heron instead, cheaper too") == [("reversal", "Blue Heron")]
+    assert _acts("Got us two pitches at Blue Heron instead") == [("reversal", "Blue Heron")]  # "I" dropped
     assert _acts("he got us a coffee at Blue Heron lol") == []
 
 
@@ -94,3 +96,16 @@ def test_a_stated_time_takes_the_matter_of_the_proposal_talked_about() -> None:
 def test_ok_so_opens_a_topic_and_agrees_to_nothing() -> None:
     assert not acts.is_agreement("ok so. the hire is £60 now, insurance went up")
     assert acts.is_agreement("ok, I'll take it")
+
+
+def test_the_matter_a_talk_opened_by_naming_it_alone() -> None:
+    assert asked_matter(["prizes? last year we did vouchers"]) == "prize"
+    assert asked_matter(["Venue for the quiz: the Anchor can do the 9th"]) == "venue"
+    assert asked_matter(["Update: the hall is shut"]) is None  # a header for news
+    assert asked_matter(["idea: the Anchor"]) is None  # a proposal's label
+    t = DecisionTracker()
+    lines = [("a", "prizes? last year we did vouchers"), ("b", "£10 vouchers again? nobody complained"),
+             ("c", "Let's keep £10 for now, fine")]
+    for i, (who, text) in enumerate(lines):
+        t.feed(text, f"m{i}", who, None)
+    assert [(c.topic, c.head.value) for c in t.chains] == [("prize", "£10")]
