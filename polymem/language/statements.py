@@ -198,12 +198,15 @@ class StatementReader:
             out = [st for st in out if not (st.attribute == asked and st.owner == speaker)]
             out.append(Statement(asked, speaker, speaker, value, message_id=message_id, time=time,  # type: ignore[arg-type]
                                  sentence=next(iter(doc.sents)).text.strip()))
+        unnamed: list[Statement] = []  # an animal known only by a name that is none
         for st in out:
             if st.attribute == "city":  # ("Oslo → Rome": a route, from where the speaker sets off)
                 st.value = _place_name(sx.route_origin(st.value))
             if st.attribute == "pet" and st.name:  # ("Sunday walk with X", "News: ...": no animal's name)
                 st.name = " and ".join(n for n in st.name.split(" and ") if lex.could_name_animal(n))
-        return _dedupe([st for st in out if not (st.attribute == "pet" and st.value == "pet" and not st.name)])
+                if not st.name and st.value == "pet":
+                    unnamed.append(st)
+        return _dedupe([st for st in out if not any(st is u for u in unnamed)])
 
     def _named_in_message(self, doc: Any, out: list[Statement], speaker: str, message_id: str | None,
                           time: datetime | None) -> None:
