@@ -45,8 +45,9 @@ def is_agreement(text: str) -> bool:
     if first is None or any(t.dep_ == "neg" for t in doc[:6]):
         return False
     nxt = next((t for t in doc[first.i + 1:] if not t.is_punct), None)
-    if first.pos_ == "INTJ" and nxt is not None and nxt.lower_ == "so":
-        return False  # "ok so, about the van...": a marker opening a topic, not a yes
+    if first.pos_ == "INTJ" and nxt is not None and nxt.lower_ == "so" and not any(
+            t.lower_ in ("i", "we", "me", "us") for s in list(doc.sents)[:2] for t in s):
+        return False  # "ok so, about the van...": a marker opening a topic, not a yes ("ok so i'm in" is one)
     # (not a greeting, a laugh, a reaction or an apology: "sorry, ... but X beat me to it" refuses)
     if first.pos_ == "INTJ" and first.lower_ not in ("hi", "hey", "hello", "lol", "haha", "wow", "oh", "thanks", "sorry",
                                                      "oops", "ugh", "omg", "ah", "aw", "hmm", "huh", "um", "uh",

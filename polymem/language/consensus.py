@@ -57,7 +57,7 @@ def assents(text: str) -> bool:
     words = _words(doc)
     sents = [s for s in doc.sents if _words(s)]
     if not sents or (len(words) > MAX_WORDS and not (len(words) <= 2 * MAX_WORDS and _go_ahead(sents[0]) and
-                                                     not _refuses(sents[0]) and not _but_not(doc))):
+                                                     not any(_refuses(s) for s in sents) and not _but_not(doc))):
         return False  # (a go-ahead may open a longer reply: "let's do it. I'll tell the others tonight")
     first = sents[0]
     ws = _words(first)
@@ -96,7 +96,8 @@ def assents(text: str) -> bool:
     if _go_ahead(first):
         return True
     # "30 does it yes", "the 9th, yes": a short clause closed by a word of assent, the option its subject
-    if len(ws) <= 6 and ws[-1].lower_ in _YES and len(ws) > 1 and (subj is None or _the_option(subj)):
+    if len(ws) <= 6 and ws[-1].lower_ in _YES and len(ws) > 1 and (subj is None or _the_option(subj)) and not any(
+            w.lower_ in ("no", "not", "maybe", "perhaps", "if") for w in ws):  # ("maybe yes", "fri no sat yes")
         return True
     # "I'm in", "count me in", "same here", "me too"
     if any(t.lower_ == "in" and t.dep_ in ("prt", "advmod", "prep", "acomp") and t.i == first.end - 1 -
@@ -112,7 +113,8 @@ def _go_ahead(sent: Any) -> bool:
     root = sent.root
     let = root.lemma_.lower() == "let"
     go = next((c for c in root.children if c.dep_ in ("ccomp", "xcomp") and c.tag_ == "VB"), None) if let else root
-    if go is None or go.tag_ != "VB" or any(c.dep_ == "neg" for x in (root, go) for c in x.children):
+    if go is None or go.tag_ != "VB" or any(c.dep_ == "neg" for x in (root, go) for c in x.children) or \
+            any(t.lower_ == "if" for t in sent):  # ("let's do it if Bo comes")
         return False
     subj = next((c for c in go.children if c.dep_ in ("nsubj", "expl")), None)
     if subj is not None and not (let and subj.lower_ in ("us", "'s", "’s")):

@@ -230,6 +230,17 @@ def _labels(t: Any) -> bool:
     return colon is not None and sum(1 for x in t.sent[:colon.i - t.sent.start] if x.is_alpha) <= 3
 
 
+class _Nobody:
+    """A reader that knows no member (a place phrase read without a roster)."""
+
+    @staticmethod
+    def person_in(text: str) -> None:
+        return None
+
+
+_NOBODY = _Nobody()
+
+
 def settles(v: Any) -> bool:
     """A verb of deciding, booking or moving a plan, said as done by the group: "we decided", "the open day is
     moved", "the committee has decided", or a bare "decided: X" / "booked!"; not "as agreed at the AGM"
@@ -245,7 +256,10 @@ def settles(v: Any) -> bool:
     if any(c.dep_ == "prep" and c.lower_ in ("in", "into") for c in v.children) and lex.verb_is(lemma, "reside"):
         return False  # "just settled in Gdansk": a home, not a decision
     if any(c.dep_ == "prt" and c.lower_ == "in" for c in v.children) and \
-            lex.verb_in_senses(lemma, group_acts.BOOK_SENSES, first=3):
+            lex.verb_in_senses(lemma, group_acts.BOOK_SENSES, first=3) and not any(
+                c.lower_ in ("we", "us") for c in v.children) and sx.place_obj(v, _NOBODY, ("at",)) is None \
+            and not any(p.pos_ == "PROPN" for c in v.children if c.dep_ == "prep" and c.lower_ == "at"
+                        for p in c.children):
         return False  # "the dog's booked in next week": an appointment, not the group's plan
     done = v.tag_ in ("VBD", "VBN") or any(c.dep_ in ("aux", "auxpass") and c.lemma_ in ("be", "have")
                                            for c in v.children)
@@ -263,7 +277,7 @@ def settles(v: Any) -> bool:
     if passive is not None:
         # ("my knee's booked for the 3rd": somebody's own appointment, not the group's plan)
         return not lex.is_person_noun(passive.lemma_.lower()) and passive.lower_ not in ("i", "he", "she", "they") \
-            and not any(c.dep_ == "poss" and c.lower_ in ("my", "his", "her", "their", "your") for c in passive.children)
+            and not any(c.dep_ == "poss" and c.lower_ in ("my", "his", "her") for c in passive.children)
     # "ok, switching to the cook-off then", "right, moving to the October date": a change with no subject,
     # concluding a talk (a discourse marker before it or "then" after it), not a personal update
     # ("done, moved to the 28th": a word closing the talk before the verb counts as a marker too)

@@ -171,6 +171,14 @@ def kept(verbs: list[Any], exclude: set[int]) -> str | None:
     for v in verbs:
         if not (v.head.lemma_ == "let" and v.dep_ in ("ccomp", "xcomp")) or any(c.dep_ == "neg" for c in v.children):
             continue
+        # ("let's keep Bo in the loop", "keep the Crown as a backup", "keep two seats free": a state, not a value;
+        # "for now" is only how long)
+        if any((c.dep_ == "prep" and not (c.lower_ in ("for", "until", "till") and all(
+                lex.noun_is(p.lemma_.lower(), "time", senses=2) or p.pos_ in ("ADV", "NOUN") and p.lower_ in (
+                    "now", "today", "tonight") for p in c.children))) or (c.dep_ in ("advmod", "acomp") and
+                                                                      c.lower_ not in ("now", "still", "just"))
+               for c in v.children):
+            continue
         if lex.verb_in_senses(v.lemma_.lower(), ("keep.v.01", "keep.v.03"), first=3, exact=True) and not any(
                 c.dep_ in ("oprd", "acomp", "xcomp") and c.pos_ == "ADJ" and not _day(c) for c in v.children):
             obj = next((c for c in v.children if c.dep_ in ("dobj", "oprd") and c.i not in exclude and
@@ -295,10 +303,11 @@ def _sentence(sent: Any) -> GroupAct | None:
                 return GroupAct("proposal", val, topic)
         # "I'd go with X", "I would pick X": one's choice, said as a wish, puts X forward
         if modal & {"would", "'d", "’d"} and any(c.dep_ == "nsubj" and c.lower_ == "i" for c in v.children) and \
-                not question:
+                not question and not any(c.dep_ == "prt" for c in v.children):  # ("i'd pick u up at 7": a lift)
             with_ = next((p for c in v.children if c.dep_ == "prep" and c.lower_ == "with" for p in c.children
                           if p.dep_ == "pobj" and p.pos_ in ("NOUN", "PROPN", "NUM") and p.i not in exclude and
-                          not lex.is_person_noun(p.lemma_.lower(), 1)), None)
+                          not lex.is_person_noun(p.lemma_.lower(), 1) and not any(
+                              x.dep_ == "poss" for x in p.children)), None)  # ("i'd go with my gut")
             val = _np(with_) if lemma == "go" and with_ is not None else _value_of(v, exclude) if \
                 lex.verb_in_senses(lemma, ("choose.v.01", "pick_out.v.01"), first=3) else None
             # "I'd say £9", "i'd like us on £40", "I'd prefer the 9th": a value one would say or want

@@ -592,8 +592,16 @@ def could_name_animal(name: str) -> bool:
         return False
     if " " in name:
         return True
-    senses = _synsets(name.lower(), "n")
-    return not (senses and senses[0].lexname() in ("noun.time", "noun.communication"))
+    low = name.lower()
+    senses = _synsets(low, "n")
+    if not senses:
+        return True
+    # (a day, a month or a feast: its first sense is a time, and a named one; not "Summer" or "Midnight")
+    calendar = senses[0].lexname() == "noun.time" and (bool(senses[0].instance_hypernyms()) or any(
+        h.name() in ("day_of_the_week.n.01", "gregorian_calendar_month.n.01", "holiday.n.01", "feast_day.n.01")
+        for p in senses[0].hypernym_paths() for h in p))
+    message = noun_in_senses(low, ("message.n.02", "news.n.01"), first=1)
+    return not (calendar or message)
 
 
 @lru_cache(maxsize=100_000)

@@ -57,11 +57,11 @@ _PUT_FORWARD = ("proposal.n.01", "idea.n.01", "plan.n.01", "decision.n.01", "cho
 
 def asked_matter(texts: list[str]) -> str | None:
     """The matter a discussion opened by naming it alone: a question that is only a noun phrase ("tickets?",
-    "and the venue?") or a label before a colon ("Venue for the show: ..."), the latest first. The noun must be
+    "and the venue?") or a label before a colon ("Venue for the show: ..."), the earliest first. The noun must be
     an ordinary one (not a time, a person or a name)."""
-    for text in reversed(texts):
+    for text in texts:  # (the earliest: "food? ... pizza?" names the matter before its options)
         doc = parsed(text)
-        for sent in reversed(list(doc.sents)):
+        for sent in doc.sents:
             words = [t for t in sent if t.is_alpha]
             colon = next((t for t in sent if t.text == ":"), None)
             if colon is not None:
@@ -80,7 +80,8 @@ def asked_matter(texts: list[str]) -> str | None:
                 continue  # ("bad news: ...": a header for what follows, no matter)
             lemma = head.lemma_.lower() if head.pos_ == "NOUN" else head.lower_
             if lex.noun_in_senses(lemma, ("message.n.02", "news.n.01"), first=1) or \
-                    lex.noun_in_senses(lemma, _PUT_FORWARD, first=1):
+                    lex.noun_in_senses(lemma, _PUT_FORWARD, first=1) or (colon is not None and lex.noun_in_lexfile(
+                        lemma, ("noun.communication", "noun.event"))):
                 continue  # ("Update: ...", "idea: ...", "counter offer: ...": a header for news or a proposal)
             if not lex.known_noun(lemma) or lex.is_person_noun(lemma, 1) or lex.noun_is(lemma, "time", senses=2):
                 continue

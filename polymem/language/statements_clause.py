@@ -141,12 +141,17 @@ def verb_statements(reader: StatementReader, v: Any, sent: Any, speaker: str, ot
         c.dep_ == "nsubj" and c.pos_ in ("PRON", "PROPN") for c in v.children) and \
         lex.verb_in_senses(lemma, ("complete.v.01", "finish.v.01", "close.v.01"), first=2)
     # ("got the keys for the flat in X": what comes into their hands opens a dwelling, which is theirs)
-    receives = lex.verb_in_senses(lemma, _RECEIVE, first=3)
+    # (done, not planned or asked: "gonna get the keys ...", "when do we get the keys ...")
+    receives = v.tag_ in ("VBD", "VBN") and lex.verb_in_senses(lemma, _RECEIVE, first=3, exact=True) and \
+        not sent.text.rstrip().endswith("?")
     for obj in [c for c in v.children if c.dep_ == "dobj"] + [
             p for c in v.children if doer and c.dep_ == "prep" and c.lower_ == "on" for p in c.children
             if p.dep_ == "pobj"] + [
             p for c in v.children if receives and c.dep_ == "dobj" for pr in c.children
-            if pr.dep_ == "prep" and pr.lower_ in ("to", "for", "of") for p in pr.children if p.dep_ == "pobj"]:
+            if pr.dep_ == "prep" and pr.lower_ in ("to", "for", "of") for p in pr.children if p.dep_ == "pobj" and
+            # (one's own or a bare one: not "ur flat", "my mum's flat", "the holiday cottage")
+            not any(x.dep_ == "compound" or (x.dep_ == "poss" and x.lower_ not in ("my", "our", "his", "her", "their"))
+                    for x in p.children)]:
         # (a verb WordNet knows: a word the tagger made a verb, "that glamping place near X", acquires nothing)
         if lex.noun_is(obj.lemma_.lower(), "dwelling") and not neg and not _looked_at(v) and lex._synsets(lemma, "v"):
             place = sx.place_obj(obj, reader) or sx.place_obj(v, reader)

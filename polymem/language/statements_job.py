@@ -108,7 +108,11 @@ def self_role(reader: StatementReader, doc: Any, speaker: str, message_id: str |
 
 
 def taker_before(reader: StatementReader, doc: Any, sent: Any, speaker: str) -> str | None:
-    """The member another sentence of the message, before this one, says took up a post ("Bo got the role!")."""
+    """The member another sentence of the message, before this one, says took up a post ("Bo got the role!"); the
+    latest one, and none when the role is labelled with its holder ("me: cashier at X")."""
+    if any(t.text == ":" for t in sent):
+        return None
+    found = None
     for x in doc.sents:
         if x.start >= sent.start:
             break
@@ -119,8 +123,8 @@ def taker_before(reader: StatementReader, doc: Any, sent: Any, speaker: str) -> 
                 subj = next((c for c in t.head.children if c.dep_ == "nsubj"), None)
                 who = reader.person_in(subj.text) if subj is not None else None
                 if who is not None and who != speaker:
-                    return who
-    return None
+                    found = who
+    return found
 
 
 # getting, accepting, starting or being offered something (WordNet): what one does with a post one takes up

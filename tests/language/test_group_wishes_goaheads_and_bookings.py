@@ -109,3 +109,22 @@ def test_the_matter_a_talk_opened_by_naming_it_alone() -> None:
     for i, (who, text) in enumerate(lines):
         t.feed(text, f"m{i}", who, None)
     assert [(c.topic, c.head.value) for c in t.chains] == [("prize", "£10")]
+
+
+def test_what_the_new_readings_leave_alone() -> None:
+    # a state kept, a lift offered, one's own gut: no value put forward or settled
+    assert _acts("let's keep Bo in the loop on the party tho") == []
+    assert _acts("let's keep the Crown as a backup") == []
+    assert _acts("i'd pick u up at 7") == []
+    assert _acts("honestly i'd go with my gut") == []
+    # the group's own booking still settles; somebody's appointment does not
+    assert _final("we're booked in at the Crown for 8") == [True]
+    assert _final("the cat's booked in on monday") == [False]
+    # a hedge or a refusal is no assent
+    assert not assents("maybe yes")
+    assert not assents("let's do it if Bo comes")
+    assert not assents("let's do it. wait actually no, I'm working that weekend so count me out sorry")
+    assert acts.is_agreement("ok so i'm in")
+    # the matter named first, before its options
+    assert asked_matter(["food?", "pizza?"]) == "food"
+    assert asked_matter(["Question: who is driving?"]) is None

@@ -44,3 +44,13 @@ def test_a_post_after_a_members_news_is_theirs() -> None:
     assert _read("BO GOT THE ROLE!!! night porter at the Grand", "job") == [("bo", "night porter at the Grand", "present")]
     assert _read("I got the role! night porter at the Grand", "job") == [("ann", "night porter at the Grand", "present")]
 
+
+
+def test_keys_planned_or_to_somebody_elses_home_say_nothing() -> None:
+    assert _read("gonna get the keys for the flat in Leeds tmrw", "city") == []
+    assert _read("got the keys for ur flat in leeds, ill water the plants", "city") == []
+
+
+def test_a_role_labelled_with_its_holder_is_theirs() -> None:
+    jobs = _read("Bo got the job at the depot. meanwhile me: cashier at the corner shop forever", "job")
+    assert ("ann", "cashier at the corner shop", "present") in jobs
