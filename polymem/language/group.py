@@ -16,6 +16,7 @@ from functools import lru_cache
 from typing import Any, Literal
 
 from polymem.language import lexical as lex
+from polymem.language import syntax as sx
 from polymem.language import timeexpr
 from polymem.language.models import parsed
 
@@ -186,18 +187,13 @@ def kept(verbs: list[Any], exclude: set[int]) -> str | None:
                                                                       for x in c.subtree))), None)
             if obj is not None:
                 return _np(obj)
-        if lex.verb_in_senses(_phrasal(v), ("stick_to.v.02",), first=2, exact=True) or (
+        if lex.verb_in_senses(sx.phrasal(v), ("stick_to.v.02",), first=2, exact=True) or (
                 v.lemma_ == "stick" and any(c.dep_ == "prep" and c.lower_ == "with" for c in v.children)):
             obj = next((p for c in v.children if c.dep_ == "prep" and c.lower_ in ("with", "to") for p in c.children
                         if p.dep_ == "pobj" and p.i not in exclude and p.pos_ in ("NOUN", "PROPN", "NUM")), None)
             if obj is not None and obj.lower_ not in ("it", "that", "this", "plan"):
                 return _np(obj)
     return None
-
-
-def _phrasal(v: Any) -> str:
-    prt = next((c.lower_ for c in v.children if c.dep_ == "prt"), None)
-    return f"{v.lemma_.lower()}_{prt}" if prt else v.lemma_.lower()
 
 
 def got_us(verbs: list[Any], exclude: set[int]) -> str | None:

@@ -600,8 +600,12 @@ def could_name_animal(name: str) -> bool:
     calendar = senses[0].lexname() == "noun.time" and (bool(senses[0].instance_hypernyms()) or any(
         h.name() in ("day_of_the_week.n.01", "gregorian_calendar_month.n.01", "holiday.n.01", "feast_day.n.01")
         for p in senses[0].hypernym_paths() for h in p))
-    message = noun_in_senses(low, ("message.n.02", "news.n.01"), first=1)
-    return not (calendar or message)
+    return not (calendar or news_word(low))
+
+
+def news_word(lemma: str) -> bool:
+    """A word for a piece of news in its first sense ("news", "update", "reminder"): a header, not a name."""
+    return noun_in_senses(lemma, ("message.n.02", "news.n.01"), first=1)
 
 
 @lru_cache(maxsize=100_000)

@@ -79,7 +79,7 @@ def asked_matter(texts: list[str]) -> str | None:
             if head is None or (colon is not None and any(t.pos_ == "ADJ" for t in words)):
                 continue  # ("bad news: ...": a header for what follows, no matter)
             lemma = head.lemma_.lower() if head.pos_ == "NOUN" else head.lower_
-            if lex.noun_in_senses(lemma, ("message.n.02", "news.n.01"), first=1) or \
+            if lex.news_word(lemma) or \
                     lex.noun_in_senses(lemma, _PUT_FORWARD, first=1) or (colon is not None and lex.noun_in_lexfile(
                         lemma, ("noun.communication", "noun.event"))):
                 continue  # ("Update: ...", "idea: ...", "counter offer: ...": a header for news or a proposal)

@@ -385,7 +385,6 @@ def _unshout(m: re.Match[str]) -> str:
     return re.sub(r"[A-Z]+(?:['’][A-Z]+)?", one, run)
 
 
-
 _LOWER_WORD = re.compile(r"(?<![\w@#/.-])[a-z]{4,}(?![\w@/-])")
 # "my last day at lanark electric", "renting in almonte": after a preposition of place or work, a word no
 # dictionary knows is a name typed in lower case; the word after it joins the name unless it is a function word
