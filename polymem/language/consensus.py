@@ -187,6 +187,30 @@ def _refuses(sent: Any) -> bool:
     return any(c.dep_ == "neg" for c in sent.root.children) and sent.root.lemma_.lower() not in ("mind", "wait")
 
 
+# "find enjoyable or agreeable", "be fond of", "have a great affection or liking for"
+_LIKE_SENSES = ("like.v.02", "like.v.03", "love.v.01")
+
+
+@lru_cache(maxsize=20_000)
+def likes_it(text: str) -> bool:
+    """A short reply whose first sentence says the speaker likes what was just put forward ("ooh I like that",
+    "love it"): a verb of liking, said by the speaker or with no subject, whose object is a pronoun."""
+    doc = parsed(text)
+    sents = [s for s in doc.sents if _words(s)]
+    if not sents or len(_words(doc)) > MAX_WORDS:
+        return False
+    for t in sents[0]:
+        if t.pos_ != "VERB" or not lex.verb_in_senses(t.lemma_.lower(), _LIKE_SENSES, first=3) or \
+                any(c.dep_ == "neg" or c.lower_ in ("would", "'d", "’d") for c in t.children) or \
+                t.dep_ in ("xcomp", "ccomp", "advcl"):
+            continue  # (not "I'd like it if ...": a wish)
+        subj = next((c for c in t.children if c.dep_ == "nsubj"), None)
+        obj = next((c for c in t.children if c.dep_ == "dobj"), None)
+        if (subj is None or subj.lower_ in ("i", "we")) and obj is not None and obj.pos_ in ("PRON", "DET"):
+            return True
+    return False
+
+
 @lru_cache(maxsize=20_000)
 def objects(text: str) -> bool:
     """A short reply that turns down what was just put forward ("nope, can't do that weekend", "not for me")."""

@@ -49,6 +49,7 @@ class State:
 _POOL = ThreadPoolExecutor(max_workers=8, thread_name_prefix="polymem-search")
 _NEIGHBOURS = ("prev_ids", "next_ids", "reply_to", "replies")
 ANIMAL_LINES = 30  # lines using an animal's name that are read for its kind
+BACKING_LINES = 8  # lines naming an option whose threads are read for who took it up
 DETAIL_K = 60  # fused hits whose details the answerer reads (the fused list keeps up to 3 x recall_n)
 
 _PROTO_VECS: dict[tuple[int, str], Any] = {}  # (embedder, prototype text) -> vector future
@@ -270,6 +271,17 @@ class Retriever:
         self.st.trace.append({"round": self.st.rounds, "layer": "messages", "tool": "bm25", "query": " | ".join(known),
                               "filters": {}, "hits": len(hits), "new_hits": len(hits), "why": "topic options"})
 
+    def backing(self) -> None:
+        """Backers of an option ("who voted for X?"): the lines naming it and the thread after each, where the
+        others take it up in replies that need not name it ("same", "fine by me")."""
+        words = self.plan.backing or self.plan.issue
+        hits, found = self.repo.fulltext_details(self.space, words, BACKING_LINES)
+        after = self.repo.following(self.space, [i for i, _ in hits])
+        self.st.msgs.update({i: d for i, d in {**after, **found}.items() if i not in self.st.msgs})
+        self.ex.used.update(("messages_fulltext_details", "following"))
+        self.st.trace.append({"round": self.st.rounds, "layer": "messages", "tool": "bm25", "query": " | ".join(words),
+                              "filters": {}, "hits": len(hits), "new_hits": len(found), "why": "an option's backers"})
+
     def animal_talk(self) -> None:
         """An animal asked by its name ("what kind of animal is Rufus?"): every line using the name and the
         lines after each, where its kind is often said (language/animal_talk.py reads them)."""
@@ -318,6 +330,8 @@ class Retriever:
         self.rows_done()
         if self.plan.intent == "group_decision" and self.plan.issue:
             self.topic()
+        if self.plan.backing is not None:
+            self.backing()
         if self.plan.intent in ("most_active", "talks_most"):
             self.activity()
         if self.plan.attribute == "pet":

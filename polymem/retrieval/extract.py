@@ -17,8 +17,8 @@ from polymem.language.questions import fate_of, tells_event
 from polymem.language.replies import asked_attribute
 from polymem.language.statements import Person, Statement, StatementReader
 from polymem.lru import LRU
+from polymem.retrieval import extract_backing, extract_group, extract_opinion, extract_pets, extract_state
 from polymem.retrieval import extract_forms as forms
-from polymem.retrieval import extract_group, extract_opinion, extract_pets, extract_state
 from polymem.retrieval import extract_who as ew
 from polymem.retrieval import lexicon as lx
 from polymem.retrieval.answer import EvidenceItem
@@ -417,7 +417,10 @@ class Answerer:
 
     def _who_agreed(self) -> Extract:
         """An agreement on the issue ("Sure, the chairs are on me"), or the reply that accepts a request on
-        it when the reply itself is too short to name the task ("on it", "consider it done")."""
+        it when the reply itself is too short to name the task ("on it", "consider it done"); every member who
+        backed an option, where the question asks that ("who voted for X?": extract_backing)."""
+        if self.plan.backing is not None and (ex := extract_backing.backers(self, self.plan.backing)) is not None:
+            return ex
         # the task is what the asking clause says ("once the flights moved, who offered to pick them up?": the
         # pick-up), not the scene set around it
         q = parsed(self.plan.question)

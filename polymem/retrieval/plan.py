@@ -51,6 +51,8 @@ class Plan(BaseModel):
     month: int | None = None  # state in a named month
     anchors: list[str] = Field(default_factory=list)  # named options in the question ("Lake Ohrid")
     proposal: bool = False  # the question asks who proposed something
+    # the question asks every member who backed an option ("who voted for X?"): the option's words
+    backing: list[str] | None = None
     asks_time: bool = False  # the answer is a date ("when ...?")
     compiler: Literal["rules", "llm"] = "rules"
     # A plan over every member of a roster too big for a row each (a public channel's thousands): its rows

@@ -8,6 +8,7 @@ from datetime import UTC, datetime
 from polymem.errors import InputError
 from polymem.language.models import parsed, untext
 from polymem.language.pet_keeping import asks_keeper
+from polymem.language.question_backing import backed_option
 from polymem.language.question_group import asks_beginning
 from polymem.language.question_parts import split_question
 from polymem.language.questions import QuestionForm, parse_question
@@ -112,6 +113,7 @@ def compile_rules(question: str, asker: str | None, roster: RosterIndex) -> Plan
         form.form = None  # "who reported that Ana was promoted?": news of a member, not of the group's plan
     # "who's minding Ana's gecko now?", "who has Rufus the tortoise now?": who has one animal, not who keeps a kind
     keeper = asks_keeper(parsed(_names_capitalised(parts_.asking, roster)))
+    backing = backed_option(parsed(_names_capitalised(parts_.asking, roster)))
     if form.form and form.form in _FORM_INTENT and not keeper:
         return _form_plan(q, asker, form, order, roster, topic, notes)
     if keeper:
@@ -126,6 +128,9 @@ def compile_rules(question: str, asker: str | None, roster: RosterIndex) -> Plan
     elif WHO_EMPLOYS.search(masked) and order:
         intent, answer_field = "state", "value"
         notes.append("employer question")
+    elif backing is not None:  # "who voted for X?": every member who backed the option
+        intent, answer_field = "who_agreed", "speaker"
+        notes.append("backers of an option")
     elif (m := WHO_ASKED.search(masked)):
         intent, answer_field, scope.addressee = "who_asked", "speaker", p(int(m.group(1)))
     elif (m := ASKED_WHOM.search(masked) or TO_WHOM.search(masked) or ASKED_BY.search(masked)):
@@ -200,6 +205,7 @@ def compile_rules(question: str, asker: str | None, roster: RosterIndex) -> Plan
                 time_range=_time_range(q), attribute=attribute, answer_field=answer_field,
                 search_terms=search, mentioned=order, notes=notes, at=form.at, month=form.month,
                 anchors=anchors, proposal=form.proposal, asks_time=form.asks_time,
+                backing=backing if intent == "who_agreed" else None,
                 category=form.category if intent == "state" and attribute == "pet" else None)
 
 
