@@ -10,6 +10,7 @@ from polymem.language import lexical as lex
 from polymem.language import syntax as sx
 from polymem.language import timeexpr
 from polymem.language.statement_types import FIRST_PERSON, Statement
+from polymem.language.statements_appointed import appointed
 from polymem.language.statements_city import intro, travel_noun_from, travels_from
 from polymem.language.statements_job import from_to, job_from_verb, own_business, taker_before, with_org
 from polymem.language.statements_left import (
@@ -164,7 +165,7 @@ def verb_statements(reader: StatementReader, v: Any, sent: Any, speaker: str, ot
     left = left_job(reader, v, sent, speaker, other)  # "quit the bakery": the job held before
     out += left + years_at(reader, v, sent, speaker, other)  # "after ten years at X, ...": likewise
     out += own_business(reader, v, sent, speaker, other)  # "opening her own pottery studio"
-    job = job_from_verb(reader, v, lemma, sent, speaker, other)
+    job = job_from_verb(reader, v, lemma, sent, speaker, other) or appointed(reader, v, sent, speaker)
     if job and not any(st.value.lower() in job.value.lower() for st in left):  # ("gave up my job at X": left)
         job.polarity = job.polarity and not neg
         # "used to work as", "worked as a translator back then" (holding a post, in the simple past), "fired as",

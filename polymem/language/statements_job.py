@@ -437,6 +437,8 @@ def job_from_verb(reader: StatementReader, v: Any, lemma: str, sent: Any, speake
             if mods and _trade_before_post(mods[-1]):
                 role = " ".join(t.text for t in job_obj.doc[mods[0].left_edge.i:mods[-1].i + 1])
                 posted = True
+            elif mods and not org and all(_workplace_word(t) for t in mods):
+                org = " ".join(t.text for t in job_obj.doc[mods[0].left_edge.i:mods[-1].i + 1])  # "the hospital job"
     # "joined Acme", "hired by Acme"
     if not org and lemma == "join" and (d := next((c for c in v.children if c.dep_ == "dobj"), None)):
         # (a name typed in lower case is a word no dictionary knows: "joined northwind as a tester")
@@ -477,6 +479,15 @@ def _trade_before_post(t: Any) -> bool:
     low = t.lemma_.lower()
     return lex.is_occupation(low) or (lex.noun_is(low, "occupation_person") and not lex.noun_is(low, "kin")) or \
         lex.noun_is(low, "job", senses=3) or lex.clipped_occupation(t.lower_)
+
+
+def _workplace_word(t: Any) -> bool:
+    """A noun in front of a word for a job that says where it is ("the hospital job", "the Lidl job"): a firm's
+    name or a building or body of people (WordNet), not a time ("the summer job") or a kind of work."""
+    if t.pos_ == "PROPN":
+        return t.is_alpha
+    return t.pos_ == "NOUN" and lex.noun_in_lexfile(t.lemma_.lower(), ("noun.artifact", "noun.group")) and not \
+        lex.noun_in_lexfile(t.lemma_.lower(), ("noun.time", "noun.act", "noun.cognition"))
 
 
 def _habitual(v: Any) -> bool:
