@@ -194,19 +194,25 @@ _LIKE_SENSES = ("like.v.02", "like.v.03", "love.v.01")
 @lru_cache(maxsize=20_000)
 def likes_it(text: str) -> bool:
     """A short reply whose first sentence says the speaker likes what was just put forward ("ooh I like that",
-    "love it"): a verb of liking, said by the speaker or with no subject, whose object is a pronoun."""
+    "love it", "I love that idea"): a verb of liking, said by the speaker or with no subject, whose object is "it" or
+    a demonstrative (not a person: "I like him"), with no "but", "or" or "when" after it and not asked."""
     doc = parsed(text)
     sents = [s for s in doc.sents if _words(s)]
-    if not sents or len(_words(doc)) > MAX_WORDS:
+    if not sents or len(_words(doc)) > MAX_WORDS or sents[0].text.rstrip().endswith("?"):
         return False
-    for t in sents[0]:
+    first = sents[0]
+    if any(t.lower_ in ("but", "or", "when", "though") for t in doc):
+        return False  # ("I like it but it's too pricey", "love it or hate it", "I love it when ...")
+    for t in first:
         if t.pos_ != "VERB" or not lex.verb_in_senses(t.lemma_.lower(), _LIKE_SENSES, first=3) or \
                 any(c.dep_ == "neg" or c.lower_ in ("would", "'d", "’d") for c in t.children) or \
                 t.dep_ in ("xcomp", "ccomp", "advcl"):
             continue  # (not "I'd like it if ...": a wish)
         subj = next((c for c in t.children if c.dep_ == "nsubj"), None)
         obj = next((c for c in t.children if c.dep_ == "dobj"), None)
-        if (subj is None or subj.lower_ in ("i", "we")) and obj is not None and obj.pos_ in ("PRON", "DET"):
+        pointed = obj is not None and (obj.lower_ in ("it", "that", "this") or any(
+            c.dep_ == "det" and c.lower_ in ("that", "this") for c in obj.children))
+        if (subj is None or subj.lower_ in ("i", "we")) and pointed:
             return True
     return False
 

@@ -56,50 +56,79 @@ def _object_words(node: Any, drop: set[int]) -> list[str]:
     return out or verbs
 
 
+def _pobj(p: Any | None) -> Any | None:
+    return next((g for g in p.children if g.dep_ in ("pobj", "pcomp")), None) if p is not None else None
+
+
+def _opinion_object(obj: Any) -> bool:
+    """An object that makes "happy with" a view, not a backing: one's own thing ("their new flat"), how something
+    went ("how the party went")."""
+    return any(c.dep_ == "poss" and c.pos_ == "PRON" for c in obj.children) or \
+        any(t.tag_ == "WRB" for t in obj.subtree)
+
+
+def _verb_backing(t: Any, drop: set[int]) -> list[str] | None:
+    lemma = t.lemma_.lower()
+    parts = [c for c in t.children if c.dep_ in ("prt", "advmod") and c.pos_ in ("ADP", "ADV")]
+    preps = [c for c in t.children if c.dep_ == "prep"]
+    obj = next((c for c in t.children if c.dep_ == "dobj"), None)
+    # a phrasal verb WordNet knows is judged as such ("backed out": withdrew)
+    phrasal = [f"{lemma}_{c.lower_}" for c in parts if lex._synsets(f"{lemma}_{c.lower_}", "v")]
+    forms = phrasal or [lemma, *(f"{lemma}_{c.lower_}" for c in preps)]
+    # the present simple is a habit ("who supports X?": a fan), not a choice made in the chat
+    if t.tag_ in ("VBZ", "VBP") or any(c.lower_ in ("against", "into", "onto") for c in preps):
+        return None  # ("voted against X", "backed the car into the gate")
+    liked = obj is not None and lex.verb_in_senses(lemma, _LIKE_SENSES, first=3) and \
+        lex.noun_in_senses(obj.lemma_.lower(), _IDEA, exact=True)
+    along = [f for f in phrasal if lex.verb_in_senses(f, ("play_along.v.01",), first=1)]
+    if along and _prep(t, "with") is None:
+        return None  # ("went along to the gig": came too)
+    if liked or any(lex.verb_in_senses(f, BACK_SENSES, first=4) for f in forms):
+        if obj is not None:
+            if obj.pos_ == "PRON":
+                return None  # ("supported her"): a person helped, not an option
+            return _object_words(obj, drop)
+        # "sided with Kit on the date", "voted for X": the objects of "for", "with", "on" ("voted in the election"
+        # sets a scene)
+        return [w for p in preps if p.lower_ in ("for", "with", "on", "of") for g in p.children
+                if g.dep_ in ("pobj", "pcomp") for w in _object_words(g, drop)] or None
+    # "went for X": go with "for" is choosing (WordNet's go_for: "respond favorably to"); not "is going for
+    # dinner", going somewhere, nor "went for a run", an outing
+    if lemma == "go" and (obj := _pobj(_prep(t, "for"))) is not None and not any(c.dep_ == "dobj" for c in t.children) \
+            and not any(c.dep_ == "aux" and c.lemma_ == "be" for c in t.children) and \
+            not any(c.dep_ == "det" and c.lower_ in ("a", "an") for c in obj.children) and \
+            not lex.noun_is(obj.lemma_.lower(), "job"):
+        return _object_words(obj, drop)
+    return None
+
+
+def _copula_backing(t: Any, drop: set[int]) -> list[str] | None:
+    for c in t.children:
+        # "ok with X", "happy with X" (not one's own thing, nor how something went: a view)
+        if c.dep_ == "acomp" and c.pos_ == "ADJ" and (obj := _pobj(_prep(c, "with") or _prep(t, "with"))) is not None and (
+                _approving(c.lemma_.lower()) or any(s.name() in _PLEASED for s in lex._synsets(c.lemma_.lower(), "a")[:2])):
+            return None if _opinion_object(obj) else _object_words(obj, drop)
+        # "up for X"
+        if c.lower_ == "up" and c.dep_ in ("advmod", "prt", "acomp", "prep") and \
+                (obj := _pobj(_prep(t, "for") or _prep(c, "for"))) is not None:
+            return _object_words(obj, drop)
+        # "in favour of X" (the parser hangs "of" on the noun or on the verb)
+        if c.dep_ == "prep" and c.lower_ == "in":
+            fav = next((g for g in c.children if g.dep_ == "pobj" and
+                        lex.noun_in_senses(g.lemma_.lower(), _FAVOUR, exact=True)), None)
+            if fav is not None and (obj := _pobj(_prep(fav, "of") or _prep(t, "of"))) is not None:
+                return _object_words(obj, drop)
+    return None
+
+
 def backed_option(doc: Any) -> list[str] | None:
-    """The option's words when the question asks who backed it (empty when it names none: "who was up for it?"),
-    else None."""
+    """The option's words when the question asks who backed it, else None."""
     for t in doc:
         # (the asking clause's own verb: not "who wanted to know who was going for X?")
         if not _asking_subject(t) or t.dep_ not in ("ROOT", "relcl"):
             continue
         drop = {c.i for c in t.subtree if c.dep_ == "poss"}
-        lemma = t.lemma_.lower()
-        if t.pos_ == "VERB":
-            parts = [c for c in t.children if c.dep_ in ("prt", "advmod") and c.pos_ in ("ADP", "ADV")]
-            preps = [c for c in t.children if c.dep_ == "prep"]
-            forms = [lemma, *(f"{lemma}_{c.lower_}" for c in parts + preps)]
-            obj = next((c for c in t.children if c.dep_ == "dobj"), None)
-            liked = obj is not None and lex.verb_in_senses(lemma, _LIKE_SENSES, first=3) and \
-                lex.noun_in_senses(obj.lemma_.lower(), _IDEA, exact=True)
-            if liked or any(lex.verb_in_senses(f, BACK_SENSES, first=3) for f in forms):
-                if obj is not None:
-                    return _object_words(obj, drop)
-                # "sided with Kit on the date": every object of its prepositions
-                return [w for p in preps for g in p.children if g.dep_ in ("pobj", "pcomp")
-                        for w in _object_words(g, drop)]
-            # "went for X": go with "for" is choosing (WordNet's go_for: "respond favorably to"); not "is going
-            # for dinner", going somewhere
-            if lemma == "go" and (p := _prep(t, "for")) is not None and not any(c.dep_ == "dobj" for c in t.children) \
-                    and not any(c.dep_ == "aux" and c.lemma_ == "be" for c in t.children):
-                obj = next((g for g in p.children if g.dep_ in ("pobj", "pcomp")), None)
-                return _object_words(obj, drop) if obj is not None else []
-        if lemma == "be":
-            for c in t.children:
-                # "ok with X", "happy with X"
-                if c.dep_ == "acomp" and c.pos_ == "ADJ" and (p := _prep(c, "with") or _prep(t, "with")) is not None and (
-                        _approving(c.lemma_.lower()) or any(s.name() in _PLEASED for s in lex._synsets(c.lemma_.lower(), "a")[:2])):
-                    obj = next((g for g in p.children if g.dep_ in ("pobj", "pcomp")), None)
-                    return _object_words(obj, drop) if obj is not None else []
-                # "up for X"
-                if c.lower_ == "up" and c.dep_ in ("advmod", "prt", "acomp") and (p := _prep(t, "for") or _prep(c, "for")):
-                    obj = next((g for g in p.children if g.dep_ in ("pobj", "pcomp")), None)
-                    return _object_words(obj, drop) if obj is not None else []
-                # "in favour of X"
-                if c.dep_ == "prep" and c.lower_ == "in":
-                    fav = next((g for g in c.children if g.dep_ == "pobj" and
-                                lex.noun_in_senses(g.lemma_.lower(), _FAVOUR, exact=True)), None)
-                    if fav is not None and (p := _prep(fav, "of")) is not None:
-                        obj = next((g for g in p.children if g.dep_ in ("pobj", "pcomp")), None)
-                        return _object_words(obj, drop) if obj is not None else []
+        got = _verb_backing(t, drop) if t.pos_ == "VERB" else _copula_backing(t, drop) if t.lemma_ == "be" else None
+        if got is not None:
+            return got
     return None

@@ -34,6 +34,7 @@ from polymem.language.statements_clause import sentence_statements
 from polymem.language.statements_former import former_roles, with_former
 from polymem.language.statements_job import merge_jobs, post_taken, self_role
 from polymem.language.statements_meaning import meant
+from polymem.language.statements_move import moved_to_named
 from polymem.language.statements_people import owner_of
 from polymem.language.statements_pet import named_pet, pet_gone
 from polymem.language.statements_role import taken_roles, with_roles
@@ -185,7 +186,8 @@ class StatementReader:
         if not any(st.attribute == "city" and st.tense != "past" for st in out):  # (beside a home left, one had now)
             left = {st.value.lower() for st in out if st.attribute == "city"}
             out += [st for st in based_in(self, doc, speaker, message_id, time) or
-                    local_place(self, doc, speaker, message_id, time) if st.value.lower() not in left]
+                    local_place(self, doc, speaker, message_id, time) or
+                    moved_to_named(self, doc, speaker, other, message_id, time) if st.value.lower() not in left]
         out = with_roles(out, taken_roles(self, doc, speaker, other, message_id, time))
         out = with_former(out, former_roles(self, doc, speaker, other, message_id, time))
         if not any(st.attribute == "job" for st in out):

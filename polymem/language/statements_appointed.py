@@ -24,7 +24,8 @@ _APPOINT = ("appoint.v.01", "appoint.v.02", "promote.v.02", "name.v.03")
 _STOP_POS = ("CCONJ", "SCONJ", "ADV", "PRON", "AUX", "PART", "VERB", "DET", "NUM", "INTJ")
 
 
-def _post_words(v: Any, start: int) -> list[Any]:
+def _post_words(v: Any, start: int) -> tuple[list[Any], Any | None]:
+    """The words of the post and the token that ended them (None at the clause's end)."""
     words: list[Any] = []
     for t in v.doc[start:v.sent.end]:
         if not words and t.lower_ in ("to", "a", "an", "the"):
@@ -33,9 +34,15 @@ def _post_words(v: Any, start: int) -> list[Any]:
         verbish = t.pos_ == "VERB" and t.tag_ in ("VB", "VBP") and t.i + 1 < len(t.doc) and t.doc[t.i + 1].pos_ == "NOUN"
         after_of = bool(words) and words[-1].lower_ == "of" and t.pos_ == "DET"  # ("manager of the cafe")
         if t.is_punct or (t.pos_ in _STOP_POS and not verbish and not after_of) or (t.pos_ == "ADP" and t.lower_ != "of"):
-            break
+            return words, t
         words.append(t)
-    return words
+    return words, None
+
+
+def _timed(t: Any | None) -> bool:
+    """A "for" or "of" with a time after it: a turn or an award ("driver for the night", "employee of the month")."""
+    return t is not None and t.lower_ in ("for", "of") and any(
+        g.dep_ == "pobj" and lex.noun_in_lexfile(g.lemma_.lower(), ("noun.time",)) for g in t.children)
 
 
 def appointed(reader: StatementReader, v: Any, sent: Any, speaker: str) -> Statement | None:
@@ -48,19 +55,23 @@ def appointed(reader: StatementReader, v: Any, sent: Any, speaker: str) -> State
     if not (passive or active) or any(c.dep_ == "aux" and c.lower_ in ("would", "might", "could", "'d", "’d")
                                       for c in v.children):
         return None  # ("they'd make me manager if ...": a hope)
-    words = _post_words(v, v.i + (2 if active else 1))
-    if not words or len(words) > 5:
-        return None
+    words, end = _post_words(v, v.i + (2 if active else 1))
+    if not words or len(words) > 5 or (end is not None and end.lower_ in ("'s", "’s")):
+        return None  # ("made me a doctor's appointment": the trade owns something)
     of = next((j for j, t in enumerate(words) if t.lower_ == "of"), None)
-    if of == 0:
+    if of == 0 or _timed(end) or (of is not None and _timed(words[of])):
         return None
     head = words[of - 1] if of else words[-1]
     word = head.lemma_.lower() if head.pos_ == "NOUN" else head.lower_
-    trade = lex.is_occupation(word) or lex.clipped_occupation(word)
+    # a trade, or a post in charge ("head of science", "deputy head")
+    trade = lex.is_occupation(word) or lex.clipped_occupation(word) or \
+        lex.noun_in_senses(word, ("leader.n.01", "head.n.04"), first=6)
     if not (trade or (appoint and lex.is_person_noun(word, senses=4))):
         return None
     if of is not None and any(lex.noun_is(t.lemma_.lower(), "group_noun") for t in words[of + 1:]):
         return None  # ("made me captain of the quiz team")
     role = " ".join(t.text for t in words)
     org = sx.org_obj(v, reader) or sx.org_obj(head, reader)
+    if org and not org[:1].isupper() and lex.noun_is(org.split()[-1].lower(), "group_noun"):
+        return None  # ("treasurer at the allotment society": a post in a club)
     return Statement("job", speaker, speaker, f"{role} at {org}" if org else role, kind="event")

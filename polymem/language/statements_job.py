@@ -437,7 +437,8 @@ def job_from_verb(reader: StatementReader, v: Any, lemma: str, sent: Any, speake
             if mods and _trade_before_post(mods[-1]):
                 role = " ".join(t.text for t in job_obj.doc[mods[0].left_edge.i:mods[-1].i + 1])
                 posted = True
-            elif mods and not org and all(_workplace_word(t) for t in mods):
+            elif mods and not org and all(_workplace_word(t) for t in mods) and not any(
+                    c.dep_ == "advmod" and c.lower_ in ("almost", "nearly") for c in v.children):
                 org = " ".join(t.text for t in job_obj.doc[mods[0].left_edge.i:mods[-1].i + 1])  # "the hospital job"
     # "joined Acme", "hired by Acme"
     if not org and lemma == "join" and (d := next((c for c in v.children if c.dep_ == "dobj"), None)):
@@ -483,11 +484,12 @@ def _trade_before_post(t: Any) -> bool:
 
 def _workplace_word(t: Any) -> bool:
     """A noun in front of a word for a job that says where it is ("the hospital job", "the Lidl job"): a firm's
-    name or a building or body of people (WordNet), not a time ("the summer job") or a kind of work."""
+    name (not a day or feast: "the Friday job") or a place of work (WordNet), not a room ("the kitchen job": a
+    contract) nor a time ("the summer job")."""
     if t.pos_ == "PROPN":
-        return t.is_alpha
-    return t.pos_ == "NOUN" and lex.noun_in_lexfile(t.lemma_.lower(), ("noun.artifact", "noun.group")) and not \
-        lex.noun_in_lexfile(t.lemma_.lower(), ("noun.time", "noun.act", "noun.cognition"))
+        return t.is_alpha and t.ent_type_ not in ("DATE", "TIME", "PERSON") and not timeexpr.is_time_word(t.lower_) \
+            and not lex.noun_in_lexfile(t.lower_, ("noun.time",))
+    return t.pos_ == "NOUN" and lex.noun_is(t.lemma_.lower(), "workplace")
 
 
 def _habitual(v: Any) -> bool:

@@ -14,8 +14,10 @@ import math
 from typing import TYPE_CHECKING, Any
 
 from polymem.language import concluding, consensus
+from polymem.language import lexical as lex
 from polymem.language.chains import against
 from polymem.language.models import parsed
+from polymem.language.question_backing import BACK_SENSES
 from polymem.retrieval.extract_base import Extract, Msg, term_re, when
 
 if TYPE_CHECKING:
@@ -24,6 +26,8 @@ if TYPE_CHECKING:
 NAMED = 0.5  # share of the option words' weight a line must hold to name it
 # adverbs of contrast: a line with one puts another option forward ("Y instead", "I'd rather", "actually Y")
 _RIVAL = ("instead", "rather", "actually")
+# the speaker's choosing, preferring or backing ("I'd go for X", "I pick X", "X, I vote")
+_CHOOSE = (*BACK_SENSES, "choose.v.01", "choose.v.02", "prefer.v.01", "accept.v.03")
 SPAN = 40  # lines of the chat after the option's line in which backing is looked for (a vote may come later)
 
 
@@ -67,17 +71,53 @@ def _rival(sent: Any) -> bool:
     return sent.text.rstrip().endswith("?") or subj is None or subj.lower_ in ("i", "we")
 
 
+def _option_tokens(sent: Any, weights: dict[str, float]) -> list[Any]:
+    return [t for t in sent if any(term_re(w).match(t.lower_) for w in weights)]
+
+
+def _takes_it(sent: Any, weights: dict[str, float]) -> bool:
+    """A sentence naming the option that takes it up: a bare fragment ("X 👍", "ugh fine X", "X, my Mondays are
+    full"), an assent ("X is fine by me"), or the speaker's choosing, voting or backing ("I'd go for X", "X gets
+    my vote"); not the option as a rival's loser ("Y over X"), nor a remark about it ("X is always rammed")."""
+    toks = _option_tokens(sent, weights)
+    if not toks or any(t.head.lower_ in ("over", "than") or (t.head.head.lower_ == "instead") for t in toks):
+        return False
+    words = [t for t in sent if t.is_alpha]
+    said = sent.text.strip()
+    if len(words) <= 4:
+        return not consensus.objects(said)
+    if against(said) or consensus.objects(said) or _negated(said):
+        return False
+    # the option opening the sentence, cut off from the rest by punctuation or an emoji
+    last = toks[0]
+    while last.i + 1 < sent.end and last.nbor().i in {t.i for t in toks}:
+        last = last.nbor()
+    if toks[0].i == words[0].i and last.i + 1 < sent.end and not last.nbor().is_alpha and not last.nbor().is_space:
+        return True
+    if consensus.assents(said):
+        return True
+    return any((t.pos_ == "VERB" and lex.verb_in_senses(t.lemma_.lower(), _CHOOSE, first=4) and
+                all(c.lower_ in ("i", "we") for c in t.children if c.dep_ == "nsubj")) or
+               (t.lemma_.lower() == "vote" and t.pos_ == "NOUN" and any(c.lower_ == "my" for c in t.children))
+               for t in sent)
+
+
 def _names_option(text: str, weights: dict[str, float]) -> bool:
-    """The line names the option in a sentence that neither asks about it nor turns it down ("burgos. sorry
-    hamish": the apology is to the other side), and puts no other option forward ("I'd like Y actually")."""
+    """The line takes the option up in the sentence naming it (`_takes_it`), that sentence asks nothing, and no
+    sentence of it puts another option forward ("I'd like Y actually?")."""
     doc = parsed(text)
     if any(_rival(sent) for sent in doc.sents):
         return False
     for sent in doc.sents:
-        said = sent.text.strip()
-        if _share(weights, said) >= NAMED:
-            return not said.endswith("?") and not against(said) and not consensus.objects(said)
+        if _share(weights, sent.text) >= NAMED:
+            return not sent.text.rstrip().endswith("?") and _takes_it(sent, weights)
     return False
+
+
+def _negated(text: str) -> bool:
+    """A negation in the first sentence ("saturday is no good for me"): no assent, whatever words of approval."""
+    first = next(iter(parsed(text).sents), None)
+    return first is not None and any(t.dep_ == "neg" or t.lower_ == "no" for t in first)
 
 
 def _concludes(text: str) -> bool:
@@ -114,7 +154,8 @@ def backers(a: Answerer, words: list[str]) -> Extract | None:
             # a short assent to a line of the option: replying to it, or right after it with no reply marked
             to = set(m.get("reply_to") or [])
             after = prev["id"] in lines and (prev.get("seq") or 0) == (m.get("seq") or 0) - 1
-            if names_it or ((consensus.assents(text) or consensus.likes_it(text)) and (to & lines or (not to and after))):
+            assent = (consensus.assents(text) or consensus.likes_it(text)) and not _negated(text)
+            if names_it or (assent and (to & lines or (not to and after))):
                 backed[who] = m["id"]
                 lines.add(m["id"])
         prev = m
