@@ -30,6 +30,8 @@ BOOK_SENSES = ("reserve.v.04", "book.v.01", "reserve.v.01")
 CHANGE_SENSES = ("change.v.01", "change.v.02", "switch.v.01", "switch.v.03", "exchange.v.01", "replace.v.01",
                  "move.v.02", "shift.v.01", "reschedule.v.01")
 CANCEL_SENSES = ("cancel.v.01", "trash.v.01", "abandon.v.01", "fall_through.v.01")
+# "judge or regard; look upon", "expect, believe, or suppose", "take into consideration": considering an option
+_CONSIDER = ("think.v.01", "think.v.02", "think.v.03", "consider.v.03", "consider.v.01")
 _CHANGE_ADV = {"instead", "now", "actually", "anymore"}
 
 
@@ -313,6 +315,21 @@ def _sentence(sent: Any) -> GroupAct | None:
                     for p in c.children if p.dep_ == "pobj")] if t.i not in exclude and _valueish(t)), None)
             if val:
                 return GroupAct("proposal", val, topic)
+        # "I'm thinking sat the 7th", "was thinking Saturday": one's considering, said in the progressive, puts
+        # forward the value after it (up to a break or a preposition)
+        if v.tag_ == "VBG" and not question and lex.verb_in_senses(lemma, _CONSIDER, first=3, exact=True) and \
+                any(c.dep_ == "nsubj" and c.lower_ in ("i", "we") for c in v.children) or (
+                v.tag_ == "VBG" and v.dep_ == "ROOT" and v.i == sent.start and not question and
+                lex.verb_in_senses(lemma, _CONSIDER, first=3, exact=True)):
+            rest = []
+            for t in v.doc[v.i + 1:sent.end]:
+                if t.is_punct or t.pos_ in ("ADP", "SCONJ", "CCONJ", "AUX", "PRON", "PART") or t.dep_ in ("mark",):
+                    break
+                rest.append(t)
+            while rest and rest[0].pos_ == "DET":
+                rest = rest[1:]
+            if rest and any(_valueish(t) for t in rest) and not any(t.i in exclude for t in rest):
+                return GroupAct("proposal", " ".join(t.text for t in rest), topic)
         # "shift it to 30?", "move it to the 9th?": a change asked with no subject puts its new value forward
         if question and v.dep_ == "ROOT" and v.tag_ == "VB" and not any(
                 c.dep_ in ("nsubj", "nsubjpass", "aux") for c in v.children) and (
@@ -380,6 +397,11 @@ def _sentence(sent: Any) -> GroupAct | None:
                        if p.dep_ == "pobj"), None)
             if obj is not None and to is not None:
                 return GroupAct("reversal", _np(to), obj.lemma_.lower())
+            # "let's move to the 14th", "we've switched to the blue ones": the group's change, its new value after "to"
+            ours = we or v.head.lemma_ == "let" or any(c.dep_ == "nsubj" and c.lower_ == "we" for c in v.children)
+            if to is not None and ours and \
+                    (obj is None or obj.lower_ == "it") and to.i not in exclude and (_valueish(to) or _optionish(to)):
+                return GroupAct("reversal", _np(to), topic)
         # "the brunch is now at Juniper Hall", "the quiz night is X instead": a topic subject with a new value
         if v.lemma_ == "be" and change:
             subj = next((c for c in v.children if c.dep_ == "nsubj" and c.pos_ == "NOUN"), None)

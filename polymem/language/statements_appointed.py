@@ -66,12 +66,13 @@ def appointed(reader: StatementReader, v: Any, sent: Any, speaker: str) -> State
     # a trade, or a post in charge ("head of science", "deputy head")
     trade = lex.is_occupation(word) or lex.clipped_occupation(word) or \
         lex.noun_in_senses(word, ("leader.n.01", "head.n.04"), first=6)
-    if not (trade or (appoint and lex.is_person_noun(word, senses=4))):
+    org = sx.org_obj(v, reader) or sx.org_obj(head, reader)
+    # any person noun only with a workplace ("named Godfather" is no post)
+    if not (trade or (appoint and org and lex.is_person_noun(word, senses=4))):
         return None
     if of is not None and any(lex.noun_is(t.lemma_.lower(), "group_noun") for t in words[of + 1:]):
         return None  # ("made me captain of the quiz team")
     role = " ".join(t.text for t in words)
-    org = sx.org_obj(v, reader) or sx.org_obj(head, reader)
     if org and not org[:1].isupper() and lex.noun_is(org.split()[-1].lower(), "group_noun"):
         return None  # ("treasurer at the allotment society": a post in a club)
     return Statement("job", speaker, speaker, f"{role} at {org}" if org else role, kind="event")

@@ -24,10 +24,12 @@ if TYPE_CHECKING:
 
 
 def _bare_move(v: Any, sent: Any) -> bool:
-    if v.pos_ != "VERB" or not lex.moving_verb(v.lemma_.lower()) or sx.negated(v, sent):
-        return False
+    if v.pos_ != "VERB" or not lex.moving_verb(v.lemma_.lower()) or sx.negated(v, sent) or \
+            v.dep_ in ("csubj", "nsubj", "amod", "acl", "relcl", "xcomp", "advcl"):
+        return False  # ("moving there would be a dream": the move is the subject of a wish)
     for c in v.children:
-        if c.dep_ == "prt" or (c.dep_ == "prep" and any(g.dep_ == "pobj" for g in c.children)) or c.dep_ == "advcl":
+        if c.dep_ == "prt" or (c.dep_ == "prep" and any(g.dep_ == "pobj" for g in c.children)) or c.dep_ == "advcl" \
+                or (c.dep_ == "advmod" and c.lower_ in ("there", "here", "home")):  # (a place said by an adverb)
             return False
         if c.dep_ == "dobj" and not lex.noun_is(c.lemma_.lower(), "dwelling"):
             return False  # ("moving the party", "moving desks": no home)
