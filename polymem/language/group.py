@@ -323,12 +323,18 @@ def _sentence(sent: Any) -> GroupAct | None:
                 lex.verb_in_senses(lemma, _CONSIDER, first=3, exact=True)):
             rest = []
             for t in v.doc[v.i + 1:sent.end]:
-                if t.is_punct or t.pos_ in ("ADP", "SCONJ", "CCONJ", "AUX", "PRON", "PART") or t.dep_ in ("mark",):
+                # (a verb ends it, unless the tagger made a clipped day one: "sat 7th march")
+                verbal = t.pos_ in ("VERB", "AUX") and (rest or not any(x.like_num for x in t.doc[t.i + 1:t.i + 3]))
+                if t.is_punct or verbal or t.pos_ in ("ADP", "SCONJ", "CCONJ", "PRON", "PART", "ADV") or t.dep_ in ("mark",):
                     break
                 rest.append(t)
             while rest and rest[0].pos_ == "DET":
                 rest = rest[1:]
-            if rest and any(_valueish(t) for t in rest) and not any(t.i in exclude for t in rest):
+            # (not a clause thought: "I'm thinking Tom is right", "... 3 days is too long")
+            clause = any(c.dep_ == "ccomp" for c in v.children) or any(t.dep_ in ("nsubj", "nsubjpass") for t in rest)
+            # (the value's head names it: a day, a name, a sum; "the blue one suits" is no option)
+            valued = bool(rest) and (_valueish(rest[-1]) or any(ch.isdigit() for t in rest for ch in t.text))
+            if valued and not clause and not any(t.i in exclude for t in rest):
                 return GroupAct("proposal", " ".join(t.text for t in rest), topic)
         # "shift it to 30?", "move it to the 9th?": a change asked with no subject puts its new value forward
         if question and v.dep_ == "ROOT" and v.tag_ == "VB" and not any(
@@ -399,8 +405,10 @@ def _sentence(sent: Any) -> GroupAct | None:
                 return GroupAct("reversal", _np(to), obj.lemma_.lower())
             # "let's move to the 14th", "we've switched to the blue ones": the group's change, its new value after "to"
             ours = we or v.head.lemma_ == "let" or any(c.dep_ == "nsubj" and c.lower_ == "we" for c in v.children)
-            if to is not None and ours and \
-                    (obj is None or obj.lower_ == "it") and to.i not in exclude and (_valueish(to) or _optionish(to)):
+            # (not a home: "we moved to Leeds"; not a place gone to now: "let's move to the sofa"; not "move on to")
+            if to is not None and ours and (obj is None or obj.lower_ == "it") and to.i not in exclude and \
+                    _valueish(to) and (to.pos_ != "PROPN" or _day(to)) and not any(c.dep_ == "prt" for c in v.children) and \
+                    not (lex.moving_verb(v.lemma_.lower()) and v.head.lemma_ != "let" and not _day(to)):
                 return GroupAct("reversal", _np(to), topic)
         # "the brunch is now at Juniper Hall", "the quiz night is X instead": a topic subject with a new value
         if v.lemma_ == "be" and change:

@@ -28,8 +28,12 @@ def _bare_move(v: Any, sent: Any) -> bool:
             v.dep_ in ("csubj", "nsubj", "amod", "acl", "relcl", "xcomp", "advcl"):
         return False  # ("moving there would be a dream": the move is the subject of a wish)
     for c in v.children:
-        if c.dep_ == "prt" or (c.dep_ == "prep" and any(g.dep_ == "pobj" for g in c.children)) or c.dep_ == "advcl" \
-                or (c.dep_ == "advmod" and c.lower_ in ("there", "here", "home")):  # (a place said by an adverb)
+        if c.dep_ == "prt" or c.dep_ == "advcl" or (c.dep_ == "advmod" and c.lower_ in ("there", "here", "home")):
+            return False  # ("moving on", "moving there": a place said by an adverb)
+        # a destination of its own ("to X", "into a flat", "near X"); a time or a purpose is none ("in August")
+        if c.dep_ == "prep" and (c.lower_ in ("to", "into", "towards", "near") or any(
+                g.dep_ == "pobj" and (g.pos_ == "PROPN" or lex.noun_is(g.lemma_.lower(), "dwelling"))
+                for g in c.children)):
             return False
         if c.dep_ == "dobj" and not lex.noun_is(c.lemma_.lower(), "dwelling"):
             return False  # ("moving the party", "moving desks": no home)
@@ -49,7 +53,7 @@ def moved_to_named(reader: StatementReader, doc: Any, speaker: str, other: str |
             owner = subject_of(reader, v, sent, speaker, other)
             if owner is None:
                 return []
-            towns = {value for span, value, s, at in places(reader, doc) if not _left(doc, at)}
+            towns = {value for span, value, s, at in places(reader, doc) if _destination(doc, at, v)}
             if len(towns) != 1:
                 return []
             kind = "event" if owner == speaker else "report"
@@ -58,7 +62,36 @@ def moved_to_named(reader: StatementReader, doc: Any, speaker: str, other: str |
     return []
 
 
-def _left(doc: Any, at: int) -> bool:
-    """The place at character offset `at` is one moved away from ("from X")."""
+# "pass time in a specific way", "inhabit", "stay put": a town one is somewhere in now
+_BE_SOMEWHERE = ("live.v.01", "populate.v.01", "inhabit.v.01", "stay.v.01", "stay.v.02", "remain.v.01")
+
+
+def _destination(doc: Any, at: int, move: Any) -> bool:
+    """The place at character offset `at` can be where the move goes: said in a verbless fragment ("Galway this
+    time") or under the move, a verb of moving, or one of getting work there ("got a job in X"); not one left ("from
+    X", "goodbye X", "leaving X"), named beside another ("X or Y"), in a negated clause or where someone else lives
+    or stays ("mum's in Leeds", "Bo is staying in York")."""
     tok = next((t for t in doc if t.idx == at), None)
-    return tok is not None and tok.dep_ == "pobj" and tok.head.lower_ == "from"
+    if tok is None:
+        return False
+    if any(c.dep_ in ("conj", "cc") for c in tok.children) or tok.dep_ == "conj":
+        return False
+    if tok.head.lower_ in ("from",) or lex.noun_in_senses(tok.head.lower_, ("farewell.n.02", "adieu.n.01"), first=3) \
+            or any(w.lower_ in ("goodbye", "bye", "farewell") for w in doc[max(tok.i - 2, 0):tok.i + 1]):
+        return False
+    v = tok.head
+    while v.pos_ not in ("VERB", "AUX") and v.head.i != v.i:
+        v = v.head
+    if v.pos_ not in ("VERB", "AUX"):
+        return True  # a fragment
+    if v.i == move.i:
+        return True
+    lemma = v.lemma_.lower()
+    if any(c.dep_ == "neg" for c in v.children) or lex.verb_in_senses(lemma, ("leave.v.01", "leave.v.05"), first=3):
+        return False
+    if lex.moving_verb(lemma):
+        return True
+    if lemma == "be" or lex.verb_in_senses(lemma, _BE_SOMEWHERE, first=3):
+        return False  # (someone else somewhere: "mum's in Leeds", "Bo is staying in York")
+    # work got there ("his partner got a job in X")
+    return any(c.dep_ == "dobj" and lex.noun_is(c.lemma_.lower(), "job") for c in v.children)

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from polymem.language import fields, lexical
 from polymem.language.past_day import past_day
+from polymem.retrieval import extract_pets
 from polymem.retrieval.answer import EvidenceItem
 from polymem.retrieval.extract_base import (
     NOT_IN_MEMORY,
@@ -41,7 +42,9 @@ def category(a: Answerer) -> Extract:
                  (attr == "job" and fields.works_in(h.value or "", cat)) or
                  (attr == "city" and cat.lower() in (h.value or "").lower().split(", ")[0])]
         if match:
-            parts.append(f"{r.name or r.id} ({', '.join(h.value or '' for h in match)})")
+            # (an animal with its name where the chat gives one: "ferret called Rascal")
+            said = [extract_pets.pet_text(a, h) if attr == "pet" else h.value or "" for h in match]
+            parts.append(f"{r.name or r.id} ({', '.join(said)})")
             cited += [m for h in match for m in h.message_ids]
             rows[r.id] = (match, [])
     if not parts:
