@@ -37,7 +37,6 @@ PROPOSE_QUESTION_SENSES = ("propose.v.01", "suggest.v.01", "suggest.v.02", "reco
                            "think_up.v.01", "advocate.v.01", "urge.v.01", "pitch.v.06", "offer.v.04", "nominate.v.01",
                            "argue.v.01")
 IDEA_SENSES = ("idea.n.01", "suggestion.n.01", "proposal.n.01", "proposition.n.01")
-_NAMING = ("name.v.01", "call.v.01")  # "a pet called X": one animal asked by its name
 AGREE_SENSES = ("agree.v.02", "volunteer.v.02", "accept.v.03", "promise.v.01", "promise.v.02", "consent.v.01",
                 "give.v.18", "undertake.v.01", "undertake.v.02", "substitute.v.03", "assume.v.02")
 _QUANTIFIERS = {"anyone", "anybody", "someone", "somebody", "everyone", "everybody", "who", "whoever", "which",
@@ -219,14 +218,7 @@ def parse_question(question: str, mentioned: int = 0, names: frozenset[str] = fr
                 and (c.lower_ in _QUANTIFIERS or out.who_like) for c in t.children) for t in doc):
         out.form = "list_moved"
         return out
-    # -- category: "Does anyone have a dog?", "Who works in healthcare?", "Which of us owns a bird?"; "who has
-    # pets?" asks every member keeping any animal (the generic word is the category: `lexical.falls_under`)
-    if out.attribute == "pet" and out.category is None and mentioned == 0 and subj_quant and \
-            out.wh in ("who", "which", None) and not out.everyone and not any(  # (not one animal by its name)
-                t.pos_ == "PROPN" or (t.pos_ == "VERB" and lex.verb_in_senses(t.lemma_.lower(), _NAMING, first=2))
-                for t in doc):
-        out.category = next((t.lemma_.lower() for t in doc if t.pos_ == "NOUN" and lex.generic_pet(t.lemma_.lower())),
-                            None)
+    # -- category: "Does anyone have a dog?", "Who works in healthcare?", "Which of us owns a bird?"
     if out.category and mentioned == 0 and subj_quant:
         out.form = "category"
         return out

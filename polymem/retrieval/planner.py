@@ -159,7 +159,8 @@ def compile_rules(question: str, asker: str | None, roster: RosterIndex) -> Plan
     elif form.everyone and form.attribute is not None:  # "what gift is everyone buying" is a plan
         intent, answer_field = "everyone", "map"
         rows = [person_row(x.id) for x in roster.persons()]
-    elif lx.GROUP.search(q) and not order:
+    elif lx.GROUP.search(q) and not order and form.attribute != "pet":
+        # ("who in the group has pets?" asks each member's animals: read below as every member's pet)
         intent, answer_field = "group_decision", "value"
     elif form.form == "opinion" and order:
         # "What does Odile make of Kalani?" (Kalani not a member), "... of the new app", "... of him as a trainer"
