@@ -39,7 +39,7 @@ def _prep(t: Any, word: str) -> Any | None:
 
 def _object_words(node: Any, drop: set[int]) -> list[str]:
     """The words of an option phrase: its subtree less determiners, possessors (whose idea it was) and the noun
-    "idea" itself ("Gwen's Shrewsbury idea": Shrewsbury); of a change ("moving the party to Friday"), where it
+    "idea" itself ("Ines's harbour idea": harbour); of a change ("moving the party to Friday"), where it
     goes; verbs only where nothing else is left ("who was up for swimming?")."""
     if node.pos_ in ("VERB", "AUX") and (to := _prep(node, "to")) is not None and \
             (goal := next((g for g in to.children if g.dep_ == "pobj"), None)) is not None:

@@ -30,7 +30,7 @@ def _post_words(v: Any, start: int) -> tuple[list[Any], Any | None]:
     for t in v.doc[start:v.sent.end]:
         if not words and t.lower_ in ("to", "a", "an", "the"):
             continue
-        # (the tagger takes a trade typed in lower case for a verb as often: "lead fitter")
+        # (the tagger takes a trade typed in lower case for a verb as often: "chief welder")
         verbish = t.pos_ == "VERB" and t.tag_ in ("VB", "VBP") and t.i + 1 < len(t.doc) and t.doc[t.i + 1].pos_ == "NOUN"
         after_of = bool(words) and words[-1].lower_ == "of" and t.pos_ == "DET"  # ("manager of the cafe")
         if t.is_punct or (t.pos_ in _STOP_POS and not verbish and not after_of) or (t.pos_ == "ADP" and t.lower_ != "of"):

@@ -439,7 +439,7 @@ def job_from_verb(reader: StatementReader, v: Any, lemma: str, sent: Any, speake
                 posted = True
             elif mods and not org and all(_workplace_word(t) for t in mods) and not any(
                     c.dep_ == "advmod" and c.lower_ in ("almost", "nearly") for c in v.children):
-                org = " ".join(t.text for t in job_obj.doc[mods[0].left_edge.i:mods[-1].i + 1])  # "the hospital job"
+                org = " ".join(t.text for t in job_obj.doc[mods[0].left_edge.i:mods[-1].i + 1])  # "the bakery job"
     # "joined Acme", "hired by Acme"
     if not org and lemma == "join" and (d := next((c for c in v.children if c.dep_ == "dobj"), None)):
         # (a name typed in lower case is a word no dictionary knows: "joined northwind as a tester")
@@ -483,7 +483,7 @@ def _trade_before_post(t: Any) -> bool:
 
 
 def _workplace_word(t: Any) -> bool:
-    """A noun in front of a word for a job that says where it is ("the hospital job"): a place of work (WordNet),
+    """A noun in front of a word for a job that says where it is ("the bakery job"): a place of work (WordNet),
     not a room ("the kitchen job": a contract) nor a time ("the summer job")."""
     # (a name, "the Keyline job", is read with its checks by `post_taken`: a town or a long-past post is none)
     return t.pos_ == "NOUN" and lex.noun_is(t.lemma_.lower(), "workplace")

@@ -1,9 +1,10 @@
-"""A move told without its destination in the clause, the town named elsewhere in the message: "we're moving
-again! X this time", "he's moving AGAIN? his partner got a job in X", "big news, I'm moving. off to X in May".
+"""A move told without its destination in the clause, the town named elsewhere in the message: "we're
+relocating, X this time", "did she say she's moving? her wife took a post in X", "right, I'm moving. off to X in
+the autumn".
 
 The verb is one of changing residence (WordNet, `lexical.moving_verb`) with no object but a dwelling, no
 particle ("moving on") and no place after a preposition of its own (the clause rules read those). It is the
-speaker's say, or news told inside a question ("has X told you he's moving?"), not a question about it ("are you
+speaker's say, or news told inside a question ("did she say she's moving?"), not a question about it ("are you
 moving?"). The destination is the one town the rest of the message names (not one moved away from); with none
 or several, nothing is read.
 """
