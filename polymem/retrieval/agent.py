@@ -274,13 +274,16 @@ class Retriever:
     def backing(self) -> None:
         """Backers of an option ("who voted for X?"): the lines naming it and the thread after each, where the
         others take it up in replies that need not name it ("same", "fine by me")."""
-        words = self.plan.backing or self.plan.issue
-        hits, found = self.repo.fulltext_details(self.space, words, BACKING_LINES)
+        self._lines_and_threads(self.plan.backing or self.plan.issue, BACKING_LINES, "an option's backers")
+
+    def _lines_and_threads(self, terms: list[str], k: int, why: str) -> None:
+        """Hold the k lines BM25 finds for `terms` and the thread after each (one read each), traced as `why`."""
+        hits, found = self.repo.fulltext_details(self.space, terms, k)
         after = self.repo.following(self.space, [i for i, _ in hits])
         self.st.msgs.update({i: d for i, d in {**after, **found}.items() if i not in self.st.msgs})
         self.ex.used.update(("messages_fulltext_details", "following"))
-        self.st.trace.append({"round": self.st.rounds, "layer": "messages", "tool": "bm25", "query": " | ".join(words),
-                              "filters": {}, "hits": len(hits), "new_hits": len(found), "why": "an option's backers"})
+        self.st.trace.append({"round": self.st.rounds, "layer": "messages", "tool": "bm25", "query": " | ".join(terms),
+                              "filters": {}, "hits": len(hits), "new_hits": len(found), "why": why})
 
     def animal_talk(self) -> None:
         """An animal asked by its name ("what kind of animal is Rufus?"): every line using the name and the
@@ -288,12 +291,7 @@ class Retriever:
         names = animal_talk.names_in_question(self.plan.question, lambda w: bool(self.roster.find(w)))
         if not names:
             return
-        hits, found = self.repo.fulltext_details(self.space, names, ANIMAL_LINES)
-        after = self.repo.following(self.space, [i for i, _ in hits])
-        self.st.msgs.update({i: d for i, d in {**after, **found}.items() if i not in self.st.msgs})
-        self.ex.used.update(("messages_fulltext_details", "following"))
-        self.st.trace.append({"round": self.st.rounds, "layer": "messages", "tool": "bm25", "query": " | ".join(names),
-                              "filters": {}, "hits": len(hits), "new_hits": len(found), "why": "an animal's name"})
+        self._lines_and_threads(names, ANIMAL_LINES, "an animal's name")
 
     def activity(self) -> None:
         """Message counts per speaker, or whom one speaker addresses most (analytics over SPEAKS/ADDRESSES)."""

@@ -146,16 +146,15 @@ def backers(a: Answerer, words: list[str]) -> Extract | None:
     prev: Msg = p
     for m in talk:
         text, who = m["text"] or "", m.get("speaker")
-        names_it = _names_option(text, weights)
         if who == p.get("speaker"):
-            if names_it and not _concludes(text):
+            if _names_option(text, weights) and not _concludes(text):
                 lines.add(m["id"])  # (a poll or a restatement by the one who put it forward)
         elif who and who not in backed and not _concludes(text):
             # a short assent to a line of the option: replying to it, or right after it with no reply marked
             to = set(m.get("reply_to") or [])
             after = prev["id"] in lines and (prev.get("seq") or 0) == (m.get("seq") or 0) - 1
             assent = (consensus.assents(text) or consensus.likes_it(text)) and not _negated(text)
-            if names_it or (assent and (to & lines or (not to and after))):
+            if _names_option(text, weights) or (assent and (to & lines or (not to and after))):
                 backed[who] = m["id"]
                 lines.add(m["id"])
         prev = m
