@@ -46,8 +46,9 @@ from polymem.language.decision_clauses import (
     turned_down,
     value_of,
 )
-from polymem.language.matters import asked_matter, open_matters, same_matter
+from polymem.language.matters import asked_matter, open_matters, same_matter, wanted_anew
 from polymem.language.models import parsed
+from polymem.language.ruling import ruled_phrase
 from polymem.language.value_kind import placeish, value_kind
 
 _LABELLED = re.compile(r"^\s*[^\W\d_][\w' ]{0,30}:\s+\S")  # "record title: X" (not a link, not 18:30)
@@ -122,11 +123,24 @@ class DecisionTracker:
                                                    placeish(to) and placeish(c.head.value)) or
                       (value_kind(to) == value_kind(c.head.value) != "thing") for c in self.chains):
             self._change_seq = self._seq
+        if (want := wanted_anew(doc)) is not None and any(self._replaces(want, c) for c in self.chains):
+            self._change_seq = self._seq  # "we need somewhere else for the meeting": the next choice replaces it
         if any(same(x, c.head.value) for x in [*(x for x, _ in turned_down(doc)), *_ruled_out(doc)] for c in self.chains):
             # "bad news: X is out" of what the group had settled: the next choice of a rival replaces it
             self._change_seq = self._seq
         self.options += [(value, topic, text) for value, topic in _proposals(text)]
         self._fragment_option(doc, text)
+
+    @staticmethod
+    def _replaces(want: str, c: Chain) -> bool:
+        """What the group wants anew ("somewhere else", "another date", "a different pub") is what a matter holds:
+        a place for a matter settled with a place, a time for one settled with a date, or the matter itself."""
+        kind = value_kind(c.head.value)
+        if want == "place" or lex.noun_in_lexfile(want, ("noun.location",)) or lex.noun_is(want, "workplace"):
+            return kind == "thing" and placeish(c.head.value)
+        if lex.noun_is(want, "time", senses=2):
+            return kind == "date"
+        return same_matter(c.topic, want) or want in c.keywords()
 
     def feed(self, text: str, message_id: str, speaker: str, time: datetime | None) -> list[Decision]:
         """The decisions a message makes: said outright, or a proposal it is the second assent to."""
@@ -179,6 +193,11 @@ class DecisionTracker:
         bare = {s.start: v for s in sents if (v := concluding.bare_option(s, prior, same))}
         # "minibus from the station, done.": an option put forward, closed by a word of completing
         bare |= {s.start: v for s in sents if s.start not in bare and (v := concluding.verdict_after(s, prior, same))}
+        # "Wednesdays, 7-9.30, from 1st October.": a verbless list of phrases naming an option the talk weighed
+        talk = [x for _, x, _ in self._window[:-1]]
+        heads = [c.head.value for c in self.chains]
+        ruled = {s.start: v for s in sents if s.start not in bare and (v := ruled_phrase(s, talk, heads, same, names))}
+        bare |= ruled
         # one person's own choice ("I'll pick up a copy") vetoes only its own sentence, not the group's next to it
         finals = [i for i, s in enumerate(sents) if (is_final(s) or self._books_option(s) or self._names_option(s) or
                                                      s.start in bare or self._concludes_talk(s) or self._sum_reset(s))
@@ -228,7 +247,10 @@ class DecisionTracker:
                 # the word that settles it, whole (not only the option it names)
                 value = phrase(concluded[1])
             else:
-                value = after.get(s.start) or value_of(doc, s, drop_ids, known) or bare.get(s.start)
+                value = after.get(s.start) or value_of(doc, s, drop_ids, known)
+                if s.start in ruled and (not value or any(same(value, h) for h in heads)):
+                    value = ruled[s.start]  # "Right. The Play, the Mill, 3 May": the play was settled already
+                value = value or bare.get(s.start)
             if value and any(norm(re.sub(r"(?i)^(?:(?:no|not)\s+)+", "", value)) == norm(x) for x, _ in drops):
                 value = None  # "settled: no Ghent. ...": what is turned down is no value settled on
             if value and subordinate(s, value):
@@ -239,7 +261,7 @@ class DecisionTracker:
                 if topic and same(topic, value):
                     topic = None  # "decided: the sale is for the food bank": the value names no matter
                 break
-        if not value or len(value.split()) > 10 or not sentence:
+        if not value or len(value.split()) > 10 or not sentence or _header(unmarked(value)):
             return out
         if " " not in value.strip() and any(t.lower_ == value.lower() and t.pos_ == "VERB" and t.dep_ in (
                 "ccomp", "xcomp") and any(c.dep_ in ("nsubj", "aux") for c in t.children) for t in doc) and \
@@ -264,6 +286,13 @@ class DecisionTracker:
             # "the mountain cabin on May 3": two matters settled at once
             extra.append(Decision(day, message_id, speaker, time, self._open_topic(day), [], sentence))
             value = re.sub(r"(?i)\s+(?:on|for|at)$", "", head)
+        # "refund it is, and let's move to the 14th anyway": a change of date urged beside a choice of another kind
+        # is a second decision, on the matter of dates
+        kinds = {value_kind(x) for x in [value, *(e.value for e in extra)]}
+        urged = [Decision(to, message_id, speaker, time, None, [], a.sentence or sentence)
+                 for a in group_acts.read(text) if a.act == "reversal" and "date" not in kinds and
+                 (to := group_acts.change_put_forward(a.sentence or text)) and value_kind(to) == "date"]
+        extra += urged
         dropped = [d for d, _ in drops if d and not same(d, value)]
         changed = bool(drops) or any(t.lower_ == "instead" for t in doc) or any(
             t.dep_ == "ROOT" and t.pos_ == "NOUN" and lex.noun_in_senses(t.lemma_.lower(), ("plan.n.01",), first=2,
@@ -280,7 +309,8 @@ class DecisionTracker:
             topic = talk.topic  # "7 o'clock from now on then", after "shall we move choir practice to 7?"
         for d in [Decision(value, message_id, speaker, time, topic, dropped, sentence), *extra]:
             d.seq = self._seq - 1
-            chain = self._chain_for(d, text, changed)
+            # (the date urged beside the choice changes a matter of dates by its own talk, not the choice's matter)
+            chain = self._chain_for(d, text, changed and not any(d is u for u in urged))
             self._chain_of[id(d)] = chain
             if chain.decisions and same(chain.head.value, d.value):
                 d.reverses = None
@@ -528,6 +558,15 @@ class DecisionTracker:
             (n for n in [first_noun(text, d.value)] if n and n not in taken), None) or norm(d.value)
         self.chains.append(c)
         return c
+
+
+# words that head what follows them ("ok news. ...", "right, question: ..."), never a value chosen (WordNet)
+_HEADER_SENSES = ("news.n.01", "update.n.01", "announcement.n.01", "question.n.01", "reminder.n.01")
+
+
+def _header(value: str) -> bool:
+    words = re.sub(r"(?i)^(?:the|a|an|some|big|good|bad)\s+", "", value.strip()).split()
+    return len(words) == 1 and lex.noun_in_senses(words[0].lower(), _HEADER_SENSES, first=1, exact=True)
 
 
 def _ruled_out(doc: Any) -> list[str]:

@@ -87,3 +87,32 @@ def asked_matter(texts: list[str]) -> str | None:
                 continue
             return " ".join([c.lower_ for c in head.lefts if c.dep_ == "compound" and common_noun(c)] + [lemma])
     return None
+
+
+_ANEW = {"new", "different", "other", "alternative", "another"}
+_SOMEWHERE = {"somewhere", "anywhere", "someplace"}
+
+
+def wanted_anew(doc: Any) -> str | None:
+    """"we need somewhere else for the meeting", "gotta find another date", "looking for a different pub": the
+    group (not one member: "I need a new job") wants a replacement for something. Returns "place" for somewhere
+    else, else the noun wanted anew."""
+    for t in doc:
+        if t.lower_ in _SOMEWHERE and any(c.lower_ == "else" for c in [*t.children, t.head]):
+            verb = t.head.head if t.head.lower_ == "else" else t.head
+            return "place" if _groups_want(verb) else None
+        if t.pos_ != "NOUN" or not any(c.lower_ in _ANEW and c.dep_ in ("amod", "det") for c in t.children):
+            continue
+        verb = t.head.head if t.dep_ == "pobj" else t.head
+        if t.dep_ in ("dobj", "pobj") and verb.pos_ == "VERB" and _groups_want(verb):
+            return t.lemma_.lower()
+    return None
+
+
+def _groups_want(verb: Any) -> bool:
+    """A verb of needing, finding or looking for, said by the group or by nobody ("gotta find ...")."""
+    if verb.pos_ != "VERB" or verb.tag_ in ("VBD", "VBN") or not (lex.verb_in_senses(verb.lemma_.lower(), PLAN_SENSES, first=3, exact=True) or
+                                   verb.lemma_.lower() in ("look", "search")):
+        return False
+    subj = next((c for c in verb.children if c.dep_ == "nsubj"), None)
+    return subj is None or subj.lower_ in ("we", "us", "'s", "let's")

@@ -162,11 +162,13 @@ def date_span(text: str) -> str | None:
     m = _SPAN.search(text)
     if m and _month(re.sub(r"[^a-z]", "", (m.group("mon") or m.group("mon3") or "").lower())):
         return m.group(0).strip()
-    w = _WEEKDAY_ORDINAL.search(text)  # "sunday the 16th": the month is the one talked of
-    return w.group(0).strip() if w else None
+    w = _WEEKDAY_ORDINAL.search(text) or _ORDINAL_RANGE.search(text)  # "sunday the 16th", "3rd to 5th": the
+    return w.group(0).strip() if w else None                          # month is the one talked of
 
 
 _WEEKDAY_ORDINAL = re.compile(r"(?i)\b(?:" + "|".join(WEEKDAYS) + r")\s+(?:the\s+)?\d{1,2}(?:st|nd|rd|th)\b")
+_ORDINAL_RANGE = re.compile(r"(?i)\b(?:the\s+)?\d{1,2}(?:st|nd|rd|th)\s*(?:to|till|until|-|–|—)\s*(?:the\s+)?"
+                            r"\d{1,2}(?:st|nd|rd|th)\b")
 
 
 _ABBR = {m[:3]: m for m in MONTHS} | {"sept": "september"}

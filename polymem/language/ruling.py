@@ -1,0 +1,96 @@
+"""A ruling said as a list of phrases with no verb, the way whoever runs a discussion closes it: "Wednesdays,
+7-9.30, from 1st October.", "£12 full, £8 concessions.", "Ok, £48 a full plot, halves pro rata.", "Same date,
+18th, 7pm, upstairs at the Boat House." The first phrase that names an option the talk put forward (or, after a
+word of assent, a sum or a date where the talk weighed several of that kind) is what the group settles on; the
+phrases after it are the details it is settled with.
+
+A list that names two options still open ("the Mill, the Old Forge, the Barn") weighs them and settles nothing;
+an option already settled, named again, is a restatement beside the new choice.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from polymem.language import lexical as lex
+from polymem.language.concluding import marker, opened
+from polymem.language.decision_clauses import IDEA_SENSES
+from polymem.language.value_kind import _MONEY, value_kind
+
+_SEPARATORS = {",", ";", "—"}
+_DASHES = {"–", "-"}  # separators only with a space before them ("7 - 9", not "get-outs", "20-22")
+MAX_WORDS = 6  # a phrase longer than this is a clause, not a value
+
+
+def segments(sent: Any) -> list[list[Any]]:
+    """The sentence's phrases between separators, words only, discourse markers at its start left out."""
+    out: list[list[Any]] = [[]]
+    for t in sent:
+        if t.is_punct and (t.text in _SEPARATORS or (t.text in _DASHES and t.i > 0 and t.doc[t.i - 1].whitespace_)):
+            out.append([])
+        elif t.text == ":":
+            out[-1] = []  # "final: the Mill": what comes before the colon labels the phrase
+        elif not (t.is_punct or t.is_space):
+            out[-1].append(t)
+    while out and out[0] and all(marker(t) for t in out[0]):
+        out.pop(0)  # "Ok," / "Right,"
+    if out and out[0] and marker(out[0][0]):
+        out[0] = out[0][1:]
+    return [s for s in out if s]
+
+
+def _verbless(sent: Any) -> bool:
+    # (a capitalised word the tagger took for a verb is most often a name: "The Tap Room")
+    return not any(t.pos_ in ("VERB", "AUX") and not t.text[:1].isupper() for t in sent) and \
+        not sent.text.rstrip().endswith("?") and not any(t.lower_ in ("or", "if", "maybe") for t in sent)
+
+
+def _candidate(p: list[Any]) -> bool:
+    """A phrase that can be a value: it holds a noun, a name or a number, and is no greeting, no person and
+    no "same X" (what stays as it was)."""
+    return any(t.pos_ in ("NOUN", "PROPN", "NUM") for t in p) and p[0].pos_ != "INTJ" and \
+        not any(t.text == "=" for t in p) and \
+        p[0].lower_ != "same" and not any(t.ent_type_ == "PERSON" for t in p)
+
+
+def ruled_phrase(sent: Any, talk: list[str], settled: list[str], same: Callable[[str, str], bool],
+                 names: Callable[[str, str], bool]) -> str | None:
+    """The value a verbless list of phrases settles on, or None. `talk`: the messages just before; `settled`:
+    what the group's matters hold now."""
+    if not _verbless(sent):
+        return None
+    parts = segments(sent)
+    if len(parts) < 2 or any(len(p) > MAX_WORDS for p in parts):
+        return None  # one bare phrase is a reply or a proposal, not a ruling
+    if any(lex.noun_in_senses(t.lemma_.lower(), IDEA_SENSES, first=1, exact=True) for t in sent if t.pos_ == "NOUN"):
+        return None  # "Proposal: the Mill, 3 May" puts forward, it does not rule
+    texts = [sent.doc[p[0].i:p[-1].i + 1].text for p in parts]
+    cands = [k for k, p in enumerate(parts) if _candidate(p) and not any(same(texts[k], s) for s in settled)]
+    talked = [k for k in cands if any(names(texts[k], x) for x in talk)]
+    things = [k for k in talked if value_kind(texts[k]) == "thing"]
+    if len(things) > 1:
+        return None  # two things the talk weighed, listed side by side: a tally or a list, not a choice
+    # the first phrase the talk named; but a thing chosen is the news and the dates beside it its details
+    # ("same date, 18th, 7pm, upstairs at the Boat House")
+    first = next((k for k in talked if not (things and value_kind(texts[k]) == "date")), None)
+    if first is None and opened(sent) and cands and value_kind(texts[cands[0]]) == "amount" and \
+            sum(value_kind(w) == "amount" for x in talk for w in _amounts(x)) >= 2:
+        first = cands[0]  # "ok, £48 a full plot": a sum between the ones the talk weighed (a compromise)
+    if first is None:
+        return None
+    kind = value_kind(texts[first])
+    if not any(value_kind(x) in ("amount", "date") for k, x in enumerate(texts) if k != first) and \
+            (kind == "thing" or not opened(sent)):
+        # no date, time or sum said with it (nor, for a sum or a date, a word of assent before it): a remark on
+        # something named ("sound, cheers tunde")
+        return None
+    # "£12 full, £8 concessions": the phrases right after it of its own kind belong to the value
+    end = first + 1
+    while end < len(texts) and kind != "thing" and value_kind(texts[end]) == kind:
+        end += 1
+    return ", ".join(texts[first:end])
+
+
+def _amounts(text: str) -> list[str]:
+    return _MONEY.findall(text)
