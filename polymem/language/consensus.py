@@ -257,6 +257,8 @@ def proposal_in_question(text: str) -> tuple[str, str | None] | None:
     """The value a question puts forward for the group: "shall we say Friday the 9th?", "should we go for the
     farmhouse?", "could we move it to the 17th?", "would everyone be ok raising the budget to £150?"."""
     for sent in parsed(text).sents:
+        if (about := _what_about(sent)) is not None:
+            return about, None  # "what about the Lamb." asks, whatever its punctuation
         if not sent.text.rstrip().endswith("?"):
             continue
         # asked of the listener ("is your flight on 12 June?", "did you move the car?"): no proposal to the group
@@ -306,6 +308,21 @@ def proposal_in_question(text: str) -> tuple[str, str | None] | None:
             if obj is not None and obj.lower_ not in ("it", "that", "this", "something", "anything"):
                 return phrase(obj), None
     return None
+
+
+def _what_about(sent: Any) -> str | None:
+    """"what about southerly winds", "how about the Lamb": the thing put forward after a wh-word and "about" that
+    open the sentence (not a person, not the listener: "what about you", "what about Sam, is he coming?")."""
+    ws = [t for t in sent if not t.is_punct]
+    if len(ws) < 3 or ws[0].lower_ not in ("what", "how") or ws[1].lower_ != "about" or \
+            any(t.lower_ in ("you", "your", "u", "ur") for t in sent):
+        return None
+    obj = next((c for c in ws[1].children if c.dep_ == "pobj" and c.pos_ in ("NOUN", "PROPN", "NUM")), None)
+    # (a person's noun is a person unless words make it a name: "the caretaker", but "southerly buster")
+    if obj is None or obj.ent_type_ == "PERSON" or (lex.is_person_noun(obj.lemma_.lower(), 1) and not any(
+            c.dep_ in ("amod", "compound") for c in obj.children)):
+        return None
+    return phrase(obj)
 
 
 @lru_cache(maxsize=20_000)

@@ -197,11 +197,13 @@ class DecisionTracker:
         talk = [x for _, x, _ in self._window[:-1]]
         heads = [c.head.value for c in self.chains]
         ruled = {s.start: v for s in sents if s.start not in bare and (v := ruled_phrase(s, talk, heads, same, names))}
-        bare |= ruled
         # one person's own choice ("I'll pick up a copy") vetoes only its own sentence, not the group's next to it
         finals = [i for i, s in enumerate(sents) if (is_final(s) or self._books_option(s) or self._names_option(s) or
                                                      s.start in bare or self._concludes_talk(s) or self._sum_reset(s))
                   and not group_acts.personal_decision(s.text)]
+        if not finals:  # (a ruling read only where no word of deciding says which phrase is settled)
+            finals = [i for i, s in enumerate(sents) if s.start in ruled]
+            bare |= ruled
         if not finals and concluding.ticked(text):
             # "new record title: Slow Lantern ✅": a check mark confirms what the message sets out, a labelled
             # value first
@@ -258,11 +260,17 @@ class DecisionTracker:
             if value and not all(in_senses(t, FINAL_SENSES) or (t.is_stop and t.text.islower()) or t.is_punct
                                  for t in parsed(value)):
                 topic, sentence = topic_of(s) or (concluded[0] if concluded else None), s.text.strip()
+                if ruled.get(s.start) == value and (at := sentence.find(value.split(",")[0])) > 0:
+                    sentence = sentence[at:]  # (the phrases before it restate what was settled: not its words)
                 if topic and same(topic, value):
                     topic = None  # "decided: the sale is for the food bank": the value names no matter
                 break
-        if not value or len(value.split()) > 10 or not sentence or _header(unmarked(value)):
+        if not value or len(value.split()) > 10 or not sentence or _header(unmarked(value)) or \
+                _anaphoric_time(value):
             return out
+        at = sentence.lower().find(value.lower())
+        if at >= 0 and sum(map(str.isupper, sentence[at:at + len(value)])) > sum(map(str.isupper, value)):
+            value = sentence[at:at + len(value)]  # "the Black Swan" here, though put forward as "black swan"
         if " " not in value.strip() and any(t.lower_ == value.lower() and t.pos_ == "VERB" and t.dep_ in (
                 "ccomp", "xcomp") and any(c.dep_ in ("nsubj", "aux") for c in t.children) for t in doc) and \
                 not any(t.lower_ == value.lower() and t.pos_ in ("NOUN", "PROPN", "NUM") for t in doc):
@@ -289,7 +297,8 @@ class DecisionTracker:
         # "refund it is, and let's move to the 14th anyway": a change of date urged beside a choice of another kind
         # is a second decision, on the matter of dates
         kinds = {value_kind(x) for x in [value, *(e.value for e in extra)]}
-        urged = [Decision(to, message_id, speaker, time, None, [], a.sentence or sentence)
+        urged = [Decision(full_date(unmarked(to), [o[0] for o in self.options] + [x for _, x, _ in self._window[:-1]]),
+                          message_id, speaker, time, None, [], a.sentence or sentence)
                  for a in group_acts.read(text) if a.act == "reversal" and "date" not in kinds and
                  (to := group_acts.change_put_forward(a.sentence or text)) and value_kind(to) == "date"]
         extra += urged
@@ -562,6 +571,14 @@ class DecisionTracker:
 
 # words that head what follows them ("ok news. ...", "right, question: ..."), never a value chosen (WordNet)
 _HEADER_SENSES = ("news.n.01", "update.n.01", "announcement.n.01", "question.n.01", "reminder.n.01")
+
+
+def _anaphoric_time(value: str) -> bool:
+    """"that saturday", "that weekend": a time the talk already named, pointed back to; no new value settled
+    ("the fair has been moved to that saturday" is news about another event on the group's date)."""
+    words = value.lower().split()
+    return len(words) == 2 and words[0] in ("that", "those") and (
+        words[1].rstrip("s") in timeexpr.WEEKDAYS or lex.noun_is(words[1], "time", senses=2))
 
 
 def _header(value: str) -> bool:

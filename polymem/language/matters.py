@@ -57,13 +57,15 @@ _PUT_FORWARD = ("proposal.n.01", "idea.n.01", "plan.n.01", "decision.n.01", "cho
 
 def asked_matter(texts: list[str]) -> str | None:
     """The matter a discussion opened by naming it alone: a question that is only a noun phrase ("tickets?",
-    "and the venue?") or a label before a colon ("Venue for the show: ..."), the earliest first. The noun must be
+    "and the venue?") or a label before a colon or a dash ("Venue for the show: ..."), the earliest first. The noun must be
     an ordinary one (not a time, a person or a name)."""
     for text in texts:  # (the earliest: "food? ... pizza?" names the matter before its options)
         doc = parsed(text)
         for sent in doc.sents:
             words = [t for t in sent if t.is_alpha]
-            colon = next((t for t in sent if t.text == ":"), None)
+            # (a spaced dash labels as a colon does: "budget - shall we say £600?", "and tickets — ...")
+            colon = next((t for t in sent if t.text == ":" or (t.text in ("-", "–", "—") and t.i > sent.start and
+                                                             t.doc[t.i - 1].whitespace_ and t.whitespace_)), None)
             if colon is not None:
                 words = [t for t in words if t.i < colon.i]
             elif not sent.text.rstrip().endswith("?"):

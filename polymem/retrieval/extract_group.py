@@ -59,8 +59,10 @@ def _group_decision(self: Any) -> Extract:
     chain = _best_chain(self)
     whole = chain
     if dated:  # "which dates did we pick": the date part of each version ("LAKE DISTRICT, 17-21 JULY")
+        # (a short value that is a date as a whole keeps its words: "easter, 18-21 april", "may bank hol, 3rd to 5th")
         chain = [StateHit(h.id, d, h.when, h.message_ids, h.kind) for h in chain
-                 if (d := timeexpr.date_span(h.value or "") or values.date(h.value or "") or
+                 if (d := (h.value if _date_whole(h.value or "") else None) or
+                     timeexpr.date_span(h.value or "") or values.date(h.value or "") or
                      (h.value if value_kind.value_kind(h.value or "") == "date" else None) or
                      timeexpr.day_phrase(h.value or ""))]
     # the options proposed in the thread: only the message reading below (no chain) uses them
@@ -111,6 +113,7 @@ def _group_decision(self: Any) -> Extract:
     return Extract(NOT_IN_MEMORY, abstained=True, cited=head.message_ids, rows=rows)
 
 
+SHORT_DATE = 6  # words of a value settled as a date that an answer about dates keeps whole
 DISCUSSION = 3  # messages before a decision that count as the discussion it settled
 DENSE_W = 2.0  # weight of the best question-message cosine among a matter's messages
 GENERIC_SENSES = ("plan.n.01", "idea.n.01", "decision.n.01", "choice.n.02", "thing.n.12", "thing.n.04", "option.n.02",
@@ -272,6 +275,15 @@ def _best_chain(self: Any) -> list[StateHit]:
     if later:
         return hits + cands[min(later, key=lambda k: cands[k][0][0].when)][0]
     return hits
+
+
+def _date_whole(value: str) -> bool:
+    """A short value settled as a date whose other words name a time, not a place ("easter, 18-21 april", not
+    "Websters, 20-22 November")."""
+    span = timeexpr.date_span(value) or ""
+    rest = value.replace(span, " ").strip(" ,") if span else ""
+    return value_kind.value_kind(value) == "date" and len(value.split()) <= SHORT_DATE and bool(rest) and \
+        not value_kind.placeish(rest)
 
 
 def _only_names(value: str, members: set[str]) -> bool:

@@ -93,3 +93,22 @@ def test_a_header_before_news_is_no_choice() -> None:
                         ("any news on the van?", "right. news. the garage rang, it's fixed")):
         _, out = _run([asked, "not yet", line])
         assert out[2] == [], line
+
+
+def test_a_value_keeps_the_capitals_the_deciding_message_gives_it() -> None:
+    _, out = _run(["where after practice now the pub's shut?", "the red lion?", "red lion is fine",
+                   "Ok. The Red Lion. See you all thursday"])
+    assert out[3] == ["The Red Lion"]
+
+
+def test_another_event_moved_onto_the_groups_date_is_no_decision() -> None:
+    _, out = _run(["bake sale on sat 13th june?", "13th works", "13th is good", "Lovely. Saturday the 13th it is",
+                   "bad news for the 13th. the town fair's been moved to that saturday and my whole street's in it"])
+    assert out[4] == []
+
+
+def test_a_matter_labelled_before_a_spaced_dash() -> None:
+    from polymem.language.matters import asked_matter
+
+    assert asked_matter(["ok trains sorted. budget - shall we say £80 each?"]) == "budget"
+    assert asked_matter(["fine - refund it is", "ALSO - the van is booked", "a well-known pub - nice"]) is None

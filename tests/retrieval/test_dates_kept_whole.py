@@ -1,0 +1,16 @@
+"""An answer about dates keeps a short value settled as a date whole when its other words name a time, not a
+place ("easter, 18-21 april" answers "which dates" with Easter in it)."""
+
+from __future__ import annotations
+
+from polymem.retrieval.extract_group import _date_whole
+
+
+def test_a_time_named_beside_its_dates_stays() -> None:
+    assert _date_whole("easter, 18-21 april")
+    assert _date_whole("half term, 27th to 31st")
+
+
+def test_a_place_beside_its_dates_is_cut_away() -> None:
+    for value in ("Websters, 20th-22nd November", "the mill at Ashby, 3 May", "sat 7th March", "Wednesdays"):
+        assert not _date_whole(value), value
