@@ -59,9 +59,20 @@ class Chain:
                     not lex.is_person_noun(lemma) and not lex.noun_is(lemma, "time", senses=2) and \
                     lex.known_noun(lemma):
                 counts[lemma] = counts.get(lemma, 0) + 1
+            elif _acronym(t) and t.lower_ not in values:  # "the AGM", "the BBQ": an occasion named by its letters
+                counts[t.lower_] = counts.get(t.lower_, 0) + 1
         out = [w for w, _ in sorted(counts.items(), key=lambda x: -x[1])[:n]]
         self._kw = (key, out)
         return out
+
+
+def _acronym(t: object) -> bool:
+    """A word written in capitals of three to five letters that no dictionary knows as a word: an initialism."""
+    text = getattr(t, "text", "")
+    low = text.lower()
+    return 3 <= len(text) <= 5 and text.isalpha() and text.isupper() and getattr(t, "pos_", "") in ("NOUN", "PROPN") \
+        and not getattr(t, "is_stop", False) and not lex.known_noun(low) and \
+        not any(lex._synsets(low, p) for p in ("v", "r", "a")) and getattr(t, "ent_type_", "") != "PERSON"
 
 
 @lru_cache(maxsize=8192)

@@ -54,7 +54,9 @@ def asks_left(doc: Any) -> bool:
         if t.pos_ != "VERB":
             continue
         away = any(c.lower_ == "away" for c in t.children)
-        if lex.verb_is(t.lemma_.lower(), "leave", 3) and any(c.dep_ == "dobj" and wh(c) for c in t.children):
+        # (not "what time do they start?": a time asked is when it happens, nothing left)
+        if lex.verb_is(t.lemma_.lower(), "leave", 3) and any(
+                c.dep_ == "dobj" and wh(c) and not lex.noun_is(c.lemma_.lower(), "time", senses=2) for c in t.children):
             return True
         if away or lex.verb_is(t.lemma_.lower(), "reside", 4):
             preps = [c for x in (t, *[a for a in t.children if a.lower_ == "away"]) for c in x.children]

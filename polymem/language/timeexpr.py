@@ -184,6 +184,20 @@ def spell_months(text: str) -> str:
     return _ABBR_RX.sub(full, text)
 
 
+def plain_days(text: str) -> str:
+    """"13th–15th Nov", "Sunday 21st of June": a day's number next to its month or in a range of days, written
+    as a number ("13–15 Nov", "Sunday 21 June"), the way a calendar gives a date."""
+    text = _ORDINAL_RANGE_TIGHT.sub(lambda m: f"{m.group(1)}{m.group(2)}{m.group(3)}", text)
+    return _ORDINAL_MONTH.sub(lambda m: m.group(1) + " ", text)
+
+
+_MONTH_WORDS = "|".join(sorted({*MONTHS, *(m[:3] for m in MONTHS), "sept"}, key=len, reverse=True))
+_ORDINAL_RANGE_TIGHT = re.compile(r"(?i)\b(\d{1,2})(?:st|nd|rd|th)\s*([-–—])\s*(\d{1,2})(?:st|nd|rd|th)\b")
+# ("the 2nd may be late": "may" before a word is the verb)
+_ORDINAL_MONTH = re.compile(r"(?i)\b(\d{1,2})(?:st|nd|rd|th)(?:\s+of)?\s+(?=(?:" + _MONTH_WORDS +
+                            r")\b)(?!may\s+[a-z])")
+
+
 _DAY_PHRASE = re.compile(r"(?i)\b(?:the\s+(?:first|second|third|fourth|last)\s+)?(?:" + "|".join(WEEKDAYS) +
                          r")s?(?:\s+of\s+(?:the|each|every)\s+month)?(?:\s+(?:at\s+)?\d{1,2}(?::\d{2})?\s*(?:am|pm)?\b)?")
 

@@ -32,7 +32,8 @@ def group_decision(self: Any) -> Extract:
         # every matter the chains hold was settled with a value of another kind ("where" answered by a sum or by
         # a member's name): none of them is the one asked about; the line that best answers it may still say
         return self._generic()
-    return replace(ex, text=timeexpr.spell_months(ex.text))  # "fri 14 nov" -> "fri 14 November"
+    # "fri 14 nov" -> "fri 14 November", "13th-15th Nov" -> "13-15 November"
+    return replace(ex, text=timeexpr.spell_months(timeexpr.plain_days(ex.text)))
 
 
 def _fits(self: Any, value: str) -> bool:

@@ -112,3 +112,11 @@ def test_a_matter_labelled_before_a_spaced_dash() -> None:
 
     assert asked_matter(["ok trains sorted. budget - shall we say £80 each?"]) == "budget"
     assert asked_matter(["fine - refund it is", "ALSO - the van is booked", "a well-known pub - nice"]) is None
+
+
+def test_an_occasion_named_by_its_letters_is_a_word_of_its_matter() -> None:
+    from polymem.language.chains import Chain
+
+    c = Chain("", context="next up the AGM. the scout hut has offered a room. we need a room for the AGM by march")
+    assert "agm" in c.keywords()
+    assert "also" not in Chain("", context="ALSO the room is booked. ALSO the tea urn").keywords()

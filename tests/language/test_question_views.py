@@ -151,3 +151,12 @@ def test_a_phrasal_verb_of_proposing_asks_who_proposed() -> None:
 
     assert parse_question("Who first put the boat trip forward?").proposal
     assert not parse_question("Who first put the boat in the water?").proposal
+
+
+def test_a_time_asked_of_a_verb_of_setting_off_is_no_thing_left() -> None:
+    from polymem.language.models import parsed
+    from polymem.language.question_views import asks_left
+
+    assert not asks_left(parsed("what time do choir practices start at the moment?"))
+    assert not asks_left(parsed("what time does the coach leave?"))
+    assert asks_left(parsed("which job did she leave?"))

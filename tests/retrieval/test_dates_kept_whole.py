@@ -14,3 +14,12 @@ def test_a_time_named_beside_its_dates_stays() -> None:
 def test_a_place_beside_its_dates_is_cut_away() -> None:
     for value in ("Websters, 20th-22nd November", "the mill at Ashby, 3 May", "sat 7th March", "Wednesdays"):
         assert not _date_whole(value), value
+
+
+def test_days_are_written_as_a_calendar_gives_them() -> None:
+    from polymem.language.timeexpr import plain_days
+
+    assert plain_days("Booked: 4th–6th Oct") == "Booked: 4–6 Oct"
+    assert plain_days("Friday 9th of May, 7pm") == "Friday 9 May, 7pm"
+    for text in ("Friday the 9th", "the 1st floor", "the 2nd may be late"):
+        assert plain_days(text) == text
