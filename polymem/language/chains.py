@@ -59,7 +59,8 @@ class Chain:
                     not lex.is_person_noun(lemma) and not lex.noun_is(lemma, "time", senses=2) and \
                     lex.known_noun(lemma):
                 counts[lemma] = counts.get(lemma, 0) + 1
-            elif _acronym(t) and t.lower_ not in values:  # "the AGM", "the BBQ": an occasion named by its letters
+            elif _acronym(t) and t.lower_ not in values and (t.dep_ == "pobj" or any(
+                    c.dep_ in ("det", "poss") for c in t.children)):  # "the AGM", "for the BBQ": named by its letters
                 counts[t.lower_] = counts.get(t.lower_, 0) + 1
         out = [w for w, _ in sorted(counts.items(), key=lambda x: -x[1])[:n]]
         self._kw = (key, out)

@@ -318,11 +318,18 @@ def _what_about(sent: Any) -> str | None:
             any(t.lower_ in ("you", "your", "u", "ur") for t in sent):
         return None
     obj = next((c for c in ws[1].children if c.dep_ == "pobj" and c.pos_ in ("NOUN", "PROPN", "NUM")), None)
-    # (a person's noun is a person unless words make it a name: "the caretaker", but "southerly buster")
-    if obj is None or obj.ent_type_ == "PERSON" or (lex.is_person_noun(obj.lemma_.lower(), 1) and not any(
-            c.dep_ in ("amod", "compound") for c in obj.children)):
+    if obj is None or obj.ent_type_ == "PERSON":
         return None
-    return phrase(obj)
+    words = [t for t in obj.subtree if not t.is_punct]
+    # a thing already known, pointed to ("what about the midges", "what about food", "what about mum") raises a
+    # concern; an option is named: a name, a number, or words that make a name ("southerly buster")
+    named = any(t.text[:1].isupper() or t.like_num or not lex.known_noun(t.lemma_.lower()) for t in words
+                if t.pos_ in ("NOUN", "PROPN", "NUM")) or any(c.dep_ in ("amod", "compound") for c in obj.children)
+    if not named:
+        return None
+    # ("the Lamb and Flag": a name joined by "and" is one name)
+    span = obj.doc[obj.left_edge.i:obj.right_edge.i + 1].text
+    return span if any(c.dep_ == "conj" for c in obj.children) and len(span.split()) <= 6 else phrase(obj)
 
 
 @lru_cache(maxsize=20_000)

@@ -71,6 +71,7 @@ class DecisionTracker:
         self.recent: list[str] = []  # the last messages: the discussion a new matter came out of
         self._before: list[str] = []
         self._window: list[tuple[int, str, str]] = []  # (place, text, id) of the last messages, this one included
+        self._speakers: list[tuple[str, str]] = []  # (speaker, text) of the same messages
         self._seq = 0  # messages read so far
         self._opt_seq: list[int] = []  # per option, the message it came up in
         self._decided_at: list[int] = []  # messages that settled something
@@ -82,7 +83,7 @@ class DecisionTracker:
         speaker) the proposal it makes or assents to, so a proposal agreed across a writer's windows is decided."""
         first = len(self.options)
         self._options(parsed(text), text)
-        self._remember(text, message_id)
+        self._remember(text, message_id, speaker)
         if speaker is not None and self.by_kind:
             self._consensus(text, message_id, speaker, None, [o[:2] for o in self.options[first:]], record=False)
 
@@ -93,7 +94,8 @@ class DecisionTracker:
         self._opt_seq += [self._seq] * (len(self.options) - len(self._opt_seq))
         self._consensus(text, message_id, speaker, None, put, record=False)
 
-    def _remember(self, text: str, message_id: str = "") -> None:
+    def _remember(self, text: str, message_id: str = "", speaker: str | None = None) -> None:
+        self._speakers = [*self._speakers, (speaker or "", text)][-TALK:]
         self.recent = [*self.recent, text][-RECENT:]
         self._window = [*self._window, (self._seq, text, message_id)][-TALK:]
         self._opt_seq += [self._seq] * (len(self.options) - len(self._opt_seq))  # when each option came up
@@ -180,7 +182,7 @@ class DecisionTracker:
         prior = [o[0] for o in self.options]  # put forward before this message
         self._options(doc, text)
         self._before = self.recent
-        self._remember(text, message_id)
+        self._remember(text, message_id, speaker)
         every = _sentences(doc)
         # (a question asks, it does not decide; but "Decided then? Hamburg, 8 June" states the choice it asks
         # the others to confirm, as "Decided. Hamburg, 8 June" does)
@@ -194,9 +196,11 @@ class DecisionTracker:
         # "minibus from the station, done.": an option put forward, closed by a word of completing
         bare |= {s.start: v for s in sents if s.start not in bare and (v := concluding.verdict_after(s, prior, same))}
         # "Wednesdays, 7-9.30, from 1st October.": a verbless list of phrases naming an option the talk weighed
-        talk = [x for _, x, _ in self._window[:-1]]
         heads = [c.head.value for c in self.chains]
-        ruled = {s.start: v for s in sents if s.start not in bare and (v := ruled_phrase(s, talk, heads, same, names))}
+        talk = self._speakers
+        recent = [o[0] for i, o in enumerate(self.options[:len(prior)]) if self._seq - 1 - self._opt_seq[i] <= TALK]
+        ruled = {s.start: v for s in sents if s.start not in bare and
+                 (v := ruled_phrase(s, talk, heads, recent, same, names))}
         # one person's own choice ("I'll pick up a copy") vetoes only its own sentence, not the group's next to it
         finals = [i for i, s in enumerate(sents) if (is_final(s) or self._books_option(s) or self._names_option(s) or
                                                      s.start in bare or self._concludes_talk(s) or self._sum_reset(s))
@@ -266,7 +270,7 @@ class DecisionTracker:
                     topic = None  # "decided: the sale is for the food bank": the value names no matter
                 break
         if not value or len(value.split()) > 10 or not sentence or _header(unmarked(value)) or \
-                _anaphoric_time(value):
+                (topic and _anaphoric_time(value)):
             return out
         at = sentence.lower().find(value.lower())
         if at >= 0 and sum(map(str.isupper, sentence[at:at + len(value)])) > sum(map(str.isupper, value)):
@@ -300,7 +304,8 @@ class DecisionTracker:
         urged = [Decision(full_date(unmarked(to), [o[0] for o in self.options] + [x for _, x, _ in self._window[:-1]]),
                           message_id, speaker, time, None, [], a.sentence or sentence)
                  for a in group_acts.read(text) if a.act == "reversal" and "date" not in kinds and
-                 (to := group_acts.change_put_forward(a.sentence or text)) and value_kind(to) == "date"]
+                 (to := group_acts.change_put_forward(a.sentence or text)) and value_kind(to) == "date" and
+                 _moves_the_plan(a.sentence or text)]
         extra += urged
         dropped = [d for d, _ in drops if d and not same(d, value)]
         changed = bool(drops) or any(t.lower_ == "instead" for t in doc) or any(
@@ -571,6 +576,17 @@ class DecisionTracker:
 
 # words that head what follows them ("ok news. ...", "right, question: ..."), never a value chosen (WordNet)
 _HEADER_SENSES = ("news.n.01", "update.n.01", "announcement.n.01", "question.n.01", "reminder.n.01")
+
+
+def _moves_the_plan(sentence: str) -> bool:
+    """"let's move to the 14th anyway": the change moves the plan itself (nothing else named as moved: not
+    "move the deadline to the 1st") and nobody turns it down there ("X said let's move to the 15th but nah")."""
+    doc = parsed(sentence)
+    if against(sentence) or any(t.lower_ in ("but", "nah", "nope") for t in doc):
+        return False
+    return not any(t.dep_ == "dobj" and t.pos_ in ("NOUN", "PROPN") and t.head.pos_ == "VERB" and
+                   lex.verb_in_senses(t.head.lemma_.lower(), group_acts.CHANGE_SENSES, first=2, exact=True)
+                   for t in doc)
 
 
 def _anaphoric_time(value: str) -> bool:

@@ -70,8 +70,9 @@ def asked_matter(texts: list[str]) -> str | None:
                 words = [t for t in words if t.i < colon.i]
             elif not sent.text.rstrip().endswith("?"):
                 continue
-            if not 1 <= len(words) <= 4 or any(t.pos_ in ("VERB", "AUX", "PRON") for t in words):
-                continue
+            if not 1 <= len(words) <= 4 or any(t.pos_ in ("VERB", "AUX", "PRON") or t.lower_ in ("no", "not")
+                                               for t in words):
+                continue  # ("no worries - ...": a reply, no matter)
             # (a sentence's first word keeps its capital: "Venue for the show:")
             noun = [t for t in words if common_noun(t) or (t.i == sent.start and t.pos_ == "PROPN" and
                                                             lex.known_noun(t.lower_) and not lex.can_name(t.lower_))]
@@ -102,7 +103,9 @@ def wanted_anew(doc: Any) -> str | None:
     for t in doc:
         if t.lower_ in _SOMEWHERE and any(c.lower_ == "else" for c in [*t.children, t.head]):
             verb = t.head.head if t.head.lower_ == "else" else t.head
-            return "place" if _groups_want(verb) else None
+            # ("somewhere else to park": a place for another purpose, said by its verb)
+            purpose = any(c.dep_ in ("relcl", "acl", "xcomp", "advcl") and c.i > t.i for c in verb.children)
+            return "place" if _groups_want(verb) and not purpose else None
         if t.pos_ != "NOUN" or not any(c.lower_ in _ANEW and c.dep_ in ("amod", "det") for c in t.children):
             continue
         verb = t.head.head if t.dep_ == "pobj" else t.head

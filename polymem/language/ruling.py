@@ -16,9 +16,11 @@ from typing import Any
 from polymem.language import lexical as lex
 from polymem.language.concluding import marker, opened
 from polymem.language.decision_clauses import IDEA_SENSES
+from polymem.language.models import parsed
 from polymem.language.value_kind import _MONEY, value_kind
 
 _SEPARATORS = {",", ";", "—"}
+_REMARK = {"but", "tho", "though", "although", "another"}  # a list that goes on to weigh or defer is no ruling
 _DASHES = {"–", "-"}  # separators only with a space before them ("7 - 9", not "get-outs", "20-22")
 MAX_WORDS = 6  # a phrase longer than this is a clause, not a value
 
@@ -46,6 +48,19 @@ def _verbless(sent: Any) -> bool:
         not sent.text.rstrip().endswith("?") and not any(t.lower_ in ("or", "if", "maybe") for t in sent)
 
 
+def _remark(p: list[Any]) -> bool:
+    """A phrase that names nothing: no noun, name or number, and no date or sum ("ouch", "so good")."""
+    return not any(t.pos_ in ("NOUN", "PROPN", "NUM") for t in p) and \
+        value_kind(p[0].doc[p[0].i:p[-1].i + 1].text) not in ("date", "amount")
+
+
+def _asks_what(text: str) -> bool:
+    """A question for information ("when's the match?", "how much was it?"), not one putting a thing forward."""
+    sents = list(parsed(text).sents)
+    return bool(sents) and sents[-1].text.rstrip().endswith("?") and \
+        any(t.tag_ in ("WRB", "WP", "WDT") for t in sents[-1])
+
+
 def _candidate(p: list[Any]) -> bool:
     """A phrase that can be a value: it holds a noun, a name or a number, and is no greeting, no person and
     no "same X" (what stays as it was)."""
@@ -54,20 +69,30 @@ def _candidate(p: list[Any]) -> bool:
         p[0].lower_ != "same" and not any(t.ent_type_ == "PERSON" for t in p)
 
 
-def ruled_phrase(sent: Any, talk: list[str], settled: list[str], same: Callable[[str, str], bool],
-                 names: Callable[[str, str], bool]) -> str | None:
-    """The value a verbless list of phrases settles on, or None. `talk`: the messages just before; `settled`:
-    what the group's matters hold now."""
-    if not _verbless(sent):
+def ruled_phrase(sent: Any, talk: list[tuple[str, str]], settled: list[str], options: list[str],
+                 same: Callable[[str, str], bool], names: Callable[[str, str], bool]) -> str | None:
+    """The value a verbless list of phrases settles on, or None. `talk`: the messages just before, as (speaker,
+    text), the speaker of this one last; `settled`: what the group's matters hold now; `options`: what the talk
+    put forward."""
+    if not _verbless(sent) or not talk:
         return None
+    me = talk[-1][0]
+    before = talk[:-1]
+    if before and before[-1][0] != me and _asks_what(before[-1][1]):
+        return None  # the answer to a question just asked ("when's the match?" "the match, sat 3pm")
     parts = segments(sent)
     if len(parts) < 2 or any(len(p) > MAX_WORDS for p in parts):
         return None  # one bare phrase is a reply or a proposal, not a ruling
+    if any(p[0].pos_ == "INTJ" or any(t.lower_ in _REMARK for t in p) or _remark(p) for p in parts[1:]):
+        return None  # a remark closes the list ("spa, £80 each, ouch", "Thai place, £25, but ...")
     if any(lex.noun_in_senses(t.lemma_.lower(), IDEA_SENSES, first=1, exact=True) for t in sent if t.pos_ == "NOUN"):
         return None  # "Proposal: the Mill, 3 May" puts forward, it does not rule
     texts = [sent.doc[p[0].i:p[-1].i + 1].text for p in parts]
     cands = [k for k, p in enumerate(parts) if _candidate(p) and not any(same(texts[k], s) for s in settled)]
-    talked = [k for k in cands if any(names(texts[k], x) for x in talk)]
+    # weighed by the talk: put forward as an option, or named by two other members ("wednesday works" /
+    # "Wednesday please"), not merely mentioned
+    talked = [k for k in cands if any(same(texts[k], o) for o in options) or
+              len({who for who, x in before if who != me and names(texts[k], x)}) >= 2]
     things = [k for k in talked if value_kind(texts[k]) == "thing"]
     if len(things) > 1:
         return None  # two things the talk weighed, listed side by side: a tally or a list, not a choice
@@ -75,7 +100,7 @@ def ruled_phrase(sent: Any, talk: list[str], settled: list[str], same: Callable[
     # ("same date, 18th, 7pm, upstairs at the Boat House")
     first = next((k for k in talked if not (things and value_kind(texts[k]) == "date")), None)
     if first is None and opened(sent) and cands and value_kind(texts[cands[0]]) == "amount" and \
-            sum(value_kind(w) == "amount" for x in talk for w in _amounts(x)) >= 2:
+            sum(value_kind(w) == "amount" for _, x in before for w in _amounts(x)) >= 2:
         first = cands[0]  # "ok, £48 a full plot": a sum between the ones the talk weighed (a compromise)
     if first is None:
         return None

@@ -163,10 +163,23 @@ def date_span(text: str) -> str | None:
     if m and _month(re.sub(r"[^a-z]", "", (m.group("mon") or m.group("mon3") or "").lower())):
         return m.group(0).strip()
     w = _WEEKDAY_ORDINAL.search(text) or _ORDINAL_RANGE.search(text)  # "sunday the 16th", "3rd to 5th": the
-    return w.group(0).strip() if w else None                          # month is the one talked of
+    if w and w.re is _ORDINAL_RANGE and (n := _NEXT_WORD.match(text, w.end())) and _counted(n.group(1).lower()):
+        return None  # month is the one talked of; "1st-3rd place", "the 3rd to 5th floor": ranks or storeys
+    return w.group(0).strip() if w else None
 
 
 _WEEKDAY_ORDINAL = re.compile(r"(?i)\b(?:" + "|".join(WEEKDAYS) + r")\s+(?:the\s+)?\d{1,2}(?:st|nd|rd|th)\b")
+_NEXT_WORD = re.compile(r"\s+([A-Za-z]+)")
+
+
+def _counted(word: str) -> bool:
+    """A noun an ordinal range counts ("place", "floor", "page"): one WordNet knows, not a month or a time."""
+    from spacy.lang.en.stop_words import STOP_WORDS
+
+    from polymem.language import lexical as lex  # (lexical reads WordNet; timeexpr is read before it)
+
+    return word not in STOP_WORDS and word not in MONTHS and not calendar_name(word) and lex.known_noun(word) and \
+        not lex.noun_is(word, "time", senses=2)
 _ORDINAL_RANGE = re.compile(r"(?i)\b(?:the\s+)?\d{1,2}(?:st|nd|rd|th)\s*(?:to|till|until|-|–|—)\s*(?:the\s+)?"
                             r"\d{1,2}(?:st|nd|rd|th)\b")
 

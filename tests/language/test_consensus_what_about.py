@@ -21,3 +21,9 @@ def test_a_name_put_forward_that_way_is_settled_by_two_assents() -> None:
              "ooh midnight rambler is great", "midnight rambler, agreed"]
     out = [[d.value for d in tr.feed(t, f"x{i}", f"p{i}", None)] for i, t in enumerate(lines)]
     assert out[3] and "midnight rambler" in out[3][0].lower()
+
+
+def test_a_concern_pointed_to_is_no_option() -> None:
+    for text in ("what about the wasps", "what about food tho", "what about the weather"):
+        assert consensus.proposal_in_question(text) is None, text
+    assert consensus.proposal_in_question("how about the Rose and Crown") == ("the Rose and Crown", None)

@@ -28,13 +28,13 @@ def test_a_compromise_sum_after_a_word_of_assent() -> None:
 
 def test_a_place_ruled_with_its_date_replaces_the_one_booked() -> None:
     tr, out = _run(["quiz night venue: the Old Mill can do 4 May, £80. ok?", "fine", "yes",
-                    "Booked. The Old Mill, 4 May.",
+                    "ok the Old Mill it is, 4 May",
                     "the Old Mill has flooded, closed till summer. anyone know somewhere?",
                     "the Lamb and Flag has an upstairs room?", "lamb and flag is lovely",
                     "Right. Lamb and Flag, 11 May, 8pm. Posters tomorrow"])
     assert out[7] and "Lamb and Flag" in out[7][0]
     chain = next(c for c in tr.chains if any("Lamb" in d.value for d in c.decisions))
-    assert [d.value for d in chain.decisions][0].startswith("The Old Mill")
+    assert [d.value for d in chain.decisions][0].lower().startswith("the old mill")
 
 
 def test_lists_and_remarks_of_that_shape_settle_nothing() -> None:
@@ -52,7 +52,7 @@ def test_lists_and_remarks_of_that_shape_settle_nothing() -> None:
 def test_a_need_for_somewhere_else_joins_the_next_choice_to_the_matter() -> None:
     tr, out = _run(["book club venue for the spring?", "the Crown?", "ok the Crown it is then",
                     "bad news, the Crown lost its licence. we need somewhere else for book club",
-                    "the library has a room", "Same day, 4th, 7pm, the library."])
+                    "the library? they have a room", "Same day, 4th, 7pm, the library."])
     assert out[5] and "library" in out[5][0]
     chain = next(c for c in tr.chains if any("library" in d.value for d in c.decisions))
     assert [d.value for d in chain.decisions][0].endswith("Crown")
@@ -120,3 +120,23 @@ def test_an_occasion_named_by_its_letters_is_a_word_of_its_matter() -> None:
     c = Chain("", context="next up the AGM. the scout hut has offered a room. we need a room for the AGM by march")
     assert "agm" in c.keywords()
     assert "also" not in Chain("", context="ALSO the room is booked. ALSO the tea urn").keywords()
+
+
+def test_lists_that_answer_or_remark_settle_nothing() -> None:
+    _, out = _run(["the quiz is on again", "when's the quiz?", "the quiz, sunday 2pm"])
+    assert out[2] == []  # the answer to a question asked
+    _, out = _run(["spa day for her birthday?", "spa sounds nice", "a spa would be lovely", "the spa, £90 each, ouch"])
+    assert out[3] == []  # a remark closes the list
+
+
+def test_narrower_replacements_and_date_changes() -> None:
+    from polymem.language import timeexpr
+    from polymem.language.matters import asked_matter, wanted_anew
+    from polymem.language.models import parsed
+
+    assert wanted_anew(parsed("can we find somewhere else to park tho")) is None
+    assert timeexpr.date_span("ok medals it is, for 1st-3rd place") is None
+    assert asked_matter(["no worries - pub at 8?"]) is None
+    _, out = _run(["reunion date? thinking sat 8th march", "8th works", "8th is good", "ok sat 8th march it is",
+                   "the Feathers it is, and let's move the reply deadline to the 1st"])
+    assert all("1st" not in v for v in out[4]), out[4]
