@@ -60,7 +60,7 @@ class Chain:
                     lex.known_noun(lemma):
                 counts[lemma] = counts.get(lemma, 0) + 1
             elif _acronym(t) and t.lower_ not in values and (t.dep_ == "pobj" or any(
-                    c.dep_ in ("det", "poss") for c in t.children)):  # "the AGM", "for the BBQ": named by its letters
+                    c.dep_ in ("det", "poss") for c in t.children)):  # "the EGM", "for the BBQ": named by its letters
                 counts[t.lower_] = counts.get(t.lower_, 0) + 1
         out = [w for w, _ in sorted(counts.items(), key=lambda x: -x[1])[:n]]
         self._kw = (key, out)

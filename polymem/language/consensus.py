@@ -311,7 +311,7 @@ def proposal_in_question(text: str) -> tuple[str, str | None] | None:
 
 
 def _what_about(sent: Any) -> str | None:
-    """"what about southerly winds", "how about the Lamb": the thing put forward after a wh-word and "about" that
+    """"what about blue moon", "how about the Fox and Hound": the thing put forward after a wh-word and "about" that
     open the sentence (not a person, not the listener: "what about you", "what about Sam, is he coming?")."""
     ws = [t for t in sent if not t.is_punct]
     if len(ws) < 3 or ws[0].lower_ not in ("what", "how") or ws[1].lower_ != "about" or \
@@ -321,13 +321,13 @@ def _what_about(sent: Any) -> str | None:
     if obj is None or obj.ent_type_ == "PERSON":
         return None
     words = [t for t in obj.subtree if not t.is_punct]
-    # a thing already known, pointed to ("what about the midges", "what about food", "what about mum") raises a
-    # concern; an option is named: a name, a number, or words that make a name ("southerly buster")
+    # a thing already known, pointed to ("what about the wasps", "what about parking", "what about dad") raises a
+    # concern; an option is named: a name, a number, or words that make a name ("blue moon")
     named = any(t.text[:1].isupper() or t.like_num or not lex.known_noun(t.lemma_.lower()) for t in words
                 if t.pos_ in ("NOUN", "PROPN", "NUM")) or any(c.dep_ in ("amod", "compound") for c in obj.children)
     if not named:
         return None
-    # ("the Lamb and Flag": a name joined by "and" is one name)
+    # ("the Fox and Hound": a name joined by "and" is one name)
     span = obj.doc[obj.left_edge.i:obj.right_edge.i + 1].text
     return span if any(c.dep_ == "conj" for c in obj.children) and len(span.split()) <= 6 else phrase(obj)
 

@@ -195,7 +195,7 @@ class DecisionTracker:
         bare = {s.start: v for s in sents if (v := concluding.bare_option(s, prior, same))}
         # "minibus from the station, done.": an option put forward, closed by a word of completing
         bare |= {s.start: v for s in sents if s.start not in bare and (v := concluding.verdict_after(s, prior, same))}
-        # "Wednesdays, 7-9.30, from 1st October.": a verbless list of phrases naming an option the talk weighed
+        # "Fridays, 6-8, from 3rd March.": a verbless list of phrases naming an option the talk weighed
         heads = [c.head.value for c in self.chains]
         talk = self._speakers
         recent = [o[0] for i, o in enumerate(self.options[:len(prior)]) if self._seq - 1 - self._opt_seq[i] <= TALK]
@@ -274,7 +274,7 @@ class DecisionTracker:
             return out
         at = sentence.lower().find(value.lower())
         if at >= 0 and sum(map(str.isupper, sentence[at:at + len(value)])) > sum(map(str.isupper, value)):
-            value = sentence[at:at + len(value)]  # "the Black Swan" here, though put forward as "black swan"
+            value = sentence[at:at + len(value)]  # "the Red Lion" here, though put forward as "red lion"
         if " " not in value.strip() and any(t.lower_ == value.lower() and t.pos_ == "VERB" and t.dep_ in (
                 "ccomp", "xcomp") and any(c.dep_ in ("nsubj", "aux") for c in t.children) for t in doc) and \
                 not any(t.lower_ == value.lower() and t.pos_ in ("NOUN", "PROPN", "NUM") for t in doc):
@@ -298,7 +298,7 @@ class DecisionTracker:
             # "the mountain cabin on May 3": two matters settled at once
             extra.append(Decision(day, message_id, speaker, time, self._open_topic(day), [], sentence))
             value = re.sub(r"(?i)\s+(?:on|for|at)$", "", head)
-        # "refund it is, and let's move to the 14th anyway": a change of date urged beside a choice of another kind
+        # "the hall it is, and let's move to the 9th too": a change of date urged beside a choice of another kind
         # is a second decision, on the matter of dates
         kinds = {value_kind(x) for x in [value, *(e.value for e in extra)]}
         urged = [Decision(full_date(unmarked(to), [o[0] for o in self.options] + [x for _, x, _ in self._window[:-1]]),
@@ -579,8 +579,8 @@ _HEADER_SENSES = ("news.n.01", "update.n.01", "announcement.n.01", "question.n.0
 
 
 def _moves_the_plan(sentence: str) -> bool:
-    """"let's move to the 14th anyway": the change moves the plan itself (nothing else named as moved: not
-    "move the deadline to the 1st") and nobody turns it down there ("X said let's move to the 15th but nah")."""
+    """"let's move to the 9th too": the change moves the plan itself (nothing else named as moved: not
+    "move the sign-up cut-off to the 2nd") and nobody turns it down there ("she said let's move to the 20th but no")."""
     doc = parsed(sentence)
     if against(sentence) or any(t.lower_ in ("but", "nah", "nope") for t in doc):
         return False

@@ -63,7 +63,7 @@ def asked_matter(texts: list[str]) -> str | None:
         doc = parsed(text)
         for sent in doc.sents:
             words = [t for t in sent if t.is_alpha]
-            # (a spaced dash labels as a colon does: "budget - shall we say £600?", "and tickets — ...")
+            # (a spaced dash labels as a colon does: "kitty - shall we say £30?", "and the cake — ...")
             colon = next((t for t in sent if t.text == ":" or (t.text in ("-", "–", "—") and t.i > sent.start and
                                                              t.doc[t.i - 1].whitespace_ and t.whitespace_)), None)
             if colon is not None:

@@ -1,6 +1,6 @@
-"""A ruling said as a list of phrases with no verb, the way whoever runs a discussion closes it: "Wednesdays,
-7-9.30, from 1st October.", "£12 full, £8 concessions.", "Ok, £48 a full plot, halves pro rata.", "Same date,
-18th, 7pm, upstairs at the Boat House." The first phrase that names an option the talk put forward (or, after a
+"""A ruling said as a list of phrases with no verb, the way whoever runs a discussion closes it: "Fridays,
+6-8, from 3rd March.", "£20 adults, £10 kids.", "Ok, £35 a year, students half.", "Same day,
+4th, 7pm, the library." The first phrase that names an option the talk put forward (or, after a
 word of assent, a sum or a date where the talk weighed several of that kind) is what the group settles on; the
 phrases after it are the details it is settled with.
 
@@ -84,24 +84,24 @@ def ruled_phrase(sent: Any, talk: list[tuple[str, str]], settled: list[str], opt
     if len(parts) < 2 or any(len(p) > MAX_WORDS for p in parts):
         return None  # one bare phrase is a reply or a proposal, not a ruling
     if any(p[0].pos_ == "INTJ" or any(t.lower_ in _REMARK for t in p) or _remark(p) for p in parts[1:]):
-        return None  # a remark closes the list ("spa, £80 each, ouch", "Thai place, £25, but ...")
+        return None  # a remark closes the list ("the spa, £90 each, ouch", "the noodle bar, £20, but ...")
     if any(lex.noun_in_senses(t.lemma_.lower(), IDEA_SENSES, first=1, exact=True) for t in sent if t.pos_ == "NOUN"):
         return None  # "Proposal: the Mill, 3 May" puts forward, it does not rule
     texts = [sent.doc[p[0].i:p[-1].i + 1].text for p in parts]
     cands = [k for k, p in enumerate(parts) if _candidate(p) and not any(same(texts[k], s) for s in settled)]
-    # weighed by the talk: put forward as an option, or named by two other members ("wednesday works" /
-    # "Wednesday please"), not merely mentioned
+    # weighed by the talk: put forward as an option, or named by two other members ("friday suits me" /
+    # "fridays please"), not merely mentioned
     talked = [k for k in cands if any(same(texts[k], o) for o in options) or
               len({who for who, x in before if who != me and names(texts[k], x)}) >= 2]
     things = [k for k in talked if value_kind(texts[k]) == "thing"]
     if len(things) > 1:
         return None  # two things the talk weighed, listed side by side: a tally or a list, not a choice
     # the first phrase the talk named; but a thing chosen is the news and the dates beside it its details
-    # ("same date, 18th, 7pm, upstairs at the Boat House")
+    # ("same day, 4th, 7pm, the library")
     first = next((k for k in talked if not (things and value_kind(texts[k]) == "date")), None)
     if first is None and opened(sent) and cands and value_kind(texts[cands[0]]) == "amount" and \
             sum(value_kind(w) == "amount" for _, x in before for w in _amounts(x)) >= 2:
-        first = cands[0]  # "ok, £48 a full plot": a sum between the ones the talk weighed (a compromise)
+        first = cands[0]  # "ok, £35 a year": a sum between the ones the talk weighed (a compromise)
     if first is None:
         return None
     kind = value_kind(texts[first])
@@ -110,7 +110,7 @@ def ruled_phrase(sent: Any, talk: list[tuple[str, str]], settled: list[str], opt
         # no date, time or sum said with it (nor, for a sum or a date, a word of assent before it): a remark on
         # something named ("sound, cheers tunde")
         return None
-    # "£12 full, £8 concessions": the phrases right after it of its own kind belong to the value
+    # "£20 adults, £10 kids": the phrases right after it of its own kind belong to the value
     end = first + 1
     while end < len(texts) and kind != "thing" and value_kind(texts[end]) == kind:
         end += 1

@@ -198,8 +198,8 @@ def spell_months(text: str) -> str:
 
 
 def plain_days(text: str) -> str:
-    """"13th–15th Nov", "Sunday 21st of June": a day's number next to its month or in a range of days, written
-    as a number ("13–15 Nov", "Sunday 21 June"), the way a calendar gives a date."""
+    """"4th–6th Oct", "Friday 9th of May": a day's number next to its month or in a range of days, written
+    as a number ("4–6 Oct", "Friday 9 May"), the way a calendar gives a date."""
     text = _ORDINAL_RANGE_TIGHT.sub(lambda m: f"{m.group(1)}{m.group(2)}{m.group(3)}", text)
     return _ORDINAL_MONTH.sub(lambda m: m.group(1) + " ", text)
 

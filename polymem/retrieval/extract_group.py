@@ -32,7 +32,7 @@ def group_decision(self: Any) -> Extract:
         # every matter the chains hold was settled with a value of another kind ("where" answered by a sum or by
         # a member's name): none of them is the one asked about; the line that best answers it may still say
         return self._generic()
-    # "fri 14 nov" -> "fri 14 November", "13th-15th Nov" -> "13-15 November"
+    # "fri 14 nov" -> "fri 14 November", "4th-6th Oct" -> "4-6 October"
     return replace(ex, text=timeexpr.spell_months(timeexpr.plain_days(ex.text)))
 
 
@@ -60,7 +60,7 @@ def _group_decision(self: Any) -> Extract:
     chain = _best_chain(self)
     whole = chain
     if dated:  # "which dates did we pick": the date part of each version ("LAKE DISTRICT, 17-21 JULY")
-        # (a short value that is a date as a whole keeps its words: "easter, 18-21 april", "may bank hol, 3rd to 5th")
+        # (a short value that is a date as a whole keeps its words: "half term, 27th to 31st", "whitsun, 2-4 june")
         chain = [StateHit(h.id, d, h.when, h.message_ids, h.kind) for h in chain
                  if (d := (h.value if _date_whole(h.value or "") else None) or
                      timeexpr.date_span(h.value or "") or values.date(h.value or "") or
@@ -279,8 +279,8 @@ def _best_chain(self: Any) -> list[StateHit]:
 
 
 def _date_whole(value: str) -> bool:
-    """A short value settled as a date whose other words name a time, not a place ("easter, 18-21 april", not
-    "Websters, 20-22 November")."""
+    """A short value settled as a date whose other words name a time, not a place ("half term, 27th to 31st", not
+    "the Old Mill, 4-6 May")."""
     span = timeexpr.date_span(value) or ""
     rest = value.replace(span, " ").strip(" ,") if span else ""
     return value_kind.value_kind(value) == "date" and len(value.split()) <= SHORT_DATE and bool(rest) and \

@@ -73,8 +73,8 @@ def test_wanting_anew() -> None:
 def test_a_change_of_date_urged_beside_another_choice() -> None:
     tr, out = _run(["quiz night date? I'm thinking fri 6th june", "6th is good", "6th works",
                     "ok fri 6th june it is, I'll tell the pub",
-                    "the pub can't do our usual room on the 6th. they offer the 13th or a refund of the deposit",
-                    "fine, refund it is, we'll use the hall, and let's move to the 13th anyway"])
+                    "the pub can't do our usual room on the 6th. they offer the 13th or another pub",
+                    "fine, the hall it is then, and let's move to the 13th too"])
     assert "the 13th" in out[5]
     chain = next(c for c in tr.chains if any(d.value == "the 13th" for d in c.decisions))
     assert [d.value for d in chain.decisions][0].lower().startswith("fri 6th")
@@ -103,22 +103,22 @@ def test_a_value_keeps_the_capitals_the_deciding_message_gives_it() -> None:
 
 def test_another_event_moved_onto_the_groups_date_is_no_decision() -> None:
     _, out = _run(["bake sale on sat 13th june?", "13th works", "13th is good", "Lovely. Saturday the 13th it is",
-                   "bad news for the 13th. the town fair's been moved to that saturday and my whole street's in it"])
+                   "oh no, the 13th. the town fair has been moved to that saturday and my whole road is going"])
     assert out[4] == []
 
 
 def test_a_matter_labelled_before_a_spaced_dash() -> None:
     from polymem.language.matters import asked_matter
 
-    assert asked_matter(["ok trains sorted. budget - shall we say £80 each?"]) == "budget"
-    assert asked_matter(["fine - refund it is", "ALSO - the van is booked", "a well-known pub - nice"]) is None
+    assert asked_matter(["ok trains sorted. kitty - can we do £25 each?"]) == "kitty"
+    assert asked_matter(["fine - the hall it is", "ALSO - the van is booked", "a well-known pub - nice"]) is None
 
 
 def test_an_occasion_named_by_its_letters_is_a_word_of_its_matter() -> None:
     from polymem.language.chains import Chain
 
-    c = Chain("", context="next up the AGM. the scout hut has offered a room. we need a room for the AGM by march")
-    assert "agm" in c.keywords()
+    c = Chain("", context="next up the EGM. the scout hut has offered a room. we need a room for the EGM by march")
+    assert "egm" in c.keywords()
     assert "also" not in Chain("", context="ALSO the room is booked. ALSO the tea urn").keywords()
 
 

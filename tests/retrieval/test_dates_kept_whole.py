@@ -1,5 +1,5 @@
 """An answer about dates keeps a short value settled as a date whole when its other words name a time, not a
-place ("easter, 18-21 april" answers "which dates" with Easter in it)."""
+place ("half term, 27th to 31st" answers "which dates" with the half term in it)."""
 
 from __future__ import annotations
 
@@ -7,12 +7,12 @@ from polymem.retrieval.extract_group import _date_whole
 
 
 def test_a_time_named_beside_its_dates_stays() -> None:
-    assert _date_whole("easter, 18-21 april")
+    assert _date_whole("whitsun, 2-4 june")
     assert _date_whole("half term, 27th to 31st")
 
 
 def test_a_place_beside_its_dates_is_cut_away() -> None:
-    for value in ("Websters, 20th-22nd November", "the mill at Ashby, 3 May", "sat 7th March", "Wednesdays"):
+    for value in ("the Old Mill, 4th-6th May", "the mill at Ashby, 3 May", "sun 9th May", "Thursdays"):
         assert not _date_whole(value), value
 
 
