@@ -7,6 +7,7 @@ import re
 from dataclasses import dataclass, field
 from datetime import datetime
 from functools import lru_cache
+from typing import Any
 
 from polymem.language import concluding, timeexpr
 from polymem.language import lexical as lex
@@ -67,13 +68,11 @@ class Chain:
         return out
 
 
-def _acronym(t: object) -> bool:
+def _acronym(t: Any) -> bool:
     """A word written in capitals of three to five letters that no dictionary knows as a word: an initialism."""
-    text = getattr(t, "text", "")
-    low = text.lower()
-    return 3 <= len(text) <= 5 and text.isalpha() and text.isupper() and getattr(t, "pos_", "") in ("NOUN", "PROPN") \
-        and not getattr(t, "is_stop", False) and not lex.known_noun(low) and \
-        not any(lex._synsets(low, p) for p in ("v", "r", "a")) and getattr(t, "ent_type_", "") != "PERSON"
+    return 3 <= len(t.text) <= 5 and t.text.isalpha() and t.text.isupper() and t.pos_ in ("NOUN", "PROPN") and \
+        not t.is_stop and t.ent_type_ != "PERSON" and not lex.known_noun(t.lower_) and \
+        not any(lex._synsets(t.lower_, p) for p in ("v", "r", "a"))
 
 
 @lru_cache(maxsize=8192)

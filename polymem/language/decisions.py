@@ -71,7 +71,7 @@ class DecisionTracker:
         self.recent: list[str] = []  # the last messages: the discussion a new matter came out of
         self._before: list[str] = []
         self._window: list[tuple[int, str, str]] = []  # (place, text, id) of the last messages, this one included
-        self._speakers: list[tuple[str, str]] = []  # (speaker, text) of the same messages
+        self._speakers: list[str] = []  # who wrote each of the same messages
         self._seq = 0  # messages read so far
         self._opt_seq: list[int] = []  # per option, the message it came up in
         self._decided_at: list[int] = []  # messages that settled something
@@ -95,7 +95,7 @@ class DecisionTracker:
         self._consensus(text, message_id, speaker, None, put, record=False)
 
     def _remember(self, text: str, message_id: str = "", speaker: str | None = None) -> None:
-        self._speakers = [*self._speakers, (speaker or "", text)][-TALK:]
+        self._speakers = [*self._speakers, speaker or ""][-TALK:]
         self.recent = [*self.recent, text][-RECENT:]
         self._window = [*self._window, (self._seq, text, message_id)][-TALK:]
         self._opt_seq += [self._seq] * (len(self.options) - len(self._opt_seq))  # when each option came up
@@ -133,6 +133,10 @@ class DecisionTracker:
         self.options += [(value, topic, text) for value, topic in _proposals(text)]
         self._fragment_option(doc, text)
 
+    def _named_so_far(self) -> list[str]:
+        """The options put forward and the messages before this one: where a bare day finds its month."""
+        return [o[0] for o in self.options] + [x for _, x, _ in self._window[:-1]]
+
     @staticmethod
     def _replaces(want: str, c: Chain) -> bool:
         """What the group wants anew ("somewhere else", "another date", "a different pub") is what a matter holds:
@@ -161,7 +165,7 @@ class DecisionTracker:
         p = self._talk.step(text, message_id, speaker, self._seq - 1, put)
         if p is None or not record:
             return []
-        value = full_date(unmarked(p.value), [o[0] for o in self.options] + [x for _, x, _ in self._window[:-1]])
+        value = full_date(unmarked(p.value), self._named_so_far())
         d = Decision(value, message_id, speaker, time, p.topic, [], p.text.strip(), seq=self._seq - 1,
                      support=[p.message_id, *(m for m in p.assent.values() if m != message_id)])
         # "could we do the 22nd instead?": a change of the matter of its kind
@@ -197,7 +201,7 @@ class DecisionTracker:
         bare |= {s.start: v for s in sents if s.start not in bare and (v := concluding.verdict_after(s, prior, same))}
         # "Fridays, 6-8, from 3rd March.": a verbless list of phrases naming an option the talk weighed
         heads = [c.head.value for c in self.chains]
-        talk = self._speakers
+        talk = [(who, x) for who, (_, x, _) in zip(self._speakers, self._window, strict=True)]
         recent = [o[0] for i, o in enumerate(self.options[:len(prior)]) if self._seq - 1 - self._opt_seq[i] <= TALK]
         ruled = {s.start: v for s in sents if s.start not in bare and
                  (v := ruled_phrase(s, talk, heads, recent, same, names))}
@@ -279,7 +283,8 @@ class DecisionTracker:
                 "ccomp", "xcomp") and any(c.dep_ in ("nsubj", "aux") for c in t.children) for t in doc) and \
                 not any(t.lower_ == value.lower() and t.pos_ in ("NOUN", "PROPN", "NUM") for t in doc):
             return out  # "we'll make it work": a verb the line uses is no value settled on
-        value = full_date(untimed(unmarked(value)), [o[0] for o in self.options] + [x for _, x, _ in self._window[:-1]])
+        named_so_far = self._named_so_far()
+        value = full_date(untimed(unmarked(value)), named_so_far)
         day = timeexpr.date_span(sentence)  # "LAKE DISTRICT, 17-21 JULY": the dates settled with the place
         extra: list[Decision] = []
         if day and re.search(r"(?i)\bof\s+" + re.escape(day), sentence):
@@ -301,7 +306,7 @@ class DecisionTracker:
         # "the hall it is, and let's move to the 9th too": a change of date urged beside a choice of another kind
         # is a second decision, on the matter of dates
         kinds = {value_kind(x) for x in [value, *(e.value for e in extra)]}
-        urged = [Decision(full_date(unmarked(to), [o[0] for o in self.options] + [x for _, x, _ in self._window[:-1]]),
+        urged = [Decision(full_date(unmarked(to), named_so_far),
                           message_id, speaker, time, None, [], a.sentence or sentence)
                  for a in group_acts.read(text) if a.act == "reversal" and "date" not in kinds and
                  (to := group_acts.change_put_forward(a.sentence or text)) and value_kind(to) == "date" and

@@ -116,8 +116,9 @@ def wanted_anew(doc: Any) -> str | None:
 
 def _groups_want(verb: Any) -> bool:
     """A verb of needing, finding or looking for, said by the group or by nobody ("gotta find ...")."""
-    if verb.pos_ != "VERB" or verb.tag_ in ("VBD", "VBN") or not (lex.verb_in_senses(verb.lemma_.lower(), PLAN_SENSES, first=3, exact=True) or
-                                   verb.lemma_.lower() in ("look", "search")):
+    lemma = verb.lemma_.lower()
+    if verb.pos_ != "VERB" or verb.tag_ in ("VBD", "VBN") or not (
+            lex.verb_in_senses(lemma, PLAN_SENSES, first=3, exact=True) or lemma in ("look", "search")):
         return False
     subj = next((c for c in verb.children if c.dep_ == "nsubj"), None)
     return subj is None or subj.lower_ in ("we", "us", "'s", "let's")

@@ -17,7 +17,7 @@ from polymem.language import lexical as lex
 from polymem.language.concluding import marker, opened
 from polymem.language.decision_clauses import IDEA_SENSES
 from polymem.language.models import parsed
-from polymem.language.value_kind import _MONEY, value_kind
+from polymem.language.value_kind import sums_named, value_kind
 
 _SEPARATORS = {",", ";", "—"}
 _REMARK = {"but", "tho", "though", "although", "another"}  # a list that goes on to weigh or defer is no ruling
@@ -100,7 +100,7 @@ def ruled_phrase(sent: Any, talk: list[tuple[str, str]], settled: list[str], opt
     # ("same day, 4th, 7pm, the library")
     first = next((k for k in talked if not (things and value_kind(texts[k]) == "date")), None)
     if first is None and opened(sent) and cands and value_kind(texts[cands[0]]) == "amount" and \
-            sum(value_kind(w) == "amount" for _, x in before for w in _amounts(x)) >= 2:
+            sum(sums_named(x) for _, x in before) >= 2:
         first = cands[0]  # "ok, £35 a year": a sum between the ones the talk weighed (a compromise)
     if first is None:
         return None
@@ -115,7 +115,3 @@ def ruled_phrase(sent: Any, talk: list[tuple[str, str]], settled: list[str], opt
     while end < len(texts) and kind != "thing" and value_kind(texts[end]) == kind:
         end += 1
     return ", ".join(texts[first:end])
-
-
-def _amounts(text: str) -> list[str]:
-    return _MONEY.findall(text)

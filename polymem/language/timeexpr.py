@@ -9,6 +9,8 @@ from __future__ import annotations
 import re
 from datetime import datetime, timedelta
 
+from spacy.lang.en.stop_words import STOP_WORDS
+
 WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
 MONTHS = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
           "november", "december"]
@@ -169,19 +171,17 @@ def date_span(text: str) -> str | None:
 
 
 _WEEKDAY_ORDINAL = re.compile(r"(?i)\b(?:" + "|".join(WEEKDAYS) + r")\s+(?:the\s+)?\d{1,2}(?:st|nd|rd|th)\b")
+_ORDINAL_RANGE = re.compile(r"(?i)\b(?:the\s+)?\d{1,2}(?:st|nd|rd|th)\s*(?:to|till|until|-|–|—)\s*(?:the\s+)?"
+                            r"\d{1,2}(?:st|nd|rd|th)\b")
 _NEXT_WORD = re.compile(r"\s+([A-Za-z]+)")
 
 
 def _counted(word: str) -> bool:
     """A noun an ordinal range counts ("place", "floor", "page"): one WordNet knows, not a month or a time."""
-    from spacy.lang.en.stop_words import STOP_WORDS
-
     from polymem.language import lexical as lex  # (lexical reads WordNet; timeexpr is read before it)
 
     return word not in STOP_WORDS and word not in MONTHS and not calendar_name(word) and lex.known_noun(word) and \
         not lex.noun_is(word, "time", senses=2)
-_ORDINAL_RANGE = re.compile(r"(?i)\b(?:the\s+)?\d{1,2}(?:st|nd|rd|th)\s*(?:to|till|until|-|–|—)\s*(?:the\s+)?"
-                            r"\d{1,2}(?:st|nd|rd|th)\b")
 
 
 _ABBR = {m[:3]: m for m in MONTHS} | {"sept": "september"}

@@ -219,6 +219,11 @@ def holds(asked: Kind | None, text: str) -> bool:
         timeexpr.is_time_word(f"{a} {b}") for a, b in zip(words, words[1:], strict=False))
 
 
+def sums_named(text: str) -> int:
+    """How many sums of money a text names ("£45 now, I'd say £55": two)."""
+    return len(_MONEY.findall(text))
+
+
 # a whole sum of money, figure included ("£1,100", "40 dollars"), unlike _MONEY, which only finds one
 _SUMS = re.compile(r"[£$€¥]\s?[\d.,]+|[\d.,]+\s?(?:euros?|dollars?|pounds?|quid|bucks|eur|usd|gbp)\b", re.I)
 
