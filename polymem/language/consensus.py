@@ -311,7 +311,7 @@ def proposal_in_question(text: str) -> tuple[str, str | None] | None:
 
 
 def _what_about(sent: Any) -> str | None:
-    """"what about blue moon", "how about the Fox and Hound": the thing put forward after a wh-word and "about" that
+    """"what about blue moon", "how about Fox and Hound": the thing put forward after a wh-word and "about" that
     open the sentence (not a person, not the listener: "what about you", "what about Sam, is he coming?")."""
     ws = [t for t in sent if not t.is_punct]
     if len(ws) < 3 or ws[0].lower_ not in ("what", "how") or ws[1].lower_ != "about" or \

@@ -454,7 +454,7 @@ class DecisionTracker:
         with the pottery voucher?": an option put forward without a verb of proposing."""
         done = False  # a bare phrase or a labelled idea was read: later sentences add only alternatives
         for s in doc.sents:
-            for t in s:  # "what about / how about the orangery?": the object of "about" after a wh-word
+            for t in s:  # "what about / how about an orangery?": the object of "about" after a wh-word
                 if t.lower_ == "about" and t.i > s.start and doc[t.i - 1].tag_ in ("WP", "WRB"):
                     for o in (c for c in t.children if c.dep_ == "pobj" and c.pos_ in ("NOUN", "PROPN")):
                         self.options.append((phrase(o), None, text))
