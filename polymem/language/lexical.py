@@ -231,6 +231,30 @@ def _trade_kinds() -> frozenset[Any]:
     return frozenset(wordnet().synset(n) for n in _TRADE_KIND_NAMES)
 
 
+# kinds of person one is as a companion, a visitor, a fan or a mere beginner, not as anyone's worker
+_NOT_TAKEN_ON = ("associate.n.01", "visitor.n.01", "enthusiast.n.01", "unskilled_person.n.01", "friend.n.01")
+
+
+def taken_on_as(lemma: str) -> bool:
+    """A person noun a frame of work may name as a post where WordNet files no trade ("starting as an
+    apprentice", "working as a courier", "hired as a tester"): a person by what they do (an agent noun, or a gloss
+    of work), not by kin, age, rank, company or a visit. Only for the noun after "as" of a verb of working,
+    starting or hiring: alone, "courier" is a messenger first."""
+    if is_occupation(lemma):
+        return True
+    ss = _synsets(lemma, "n")
+    if not ss or ss[0].lexname() != "noun.person" or ss[0].instance_hypernyms() or noun_is(lemma, "kin"):
+        return False
+    path = {p for h in ss[0].hypernym_paths() for p in h}
+    names = {p.name() for p in path}
+    if names & {"adult.n.01", "juvenile.n.01"} or _status() & path:
+        return False
+    worked = bool(_WORK_GLOSS.search(ss[0].definition()))
+    if names & set(_NOT_TAKEN_ON) and not worked:
+        return False
+    return worked or bool(_AGENT_SUFFIX.search(lemma))
+
+
 @lru_cache(maxsize=200_000)
 def is_person_noun(lemma: str, senses: int = 2) -> bool:
     # WordNet files "person" itself under its top nodes (noun.Tops), not with the kinds of person

@@ -145,8 +145,13 @@ def verb_statements(reader: StatementReader, v: Any, sent: Any, speaker: str, ot
     # (done, not planned or asked: "gonna get the keys ...", "when do we get the keys ...")
     receives = v.tag_ in ("VBD", "VBN") and lex.verb_in_senses(lemma, _RECEIVE, first=3, exact=True) and \
         not sent.text.rstrip().endswith("?")
+    # ("signed for a flat in X": what one signs for is what the agreement gives)
+    homes: set[str] = set()  # the dwellings taken here: no workplace of the same verb ("signed for a flat")
+    signs = lex.verb_in_senses(lemma, _SIGN, first=2, exact=True) and not any(c.dep_ == "dobj" for c in v.children)
     for obj in [c for c in v.children if c.dep_ == "dobj"] + [
             p for c in v.children if doer and c.dep_ == "prep" and c.lower_ == "on" for p in c.children
+            if p.dep_ == "pobj"] + [
+            p for c in v.children if signs and c.dep_ == "prep" and c.lower_ == "for" for p in c.children
             if p.dep_ == "pobj"] + [
             p for c in v.children if receives and c.dep_ == "dobj" for pr in c.children
             if pr.dep_ == "prep" and pr.lower_ in ("to", "for", "of") for p in pr.children if p.dep_ == "pobj" and
@@ -160,13 +165,14 @@ def verb_statements(reader: StatementReader, v: Any, sent: Any, speaker: str, ot
                 # ("sold the house in X", "vacated the flat in X": a home given up, where they lived before)
                 gone = lex.verb_in_senses(lemma, _GIVE_UP_HOME, first=2, exact=True)
                 out.append(Statement("city", owner, speaker, place, kind="event", tense="past" if gone else "present"))
+                homes.add(sx.phrase(obj).lower())
     out += from_to(reader, v, sent, speaker, other)
     out += travels_from(reader, v, sent, speaker, other)  # "cycling over from Leeds": most likely home
     left = left_job(reader, v, sent, speaker, other)  # "quit the bakery": the job held before
     out += left + years_at(reader, v, sent, speaker, other)  # "after ten years at X, ...": likewise
     out += own_business(reader, v, sent, speaker, other)  # "opening her own pottery studio"
     job = job_from_verb(reader, v, lemma, sent, speaker, other) or appointed(reader, v, sent, speaker)
-    if job and not any(st.value.lower() in job.value.lower() for st in left):  # ("gave up my job at X": left)
+    if job and not any(st.value.lower() in job.value.lower() for st in left) and job.value.lower() not in homes:  # ("gave up my job at X": left)
         job.polarity = job.polarity and not neg
         # "used to work as", "worked as a translator back then" (holding a post, in the simple past), "fired as",
         # "retired as", "quit as": a job held before
@@ -314,6 +320,7 @@ def _post_to_come(reader: StatementReader, v: Any, sent: Any, speaker: str, othe
 # giving up a home (WordNet): selling it, vacating it
 _GIVE_UP_HOME = ("sell.v.01", "vacate.v.02", "vacate.v.01")
 _RECEIVE = ("get.v.01", "receive.v.01", "receive.v.02")  # coming into one's hands
+_SIGN = ("sign.v.01", "sign.v.02")  # putting one's name to an agreement
 _SHORT = ("minute.n.01", "hour.n.01", "second.n.01", "min.n.01")
 
 

@@ -34,6 +34,9 @@ def self_role(reader: StatementReader, doc: Any, speaker: str, message_id: str |
         if (life := _trade_life(reader, sent)) is not None:
             return [Statement("job", speaker, speaker, life, kind="event", weak=True, message_id=message_id, time=time,
                               sentence=sent.text)]
+        if (work := _years_as(sent)) is not None:
+            return [Statement("job", speaker, speaker, work, kind="event", weak=True, message_id=message_id,
+                              time=time, sentence=sent.text)]
         if (work := _work_as_subject(sent)) is not None:
             return [Statement("job", speaker, speaker, work, kind="event", weak=True, message_id=message_id,
                               time=time, sentence=sent.text)]
@@ -45,7 +48,9 @@ def self_role(reader: StatementReader, doc: Any, speaker: str, message_id: str |
             clipped = t.pos_ in ("NOUN", "PROPN") and t.is_lower and lex.clipped_occupation(t.lower_) and any(
                 c.dep_ == "compound" and c.pos_ == "NOUN" for c in t.children)
             # (or a post in charge of something: "head of sales at X, the grocery startup")
-            if (t.pos_ != "NOUN" or not (lex.is_occupation(t.lemma_.lower()) or in_charge_of(t) is not None)) and not clipped or \
+            # (or a person noun WordNet files under no trade, placed at a named workplace: "presenter at the X Centre")
+            if (t.pos_ != "NOUN" or not (lex.is_occupation(t.lemma_.lower()) or in_charge_of(t) is not None or (
+                    _at_named_place(t) and lex.taken_on_as(t.lemma_.lower())))) and not clipped or \
                     sx.possessor(t) is not None:
                 continue
             if any(c.dep_ == "det" and c.lower_ not in ("a", "an") for c in t.children):
@@ -338,6 +343,36 @@ def _at_work(doc: Any) -> bool:
     return any(x.pos_ == "NOUN" and lex.noun_in_senses(x.lemma_.lower(), _WORK_SENSES, first=2) for x in doc)
 
 
+def _at_named_place(t: Any) -> bool:
+    """The noun is placed "at"/"with"/"for" a name ("at the National X Centre", "with Acme")."""
+    return any(c.dep_ == "prep" and c.lower_ in ("at", "with", "for") and any(
+        p.dep_ == "pobj" and (p.pos_ == "PROPN" or p.ent_type_ == "ORG") for p in c.children) for c in t.children)
+
+
+def _years_as(sent: Any) -> str | None:
+    """"nine years a welder and my back knows it", "twenty years as a nurse, ...": a sentence opened by a span of
+    time spent as a trade (a count of years, months, decades) says the speaker's trade, without a verb. Read by
+    position: the parser hangs these fragments any way it likes."""
+    doc = sent.doc
+    span = next((t for t in sent if t.i <= sent.start + 1 and t.pos_ == "NOUN" and lex.noun_in_senses(
+        t.lemma_.lower(), ("time_period.n.01", "time_unit.n.01"), first=1) and any(
+        c.dep_ == "nummod" or (c.dep_ == "amod" and c.lower_ in ("many", "few")) for c in t.children)), None)
+    if span is None:
+        return None
+    j = span.i + 1 + (span.i + 1 < sent.end and doc[span.i + 1].lower_ == "as")
+    if j >= sent.end or doc[j].lower_ not in ("a", "an"):
+        return None
+    k = j + 1
+    while k < sent.end - 1 and doc[k].dep_ in ("compound", "amod") and doc[k].pos_ in ("NOUN", "ADJ"):
+        k += 1
+    t = doc[k]
+    if k >= sent.end or t.pos_ != "NOUN" or not lex.is_occupation(t.lemma_.lower()):
+        return None
+    if any(x.tag_ in ("VBD", "VBN") and any(c.dep_ == "nsubj" and c.lower_ == "i" for c in x.children) for x in sent):
+        return None  # "..., my lungs are glad I stopped": over, as the reading by meaning finds
+    return " ".join([*(x.lower_ for x in doc[j + 1:k]), t.lemma_.lower()])
+
+
 def _offered_to_speaker(v: Any, sent: Any) -> bool:
     """"I've been offered a job teaching at X": a post offered, not yet held."""
     return v.pos_ == "VERB" and lex.verb_in_senses(v.lemma_.lower(), ("offer.v.01", "offer.v.02"), first=2) and any(
@@ -360,6 +395,7 @@ def from_to(reader: StatementReader, v: Any, sent: Any, speaker: str, other: str
 
 
 _APPOINT = ("appoint.v.01", "appoint.v.02", "promote.v.02", "name.v.03")
+_IN_CHARGE = ("operate.v.01", "manage.v.02", "head.v.02", "oversee.v.01", "direct.v.04")  # being in charge of
 
 
 def job_from_verb(reader: StatementReader, v: Any, lemma: str, sent: Any, speaker: str, other: str | None) -> Statement | None:
@@ -415,6 +451,8 @@ def job_from_verb(reader: StatementReader, v: Any, lemma: str, sent: Any, speake
                 words = [t for t in d.doc[d.i:inner.i] if t.dep_ not in ("det", "poss")]
                 role = " ".join(t.text for t in words)
                 employed = True
+    if job_obj is not None and any(x.dep_ == "acl" and x.tag_ == "VBN" for x in job_obj.children):
+        return None  # "got the plumber job done": a task finished, no post
     posted = False  # the role is the trade said in front of a word for a post ("got the X job")
     if job_obj is not None:
         employed = True
@@ -445,11 +483,25 @@ def job_from_verb(reader: StatementReader, v: Any, lemma: str, sent: Any, speake
         # (a name typed in lower case is a word no dictionary knows: "joined northwind as a tester")
         if (d.pos_ == "PROPN" or not lex.known_word(d.lower_)) and d.is_alpha and not reader.person_in(d.text):
             org = sx.phrase(d)
+    charge = lex.verb_in_senses(lemma, _IN_CHARGE, first=4, exact=True)
+    if role is None and not said and charge and _habitual(v) and \
+            not any(c.dep_ == "nsubj" and c.lower_ == "we" for c in v.children):
+        # "I'm running logistics at X", "she manages the warehouse at Y": what one is in charge of at a workplace
+        # is the post (a part of the firm, not an occasion: "running the raffle at the fete" is no job)
+        for d in (c for c in v.children if c.dep_ == "dobj" and c.pos_ == "NOUN" and not
+                  lex.is_person_noun(c.lemma_.lower(), senses=1) and not lex.noun_in_lexfile(
+                      c.lemma_.lower(), ("noun.event", "noun.time", "noun.communication", "noun.food")) and not
+                  lex.noun_in_senses(c.lemma_.lower(), ("game.n.01", "social_event.n.01"), first=1) and not
+                  lex.noun_is(c.lemma_.lower(), "dwelling")):
+            if (at := org or sx.org_obj(d, reader)) is not None:
+                role, org, posted = sx.phrase(d, drop_det=True), at, True
+                break
     # (not in a clause about a thing: "the slides I use for the school visits")
     # (nor a verb saying a content: "I propose we restore the budget" is a proposal, not a proposer's post;
     # "I teach at X to pay the bills" is still a post)
     # (nor what "we" do somewhere: "we'll hire a minibus at the station" is an arrangement, no trade)
-    agent = lex.agent_noun(lemma) if org and _habitual(v) and v.dep_ != "relcl" and not said and not any(
+    # (a verb of being in charge names its post by what is run, above, or names none: "running the raffle")
+    agent = lex.agent_noun(lemma) if org and _habitual(v) and v.dep_ != "relcl" and not said and not charge and not any(
         c.dep_ == "ccomp" and any(x.dep_ in ("nsubj", "nsubjpass") for x in c.children) for c in v.children) and \
         not any(c.dep_ == "nsubj" and c.lower_ == "we" for c in v.children) else None
     if not (role or (employed and org) or agent):
@@ -462,8 +514,12 @@ def job_from_verb(reader: StatementReader, v: Any, lemma: str, sent: Any, speake
         role = f"{obj.text.lower()} {agent}" if obj is not None and obj.pos_ == "NOUN" and not lex.noun_in_lexfile(
             obj.lemma_.lower(), ("noun.time",)) else agent  # ("I work nights at X": no "nights worker")
     post = role.split(" of ")[0].split()[-1].lower() if role else ""  # ("head of science": the head)
+    # ("starting as an apprentice", "working as a courier": the frame makes a post of a person noun WordNet files
+    # under no trade)
+    framed = role_tok is not None and role_tok.head.lower_ == "as" and role_tok.head.head.i == v.i and (
+        lemma == "work" or lex.work_verb(lemma) or lex.verb_is(lemma, "begin") or lex.verb_is(lemma, "employ"))
     if role and not (lex.is_occupation(post) or lex.clipped_occupation(post) or org or posted or (
-            " of " in role and lex.is_person_noun(post, senses=4))):
+            " of " in role and lex.is_person_noun(post, senses=4)) or (framed and lex.taken_on_as(post))):
         return None
     value = f"{role} at {org}" if role and org else (role or org or "")
     # an offer the speaker got is context, not the job they hold

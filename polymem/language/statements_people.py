@@ -84,6 +84,8 @@ def vocative(reader: StatementReader, sent: Any, speaker: str) -> str | None:
 
 def subject_of(reader: StatementReader, verb: Any, sent: Any, speaker: str, other: str | None) -> str | None:
     v = verb
+    if _opens_without_subject(verb, sent):
+        return speaker
     for _ in range(4):  # climb xcomp/conj chains: "used to live", "moved and now lives"
         subj = [c for c in v.children if c.dep_ in ("nsubj", "nsubjpass", "expl")]
         if subj and v.i != verb.i and verb.tag_ == "VBG" and verb.i < v.i and all(
@@ -122,6 +124,15 @@ def subject_of(reader: StatementReader, verb: Any, sent: Any, speaker: str, othe
     if verb.tag_ in ("VBN", "VBG") and not any(t.dep_ in ("nsubj", "nsubjpass") for t in sent):
         return speaker
     return None
+
+
+def _opens_without_subject(verb: Any, sent: Any) -> bool:
+    """Chat drops the "I" of a finite past verb that opens the sentence: "moved down to X with my brother, the
+    beach is 5 min away". The parser hangs the fragment under the clause after it, whose subject ("the beach") is
+    not the mover. (A participle opening a sentence, "Moved by it, the crowd cheered", keeps the clause's subject.)"""
+    return verb.tag_ == "VBD" and verb.dep_ in ("advcl", "ccomp") and verb.head.i > verb.i and \
+        verb.i == sent.start + _opening(sent) and not any(c.dep_ in ("nsubj", "nsubjpass", "expl")
+                                                          for c in verb.children)
 
 
 def _opening(sent: Any) -> int:
