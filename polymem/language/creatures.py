@@ -116,6 +116,8 @@ def _used_as_name(t: Any) -> bool:
     ("crumpets is staying with the neighbour"), or what "this is" presents ("this is toffee")."""
     if t.dep_ in ("nsubj", "poss") and t.tag_ in ("NN", "NNP"):
         return True
+    if t.dep_ == "nsubj" and t.tag_ == "VBG" and not lex._synsets(t.lemma_.lower(), "v"):
+        return True  # "Dumpling would try ...": a noun the tagger read as a gerund of a verb English lacks
     if t.dep_ == "nsubj" and t.tag_ == "NNS" and _thing_word(t.lemma_.lower()):  # not "politics is exhausting"
         verbs = [t.head, *(c for c in t.head.children if c.dep_ == "aux")]
         return any(x.tag_ == "VBZ" for x in verbs)
@@ -307,7 +309,9 @@ def creature_pets(docs: Sequence[Any], speakers: Sequence[str], ids: Sequence[st
             uses[t.lower_] += 1
             if t.ent_type_ in ("GPE", "LOC", "FAC"):
                 placed[t.lower_] += len(docs)
-            elif h.dep_ == "pobj" and h.head.lower_ in ("in", "at", "to", "from", "near", "around", "of", "on"):
+            elif h.dep_ == "pobj" and h.head.lower_ in ("in", "at", "to", "from", "near", "around", "of", "on") and \
+                    not any(c.dep_ == "compound" and c.pos_ == "NOUN" for c in h.lefts):
+                # (a common noun before the name is the parser joining two phrases: "in other news X shed ...")
                 placed[t.lower_] += 1
     for w in [w for w in words if 2 * placed[w] >= uses[w] > 0]:
         for k in [k for k in shown if w in k.split()]:

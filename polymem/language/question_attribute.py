@@ -174,8 +174,10 @@ def question_attribute(doc: Any) -> tuple[Attribute | None, str | None]:
             return "pet", None
     for t in doc:
         lemma = _noun_lemma(t) if t.pos_ == "NOUN" else t.lemma_.lower()
-        if t.pos_ == "NOUN" and (lex.noun_is_exactly(lemma, "job", senses=2) or lemma in (
-                "living", "employer", "profession", "career", "occupation", "boss")) and _asked_noun(t):
+        # ("for a living", "earns her living"; a bare "living" is the verb the tagger misread: "where's X living?")
+        earned = lemma == "living" and any(c.dep_ in ("det", "poss") for c in t.children)
+        if t.pos_ == "NOUN" and (lex.noun_is_exactly(lemma, "job", senses=2) or earned or lemma in (
+                "employer", "profession", "career", "occupation", "boss")) and _asked_noun(t):
             return "job", None
         if t.pos_ == "NOUN" and _asked_noun(t) and _asks_post(t, lemma):
             return "job", None

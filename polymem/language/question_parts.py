@@ -26,6 +26,9 @@ _BREAK = re.compile(r"(?:[.!?;:]\s+|\s*[\u2014\u2013]\s*|\s+-{1,2}\s+)(?=" + _WH
 # (not "..., what is it?", which asks again what the clause before it named)
 _COMMA_BREAK = re.compile(r",\s+(?=(?:who|whom)\s+(?:did|does|do|was|were|is|are|has|have|had|will|would|can|could)\b)",
                           re.I)
+# a phrase before the question proper: up to a comma, then a wh-word or an auxiliary opening the question
+_FRONTED = re.compile(r"^\s*(?:(?:and|so|but|also|ok|okay|well)\b,?\s+)?([^,?;.!]{3,80}),\s+(?=" + _WH +
+                      r"|(?:did|does|do|is|was|were|are|has|have|had)\b)", re.I)
 _CLEFT = re.compile(r"\b(who|whom|which\s+\w+)\s+(?:was|is)\s+it\s+(?:that|who)\s+", re.I)
 _INDEFINITE = {"somebody", "someone", "anybody", "anyone"}
 _THING_INDEFINITE = {"something": "what", "somewhere": "where", "sometime": "when"}
@@ -52,6 +55,7 @@ def split_question(question: str, is_person: Callable[[str], bool] | None = None
     """`is_person`: whether a phrase names a member (the planner passes its roster); without it, a name the
     tagger calls a PERSON entity."""
     q = _CLEFT.sub(lambda m: m.group(1) + " ", question.strip())  # "Who was it that X" -> "Who X"
+    q = _fronted_last(q)
     breaks = list(_BREAK.finditer(q)) or list(_COMMA_BREAK.finditer(q))
     if not breaks:
         return QuestionParts(q, q, "")
@@ -72,6 +76,22 @@ def split_question(question: str, is_person: Callable[[str], bool] | None = None
         return QuestionParts(merged, merged, "")
     resolved = _resolve_pronouns(ask, ctx, is_person)
     return QuestionParts(q, resolved, context)
+
+
+def _fronted_last(q: str) -> str:
+    """"And before the move, where was Ana?" is "where was Ana before the move?": a phrase opened by a preposition
+    or a subordinating conjunction and put before the question after a comma goes back to the end, where the
+    parser reads it as part of the question (fronted, it takes the question for a clause of its own)."""
+    m = _FRONTED.match(q)
+    if m is None:
+        return q
+    phrase = m.group(1).strip()
+    first = _doc(phrase)[0]
+    if first.pos_ not in ("ADP", "SCONJ") or re.search(_WH, phrase, re.I):
+        return q
+    if first.pos_ != "PROPN" and first.text != "I":
+        phrase = phrase[:1].lower() + phrase[1:]
+    return f"{q[m.end():].rstrip(' ?')} {phrase}?"
 
 
 def _wh(ask: Any) -> str:
@@ -121,6 +141,10 @@ def _resolve_pronouns(ask: Any, ctx: Any, is_person: Callable[[str], bool] | Non
     phrase = "".join(t.text_with_ws for t in subj.subtree).strip()
     named = is_person(phrase) if is_person is not None else subj.ent_type_ == "PERSON"
     animate = not named and subj.pos_ == "NOUN" and animal_sense(subj.lemma_.lower())
+    # "Ana got a new pet in May - what's its name?": a thing's "its" after a member's doing is what they got
+    got = next((c for c in root.children if c.dep_ == "dobj" and c.pos_ == "NOUN"), None) if named else None
+    got_phrase = " ".join(t.text for t in got.subtree if t.i <= got.i and t.dep_ not in ("det", "poss")) \
+        if got is not None else ""
     out = []
     for t in ask:
         low = t.lower_
@@ -128,6 +152,8 @@ def _resolve_pronouns(ask: Any, ctx: Any, is_person: Callable[[str], bool] | Non
             out.append(phrase + t.whitespace_)
         elif low in _PERSON_PRONOUNS and (named or animate) and t.dep_ in ("nsubj", "dobj", "pobj"):
             out.append(phrase + t.whitespace_)
+        elif low == "its" and t.dep_ == "poss" and got_phrase:
+            out.append(_possessive(f"{_possessive(phrase)} {got_phrase}") + t.whitespace_)
         elif t.tag_ == "PRP$" and t.dep_ == "poss" and low in _POSSESSIVE and (
                 low == "their" or _POSSESSIVE[low] == named or animate):
             # "Nell's rabbit - what's her name?": the possessive asks after the topic

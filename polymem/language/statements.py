@@ -42,6 +42,7 @@ from polymem.language.statements_role import taken_roles, with_roles
 __all__ = ["OPEN_QUESTION", "Attribute", "Kind", "Person", "Statement", "StatementReader"]
 
 OPEN_QUESTION = 8  # messages after a question to the chat that may still answer it
+_TELL = ("tell.v.01", "tell.v.02", "mention.v.01")  # verbs of telling, whose clause a question takes as news
 
 
 class StatementReader:
@@ -156,9 +157,11 @@ class StatementReader:
             if sent.text.rstrip().endswith("?"):
                 # A question asks, it does not tell, except the clause under a verb of perception or
                 # knowing, which it takes as true: "Did you hear Mina moved to Tromsø?"
+                # ... or of telling, asked of the news as a way to give it: "has X told you she's moved to Y?"
                 clause = next((c for c in sent.root.children if c.dep_ == "ccomp"), None)
-                if clause is None or not lex.verb_in_lexfile(sent.root.lemma_.lower(), ("verb.perception",
-                                                                                          "verb.cognition")):
+                if clause is None or not (lex.verb_in_lexfile(sent.root.lemma_.lower(), ("verb.perception",
+                                                                                           "verb.cognition")) or
+                                          lex.verb_in_senses(sent.root.lemma_.lower(), _TELL, first=2, exact=True)):
                     continue
                 tokens = list(clause.subtree)
             for st in sentence_statements(self, tokens, speaker, other, sent):

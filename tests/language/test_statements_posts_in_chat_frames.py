@@ -67,3 +67,12 @@ def test_a_person_noun_at_a_named_workplace_is_a_post() -> None:
 
 def test_a_job_got_done_is_a_task() -> None:
     assert values("got the glazier job done at last, the window shuts", "job") == []
+
+
+def test_news_asked_as_whether_someone_told_it_is_told() -> None:
+    # "has X told you ...?" gives the news as a question; the clause under the verb of telling holds
+    assert owned("has Sefa told you she's moved to Tiverton?", "city", speaker="ott") == [("sefa", "Tiverton")]
+
+
+def test_a_question_of_telling_with_no_news_under_it_tells_nothing() -> None:
+    assert owned("has Sefa told you about Tiverton?", "city", speaker="ott") == []

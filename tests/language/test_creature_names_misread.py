@@ -1,0 +1,28 @@
+"""Names of animals the parser misreads: a name after "in other news" hung on the "in" as if a place, a common
+word read as a gerund ("Earthling would ...") (creatures.creature_pets). Lines written for these tests."""
+
+from __future__ import annotations
+
+from polymem.language.statement_types import Person
+from polymem.language.statements import StatementReader
+
+READER = StatementReader([Person("ott", ("Ottilie",)), Person("sefa", ("Sefa",))])
+
+
+def _pets(lines: list[tuple[str, str]]) -> set[tuple[str, str, str]]:
+    out = READER.read_many([(text, who, None, f"m{i}") for i, (text, who) in enumerate(lines)])
+    return {(s.owner, s.value, s.name) for sts in out for s in sts if s.attribute == "pet"}
+
+
+def test_a_name_after_a_news_opening_is_no_place() -> None:
+    pets = _pets([("in other news Ravioli shed his whole skin in one piece last night", "ott"),
+                  ("wow", "sefa"),
+                  ("king snakes are so dramatic about it. sulked under the rock all day", "ott")])
+    assert ("ott", "king snake", "Ravioli") in pets
+
+
+def test_a_name_read_as_a_gerund_is_still_a_name() -> None:
+    pets = _pets([("Earthling would try to eat it. she eats everything", "sefa"),
+                  ("is earthling still stealing gloves", "ott"),
+                  ("every day. ferrets are pure chaos", "sefa")])
+    assert ("sefa", "ferret", "Earthling") in pets

@@ -1,0 +1,32 @@
+"""A phrase put before the question after a comma ("And before the flood, where was Ines?") goes back to the end,
+where the parser reads it as part of the question (question_parts). Wording of no data set."""
+
+from __future__ import annotations
+
+import pytest
+
+from polymem.language.models import parsed
+from polymem.language.question_attribute import question_attribute
+from polymem.language.question_parts import split_question
+
+
+@pytest.mark.parametrize(("q", "text"), [
+    ("And before the flood, where was Ines?", "where was Ines before the flood?"),
+    ("After she retrained, what did Ines do?", "what did Ines do after she retrained?"),
+])
+def test_a_fronted_phrase_goes_to_the_end(q: str, text: str) -> None:
+    assert split_question(q).text == text
+
+
+def test_the_question_so_read_asks_for_a_home() -> None:
+    assert question_attribute(parsed(split_question("And before Lisbon, where was Ines?").text))[0] == "city"
+
+
+@pytest.mark.parametrize("q", ["Ines, where do you live?", "So, where does Ines live?", "ok, who booked the barn?"])
+def test_a_name_or_a_word_of_opening_stays(q: str) -> None:
+    assert split_question(q).text == q
+
+
+def test_its_after_a_members_doing_is_what_they_got() -> None:
+    assert split_question("Ilka adopted a puppy in June - what's its name?", lambda p: p == "Ilka").asking == \
+        "what's Ilka's puppy's name?"
