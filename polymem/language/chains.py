@@ -11,7 +11,7 @@ from typing import Any
 
 from polymem.language import concluding, timeexpr
 from polymem.language import lexical as lex
-from polymem.language.decision_clauses import norm, turned_down
+from polymem.language.decision_clauses import norm, trouble_word, turned_down
 from polymem.language.models import parsed
 
 
@@ -120,7 +120,10 @@ def rivals(a: str, b: str) -> bool:
 @lru_cache(maxsize=4096)
 def against(text: str) -> bool:
     doc = parsed(text)
-    return bool(turned_down(doc)) or any(t.lower_ in ("instead", "rather", "sorry") or t.dep_ == "neg" for t in doc)
+    # ("they're shut for a refurb", "the hall is unavailable that week": said to be closed to the group)
+    # (or a trouble flagged with it: "small problem. X is a podcast already", "bad news on X")
+    return bool(turned_down(doc)) or any(t.lower_ in ("instead", "rather", "sorry") or t.dep_ == "neg" or trouble_word(t) or (
+        t.dep_ in ("acomp", "ROOT") and t.pos_ in ("ADJ", "VERB") and lex.unavailable(t.lower_)) for t in doc)
 
 
 def words(c: Chain, own: bool = False) -> set[str]:

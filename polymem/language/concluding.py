@@ -200,7 +200,8 @@ def then_value(sent: Any) -> str | None:
     # a verb or pronoun makes it a clause ("settled then, ..."), except a name the tagger took for a verb
     # (a day, or a noun no dictionary knows as a verb, is a thing the tagger misread: "teal for now", "mondays
     # 18:30 then"; a word no dictionary knows at all is chat, "cya then")
-    if not v or any((t.pos_ in ("AUX", "PRON") and t.lower_ != "each") or
+    # (a title in capitals is a name, whatever its words' grammar: "Bring Back Bramble then.")
+    if not v or not _title(toks) and any((t.pos_ in ("AUX", "PRON") and t.lower_ != "each") or
                     (t.pos_ == "VERB" and not timeexpr.day_phrase(t.text) and (
                         t.text[:1].islower() and not lex.known_noun(t.lower_) or
                         lex._synsets(t.lower_, "v") or lex._synsets(t.lemma_.lower(), "v"))) for t in toks):
@@ -216,6 +217,14 @@ def then_value(sent: Any) -> str | None:
             lex.noun_in_lexfile(t.lemma_.lower(), _OUTCOME_LEXFILES) for t in heads):
         return None  # "Clear majority then", "consensus then": how it was settled, not what
     return v
+
+
+def _title(toks: list[Any]) -> bool:
+    """Words set as a title: two or more, each capitalised but the small words between ("Full Steam Ahead",
+    "Bring Back the Band"), not in a line typed all in capitals."""
+    words = [t for t in toks if t.is_alpha and t.lower_ != "then"]
+    big = [t for t in words if t.text[:1].isupper() and not t.text.isupper()]
+    return len(big) >= 2 and all(t.text[:1].isupper() or t.is_stop for t in words) and words[-1].text[:1].isupper()
 
 
 # verbs of completing or arranging: "done", "sorted" close a talk the way "decided" does

@@ -339,12 +339,21 @@ def proposed(text: str) -> frozenset[str]:
     not a phrase beside it ("I suggest we rent that. Bigger screen for less.")."""
     verbs = [t for t in parsed(text) if t.pos_ == "VERB" and t.tag_ in ("VBP", "VB") and
              not t.sent.text.rstrip().endswith("?") and
-             lex.verb_in_senses(t.lemma_.lower(), group.PROPOSE_SENSES, first=3) and
+             (lex.verb_in_senses(t.lemma_.lower(), group.PROPOSE_SENSES, first=3) or _wished(t)) and
              any(c.dep_ == "nsubj" and c.lower_ in ("i", "we") for c in t.children)]
     if not verbs or any(_against(c) for v in verbs for c in v.children if c.dep_ in ("ccomp", "xcomp")):
         return frozenset()  # ("I propose we cancel the trip", "... we don't book the Swan": no option chosen)
     return frozenset(a.value for a in group.read(text) if a.act == "proposal" and a.value and
                      a.value.lower() not in ("it", "that", "this"))
+
+
+def _wished(v: Any) -> bool:
+    """"I'd like X", "we would prefer X": a wish for the plan, said with "would"; "I reckon X": an opinion whose
+    object is a thing (group.read takes its value only then)."""
+    return any(c.dep_ == "aux" and c.lower_ in ("would", "'d", "’d") for c in v.children) and \
+        lex.verb_in_senses(v.lemma_.lower(), ("wish.v.02", "prefer.v.01"), first=1, exact=True) or \
+        v.dep_ == "ROOT" and v.tag_ == "VBP" and any(c.dep_ == "dobj" for c in v.children) and \
+        lex.verb_in_senses(v.lemma_.lower(), ("think.v.01", "think.v.02"), first=1, exact=True)
 
 
 _AGAINST = ("cancel.v.01", "avoid.v.01", "postpone.v.01", "skip.v.01", "abandon.v.01", "drop.v.06")

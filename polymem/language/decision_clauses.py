@@ -40,6 +40,9 @@ def same(a: str, b: str) -> bool:
     x, y = norm(a), norm(b)
     if not x or not y:
         return False
+    ra, rb = (set(re.findall(r"\d+(?:[.:]\d+)?", v)) for v in (a, b))
+    if ra and rb and any(ch in n for n in ra ^ rb for ch in ".:"):
+        return False  # "9.45" is not "9", "£20.50" not "£20": a time or a sum with its fraction is another value
     if x == y or f" {x} " in f" {y} " or f" {y} " in f" {x} ":
         return True
     nx, ny = ({w for w in v.split() if any(ch.isdigit() for ch in w) or like_num(w)} for v in (x, y))
@@ -58,6 +61,20 @@ def same(a: str, b: str) -> bool:
     if cx and cy and not cx & cy:
         return False  # "Ghent, 9 August" is not "Leuven, 9 August": only their date is shared
     return bool(xs and ys) and len(xs & ys) / min(len(xs), len(ys)) >= 0.5
+
+
+_TROUBLE = ("problem.n.01", "trouble.n.01", "difficulty.n.03", "hitch.n.01", "news.n.01")
+
+
+def trouble_word(t: Any) -> bool:
+    """A noun that flags a trouble: a problem, a hitch, a difficulty, or news when bad ("bad news")."""
+    if t.pos_ != "NOUN" or not lex.noun_in_senses(t.lemma_.lower(), _TROUBLE, first=2) or \
+            any(c.lower_ == "no" for c in t.children):  # ("no problem": assent)
+        return False
+    return not lex.noun_in_senses(t.lemma_.lower(), ("news.n.01",), first=1) or any(
+        c.dep_ == "amod" and any(x.name() in ("bad.a.01", "unfortunate.a.01") or any(
+            y.name() in ("bad.a.01", "unfortunate.a.01") for y in x.similar_tos()) for x in lex._synsets(c.lower_, "a")[:3])
+        for c in t.children)
 
 
 def in_senses(tok: Any, senses: tuple[str, ...]) -> bool:

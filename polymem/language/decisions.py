@@ -46,7 +46,7 @@ from polymem.language.decision_clauses import (
     turned_down,
     value_of,
 )
-from polymem.language.matters import asked_matter, open_matters, same_matter, wanted_anew
+from polymem.language.matters import asked_matter, open_matters, same_matter, trouble_with, wanted_anew
 from polymem.language.models import parsed
 from polymem.language.ruling import ruled_phrase
 from polymem.language.value_kind import placeish, value_kind
@@ -55,6 +55,22 @@ _LABELLED = re.compile(r"^\s*[^\W\d_][\w' ]{0,30}:\s+\S")  # "record title: X" (
 ALT_WINDOW = 6  # messages apart that rival options may be put forward
 RECENT = 6  # messages before a new matter's first decision that count as its discussion
 TALK = 12  # messages back (this one included) in which a settled matter may have been talked over again
+
+
+def _day_refused(doc: Any, value: str) -> bool:
+    """A sentence that says, negated, that someone cannot make the day a date settled holds ("the inspector can't
+    do the 14th", "I'm not free on the 14th"): told, not asked, and naming no other month."""
+    days = set(re.findall(r"\b(\d{1,2})(?:st|nd|rd|th)?\b", value))
+    months = {m for w in re.findall(r"[a-z]+", value.lower()) if (m := timeexpr._month(w))}
+    for sent in doc.sents:
+        if sent.text.rstrip().endswith("?") or not any(t.dep_ == "neg" for t in sent):
+            continue
+        said = {m for t in sent if (m := timeexpr._month(t.lower_))}
+        if said and months and not said & months:
+            continue
+        if any(m.group(1) in days for m in re.finditer(r"\b(\d{1,2})(?:st|nd|rd|th)\b", sent.text.lower())):
+            return True
+    return False
 
 
 class DecisionTracker:
@@ -77,6 +93,7 @@ class DecisionTracker:
         self._decided_at: list[int] = []  # messages that settled something
         self._talk = consensus.Follower()  # the proposal the talk is on, and who assented to it
         self._change_seq = -1  # the last message that urged the group to change a matter ("let's move to X")
+        self._troubled: tuple[Chain, int] | None = None  # a matter told of as in trouble, and where
 
     def observe(self, text: str, message_id: str = "", speaker: str | None = None) -> None:
         """An earlier message, already written: only the options it puts forward are kept, and (given its
@@ -127,6 +144,12 @@ class DecisionTracker:
             self._change_seq = self._seq
         if (want := wanted_anew(doc)) is not None and any(self._replaces(want, c) for c in self.chains):
             self._change_seq = self._seq  # "we need somewhere else for the meeting": the next choice replaces it
+        # (the matter named as the talk named it when settling: "bad news re the raffle prize")
+        if (bad := trouble_with(doc)) is not None and (hit := [c for c in self.chains if self._replaces(bad, c) or
+                                                               bad in words(c)]):
+            self._troubled = (hit[-1], self._seq)  # "bad news re the venue": a replacement may follow
+        if any(value_kind(c.head.value) == "date" and _day_refused(doc, c.head.value) for c in self.chains):
+            self._change_seq = self._seq  # "the inspector can't do the 14th": the date settled will move
         if any(same(x, c.head.value) for x in [*(x for x, _ in turned_down(doc)), *_ruled_out(doc)] for c in self.chains):
             # "bad news: X is out" of what the group had settled: the next choice of a rival replaces it
             self._change_seq = self._seq
@@ -531,6 +554,13 @@ class DecisionTracker:
         apart = bool(d.topic) and not set(norm(d.topic or "").split()) & set(norm(d.value).split())
         if self.by_kind and not apart and (again := self._rediscussed(d)) is not None:
             return again
+        if self._troubled is not None and not d.topic:
+            # "bad news re the quiz venue ... ok, the Anchor it is": the next choice of its kind, the trouble still
+            # open, replaces what that matter held
+            c, at = self._troubled
+            if 0 <= self._seq - 1 - at <= TALK and all(x < at for x in self._decided_at) and \
+                    value_kind(c.head.value) == value_kind(d.value) and not same(c.head.value, d.value):
+                return c
         # "Trattoria Ombra just rang, they're closed, so we're at the Lantern instead": a change that names what a
         # chain had settled on replaces it (before any open matter its new value might also suit)
         named = [c for c in self.chains if not same(c.head.value, d.value) and re.search(

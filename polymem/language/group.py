@@ -249,6 +249,10 @@ def _sentence(sent: Any) -> GroupAct | None:
     exclude = _topic_tokens(sent)
     words = {t.lower_ for t in sent}
     lemmas = {t.lemma_.lower() for t in sent}
+    # "how about "Full Steam Ahead"?": a quoted title is the option, whatever its words' grammar
+    quoted = re.match(r"(?i)\s*(?:how|what)\s+about\s+[\"“‘']([^\"”’']{2,60})[\"”’']", sent.text)
+    if quoted:
+        return GroupAct("proposal", quoted.group(1).strip(), topic)
     # "How about X?" / "What about X?"
     if root.lower_ == "about" or any(t.lower_ == "about" and t.dep_ in ("ROOT", "prep") and
                                      any(c.lower_ in ("how", "what") for c in t.children) for t in sent):
@@ -295,6 +299,28 @@ def _sentence(sent: Any) -> GroupAct | None:
                         if (x := _value_of(c, exclude))), None) or _value_of(v, exclude)
             if val:
                 return GroupAct("proposal", val, topic)
+        # "I'd like the back room at X, Saturday 1 August": a wish for the group's plan, put forward; "I reckon the
+        # car park at X": an opinion whose object is a bare thing, not a clause, is an option named
+        wish = modal & {"would", "'d", "’d"} and lex.verb_in_senses(lemma, ("wish.v.02", "prefer.v.01"), first=1,
+                                                                     exact=True)
+        opine = v.dep_ == "ROOT" and v.tag_ == "VBP" and lex.verb_in_senses(lemma, ("think.v.01", "think.v.02"),
+                                                                           first=1, exact=True)
+        if (wish or opine) and not question and any(
+                c.dep_ == "nsubj" and c.lower_ in ("i", "we") for c in v.children) and any(
+                c.dep_ == "dobj" and c.pos_ in ("NOUN", "PROPN") for c in v.children):
+            obj = next(c for c in v.children if c.dep_ == "dobj" and c.pos_ in ("NOUN", "PROPN"))
+            named: list[Any] = []
+            preps = 0
+            # the thing wished for and where it is, to the first break, verb or second place (read along the line:
+            # the parser may hang "at X" on the verb)
+            for t in sent.doc[obj.left_edge.i:sent.end]:
+                preps += t.pos_ == "ADP"
+                if t.is_punct or t.i in exclude or preps > 1 or t.pos_ in ("CCONJ", "SCONJ") or (
+                        t.pos_ in ("VERB", "AUX") and t.dep_ not in ("amod", "compound")):
+                    break
+                named.append(t)
+            if any(_valueish(t) for t in named):  # (a named thing, a day, a sum: not "i'd like a beer")
+                return GroupAct("proposal", " ".join(t.text for t in named), topic)
         if we and modal & {"could", "should", "might", "may"} and not question:
             val = _value_of(v, exclude)
             if val:

@@ -231,6 +231,17 @@ def _trade_kinds() -> frozenset[Any]:
     return frozenset(wordnet().synset(n) for n in _TRADE_KIND_NAMES)
 
 
+@lru_cache(maxsize=20_000)
+def unavailable(lemma: str) -> bool:
+    """An adjective (or its close kin, WordNet's similar-tos) whose opposite is open or available: "closed",
+    "shut", "unavailable" (what a place is when it can no longer have the group)."""
+    for s in _synsets(lemma, "a")[:3]:
+        for h in [s, *s.similar_tos()]:
+            if any(a.name() in ("open", "available") for le in h.lemmas() for a in le.antonyms()):
+                return True
+    return False
+
+
 # kinds of person one is as a companion, a visitor, a fan or a mere beginner, not as anyone's worker
 _NOT_TAKEN_ON = ("associate.n.01", "visitor.n.01", "enthusiast.n.01", "unskilled_person.n.01", "friend.n.01")
 

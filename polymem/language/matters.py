@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from polymem.language import lexical as lex
-from polymem.language.decision_clauses import PLAN_SENSES
+from polymem.language.decision_clauses import PLAN_SENSES, trouble_word
 from polymem.language.models import parsed
 
 
@@ -111,6 +111,20 @@ def wanted_anew(doc: Any) -> str | None:
         verb = t.head.head if t.dep_ == "pobj" else t.head
         if t.dep_ in ("dobj", "pobj") and verb.pos_ == "VERB" and _groups_want(verb):
             return t.lemma_.lower()
+    return None
+
+
+def trouble_with(doc: Any) -> str | None:
+    """"bad news re the quiz venue", "slight problem with the date": a message that opens a trouble about a
+    matter names it (the noun after "re"/"with"/"about"/"on")."""
+    for t in doc:
+        if not trouble_word(t):
+            continue
+        for c in t.children:
+            if c.dep_ == "prep" and c.lower_ in ("re", "with", "about", "on", "regarding"):
+                p = next((x for x in c.children if x.dep_ == "pobj" and x.pos_ == "NOUN"), None)
+                if p is not None:
+                    return p.lemma_.lower()
     return None
 
 

@@ -80,14 +80,16 @@ def split_question(question: str, is_person: Callable[[str], bool] | None = None
 
 def _fronted_last(q: str) -> str:
     """"And before the move, where was Ana?" is "where was Ana before the move?": a phrase opened by a preposition
-    or a subordinating conjunction and put before the question after a comma goes back to the end, where the
-    parser reads it as part of the question (fronted, it takes the question for a clause of its own)."""
+    and put before the question after a comma goes back to the end, where the parser reads it as part of the
+    question (fronted, it takes the question for a clause of its own)."""
     m = _FRONTED.match(q)
     if m is None:
         return q
     phrase = m.group(1).strip()
     first = _doc(phrase)[0]
-    if first.pos_ not in ("ADP", "SCONJ") or re.search(_WH, phrase, re.I):
+    # (a phrase, not a clause: "once the coach fell through, who ..." sets a scene the question is read against)
+    doc = _doc(phrase)
+    if first.pos_ != "ADP" or re.search(_WH, phrase, re.I) or any(t.pos_ in ("VERB", "AUX") for t in doc):
         return q
     if first.pos_ != "PROPN" and first.text != "I":
         phrase = phrase[:1].lower() + phrase[1:]
