@@ -121,9 +121,28 @@ def rivals(a: str, b: str) -> bool:
 def against(text: str) -> bool:
     doc = parsed(text)
     # ("they're shut for a refurb", "the hall is unavailable that week": said to be closed to the group)
-    # (or a trouble flagged with it: "small problem. X is a podcast already", "bad news on X")
-    return bool(turned_down(doc)) or any(t.lower_ in ("instead", "rather", "sorry") or t.dep_ == "neg" or trouble_word(t) or (
-        t.dep_ in ("acomp", "ROOT") and t.pos_ in ("ADJ", "VERB") and lex.unavailable(t.lower_)) for t in doc)
+    # (or a trouble flagged with it, "small problem. X is a podcast already", "bad news on X"; or a place said to be
+    # closed, "they're shut for a refit")
+    return bool(turned_down(doc)) or any(t.lower_ in ("instead", "rather", "sorry") or t.dep_ == "neg" or
+                                         _trouble_flagged(t) or _closed(t) for t in doc)
+
+
+def _trouble_flagged(t: Any) -> bool:
+    """A trouble noun that heads its own sentence ("small problem.", "bad news on X:"), the sentence not saying
+    it is solved or a joke ("problem solved", "the only problem with X is the parking" is a remark)."""
+    return trouble_word(t) and t.dep_ == "ROOT" and not any(
+        x.lower_ in ("solved", "sorted", "fixed", "jk", "lol") for x in t.sent)
+
+
+def _closed(t: Any) -> bool:
+    """A place said, plainly, to be closed or unavailable ("they're shut for a refurb", "the hall is unavailable"):
+    not asked, not a part of it or one day of the week ("the beer garden is closed but inside is fine", "closed
+    on sundays"), not a verb with an object ("closed its kitchen early")."""
+    sent = t.sent
+    return t.dep_ in ("acomp", "ROOT") and t.pos_ in ("ADJ", "VERB") and lex.unavailable(t.lower_) and \
+        not sent.text.rstrip().endswith("?") and not any(c.dep_ == "dobj" for c in t.children) and \
+        not any(x.lower_ in ("but", "though", "although", "lucky", "luckily") or timeexpr.weekday_name(x.lower_.rstrip("s"))
+                for x in sent)
 
 
 def words(c: Chain, own: bool = False) -> set[str]:

@@ -220,11 +220,13 @@ def then_value(sent: Any) -> str | None:
 
 
 def _title(toks: list[Any]) -> bool:
-    """Words set as a title: two or more, each capitalised but the small words between ("Full Steam Ahead",
-    "Bring Back the Band"), not in a line typed all in capitals."""
+    """Words set as a title: three or more, each capitalised but the small words between ("Full Steam Ahead",
+    "Bring Back the Band"), no pronoun among them, not in a line typed all in capitals."""
     words = [t for t in toks if t.is_alpha and t.lower_ != "then"]
     big = [t for t in words if t.text[:1].isupper() and not t.text.isupper()]
-    return len(big) >= 2 and all(t.text[:1].isupper() or t.is_stop for t in words) and words[-1].text[:1].isupper()
+    # (three words at least, none a pronoun: "Going Home Then.", "See You Saturday Then." sign off)
+    return len(big) >= 3 and all(t.text[:1].isupper() or t.is_stop for t in words) and \
+        words[-1].text[:1].isupper() and not any(t.pos_ == "PRON" for t in words)
 
 
 # verbs of completing or arranging: "done", "sorted" close a talk the way "decided" does

@@ -40,7 +40,7 @@ def same(a: str, b: str) -> bool:
     x, y = norm(a), norm(b)
     if not x or not y:
         return False
-    ra, rb = (set(re.findall(r"\d+(?:[.:]\d+)?", v)) for v in (a, b))
+    ra, rb = ({re.sub(r"[.:]00$", "", n) for n in re.findall(r"\d+(?:[.:]\d+)?", v)} for v in (a, b))
     if ra and rb and any(ch in n for n in ra ^ rb for ch in ".:"):
         return False  # "9.45" is not "9", "£20.50" not "£20": a time or a sum with its fraction is another value
     if x == y or f" {x} " in f" {y} " or f" {y} " in f" {x} ":

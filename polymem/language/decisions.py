@@ -57,20 +57,42 @@ RECENT = 6  # messages before a new matter's first decision that count as its di
 TALK = 12  # messages back (this one included) in which a settled matter may have been talked over again
 
 
+def _gone_time(value: str) -> bool:
+    """"last night", "yesterday", "two weeks ago": a time already past is when something happened, never what a
+    group plans."""
+    m = re.fullmatch(r"(?i)\s*(?:(?:last|past)\s+(\w+)|yesterday(?:\s+\w+)?|.{1,20}\s+ago)\s*", value)
+    return m is not None and (m.group(1) is None or timeexpr.is_time_word(m.group(1)) or
+                              lex.noun_is(m.group(1).lower(), "time", senses=1))
+
+
 def _day_refused(doc: Any, value: str) -> bool:
     """A sentence that says, negated, that someone cannot make the day a date settled holds ("the inspector can't
     do the 14th", "I'm not free on the 14th"): told, not asked, and naming no other month."""
     days = set(re.findall(r"\b(\d{1,2})(?:st|nd|rd|th)?\b", value))
     months = {m for w in re.findall(r"[a-z]+", value.lower()) if (m := timeexpr._month(w))}
     for sent in doc.sents:
-        if sent.text.rstrip().endswith("?") or not any(t.dep_ == "neg" for t in sent):
+        # (not a refusal in part, or a joke: "can't do the 14th until 7 but I'll come after", "... lol jk")
+        if sent.text.rstrip().endswith("?") or any(t.lower_ in _NOT_OUT for t in sent):
             continue
         said = {m for t in sent if (m := timeexpr._month(t.lower_))}
         if said and months and not said & months:
             continue
-        if any(m.group(1) in days for m in re.finditer(r"\b(\d{1,2})(?:st|nd|rd|th)\b", sent.text.lower())):
-            return True
+        for t in sent:
+            if not re.fullmatch(r"(\d{1,2})(?:st|nd|rd|th)", t.lower_) or t.lower_.rstrip("stndrh") not in days:
+                continue
+            # the day is what a negated verb of attending takes, itself or through "on"/"for" ("can't do the
+            # 14th", "not free on the 14th"; not "can't wait for the 14th")
+            v = t.head.head if t.dep_ == "pobj" else t.head
+            if v.pos_ == "ADJ" and v.dep_ == "acomp":  # "not free on the 14th": the copula carries the "not"
+                v = v.head
+            if any(c.dep_ == "neg" or c.lower_ in ("cant", "cannot", "wont") for c in v.children) and (
+                    v.lemma_.lower() in _ATTEND or lex.verb_in_senses(v.lemma_.lower(), ("attend.v.01",), first=2)):
+                return True
     return False
+
+
+_ATTEND = ("do", "make", "manage", "come", "be")  # light verbs of taking part: "can't do / make / come on X"
+_NOT_OUT = ("until", "till", "but", "without", "jk", "lol", "wait")
 
 
 class DecisionTracker:
@@ -297,7 +319,7 @@ class DecisionTracker:
                     topic = None  # "decided: the sale is for the food bank": the value names no matter
                 break
         if not value or len(value.split()) > 10 or not sentence or _header(unmarked(value)) or \
-                (topic and _anaphoric_time(value)):
+                (topic and _anaphoric_time(value)) or _gone_time(value):
             return out
         at = sentence.lower().find(value.lower())
         if at >= 0 and sum(map(str.isupper, sentence[at:at + len(value)])) > sum(map(str.isupper, value)):
@@ -519,6 +541,7 @@ class DecisionTracker:
                         continue
 
     def _chain_for(self, d: Decision, text: str, changed: bool = False) -> Chain:
+        own_topic = d.topic  # (what the deciding message names, before an option lends it the topic it came with)
         for c in reversed(self.chains):  # the same value again: a confirmation of that chain
             if same(c.head.value, d.value) and (d.topic is None or d.topic == c.topic) and \
                     value_kind(c.head.value) == value_kind(d.value):  # "X on the 27th" confirms no date
@@ -551,7 +574,7 @@ class DecisionTracker:
         # over a few retrieved messages (not by_kind) the talk between them is missing: no re-discussion reading
         # (a decision that names its matter apart from its value, one no chain is filed under, starts that
         # matter: "the gala is moving to Ayr" revises no other matter talked down meanwhile)
-        apart = bool(d.topic) and not set(norm(d.topic or "").split()) & set(norm(d.value).split())
+        apart = bool(own_topic) and not set(norm(own_topic or "").split()) & set(norm(d.value).split())
         if self.by_kind and not apart and (again := self._rediscussed(d)) is not None:
             return again
         if self._troubled is not None and not d.topic:

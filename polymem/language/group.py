@@ -305,7 +305,9 @@ def _sentence(sent: Any) -> GroupAct | None:
                                                                      exact=True)
         opine = v.dep_ == "ROOT" and v.tag_ == "VBP" and lex.verb_in_senses(lemma, ("think.v.01", "think.v.02"),
                                                                            first=1, exact=True)
-        if (wish or opine) and not question and any(
+        # (not a condition: "I'd like the table at X if we go there")
+        if (wish or opine) and not question and not any(t.dep_ == "mark" and t.lower_ in ("if", "unless") for t in sent) \
+                and any(
                 c.dep_ == "nsubj" and c.lower_ in ("i", "we") for c in v.children) and any(
                 c.dep_ == "dobj" and c.pos_ in ("NOUN", "PROPN") for c in v.children):
             obj = next(c for c in v.children if c.dep_ == "dobj" and c.pos_ in ("NOUN", "PROPN"))

@@ -248,8 +248,8 @@ _NOT_TAKEN_ON = ("associate.n.01", "visitor.n.01", "enthusiast.n.01", "unskilled
 
 def taken_on_as(lemma: str) -> bool:
     """A person noun a frame of work may name as a post where WordNet files no trade ("starting as an
-    apprentice", "working as a courier", "hired as a tester"): a person by what they do (an agent noun, or a gloss
-    of work), not by kin, age, rank, company or a visit. Only for the noun after "as" of a verb of working,
+    apprentice", "working as a lookout"): a person whose gloss speaks of work, not one by kin, age, rank, company
+    or a visit. Only for the noun after "as" of a verb of working,
     starting or hiring: alone, "courier" is a messenger first."""
     if is_occupation(lemma):
         return True
@@ -260,10 +260,10 @@ def taken_on_as(lemma: str) -> bool:
     names = {p.name() for p in path}
     if names & {"adult.n.01", "juvenile.n.01"} or _status() & path:
         return False
+    # (a gloss of work, not an agent's suffix: "customer", "passenger", "spectator" are people by what they do,
+    # never posts)
     worked = bool(_WORK_GLOSS.search(ss[0].definition()))
-    if names & set(_NOT_TAKEN_ON) and not worked:
-        return False
-    return worked or bool(_AGENT_SUFFIX.search(lemma))
+    return worked and not (names & set(_NOT_TAKEN_ON) and not worked)
 
 
 @lru_cache(maxsize=200_000)

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from polymem.language import lexical as lex
 from polymem.language.models import nlp
 from polymem.language.pets import animal_sense
 
@@ -26,6 +27,9 @@ _BREAK = re.compile(r"(?:[.!?;:]\s+|\s*[\u2014\u2013]\s*|\s+-{1,2}\s+)(?=" + _WH
 # (not "..., what is it?", which asks again what the clause before it named)
 _COMMA_BREAK = re.compile(r",\s+(?=(?:who|whom)\s+(?:did|does|do|was|were|is|are|has|have|had|will|would|can|could)\b)",
                           re.I)
+# a request opening the line: "list ...", "pls tell us ...", before a wh-word
+_REQUEST = re.compile(r"^\s*(?:(?:please|pls|plz)\s+)?([A-Za-z]+)(?:\s+(?:me|us))?\s+(?=" + _WH + ")", re.I)
+_TIME_PREPS = ("before", "after", "since", "until", "till", "during", "prior", "as")  # prepositions of time
 # a phrase before the question proper: up to a comma, then a wh-word or an auxiliary opening the question
 _FRONTED = re.compile(r"^\s*(?:(?:and|so|but|also|ok|okay|well)\b,?\s+)?([^,?;.!]{3,80}),\s+(?=" + _WH +
                       r"|(?:did|does|do|is|was|were|are|has|have|had)\b)", re.I)
@@ -55,7 +59,7 @@ def split_question(question: str, is_person: Callable[[str], bool] | None = None
     """`is_person`: whether a phrase names a member (the planner passes its roster); without it, a name the
     tagger calls a PERSON entity."""
     q = _CLEFT.sub(lambda m: m.group(1) + " ", question.strip())  # "Who was it that X" -> "Who X"
-    q = _fronted_last(q)
+    q = _fronted_last(_request_dropped(q))
     breaks = list(_BREAK.finditer(q)) or list(_COMMA_BREAK.finditer(q))
     if not breaks:
         return QuestionParts(q, q, "")
@@ -78,9 +82,21 @@ def split_question(question: str, is_person: Callable[[str], bool] | None = None
     return QuestionParts(q, resolved, context)
 
 
+def _request_dropped(q: str) -> str:
+    """"list which city each of us is in", "name who offered to drive": a request to tell, opening the line, is
+    dropped to the question it asks (the tagger reads a bare "list" as a noun and the question as its clause).
+    Only a verb whose first sense is one of telling (WordNet's verb.communication)."""
+    m = _REQUEST.match(q)
+    if m is None or not lex._synsets(m.group(1).lower(), "v") or \
+            lex._synsets(m.group(1).lower(), "v")[0].lexname() != "verb.communication":
+        return q
+    rest = q[m.end():].strip()
+    return rest if rest.endswith("?") else rest.rstrip(" .!") + "?"
+
+
 def _fronted_last(q: str) -> str:
     """"And before the move, where was Ana?" is "where was Ana before the move?": a phrase opened by a preposition
-    and put before the question after a comma goes back to the end, where the parser reads it as part of the
+    of time and put before the question after a comma goes back to the end, where the parser reads it as part of the
     question (fronted, it takes the question for a clause of its own)."""
     m = _FRONTED.match(q)
     if m is None:
@@ -89,7 +105,9 @@ def _fronted_last(q: str) -> str:
     first = _doc(phrase)[0]
     # (a phrase, not a clause: "once the coach fell through, who ..." sets a scene the question is read against)
     doc = _doc(phrase)
-    if first.pos_ != "ADP" or re.search(_WH, phrase, re.I) or any(t.pos_ in ("VERB", "AUX") for t in doc):
+    # (and a phrase of time: "out of interest, ...", "for a laugh, ..." say how the question is meant)
+    if first.pos_ != "ADP" or first.lower_ not in _TIME_PREPS or re.search(_WH, phrase, re.I) or \
+            any(t.pos_ in ("VERB", "AUX") for t in doc):
         return q
     if first.pos_ != "PROPN" and first.text != "I":
         phrase = phrase[:1].lower() + phrase[1:]

@@ -161,7 +161,7 @@ class StatementReader:
                 clause = next((c for c in sent.root.children if c.dep_ == "ccomp"), None)
                 if clause is None or not (lex.verb_in_lexfile(sent.root.lemma_.lower(), ("verb.perception",
                                                                                            "verb.cognition")) or
-                                          lex.verb_in_senses(sent.root.lemma_.lower(), _TELL, first=2, exact=True)):
+                                          _news_told(sent.root, clause, self)):
                     continue
                 tokens = list(clause.subtree)
             for st in sentence_statements(self, tokens, speaker, other, sent):
@@ -244,6 +244,18 @@ class StatementReader:
             out.append(Statement("pet", speaker, speaker, sx.animal_phrase(animal, singular=True),
                                  message_id=message_id, time=time, weak=True, sentence=animal.sent.text.strip(),
                                  name=" and ".join(dict.fromkeys(n for _, n in given))))
+
+def _news_told(v: Any, clause: Any, reader: StatementReader) -> bool:
+    """"has Ana told you she's moved to X?": a member asked about as having told their own news (the teller a
+    member, the clause's subject a he or she, the clause not negated); "has anyone told Cy we moved the meeting"
+    and "did Bo tell you he's NOT moving" give no news."""
+    if not lex.verb_in_senses(v.lemma_.lower(), _TELL, first=2, exact=True):
+        return False
+    teller = next((c for c in v.children if c.dep_ == "nsubj"), None)
+    subj = next((c for c in clause.children if c.dep_ in ("nsubj", "nsubjpass")), None)
+    return teller is not None and reader.person_in(teller.text) is not None and subj is not None and \
+        subj.lower_ in ("he", "she") and not any(t.dep_ == "neg" for t in clause.subtree)
+
 
 def _place_name(value: str) -> str:
     """"frozen Toronto", "the Cork" -> the place itself: lower-case words before a capitalised place name are

@@ -26,8 +26,10 @@ def local_place(reader: StatementReader, doc: Any, speaker: str, message_id: str
     # "my street", "I'm ..." place the speaker; "my cousin says Melbourne ..." does not
     # (not a past clause, "I was there for a festival once", nor a thing of the mind, "in my opinion")
     # (nor a promise, "I will write you a reference")
+    # (nor a condition: "if we get a work party together")
     here = any(t.lower_ in FIRST_PERSON and ((t.dep_ == "nsubj" and t.head.tag_ != "VBD" and not any(
-        c.dep_ == "aux" and c.tag_ == "MD" for c in t.head.children)) or (
+        c.dep_ == "aux" and c.tag_ == "MD" or c.dep_ == "mark" and c.lower_ in ("if", "unless")
+        for c in t.head.children)) or (
         t.dep_ == "poss" and not lex.is_person_noun(t.head.lemma_.lower()) and _concrete(t.head.lemma_.lower())))
         for t in doc) or any(
         t.lower_ in ("today", "tonight", "now", "rn", "currently", "morning", "here", "still") for t in doc) or any(
@@ -60,8 +62,9 @@ def local_place(reader: StatementReader, doc: Any, speaker: str, message_id: str
                 continue  # "no sunburn in X": what will not happen somewhere
             if not framed and t.dep_ == "ROOT" and any(c.dep_ == "intj" and c.pos_ == "INTJ" for c in t.children):
                 continue  # "X yes!!", "yes X": a place chosen (a trip voted for), not where one is
-            if t.dep_ == "pobj" and t.head.head.dep_ == "pobj" and t.head.head.head.lower_ in ("at", "for", "with"):
-                continue  # "starting at Acme Labs in X": where the firm is, not where the speaker lives
+            if t.dep_ == "pobj" and t.head.head.dep_ == "pobj" and t.head.head.head.lower_ in ("at", "for", "with",
+                                                                                            "from"):
+                continue  # "starting at Acme Labs in X", "on order from the place in X": where a firm is
             if not framed and (any(x.text == "/" for x in sent) or any(
                     c.dep_ == "cc" and c.lower_ == "or" for c in (*t.children, *t.head.children))):
                 continue  # "york / bath", "bath or whitby": places offered as options, not where one is
@@ -97,7 +100,7 @@ def _concrete(lemma: str) -> bool:
 
 # a home and the street or district it is in (WordNet): "my flat in X" places the speaker in X
 _HOME_NOUNS = ("dwelling.n.01", "housing.n.01", "apartment.n.01", "thoroughfare.n.01", "road.n.01",
-               "neighborhood.n.01", "residential_district.n.01")
+               "neighborhood.n.01", "residential_district.n.01", "garden.n.01", "yard.n.02")  # (and its yard)
 
 
 _STRETCH = ("week.n.01", "week.n.02", "month.n.01", "month.n.02", "night.n.01", "day.n.01", "day.n.04", "weekend.n.01")

@@ -35,8 +35,10 @@ def self_role(reader: StatementReader, doc: Any, speaker: str, message_id: str |
             return [Statement("job", speaker, speaker, life, kind="event", weak=True, message_id=message_id, time=time,
                               sentence=sent.text)]
         if (work := _years_as(sent)) is not None:
+            # (told as spent, it is over, unless it goes on: "and counting", "still", "now")
+            going = any(t.lower_ in ("still", "now", "counting") for t in sent)
             return [Statement("job", speaker, speaker, work, kind="event", weak=True, message_id=message_id,
-                              time=time, sentence=sent.text)]
+                              time=time, sentence=sent.text, tense="present" if going else "past")]
         if (work := _work_as_subject(sent)) is not None:
             return [Statement("job", speaker, speaker, work, kind="event", weak=True, message_id=message_id,
                               time=time, sentence=sent.text)]

@@ -74,3 +74,10 @@ def test_a_flagged_problem_with_the_value_lets_the_next_choice_replace_it() -> N
                "paper lanterns it is", "um. small problem. 'paper lanterns' is already a big craft shop",
                "oh no", "'Inkwell'? nobody's using that", "inkwell!!", "inkwell, yes", "Inkwell it is"])
     assert any(len(c) == 2 and c[0].lower() == "paper lanterns" and c[1] == "Inkwell" for c in _chains(tr))
+
+
+def test_a_time_already_past_is_no_plan() -> None:
+    from polymem.language.decisions import _gone_time
+
+    assert _gone_time("last night") and _gone_time("three weeks ago") and _gone_time("yesterday evening")
+    assert not _gone_time("last orders") and not _gone_time("the last friday") and not _gone_time("Friday")

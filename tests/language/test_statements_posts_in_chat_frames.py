@@ -18,10 +18,11 @@ def test_an_opening_past_verb_without_its_i_is_the_speakers_move() -> None:
 
 def test_a_participle_opening_a_sentence_keeps_the_clauses_subject() -> None:
     assert values("Moved by the speech, Sefa cried", "city") == []
+    assert values("Moved the meeting to Tiverton, the boss is fuming", "city") == []
 
 
 @pytest.mark.parametrize(("text", "post"), [
-    ("starting as a station announcer monday", "station announcer"),
+    ("starting as a lookout on the night boats monday", "lookout"),
     ("just started as a scout, weekends only", "scout"),
     ("working as a lookout on the night ferry now", "lookout"),
 ])
@@ -31,6 +32,8 @@ def test_a_person_noun_after_as_with_a_verb_of_work_is_a_post(text: str, post: s
 
 @pytest.mark.parametrize("text", [
     "I started as a guest and stayed for the cake",
+    "started as a customer there and now I basically live in that cafe",
+    "started as a spectator but they roped me into playing",
     "she started as a friend of the family",
     "I went as a pirate",
 ])
@@ -61,8 +64,8 @@ def test_years_spent_as_a_trade_opening_a_sentence_say_the_trade() -> None:
 
 
 def test_a_person_noun_at_a_named_workplace_is_a_post() -> None:
-    jobs = values("news!! mentor at the Kingsbridge Trust, starting in may", "job")
-    assert any("mentor" in j and "Kingsbridge" in j for j in jobs)
+    jobs = values("news!! scout at the Kingsbridge Trust, starting in may", "job")
+    assert any("scout" in j and "Kingsbridge" in j for j in jobs)
 
 
 def test_a_job_got_done_is_a_task() -> None:
@@ -76,3 +79,15 @@ def test_news_asked_as_whether_someone_told_it_is_told() -> None:
 
 def test_a_question_of_telling_with_no_news_under_it_tells_nothing() -> None:
     assert owned("has Sefa told you about Tiverton?", "city", speaker="ott") == []
+
+
+def test_ones_yard_somewhere_places_one_there() -> None:
+    assert values("my yard in Tiverton is a swamp", "city") == ["Tiverton"]
+
+
+@pytest.mark.parametrize("text", [
+    "If we sort the rota out, fine. The parts are on order from the supplier in Tiverton",
+    "the gardens in Tiverton are lovely",
+])
+def test_a_supplier_somewhere_or_a_condition_places_nobody(text: str) -> None:
+    assert values(text, "city") == []

@@ -23,3 +23,10 @@ def test_days_are_written_as_a_calendar_gives_them() -> None:
     assert plain_days("Friday 9th of May, 7pm") == "Friday 9 May, 7pm"
     for text in ("Friday the 9th", "the 1st floor", "the 2nd may be late"):
         assert plain_days(text) == text
+
+
+def test_a_day_after_its_weekday_is_written_as_a_number() -> None:
+    from polymem.language.timeexpr import plain_days
+
+    assert plain_days("sunday 29th") == "sunday 29"
+    assert plain_days("Sat 3rd, 7pm") == "Sat 3, 7pm"
