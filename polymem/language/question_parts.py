@@ -59,7 +59,11 @@ def split_question(question: str, is_person: Callable[[str], bool] | None = None
     """`is_person`: whether a phrase names a member (the planner passes its roster); without it, a name the
     tagger calls a PERSON entity."""
     q = _CLEFT.sub(lambda m: m.group(1) + " ", question.strip())  # "Who was it that X" -> "Who X"
-    q = _fronted_last(_request_dropped(q))
+    q = _request_dropped(q)
+    # (a phrase of time fronted before the question is read at its end, where the parser takes it as part of the
+    # question; the question's words stay as asked, its topic read from the part that asks, as before)
+    if (moved := _fronted_last(q)) != q:
+        return QuestionParts(q, moved, "")
     breaks = list(_BREAK.finditer(q)) or list(_COMMA_BREAK.finditer(q))
     if not breaks:
         return QuestionParts(q, q, "")

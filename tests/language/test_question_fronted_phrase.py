@@ -15,11 +15,11 @@ from polymem.language.question_parts import split_question
     ("After the refit, what did Ines do?", "what did Ines do after the refit?"),
 ])
 def test_a_fronted_phrase_goes_to_the_end(q: str, text: str) -> None:
-    assert split_question(q).text == text
+    assert split_question(q).asking == text
 
 
 def test_the_question_so_read_asks_for_a_home() -> None:
-    assert question_attribute(parsed(split_question("And before Lisbon, where was Ines?").text))[0] == "city"
+    assert question_attribute(parsed(split_question("And before Lisbon, where was Ines?").asking))[0] == "city"
 
 
 @pytest.mark.parametrize("q", ["Ines, where do you live?", "So, where does Ines live?", "ok, who booked the barn?",
