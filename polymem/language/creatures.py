@@ -310,8 +310,10 @@ def creature_pets(docs: Sequence[Any], speakers: Sequence[str], ids: Sequence[st
             if t.ent_type_ in ("GPE", "LOC", "FAC"):
                 placed[t.lower_] += len(docs)
             elif h.dep_ == "pobj" and h.head.lower_ in ("in", "at", "to", "from", "near", "around", "of", "on") and \
-                    not any(c.dep_ == "compound" and c.pos_ == "NOUN" for c in h.lefts):
-                # (a common noun before the name is the parser joining two phrases: "in other news X shed ...")
+                    not (h.text[:1].isupper() and any(c.dep_ == "compound" and c.pos_ == "NOUN" and c.is_lower
+                                                      for c in h.lefts)):
+                # (a common noun before a capitalised name is the parser joining two phrases: "in other news X
+                # shed ...")
                 placed[t.lower_] += 1
     for w in [w for w in words if 2 * placed[w] >= uses[w] > 0]:
         for k in [k for k in shown if w in k.split()]:
