@@ -120,9 +120,8 @@ def rivals(a: str, b: str) -> bool:
 @lru_cache(maxsize=4096)
 def against(text: str) -> bool:
     doc = parsed(text)
-    # ("they're shut for a refurb", "the hall is unavailable that week": said to be closed to the group)
-    # (or a trouble flagged with it, "small problem. X is a podcast already", "bad news on X"; or a place said to be
-    # closed, "they're shut for a refit")
+    # (or a trouble flagged with it, "one problem. X is taken already", "bad news on X"; or a place said to be
+    # closed, "they're closed for repairs")
     return bool(turned_down(doc)) or any(t.lower_ in ("instead", "rather", "sorry") or t.dep_ == "neg" or
                                          _trouble_flagged(t) or _closed(t) for t in doc)
 
@@ -135,7 +134,7 @@ def _trouble_flagged(t: Any) -> bool:
 
 
 def _closed(t: Any) -> bool:
-    """A place said, plainly, to be closed or unavailable ("they're shut for a refurb", "the hall is unavailable"):
+    """A place said, plainly, to be closed or unavailable ("closed for repairs all month", "the hall is unavailable"):
     not asked, not a part of it or one day of the week ("the beer garden is closed but inside is fine", "closed
     on sundays"), not a verb with an object ("closed its kitchen early")."""
     sent = t.sent

@@ -200,7 +200,7 @@ def then_value(sent: Any) -> str | None:
     # a verb or pronoun makes it a clause ("settled then, ..."), except a name the tagger took for a verb
     # (a day, or a noun no dictionary knows as a verb, is a thing the tagger misread: "teal for now", "mondays
     # 18:30 then"; a word no dictionary knows at all is chat, "cya then")
-    # (a title in capitals is a name, whatever its words' grammar: "Bring Back Bramble then.")
+    # (a title in capitals is a name, whatever its words' grammar: "Keep the Lights On then.")
     if not v or not _title(toks) and any((t.pos_ in ("AUX", "PRON") and t.lower_ != "each") or
                     (t.pos_ == "VERB" and not timeexpr.day_phrase(t.text) and (
                         t.text[:1].islower() and not lex.known_noun(t.lower_) or
@@ -220,8 +220,8 @@ def then_value(sent: Any) -> str | None:
 
 
 def _title(toks: list[Any]) -> bool:
-    """Words set as a title: three or more, each capitalised but the small words between ("Full Steam Ahead",
-    "Bring Back the Band"), no pronoun among them, not in a line typed all in capitals."""
+    """Words set as a title: three or more, each capitalised but the small words between ("Paper Moon Club",
+    "Back to the Garden"), no pronoun among them, not in a line typed all in capitals."""
     words = [t for t in toks if t.is_alpha and t.lower_ != "then"]
     big = [t for t in words if t.text[:1].isupper() and not t.text.isupper()]
     # (three words at least, none a pronoun: "Going Home Then.", "See You Saturday Then." sign off)

@@ -117,7 +117,7 @@ def _used_as_name(t: Any) -> bool:
     if t.dep_ in ("nsubj", "poss") and t.tag_ in ("NN", "NNP"):
         return True
     if t.dep_ == "nsubj" and t.tag_ == "VBG" and not lex._synsets(t.lemma_.lower(), "v"):
-        return True  # "Dumpling would try ...": a noun the tagger read as a gerund of a verb English lacks
+        return True  # "Earthling would try ...": a noun the tagger read as a gerund of a verb English lacks
     if t.dep_ == "nsubj" and t.tag_ == "NNS" and _thing_word(t.lemma_.lower()):  # not "politics is exhausting"
         verbs = [t.head, *(c for c in t.head.children if c.dep_ == "aux")]
         return any(x.tag_ == "VBZ" for x in verbs)
@@ -312,8 +312,8 @@ def creature_pets(docs: Sequence[Any], speakers: Sequence[str], ids: Sequence[st
             elif h.dep_ == "pobj" and h.head.lower_ in ("in", "at", "to", "from", "near", "around", "of", "on") and \
                     not (h.text[:1].isupper() and any(c.dep_ == "compound" and c.pos_ == "NOUN" and c.is_lower
                                                       for c in h.lefts)):
-                # (a common noun before a capitalised name is the parser joining two phrases: "in other news X
-                # shed ...")
+                # (a common noun before a capitalised name is the parser joining two phrases: "big news X
+                # moulted ...")
                 placed[t.lower_] += 1
     for w in [w for w in words if 2 * placed[w] >= uses[w] > 0]:
         for k in [k for k in shown if w in k.split()]:

@@ -66,7 +66,7 @@ def _gone_time(value: str) -> bool:
 
 
 def _day_refused(doc: Any, value: str) -> bool:
-    """A sentence that says, negated, that someone cannot make the day a date settled holds ("the inspector can't
+    """A sentence that says, negated, that someone cannot make the day a date settled holds ("the caterer can't
     do the 14th", "I'm not free on the 14th"): told, not asked, and naming no other month."""
     days = set(re.findall(r"\b(\d{1,2})(?:st|nd|rd|th)?\b", value))
     months = {m for w in re.findall(r"[a-z]+", value.lower()) if (m := timeexpr._month(w))}
@@ -166,12 +166,12 @@ class DecisionTracker:
             self._change_seq = self._seq
         if (want := wanted_anew(doc)) is not None and any(self._replaces(want, c) for c in self.chains):
             self._change_seq = self._seq  # "we need somewhere else for the meeting": the next choice replaces it
-        # (the matter named as the talk named it when settling: "bad news re the raffle prize")
+        # (the matter named as the talk named it when settling: "bad news about the prize for the tombola")
         if (bad := trouble_with(doc)) is not None and (hit := [c for c in self.chains if self._replaces(bad, c) or
                                                                bad in words(c)]):
             self._troubled = (hit[-1], self._seq)  # "bad news re the venue": a replacement may follow
         if any(value_kind(c.head.value) == "date" and _day_refused(doc, c.head.value) for c in self.chains):
-            self._change_seq = self._seq  # "the inspector can't do the 14th": the date settled will move
+            self._change_seq = self._seq  # "the caterer can't do the 9th": the date settled will move
         if any(same(x, c.head.value) for x in [*(x for x, _ in turned_down(doc)), *_ruled_out(doc)] for c in self.chains):
             # "bad news: X is out" of what the group had settled: the next choice of a rival replaces it
             self._change_seq = self._seq

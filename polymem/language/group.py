@@ -249,7 +249,7 @@ def _sentence(sent: Any) -> GroupAct | None:
     exclude = _topic_tokens(sent)
     words = {t.lower_ for t in sent}
     lemmas = {t.lemma_.lower() for t in sent}
-    # "how about "Full Steam Ahead"?": a quoted title is the option, whatever its words' grammar
+    # "how about "Paper Moon Club"?": a quoted title is the option, whatever its words' grammar
     quoted = re.match(r"(?i)\s*(?:how|what)\s+about\s+[\"“‘']([^\"”’']{2,60})[\"”’']", sent.text)
     if quoted:
         return GroupAct("proposal", quoted.group(1).strip(), topic)
@@ -299,8 +299,8 @@ def _sentence(sent: Any) -> GroupAct | None:
                         if (x := _value_of(c, exclude))), None) or _value_of(v, exclude)
             if val:
                 return GroupAct("proposal", val, topic)
-        # "I'd like the back room at X, Saturday 1 August": a wish for the group's plan, put forward; "I reckon the
-        # car park at X": an opinion whose object is a bare thing, not a clause, is an option named
+        # "I'd like the upstairs room at X on the 3rd": a wish for the group's plan, put forward; "I reckon the
+        # green at X": an opinion whose object is a bare thing, not a clause, is an option named
         wish = modal & {"would", "'d", "’d"} and lex.verb_in_senses(lemma, ("wish.v.02", "prefer.v.01"), first=1,
                                                                      exact=True)
         opine = v.dep_ == "ROOT" and v.tag_ == "VBP" and lex.verb_in_senses(lemma, ("think.v.01", "think.v.02"),

@@ -247,10 +247,10 @@ _NOT_TAKEN_ON = ("associate.n.01", "visitor.n.01", "enthusiast.n.01", "unskilled
 
 
 def taken_on_as(lemma: str) -> bool:
-    """A person noun a frame of work may name as a post where WordNet files no trade ("starting as an
-    apprentice", "working as a lookout"): a person whose gloss speaks of work, not one by kin, age, rank, company
+    """A person noun a frame of work may name as a post where WordNet files no trade ("starting as a
+    lookout", "hired as a scout"): a person whose gloss speaks of work, not one by kin, age, rank, company
     or a visit. Only for the noun after "as" of a verb of working,
-    starting or hiring: alone, "courier" is a messenger first."""
+    starting or hiring: alone, "scout" is a boy scout first."""
     if is_occupation(lemma):
         return True
     ss = _synsets(lemma, "n")

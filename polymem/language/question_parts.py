@@ -87,7 +87,7 @@ def split_question(question: str, is_person: Callable[[str], bool] | None = None
 
 
 def _request_dropped(q: str) -> str:
-    """"list which city each of us is in", "name who offered to drive": a request to tell, opening the line, is
+    """"list where everyone works", "name who offered to drive": a request to tell, opening the line, is
     dropped to the question it asks (the tagger reads a bare "list" as a noun and the question as its clause).
     Only a verb whose first sense is one of telling (WordNet's verb.communication)."""
     m = _REQUEST.match(q)

@@ -74,7 +74,7 @@ def ruled_phrase(sent: Any, talk: list[tuple[str, str]], settled: list[str], opt
     """The value a verbless list of phrases settles on, or None. `talk`: the messages just before, as (speaker,
     text), the speaker of this one last; `settled`: what the group's matters hold now; `options`: what the talk
     put forward."""
-    # ("ok i'll ring them. same date, 1st aug, the tearoom": the parser keeps a lower-case sentence after a full
+    # ("fine i'll phone them. the boathouse, 3rd may, 1pm": the parser keeps a lower-case sentence after a full
     # stop in the one before; the list is the last of them)
     stops = [t.i for t in sent if t.text == "." and t.i < sent.end - 1]
     if stops:

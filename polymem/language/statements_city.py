@@ -64,7 +64,7 @@ def local_place(reader: StatementReader, doc: Any, speaker: str, message_id: str
                 continue  # "X yes!!", "yes X": a place chosen (a trip voted for), not where one is
             if t.dep_ == "pobj" and t.head.head.dep_ == "pobj" and t.head.head.head.lower_ in ("at", "for", "with",
                                                                                             "from"):
-                continue  # "starting at Acme Labs in X", "on order from the place in X": where a firm is
+                continue  # "starting at Acme Labs in X", "parts come from a supplier in X": where a firm is
             if not framed and (any(x.text == "/" for x in sent) or any(
                     c.dep_ == "cc" and c.lower_ == "or" for c in (*t.children, *t.head.children))):
                 continue  # "york / bath", "bath or whitby": places offered as options, not where one is

@@ -145,8 +145,8 @@ def verb_statements(reader: StatementReader, v: Any, sent: Any, speaker: str, ot
     # (done, not planned or asked: "gonna get the keys ...", "when do we get the keys ...")
     receives = v.tag_ in ("VBD", "VBN") and lex.verb_in_senses(lemma, _RECEIVE, first=3, exact=True) and \
         not sent.text.rstrip().endswith("?")
-    # ("signed for a flat in X": what one signs for is what the agreement gives)
-    homes: set[str] = set()  # the dwellings taken here: no workplace of the same verb ("signed for a flat")
+    # ("signed for a cottage in X": what one signs for is what the agreement gives)
+    homes: set[str] = set()  # the dwellings taken here: no workplace of the same verb ("signed for a cottage")
     signs = lex.verb_in_senses(lemma, _SIGN, first=2, exact=True) and not any(c.dep_ == "dobj" for c in v.children)
     for obj in [c for c in v.children if c.dep_ == "dobj"] + [
             p for c in v.children if doer and c.dep_ == "prep" and c.lower_ == "on" for p in c.children

@@ -50,7 +50,7 @@ def self_role(reader: StatementReader, doc: Any, speaker: str, message_id: str |
             clipped = t.pos_ in ("NOUN", "PROPN") and t.is_lower and lex.clipped_occupation(t.lower_) and any(
                 c.dep_ == "compound" and c.pos_ == "NOUN" for c in t.children)
             # (or a post in charge of something: "head of sales at X, the grocery startup")
-            # (or a person noun WordNet files under no trade, placed at a named workplace: "presenter at the X Centre")
+            # (or a person noun WordNet files under no trade, placed at a named workplace: "scout at the X Trust")
             if (t.pos_ != "NOUN" or not (lex.is_occupation(t.lemma_.lower()) or in_charge_of(t) is not None or (
                     _at_named_place(t) and lex.taken_on_as(t.lemma_.lower())))) and not clipped or \
                     sx.possessor(t) is not None:
@@ -488,7 +488,7 @@ def job_from_verb(reader: StatementReader, v: Any, lemma: str, sent: Any, speake
     charge = lex.verb_in_senses(lemma, _IN_CHARGE, first=4, exact=True)
     if role is None and not said and charge and _habitual(v) and \
             not any(c.dep_ == "nsubj" and c.lower_ == "we" for c in v.children):
-        # "I'm running logistics at X", "she manages the warehouse at Y": what one is in charge of at a workplace
+        # "I'm running the dispatch desk at X", "she manages the warehouse at Y": what one is in charge of at a workplace
         # is the post (a part of the firm, not an occasion: "running the raffle at the fete" is no job)
         for d in (c for c in v.children if c.dep_ == "dobj" and c.pos_ == "NOUN" and not
                   lex.is_person_noun(c.lemma_.lower(), senses=1) and not lex.noun_in_lexfile(
@@ -516,7 +516,7 @@ def job_from_verb(reader: StatementReader, v: Any, lemma: str, sent: Any, speake
         role = f"{obj.text.lower()} {agent}" if obj is not None and obj.pos_ == "NOUN" and not lex.noun_in_lexfile(
             obj.lemma_.lower(), ("noun.time",)) else agent  # ("I work nights at X": no "nights worker")
     post = role.split(" of ")[0].split()[-1].lower() if role else ""  # ("head of science": the head)
-    # ("starting as an apprentice", "working as a courier": the frame makes a post of a person noun WordNet files
+    # ("starting as a lookout", "hired as a scout": the frame makes a post of a person noun WordNet files
     # under no trade)
     framed = role_tok is not None and role_tok.head.lower_ == "as" and role_tok.head.head.i == v.i and (
         lemma == "work" or lex.work_verb(lemma) or lex.verb_is(lemma, "begin") or lex.verb_is(lemma, "employ"))

@@ -198,11 +198,11 @@ def spell_months(text: str) -> str:
 
 
 def plain_days(text: str) -> str:
-    """"4th–6th Oct", "Friday 9th of May", "sunday 22nd": a day's number next to its month or its weekday or in a
-    range of days, written as a number ("4–6 Oct", "Friday 9 May", "sunday 22"), the way a calendar gives a date."""
+    """"4th–6th Oct", "Friday 9th of May", "sunday 29th": a day's number next to its month or its weekday or in a
+    range of days, written as a number ("4–6 Oct", "Friday 9 May", "sunday 29"), the way a calendar gives a date."""
     text = _ORDINAL_RANGE_TIGHT.sub(lambda m: f"{m.group(1)}{m.group(2)}{m.group(3)}", text)
     text = _ORDINAL_MONTH.sub(lambda m: m.group(1) + " ", text)
-    return _WEEKDAY_DAY.sub(lambda m: m.group(1) + m.group(2), text)  # "sunday 22nd" -> "sunday 22"
+    return _WEEKDAY_DAY.sub(lambda m: m.group(1) + m.group(2), text)  # "sunday 29th" -> "sunday 29"
 
 
 _MONTH_WORDS = "|".join(sorted({*MONTHS, *(m[:3] for m in MONTHS), "sept"}, key=len, reverse=True))

@@ -1,4 +1,4 @@
-"""Names of animals the parser misreads: a name after "in other news" hung on the "in" as if a place, a common
+"""Names of animals the parser misreads: a name after an opening "in <adjective> news" hung on the "in" as if a place, a common
 word read as a gerund ("Earthling would ...") (creatures.creature_pets). Lines written for these tests."""
 
 from __future__ import annotations
@@ -15,14 +15,14 @@ def _pets(lines: list[tuple[str, str]]) -> set[tuple[str, str, str]]:
 
 
 def test_a_name_after_a_news_opening_is_no_place() -> None:
-    pets = _pets([("in other news Ravioli shed his whole skin in one piece last night", "ott"),
+    pets = _pets([("in other news Ravioli escaped the tank this morning", "ott"),
                   ("wow", "sefa"),
-                  ("king snakes are so dramatic about it. sulked under the rock all day", "ott")])
+                  ("king snakes are escape artists honestly", "ott")])
     assert ("ott", "king snake", "Ravioli") in pets
 
 
 def test_a_name_read_as_a_gerund_is_still_a_name() -> None:
     pets = _pets([("Earthling would try to eat it. she eats everything", "sefa"),
-                  ("is earthling still stealing gloves", "ott"),
-                  ("every day. ferrets are pure chaos", "sefa")])
-    assert ("sefa", "ferret", "Earthling") in pets
+                  ("is earthling still hiding your keys", "ott"),
+                  ("obviously. chinchillas are pure chaos", "sefa")])
+    assert ("sefa", "chinchilla", "Earthling") in pets

@@ -42,8 +42,8 @@ def test_a_person_noun_after_as_without_work_is_no_post(text: str) -> None:
 
 
 def test_what_one_signs_for_is_a_home_not_a_workplace() -> None:
-    assert values("signed for a bungalow in Tiverton!! keys on friday", "city") == ["Tiverton"]
-    assert values("signed for a bungalow in Tiverton!! keys on friday", "job") == []
+    assert values("we signed for a bungalow in Tiverton, keys on friday", "city") == ["Tiverton"]
+    assert values("we signed for a bungalow in Tiverton, keys on friday", "job") == []
 
 
 def test_a_part_of_a_firm_one_runs_is_the_post() -> None:
@@ -74,7 +74,7 @@ def test_a_job_got_done_is_a_task() -> None:
 
 def test_news_asked_as_whether_someone_told_it_is_told() -> None:
     # "has X told you ...?" gives the news as a question; the clause under the verb of telling holds
-    assert owned("has Sefa told you she's moved to Tiverton?", "city", speaker="ott") == [("sefa", "Tiverton")]
+    assert owned("did Sefa tell you that she has moved to Tiverton?", "city", speaker="ott") == [("sefa", "Tiverton")]
 
 
 def test_a_question_of_telling_with_no_news_under_it_tells_nothing() -> None:
