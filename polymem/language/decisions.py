@@ -49,50 +49,13 @@ from polymem.language.decision_clauses import (
 from polymem.language.matters import asked_matter, open_matters, same_matter, trouble_with, wanted_anew
 from polymem.language.models import parsed
 from polymem.language.ruling import ruled_phrase
+from polymem.language.setbacks import day_refused, gone_time
 from polymem.language.value_kind import placeish, value_kind
 
 _LABELLED = re.compile(r"^\s*[^\W\d_][\w' ]{0,30}:\s+\S")  # "record title: X" (not a link, not 18:30)
 ALT_WINDOW = 6  # messages apart that rival options may be put forward
 RECENT = 6  # messages before a new matter's first decision that count as its discussion
 TALK = 12  # messages back (this one included) in which a settled matter may have been talked over again
-
-
-def _gone_time(value: str) -> bool:
-    """"last night", "yesterday", "two weeks ago": a time already past is when something happened, never what a
-    group plans."""
-    m = re.fullmatch(r"(?i)\s*(?:(?:last|past)\s+(\w+)|yesterday(?:\s+\w+)?|.{1,20}\s+ago)\s*", value)
-    return m is not None and (m.group(1) is None or timeexpr.is_time_word(m.group(1)) or
-                              lex.noun_is(m.group(1).lower(), "time", senses=1))
-
-
-def _day_refused(doc: Any, value: str) -> bool:
-    """A sentence that says, negated, that someone cannot make the day a date settled holds ("the caterer can't
-    do the 14th", "I'm not free on the 14th"): told, not asked, and naming no other month."""
-    days = set(re.findall(r"\b(\d{1,2})(?:st|nd|rd|th)?\b", value))
-    months = {m for w in re.findall(r"[a-z]+", value.lower()) if (m := timeexpr._month(w))}
-    for sent in doc.sents:
-        # (not a refusal in part, or a joke: "can't do the 14th until 7 but I'll come after", "... lol jk")
-        if sent.text.rstrip().endswith("?") or any(t.lower_ in _NOT_OUT for t in sent):
-            continue
-        said = {m for t in sent if (m := timeexpr._month(t.lower_))}
-        if said and months and not said & months:
-            continue
-        for t in sent:
-            if not re.fullmatch(r"(\d{1,2})(?:st|nd|rd|th)", t.lower_) or t.lower_.rstrip("stndrh") not in days:
-                continue
-            # the day is what a negated verb of attending takes, itself or through "on"/"for" ("can't do the
-            # 14th", "not free on the 14th"; not "can't wait for the 14th")
-            v = t.head.head if t.dep_ == "pobj" else t.head
-            if v.pos_ == "ADJ" and v.dep_ == "acomp":  # "not free on the 14th": the copula carries the "not"
-                v = v.head
-            if any(c.dep_ == "neg" or c.lower_ in ("cant", "cannot", "wont") for c in v.children) and (
-                    v.lemma_.lower() in _ATTEND or lex.verb_in_senses(v.lemma_.lower(), ("attend.v.01",), first=2)):
-                return True
-    return False
-
-
-_ATTEND = ("do", "make", "manage", "come", "be")  # light verbs of taking part: "can't do / make / come on X"
-_NOT_OUT = ("until", "till", "but", "without", "jk", "lol", "wait")
 
 
 class DecisionTracker:
@@ -170,7 +133,7 @@ class DecisionTracker:
         if (bad := trouble_with(doc)) is not None and (hit := [c for c in self.chains if self._replaces(bad, c) or
                                                                bad in words(c)]):
             self._troubled = (hit[-1], self._seq)  # "bad news re the venue": a replacement may follow
-        if any(value_kind(c.head.value) == "date" and _day_refused(doc, c.head.value) for c in self.chains):
+        if any(value_kind(c.head.value) == "date" and day_refused(doc, c.head.value) for c in self.chains):
             self._change_seq = self._seq  # "the caterer can't do the 9th": the date settled will move
         if any(same(x, c.head.value) for x in [*(x for x, _ in turned_down(doc)), *_ruled_out(doc)] for c in self.chains):
             # "bad news: X is out" of what the group had settled: the next choice of a rival replaces it
@@ -319,7 +282,7 @@ class DecisionTracker:
                     topic = None  # "decided: the sale is for the food bank": the value names no matter
                 break
         if not value or len(value.split()) > 10 or not sentence or _header(unmarked(value)) or \
-                (topic and _anaphoric_time(value)) or _gone_time(value):
+                (topic and _anaphoric_time(value)) or gone_time(value):
             return out
         at = sentence.lower().find(value.lower())
         if at >= 0 and sum(map(str.isupper, sentence[at:at + len(value)])) > sum(map(str.isupper, value)):

@@ -77,7 +77,7 @@ def test_a_flagged_problem_with_the_value_lets_the_next_choice_replace_it() -> N
 
 
 def test_a_time_already_past_is_no_plan() -> None:
-    from polymem.language.decisions import _gone_time
+    from polymem.language.setbacks import gone_time as _gone_time
 
     assert _gone_time("last night") and _gone_time("three weeks ago") and _gone_time("yesterday evening")
     assert not _gone_time("last orders") and not _gone_time("the last friday") and not _gone_time("Friday")
