@@ -90,10 +90,11 @@ class DecisionTracker:
             self._consensus(text, message_id, speaker, None, [o[:2] for o in self.options[first:]], record=False)
 
     def replay(self, text: str, message_id: str, speaker: str) -> None:
-        """An older message still (a writer's look-back): only what was proposed and who assented."""
+        """An older message still (a writer's look-back): what was proposed, who assented, and the text itself
+        among the recent messages, where a later decision finds a settled matter talked down ("they're closed
+        all summer" a few messages before the window that chooses anew)."""
         put = _proposals(text)
-        self._seq += 1
-        self._opt_seq += [self._seq] * (len(self.options) - len(self._opt_seq))
+        self._remember(text, message_id, speaker)
         self._consensus(text, message_id, speaker, None, put, record=False)
 
     def _remember(self, text: str, message_id: str = "", speaker: str | None = None) -> None:

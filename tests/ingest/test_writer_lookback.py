@@ -30,3 +30,25 @@ def test_a_name_from_an_earlier_window_gets_its_kind_from_a_later_one(graph: Gra
     pets = RecordRepository(graph).heads(space, owners=["odile"], attribute="pet")
     assert [(p.value, "Gherkin" in (p.content or "")) for p in pets] == [("ferret", True)]
     assert pets[0].from_ids == ["m12"]  # told where its kind is said: the message it comes from
+
+
+ROSTER3 = [*ROSTER, Participant(id="ines", name="Ines Varga", aliases=["Ines"])]
+
+
+def test_a_venue_talked_down_before_the_window_is_replaced_in_it(graph: Graph, space: str) -> None:
+    # the closure is said two messages before the window that chooses anew: only the look-back holds it
+    texts = [("odile", "for the summer lunch I'd like the upstairs room at the Kettle Inn, Sunday 3 May"),
+             ("kasimir", "the kettle inn sounds good"), ("ines", "yes!"), ("kasimir", "sure")]
+    texts += [("kasimir" if n % 2 else "ines", FILLER[n % len(FILLER)]) for n in range(10)]
+    texts += [("ines", "the Kettle Inn is closed for repairs the whole of may"), ("kasimir", "typical"),
+              ("odile", "what about the boathouse cafe?"), ("ines", "oh lovely"), ("kasimir", "boathouse gets my vote"),
+              ("odile", "filler line one"), ("odile", "filler line two"), ("odile", "filler line three"),
+              ("odile", "ok, the boathouse cafe it is")]  # message 22: the third window of 10, the closure at 14
+    msgs = [Message(id=f"m{n:02d}", speaker=s, text=t, time=datetime(2026, 3, 2, 9, n), seq=n)
+            for n, (s, t) in enumerate(texts)]
+    Ingestor(graph, None).ingest(space, Conversation.model_construct(
+        id="chat", roster=ROSTER3, channels=[], messages=iter(msgs), addressees_given=False, source_file=None))
+    write_space(graph, space, window=10, embedder=None)
+    heads = [r for r in RecordRepository(graph).heads(space) if (r.attribute or "").startswith("decision:")]
+    assert any("boathouse" in (r.value or "").lower() and "Kettle Inn" in (r.content or "") for r in heads), \
+        [(r.attribute, r.value, r.content) for r in heads]
