@@ -11,7 +11,7 @@ from typing import Any
 from spacy.lang.en.lex_attrs import like_num
 from spacy.lang.en.stop_words import STOP_WORDS
 
-from polymem.language import concluding, timeexpr
+from polymem.language import concluding, sums_set, timeexpr
 from polymem.language import group as group_acts
 from polymem.language import lexical as lex
 from polymem.language import syntax as sx
@@ -429,7 +429,7 @@ def topic_of(sent: Any) -> str | None:
     m = re.search(r"(?i):[^,.;!?]*?\s(?:for|as)\s+(?:the|our)\s+([a-z]+(?:\s[a-z]+)?)\s*[.!]*\s*$", sent.text)
     if m:  # "Final: 3 October for the gala."
         return m.group(1).lower()
-    for reading in (concluding.allotted, concluding.moved_noun, concluding.amount_changed):  # "the grant goes to X"
+    for reading in (concluding.allotted, concluding.moved_noun, sums_set.amount_changed):  # "the grant goes to X"
         if (hit := reading(sent)) is not None:
             return hit[0]
     label = _settled_label(sent)
@@ -567,7 +567,7 @@ def value_of(doc: Any, sent: Any, drops: set[int], known: list[str]) -> str | No
     for reading in (concluding.tally, concluding.verdict_after):  # "5 to 1 for X", "X, done."
         if (v := reading(sent)) is not None:
             return v
-    if (changed := concluding.amount_changed(sent)) is not None:
+    if (changed := sums_set.amount_changed(sent)) is not None:
         return changed[1]  # "the fee goes up to £4 from april": the sum alone
     if (tok := _settled_as(sent)) is not None and tok.i not in drops:
         return phrase(tok)  # "theme confirmed as eighties music", "the venue is confirmed as the Forge"

@@ -17,7 +17,7 @@ import re
 from datetime import datetime
 from typing import Any
 
-from polymem.language import concluding, consensus, timeexpr
+from polymem.language import concluding, consensus, sums_set, timeexpr
 from polymem.language import group as group_acts
 from polymem.language import lexical as lex
 from polymem.language.chains import (
@@ -356,7 +356,7 @@ class DecisionTracker:
     def _sum_reset(self, sent: Any) -> bool:
         """"the subs go up to €6 from march": a sum set anew settles a matter only when the group settled that
         matter with a sum before (news of fuel or fares going up is nobody's decision here)."""
-        hit = concluding.amount_changed(sent)
+        hit = sums_set.amount_changed(sent)
         return hit is not None and any(
             value_kind(c.head.value) == "amount" and (same_matter(c.topic, hit[0]) or hit[0] in c.keywords())
             for c in self.chains)

@@ -5,7 +5,7 @@ Sentences written for these tests (no data set's words, names or values)."""
 
 from __future__ import annotations
 
-from polymem.language import concluding, group
+from polymem.language import concluding, group, sums_set
 from polymem.language.chains import unmarked, untimed
 from polymem.language.decision_clauses import turned_down
 from polymem.language.decisions import DecisionTracker
@@ -24,15 +24,15 @@ def _sent(text: str):  # type: ignore[no-untyped-def]
 
 
 def test_a_sum_set_anew_names_its_matter_and_sum() -> None:
-    assert concluding.amount_changed(_sent("the subs go up to €6 from march")) == ("sub", "€6")
-    assert concluding.amount_changed(_sent("raising the entry fee to $12 next term")) == ("fee", "$12")
+    assert sums_set.amount_changed(_sent("the subs go up to €6 from march")) == ("sub", "€6")
+    assert sums_set.amount_changed(_sent("raising the entry fee to $12 next term")) == ("fee", "$12")
 
 
 def test_a_price_reported_or_owned_or_asked_is_no_sum_of_the_group() -> None:
-    assert concluding.amount_changed(_sent("the caretaker says the gym is going up to £80 a night")) is None
-    assert concluding.amount_changed(_sent("my rent went up to £900")) is None
-    assert concluding.amount_changed(_sent("should the subs go up to €7?")) is None
-    assert concluding.amount_changed(_sent("the museum is going up to £15 a ticket")) is None
+    assert sums_set.amount_changed(_sent("the caretaker says the gym is going up to £80 a night")) is None
+    assert sums_set.amount_changed(_sent("my rent went up to £900")) is None
+    assert sums_set.amount_changed(_sent("should the subs go up to €7?")) is None
+    assert sums_set.amount_changed(_sent("the museum is going up to £15 a ticket")) is None
 
 
 def test_news_of_a_price_and_a_sum_put_forward_settle_nothing() -> None:
