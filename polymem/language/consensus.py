@@ -350,10 +350,7 @@ def proposed(text: str) -> frozenset[str]:
 def _wished(v: Any) -> bool:
     """"I'd like X", "we would prefer X": a wish for the plan, said with "would"; "I reckon X": an opinion whose
     object is a thing (group.read takes its value only then)."""
-    return any(c.dep_ == "aux" and c.lower_ in ("would", "'d", "’d") for c in v.children) and \
-        lex.verb_in_senses(v.lemma_.lower(), ("wish.v.02", "prefer.v.01"), first=1, exact=True) or \
-        v.dep_ == "ROOT" and v.tag_ == "VBP" and any(c.dep_ == "dobj" for c in v.children) and \
-        lex.verb_in_senses(v.lemma_.lower(), ("think.v.01", "think.v.02"), first=1, exact=True)
+    return group.wishes(v) or (group.opines(v) and any(c.dep_ == "dobj" for c in v.children))
 
 
 _AGAINST = ("cancel.v.01", "avoid.v.01", "postpone.v.01", "skip.v.01", "abandon.v.01", "drop.v.06")

@@ -163,6 +163,18 @@ def _value_of(head: Any, exclude: set[int]) -> str | None:
 _WANT = ("want.v.01", "like.v.02", "prefer.v.01")
 
 
+def wishes(v: Any) -> bool:
+    """"I'd like X", "we would prefer X": a verb of wishing said with "would"."""
+    return any(c.dep_ == "aux" and c.lower_ in ("would", "'d", "’d") for c in v.children) and \
+        lex.verb_in_senses(v.lemma_.lower(), ("wish.v.02", "prefer.v.01"), first=1, exact=True)
+
+
+def opines(v: Any) -> bool:
+    """"I reckon X", "I think X": a verb of thinking that heads the sentence, in the present."""
+    return v.dep_ == "ROOT" and v.tag_ == "VBP" and \
+        lex.verb_in_senses(v.lemma_.lower(), ("think.v.01", "think.v.02"), first=1, exact=True)
+
+
 def _valueish(t: Any) -> bool:
     """A number, a sum, a name or a day: what can stand for an option however it is phrased."""
     return t.pos_ in ("NUM", "PROPN") or _day(t) or any(ch.isdigit() for ch in t.text)
@@ -301,12 +313,8 @@ def _sentence(sent: Any) -> GroupAct | None:
                 return GroupAct("proposal", val, topic)
         # "I'd like the upstairs room at X on the 3rd": a wish for the group's plan, put forward; "I reckon the
         # green at X": an opinion whose object is a bare thing, not a clause, is an option named
-        wish = modal & {"would", "'d", "’d"} and lex.verb_in_senses(lemma, ("wish.v.02", "prefer.v.01"), first=1,
-                                                                     exact=True)
-        opine = v.dep_ == "ROOT" and v.tag_ == "VBP" and lex.verb_in_senses(lemma, ("think.v.01", "think.v.02"),
-                                                                           first=1, exact=True)
         # (not a condition: "I'd like the table at X if we go there")
-        if (wish or opine) and not question and not any(t.dep_ == "mark" and t.lower_ in ("if", "unless") for t in sent) \
+        if (wishes(v) or opines(v)) and not question and not any(t.dep_ == "mark" and t.lower_ in ("if", "unless") for t in sent) \
                 and any(
                 c.dep_ == "nsubj" and c.lower_ in ("i", "we") for c in v.children) and any(
                 c.dep_ == "dobj" and c.pos_ in ("NOUN", "PROPN") for c in v.children):

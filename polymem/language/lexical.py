@@ -242,28 +242,21 @@ def unavailable(lemma: str) -> bool:
     return False
 
 
-# kinds of person one is as a companion, a visitor, a fan or a mere beginner, not as anyone's worker
-_NOT_TAKEN_ON = ("associate.n.01", "visitor.n.01", "enthusiast.n.01", "unskilled_person.n.01", "friend.n.01")
-
-
 def taken_on_as(lemma: str) -> bool:
     """A person noun a frame of work may name as a post where WordNet files no trade ("starting as a
-    lookout", "hired as a scout"): a person whose gloss speaks of work, not one by kin, age, rank, company
-    or a visit. Only for the noun after "as" of a verb of working,
-    starting or hiring: alone, "scout" is a boy scout first."""
+    lookout", "hired as a scout"): a person whose gloss speaks of work, not one by kin, age or rank. Only for
+    the noun after "as" of a verb of working, starting or hiring: alone, "scout" is a boy scout first."""
     if is_occupation(lemma):
         return True
     ss = _synsets(lemma, "n")
     if not ss or ss[0].lexname() != "noun.person" or ss[0].instance_hypernyms() or noun_is(lemma, "kin"):
         return False
     path = {p for h in ss[0].hypernym_paths() for p in h}
-    names = {p.name() for p in path}
-    if names & {"adult.n.01", "juvenile.n.01"} or _status() & path:
+    if {p.name() for p in path} & {"adult.n.01", "juvenile.n.01"} or _status() & path:
         return False
     # (a gloss of work, not an agent's suffix: "customer", "passenger", "spectator" are people by what they do,
     # never posts)
-    worked = bool(_WORK_GLOSS.search(ss[0].definition()))
-    return worked and not (names & set(_NOT_TAKEN_ON) and not worked)
+    return bool(_WORK_GLOSS.search(ss[0].definition()))
 
 
 @lru_cache(maxsize=200_000)

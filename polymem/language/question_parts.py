@@ -91,8 +91,8 @@ def _request_dropped(q: str) -> str:
     dropped to the question it asks (the tagger reads a bare "list" as a noun and the question as its clause).
     Only a verb whose first sense is one of telling (WordNet's verb.communication)."""
     m = _REQUEST.match(q)
-    if m is None or not lex._synsets(m.group(1).lower(), "v") or \
-            lex._synsets(m.group(1).lower(), "v")[0].lexname() != "verb.communication":
+    senses = lex._synsets(m.group(1).lower(), "v") if m is not None else []
+    if not senses or senses[0].lexname() != "verb.communication":
         return q
     rest = q[m.end():].strip()
     return rest if rest.endswith("?") else rest.rstrip(" .!") + "?"
@@ -106,16 +106,13 @@ def _fronted_last(q: str) -> str:
     if m is None:
         return q
     phrase = m.group(1).strip()
-    first = _doc(phrase)[0]
-    # (a phrase, not a clause: "once the coach fell through, who ..." sets a scene the question is read against)
     doc = _doc(phrase)
-    # (and a phrase of time: "out of interest, ...", "for a laugh, ..." say how the question is meant)
-    if first.pos_ != "ADP" or first.lower_ not in _TIME_PREPS or re.search(_WH, phrase, re.I) or \
+    # (a phrase, not a clause: "once the coach fell through, who ..." sets a scene the question is read against;
+    # and a phrase of time: "out of interest, ...", "for a laugh, ..." say how the question is meant)
+    if doc[0].pos_ != "ADP" or doc[0].lower_ not in _TIME_PREPS or re.search(_WH, phrase, re.I) or \
             any(t.pos_ in ("VERB", "AUX") for t in doc):
         return q
-    if first.pos_ != "PROPN" and first.text != "I":
-        phrase = phrase[:1].lower() + phrase[1:]
-    return f"{q[m.end():].rstrip(' ?')} {phrase}?"
+    return f"{q[m.end():].rstrip(' ?')} {phrase[:1].lower()}{phrase[1:]}?"  # (its preposition no longer opens)
 
 
 def _wh(ask: Any) -> str:
