@@ -127,9 +127,9 @@ def subject_of(reader: StatementReader, verb: Any, sent: Any, speaker: str, othe
 
 
 def _opens_without_subject(verb: Any, sent: Any) -> bool:
-    """Chat drops the "I" of a finite past verb that opens the sentence: "moved down to X with my brother, the
-    beach is 5 min away". The parser hangs the fragment under the clause after it, whose subject ("the beach") is
-    not the mover. (A participle opening a sentence, "Moved by it, the crowd cheered", keeps the clause's subject;
+    """Chat drops the "I" of a finite past verb that opens the sentence: "relocated up to X last month, the views
+    are unreal". The parser hangs the fragment under the clause after it, whose subject ("the views") is not the
+    mover. (A participle opening a sentence, "Moved by it, the crowd cheered", keeps the clause's subject;
     a verb with an object, "moved the meeting to X, ...", moves something else.)"""
     return verb.tag_ == "VBD" and verb.dep_ in ("advcl", "ccomp") and verb.head.i > verb.i and \
         verb.i == sent.start + _opening(sent) and not any(c.dep_ in ("nsubj", "nsubjpass", "expl", "dobj")
