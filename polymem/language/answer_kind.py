@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from polymem.language import lexical as lex
+from polymem.language import timeexpr
 from polymem.language.pets import animal_sense
 
 # nouns that ask for no kind of thing of their own ("what kind of", "which part of", "what time")
@@ -37,6 +38,10 @@ def asked_focus(doc: Any) -> Focus | None:
     for t in doc:
         if t.lower_ in ("which", "what", "whose") and t.dep_ == "det" and t.head.pos_ == "NOUN":
             return _focus(t.head)
+        # (lower-case chat parsed askew: "which pub did we end up at" with "which" an object, "pub" adrift)
+        if t.lower_ in ("which", "what") and t.i + 1 < len(doc) and doc[t.i + 1].pos_ == "NOUN" and \
+                doc[t.i + 1].tag_ == "NN" and doc[t.i + 1].dep_ not in ("nsubj", "attr", "dobj", "pobj"):
+            return _focus(doc[t.i + 1])
     # "what is X's surname", "what's the name of ...": the noun on the other side of the copula from "what"
     what = next((t for t in doc if t.lower_ == "what" and t.dep_ in ("nsubj", "attr") and t.head.lemma_ == "be"), None)
     if what is None:
@@ -74,7 +79,7 @@ def holds(focus: Focus, doc: Any, asked: set[str], is_member: Callable[[str], bo
     """Whether a message holds something of the asked kind that the question does not already name: a word
     under the asked noun ("hostel" for "hotel", "whippet" for a breed of animal), the noun itself specified
     ("the cardiac ward"), for a named kind a name (not a member's; not a place unless a place is asked)."""
-    place_asked = lex.noun_is(focus.noun, "city") or lex.noun_in_senses(focus.noun, ("location.n.01",), first=2)
+    place_asked = asks_place(focus.noun)
     animals = of_animals(focus.noun)
     if not (focus.named or animals) or (focus.named and (lex.generic_pet(focus.noun) or animal_sense(focus.noun))):
         # a role any thing can fill ("what gift", "his view", "the centrepiece"), or an animal's name, which
@@ -97,7 +102,15 @@ def holds(focus: Focus, doc: Any, asked: set[str], is_member: Callable[[str], bo
     return False
 
 
+def asks_place(noun: str) -> bool:
+    """The noun asks for a place ("venue", "spot", "town"): a place's name or a common noun for one answers it."""
+    return lex.noun_is(noun, "city") or lex.noun_in_senses(noun, ("location.n.01",), first=2)
+
+
 def _a_name(t: Any) -> bool:
+    """A proper name, not a day, a month or a time of day ("started school Monday" names no school)."""
+    if t.ent_type_ in ("DATE", "TIME") or timeexpr.is_time_word(t.text):
+        return False
     return t.pos_ == "PROPN" or (t.text[:1].isupper() and t.i > t.sent.start and not t.is_stop)
 
 

@@ -5,6 +5,7 @@ parse and WordNet, used by `language.questions`."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 from polymem.language import lexical as lex
@@ -102,6 +103,34 @@ def asks_every_value(doc: Any) -> bool:
                 any(x.lemma_ == "have" and x.tag_ in ("VBZ", "VBP") for x in toks[i + 2:]):
             return True
     return False
+
+
+def of_someone_elses(doc: Any, is_member: Callable[[str], bool]) -> bool:
+    """The state asked is a member's relative's or acquaintance's, not the member's own: "where does X's sister
+    live?", "what does X's husband do?", "what's X's brother's dog called?". A member's name possesses a person
+    noun that is the subject of the question's verb, or that itself possesses the thing asked. Not "who is X's
+    employer?" or "which firm is X's employer?": a copula alone equates the person noun with the answer."""
+    for t in doc:
+        h = t.head
+        if t.dep_ != "poss" or not is_member(t.text) or h.pos_ != "NOUN" or h.i == t.i or \
+                not _a_person(h.lemma_.lower()) or any(is_member(c.text) for c in h.children if c.i != t.i):
+            continue
+        if h.dep_ == "poss":  # "X's sister's dog"
+            return True
+        if h.dep_ in ("nsubj", "nsubjpass", "attr") and (h.head.lemma_ != "be" or any(
+                c.dep_ in ("prep", "acomp", "xcomp", "advcl", "acl") or c.pos_ == "VERB"
+                for c in [*h.head.children, *h.children] if c.i != h.i)):
+            return True  # (a verb of its own: "X's mum lives", "is X's cousin living", "is X's partner from")
+    return False
+
+
+def _a_person(lemma: str) -> bool:
+    """A noun for a person by its first sense, or by its second where the first is no animal ("mum": a plant
+    first; "dog": an animal first, a person only by a slur)."""
+    senses = lex._synsets(lemma, "n")[:2]
+    if not senses or re.search(r"\b(?:firm|company|organi[sz]ation|business)\b", senses[0].definition()):
+        return False  # ("X's employer": "a person or firm that employs workers", asked as a job is)
+    return lex.is_person_noun(lemma, 1) or (senses[0].lexname() != "noun.animal" and lex.is_person_noun(lemma, 2))
 
 
 # the closed class of English markers that set an option against another ("X rather than Y", "X instead of Y")

@@ -44,7 +44,15 @@ def _fits(self: Any, value: str) -> bool:
         return False
     if question_group.asks_means(q) and (value_kind.value_kind(value) == "date" or value_kind.compatible("place", value)):
         return False  # "how are we getting there?": a way of doing it, not where or when
-    return question_group.asks_who(q) or not _only_names(value, {w.lower() for w in self.roster.name_words()})
+    if not question_group.asks_who(q) and _only_names(value, {w.lower() for w in self.roster.name_words()}):
+        return False
+    # "which pub", "which hotel": a value naming none ("the Shrewsbury area", "grill night") settled another matter
+    doc = parsed(q)
+    focus = answer_kind.asked_focus(doc)
+    # (a venue or a spot asked: "the library" is one, named or not)
+    return focus is None or not focus.named or focus.noun in ("name", "title") or is_generic(focus.noun) or \
+        answer_kind.asks_place(focus.noun) or answer_kind.holds(focus, parsed(value), {w for t in doc for w in (t.lower_, t.lemma_.lower())},
+                          lambda w: bool(self.roster.find(w)))
 
 
 def _group_decision(self: Any) -> Extract:

@@ -11,8 +11,8 @@ from datetime import datetime
 from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
+from polymem.language import answer_kind, question_group, question_views
 from polymem.language import lexical as lex
-from polymem.language import question_group, question_views
 from polymem.language.models import parsed
 from polymem.language.pet_keeping import polar
 from polymem.language.pets import unknown_kind
@@ -241,6 +241,32 @@ SAME_TALK_S = 3600  # lines this close are one talk: a pet's name in one and its
 
 
 def state(self: Any) -> Extract:
+    is_member = lambda w: bool(self.roster.find(w))  # noqa: E731
+    q = parsed(self.plan.question)
+    if self.plan.attribute and question_views.of_someone_elses(q, is_member):
+        # "where does X's sister live?": memory keeps members' homes, jobs and animals; X's own is not the answer
+        return Extract(NOT_IN_MEMORY, abstained=True)
+    ex = _state(self)
+    focus = answer_kind.asked_focus(q) if self.plan.attribute == "job" and not ex.abstained else None
+    # (a post asked by a noun of its own needs no name: "what position", "his job title")
+    if focus is not None and focus.named and focus.noun not in ("name", "title") and \
+            not lex.noun_is(focus.noun, "job") and not _names_workplace(ex.text, focus.noun, q):
+        # "which hospital is X working at?" answered by a post alone ("staff nurse"): the hospital is not said
+        return Extract(NOT_IN_MEMORY, abstained=True, rows=ex.rows)
+    return ex
+
+
+def _names_workplace(value: str, noun: str, question: Any) -> bool:
+    """A job's value names a workplace of the asked kind: a name (a capitalised word, or one no dictionary has,
+    that the question does not use), or the asked noun or a kind of it ("the county hospital", "an infirmary")."""
+    asked = {t.lower_ for t in question}
+    words = [w for w in re.findall(r"[\w'&.-]+", value) if w.lower() not in asked]
+    return any(w[:1].isupper() or not lex.known_word(w.lower()) for w in words) or \
+        re.search(r"(?<!\w)" + re.escape(noun) + r"(?!\w)", value.lower()) is not None or \
+        answer_kind.names_kind(value, noun)
+
+
+def _state(self: Any) -> Extract:
     rows = [r for r in self.plan.rows if r.kind == "PERSON"]
     if self.plan.attribute == "pet" and len(rows) > 1 and "a pet by its name" in self.plan.notes:
         found = pets.pet_by_name(self, rows, lambda pid: person_state(self, pid, "pet"))

@@ -12,7 +12,8 @@ from polymem.retrieval.extract_group import _fits
 
 
 def _self(question: str) -> SimpleNamespace:
-    roster = SimpleNamespace(name_words=lambda: ["Ottilie", "Sefa", "Ruaridh"])
+    roster = SimpleNamespace(name_words=lambda: ["Ottilie", "Sefa", "Ruaridh"],
+                             find=lambda w: w.lower() in ("ottilie", "sefa", "ruaridh"))
     return SimpleNamespace(plan=SimpleNamespace(question=question), roster=roster)
 
 
@@ -27,6 +28,9 @@ def _self(question: str) -> SimpleNamespace:
     ("How are we getting to the retreat?", "Lochside Bothy", False),  # a way of going, not where
     ("How are we getting to the retreat?", "the sleeper train", True),
     ("How did they decide on the venue in the end?", "Lochside Bothy", True),  # asks which, not by what means
+    ("Which pub are we meeting in after the ride?", "the Gilded Heron", True),
+    ("Which pub are we meeting in after the ride?", "the canal side area", False),  # names no pub
+    ("Which hotel did they book for the wedding?", "Dijon area", False),  # a town is no hotel
 ])
 def test_a_decision_value_of_another_kind_does_not_answer(question: str, value: str, fits: bool) -> None:
     assert _fits(_self(question), value) is fits
