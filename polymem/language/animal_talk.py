@@ -129,7 +129,9 @@ def animals(doc: Any) -> list[tuple[Any, str, Any]]:
             continue
         mods = [c.text.lower() for c in t.lefts if c.dep_ == "compound" and c.is_alpha]
         out.append((t, whole or " ".join([*mods, word]), s))
-    return out
+    # ("leopard" of "leopard gecko", "bull" of "bull terrier": the head says the kind, with its modifier)
+    heads = {t.i for t, _, _ in out}
+    return [a for a in out if not (a[0].dep_ == "compound" and a[0].head.i != a[0].i and a[0].head.i in heads)]
 
 
 def emoji(text: str) -> list[tuple[str, Any]]:

@@ -52,6 +52,8 @@ def _names(doc: Any, is_person: Callable[[str], bool], strict: bool = True) -> l
             breed = head.dep_ == "poss" and animal_sense(head.head.lemma_.lower())  # "a Hermann's tortoise"
             # "the Christmas picnic", "Easter weekend": a name of a day or a feast modifying a common noun
             breed = breed or (head.dep_ == "compound" and head.head.pos_ == "NOUN" and _a_time(head.lower_))
+            # a month or a day by name alone is a date ("start 1 June"; messages are parsed without the NER)
+            breed = breed or (len(run) == 1 and timeexpr.calendar_name(head.lower_))
             if not text.isupper() and not breed and not is_person(text) and not any(is_person(x.text) for x in run) and \
                     not lex.is_place_name(head.lower_) and not animal_sense(head.lower_) and \
                     not (strict and initial and _common_word(head.lower_)) and not (_common_word(head.lower_) and lex.is_person_noun(head.lower_, 1)):
@@ -161,7 +163,8 @@ def _animals(sent: Any, name: Any = None) -> list[Any]:
     for t in sent:
         verbless = _verbless(sent)  # "corgi brain": what the named one is
         if t.pos_ not in ("NOUN", "PROPN") or not t.is_alpha or t.dep_ in ("dobj", "agent") or _made_thing(t) or \
-                (t.dep_ == "compound" and not (verbless and t.head.dep_ == "ROOT")) or \
+                (t.dep_ == "compound" and not (verbless and t.head.dep_ == "ROOT" and
+                                               not animal_sense(t.head.lemma_.lower()))) or \
                 any(c.dep_ == "poss" and c.pos_ in ("PROPN", "NOUN") for c in t.children) or \
                 lex.noun_is_body(t.lemma_.lower()):
             continue
