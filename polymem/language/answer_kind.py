@@ -109,8 +109,9 @@ def asks_place(noun: str) -> bool:
 
 def _a_name(t: Any) -> bool:
     """A proper name, not a day, a month or a time of day ("started school Monday" names no school)."""
-    if t.ent_type_ in ("DATE", "TIME") or timeexpr.is_time_word(t.text):
-        return False
+    if t.ent_type_ in ("DATE", "TIME") or timeexpr.is_time_word(t.text) or \
+            lex.noun_in_lexfile(t.lower_, ("noun.time",)):
+        return False  # (nor a feast: "Christmas")
     return t.pos_ == "PROPN" or (t.text[:1].isupper() and t.i > t.sent.start and not t.is_stop)
 
 

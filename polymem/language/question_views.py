@@ -14,6 +14,12 @@ from polymem.language import syntax as sx
 _VIEW_OF = ("think", "make", "feel", "reckon")  # "what does X make of Y", "how does X feel about Y"
 _VIEW_OBJ = ("see", "rate", "describe", "regard", "view", "consider", "find")  # "how does X rate Y"
 _VIEW_NOUNS = ("take", "view", "opinion", "impression", "verdict", "thought")
+_VIEW_PREPS = {"make": ("of",), "reckon": ("of", "about", "to")}  # "what does X reckon to Y" (British)
+_VIEW_THAT = ("think", "reckon", "feel", "believe", "find")  # "did X think (that) the hall worked?"
+_THIRD = ("he", "she", "they")  # the member the question names, taken up by a pronoun
+# what a view is, by WordNet: a feeling, a belief or an attitude, an appraisal, a judgment, an objection or approval
+_VIEW_SENSES = ("feeling.n.01", "appraisal.n.01", "objection.n.02", "approval.n.04", "disapproval.n.02")
+_HELD_VIEW = ("belief.n.01", "attitude.n.01")  # by the first sense only ("a decision" is a belief by its second)
 
 
 def asks_view(doc: Any) -> bool:
@@ -22,25 +28,45 @@ def asks_view(doc: Any) -> bool:
     how = any(t.lower_ == "how" for t in doc)
     for t in doc:
         lemma = t.lemma_.lower()
-        if t.pos_ == "VERB" and lemma in _VIEW_OF and any(
-                c.dep_ == "prep" and c.lower_ in (("of",) if lemma == "make" else ("of", "about")) and any(
+        # (the tagger may take the verb after "does X" for a noun: "how does X rate Y", "what does X reckon to Y")
+        verb = t.pos_ == "VERB" or (t.dep_ == "ROOT" and t.pos_ == "NOUN" and any(
+            c.dep_ == "aux" and c.lemma_ == "do" for c in t.children))
+        if verb and lemma in _VIEW_OF and any(
+                c.dep_ == "prep" and c.lower_ in _VIEW_PREPS.get(lemma, ("of", "about")) and any(
                     p.dep_ in ("pobj", "pcomp") and p.ent_type_ not in ("DATE", "TIME") for p in c.children)
                 for c in t.children):
             return True  # "... make of the new paging app", "... think of doing a cook-off"
-        if t.pos_ == "VERB" and lemma in _VIEW_OBJ and (lemma != "find" or how) and \
+        if verb and lemma in _VIEW_OBJ and (lemma != "find" or how) and \
                 any(c.dep_ == "dobj" and c.tag_ not in ("WP", "WDT") and c.ent_type_ not in ("DATE", "TIME") and
                     not any(d.tag_ in ("WP", "WDT") for d in c.children)  # "which band did X see": asks the band
-                    for c in t.children) and any(c.dep_ == "nsubj" and c.pos_ == "PROPN" for c in t.children):
-            return True  # "How does Ana rate Gareth?", "How did Javi find the new gear?"
+                    for c in t.children) and any(c.dep_ == "nsubj" and (c.pos_ == "PROPN" or c.lower_ in _THIRD)
+                                                 for c in t.children):
+            return True  # "How does Ana rate Gareth?", "How did Javi find the new gear?", "Ana, how does she rate it?"
+        if t.pos_ == "VERB" and lemma in _VIEW_THAT and any(c.dep_ == "ccomp" and _judged(c) for c in t.children) and \
+                any((c.dep_ == "nsubj" and (c.pos_ in ("PROPN", "NOUN") or c.lower_ in _THIRD)) or
+                    (c.dep_ in ("advmod", "npadvmod") and c.pos_ == "PROPN" and c.i < t.i) for c in t.children):
+            # "Did Ana think the hall worked as a venue?": a view held of a thing (a lower-case name before the
+            # verb may be parsed as a modifier: "does cy think ...")
+            return True
         # "Why does Hamid like the hall?" (the parser may take "like" for a preposition)
         if lemma in ("like", "love", "hate", "dislike", "enjoy") and t.i > 0 and \
                 any(x.lower_ in ("do", "does", "did") for x in doc[:t.i]) and any(
                     x.lower_ in ("why", "what", "how") for x in doc[:t.i]):
             return True
-        if t.pos_ == "NOUN" and (lemma in _VIEW_NOUNS or lex.noun_in_senses(lemma, ("feeling.n.01",), first=2)) and \
-                any(c.dep_ == "prep" and c.lower_ in ("of", "on", "about") for c in t.children):
-            return True  # "Ravi's worry about Godot"
+        if t.pos_ == "NOUN" and (lemma in _VIEW_NOUNS or lex.noun_in_senses(lemma, _VIEW_SENSES, first=2) or
+                                 lex.noun_in_senses(lemma, _HELD_VIEW, first=1)) and \
+                any(c.dep_ == "prep" and c.lower_ in ("of", "on", "about", "with", "to", "towards") for c in t.children):
+            return True  # "Ravi's worry about Godot", "her gripe with the new boots", "his verdict on the hall"
     return False
+
+
+def _judged(clause: Any) -> bool:
+    """A clause that judges its subject ("the hall was too cold", "the hall worked as a venue"), not one that
+    states a fact ("the concert started at eight", "she'd locked the door"): an adjective in it, or "work" in
+    its sense of serving well."""
+    return any(t.pos_ == "ADJ" and t.dep_ in ("acomp", "oprd", "attr", "advmod", "xcomp") for t in clause.subtree) \
+        or clause.lemma_.lower() == "work" or (clause.tag_ == "VBN" and any(c.dep_ == "auxpass" for c in clause.children)
+                                               and bool(lex._synsets(clause.lower_, "a")))  # "was overpriced"
 
 
 def asks_left(doc: Any) -> bool:
@@ -113,8 +139,9 @@ def of_someone_elses(doc: Any, is_member: Callable[[str], bool]) -> bool:
     for t in doc:
         h = t.head
         if t.dep_ != "poss" or not is_member(t.text) or h.pos_ != "NOUN" or h.i == t.i or \
-                not _a_person(h.lemma_.lower()) or any(is_member(c.text) for c in h.children if c.i != t.i):
-            continue
+                not _a_person(h.lemma_.lower()) or any(is_member(c.text) for c in h.children if c.i != t.i) or \
+                (h.i + 1 < len(doc) and is_member(doc[h.i + 1].text)):
+            continue  # ("X's neighbour Bob": the neighbour is a member, asked of as such)
         if h.dep_ == "poss":  # "X's sister's dog"
             return True
         if h.dep_ in ("nsubj", "nsubjpass", "attr") and (h.head.lemma_ != "be" or any(

@@ -249,16 +249,28 @@ _BUSINESS = ("workplace.n.01", "place_of_business.n.01", "organization.n.01", "b
              "shop.n.01", "establishment.n.04")
 
 
+# held as one's own, a business by its first sense: "my own bakery", "her own firm"; not "my own office", "his own
+# band", "my own house" (a room, a group or a home one has is no business)
+_HELD = ("business.n.01", "company.n.01", "commercial_enterprise.n.02", "shop.n.01", "restaurant.n.01",
+         "mercantile_establishment.n.01", "tavern.n.01", "factory.n.01")
+_TRADED_FROM = ("conveyance.n.03",)  # run or started as a business of one's own: "my own food truck", "her own tour boat"
+
+
 def own_business(reader: StatementReader, v: Any, sent: Any, speaker: str, other: str | None) -> list[Statement]:
     """"she's opening her own pottery studio", "I've set up my own agency", "running my own café now": a place
     of work of one's own, founded or run, is one's job ("owner of pottery studio")."""
     phrasal = sx.phrasal(v)
-    if not (lex.verb_in_senses(phrasal, _FOUND, first=6, exact=True) or
+    # ("she has her own catering firm", "he's got his own van hire business": held now, not "had")
+    holds = v.lemma_.lower() in ("have", "get") and v.tag_ != "VBD" and not any(
+        c.dep_ == "aux" and c.tag_ == "VBD" for c in v.children) and not (
+        v.dep_ == "xcomp" and v.head.lemma_.lower() == "use")  # ("I used to have my own salon")
+    if not (holds or lex.verb_in_senses(phrasal, _FOUND, first=6, exact=True) or
             lex.verb_in_senses(v.lemma_.lower(), _FOUND, first=6, exact=True)) or sx.hedged(v) or sx.negated(v, sent):
         return []
     obj = next((c for c in v.children if c.dep_ == "dobj" and c.pos_ == "NOUN" and sx.possessor(c) is not None
                 and any(a.lower_ == "own" for a in c.children if a.dep_ == "amod")
-                and lex.noun_in_senses(c.lemma_.lower(), _BUSINESS, first=3)), None)
+                and (lex.noun_in_senses(c.lemma_.lower(), _HELD, first=1) if holds else
+                     lex.noun_in_senses(c.lemma_.lower(), _BUSINESS + _TRADED_FROM, first=3))), None)
     if obj is None:
         return []
     poss = sx.possessor(obj)

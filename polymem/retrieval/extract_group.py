@@ -51,7 +51,8 @@ def _fits(self: Any, value: str) -> bool:
     focus = answer_kind.asked_focus(doc)
     # (a venue or a spot asked: "the library" is one, named or not)
     return focus is None or not focus.named or focus.noun in ("name", "title") or is_generic(focus.noun) or \
-        answer_kind.asks_place(focus.noun) or answer_kind.holds(focus, parsed(value), {w for t in doc for w in (t.lower_, t.lemma_.lower())},
+        answer_kind.asks_place(focus.noun) or re.search(r"(?<!\w)" + re.escape(focus.noun) + r"(?!\w)", value.lower()) \
+        is not None or answer_kind.holds(focus, parsed(value), {w for t in doc for w in (t.lower_, t.lemma_.lower())},
                           lambda w: bool(self.roster.find(w)))
 
 

@@ -160,3 +160,30 @@ def test_a_time_asked_of_a_verb_of_setting_off_is_no_thing_left() -> None:
     assert not asks_left(parsed("what time do choir practices start at the moment?"))
     assert not asks_left(parsed("what time does the coach leave?"))
     assert asks_left(parsed("which job did she leave?"))
+
+
+@pytest.mark.parametrize("question", [
+    "Did Ines think the boathouse worked as a venue?",  # a view said as a clause
+    "does ines think the hall was too small?",  # a lower-case name parsed as a modifier
+    "What was Ines's objection to the plan?",
+    "What is Ines's gripe with the new wetsuits?",  # a noun WordNet files under objections
+    "Ines's criticism of the app?",
+    "And Ines, how does she rate the new boots?",  # the member taken up by a pronoun
+    "How does Ines rate Tolvane?",  # the verb tagged a noun after "does X"
+    "What does Ines reckon to the new rota?",  # British "reckon to"
+])
+def test_views_asked_in_other_shapes(question: str) -> None:
+    assert asks_view(parsed(question)), question
+
+
+@pytest.mark.parametrize("question", [
+    "Did Ines think to bring the cake?",
+    "What is Ines's plan for the weekend?",
+    "What's Ines's idea for the party?",
+    "Did Ines find the keys?",
+    "Did Ines say the venue was booked?",
+    "Did Ines think the concert started at eight?",  # a belief about a fact, not a view of a thing
+    "What's Ines's decision on the venue?",
+])
+def test_no_view_is_asked(question: str) -> None:
+    assert not asks_view(parsed(question)), question

@@ -102,13 +102,18 @@ def test_a_month_the_tagger_takes_for_a_modal_is_a_date_to_come(reader: Statemen
 @pytest.mark.parametrize(("text", "owner", "value"), [
     ("Teo is opening his own bike repair shop next month", "p2", "owner of bike repair shop"),
     ("I've set up my own design agency, terrifying", "p1", "owner of design agency"),
+    ("Teo has his own catering business these days", "p2", "owner of catering business"),  # held, not founded
+    ("I have my own print shop now", "p1", "owner of print shop"),
+    ("Teo runs his own food truck now", "p2", "owner of food truck"),  # a vehicle run as a business
 ])
 def test_a_workplace_of_ones_own_founded_or_run_is_a_job(reader: StatementReader, text: str, owner: str,
                                                          value: str) -> None:
     assert (owner, value, "present") in jobs(reader, text)
 
 
-@pytest.mark.parametrize("text", ["I might open my own shop one day", "I love my own bed, home at last"])
+@pytest.mark.parametrize("text", ["I might open my own shop one day", "I love my own bed, home at last",
+                                  "I had my own shop years ago", "Teo has his own car now", "I drive my own van",
+                                  "I used to have my own salon", "I have my own office at home", "I've got my own band"])
 def test_an_own_thing_not_founded_or_only_wished_is_no_job(reader: StatementReader, text: str) -> None:
     assert jobs(reader, text) == set()
 
