@@ -34,12 +34,12 @@ def test_a_month_alone_is_a_date_not_a_name() -> None:
 
     for line in ("yes. start 3 October, night shifts. no more traps", "on the rota from October", "see you in March!"):
         assert _names(parsed(line), lambda w: False) == [], line
-    assert _names(parsed("we picked her up and named her Clementine"), lambda w: False) == [("clementine", "Clementine")]
+    assert _names(parsed("we picked her up and named her Fenwickle"), lambda w: False) == [("fenwickle", "Fenwickle")]
 
 
 def test_an_animal_word_before_another_is_part_of_its_kind() -> None:
     from polymem.language.animal_talk import animals
     from polymem.language.models import parsed
 
-    assert [p for _, p, _ in animals(parsed("zebra finch!! she's 2 and very loud"))] == ["zebra finch"]
+    assert [p for _, p, _ in animals(parsed("tiger shark!! she's 2 and very calm"))] == ["tiger shark"]
     assert [p for _, p, _ in animals(parsed("my rat terrier is called Mo"))] == ["rat terrier"]

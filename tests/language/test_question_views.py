@@ -163,7 +163,7 @@ def test_a_time_asked_of_a_verb_of_setting_off_is_no_thing_left() -> None:
 
 
 @pytest.mark.parametrize("question", [
-    "Did Ines think the boathouse worked as a venue?",  # a view said as a clause
+    "Did Ines think the bell foundry worked as a venue?",  # a view said as a clause
     "does ines think the hall was too small?",  # a lower-case name parsed as a modifier
     "What was Ines's objection to the plan?",
     "What is Ines's gripe with the new wetsuits?",  # a noun WordNet files under objections

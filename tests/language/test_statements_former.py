@@ -103,8 +103,8 @@ def test_a_month_the_tagger_takes_for_a_modal_is_a_date_to_come(reader: Statemen
     ("Teo is opening his own bike repair shop next month", "p2", "owner of bike repair shop"),
     ("I've set up my own design agency, terrifying", "p1", "owner of design agency"),
     ("Teo has his own catering business these days", "p2", "owner of catering business"),  # held, not founded
-    ("I have my own print shop now", "p1", "owner of print shop"),
-    ("Teo runs his own food truck now", "p2", "owner of food truck"),  # a vehicle run as a business
+    ("I have my own tile shop now", "p1", "owner of tile shop"),
+    ("Teo runs his own taco truck now", "p2", "owner of taco truck"),  # a vehicle run as a business
 ])
 def test_a_workplace_of_ones_own_founded_or_run_is_a_job(reader: StatementReader, text: str, owner: str,
                                                          value: str) -> None:
