@@ -52,14 +52,25 @@ def _names(doc: Any, is_person: Callable[[str], bool], strict: bool = True) -> l
             breed = head.dep_ == "poss" and animal_sense(head.head.lemma_.lower())  # "a Hermann's tortoise"
             # "the Christmas picnic", "Easter weekend": a name of a day or a feast modifying a common noun
             breed = breed or (head.dep_ == "compound" and head.head.pos_ == "NOUN" and _a_time(head.lower_))
-            # a month or a day by name alone is a date ("start 1 June"; messages are parsed without the NER)
-            breed = breed or (len(run) == 1 and timeexpr.calendar_name(head.lower_))
+            # a month or a day by name alone, dated as one ("start 1 June", "from June", "mid June", "June 3rd"), is
+            # a date, not a name (messages are parsed without the NER; a dog may still be called Tuesday)
+            breed = breed or (len(run) == 1 and timeexpr.calendar_name(head.lower_) and _dated(head))
             if not text.isupper() and not breed and not is_person(text) and not any(is_person(x.text) for x in run) and \
                     not lex.is_place_name(head.lower_) and not animal_sense(head.lower_) and \
                     not (strict and initial and _common_word(head.lower_)) and not (_common_word(head.lower_) and lex.is_person_noun(head.lower_, 1)):
                 out.append((text.lower(), text))
             run = []
     return out
+
+
+def _dated(t: Any) -> bool:
+    """A day's or a month's name used as a date: after a number or a word placing it in time, as the object of a
+    preposition, or before a number."""
+    before = t.doc[t.i - 1] if t.i > 0 else None
+    after = t.doc[t.i + 1] if t.i + 1 < len(t.doc) else None
+    return (before is not None and (before.like_num or before.lower_ in ("mid", "early", "late", "next", "last",
+                                                                           "this", "every", "since", "until")))\
+        or t.dep_ == "pobj" or (after is not None and after.like_num)
 
 
 def _a_time(low: str) -> bool:

@@ -35,6 +35,8 @@ def test_a_month_alone_is_a_date_not_a_name() -> None:
     for line in ("yes. start 3 October, night shifts. no more traps", "on the rota from October", "see you in March!"):
         assert _names(parsed(line), lambda w: False) == [], line
     assert _names(parsed("we picked her up and named her Fenwickle"), lambda w: False) == [("fenwickle", "Fenwickle")]
+    # a day's name not dated is still a name ("a dog called Thursday")
+    assert _names(parsed("my lurcher Thursday hates the rain"), lambda w: False) == [("thursday", "Thursday")]
 
 
 def test_an_animal_word_before_another_is_part_of_its_kind() -> None:
