@@ -367,6 +367,18 @@ EVERYDAY = 10  # SemCor uses of a word, below which it is a specialist's word ("
 
 
 @lru_cache(maxsize=20_000)
+@lru_cache(maxsize=10_000)
+def basic_kind(word: str) -> bool:
+    """The everyday word of a kind of animal ("cat", "dog", "kitten"): the word `everyday_kind` gives for the
+    kinds under it (a "collie" is a dog), so it names no breed or variety itself."""
+    w = word.strip().lower()
+    w = young_of(w) or w
+    for s in [x for x in _synsets(w.replace(" ", "_"), "n")[:3] if x.lexname() == "noun.animal"][:1]:
+        if any(everyday_kind(h.lemmas()[0].name()) == w for h in s.hyponyms()[:30]):
+            return True
+    return False
+
+
 def everyday_kind(word: str) -> str | None:
     """The everyday word for the kind of animal `word` names ("whippet" -> "dog", "cockatiel" -> "bird"): the
     most used word (WordNet's SemCor counts) among its animal senses' near hypernyms, short of "animal"."""

@@ -227,3 +227,19 @@ def day_phrase(text: str) -> str | None:
 
 # an hour on the clock: "5:30", "9pm", "10 am" (not "12.50", a sum)
 CLOCK = re.compile(r"(?i)\b\d{1,2}(?::\d{2}\s*(?:am|pm)?|\s*(?:am|pm)\b|\s*o['’]?\s?clock\b)")
+_HOUR_WORDS = r"(?:\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
+# an hour said any way: on the clock, "9.30", "half seven", "quarter past 8", noon, midnight, "from 9 till 4"
+_ANY_HOUR = re.compile(r"(?i)\b(?:\d{1,2}\.\d{2}\s*(?:am|pm)?|(?:half|quarter)\s+(?:past\s+|to\s+)?" + _HOUR_WORDS +
+                       r"|noon|midday|midnight|teatime|lunchtime|at\s+\d{1,2}(?![\d/%.:]|\s*(?:st|nd|rd|th)\b)|\d{1,2}\s*(?:-|–|till|until|to)\s*\d{1,2}(?!\s*(?:st|nd|rd|th)\b)"
+                       r"(?:\s*(?:am|pm))?)\b")
+
+
+def names_hour(text: str) -> bool:
+    """The text gives an hour of the day ("7pm", "half seven", "9 till 4", "noon"): what "what time" asks for."""
+    return bool(CLOCK.search(text) or _ANY_HOUR.search(text))
+
+
+def asks_hour(question: str) -> bool:
+    """The question asks for an hour of the day: "what time does it start", "at what time", not "what time of
+    year"."""
+    return re.search(r"(?i)\b(?:what|which)\s+time\b(?!\s+of\s+(?:year|the\s+year|month|week))", question) is not None

@@ -558,6 +558,8 @@ class Answerer:
         """"Which airline did she book?" is not answered by a message that names no airline."""
         from polymem.language.answer_kind import asked_focus, holds
 
+        if timeexpr.asks_hour(self.plan.question) and not timeexpr.names_hour(m["text"] or ""):
+            return False  # "what time does the fair open?" is not answered by a line giving no hour
         q = parsed(self.plan.question)
         focus = asked_focus(q)
         if focus is None:

@@ -40,6 +40,8 @@ def _fits(self: Any, value: str) -> bool:
     """A decision's value can answer the question: of the kind it asks for ("which night": a date), and not a
     member's name alone unless it asks who."""
     q = self.plan.question
+    if timeexpr.asks_hour(q):
+        return timeexpr.names_hour(value)  # "what time does it start?" is answered by an hour, not by a day
     if not value_kind.compatible(value_kind.asked_kind(q), value, value_kind.asks_by_noun(q)):
         return False
     if question_group.asks_means(q) and (value_kind.value_kind(value) == "date" or value_kind.compatible("place", value)):

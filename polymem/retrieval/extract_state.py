@@ -270,6 +270,9 @@ def _state(self: Any) -> Extract:
     rows = [r for r in self.plan.rows if r.kind == "PERSON"]
     if self.plan.attribute == "pet" and len(rows) > 1 and "a pet by its name" in self.plan.notes:
         found = pets.pet_by_name(self, rows, lambda pid: person_state(self, pid, "pet"))
+        if not found.abstained and _asks_variety(self.plan.question) and all(
+                lex.basic_kind((h.value or "").split()[-1]) for hs, _ in found.rows.values() for h in hs if h.value):
+            return Extract(NOT_IN_MEMORY, abstained=True)  # "what breed is Mo?": "a cat" names no breed
         if found.abstained and not _asks_name(self.plan.question) and (names := pets.question_names(self)):
             # "what sort of creature is Rufus?" with no statement reading Rufus as an animal: the talk using it
             talk = pets.pet_from_talk(self, names, None)

@@ -21,7 +21,7 @@ def _self(question: str) -> SimpleNamespace:
     ("Where is the retreat happening in the end?", "Ottilie", False),
     ("Where is the retreat happening in the end?", "£40 each", False),
     ("Where is the retreat happening in the end?", "Lochside Bothy", True),
-    ("Which night did they pick for the quiz?", "the bothy", False),
+    ("Which night did they pick for the quiz?", "the old granary", False),
     ("Which night did they pick for the quiz?", "Thursday 12 March", True),
     ("Who is bringing the cake?", "Sefa", True),
     ("What gift did they settle on?", "Ruaridh", False),
@@ -31,6 +31,8 @@ def _self(question: str) -> SimpleNamespace:
     ("Which pub are we meeting in after the ride?", "the Gilded Heron", True),
     ("Which pub are we meeting in after the ride?", "the canal side area", False),  # names no pub
     ("Which hotel did they book for the wedding?", "Arezzo area", False),  # a town is no hotel
+    ("What time does the barn dance start?", "Thursday 12 March", False),  # a day gives no hour
+    ("What time does the barn dance start?", "half seven at the old granary", True),
 ])
 def test_a_decision_value_of_another_kind_does_not_answer(question: str, value: str, fits: bool) -> None:
     assert _fits(_self(question), value) is fits
