@@ -301,8 +301,6 @@ def _state(self: Any) -> Extract:
             return talk
     if self.plan.attribute == "pet" and self.plan.category and self.plan.intent == "state":
         # "What's the name of Tunde's corgi?": only a corgi answers, not whatever pet Tunde has
-        from polymem.language import lexical as lex
-
         kind = [h for h in hits if h.value and lex.falls_under(h.value, self.plan.category)]
         # none of that kind: an animal of theirs whose kind was never said may be the one asked of, when it is
         # the only one ("what's Jo's cat called?" after "pickle hissed at my phone")
