@@ -65,8 +65,7 @@ def _judged(clause: Any) -> bool:
     states a fact ("the concert started at eight", "she'd locked the door"): an adjective in it, or "work" in
     its sense of serving well."""
     return any(t.pos_ == "ADJ" and t.dep_ in ("acomp", "oprd", "attr", "advmod", "xcomp") for t in clause.subtree) \
-        or clause.lemma_.lower() == "work" or (clause.tag_ == "VBN" and any(c.dep_ == "auxpass" for c in clause.children)
-                                               and bool(lex._synsets(clause.lower_, "a")))  # "was overpriced"
+        or clause.lemma_.lower() == "work"
 
 
 def asks_left(doc: Any) -> bool:

@@ -228,10 +228,20 @@ def day_phrase(text: str) -> str | None:
 # an hour on the clock: "5:30", "9pm", "10 am" (not "12.50", a sum)
 CLOCK = re.compile(r"(?i)\b\d{1,2}(?::\d{2}\s*(?:am|pm)?|\s*(?:am|pm)\b|\s*o['’]?\s?clock\b)")
 _HOUR_WORDS = r"(?:\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
-# an hour said any way: on the clock, "9.30", "half seven", "quarter past 8", noon, midnight, "from 9 till 4"
-_ANY_HOUR = re.compile(r"(?i)\b(?:\d{1,2}\.\d{2}\s*(?:am|pm)?|(?:half|quarter)\s+(?:past\s+|to\s+)?" + _HOUR_WORDS +
-                       r"|noon|midday|midnight|teatime|lunchtime|at\s+\d{1,2}(?![\d/%.:]|\s*(?:st|nd|rd|th)\b)|\d{1,2}\s*(?:-|–|till|until|to)\s*\d{1,2}(?!\s*(?:st|nd|rd|th)\b)"
-                       r"(?:\s*(?:am|pm))?)\b")
+_MINUTES = r"(?:\d{1,2}|five|ten|twenty|twenty-five|quarter|half)"
+# an hour said any way: "9.30", "half seven", "twenty past four", "five pm", "11 a.m.", "7ish", "at seven", "by 5",
+# "6 sharp", "3 in the morning", noon, "9 till 4" (lenient: a "what time" question refuses answers without one)
+_ANY_HOUR = re.compile(
+    r"(?i)(?:\b\d{1,2}\.\d{2}\s*(?:am|pm)?\b"
+    r"|\b" + _MINUTES + r"\s+(?:past|to)\s+" + _HOUR_WORDS + r"\b"
+    r"|\b(?:half|quarter)\s+" + _HOUR_WORDS + r"\b"
+    r"|\b" + _HOUR_WORDS + r"\s*(?:am|pm|a\.m\.|p\.m\.|o['’]?\s?clock)"
+    r"|\b" + _HOUR_WORDS + r"\s*-?ish\b|\b(?:noon|midday|midnight)(?:ish)?\b|\bteatime\b|\blunchtime\b"
+    r"|\b(?:at|by|after|before|until|till|til|around|about|from|bang on|say)\s+" + _HOUR_WORDS +
+    r"(?![\d/%.:]|\s*(?:st|nd|rd|th)\b|\s*(?:-|–)\s*\d)\b"
+    r"|\b" + _HOUR_WORDS + r"\s+(?:sharp|on the dot|in the (?:morning|afternoon|evening))\b"
+    r"|\b\d{1,2}\s*(?:-|–|till|until|to)\s*\d{1,2}\s*(?:am|pm)\b"
+    r"|\b\d{1,2}\s+(?:till|until|to)\s+\d{1,2}(?!\s*(?:st|nd|rd|th)\b)\b)")
 
 
 def names_hour(text: str) -> bool:
@@ -242,4 +252,5 @@ def names_hour(text: str) -> bool:
 def asks_hour(question: str) -> bool:
     """The question asks for an hour of the day: "what time does it start", "at what time", not "what time of
     year"."""
-    return re.search(r"(?i)\b(?:what|which)\s+time\b(?!\s+of\s+(?:year|the\s+year|month|week))", question) is not None
+    return re.search(r"(?i)\b(?:what|wat|wot|which)\s*(?:time|times|hour)\b(?!\s+(?:of\s+(?:the\s+)?(?:year|month|week)|"
+                     r"zone|period|frame|signature))", question) is not None

@@ -14,7 +14,8 @@ def test_an_hour_is_given(text: str) -> None:
     assert names_hour(text), text
 
 
-@pytest.mark.parametrize("text", ["sunday 14", "3 March", "Friday the 9th", "next weekend", "at 5%"])
+@pytest.mark.parametrize("text", ["sunday 14", "3 March", "Friday the 9th", "next weekend", "at 5%", "they won 3-1",
+                                  "ages 5-11", "two hours"])
 def test_a_day_gives_no_hour(text: str) -> None:
     assert not names_hour(text), text
 
@@ -22,7 +23,8 @@ def test_a_day_gives_no_hour(text: str) -> None:
 def test_what_time_asks_for_an_hour() -> None:
     assert asks_hour("What time does the barn dance kick off?")
     assert asks_hour("at what time are we meeting the coach?")
-    assert not asks_hour("what time of year is the fair?")
+    assert asks_hour("wat time r we meeting") and asks_hour("What times does the pool open?")
+    assert not asks_hour("what time of year is the fair?") and not asks_hour("What time zone is the call in?")
     assert not asks_hour("When is the barn dance?")
 
 
