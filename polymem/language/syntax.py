@@ -163,7 +163,7 @@ def is_place(tok: Any, reader: PersonFinder) -> bool:
     if tok.is_stop and tok.pos_ in _CLOSED:
         return False  # "In." answering a roll call: a function word, whatever state it abbreviates
     if tok.pos_ == "INTJ" or (len(tok.text) <= 2 and not tok.text.isupper()):
-        return False  # "Oh dear": an exclamation, not the state it abbreviates
+        return False  # an exclamation ("Oh ..."), not the state it abbreviates
     if tok.text[:1].isupper() and tok.is_alpha and tok.pos_ not in ("PROPN",) and \
             (lex.is_place_name(tok.lower_) or not lex.known_word(tok.lower_)):
         return True  # a capitalised name the tagger took for another part of speech

@@ -1,4 +1,4 @@
-"""An exclamation is no place, whatever state its letters abbreviate ("Oh dear" is not Ohio); places beside it still
+"""An exclamation is no place, whatever state its letters abbreviate ("Oh brilliant" is not Ohio); places beside it still
 are (lines written for this test)."""
 
 from __future__ import annotations
@@ -17,6 +17,6 @@ def _places(line: str) -> list[str]:
 
 
 def test_an_exclamation_is_no_place() -> None:
-    assert _places("Oh dear, the van broke down again") == []
+    assert _places("Oh brilliant, the van broke down again") == []
     assert _places("Oh wow, Bratislava!") == ["Bratislava"]
     assert _places("moved to LA last week") == ["LA"]
