@@ -97,9 +97,18 @@ def holds(focus: Focus, doc: Any, asked: set[str], is_member: Callable[[str], bo
             return True
         if animals and t.pos_ in ("NOUN", "PROPN", "ADJ") and (animal_sense(lemma) or not lex.known_word(low)):
             return True  # a word no dictionary has may be a breed's pet name ("staffy", "beardie")
-        if focus.named and _a_name(t) and not is_member(t.text) and (place_asked or not lex.is_place_name(low)):
+        if focus.named and _a_name(t) and not is_member(t.text) and (place_asked or not _known_place(low)):
             return True
     return False
+
+
+BIG_TOWN = 50_000  # a town only GeoNames lists, this populous, is a place, not a firm called after one
+
+
+def _known_place(low: str) -> bool:
+    """A place by name, as a firm or a school is not: one WordNet knows, or a large town (a small one only GeoNames
+    lists is as likely a firm's name: "made redundant from X")."""
+    return lex.is_place_name(low) and (not lex.gazetteer_only(low) or lex.town_population(low) >= BIG_TOWN)
 
 
 def asks_place(noun: str) -> bool:

@@ -30,3 +30,9 @@ def test_a_lower_case_which_noun_asks_for_the_noun() -> None:
     for question in ("which pub did we end up in after the gig", "which pub did they go to on friday"):
         focus = asked_focus(parsed(question))
         assert focus is not None and focus.noun == "pub" and focus.named, question
+
+
+def test_a_firm_named_like_a_small_town_is_still_a_name() -> None:
+    # a name only GeoNames lists as a small town may be the firm's ("let go from Whitehaven"); a city is a place
+    assert _holds("Which firm was Ines at before the layoffs?", "Ines got let go from Whitehaven last week")
+    assert not _holds("Which firm was Ines at before the layoffs?", "Ines got let go last week, she's in Lisbon now")
