@@ -111,6 +111,16 @@ def _known_place(low: str) -> bool:
     return lex.is_place_name(low) and (not lex.gazetteer_only(low) or lex.town_population(low) >= BIG_TOWN)
 
 
+def asked_words(doc: Any) -> set[str]:
+    """The question's words and lemmas, lower case: what a value must say besides (`holds`' `asked`)."""
+    return {w for t in doc for w in (t.lower_, t.lemma_.lower())}
+
+
+def says_noun(value: str, noun: str) -> bool:
+    """The value uses the asked noun itself as a whole word ("the county hospital" for "which hospital")."""
+    return re.search(r"(?<!\w)" + re.escape(noun) + r"(?!\w)", value.lower()) is not None
+
+
 def asks_place(noun: str) -> bool:
     """The noun asks for a place ("venue", "spot", "town"): a place's name or a common noun for one answers it."""
     return lex.noun_is(noun, "city") or lex.noun_in_senses(noun, ("location.n.01",), first=2)

@@ -366,7 +366,6 @@ _TOO_GENERAL = frozenset({"animal.n.01", "organism.n.01", "living_thing.n.01", "
 EVERYDAY = 10  # SemCor uses of a word, below which it is a specialist's word ("canine", "leporid")
 
 
-@lru_cache(maxsize=20_000)
 @lru_cache(maxsize=10_000)
 def basic_kind(word: str) -> bool:
     """The everyday word of a kind of animal ("cat", "dog", "kitten"): the word `everyday_kind` gives for the
@@ -379,6 +378,7 @@ def basic_kind(word: str) -> bool:
     return False
 
 
+@lru_cache(maxsize=20_000)
 def everyday_kind(word: str) -> str | None:
     """The everyday word for the kind of animal `word` names ("whippet" -> "dog", "cockatiel" -> "bird"): the
     most used word (WordNet's SemCor counts) among its animal senses' near hypernyms, short of "animal"."""

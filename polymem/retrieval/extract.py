@@ -556,7 +556,7 @@ class Answerer:
 
     def _holds_asked_kind(self, m: Msg) -> bool:
         """"Which airline did she book?" is not answered by a message that names no airline."""
-        from polymem.language.answer_kind import asked_focus, holds
+        from polymem.language.answer_kind import asked_focus, asked_words, holds
 
         if timeexpr.asks_hour(self.plan.question) and not timeexpr.names_hour(m["text"] or ""):
             return False  # "what time does the fair open?" is not answered by a line giving no hour
@@ -564,8 +564,7 @@ class Answerer:
         focus = asked_focus(q)
         if focus is None:
             return True
-        asked = {w for t in q for w in (t.lower_, t.lemma_.lower())}
-        return holds(focus, parsed(m["text"] or ""), asked, lambda w: bool(self.roster.find(w)))
+        return holds(focus, parsed(m["text"] or ""), asked_words(q), lambda w: bool(self.roster.find(w)))
 
     def _about_asked_member(self, m: Msg) -> bool:
         """A question about one member ("How old is Ana's cat?") is answered by a message of theirs, one that

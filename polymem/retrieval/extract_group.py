@@ -48,14 +48,13 @@ def _fits(self: Any, value: str) -> bool:
         return False  # "how are we getting there?": a way of doing it, not where or when
     if not question_group.asks_who(q) and _only_names(value, {w.lower() for w in self.roster.name_words()}):
         return False
-    # "which pub", "which hotel": a value naming none ("the Shrewsbury area", "grill night") settled another matter
+    # "which pub", "which hotel": a value naming none (an area, an evening's event) settled another matter
     doc = parsed(q)
     focus = answer_kind.asked_focus(doc)
     # (a venue or a spot asked: "the library" is one, named or not)
     return focus is None or not focus.named or focus.noun in ("name", "title") or is_generic(focus.noun) or \
-        answer_kind.asks_place(focus.noun) or re.search(r"(?<!\w)" + re.escape(focus.noun) + r"(?!\w)", value.lower()) \
-        is not None or answer_kind.holds(focus, parsed(value), {w for t in doc for w in (t.lower_, t.lemma_.lower())},
-                          lambda w: bool(self.roster.find(w)))
+        answer_kind.asks_place(focus.noun) or answer_kind.says_noun(value, focus.noun) or \
+        answer_kind.holds(focus, parsed(value), answer_kind.asked_words(doc), lambda w: bool(self.roster.find(w)))
 
 
 def _group_decision(self: Any) -> Extract:

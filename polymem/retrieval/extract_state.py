@@ -262,8 +262,7 @@ def _names_workplace(value: str, noun: str, question: Any) -> bool:
     asked = {t.lower_ for t in question}
     words = [w for w in re.findall(r"[\w'&.-]+", value) if w.lower() not in asked]
     return any(w[:1].isupper() or not lex.known_word(w.lower()) for w in words) or \
-        re.search(r"(?<!\w)" + re.escape(noun) + r"(?!\w)", value.lower()) is not None or \
-        answer_kind.names_kind(value, noun)
+        answer_kind.says_noun(value, noun) or answer_kind.names_kind(value, noun)
 
 
 def _state(self: Any) -> Extract:
