@@ -46,6 +46,7 @@ from polymem.language.decision_clauses import (
     turned_down,
     value_of,
 )
+from polymem.language.echoes import Echoes
 from polymem.language.matters import asked_matter, open_matters, same_matter, trouble_with, wanted_anew
 from polymem.language.models import parsed
 from polymem.language.ruling import ruled_phrase
@@ -77,6 +78,7 @@ class DecisionTracker:
         self._opt_seq: list[int] = []  # per option, the message it came up in
         self._decided_at: list[int] = []  # messages that settled something
         self._talk = consensus.Follower()  # the proposal the talk is on, and who assented to it
+        self._echoes = Echoes()  # the options named lately, and who named each again with approval
         self._change_seq = -1  # the last message that urged the group to change a matter ("let's move to X")
         self._troubled: tuple[Chain, int] | None = None  # a matter told of as in trouble, and where
 
@@ -163,6 +165,8 @@ class DecisionTracker:
         out = self._stated(text, message_id, speaker, time)
         if out or not self.by_kind:  # (over a few retrieved messages the replies between them are missing)
             self._talk.pending = None
+            if self.by_kind:
+                self._echoes.step(text, message_id, speaker, self._seq - 1)  # (only followed: it decided already)
             return out
         return self._consensus(text, message_id, speaker, time, [o[:2] for o in self.options[first:]])
 
@@ -172,6 +176,11 @@ class DecisionTracker:
         turning it down in between, is decided when the second assent comes. `record=False` for messages
         already written: the talk is followed, nothing is decided again."""
         p = self._talk.step(text, message_id, speaker, self._seq - 1, put)
+        # (an option two others named again with approval: the proposal and the assents in other words)
+        echoed = self._echoes.step(text, message_id, speaker, self._seq - 1)
+        if p is None and echoed is not None:
+            p = consensus.Pending(echoed.value, None, echoed.namer, echoed.seq, echoed.message_id, echoed.text,
+                                  dict(echoed.echoes))
         if p is None or not record:
             return []
         value = full_date(unmarked(p.value), self._named_so_far())

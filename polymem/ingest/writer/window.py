@@ -47,7 +47,8 @@ class Window:
         return {m.id for m in self.messages} | {m.id for m in self.context} | {m.id for m in self.lookback}
 
     def by_id(self) -> dict[str, WindowMessage]:
-        return {m.id: m for m in self.context + self.messages}
+        """Every message a derivation may cite (`ids`): a decision settled here may rest on a proposal further back."""
+        return {m.id: m for m in self.lookback + self.context + self.messages}
 
     def display(self, pid: str) -> str:
         if pid == self.group:
