@@ -28,6 +28,9 @@ WINDOW = consensus.WINDOW  # messages after an option is named in which echoes o
 ECHOES = consensus.ASSENTS  # members besides the one who named it who must echo it with approval
 MAX_KEYS = 4  # an option of more content words than this is a description, not something repeated back
 _VOTE = ("vote.n.02", "vote.v.01", "vote.n.01")  # a choice stated as one's vote ("X gets my vote")
+_IDEAS = ("idea.n.01", "suggestion.n.01", "proposal.n.01", "choice.n.02", "option.n.02", "plan.n.01")
+# verbs of calling an option off ("scratch X", "vetoing X")
+_CALL_OFF = ("cancel.v.01", "veto.v.01", "abandon.v.01", "drop.v.06", "ditch.v.01", "scrap.v.01")
 _NO = ("no", "not", "nope", "nah")
 BARE = 3  # words at most of a clause of bare approval that speaks of the option beside it
 _CUT = (",", ";", ":", "-", "–", "—", "(", ")")  # what separates the clauses of a chat line
@@ -71,8 +74,11 @@ def options(span: Any) -> list[tuple[str, frozenset[str]]]:
         if sp.root.pos_ == "PRON" or sp.root.ent_type_ == "PERSON" or (
                 sp.root.pos_ == "NOUN" and lex.is_person_noun(sp.root.lemma_.lower(), 1)):
             continue
+        sp = _trimmed(sp)
+        if sp is None:
+            continue
         keys = _keys(sp)
-        value = " ".join(t.text for t in sp if not (t.is_stop and t.i == sp.start) and not t.is_punct).strip()
+        value = "".join(t.text + t.whitespace_ for t in sp if not (t.is_stop and t.i == sp.start)).strip(" ,.!?;:")
         # (nouns in a row name a thing whatever the last means alone: "the swoop" is an act, "magpie swoop" may
         # be a sauce)
         if not keys or len(keys) > MAX_KEYS or not value or not (
@@ -125,9 +131,60 @@ def _titles(span: Any) -> list[Any]:
     return out
 
 
+def shared(span: Any, earlier: set[str]) -> list[tuple[str, frozenset[str]]]:
+    """The words a clause repeats from an earlier line, in runs ("montauk soundz great" after "the beach house at
+    montauk": "montauk"): an option echoed is found by its repetition, whatever the tagger made of chat's lower
+    case; a run needs a word that is not a stop word, a number alone or a word of feeling."""
+    out, run = [], []
+    for t in [*span, None]:
+        if t is not None and not t.is_punct and (t.lower_ in earlier or _base(t.lower_) in earlier):
+            run.append(t)
+            continue
+        while run and (run[0].is_stop or _wrap(run[0])):
+            run.pop(0)
+        while run and (run[-1].is_stop or _wrap(run[-1])):
+            run.pop()
+        if run and any(x.is_alpha and not x.is_stop and x.pos_ != "PRON" for x in run):
+            phrase = span.doc[run[0].i:run[-1].i + 1]
+            keys = _keys(phrase)
+            if keys and len(keys) <= MAX_KEYS and (consensus.concrete(phrase.text) or len(keys) > 1):
+                out.append((phrase.text, keys))
+        run = []
+    return out
+
+
+def _as_named(value: str, named: set[str]) -> str:
+    """The value without the words at its ends the line that named the option did not use ("omg X", "+1 X",
+    "X gets"): what the echoes added around it."""
+    toks = [t for t in parsed(value)]
+    while len(toks) > 1 and toks[0].lower_ not in named and _base(toks[0].lower_) not in named:
+        toks.pop(0)
+    while len(toks) > 1 and toks[-1].lower_ not in named and _base(toks[-1].lower_) not in named:
+        toks.pop()
+    return "".join(t.text + t.whitespace_ for t in toks).strip()
+
+
+def _wrap(t: Any) -> bool:
+    """What chat wraps around a name: interjections, words of assent or feeling, punctuation."""
+    return t.is_punct or t.pos_ in ("INTJ", "SYM", "X") or abs(valence.valence(t.lower_)) >= 1.0 or \
+        consensus._STRETCHED.sub(r"\1", t.lower_) in consensus._YES
+
+
+def _trimmed(sp: Any) -> Any | None:
+    """The phrase without what chat wraps around a name: interjections, words of assent or feeling, punctuation
+    ("omg <name>", "<name> lmao yes")."""
+    toks = list(sp)
+    while toks and _wrap(toks[0]):
+        toks.pop(0)
+    while toks and _wrap(toks[-1]):
+        toks.pop()
+    return sp.doc[toks[0].i:toks[-1].i + 1] if toks else None
+
+
 def _keys(tokens: Any) -> frozenset[str]:
     # (not a word of assent the tagger took for a name: "ok for me")
-    return frozenset(_base(t.lower_) for t in tokens if (t.is_alpha or t.like_num) and not t.is_stop and
+    return frozenset(_base(t.lower_) for t in tokens if (t.is_alpha or t.like_num or any(ch.isdigit() for ch in t.text))
+                     and not t.is_stop and
                      consensus._STRETCHED.sub(r"\1", t.lower_) not in consensus._YES)
 
 
@@ -142,7 +199,10 @@ def _words(tokens: Any) -> set[str]:
 
 
 def _refused(span: Any) -> bool:
-    return span.text.rstrip().endswith("?") or any(t.dep_ == "neg" or t.lower_ in _NO for t in span)
+    """Asked, negated, called off ("scratch X", "vetoing X") or said in mockery ("/s")."""
+    return span.text.rstrip().endswith("?") or "/s" in span.text or any(
+        t.dep_ == "neg" or t.lower_ in _NO or (t.pos_ == "VERB" and lex.verb_in_senses(
+            t.lemma_.lower(), _CALL_OFF, first=4, exact=True)) for t in span)
 
 
 def approves(span: Any) -> bool:
@@ -161,13 +221,19 @@ def approves(span: Any) -> bool:
             return True  # "X is perfect", "X, great"; not "good for her" (glad of someone's news)
         if t.pos_ == "VERB" and lex.verb_in_senses(t.lemma_.lower(), (*consensus._LIKE_SENSES,
                                                                     *consensus.ASSENT_VERBS), first=3) and \
-                not any(c.dep_ == "nsubj" and c.lower_ not in ("i", "we") for c in t.children):
-            return True  # "love X", "we like X"
+                not any(c.dep_ == "nsubj" and c.lower_ not in ("i", "we") and c.pos_ == "PRON" for c in t.children):
+            return True  # "love X", "we like X", "X works for me"; not "she likes X"
+        if t.dep_ == "amod" and valence.approving(t.lower_) and lex.noun_in_senses(
+                t.head.lemma_.lower(), _IDEAS, first=2, exact=True):
+            return True  # "X is a great idea", "good shout"
+        if t.lower_ in ("in", "down") and (any(c.dep_ == "prep" and c.lower_ == "for" for c in t.children) or
+                                           any(x.lower_ in ("me", "us") for x in span if x.i < t.i)):
+            return True  # "I'm in for X", "down for X", "count me in"
+        if t.text == "+1":
+            return True
         if lex.noun_in_senses(t.lemma_.lower(), _VOTE, first=2, exact=True) or \
                 lex.verb_in_senses(t.lemma_.lower(), _VOTE, first=1, exact=True):
             return True  # "X gets my vote", "voting X"
-        if t.lower_ == "in" and any(c.dep_ == "prep" and c.lower_ == "for" for c in t.children):
-            return True  # "I'm in for X"
         if consensus._STRETCHED.sub(r"\1", t.lower_) in ("yes", "yeah", "yep"):
             return True
     return False
@@ -204,8 +270,10 @@ def _news(doc: Any, keys: frozenset[str]) -> bool:
     for t in doc:
         if _base(t.lower_) not in keys:
             continue
-        v = next((a for a in t.ancestors if a.pos_ == "VERB"), None)
+        v = next((a for a in t.ancestors if a.pos_ in ("VERB", "AUX")), None)
         subj = next((c for c in v.children if c.dep_ == "nsubj"), None) if v is not None else None
+        if v is not None and v.tag_ == "VBD" and subj is not None and t in set(subj.subtree) and subj.pos_ != "PRON":
+            return True  # "X did the slides", "X was great last night": what it did or was, not a choice
         if v is not None and subj is not None and v.tag_ in ("VBD", "VBN") and (
                 subj.lower_ in ("he", "she", "they") or subj.ent_type_ == "PERSON" or
                 (subj.pos_ == "NOUN" and lex.is_person_noun(subj.lemma_.lower(), 1))):
@@ -239,9 +307,15 @@ class Echoes:
         doc = parsed(text)
         parts = clauses(doc)
         named = [options(c) for c in parts]
+        others = [h for h in self.history if h[1] != speaker]
+        for i, c in enumerate(parts):  # (repeated words, in runs: found however the tagger read them)
+            have = {k for _, k in named[i]}
+            named[i] += [(v, k) for h in others for v, k in shared(c, h[4]) if k not in have]
         # (a yes taken back: "X is lovely but it's so crowded" approves of nothing)
         buts = [t.i for t in doc if t.lower_ in ("but", "though", "tho", "although")]
-        ok = [approves(c) and not any(b >= c.end for b in buts) for c in parts]
+        # (and a line closed in mockery: "X sounds great 🙄 not", "so exciting /s")
+        mocked = "/s" in text or [t.lower_ for t in doc if t.is_alpha][-1:] == ["not"]
+        ok = [approves(c) and not mocked and not any(b >= c.end for b in buts) for c in parts]
         people = _people(doc)
         done: Echoed | None = None
         for i, c in enumerate(parts):
@@ -281,5 +355,6 @@ class Echoes:
         if done is not None:
             self.settled.add(done.keys)
             self.pending = [o for o in self.pending if o is not done]
+            done.value = _as_named(done.value, _words(parsed(done.text)))
         self.history.append((seq, speaker, message_id, text, _words(doc)))
         return done

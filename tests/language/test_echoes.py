@@ -99,3 +99,35 @@ def test_a_yes_taken_back_is_no_echo() -> None:
     e.step("the Kestrel Inn does rooms for groups", "k1", "ana", 0)
     e.step("kestrel inn is lovely but it's miles from the station", "k2", "ben", 1)
     assert e.step("kestrel inn sounds great", "k3", "cal", 2) is None
+
+
+def test_an_option_in_lower_case_is_found_by_its_repetition() -> None:
+    # (the tagger reads chat's lower-case names as adjectives or verbs: the repeated words still tie the replies)
+    e = Echoes()
+    e.step("theres a barn to rent out past tamsworth, sleeps ten", "l1", "ana", 0)
+    e.step("tamsworth soundz great", "l2", "ben", 1)
+    got = e.step("tamsworth yesss", "l3", "cal", 2)
+    assert got is not None and got.value.lower() == "tamsworth"
+
+
+def test_the_value_keeps_only_what_the_line_naming_it_said() -> None:
+    e = Echoes()
+    e.step("there's a tea room in the square called Copper Kettle", "v1", "ana", 0)
+    e.step("omg copper kettle is perfect", "v2", "ben", 1)
+    got = e.step("+1 copper kettle", "v3", "cal", 2)
+    assert got is not None and got.value.lower() == "copper kettle"
+
+
+def test_mockery_is_no_approval() -> None:
+    e = Echoes()
+    e.step("there's always the Rye Meadow services cafe", "s1", "ana", 0)
+    e.step("oh yeah rye meadow sounds great 🙄 not", "s2", "ben", 1)
+    assert e.step("rye meadow, wow, so exciting /s", "s3", "cal", 2) is None
+
+
+def test_an_option_called_off_in_between_is_not_chosen() -> None:
+    e = Echoes()
+    e.step("we could do the Slate Barn climbing wall", "c1", "ana", 0)
+    e.step("slate barn sounds great", "c2", "ben", 1)
+    e.step("actually scratch the slate barn, it's shut on mondays", "c3", "ana", 2)
+    assert e.step("slate barn yes!!", "c4", "cal", 3) is None
