@@ -65,6 +65,8 @@ def assents(text: str) -> bool:
         return False
     if _refuses(first) or _but_not(doc):
         return False
+    if _conditional(first):
+        return False  # "the 12th works if Jo can make it": a condition, not yet a yes
     if concluding._assenting(first) or (len(ws) <= 3 and _STRETCHED.sub(r"\1", ws[0].lower_) in _YES):
         return True  # "yesss", "okkk": a word of assent drawn out
     root = first.root
@@ -108,6 +110,11 @@ def assents(text: str) -> bool:
     return any(_no_objection(t) for t in first)
 
 
+def _conditional(span: Any) -> bool:
+    """A yes on a condition ("works if Jo can make it", "fine unless it rains"): not yet a yes."""
+    return any(t.lower_ in ("if", "unless") and t.dep_ == "mark" for t in span)
+
+
 def _go_ahead(sent: Any) -> bool:
     """"do it", "go for it", "go ahead", "let's do it": a go-ahead with no subject of its own."""
     root = sent.root
@@ -129,7 +136,8 @@ def _approves_named(text: str, value: str) -> bool:
     """"Seville fine by me", "Lisbon works", "the 9th suits": a short reply that names the option put forward and
     approves of it (a word of approval or a verb of suiting beside the name), objecting to nothing."""
     doc = parsed(text)
-    if len(_words(doc)) > MAX_WORDS or text.rstrip().endswith("?") or _but_not(doc) or objects(text):
+    if len(_words(doc)) > MAX_WORDS or text.rstrip().endswith("?") or _but_not(doc) or objects(text) or \
+            _conditional(doc):
         return False
     named = {w.lower() for w in re.findall(r"\w+", value)} - {"the", "a", "an", "of", "in", "on", "at"}
     if not named or not named <= {t.lower_ for t in doc}:

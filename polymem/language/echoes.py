@@ -209,7 +209,7 @@ def approves(span: Any) -> bool:
     """A clause that approves of what it or the clause beside it names: a word of assent or approval, liking,
     joining in ("I'm in for X"), or a vote; never asked, negated or objecting."""
     text = span.text
-    if _refused(span) or consensus.objects(text):
+    if _refused(span) or consensus.objects(text) or consensus._conditional(span):
         return False
     if consensus.assents(text) or consensus.likes_it(text):
         return True

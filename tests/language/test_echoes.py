@@ -131,3 +131,10 @@ def test_an_option_called_off_in_between_is_not_chosen() -> None:
     e.step("slate barn sounds great", "c2", "ben", 1)
     e.step("actually scratch the slate barn, it's shut on mondays", "c3", "ana", 2)
     assert e.step("slate barn yes!!", "c4", "cal", 3) is None
+
+
+def test_a_yes_on_a_condition_decides_nothing() -> None:
+    lines = [("ana", "we could do the 19th"),
+             ("ben", "the 19th works if my shift swap goes through"),
+             ("cal", "the 19th works only if we start after six")]
+    assert _run(lines) == []
