@@ -178,7 +178,8 @@ class DecisionTracker:
         p = self._talk.step(text, message_id, speaker, self._seq - 1, put)
         # (an option two others named again with approval: the proposal and the assents in other words)
         echoed = self._echoes.step(text, message_id, speaker, self._seq - 1)
-        if p is None and echoed is not None:
+        from_echo = p is None and echoed is not None
+        if from_echo and echoed is not None:
             p = consensus.Pending(echoed.value, None, echoed.namer, echoed.seq, echoed.message_id, echoed.text,
                                   dict(echoed.echoes))
         if p is None or not record:
@@ -187,7 +188,9 @@ class DecisionTracker:
         d = Decision(value, message_id, speaker, time, p.topic, [], p.text.strip(), seq=self._seq - 1,
                      support=[p.message_id, *(m for m in p.assent.values() if m != message_id)])
         # "could we do the 22nd instead?": a change of the matter of its kind
-        chain = self._chain_for(d, f"{p.text} {text}", any(t.lower_ == "instead" for t in parsed(p.text)))
+        # (an option echoed with approval revises no settled matter: praise of a thing is not its change)
+        chain = self._chain_for(d, f"{p.text} {text}", any(t.lower_ == "instead" for t in parsed(p.text)),
+                                revises=not from_echo)
         self._chain_of[id(d)] = chain
         if chain.decisions and same(chain.head.value, d.value):
             return [d]  # confirmed again
@@ -513,7 +516,7 @@ class DecisionTracker:
                         done = True
                         continue
 
-    def _chain_for(self, d: Decision, text: str, changed: bool = False) -> Chain:
+    def _chain_for(self, d: Decision, text: str, changed: bool = False, revises: bool = True) -> Chain:
         own_topic = d.topic  # (what the deciding message names, before an option lends it the topic it came with)
         for c in reversed(self.chains):  # the same value again: a confirmation of that chain
             if same(c.head.value, d.value) and (d.topic is None or d.topic == c.topic) and \
@@ -548,9 +551,9 @@ class DecisionTracker:
         # (a decision that names its matter apart from its value, one no chain is filed under, starts that
         # matter: "the gala is moving to Ayr" revises no other matter talked down meanwhile)
         apart = bool(own_topic) and not set(norm(own_topic or "").split()) & set(norm(d.value).split())
-        if self.by_kind and not apart and (again := self._rediscussed(d)) is not None:
+        if self.by_kind and revises and not apart and (again := self._rediscussed(d)) is not None:
             return again
-        if self._troubled is not None and not d.topic:
+        if self._troubled is not None and revises and not d.topic:
             # "bad news re the quiz venue ... ok, the Anchor it is": the next choice of its kind, the trouble still
             # open, replaces what that matter held
             c, at = self._troubled

@@ -131,28 +131,6 @@ def _titles(span: Any) -> list[Any]:
     return out
 
 
-def shared(span: Any, earlier: set[str]) -> list[tuple[str, frozenset[str]]]:
-    """The words a clause repeats from an earlier line, in runs ("montauk soundz great" after "the beach house at
-    montauk": "montauk"): an option echoed is found by its repetition, whatever the tagger made of chat's lower
-    case; a run needs a word that is not a stop word, a number alone or a word of feeling."""
-    out, run = [], []
-    for t in [*span, None]:
-        if t is not None and not t.is_punct and (t.lower_ in earlier or _base(t.lower_) in earlier):
-            run.append(t)
-            continue
-        while run and (run[0].is_stop or _wrap(run[0])):
-            run.pop(0)
-        while run and (run[-1].is_stop or _wrap(run[-1])):
-            run.pop()
-        if run and any(x.is_alpha and not x.is_stop and x.pos_ != "PRON" for x in run):
-            phrase = span.doc[run[0].i:run[-1].i + 1]
-            keys = _keys(phrase)
-            if keys and len(keys) <= MAX_KEYS and (consensus.concrete(phrase.text) or len(keys) > 1):
-                out.append((phrase.text, keys))
-        run = []
-    return out
-
-
 def _as_named(value: str, named: set[str]) -> str:
     """The value without the words at its ends the line that named the option did not use ("omg X", "+1 X",
     "X gets"): what the echoes added around it."""
@@ -298,6 +276,21 @@ class Echoes:
         self.settled: set[frozenset[str]] = set()
         self.handles: set[str] = set()  # the words of the speakers' handles: most hold a member's name
 
+    def _as_said(self, value: str, keys: frozenset[str], speaker: str) -> tuple[str, frozenset[str]]:
+        """The option as an earlier line of another member said it: the phrase itself, else the phrase less up to
+        two words at its ends (the longest such that some earlier line holds)."""
+        lines = [h[4] for h in self.history if h[1] != speaker]
+        if any(keys <= w for w in lines):
+            return value, keys
+        toks = list(parsed(value))
+        for cut in range(1, min(3, len(toks))):
+            for a in range(cut + 1):
+                sub = toks[a:len(toks) - (cut - a)]
+                k = _keys(sub)
+                if k and any(k <= w for w in lines):
+                    return "".join(t.text + t.whitespace_ for t in sub).strip(), k
+        return value, keys
+
     def step(self, text: str, message_id: str, speaker: str, seq: int) -> Echoed | None:
         """One message; the option it is the second approving echo of (from members other than the one who named
         it, nobody having turned it down in between), else None."""
@@ -307,15 +300,13 @@ class Echoes:
         doc = parsed(text)
         parts = clauses(doc)
         named = [options(c) for c in parts]
-        others = [h for h in self.history if h[1] != speaker]
-        for i, c in enumerate(parts):  # (repeated words, in runs: found however the tagger read them)
-            have = {k for _, k in named[i]}
-            named[i] += [(v, k) for h in others for v, k in shared(c, h[4]) if k not in have]
         # (a yes taken back: "X is lovely but it's so crowded" approves of nothing)
         buts = [t.i for t in doc if t.lower_ in ("but", "though", "tho", "although")]
         # (and a line closed in mockery: "X sounds great 🙄 not", "so exciting /s")
         mocked = "/s" in text or [t.lower_ for t in doc if t.is_alpha][-1:] == ["not"]
-        ok = [approves(c) and not mocked and not any(b >= c.end for b in buts) for c in parts]
+        # (a yes on a condition: "X works only if we ...", the condition cut off into a clause of its own)
+        ok = [approves(c) and not mocked and not any(b >= c.end for b in buts) and
+              not consensus._conditional(c.sent) for c in parts]
         people = _people(doc)
         done: Echoed | None = None
         for i, c in enumerate(parts):
@@ -336,6 +327,8 @@ class Echoes:
                 if o is not None:  # matched by the fewest words all echoes share ("tollgate" of "tollgate
                     o.keys = keys  # cafe"), told by the fullest ("the tollgate cafe")
                 else:
+                    # (the phrase less a word at either end the earlier line lacks: "omg X" echoes "X")
+                    value, keys = self._as_said(value, keys, speaker)
                     said = [h for h in self.history if keys <= h[4]]
                     first = next((h for h in said if h[1] != speaker), None)
                     # (a person talked about is no option: "X was always alright to me"; nor a member hailed)

@@ -101,15 +101,6 @@ def test_a_yes_taken_back_is_no_echo() -> None:
     assert e.step("kestrel inn sounds great", "k3", "cal", 2) is None
 
 
-def test_an_option_in_lower_case_is_found_by_its_repetition() -> None:
-    # (the tagger reads chat's lower-case names as adjectives or verbs: the repeated words still tie the replies)
-    e = Echoes()
-    e.step("theres a barn to rent out past tamsworth, sleeps ten", "l1", "ana", 0)
-    e.step("tamsworth soundz great", "l2", "ben", 1)
-    got = e.step("tamsworth yesss", "l3", "cal", 2)
-    assert got is not None and got.value.lower() == "tamsworth"
-
-
 def test_the_value_keeps_only_what_the_line_naming_it_said() -> None:
     e = Echoes()
     e.step("there's a tea room in the square called Copper Kettle", "v1", "ana", 0)
