@@ -46,7 +46,6 @@ from polymem.language.decision_clauses import (
     turned_down,
     value_of,
 )
-from polymem.language.echoes import Echoes
 from polymem.language.matters import asked_matter, open_matters, same_matter, trouble_with, wanted_anew
 from polymem.language.models import parsed
 from polymem.language.ruling import ruled_phrase
@@ -78,7 +77,6 @@ class DecisionTracker:
         self._opt_seq: list[int] = []  # per option, the message it came up in
         self._decided_at: list[int] = []  # messages that settled something
         self._talk = consensus.Follower()  # the proposal the talk is on, and who assented to it
-        self._echoes = Echoes()  # the options named lately, and who named each again with approval
         self._change_seq = -1  # the last message that urged the group to change a matter ("let's move to X")
         self._troubled: tuple[Chain, int] | None = None  # a matter told of as in trouble, and where
 
@@ -165,8 +163,6 @@ class DecisionTracker:
         out = self._stated(text, message_id, speaker, time)
         if out or not self.by_kind:  # (over a few retrieved messages the replies between them are missing)
             self._talk.pending = None
-            if self.by_kind:
-                self._echoes.step(text, message_id, speaker, self._seq - 1)  # (only followed: it decided already)
             return out
         return self._consensus(text, message_id, speaker, time, [o[:2] for o in self.options[first:]])
 
@@ -176,21 +172,13 @@ class DecisionTracker:
         turning it down in between, is decided when the second assent comes. `record=False` for messages
         already written: the talk is followed, nothing is decided again."""
         p = self._talk.step(text, message_id, speaker, self._seq - 1, put)
-        # (an option two others named again with approval: the proposal and the assents in other words)
-        echoed = self._echoes.step(text, message_id, speaker, self._seq - 1)
-        from_echo = p is None and echoed is not None
-        if from_echo and echoed is not None:
-            p = consensus.Pending(echoed.value, None, echoed.namer, echoed.seq, echoed.message_id, echoed.text,
-                                  dict(echoed.echoes))
         if p is None or not record:
             return []
         value = full_date(unmarked(p.value), self._named_so_far())
         d = Decision(value, message_id, speaker, time, p.topic, [], p.text.strip(), seq=self._seq - 1,
                      support=[p.message_id, *(m for m in p.assent.values() if m != message_id)])
         # "could we do the 22nd instead?": a change of the matter of its kind
-        # (an option echoed with approval revises no settled matter: praise of a thing is not its change)
-        chain = self._chain_for(d, f"{p.text} {text}", any(t.lower_ == "instead" for t in parsed(p.text)),
-                                revises=not from_echo)
+        chain = self._chain_for(d, f"{p.text} {text}", any(t.lower_ == "instead" for t in parsed(p.text)))
         self._chain_of[id(d)] = chain
         if chain.decisions and same(chain.head.value, d.value):
             return [d]  # confirmed again
@@ -516,7 +504,7 @@ class DecisionTracker:
                         done = True
                         continue
 
-    def _chain_for(self, d: Decision, text: str, changed: bool = False, revises: bool = True) -> Chain:
+    def _chain_for(self, d: Decision, text: str, changed: bool = False) -> Chain:
         own_topic = d.topic  # (what the deciding message names, before an option lends it the topic it came with)
         for c in reversed(self.chains):  # the same value again: a confirmation of that chain
             if same(c.head.value, d.value) and (d.topic is None or d.topic == c.topic) and \
@@ -551,9 +539,9 @@ class DecisionTracker:
         # (a decision that names its matter apart from its value, one no chain is filed under, starts that
         # matter: "the gala is moving to Ayr" revises no other matter talked down meanwhile)
         apart = bool(own_topic) and not set(norm(own_topic or "").split()) & set(norm(d.value).split())
-        if self.by_kind and revises and not apart and (again := self._rediscussed(d)) is not None:
+        if self.by_kind and not apart and (again := self._rediscussed(d)) is not None:
             return again
-        if self._troubled is not None and revises and not d.topic:
+        if self._troubled is not None and not d.topic:
             # "bad news re the quiz venue ... ok, the Anchor it is": the next choice of its kind, the trouble still
             # open, replaces what that matter held
             c, at = self._troubled

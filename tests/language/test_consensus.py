@@ -83,3 +83,19 @@ def test_a_later_proposal_agreed_on_changes_the_earlier_decision() -> None:
              ("dee", "flights went up, could we bump the kitty to £45?"), ("bo", "yep fine"), ("ana", "do it")]
     out = [(d.value, d.reverses) for i, (who, text) in enumerate(lines) for d in t.feed(text, f"m{i}", who, None)]
     assert out == [("£30", None), ("£45", "£30")]
+
+
+def test_a_yes_on_a_condition_decides_nothing() -> None:
+    """"works if ...", "fine unless ...": a condition, not yet a yes (nor an approval naming the option)."""
+    from polymem.language.consensus import _approves_named, assents
+    from polymem.language.decisions import DecisionTracker
+
+    assert not assents("works if my shift swap goes through")
+    assert not assents("fine by me unless it rains")
+    assert not _approves_named("the 19th works only if we start after six", "the 19th")
+    assert assents("works for me")  # (the plain yes still counts)
+    tr = DecisionTracker()
+    lines = [("ana", "we could do the 19th"), ("ben", "the 19th works if my shift swap goes through"),
+             ("cal", "the 19th works only if we start after six")]
+    got = [d.value for n, (who, text) in enumerate(lines) for d in tr.feed(text, f"x{n}", who, None)]
+    assert got == []
