@@ -103,3 +103,16 @@ def test_a_request_to_list_is_no_announcement(question: str) -> None:
     # the verb of telling is the asker's request to the assistant, not a member's announcement
     form = parse_question(question)
     assert form.everyone and form.attribute == "city" and form.form != "announced"
+
+
+@pytest.mark.parametrize("question", [
+    "which town does each of the five co-tenants live in now?",  # a hyphened person noun, cut in three by the tokenizer
+    "what does each of the co-founders do these days?",
+    "where does each of the seven crewmates live?",  # a counted set of a word WordNet lacks
+])
+def test_each_of_a_counted_or_hyphened_set_of_people(question: str) -> None:
+    assert parse_question(question).everyone
+
+
+def test_each_of_a_counted_set_of_things_ranges_over_no_members() -> None:
+    assert not parse_question("where does each of the three towns get its water?").everyone
