@@ -34,18 +34,18 @@ def ranges_over_members(doc: Any) -> bool:
             return True  # "each cousin", "every member's"
         of = next((c for c in t.children if c.dep_ == "prep" and c.lower_ == "of"), None)
         if of is not None:
-            # (every object: the tokenizer cuts "co-owners" into three)
+            # (every object: the tokenizer cuts "co-tenants" into three)
             for obj in (c for c in of.children if c.dep_ == "pobj"):
                 if obj.lower_ in ("us", "you", "them") or obj.like_num or obj.pos_ == "NUM" or _people_noun(obj) or \
                         (any(c.dep_ == "nummod" for c in obj.children) and not lex._synsets(obj.lemma_.lower(), "n")):
-                    # "each of us", "each of the five", "all of the cousins", "each of the six co-owners" (a
+                    # "each of us", "each of the five", "all of the cousins", "each of the six co-tenants" (a
                     # counted set of a word WordNet lacks: the members counted)
                     return True
     return False
 
 
 def _people_noun(t: Any) -> bool:
-    """A noun for people, or a compound written with a hyphen whose last part is one ("co-owners")."""
+    """A noun for people, or a compound written with a hyphen whose last part is one ("co-tenants")."""
     lemma = t.lemma_.lower()
     return lex.is_person_noun(lemma, 2) or ("-" in lemma and lex.is_person_noun(lemma.rsplit("-", 1)[1], 2))
 
