@@ -39,4 +39,8 @@ def resident_of(noun: Any, places: Any) -> str | None:
     named = [c for c in mods if c.text[:1].isupper()]
     if named and all(sx.is_place(c, places) or lex.is_place_name(c.lower_) for c in named):
         return " ".join(c.text for c in named)
-    return None
+    # "a resident of X": the place after "of"
+    of = next((p for c in noun.children if c.dep_ == "prep" and c.lower_ == "of" for p in c.children
+               if p.dep_ == "pobj" and (p.pos_ == "PROPN" or sx.is_place(p, places) or lex.is_place_name(p.lower_))),
+              None)
+    return sx.proper_name(of) if of is not None else None

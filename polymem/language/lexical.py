@@ -593,6 +593,11 @@ def town_sense(word: str, first: int = 0) -> bool:
                for s in (senses[:first] if first else senses) for inst in s.instance_hypernyms())
 
 
+def in_gazetteer(word: str) -> bool:
+    """GeoNames lists a town of that name (15,000 people or more), whatever else the word means."""
+    return word.lower() in _gazetteer()
+
+
 def gazetteer_only(word: str) -> bool:
     """A town GeoNames lists that WordNet does not know as a place: a weaker reading than WordNet's, taken only
     where the sentence frames the word as a place (a greeting can be a town's name somewhere)."""

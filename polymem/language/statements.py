@@ -177,7 +177,8 @@ class StatementReader:
                 out.append(Statement("pet", owner, speaker, species, kind="report" if owner != speaker else "state",
                                      time=time, message_id=message_id, sentence=sent.text.strip(), name=name))
         # a demonym names the city itself ("a Glaswegian now ... his flat in Partick"): it comes first
-        out = demonym_city(self, doc, speaker, other, message_id, time) + out
+        demonym = demonym_city(self, doc, speaker, other, message_id, time)
+        out = demonym + out
         if not any(st.attribute == "pet" for st in out):
             out += named_pet(self, doc, speaker, message_id, time)
         self._named_in_message(doc, out, speaker, message_id, time)
@@ -203,6 +204,9 @@ class StatementReader:
             out = [st for st in out if not (st.attribute == asked and st.owner == speaker)]
             out.append(Statement(asked, speaker, speaker, value, message_id=message_id, time=time,  # type: ignore[arg-type]
                                  sentence=next(iter(doc.sents)).text.strip()))
+        if demonym:  # ("a resident of X" is where one lives, not one's work)
+            said = {demonym[0].sentence.strip()}
+            out = [st for st in out if not (st.attribute == "job" and (st.sentence or "").strip() in said)]
         unnamed: list[Statement] = []  # an animal known only by a name that is none
         for st in out:
             if st.attribute == "city":  # ("Oslo → Rome": a route, from where the speaker sets off)

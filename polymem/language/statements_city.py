@@ -12,6 +12,7 @@ from polymem.language import syntax as sx
 from polymem.language import timeexpr, weather
 from polymem.language.demonyms import demonym_place, resident_of
 from polymem.language.statement_types import FIRST_PERSON, Statement
+from polymem.language.statements_former import earlier
 from polymem.language.statements_people import somebody_else, subject_of
 
 if TYPE_CHECKING:
@@ -58,6 +59,9 @@ def local_place(reader: StatementReader, doc: Any, speaker: str, message_id: str
                     o.dep_ in ("dobj", "prt") for o in t.head.children):
                 continue  # "Kestrel's brought in flexi hours": a name only a gazetteer knows as a town, doing
                 # something to something, is a firm or a person as often
+            h = t.head.head if t.dep_ == "pobj" else None
+            if not framed and h is not None and _someone_there(h):
+                continue  # "a breeder in X", "someone in X", "a rescue greyhound in X": where they are
             if t.dep_ == "pobj" and any(c.dep_ == "det" and c.lower_ == "no" for c in t.head.head.children):
                 continue  # "no sunburn in X": what will not happen somewhere
             if not framed and t.dep_ == "ROOT" and any(c.dep_ == "intj" and c.pos_ == "INTJ" for c in t.children):
@@ -73,7 +77,11 @@ def local_place(reader: StatementReader, doc: Any, speaker: str, message_id: str
             if not framed and _stay(t):
                 continue  # "the 5 months in X feel like a dream": a stretch spent there, not where one is
             clause = sx.clause_of(t)
-            if away(reader, clause, speaker) or (t.dep_ == "pobj" and sx.purpose(list(t.head.head.subtree))):
+            # "my garden in X": a home of the speaker's, not an old one ("my old flat in X")
+            own = h is not None and h.pos_ == "NOUN" and lex.noun_in_senses(h.lemma_.lower(), _HOME_NOUNS, first=8) \
+                and any(c.dep_ == "poss" and c.lower_ in ("my", "our") for c in h.children) \
+                and not any(c.dep_ == "amod" and earlier(c) for c in h.children)
+            if away(reader, clause, speaker, tense=not own) or (t.dep_ == "pobj" and sx.purpose(list(t.head.head.subtree))):
                 continue  # (the parser may hang "for a course" anywhere on the clause of "in X")
             marked = any(x.lower_ == "here" for x in (t.head, t.head.head)) or any(
                 c.lower_ == "here" for c in t.head.head.children)
@@ -86,6 +94,17 @@ def local_place(reader: StatementReader, doc: Any, speaker: str, message_id: str
     v = sx.without_dates(v)
     return [Statement("city", speaker, speaker, v, weak=True, message_id=message_id, time=time,
                       sentence=sent.text)]
+
+
+def _someone_there(h: Any) -> bool:
+    """The head "in X" hangs on is a person or an animal other than the speaker ("a breeder in X", "someone in
+    X"); not a bare trade the speaker opens with to say what they are ("accountant in X, ...")."""
+    if h.pos_ == "PRON":
+        return h.tag_ == "NN"  # an indefinite pronoun ("someone", "anybody")
+    if h.pos_ != "NOUN" or not (lex.is_person_noun(h.lemma_.lower()) or lex.is_animal(h.lemma_.lower())):
+        return False
+    bare = h.tag_ == "NN" and not any(c.dep_ in ("det", "poss") for c in h.children)
+    return not (bare and lex.is_occupation(h.lemma_.lower()))
 
 
 # what one's own can place one: a thing, a place, a plant or a creature ("my balcony", "my tomatoes"), not a
@@ -187,6 +206,9 @@ def _framed_in(t: Any, prep: Any, h: Any) -> bool:
             lex.noun_in_senses(h.lemma_.lower(), _STRETCH, first=2) and not any(
                 c.dep_ == "poss" and c.lower_ not in FIRST_PERSON for c in h.children):
         return True  # "first week in X done": the speaker's first stretch of time there
+    if h.lower_ == "home" and h.pos_ in ("ADV", "NOUN") and not any(c.dep_ == "poss" and c.lower_ not in FIRST_PERSON
+                                                                 for c in h.children):
+        return True  # "back home in X!": where the speaker's home is
     if h.lower_ == "here" or (prep.lower_ == "in" and prep.i > 0 and t.doc[prep.i - 1].lower_ == "here"):
         return True  # ("the sanctuary here in X": the parser may hang "here" and "in X" side by side)
     lemma = h.lemma_.lower()
@@ -197,8 +219,9 @@ def _framed_in(t: Any, prep: Any, h: Any) -> bool:
         h.lower_[:-3] if h.pos_ == "NOUN" else lemma, "reside", senses=4)
 
 
-def away(reader: StatementReader, clause: list[Any], speaker: str) -> bool:
-    """A clause about a trip, a plan, the past, a wish or somebody else: not where the speaker is."""
+def away(reader: StatementReader, clause: list[Any], speaker: str, tense: bool = True) -> bool:
+    """A clause about a trip, a plan, the past, a wish or somebody else: not where the speaker is. `tense`
+    False: a past verb does not move the place ("my garden in X gave me ...": the garden is still there)."""
     text = " ".join(t.text for t in clause)
     now = any(t.lower_ in ("today", "now", "rn", "currently", "here") for t in clause)
     # ("since sunday", "last monday" date a present state: no trip)
@@ -210,7 +233,7 @@ def away(reader: StatementReader, clause: list[Any], speaker: str) -> bool:
     verbs = [t for t in clause if t.pos_ in ("VERB", "AUX") and not (lex.verb_is(t.lemma_.lower(), "reside") and any(
         c.dep_ in ("prt", "advmod") and c.lower_ == "in" for c in t.children))]
     here = any(t.lower_ == "here" for t in clause)
-    if any(t.tag_ in ("VBD", "MD") for t in verbs) and not any(t.tag_ in ("VBZ", "VBP") for t in verbs) and not (
+    if tense and any(t.tag_ in ("VBD", "MD") for t in verbs) and not any(t.tag_ in ("VBZ", "VBP") for t in verbs) and not (
             here and not any(t.tag_ == "MD" for t in verbs)):
         return True  # a past trip or a plan (a past event "here in X" is still where the speaker is)
     if any(sx.hedged(t) for t in verbs) or any(t.lemma_.lower() in ("look", "search", "browse", "dream", "want",
@@ -225,7 +248,11 @@ def away(reader: StatementReader, clause: list[Any], speaker: str) -> bool:
             t.lower_ in ("we", "us") and t.dep_ == "nsubj" and t.head.lemma_ != "be" and
             not lex.verb_is(t.head.lemma_.lower(), "reside") for t in clause):
         return True  # "we collect the minibus in X", "we play in X": what the group does there, an arrangement
-    others = [t for t in clause if t.dep_ in ("nsubj", "nsubjpass", "poss") and
+    # "He's going to be a driver in X": a clause under another verb has that verb's subject
+    v = next((t for t in clause if t.pos_ in ("VERB", "AUX") and t.dep_ not in ("aux", "auxpass")), None)
+    ruling = [c for c in v.head.children if c.dep_ in ("nsubj", "nsubjpass")] \
+        if v is not None and v.dep_ == "xcomp" and v.head.i != v.i else []
+    others = [t for t in [*clause, *ruling] if t.dep_ in ("nsubj", "nsubjpass", "poss") and
               (t.lower_ in sx.THIRD_PERSON or (reader.person_in(t.text) not in (None, speaker)) or
                (t.pos_ == "NOUN" and lex.is_person_noun(t.lemma_.lower())))]
     return bool(others) or any(lex.noun_is(t.lemma_.lower(), "kin") for t in clause if t.pos_ == "NOUN")
@@ -245,9 +272,17 @@ def demonym_city(reader: StatementReader, doc: Any, speaker: str, other: str | N
         owner = subject_of(reader, t.head, t.sent, speaker, other) if place else None
         if place and owner:
             past = t.head.tag_ == "VBD" or sx.used_to(t.head)
+            place = place.title() if place.islower() else place
             return [Statement("city", owner, speaker, place, kind="report" if owner != speaker else "state",
                               tense="past" if past else "present", time=time, message_id=message_id,
                               sentence=t.sent.text.strip())]
+    for t in doc:  # "officially a Tartu resident!": a verbless line naming what the speaker now is
+        if t.dep_ != "ROOT" or t.pos_ != "NOUN" or t.sent.text.rstrip().endswith("?") or any(
+                x.dep_ in ("nsubj", "nsubjpass", "expl", "poss") or x.lower_ in ("not", "no", "never")
+                for x in t.sent) or (place := resident_of(t, reader)) is None:
+            continue
+        return [Statement("city", speaker, speaker, place.title() if place.islower() else place, time=time,
+                          message_id=message_id, sentence=t.sent.text.strip())]
     for t in doc:  # "Mina's a Tartu resident now": "'s" before "a" is "is", though parsed as a possessive
         p = next((c for c in t.children if c.dep_ == "poss" and c.i + 2 < len(doc) and
                   doc[c.i + 1].lower_ in ("'s", "’s") and doc[c.i + 2].lower_ in ("a", "an")), None)

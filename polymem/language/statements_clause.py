@@ -431,7 +431,11 @@ def _new_home(reader: StatementReader, n: Any, sent: Any, speaker: str) -> str |
     drops the "my")."""
     if n.pos_ != "NOUN" or not lex.noun_is(n.lemma_.lower(), "dwelling") or n.sent.text.rstrip().endswith("?"):
         return None
-    new = n.dep_ in ("nsubj", "ROOT", "dobj") and any(c.dep_ == "amod" and c.lower_ == "new" for c in n.children)
+    fresh = any(c.dep_ == "amod" and c.lower_ == "new" for c in n.children)
+    # ("a night in the new house in X": the new home one is in; not one looked for, "viewing a new flat in X")
+    new = fresh and (n.dep_ in ("nsubj", "ROOT", "dobj") or (
+        n.dep_ == "pobj" and n.head.lower_ in ("in", "into") and any(c.dep_ == "det" and c.lower_ == "the" for c in n.children)
+        and not _looked_at(n.head.head) and not sx.hedged(n.head.head)))
     # "got an offer on a flat in X!! moving sun 12 april": a dwelling somewhere in a message about moving
     if not (new or (n.dep_ in ("dobj", "pobj") and _moving(n.doc))) or _looked_at(n.head):
         return None

@@ -179,11 +179,15 @@ def is_place(tok: Any, reader: PersonFinder) -> bool:
     words = [t for t in tok.subtree if t.pos_ == "PROPN" and t.is_alpha] or [tok]
     return not all(lex.known_word(t.lower_) for t in words) or any(lex.is_place_name(t.lower_) for t in words) \
         or lex.is_place_name("_".join(t.lower_ for t in words)) \
-        or (len(words) == 1 and tok.text[:1].isupper() and lex.town_sense(tok.lower_))  # "Bend", "Reading"
+        or (len(words) == 1 and tok.text[:1].isupper() and lex.town_sense(tok.lower_)) \
+        or (len(words) == 1 and tok.text[:1].isupper() and not tok.text.isupper() and tok.i > tok.sent.start
+            and lex.in_gazetteer(tok.lower_))  # "Bend", "Reading"; a capitalised town GeoNames lists ("Derby")
 
 
 def place_obj(head: Any, reader: PersonFinder, preps: tuple[str, ...] = ("in", "to", "into", "near")) -> str | None:
-    for c in head.children:
+    # (the parser may hang the place on the verb's particle: "moved up to X", "headed back to X")
+    kids = [*head.children, *(p for c in head.children if c.dep_ == "prt" for p in c.children if p.dep_ == "prep")]
+    for c in kids:
         if c.dep_ == "prep" and c.lower_ in preps:
             for p in c.children:
                 if p.dep_ == "pobj" and not is_place(p, reader):
