@@ -31,6 +31,7 @@ from polymem.language.replies import asked_attribute, fragment_value, staying_pu
 from polymem.language.statement_types import Attribute, Kind, Person, Statement
 from polymem.language.statements_city import based_in, demonym_city, local_place
 from polymem.language.statements_clause import sentence_statements
+from polymem.language.statements_farewell import bade, farewells
 from polymem.language.statements_former import former_roles, with_former
 from polymem.language.statements_job import merge_jobs, post_taken, self_role
 from polymem.language.statements_meaning import meant
@@ -192,6 +193,12 @@ class StatementReader:
             out += [st for st in based_in(self, doc, speaker, message_id, time) or
                     local_place(self, doc, speaker, message_id, time) or
                     moved_to_named(self, doc, speaker, other, message_id, time) if st.value.lower() not in left]
+        left = farewells(self, doc, speaker, other, message_id, time)
+        if left:  # ("goodbye postdoc life": no post held now)
+            gone = {(st.attribute, st.owner, st.value.lower()) for st in left}
+            out = [st for st in out if (st.attribute, st.owner, st.value.lower()) not in gone] + left
+        # ("bye bye rooster": an animal taken leave of is none kept)
+        out = [st for st in out if not (st.attribute == "pet" and any(bade(w) for w in st.value.split()))]
         out = with_roles(out, taken_roles(self, doc, speaker, other, message_id, time))
         out = with_former(out, former_roles(self, doc, speaker, other, message_id, time))
         if not any(st.attribute == "job" for st in out):

@@ -14,7 +14,6 @@ from polymem.language.statements_appointed import appointed
 from polymem.language.statements_city import intro, travel_noun_from, travels_from
 from polymem.language.statements_job import from_to, job_from_verb, own_business, taker_before, with_org
 from polymem.language.statements_left import (
-    farewell_place,
     job_left,
     last_at,
     last_in,
@@ -41,7 +40,7 @@ _PLAIN_PEOPLE = ("girl.n.01", "boy.n.01", "woman.n.01", "man.n.01", "person.n.01
 
 
 def sentence_statements(reader: StatementReader, tokens: Any, speaker: str, other: str | None, sent: Any) -> list[Statement]:
-    out: list[Statement] = intro(reader, sent, speaker) + farewell_place(reader, sent, speaker)
+    out: list[Statement] = intro(reader, sent, speaker)
     for tok in tokens:
         if tok.pos_ in ("VERB", "AUX") and tok.dep_ not in ("aux", "auxpass"):
             sts = verb_statements(reader, tok, sent, speaker, other)
@@ -136,6 +135,15 @@ def verb_statements(reader: StatementReader, v: Any, sent: Any, speaker: str, ot
                 # "leaving Leeds for Bristol", "leaving X for their Y office", "left X for a job in Y": where
                 # they go is where they live next
                 out.append(Statement("city", owner, speaker, goes, kind="event", tense="present"))
+    # "I'm never leaving X", "not leaving X any time soon": a town one will not leave is where one lives (a known
+    # place only: "not leaving the house today" says nothing of a home)
+    if lex.verb_is(lemma, "leave", senses=3) and neg and v.tag_ in ("VBG", "VBP", "VBZ") and \
+            not sent.text.rstrip().endswith("?"):
+        stay = next((c for c in v.children if c.dep_ == "dobj" and c.pos_ == "PROPN" and sx.is_place(c, reader) and
+                     (lex.is_place_name(c.lower_) or c.ent_type_ in ("GPE", "LOC"))), None)
+        if stay is not None and (owner := owner or subject_of(reader, v, sent, speaker, other)):
+            v_ = sx.phrase(stay)
+            out.append(Statement("city", owner, speaker, v_.title() if v_.islower() else v_))
     # "signed a lease in Tartu", "bought a flat in Tromsø": a dwelling object with a place; also one completed
     # on (a sale concluded: not "passed on", "offer accepted on", which wait for the move)
     doer = not any(c.dep_ in ("dobj", "prt") for c in v.children) and any(

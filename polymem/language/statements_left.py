@@ -11,20 +11,19 @@ group (a library, a café, a firm), never a location or a natural object ("my la
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from polymem.language import lexical as lex
 from polymem.language import syntax as sx
 from polymem.language.statement_types import Statement
+from polymem.language.statements_farewell import bade
 from polymem.language.statements_people import owner_of, somebody_else, subject_of
 
 if TYPE_CHECKING:
     from polymem.language.statements import StatementReader
 
 _LEAVE_POST = ("leave_office.v.01", "vacate.v.01", "retire.v.01")
-_FAREWELL = ("goodbye", "farewell", "bye")
 WORK_LEXNAMES = ("noun.artifact", "noun.group")
 
 
@@ -83,7 +82,7 @@ def left_job(reader: StatementReader, v: Any, sent: Any, speaker: str, other: st
         # "quit stripe", "resigned from the council" (not "quit smoking": a gerund is an activity)
         org = next((w for c in v.children if c.dep_ == "dobj" and c.tag_ != "VBG"
                     and (w := workplace(c, reader))), None) or pobj_workplace(v, ("from",), reader)
-    elif lemma == "say" and any(c.dep_ == "dobj" and c.lower_ in _FAREWELL for c in v.children):
+    elif lemma == "say" and any(c.dep_ == "dobj" and bade(c.text) for c in v.children):
         org = pobj_workplace(v, ("to",), reader)  # "said goodbye to KPMG"
     elif lemma == "hand" and any(c.dep_ in ("prt", "prep") and c.lower_ == "in" for c in v.children):
         org = pobj_workplace(v, ("at", "to"), reader)  # "handed in my badge at the café"
@@ -268,24 +267,3 @@ def no_longer_at(reader: StatementReader, v: Any, sent: Any, speaker: str, other
     if org is None or (owner := subject_of(reader, v, sent, speaker, other)) is None:
         return []
     return [Statement("job", owner, speaker, org, kind="event", tense="past")]
-
-
-def farewell_place(reader: StatementReader, sent: Any, speaker: str) -> list[Statement]:
-    """"goodbye Dundalk, I'll miss the chippy", "so long Narvik!": the speaker bidding a place farewell
-    leaves it (a question, "so goodbye Dundalk?", only asks)."""
-    words = [t for t in sent if not t.is_punct and not t.is_space]
-    while len(words) > 2 and words[0].pos_ in ("CCONJ", "ADV", "INTJ") and words[0].lower_ not in _FAREWELL and \
-            [w.lower_ for w in words[:2]] != ["so", "long"]:
-        words = words[1:]  # "so goodbye ...", "well, bye ..."
-    if sent.text.rstrip().endswith("?") or len(words) < 2:
-        return []
-    if words[0].lower_ in _FAREWELL:
-        place = words[1]
-    elif [w.lower_ for w in words[:2]] == ["so", "long"] and len(words) > 2:
-        place = words[2]
-    else:
-        return []
-    if not sx.is_place(place, reader):
-        return []
-    value = re.sub(r"(?i)^(?:so\s+long|good\s*bye|bye|farewell)\s+", "", sx.phrase(place))
-    return [Statement("city", speaker, speaker, value, kind="event", tense="past")]
