@@ -51,7 +51,7 @@ def farewells(reader: StatementReader, doc: Any, speaker: str, other: str | None
             owner = _about(reader, doc, sent, speaker, other)
             place = next((x for x in span if x.pos_ in ("PROPN", "NOUN") and sx.is_place(x, reader)), None)
             if place is not None and not lex.is_country(place.text):
-                v = sx.proper_name(place)
+                v = " ".join(x.text for x in sx.name_parts(place) if not _farewell(x))
                 out.append(Statement("city", owner, speaker, v.title() if v.islower() else v, tense="past",
                                      kind="report" if owner != speaker else "state", message_id=message_id,
                                      time=time, sentence=sent.text.strip()))

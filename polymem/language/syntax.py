@@ -186,7 +186,8 @@ def is_place(tok: Any, reader: PersonFinder) -> bool:
 
 def place_obj(head: Any, reader: PersonFinder, preps: tuple[str, ...] = ("in", "to", "into", "near")) -> str | None:
     # (the parser may hang the place on the verb's particle: "moved up to X", "headed back to X")
-    kids = [*head.children, *(p for c in head.children if c.dep_ == "prt" for p in c.children if p.dep_ == "prep")]
+    kids = [*head.children, *(p for c in head.children if c.dep_ in ("prt", "advmod") and c.pos_ in ("ADP", "ADV")
+                              for p in c.children if p.dep_ == "prep")]
     for c in kids:
         if c.dep_ == "prep" and c.lower_ in preps:
             for p in c.children:

@@ -1,0 +1,80 @@
+"""Homes and jobs read from frames a plain clause of living does not give: a resident noun, a new house one is
+in, "back home in X", one's own garden there, a place hung on a verb's particle, a farewell, a town one is
+not leaving; and places that are someone else's (a clause under another's verb, a person placed somewhere).
+Sentences written for these tests (in no data set)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import pytest
+
+from polymem.language.statements import Person, StatementReader
+
+ROSTER = [Person("p1", ("Wilhelmina Ashdown", "Mina")), Person("p2", ("Koffi Mensah", "Koffi")),
+          Person("p3", ("Severine Dubois", "Sev"))]
+NOW = datetime(2026, 4, 15, 10, 30)
+
+
+@pytest.fixture(scope="module")
+def reader() -> StatementReader:
+    return StatementReader(ROSTER)
+
+
+def read(reader: StatementReader, text: str, speaker: str = "p1", attribute: str | None = None) -> list[tuple]:
+    return [(s.attribute, s.owner, s.value, s.tense) for s in reader.read(text, speaker, NOW, "m1", None)
+            if attribute is None or s.attribute == attribute]
+
+
+@pytest.mark.parametrize(("text", "speaker", "expected"), [
+    ("officially a Wexcombe resident as of today!", "p1", ("city", "p1", "Wexcombe", "present")),
+    ("Big day. Koffi is now a resident of Pellingford.", "p3", ("city", "p2", "Pellingford", "present")),
+    ("First night in the new flat in Tarnley, no curtains yet.", "p1", ("city", "p1", "Tarnley", "present")),
+    ("Back home in Brackwell! What a week.", "p2", ("city", "p2", "Brackwell", "present")),
+    ("my garden in Fenby gave me twelve courgettes", "p1", ("city", "p1", "Fenby", "present")),
+    ("has Koffi told you he's moved back to Ulverby?", "p3", ("city", "p2", "Ulverby", "present")),
+])
+def test_homes_from_frames(reader: StatementReader, text: str, speaker: str, expected: tuple) -> None:
+    got = read(reader, text, speaker, "city")
+    assert expected in got, got
+    assert not read(reader, text, speaker, "job")  # a resident is no trade
+
+
+@pytest.mark.parametrize(("text", "speaker", "expected"), [
+    ("I start on Monday. Goodbye locksmith life!", "p1", ("job", "p1", "locksmith", "past")),
+    ("bye bye Tarnley, hello Fenby", "p2", ("city", "p2", "Tarnley", "past")),
+    ("Koffi got the flat in Orrington! Moving on the 3rd. Goodbye Bergamo after ten years", "p3",
+     ("city", "p2", "Bergamo", "past")),
+])
+def test_farewells_leave_a_home_or_a_job(reader: StatementReader, text: str, speaker: str, expected: tuple) -> None:
+    got = read(reader, text, speaker)
+    assert expected in got, got
+    assert not any(g[:3] == expected[:3] and g[3] == "present" for g in got)
+
+
+def test_a_farewell_to_a_member_or_everyone_is_nothing(reader: StatementReader) -> None:
+    assert read(reader, "bye Koffi, see you friday!", "p1") == []
+    assert read(reader, "goodbye everyone, off to bed") == []
+
+
+def test_a_farewell_to_an_animal_keeps_none(reader: StatementReader) -> None:
+    assert not read(reader, "bye bye goose, the farm is behind us now", "p1", "pet")
+
+
+def test_a_town_one_is_not_leaving_is_home(reader: StatementReader) -> None:
+    assert ("city", "p1", "Kaunas", "present") in read(reader, "I'm not leaving Kaunas any time soon", "p1", "city")
+    assert read(reader, "I'm not leaving the house today", "p1", "city") == []
+
+
+@pytest.mark.parametrize("text", [
+    "I'm so proud. Our Koffi has a new post! He's going to be a ferry pilot in Kaunas",
+    "I think the breeder in Kessington is lovely",
+    "honestly someone in Kessington already sells those",
+])
+def test_places_of_someone_else_are_no_home_of_the_speaker(reader: StatementReader, text: str) -> None:
+    assert not any(o == "p1" for _, o, _, _ in read(reader, text, "p1", "city"))
+
+
+def test_a_bare_trade_placed_somewhere_is_the_speaker(reader: StatementReader) -> None:
+    got = read(reader, "accountant in Kaunas with no evening shifts, i have to be useful somehow", "p1", "city")
+    assert ("city", "p1", "Kaunas", "present") in got
