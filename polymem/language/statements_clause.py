@@ -14,6 +14,7 @@ from polymem.language.statements_appointed import appointed
 from polymem.language.statements_city import intro, travel_noun_from, travels_from
 from polymem.language.statements_job import from_to, job_from_verb, own_business, taker_before, with_org
 from polymem.language.statements_left import (
+    enough_of,
     job_left,
     last_at,
     last_in,
@@ -105,8 +106,8 @@ def verb_statements(reader: StatementReader, v: Any, sent: Any, speaker: str, ot
     neg, past = sx.negated(v, sent), sx.used_to(v)
     neg = neg or (past and sx.negated(v.head, sent))  # "I didn't use to be a teacher", "never used to be"
     out: list[Statement] = []
-    if lemma == "be":
-        return copula_statements(reader, v, sent, speaker, other, neg, past)
+    if lemma == "be":  # ("ten years at X was enough": a post left)
+        return enough_of(reader, v, sent, speaker) + copula_statements(reader, v, sent, speaker, other, neg, past)
     owner = None
     if lex.verb_is(lemma, "reside"):
         place = sx.place_obj(v, reader) or _there(reader, v)

@@ -18,6 +18,7 @@ from polymem.language import lexical as lex
 from polymem.language import syntax as sx
 from polymem.language.statement_types import Statement
 from polymem.language.statements_farewell import bade
+from polymem.language.statements_former import long_stretch
 from polymem.language.statements_people import owner_of, somebody_else, subject_of
 
 if TYPE_CHECKING:
@@ -145,6 +146,33 @@ def years_at(reader: StatementReader, v: Any, sent: Any, speaker: str, other: st
                     (owner := subject_of(reader, v, sent, speaker, other)):
                 return [Statement("job", owner, speaker, org, kind="event", tense="past")]
     return []
+
+
+def enough_of(reader: StatementReader, v: Any, sent: Any, speaker: str) -> list[Statement]:
+    """"ten years at X is enough", "twelve years of surveying as a Y at X was plenty": a counted long stretch
+    someone says was enough is over; the post it was spent in (a role after "as", a workplace after "at") was
+    the speaker's (or the possessor's: "her forty years at X")."""
+    if v.lemma_ != "be" or sent.text.rstrip().endswith("?") or sx.negated(v, sent) or not any(
+            x.lower_ in ("enough", "plenty") and (x.head.i == v.i or x.head.head.i == v.i) for x in sent):
+        return []
+    n = next((c for c in v.children if c.dep_ == "nsubj" and long_stretch(c) and any(
+        x.dep_ == "nummod" or x.like_num for x in c.children)), None)
+    if n is None:
+        return []
+    role = next((p for t in n.subtree if t.dep_ == "prep" and t.lower_ == "as" for p in t.children
+                 if p.dep_ == "pobj" and p.pos_ in ("NOUN", "PROPN")), None)
+    org = next((w for t in [n, *n.subtree] if (w := pobj_workplace(t, ("at", "with", "for"), reader))), None)
+    if org is None and (role is None or not (lex.is_occupation(role.lemma_.lower()) or role.text.isupper())):
+        return []
+    what = " ".join(x.text for x in role.subtree if x.i == role.i or (x.i < role.i and x.dep_ in ("compound", "amod"))) \
+        if role is not None else None
+    poss = next((c for c in n.children if c.dep_ == "poss"), None)
+    owner = (reader.person_in(poss.text) or (speaker if poss.lower_ in ("my", "our") else None)) if poss is not None \
+        else speaker
+    if owner is None:
+        return []
+    value = f"{what} at {org}" if what and org else (what or org)
+    return [Statement("job", owner, speaker, value, kind="event", tense="past")]  # type: ignore[arg-type]
 
 
 def last_at(reader: StatementReader, n: Any, sent: Any, speaker: str, other: str | None) -> Statement | None:

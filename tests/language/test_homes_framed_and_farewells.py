@@ -78,3 +78,18 @@ def test_places_of_someone_else_are_no_home_of_the_speaker(reader: StatementRead
 def test_a_bare_trade_placed_somewhere_is_the_speaker(reader: StatementReader) -> None:
     got = read(reader, "accountant in Kaunas with no evening shifts, i have to be useful somehow", "p1", "city")
     assert ("city", "p1", "Kaunas", "present") in got
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("Since Monday. Nine years of fixing boilers as a gas engineer at Pellard Heating was enough.",
+     "gas engineer at Pellard Heating"),
+    ("Eleven years at Grimsdyke Mutual is enough paperwork for one life.", "Grimsdyke Mutual"),
+    ("Seven years as a senior locksmith was plenty", "senior locksmith"),
+])
+def test_a_long_stretch_that_was_enough_is_a_job_left(reader: StatementReader, text: str, value: str) -> None:
+    assert ("job", "p1", value, "past") in read(reader, text, "p1", "job")
+
+
+def test_a_stretch_that_is_not_enough_or_asked_leaves_nothing(reader: StatementReader) -> None:
+    assert read(reader, "Eleven years at Grimsdyke Mutual is never enough", "p1", "job") == []
+    assert read(reader, "is eleven years at Grimsdyke Mutual enough?", "p1", "job") == []
