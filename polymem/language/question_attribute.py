@@ -147,7 +147,8 @@ def question_attribute(doc: Any) -> tuple[Attribute | None, str | None]:
                 t.dep_ == "attr" or owner_of or (  # "a bird owner"
                     # "What kind of dog does Bex have?", "what breed of dog is Comet?": a sort of kept animal
                     t.dep_ == "pobj" and t.head.lower_ == "of" and t.head.head.pos_ == "NOUN" and
-                    lex.noun_in_senses(t.head.head.lemma_.lower(), ("kind.n.01", "breed.n.01"), first=2)) or (
+                    any(lex.noun_in_senses(w, ("kind.n.01", "breed.n.01", "taxonomic_group.n.01"), first=2)
+                        for w in {t.head.head.lemma_.lower(), t.head.head.lower_})) or (  # ("species": no "specie")
                     # "is there anyone with a cat?", "someone with a dog": a person with an animal keeps it
                     t.dep_ == "pobj" and t.head.lower_ == "with" and _someone(t.head.head))
             if generic or kept:

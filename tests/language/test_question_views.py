@@ -84,7 +84,8 @@ def test_a_lower_case_name_after_a_preposition_is_read_as_a_name() -> None:
 def test_a_kind_of_animal_asks_about_a_kept_one() -> None:
     from polymem.language.questions import parse_question
 
-    for q in ("What kind of cat does Noor keep?", "What breed of cat is Pistachio?"):
+    for q in ("What kind of cat does Noor keep?", "What breed of cat is Pistachio?",
+              "What species of cat does Noor keep?"):  # (a taxonomic group; the tagger's lemma is "specie")
         f = parse_question(q, 1)
         assert (f.attribute, f.category) == ("pet", "cat")
     assert parse_question("What kind of van does Noor drive?", 1).attribute is None
