@@ -25,6 +25,18 @@ def unknown_kind(value: str | None) -> bool:
     return not value or lex.generic_pet(value.split()[-1].lower())
 
 
+def kind_of(value: str | None, kind: str | None) -> bool:
+    """`value` names a kind of the animal `kind` names, strictly by WordNet's hyponymy ("leopard gecko" of
+    "lizard", "whippet" of "dog"; not "cat" of "dog"): a more exact word for the same animal."""
+    if not value or not kind or unknown_kind(kind):
+        return False
+    wn = lex.wordnet()
+    words = value.lower().split()
+    general = set(lex._synsets("_".join(kind.lower().split()), "n")[:2] or lex._synsets(kind.lower().split()[-1], "n")[:2])
+    found = wn.synsets("_".join(words), "n")[:2] or lex._synsets(words[-1], "n")[:2]
+    return any(general.intersection(path[:-1]) for s in found for path in s.hypernym_paths())
+
+
 def animal_sense(lemma: str) -> bool:
     return lex.is_animal(lemma) or any(s.lexname() == "noun.animal" for s in lex._synsets(lemma, "n")[:4])
 

@@ -16,7 +16,7 @@ from polymem.ingest.writer.policy import NOOP, UPDATE, Candidate, DecisionPolicy
 from polymem.ingest.writer.policy.features import observe
 from polymem.ingest.writer.window import Window, WindowMessage
 from polymem.language import lexical as lex
-from polymem.language.pets import unknown_kind
+from polymem.language.pets import kind_of, unknown_kind
 from polymem.language.statement_types import BEFORE
 from polymem.schema.records import (
     AddOp,
@@ -93,7 +93,8 @@ def same_key(f: Fact, h: Head) -> bool:
         mine, theirs = pet_name_key(f.event), pet_name_key(h.event)
         if mine:
             return mine == theirs
-        return norm_value(h.value) == norm_value(f.value)
+        # ("leopard gecko" said of a pet known as a lizard, "lizard" of one known as a leopard gecko: one animal)
+        return norm_value(h.value) == norm_value(f.value) or kind_of(f.value, h.value) or kind_of(h.value, f.value)
     return is_single_valued(f.attribute) or h.event == f.event
 
 
@@ -103,18 +104,21 @@ def candidate(f: Fact, speaker: str, addressees: tuple[str, ...] | list[str], he
     # a passing mention never replaces a stated value, but does replace one only said to be over, and gives its
     # kind to a pet known only as a pet ("Comet" read as an animal by what he does, then "racing greyhound")
     vague = f.attribute == "pet" and bool(same) and not unknown_kind(f.value) and \
-        all(unknown_kind(h.value) and not h.before for h in same)
+        all((unknown_kind(h.value) or kind_of(f.value, h.value)) and not h.before for h in same)
     # nor does it replace a home known only by its country or state, but it does name the town in it ("moving
     # to Denmark", later "greetings from Aarhus"): the same home, said more exactly
     within = f.attribute == "city" and any(not h.before for h in same) and all(
         h.before or (lex.is_region(h.value) and lex.place_in(f.value, h.value)) for h in same)
     weak = f.weak and not (same and all(h.before for h in same)) and not vague and not within
+    # one pet of theirs, now said more exactly ("a leopard gecko" of the lizard Pebble): that record, updated
+    exact = f.attribute == "pet" and len(same) == 1 and kind_of(f.value, same[0].value) and not same[0].before
     ended = BEFORE in f.content
     # a pet known by its name has one current record: a later word on it (it died, it was rehomed) replaces it
     return Candidate(owner=f.owner, source=f.source, attribute=f.attribute, value=f.value, event=f.event,
-                     content=f.content, weak=weak, keyed=is_single_valued(f.attribute) or (
+                     content=f.content, weak=weak, keyed=is_single_valued(f.attribute) or exact or (
                          f.attribute == "pet" and (bool(pet_name_key(f.event)) or ended)),
-                     same=same, agrees=any(norm_value(h.value) == norm_value(f.value) and
+                     same=same, agrees=any((norm_value(h.value) == norm_value(f.value) or (
+                         f.attribute == "pet" and kind_of(h.value, f.value))) and
                                            (f.attribute != "pet" or h.before == ended) for h in same),
                      addressees=tuple(addressees), group=group, history=history, people=people)
 
@@ -131,7 +135,10 @@ def build(space: str, f: Fact, c: Candidate, choice: str, heads: list[Head]) -> 
         return NoopOp(reason=f"{f.attribute} of {f.owner} not written (policy)")
     if choice == UPDATE:
         head = c.same[-1]
-        op = UpdateOp(entry_id=head.id, content=f.content, value=f.value, from_ids=f.from_ids,
+        content = f.content
+        if f.attribute == "pet" and (name := pet_name_key(head.event)) and "(pet)" in content:
+            content = content.replace("(pet)", f"(pet, called {name.title()})")  # the kind said more exactly
+        op = UpdateOp(entry_id=head.id, content=content, value=f.value, from_ids=f.from_ids,
                       source=f.source if f.source != head.source else None)
         heads.remove(head)
         heads.append(Head(update_id(space, op), head.owner, head.attribute, f.source, head.event, f.value))
