@@ -40,7 +40,8 @@ def ended(v: Any, sent: Any) -> bool:
 
 def _until_now(v: Any, sent: Any, spaced: bool) -> bool:
     """"no longer" / "no more" / "not ... anymore" (and, `spaced`, "not ... any more") around the verb."""
-    toks = [*v.subtree, *v.children]
+    # (not inside a clause of its own hung on the verb: "I'm a baker now, not just saturdays anymore")
+    toks = [t for t in v.subtree if not _own_clause(t, v)]
     words = [t.lower_ for t in toks]
     pairs = list(zip(words, words[1:], strict=False))
     # ("no more being a nurse": "no more" says "no longer" of a state; "no more than two shifts" counts; "no more
@@ -48,7 +49,21 @@ def _until_now(v: Any, sent: Any, spaced: bool) -> bool:
     no_more = any(a == "no" and b == "more" and (i + 2 >= len(words) or words[i + 2] != "than") and not
                   _of_a_noun(toks[i + 1]) for i, (a, b) in enumerate(pairs))
     later = "anymore" in words or "longer" in words or no_more or (spaced and ("any", "more") in pairs)
-    return later and any(t.lower_ in ("no", "not", "n't") for t in sent)
+    return later and any(t.lower_ in ("no", "not", "n't") for t in (toks if _own_neg(v, toks) else sent))
+
+
+def _own_clause(t: Any, v: Any) -> bool:
+    """The token sits under a loosely attached part of the verb's sentence that is negated on its own."""
+    while t.i != v.i and t.head.i != t.i:
+        if t.dep_ in ("dep", "parataxis", "conj", "advcl") and any(c.dep_ == "neg" for c in t.children):
+            return True
+        t = t.head
+    return False
+
+
+def _own_neg(v: Any, toks: list[Any]) -> bool:
+    """Some other part of the sentence carries a negation of its own, so only the verb's clause counts."""
+    return any(t.dep_ == "neg" and t not in toks for t in v.sent)
 
 
 def _of_a_noun(more: Any) -> bool:

@@ -93,3 +93,10 @@ def test_a_long_stretch_that_was_enough_is_a_job_left(reader: StatementReader, t
 def test_a_stretch_that_is_not_enough_or_asked_leaves_nothing(reader: StatementReader) -> None:
     assert read(reader, "Eleven years at Grimsdyke Mutual is never enough", "p1", "job") == []
     assert read(reader, "is eleven years at Grimsdyke Mutual enough?", "p1", "job") == []
+
+
+def test_a_negation_in_a_clause_of_its_own_does_not_end_the_post(reader: StatementReader) -> None:
+    got = read(reader, "the papers came through!! from Tuesday I'm a trainee glazier full time, not just "
+                       "weekends on the till anymore", "p1", "job")
+    assert got and all(t == "present" for *_, t in got), got
+    assert read(reader, "I'm not a glazier anymore", "p1", "job") == [("job", "p1", "glazier", "past")]
