@@ -62,6 +62,12 @@ class StatementReader:
                     self._names.setdefault(n.lower(), p.id)
                     self._names.setdefault(n.split()[0].lower(), p.id)
         self._multi = sorted((n for n in self._names if " " in n), key=len, reverse=True)
+        # (a handle, typed after "@", stands for its member: their name as the roster gives it first)
+        self._handle_names = {n.lower(): p.names[0] for p in self.roster for n in p.names
+                              if n.strip() and " " not in n.strip() and p.names and p.names[0].strip()}
+        self._handles = re.compile(r"(?<![\w@])@(" + "|".join(map(re.escape, sorted(self._handle_names, key=len,
+                                                                                    reverse=True))) + r")(?![\w])",
+                                   re.IGNORECASE) if self._handle_names else None
         # members' names typed in lower case ("saoirse quit stripe"): the tagger, trained on edited text, reads
         # them as common nouns; a name no dictionary knows gets its capital back before parsing
         plain = sorted((n for n in self._names if n.isalpha() and len(n) >= 3 and not lex.known_word(n)),
@@ -70,7 +76,10 @@ class StatementReader:
             if plain else None
 
     def cased(self, text: str) -> str:
-        """The text with members' names in lower case capitalised (see `__init__`)."""
+        """The text with members' names in lower case capitalised (see `__init__`), and a member's @handle
+        written as their name ("@kwame_b has got the job": the parser takes a handle for no subject)."""
+        if "@" in text and self._handles is not None:
+            text = self._handles.sub(lambda m: self._handle_names[m.group(1).lower()], text)
         if self._lower_name is None:
             return text
         return self._lower_name.sub(lambda m: m.group(1).capitalize(), text)

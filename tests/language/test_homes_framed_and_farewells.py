@@ -100,3 +100,10 @@ def test_a_negation_in_a_clause_of_its_own_does_not_end_the_post(reader: Stateme
                        "weekends on the till anymore", "p1", "job")
     assert got and all(t == "present" for *_, t in got), got
     assert read(reader, "I'm not a glazier anymore", "p1", "job") == [("job", "p1", "glazier", "past")]
+
+
+def test_a_members_handle_after_an_at_sign_is_that_member() -> None:
+    r = StatementReader([Person("koffi_ran", ("Koffi Mensah", "Koffi", "koffi_ran")), Person("p3", ("Sev",))])
+    got = [(s.attribute, s.owner) for s in r.read("@koffi_ran has got the job at the Tide Office!", "p3", NOW)]
+    assert ("job", "koffi_ran") in got and ("job", "p3") not in got, got
+    assert r.cased("write to x@koffi_ran.org") == "write to x@koffi_ran.org"  # (an address, not a mention)
