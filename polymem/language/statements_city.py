@@ -45,7 +45,9 @@ def local_place(reader: StatementReader, doc: Any, speaker: str, message_id: str
             framed = homely_frame(t) or (t.dep_ == "nsubj" and weather.reported_at(t))
             if not (here or framed):
                 continue
-            if not (t.ent_type_ == "GPE" or lex.is_place_name(t.lower_) or framed) or not sx.is_place(t, reader):
+            # (a name the frame places, made of common words, is a place too: "here in Mill Bay")
+            if not (t.ent_type_ == "GPE" or lex.is_place_name(t.lower_) or framed) or not (sx.is_place(t, reader) or (
+                    framed and t.pos_ == "PROPN" and t.text[:1].isupper() and not reader.person_in(t.text))):
                 continue
             if not framed and t.dep_ not in ("pobj", "nsubj") and lex.gazetteer_only(t.lower_):
                 continue  # a greeting that is also a town's name: a town only GeoNames knows needs a place's frame
@@ -255,6 +257,8 @@ def away(reader: StatementReader, clause: list[Any], speaker: str, tense: bool =
     others = [t for t in [*clause, *ruling] if t.dep_ in ("nsubj", "nsubjpass", "poss") and
               (t.lower_ in sx.THIRD_PERSON or (reader.person_in(t.text) not in (None, speaker)) or
                (t.pos_ == "NOUN" and lex.is_person_noun(t.lemma_.lower())))]
+    if here and any(t.lower_ == "in" and t.i > 0 and t.doc[t.i - 1].lower_ == "here" for t in clause):
+        return False  # "my landlord here in X has ...": "here" is where the speaker is, whoever acts
     return bool(others) or any(lex.noun_is(t.lemma_.lower(), "kin") for t in clause if t.pos_ == "NOUN")
 
 

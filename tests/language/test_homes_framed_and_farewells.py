@@ -107,3 +107,8 @@ def test_a_members_handle_after_an_at_sign_is_that_member() -> None:
     got = [(s.attribute, s.owner) for s in r.read("@koffi_ran has got the job at the Tide Office!", "p3", NOW)]
     assert ("job", "koffi_ran") in got and ("job", "p3") not in got, got
     assert r.cased("write to x@koffi_ran.org") == "write to x@koffi_ran.org"  # (an address, not a mention)
+
+
+def test_here_places_the_speaker_whoever_acts_and_whatever_the_name_is_made_of(reader: StatementReader) -> None:
+    got = read(reader, "so my landlord here in Mill Bay has banned barbecues, great", "p1", "city")
+    assert [(a, o, v) for a, o, v, _ in got] == [("city", "p1", "Mill Bay")], got
