@@ -47,7 +47,8 @@ def local_place(reader: StatementReader, doc: Any, speaker: str, message_id: str
                 continue
             # (a name the frame places, made of common words, is a place too: "here in Mill Bay")
             if not (t.ent_type_ == "GPE" or lex.is_place_name(t.lower_) or framed) or not (sx.is_place(t, reader) or (
-                    framed and t.pos_ == "PROPN" and t.text[:1].isupper() and not reader.person_in(t.text))):
+                    framed and t.dep_ == "pobj" and t.pos_ == "PROPN" and t.text[:1].isupper() and t.is_alpha and
+                    not reader.person_in(t.text) and not _dated(t))):
                 continue
             if not framed and t.dep_ not in ("pobj", "nsubj") and lex.gazetteer_only(t.lower_):
                 continue  # a greeting that is also a town's name: a town only GeoNames knows needs a place's frame
@@ -96,6 +97,12 @@ def local_place(reader: StatementReader, doc: Any, speaker: str, message_id: str
     v = sx.without_dates(v)
     return [Statement("city", speaker, speaker, v, weak=True, message_id=message_id, time=time,
                       sentence=sent.text)]
+
+
+def _dated(t: Any) -> bool:
+    """A day, a month or a date ("from Monday", "from 4 June"), not a place."""
+    return t.ent_type_ in ("DATE", "TIME", "CARDINAL", "ORDINAL") or any(
+        timeexpr.calendar_name(x.lower_) or x.like_num for x in t.subtree)
 
 
 def _someone_there(h: Any) -> bool:

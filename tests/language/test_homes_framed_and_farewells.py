@@ -112,3 +112,9 @@ def test_a_members_handle_after_an_at_sign_is_that_member() -> None:
 def test_here_places_the_speaker_whoever_acts_and_whatever_the_name_is_made_of(reader: StatementReader) -> None:
     got = read(reader, "so my landlord here in Mill Bay has banned barbecues, great", "p1", "city")
     assert [(a, o, v) for a, o, v, _ in got] == [("city", "p1", "Mill Bay")], got
+
+
+@pytest.mark.parametrize("text", ["Sorted. Fridays from 3rd March, I'll update the rota", "From Monday the hall opens at 8",
+                                  "Good morning all. Sir Prickles is still asleep under the shed at a steady 4 degrees"])
+def test_a_date_or_a_pet_in_a_frame_is_no_home(reader: StatementReader, text: str) -> None:
+    assert read(reader, text, "p1", "city") == []
