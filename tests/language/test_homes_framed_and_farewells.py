@@ -118,3 +118,10 @@ def test_here_places_the_speaker_whoever_acts_and_whatever_the_name_is_made_of(r
                                   "Good morning all. Sir Prickles is still asleep under the shed at a steady 4 degrees"])
 def test_a_date_or_a_pet_in_a_frame_is_no_home(reader: StatementReader, text: str) -> None:
     assert read(reader, text, "p1", "city") == []
+
+
+def test_a_trade_one_started_doing_at_a_workplace_is_the_job(reader: StatementReader) -> None:
+    got = read(reader, "started lecturing at Orrington College last week, pottery for beginners", "p1", "job")
+    assert got == [("job", "p1", "lecturer at Orrington College", "present")], got
+    assert read(reader, "I might start lecturing at Orrington College", "p1", "job") == []
+    assert read(reader, "I started running at the park", "p1", "job") == []
