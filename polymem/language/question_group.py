@@ -32,7 +32,9 @@ def ranges_over_members(doc: Any) -> bool:
         head = t.head if t.dep_ in ("det", "predet") else None
         if head is not None and head.pos_ == "NOUN" and lex.is_person_noun(head.lemma_.lower(), 2):
             return True  # "each cousin", "every member's"
-        of = next((c for c in t.children if c.dep_ == "prep" and c.lower_ == "of"), None)
+        # ("all six of them": the parser may hang "of them" on the number)
+        of = next((c for x in (t, *(n for n in t.children if n.like_num)) for c in x.children
+                   if c.dep_ == "prep" and c.lower_ == "of"), None)
         if of is not None:
             # (every object: the tokenizer cuts "co-tenants" into three)
             for obj in (c for c in of.children if c.dep_ == "pobj"):
@@ -42,6 +44,16 @@ def ranges_over_members(doc: Any) -> bool:
                     # counted set of a word WordNet lacks: the members counted)
                     return True
     return False
+
+
+def town_for_each(doc: Any) -> bool:
+    """A town asked for each member, not for the group: a wh-word on a word for a town ("which city", "what town")
+    with no "we" / "us" / "all of us" acting ("which city are we all going to?" asks where the group goes)."""
+    town = any(t.tag_ in ("WDT", "WP") and t.dep_ == "det" and lex.noun_is(t.head.lemma_.lower(), "city", senses=1)
+               for t in doc)
+    # (nor everyone acting together: "what town did everyone vote for?", "which city is everybody meeting in?")
+    return town and not any(t.lower_ in ("we", "us") and t.dep_ in ("nsubj", "nsubjpass", "pobj") for t in doc) and \
+        not any(t.dep_ in ("nsubj", "nsubjpass") and t.lower_ in _EVERY_PRONOUN for t in doc)
 
 
 def _people_noun(t: Any) -> bool:

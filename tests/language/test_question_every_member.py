@@ -116,3 +116,18 @@ def test_each_of_a_counted_or_hyphened_set_of_people(question: str) -> None:
 
 def test_each_of_a_counted_set_of_things_ranges_over_no_members() -> None:
     assert not parse_question("where does each of the three towns get its water?").everyone
+
+
+@pytest.mark.parametrize("question", [
+    "Sending parcels: which town should each of my flatmates' go to?",
+    "If I visited each of them, which town would I go to for each one?",
+])
+def test_a_town_asked_for_each_member_is_every_home(question: str) -> None:
+    form = parse_question(question)
+    assert (form.everyone, form.attribute) == (True, "city"), form
+
+
+@pytest.mark.parametrize("question", ["Which town did everybody pick for the reunion?",
+                                      "Which city are we all flying to in May?"])
+def test_a_town_for_the_group_acting_together_is_no_home(question: str) -> None:
+    assert parse_question(question).attribute is None
