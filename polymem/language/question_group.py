@@ -33,8 +33,8 @@ def ranges_over_members(doc: Any) -> bool:
         if head is not None and head.pos_ == "NOUN" and lex.is_person_noun(head.lemma_.lower(), 2):
             return True  # "each cousin", "every member's"
         # ("all six of them": the parser may hang "of them" on the number)
-        of = next((c for x in (t, *(n for n in t.children if n.like_num)) for c in x.children
-                   if c.dep_ == "prep" and c.lower_ == "of"), None)
+        counted = [*(n for n in t.children if n.like_num), *([t.head] if t.head.like_num else [])]
+        of = next((c for x in (t, *counted) for c in x.children if c.dep_ == "prep" and c.lower_ == "of"), None)
         if of is not None:
             # (every object: the tokenizer cuts "co-tenants" into three)
             for obj in (c for c in of.children if c.dep_ == "pobj"):
