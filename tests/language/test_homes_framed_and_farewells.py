@@ -125,3 +125,8 @@ def test_a_trade_one_started_doing_at_a_workplace_is_the_job(reader: StatementRe
     assert got == [("job", "p1", "lecturer at Orrington College", "present")], got
     assert read(reader, "I might start lecturing at Orrington College", "p1", "job") == []
     assert read(reader, "I started running at the park", "p1", "job") == []
+
+
+def test_a_gerund_s_possessor_is_who_moves(reader: StatementReader) -> None:
+    assert read(reader, "update: Nana's moving into Brackwell Nursing Home on Tuesday.", "p1", "city") == []
+    assert ("city", "p2", "Ulverby", "present") in read(reader, "news: Koffi's moving to Ulverby on Friday.", "p1", "city")
