@@ -26,8 +26,8 @@ def unknown_kind(value: str | None) -> bool:
 
 
 def kind_of(value: str | None, kind: str | None) -> bool:
-    """`value` names a kind of the animal `kind` names, strictly by WordNet's hyponymy ("leopard gecko" of
-    "lizard", "whippet" of "dog"; not "cat" of "dog"): a more exact word for the same animal."""
+    """`value` names a kind of the animal `kind` names, strictly by WordNet's hyponymy ("iguana" of
+    "lizard", "beagle" of "dog"; not "cat" of "dog"): a more exact word for the same animal."""
     if not value or not kind or unknown_kind(kind):
         return False
     wn = lex.wordnet()

@@ -104,7 +104,7 @@ def parse_question(question: str, mentioned: int = 0, names: frozenset[str] = fr
     out.everyone = out.everyone or ranges_over_members(doc) or (
         out.attribute in ("city", "job") and not mentioned and not settled(doc) and members_in_plural(doc))
     if out.everyone and out.attribute is None and not mentioned and town_for_each(doc):
-        out.attribute = "city"  # "which city would each one's card go to?": every member's home
+        out.attribute = "city"  # "which town do I post each person's gift to?": every member's home
     # "which cousin moved?" asks who; "which supplier did the committee go with?" asks what the group chose
     group_subject = settled(doc) and any(t.dep_ in ("nsubj", "nsubjpass") and (
         t.lower_ in ("we", "they") or lex.noun_is(t.lemma_.lower(), "group_noun", senses=1)) for t in doc)

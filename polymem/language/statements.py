@@ -77,7 +77,7 @@ class StatementReader:
 
     def cased(self, text: str) -> str:
         """The text with members' names in lower case capitalised (see `__init__`), and a member's @handle
-        written as their name ("@kwame_b has got the job": the parser takes a handle for no subject)."""
+        written as their name ("@ana_ran starts at the mill": the parser may take a handle for no subject)."""
         if "@" in text and self._handles is not None:
             text = self._handles.sub(lambda m: self._handle_names[m.group(1).lower()], text)
         if self._lower_name is None:
@@ -203,10 +203,10 @@ class StatementReader:
                     local_place(self, doc, speaker, message_id, time) or
                     moved_to_named(self, doc, speaker, other, message_id, time) if st.value.lower() not in left]
         left = farewells(self, doc, speaker, other, message_id, time)
-        if left:  # ("goodbye postdoc life": no post held now)
+        if left:  # ("farewell, intern days": no post held now)
             gone = {(st.attribute, st.owner, st.value.lower()) for st in left}
             out = [st for st in out if (st.attribute, st.owner, st.value.lower()) not in gone] + left
-        # ("bye bye rooster": an animal taken leave of is none kept)
+        # ("so long, goat": an animal taken leave of is none kept)
         out = [st for st in out if not (st.attribute == "pet" and any(bade(w) for w in st.value.split()))]
         out = with_roles(out, taken_roles(self, doc, speaker, other, message_id, time))
         out = with_former(out, former_roles(self, doc, speaker, other, message_id, time))

@@ -80,7 +80,7 @@ def local_place(reader: StatementReader, doc: Any, speaker: str, message_id: str
             if not framed and _stay(t):
                 continue  # "the 5 months in X feel like a dream": a stretch spent there, not where one is
             clause = sx.clause_of(t)
-            # "my garden in X": a home of the speaker's, not an old one ("my old flat in X")
+            # "my yard in X": a home of the speaker's, not an old one ("my old flat in X")
             own = h is not None and h.pos_ == "NOUN" and lex.noun_in_senses(h.lemma_.lower(), _HOME_NOUNS, first=8) \
                 and any(c.dep_ == "poss" and c.lower_ in ("my", "our") for c in h.children) \
                 and not any(c.dep_ == "amod" and earlier(c) for c in h.children)
@@ -107,7 +107,7 @@ def _dated(t: Any) -> bool:
 
 def _someone_there(h: Any) -> bool:
     """The head "in X" hangs on is a person or an animal other than the speaker ("a breeder in X", "someone in
-    X"); not a bare trade the speaker opens with to say what they are ("accountant in X, ...")."""
+    X"); not a bare trade the speaker opens with to say what they are ("nurse in X on nights, ...")."""
     if h.pos_ == "PRON":
         return h.tag_ == "NN"  # an indefinite pronoun ("someone", "anybody")
     if h.pos_ != "NOUN" or not (lex.is_person_noun(h.lemma_.lower()) or lex.is_animal(h.lemma_.lower())):
@@ -217,7 +217,7 @@ def _framed_in(t: Any, prep: Any, h: Any) -> bool:
         return True  # "first week in X done": the speaker's first stretch of time there
     if h.lower_ == "home" and h.pos_ in ("ADV", "NOUN") and not any(c.dep_ == "poss" and c.lower_ not in FIRST_PERSON
                                                                  for c in h.children):
-        return True  # "back home in X!": where the speaker's home is
+        return True  # "home again in X!": where the speaker's home is
     if h.lower_ == "here" or (prep.lower_ == "in" and prep.i > 0 and t.doc[prep.i - 1].lower_ == "here"):
         return True  # ("the sanctuary here in X": the parser may hang "here" and "in X" side by side)
     lemma = h.lemma_.lower()
@@ -230,7 +230,7 @@ def _framed_in(t: Any, prep: Any, h: Any) -> bool:
 
 def away(reader: StatementReader, clause: list[Any], speaker: str, tense: bool = True) -> bool:
     """A clause about a trip, a plan, the past, a wish or somebody else: not where the speaker is. `tense`
-    False: a past verb does not move the place ("my garden in X gave me ...": the garden is still there)."""
+    False: a past verb does not move the place ("my yard in X flooded again": the yard is still there)."""
     text = " ".join(t.text for t in clause)
     now = any(t.lower_ in ("today", "now", "rn", "currently", "here") for t in clause)
     # ("since sunday", "last monday" date a present state: no trip)

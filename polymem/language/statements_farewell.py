@@ -1,5 +1,5 @@
-"""What a farewell leaves behind: "goodbye X after 40 years", "bye bye night shifts, hello days", "goodbye
-postdoc life". A word WordNet glosses as a farewell remark, then a place or a trade: the place is a home
+"""What a farewell leaves behind: "farewell, Oxford!", "so long night shifts, hello days", "goodbye
+intern days". A word WordNet glosses as a farewell remark, then a place or a trade: the place is a home
 held before, the trade a job held before; whose, the member the message was about before (else the speaker).
 """
 
@@ -44,7 +44,7 @@ def farewells(reader: StatementReader, doc: Any, speaker: str, other: str | None
                         or _farewell(x) or lex.noun_in_senses(x.lower_, ("hello.n.01",), first=1):
                     if span or not _farewell(x):
                         break
-                    continue  # "bye bye X"
+                    continue  # "bye, bye X"
                 span.append(x)
             if not span or any(reader.person_in(x.text) for x in span):
                 continue  # "bye Ana!": a member taken leave of

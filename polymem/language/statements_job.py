@@ -567,7 +567,7 @@ def _habitual(v: Any) -> bool:
     h = v.head
     if v.tag_ == "VBG" and v.dep_ in ("xcomp", "dobj") and h.i != v.i and lex.verb_is(h.lemma_.lower(), "begin") and \
             h.tag_ in ("VBD", "VBN", "VBP", "VBZ") and not sx.negated(h, v.sent) and not sx.hedged(h):
-        return True  # "started teaching at X last week": what one has taken up and does since
+        return True  # "started lecturing at X in May": what one has taken up and does since
     # (a day named makes it one occasion: "I'm playing at the Blue Room on Friday", "cooking at Jo's tonight")
     return v.tag_ == "VBG" and any(c.dep_ == "aux" and c.tag_ in ("VBP", "VBZ") and c.lemma_ == "be"
                                    for c in v.children) and not any(

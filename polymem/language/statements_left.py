@@ -149,7 +149,7 @@ def years_at(reader: StatementReader, v: Any, sent: Any, speaker: str, other: st
 
 
 def enough_of(reader: StatementReader, v: Any, sent: Any, speaker: str) -> list[Statement]:
-    """"ten years at X is enough", "twelve years of surveying as a Y at X was plenty": a counted long stretch
+    """"ten years at X is enough", "nine years of fixing boilers as a Y at X was plenty": a counted long stretch
     someone says was enough is over; the post it was spent in (a role after "as", a workplace after "at") was
     the speaker's (or the possessor's: "her forty years at X")."""
     if v.lemma_ != "be" or sent.text.rstrip().endswith("?") or sx.negated(v, sent) or not any(

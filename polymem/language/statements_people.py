@@ -84,7 +84,7 @@ def vocative(reader: StatementReader, sent: Any, speaker: str) -> str | None:
 
 def subject_of(reader: StatementReader, verb: Any, sent: Any, speaker: str, other: str | None) -> str | None:
     v = verb
-    # ("update: Nana's moving into X": the parser may read "Nana's" as the possessor of the gerund, its doer)
+    # ("news: Grandad's moving into X": the parser may read "Nana's" as the possessor of the gerund, its doer)
     doer = next((c for c in verb.children if c.dep_ == "poss"), None) if verb.tag_ == "VBG" else None
     if doer is not None:
         return owner_of(reader, doer, speaker, other, sent)

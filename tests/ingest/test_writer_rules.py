@@ -162,14 +162,14 @@ def test_a_more_exact_kind_of_a_kept_animal_is_the_same_pet(graph: Graph, space:
     rows = [
         ("k1", "theo99", "my lizard Pebble sheds every few weeks", None),
         ("k2", "mara_k", "what is Pebble exactly?", None),
-        ("k3", "theo99", "a leopard gecko! she's three", None),
-        ("k4", "sana", "I've got a whippet called Fig", None),
+        ("k3", "theo99", "an iguana! she's three", None),
+        ("k4", "sana", "I've got a beagle called Fig", None),
         ("k5", "sana", "my dog hates the rain", None),
     ]
     ingest(graph, space, rows)
     write_space(graph, space, window=5)
     repo = RecordRepository(graph)
     theo = repo.heads(space, owners=["theo99"], attribute="pet")
-    assert [h.value for h in theo] == ["leopard gecko"], theo  # one animal, said more exactly
+    assert [h.value for h in theo] == ["iguana"], theo  # one animal, said more exactly
     sana = repo.heads(space, owners=["sana"], attribute="pet")
-    assert [h.value for h in sana] == ["whippet"], sana  # "my dog" is the whippet, no second pet
+    assert [h.value for h in sana] == ["beagle"], sana  # "my dog" is the beagle, no second pet

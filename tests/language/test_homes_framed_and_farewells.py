@@ -1,5 +1,5 @@
 """Homes and jobs read from frames a plain clause of living does not give: a resident noun, a new house one is
-in, "back home in X", one's own garden there, a place hung on a verb's particle, a farewell, a town one is
+in, "home again in X", one's own yard there, a place hung on a verb's particle, a farewell, a town one is
 not leaving; and places that are someone else's (a clause under another's verb, a person placed somewhere).
 Sentences written for these tests (in no data set)."""
 
@@ -30,8 +30,8 @@ def read(reader: StatementReader, text: str, speaker: str = "p1", attribute: str
     ("officially a Wexcombe resident as of today!", "p1", ("city", "p1", "Wexcombe", "present")),
     ("Big day. Koffi is now a resident of Pellingford.", "p3", ("city", "p2", "Pellingford", "present")),
     ("First night in the new flat in Tarnley, no curtains yet.", "p1", ("city", "p1", "Tarnley", "present")),
-    ("Back home in Brackwell! What a week.", "p2", ("city", "p2", "Brackwell", "present")),
-    ("my garden in Fenby gave me twelve courgettes", "p1", ("city", "p1", "Fenby", "present")),
+    ("Home again in Brackwell! What a week.", "p2", ("city", "p2", "Brackwell", "present")),
+    ("my yard in Fenby flooded again", "p1", ("city", "p1", "Fenby", "present")),
     ("has Koffi told you he's moved back to Ulverby?", "p3", ("city", "p2", "Ulverby", "present")),
 ])
 def test_homes_from_frames(reader: StatementReader, text: str, speaker: str, expected: tuple) -> None:
@@ -76,7 +76,7 @@ def test_places_of_someone_else_are_no_home_of_the_speaker(reader: StatementRead
 
 
 def test_a_bare_trade_placed_somewhere_is_the_speaker(reader: StatementReader) -> None:
-    got = read(reader, "accountant in Kaunas with no evening shifts, i have to be useful somehow", "p1", "city")
+    got = read(reader, "nurse in Kaunas on nights, i sleep till noon", "p1", "city")
     assert ("city", "p1", "Kaunas", "present") in got
 
 
@@ -115,7 +115,7 @@ def test_here_places_the_speaker_whoever_acts_and_whatever_the_name_is_made_of(r
 
 
 @pytest.mark.parametrize("text", ["Sorted. Fridays from 3rd March, I'll update the rota", "From Monday the hall opens at 8",
-                                  "Good morning all. Sir Prickles is still asleep under the shed at a steady 4 degrees"])
+                                  "Morning. Sir Prickles has dozed under the hedge all day at a chilly 4 degrees"])
 def test_a_date_or_a_pet_in_a_frame_is_no_home(reader: StatementReader, text: str) -> None:
     assert read(reader, text, "p1", "city") == []
 
@@ -128,5 +128,5 @@ def test_a_trade_one_started_doing_at_a_workplace_is_the_job(reader: StatementRe
 
 
 def test_a_gerund_s_possessor_is_who_moves(reader: StatementReader) -> None:
-    assert read(reader, "update: Nana's moving into Brackwell Nursing Home on Tuesday.", "p1", "city") == []
+    assert read(reader, "update: Nana's moving into Brackwell Lodge on Tuesday.", "p1", "city") == []
     assert ("city", "p2", "Ulverby", "present") in read(reader, "news: Koffi's moving to Ulverby on Friday.", "p1", "city")

@@ -120,7 +120,7 @@ def test_each_of_a_counted_set_of_things_ranges_over_no_members() -> None:
 
 @pytest.mark.parametrize("question", [
     "Sending parcels: which town should each of my flatmates' go to?",
-    "If I visited each of them, which town would I go to for each one?",
+    "If I drove round to each of them, what town would I stop in for each?",
     "Quick summary please of where all nine of us are based these days.",
 ])
 def test_a_town_asked_for_each_member_is_every_home(question: str) -> None:

@@ -93,7 +93,7 @@ def same_key(f: Fact, h: Head) -> bool:
         mine, theirs = pet_name_key(f.event), pet_name_key(h.event)
         if mine:
             return mine == theirs
-        # ("leopard gecko" said of a pet known as a lizard, "lizard" of one known as a leopard gecko: one animal)
+        # ("iguana" said of a pet known as a lizard, "lizard" of one known as an iguana: one animal)
         return norm_value(h.value) == norm_value(f.value) or kind_of(f.value, h.value) or kind_of(h.value, f.value)
     return is_single_valued(f.attribute) or h.event == f.event
 
@@ -110,7 +110,7 @@ def candidate(f: Fact, speaker: str, addressees: tuple[str, ...] | list[str], he
     within = f.attribute == "city" and any(not h.before for h in same) and all(
         h.before or (lex.is_region(h.value) and lex.place_in(f.value, h.value)) for h in same)
     weak = f.weak and not (same and all(h.before for h in same)) and not vague and not within
-    # one pet of theirs, now said more exactly ("a leopard gecko" of the lizard Pebble): that record, updated
+    # one pet of theirs, now said more exactly ("an iguana" of the lizard Pebble): that record, updated
     exact = f.attribute == "pet" and len(same) == 1 and kind_of(f.value, same[0].value) and not same[0].before
     ended = BEFORE in f.content
     # a pet known by its name has one current record: a later word on it (it died, it was rehomed) replaces it
