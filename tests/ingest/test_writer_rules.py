@@ -164,7 +164,7 @@ def test_a_more_exact_kind_of_a_kept_animal_is_the_same_pet(graph: Graph, space:
         ("k2", "mara_k", "what is Pebble exactly?", None),
         ("k3", "theo99", "an iguana! she's three", None),
         ("k4", "sana", "I've got a beagle called Fig", None),
-        ("k5", "sana", "my dog hates the rain", None),
+        ("k5", "sana", "big news, we adopted a dog from the shelter today!", None),
     ]
     ingest(graph, space, rows)
     write_space(graph, space, window=5)
@@ -172,4 +172,5 @@ def test_a_more_exact_kind_of_a_kept_animal_is_the_same_pet(graph: Graph, space:
     theo = repo.heads(space, owners=["theo99"], attribute="pet")
     assert [h.value for h in theo] == ["iguana"], theo  # one animal, said more exactly
     sana = repo.heads(space, owners=["sana"], attribute="pet")
-    assert [h.value for h in sana] == ["beagle"], sana  # "my dog" is the beagle, no second pet
+    # a more general word after an exact one may be another animal: kept apart
+    assert sorted(h.value for h in sana) == ["beagle", "dog"], sana

@@ -93,8 +93,9 @@ def same_key(f: Fact, h: Head) -> bool:
         mine, theirs = pet_name_key(f.event), pet_name_key(h.event)
         if mine:
             return mine == theirs
-        # ("iguana" said of a pet known as a lizard, "lizard" of one known as an iguana: one animal)
-        return norm_value(h.value) == norm_value(f.value) or kind_of(f.value, h.value) or kind_of(h.value, f.value)
+        # ("iguana" said of a pet known as a lizard: one animal, said more exactly; not "a dog" after "a collie",
+        # which may be a new one)
+        return norm_value(h.value) == norm_value(f.value) or kind_of(f.value, h.value)
     return is_single_valued(f.attribute) or h.event == f.event
 
 
@@ -117,8 +118,7 @@ def candidate(f: Fact, speaker: str, addressees: tuple[str, ...] | list[str], he
     return Candidate(owner=f.owner, source=f.source, attribute=f.attribute, value=f.value, event=f.event,
                      content=f.content, weak=weak, keyed=is_single_valued(f.attribute) or exact or (
                          f.attribute == "pet" and (bool(pet_name_key(f.event)) or ended)),
-                     same=same, agrees=any((norm_value(h.value) == norm_value(f.value) or (
-                         f.attribute == "pet" and kind_of(h.value, f.value))) and
+                     same=same, agrees=any(norm_value(h.value) == norm_value(f.value) and
                                            (f.attribute != "pet" or h.before == ended) for h in same),
                      addressees=tuple(addressees), group=group, history=history, people=people)
 
