@@ -372,10 +372,6 @@ def _state(self: Any) -> Extract:
             return _passing_answer(self, pid, now)
     if head is None and self.plan.attribute == "job" and (line := work_line(self, pid)) is not None:
         return line  # no post read at all: their latest line about work says it in its own words
-    if head is not None and self.plan.attribute == "job" and _over(head, _before_ids(self, pid)) and \
-            (line := work_line(self, pid)) is not None and line.cited and line.cited[0] in self.msgs and \
-            when(self.msgs[line.cited[0]]) >= head.when:
-        return line  # a post left and nothing read since: their own line about work from then on says it
     if head is None or (self.plan.attribute not in MULTI_VALUED and _over(head, _before_ids(self, pid))):
         return out  # ("grew up in X", "I've left X" and nothing since: where they are now is not said)
     if self.plan.attribute in MULTI_VALUED:

@@ -40,16 +40,3 @@ def test_a_question_about_a_pet_before_reads_no_home_or_job(graph, space, embedd
     ingest_chat(graph, space, embedder, [*LINES, ("h153", "mara", "we adopted a dog today, Rolo!", None)])
     pet = ask(graph, space, "What pet did Mara have before Rolo?", embedder=embedder)
     assert "driver" not in pet.text.lower(), pet.text
-
-
-def test_a_post_left_leaves_their_later_line_about_work_as_the_job_now(graph, space, embedder) -> None:  # type: ignore[no-untyped-def]
-    """A member's only job record is one held before ("nine years as a Y at X was plenty"): what they do now is
-    their own line about work from then on, not nothing."""
-    lines = [("w1", "tobi_k", "morning all, who's bringing the urn on sunday?", None),
-             ("w2", "mara", "handed in my notice! nine years as a claims handler at Brindle Mutual was plenty. "
-                            "bike repairs from my garage now, that's the plan", None),
-             ("w3", "wen", "good for you!!", "w2")]
-    ingest_chat(graph, space, embedder, lines)
-    now = ask(graph, space, "What does Mara do for work these days?", embedder=embedder)
-    assert "bike repairs" in now.text.lower(), now.text
-    assert "w2" in now.cited, now.cited
