@@ -287,7 +287,7 @@ def demonym_city(reader: StatementReader, doc: Any, speaker: str, other: str | N
             return [Statement("city", owner, speaker, place, kind="report" if owner != speaker else "state",
                               tense="past" if past else "present", time=time, message_id=message_id,
                               sentence=t.sent.text.strip())]
-    for t in doc:  # "officially a Tartu resident!": a verbless line naming what the speaker now is
+    for t in doc:  # "a Tartu resident as of today!": a verbless line naming what the speaker now is
         if t.dep_ != "ROOT" or t.pos_ != "NOUN" or t.sent.text.rstrip().endswith("?") or any(
                 x.dep_ in ("nsubj", "nsubjpass", "expl", "poss") or x.lower_ in ("not", "no", "never")
                 for x in t.sent) or (place := resident_of(t, reader)) is None:

@@ -27,7 +27,7 @@ def read(reader: StatementReader, text: str, speaker: str = "p1", attribute: str
 
 
 @pytest.mark.parametrize(("text", "speaker", "expected"), [
-    ("officially a Wexcombe resident as of today!", "p1", ("city", "p1", "Wexcombe", "present")),
+    ("a Wexcombe resident as of today!", "p1", ("city", "p1", "Wexcombe", "present")),
     ("Big day. Koffi is now a resident of Pellingford.", "p3", ("city", "p2", "Pellingford", "present")),
     ("First night in the new flat in Tarnley, no curtains yet.", "p1", ("city", "p1", "Tarnley", "present")),
     ("Home again in Brackwell! What a week.", "p2", ("city", "p2", "Brackwell", "present")),
