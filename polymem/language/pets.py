@@ -30,11 +30,12 @@ def kind_of(value: str | None, kind: str | None) -> bool:
     "lizard", "beagle" of "dog"; not "cat" of "dog"): a more exact word for the same animal."""
     if not value or not kind or unknown_kind(kind):
         return False
-    wn = lex.wordnet()
-    words = value.lower().split()
-    general = set(lex._synsets("_".join(kind.lower().split()), "n")[:2] or lex._synsets(kind.lower().split()[-1], "n")[:2])
-    found = wn.synsets("_".join(words), "n")[:2] or lex._synsets(words[-1], "n")[:2]
-    return any(general.intersection(path[:-1]) for s in found for path in s.hypernym_paths())
+    def senses(phrase: str) -> list[Any]:  # the phrase as WordNet writes it, else its last word
+        words = phrase.split()
+        return lex._synsets(" ".join(words), "n")[:2] or lex._synsets(words[-1], "n")[:2]
+
+    general = set(senses(kind))
+    return any(general.intersection(path[:-1]) for s in senses(value) for path in s.hypernym_paths())
 
 
 def animal_sense(lemma: str) -> bool:

@@ -64,7 +64,7 @@ class StatementReader:
         self._multi = sorted((n for n in self._names if " " in n), key=len, reverse=True)
         # (a handle, typed after "@", stands for its member: their name as the roster gives it first)
         self._handle_names = {n.lower(): p.names[0] for p in self.roster for n in p.names
-                              if n.strip() and " " not in n.strip() and p.names and p.names[0].strip()}
+                              if n.strip() and " " not in n.strip() and p.names[0].strip()}
         self._handles = re.compile(r"(?<![\w@])@(" + "|".join(map(re.escape, sorted(self._handle_names, key=len,
                                                                                     reverse=True))) + r")(?![\w])",
                                    re.IGNORECASE) if self._handle_names else None
@@ -202,10 +202,10 @@ class StatementReader:
             out += [st for st in based_in(self, doc, speaker, message_id, time) or
                     local_place(self, doc, speaker, message_id, time) or
                     moved_to_named(self, doc, speaker, other, message_id, time) if st.value.lower() not in left]
-        left = farewells(self, doc, speaker, other, message_id, time)
-        if left:  # ("farewell, intern days": no post held now)
-            gone = {(st.attribute, st.owner, st.value.lower()) for st in left}
-            out = [st for st in out if (st.attribute, st.owner, st.value.lower()) not in gone] + left
+        bidden = farewells(self, doc, speaker, other, message_id, time)
+        if bidden:  # ("farewell, intern days": no post held now)
+            gone = {(st.attribute, st.owner, st.value.lower()) for st in bidden}
+            out = [st for st in out if (st.attribute, st.owner, st.value.lower()) not in gone] + bidden
         # ("so long, goat": an animal taken leave of is none kept)
         out = [st for st in out if not (st.attribute == "pet" and any(bade(w) for w in st.value.split()))]
         out = with_roles(out, taken_roles(self, doc, speaker, other, message_id, time))
@@ -221,8 +221,8 @@ class StatementReader:
             out.append(Statement(asked, speaker, speaker, value, message_id=message_id, time=time,  # type: ignore[arg-type]
                                  sentence=next(iter(doc.sents)).text.strip()))
         if demonym:  # ("a resident of X" is where one lives, not one's work)
-            said = {demonym[0].sentence.strip()}
-            out = [st for st in out if not (st.attribute == "job" and (st.sentence or "").strip() in said)]
+            said = demonym[0].sentence.strip()
+            out = [st for st in out if not (st.attribute == "job" and (st.sentence or "").strip() == said)]
         unnamed: list[Statement] = []  # an animal known only by a name that is none
         for st in out:
             if st.attribute == "city":  # ("Oslo → Rome": a route, from where the speaker sets off)

@@ -257,6 +257,8 @@ def away(reader: StatementReader, clause: list[Any], speaker: str, tense: bool =
             t.lower_ in ("we", "us") and t.dep_ == "nsubj" and t.head.lemma_ != "be" and
             not lex.verb_is(t.head.lemma_.lower(), "reside") for t in clause):
         return True  # "we collect the minibus in X", "we play in X": what the group does there, an arrangement
+    if here and any(t.lower_ == "in" and t.i > 0 and t.doc[t.i - 1].lower_ == "here" for t in clause):
+        return False  # "my landlord here in X has ...": "here" is where the speaker is, whoever acts
     # "He's going to be a driver in X": a clause under another verb has that verb's subject
     v = next((t for t in clause if t.pos_ in ("VERB", "AUX") and t.dep_ not in ("aux", "auxpass")), None)
     ruling = [c for c in v.head.children if c.dep_ in ("nsubj", "nsubjpass")] \
@@ -264,8 +266,6 @@ def away(reader: StatementReader, clause: list[Any], speaker: str, tense: bool =
     others = [t for t in [*clause, *ruling] if t.dep_ in ("nsubj", "nsubjpass", "poss") and
               (t.lower_ in sx.THIRD_PERSON or (reader.person_in(t.text) not in (None, speaker)) or
                (t.pos_ == "NOUN" and lex.is_person_noun(t.lemma_.lower())))]
-    if here and any(t.lower_ == "in" and t.i > 0 and t.doc[t.i - 1].lower_ == "here" for t in clause):
-        return False  # "my landlord here in X has ...": "here" is where the speaker is, whoever acts
     return bool(others) or any(lex.noun_is(t.lemma_.lower(), "kin") for t in clause if t.pos_ == "NOUN")
 
 
