@@ -160,6 +160,9 @@ def compatible(asked: Kind | None, value: str, noun: bool = False) -> bool:
     if asked == "place":  # "where": a place, alone or with its dates ("Lake Tahoe, 3-5 May")
         span = timeexpr.date_span(value) if kind == "date" else None
         rest = value.replace(span, "") if span else value
+        # (every span goes: "fri 22 - sun 24 may, 22-24 May" says the dates twice and names no place)
+        while kind == "date" and (more := timeexpr.date_span(rest)):
+            rest = rest.replace(more, "")
         return kind != "amount" and (kind != "date" or bool(span)) and placeish(rest)
     if kind == asked:
         # "which present": not a place by its name alone ("Zadar"), which only says where

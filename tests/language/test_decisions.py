@@ -87,6 +87,9 @@ def test_value_kinds_and_asked_kinds() -> None:
     assert asked_kind("What did the group decide?") is None
     assert compatible("thing", "the boathouse, 4-6 October") and compatible("date", "the boathouse, 4-6 October")
     assert not compatible("date", "the boathouse") and not compatible("thing", "€35 a head")
+    # dates said twice over are still only dates: the capital of a month names no place
+    assert not compatible("place", "sat 9 - mon 11 aug, 9-11 August")
+    assert compatible("place", "Ullapool, 9-11 August")
 
 
 def test_a_change_without_a_named_matter_joins_the_matter_discussed_with_its_words() -> None:
