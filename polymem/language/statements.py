@@ -43,6 +43,7 @@ from polymem.language.statements_role import taken_roles, with_roles
 __all__ = ["OPEN_QUESTION", "Attribute", "Kind", "Person", "Statement", "StatementReader"]
 
 OPEN_QUESTION = 8  # messages after a question to the chat that may still answer it
+ECHO_BACK = 3  # messages back in which another member's news may be echoed by a bare phrase
 _TELL = ("tell.v.01", "tell.v.02", "mention.v.01")  # verbs of telling, whose clause a question takes as news
 
 
@@ -134,6 +135,14 @@ class StatementReader:
             if named:
                 recent = named[-1]
                 last_other[speaker] = named[-1]
+        # "sous chef!! that's wonderful": a role or a town said alone, right after another member told it as
+        # their news, cheers that news; it is not the speaker's own
+        told = [(x[0], x[1]) for x in [*lookback, *items]]
+        for i in range(context, len(items)):
+            at = len(lookback) + i
+            # (not news of the speaker: "X's moved to Halifax" then X's "Halifax now." says it again)
+            before = [(t, who) for t, who in told[max(0, at - ECHO_BACK):at] if items[i][1] not in self.people(t)]
+            out[i] = [st for st in out[i] if not _echoed(st, items[i][1], before)]
         earlier = [*lookback, *items[:context]]
         window = [*earlier, *items[context:]]
         docs = [*parse_many([self.cased(t) for t, *_ in earlier]), *docs]
@@ -346,3 +355,19 @@ def _dedupe(sts: list[Statement]) -> list[Statement]:
     # the writer's history runs old value -> new value
     return sorted(out, key=lambda s: (s.tense != "past", s.attribute == "city" and
                                       not lex.is_place_name(s.value.lower().replace(" ", "_"))))
+
+
+def _echoed(st: Statement, speaker: str, before: Sequence[tuple[str, str]]) -> bool:
+    """A weak job or home of the speaker read from a sentence with no verb and no "I" ("sous chef!!"), whose
+    words another member's statement (no question) has just said: an echo of their news."""
+    if not (st.weak and st.owner == speaker and st.attribute in ("job", "city") and st.sentence):
+        return False
+    doc = parsed(st.sentence)
+    if any(t.pos_ in ("VERB", "AUX") or t.lower_ in ("i", "me", "my", "we", "our", "i'm") for t in doc):
+        return False
+    words = [w for w in re.findall(r"[^\W\d_]+", st.value.lower()) if w not in STOP_WORDS]
+    return bool(words) and any(
+        who != speaker and not text.rstrip().endswith("?") and
+        all(re.search(r"(?<!\w)" + re.escape(w) + r"(?!\w)", text.lower()) for w in words)
+        for text, who in before)
+

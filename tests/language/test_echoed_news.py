@@ -1,0 +1,33 @@
+"""A bare phrase repeating another member's news ("harbour pilot!! so proud") cheers it: no job or home of the
+speaker's own; the same phrase with no such news before it, or answering news about the speaker, still is one
+(wording of no data set)."""
+
+from __future__ import annotations
+
+from polymem.language.statement_types import Person
+from polymem.language.statements import StatementReader
+
+ROSTER = [Person("wren_k", ("Wren Kalnins", "Wren")), Person("ode", ("Odette Marsh", "Odette")),
+          Person("pim", ("Pim Voss", "Pim"))]
+
+
+def _jobs_and_homes(lines: list[tuple[str, str]]) -> list[list[tuple[str, str, str]]]:
+    out = StatementReader(ROSTER).read_many([(t, who, None, f"m{i}") for i, (t, who) in enumerate(lines)])
+    return [[(s.attribute, s.owner, s.value.lower()) for s in sts if s.attribute in ("job", "city")] for sts in out]
+
+
+def test_a_role_repeated_after_another_members_news_is_not_the_speakers() -> None:
+    read = _jobs_and_homes([("news: i've been offered harbour pilot at the port authority, starting in march", "wren_k"),
+                            ("harbour pilot!! so proud of you", "ode")])
+    assert any(a == "job" and o == "wren_k" for a, o, _ in read[0])
+    assert not any(o == "ode" for _, o, _ in read[1])
+
+
+def test_the_same_bare_role_with_no_news_before_it_is_the_speakers() -> None:
+    read = _jobs_and_homes([("how's everyone doing", "wren_k"), ("harbour pilot!! still can't believe it", "ode")])
+    assert ("job", "ode", "harbour pilot") in read[1]
+
+
+def test_a_line_confirming_news_about_the_speaker_is_kept() -> None:
+    read = _jobs_and_homes([("Pim has moved to Tallinn btw", "wren_k"), ("Tallinn now. all good", "pim")])
+    assert any(a == "city" and o == "pim" and v == "tallinn" for a, o, v in read[1])
