@@ -107,7 +107,10 @@ def verb_statements(reader: StatementReader, v: Any, sent: Any, speaker: str, ot
     neg = neg or (past and sx.negated(v.head, sent))  # "I didn't use to be a teacher", "never used to be"
     out: list[Statement] = []
     if lemma == "be":  # ("ten years at X was enough": a post left)
-        return enough_of(reader, v, sent, speaker) + copula_statements(reader, v, sent, speaker, other, neg, past)
+        return enough_of(reader, v, sent, speaker) + copula_statements(reader, v, sent, speaker, other, neg, past) + \
+            ([] if neg or past else retired(reader, v, sent, speaker, other))
+    if not neg:
+        out += retired(reader, v, sent, speaker, other)
     owner = None
     if lex.verb_is(lemma, "reside"):
         place = sx.place_obj(v, reader) or _there(reader, v)
@@ -198,6 +201,29 @@ def verb_statements(reader: StatementReader, v: Any, sent: Any, speaker: str, ot
                     (owner := subject_of(reader, v, sent, speaker, other)):
                 out.append(Statement("pet", owner, speaker, sx.animal_phrase(obj)))
     return out
+
+
+def retired(reader: StatementReader, v: Any, sent: Any, speaker: str, other: str | None) -> list[Statement]:
+    """"she's retiring!", "Dad retired in May", "I'm retired now": a member gone into retirement (WordNet's first
+    sense of retiring, with no object: not "we retired the old van"; said of a member, not "the van was retired")
+    holds no post now, which is what they do."""
+    if v.lemma_.lower() == "be":
+        word = next((c for c in v.children if c.dep_ in ("acomp", "attr") and c.lower_ == "retired"), None)
+        if word is None:
+            return []
+    # (nor one to come: "going to retire", "wants to retire")
+    elif not (v.pos_ == "VERB" and lex.verb_in_senses(v.lemma_.lower(), ("retire.v.01",), first=1, exact=True)) or \
+            any(c.dep_ == "dobj" for c in v.children) or v.dep_ == "xcomp":
+        return []
+    subj = next((c for c in v.children if c.dep_ in ("nsubj", "nsubjpass")), None)
+    if subj is not None and not (subj.lower_ in _PERSONS or reader.person_in(subj.text) or (
+            subj.pos_ == "NOUN" and lex.is_person_noun(subj.lemma_.lower(), 1) and sx.possessor(subj) is not None)):
+        return []  # ("my knees are retiring", "the bloke who had it retired": no member's post)
+    owner = subject_of(reader, v, sent, speaker, other)
+    return [Statement("job", owner, speaker, "retired", kind="event")] if owner else []
+
+
+_PERSONS = ("i", "he", "she", "we", "they", "you")
 
 
 def _left_for(reader: StatementReader, v: Any, gone: Any) -> str | None:

@@ -31,3 +31,20 @@ def test_the_same_bare_role_with_no_news_before_it_is_the_speakers() -> None:
 def test_a_line_confirming_news_about_the_speaker_is_kept() -> None:
     read = _jobs_and_homes([("Pim has moved to Tallinn btw", "wren_k"), ("Tallinn now. all good", "pim")])
     assert any(a == "city" and o == "pim" and v == "tallinn" for a, o, v in read[1])
+
+
+def _jobs(text: str, speaker: str = "wren_k") -> list[tuple[str, str]]:
+    read = StatementReader(ROSTER).read(text, speaker, last_other="pim")
+    return [(s.owner, s.value) for s in read if s.attribute == "job"]
+
+
+def test_going_into_retirement_is_what_a_member_does_now() -> None:
+    assert ("pim", "retired") in _jobs("big day for Pim: thirty years at the depot and he retired on friday")
+    assert ("wren_k", "retired") in _jobs("i'm retired now, the mornings are all mine")
+    assert ("pim", "retired") in _jobs("he's retiring! no more night shifts")
+
+
+def test_no_retirement_to_come_of_a_thing_or_of_a_body_part() -> None:
+    assert ("pim", "retired") not in _jobs("Pim is going to retire in a couple of years")
+    assert not any(v == "retired" for _, v in _jobs("we retired the old minibus at last"))
+    assert not any(v == "retired" for _, v in _jobs("my wrists are retiring, typing is agony"))
