@@ -15,3 +15,8 @@ def test_a_one_word_reply_is_no_trade(text: str) -> None:
 
 def test_a_one_word_trade_still_is() -> None:
     assert values("upholsterer.", "job") == ["upholsterer"]
+
+
+@pytest.mark.parametrize("text", ["yes doctor", "yes sergeant!! on my way"])
+def test_a_role_after_an_interjection_addresses_someone(text: str) -> None:
+    assert values(text, "job") == []
