@@ -158,10 +158,10 @@ def compatible(asked: Kind | None, value: str, noun: bool = False) -> bool:
         return True
     kind = value_kind(value)
     if asked == "place":  # "where": a place, alone or with its dates ("Lake Tahoe, 3-5 May")
-        span = timeexpr.date_span(value) if kind == "date" else None
+        span = _when_part(value) if kind == "date" else None
         rest = value.replace(span, "") if span else value
         # (every span goes: "fri 22 - sun 24 may, 22-24 May" says the dates twice and names no place)
-        while kind == "date" and (more := timeexpr.date_span(rest)):
+        while kind == "date" and (more := _when_part(rest)):
             rest = rest.replace(more, "")
         return kind != "amount" and (kind != "date" or bool(span)) and placeish(rest)
     if kind == asked:
@@ -174,6 +174,15 @@ def compatible(asked: Kind | None, value: str, noun: bool = False) -> bool:
     if kind == "thing" and asked == "date":
         return bool(timeexpr.date_span(value))
     return False
+
+
+def _when_part(value: str) -> str | None:
+    """The words of a value that say when: a span of dates, a day of the week ("the Anchor, tuesdays"), a clock
+    time ("the Anchor, 7pm")."""
+    if span := timeexpr.date_span(value) or timeexpr.day_phrase(value):
+        return span
+    m = timeexpr.CLOCK.search(value)
+    return m.group(0) if m else None
 
 
 def _only_a_place(value: str) -> bool:

@@ -90,6 +90,9 @@ def test_value_kinds_and_asked_kinds() -> None:
     # dates said twice over are still only dates: the capital of a month names no place
     assert not compatible("place", "sat 9 - mon 11 aug, 9-11 August")
     assert compatible("place", "Ullapool, 9-11 August")
+    # a place with the day of the week or the hour it is on still says where; the day or the hour alone does not
+    assert compatible("place", "the Kestrel on wednesdays") and compatible("place", "the Kestrel, 8pm")
+    assert not compatible("place", "wednesdays") and not compatible("place", "monday 7.30pm")
 
 
 def test_a_change_without_a_named_matter_joins_the_matter_discussed_with_its_words() -> None:
