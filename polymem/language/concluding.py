@@ -386,6 +386,10 @@ def it_is(sent: Any) -> Any | None:
             # "Heat it is": a capitalised title the tagger read as an imperative verb is still the phrase
             # and a word WordNet knows as a noun ("trains it is"), or one word alone ("tapas it is"): no verb
             # stands before "it is"
+            # (an adjective after its noun, as in a borrowed name, closes that noun's phrase: "the casa rural it is")
+            if prev.pos_ == "ADJ" and prev.i > sent.start and prev.doc[prev.i - 1].pos_ in ("NOUN", "PROPN") and \
+                    prev.doc[prev.i - 1].dep_ != "amod" and not _mostly_noun(prev):
+                prev = prev.doc[prev.i - 1]
             if prev.pos_ in ("NOUN", "PROPN", "NUM") or (prev.pos_ == "VERB" and (
                     prev.text[:1].isupper() or lex._synsets(prev.lower_, "n") or prev.i == _first_word(sent))) or \
                     (prev.pos_ in ("INTJ", "ADJ", "X") and _mostly_noun(prev)):

@@ -117,3 +117,12 @@ def test_going_with_what_is_no_option_and_a_tick_on_a_link_decide_nothing() -> N
     assert out[1] == []
     _, out = _run(["yep ✅ https://tickets.example.org/summer"])
     assert out[0] == []
+
+
+def test_an_adjective_after_its_noun_closes_the_phrase_chosen() -> None:
+    from polymem.language.decisions import DecisionTracker
+
+    # a borrowed name puts its adjective last; "fine it is" stays a word of assent
+    assert [d.value for d in DecisionTracker().feed("right, the hotel central it is!", "m1", "x", None)] == \
+        ["the hotel central"]
+    assert DecisionTracker().feed("fine, great it is", "m1", "x", None) == []
