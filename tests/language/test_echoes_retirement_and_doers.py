@@ -1,5 +1,6 @@
 """A bare phrase repeating another member's news ("harbour pilot!! so proud") cheers it: no job or home of the
-speaker's own; the same phrase with no such news before it, or answering news about the speaker, still is one
+speaker's own; the same phrase with no such news before it, or answering news about the speaker, still is one.
+Going into retirement is what a member does now; a relative who keeps doing something is its doer
 (wording of no data set)."""
 
 from __future__ import annotations
@@ -48,3 +49,10 @@ def test_no_retirement_to_come_of_a_thing_or_of_a_body_part() -> None:
     assert ("pim", "retired") not in _jobs("Pim is going to retire in a couple of years")
     assert not any(v == "retired" for _, v in _jobs("we retired the old minibus at last"))
     assert not any(v == "retired" for _, v in _jobs("my wrists are retiring, typing is agony"))
+
+
+def test_a_relative_doing_something_again_and_again_does_it_not_the_speaker() -> None:
+    read = StatementReader(ROSTER).read("my dad keeps emailing me cottages in Harrogate", "ode")
+    assert not any(s.attribute == "city" for s in read)
+    assert ("city", "ode", "Harrogate") in [(s.attribute, s.owner, s.value) for s in
+                                            StatementReader(ROSTER).read("we rented a cottage in Harrogate", "ode")]
