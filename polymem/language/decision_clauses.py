@@ -16,6 +16,7 @@ from polymem.language import group as group_acts
 from polymem.language import lexical as lex
 from polymem.language import syntax as sx
 from polymem.language.models import parsed
+from polymem.language.value_kind import value_kind
 
 FINAL_SENSES = ("official.a.01", "official.s.03", "officially.r.01", "formally.r.01", "final.s.02",
                 "final.s.03", "settled.a.01", "confirmed.a.02", "consentaneous.s.01", "definite.s.02")
@@ -563,7 +564,7 @@ def value_of(doc: Any, sent: Any, drops: set[int], known: list[str]) -> str | No
         if first and len(first.split()) <= 8 and any(t.pos_ in ("NOUN", "PROPN", "NUM") for t in chunk) \
                 and not any(t.pos_ in ("VERB", "AUX") and t.tag_ != "VBN" for t in chunk) \
                 and not re.match(r"(?i)^(?:we|i|you|they|it|no|not)\b", first):
-            return first
+            return first + _terms(after.strip()[len(first):]) if after.strip().startswith(first) else first
     for reading in (concluding.tally, concluding.verdict_after):  # "5 to 1 for X", "X, done."
         if (v := reading(sent)) is not None:
             return v
@@ -689,3 +690,16 @@ def value_of(doc: Any, sent: Any, drops: set[int], known: list[str]) -> str | No
                 not any(same(k, phrase(doc[i])) for i in drops):
             return k
     return None
+
+
+def _terms(rest: str) -> str:
+    """The sums and dates listed after a labelled choice, which are part of it: "decided: a swap, £25 limit"."""
+    out = ""
+    for seg in rest.split(",")[1:] if rest.startswith(",") else []:
+        seg = seg.strip(" .!;")
+        if not seg or len(seg.split()) > 4 or value_kind(seg) not in ("amount", "date") or \
+                any(t.pos_ in ("VERB", "AUX") for t in parsed(seg)):
+            break
+        out += f", {seg}"
+    return out
+

@@ -121,3 +121,12 @@ def test_a_friend_addressed_by_name_is_no_option() -> None:
     t = DecisionTracker()
     t.feed("the old barn?", "m1", "ana", None)
     assert [o[0] for o in t.options][:1] == ["the old barn"], t.options  # a thing put forward still is one
+
+
+def test_a_labelled_choice_keeps_the_sum_and_the_date_listed_after_it() -> None:
+    from polymem.language.decisions import DecisionTracker
+
+    # (a clause after the comma is not part of it)
+    assert [d.value for d in DecisionTracker().feed("agreed: book swap, £15 cap", "m1", "a", None)] == \
+        ["book swap, £15 cap"]
+    assert [d.value for d in DecisionTracker().feed("agreed: Valletta, can't wait", "m1", "a", None)] == ["Valletta"]
