@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 from polymem.language import lexical as lex
 from polymem.language import syntax as sx
 from polymem.language import timeexpr
+from polymem.language.group import DECIDE_SENSES
 from polymem.language.models import parsed
 from polymem.language.statement_types import FIRST_PERSON, Statement
 from polymem.language.statements_former import FORMER, earlier
@@ -28,8 +29,13 @@ def self_role(reader: StatementReader, doc: Any, speaker: str, message_id: str |
     fragment headed by an occupation and placed at a workplace), or an offered post ("I've been offered
     operations manager at a distillery"), or a trade said as a way of life ("locksmith life, never off call").
     Read as weak: context, not a statement."""
+    # ("decided. X from next week": the group's choice, whatever word names it)
+    decided = any(t.pos_ == "VERB" and t.tag_ in ("VBD", "VBN") and t.dep_ == "ROOT" and
+                  lex.verb_in_senses(t.lemma_.lower(), DECIDE_SENSES, first=2, exact=True) and
+                  not any(c.dep_ in ("nsubj", "nsubjpass") and c.lower_ in FIRST_PERSON for c in t.children)
+                  for t in doc)
     for sent in doc.sents:
-        if sent.text.rstrip().endswith("?"):
+        if sent.text.rstrip().endswith("?") or decided:
             continue
         if (life := _trade_life(reader, sent)) is not None:
             return [Statement("job", speaker, speaker, life, kind="event", weak=True, message_id=message_id, time=time,

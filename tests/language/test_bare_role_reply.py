@@ -20,3 +20,9 @@ def test_a_one_word_trade_still_is() -> None:
 @pytest.mark.parametrize("text", ["yes doctor", "yes sergeant!! on my way"])
 def test_a_role_after_an_interjection_addresses_someone(text: str) -> None:
     assert values(text, "job") == []
+
+
+def test_a_role_word_in_a_line_announcing_the_groups_choice_is_no_trade() -> None:
+    # (a venue may carry a trade's name; the same fragment with no choice announced stays one)
+    assert values("🎉 decided. boatman from next friday, the 9th", "job") == []
+    assert values("boatman from next friday!!", "job") == ["boatman"]
