@@ -447,6 +447,10 @@ def job_from_verb(reader: StatementReader, v: Any, lemma: str, sent: Any, speake
     # "sign it at the restaurant", "started it at school": a verb of hiring or starting done to a thing
     employed = (lex.verb_is(lemma, "employ") or lex.verb_is(lemma, "begin")) and not any(
         c.dep_ == "dobj" and c.lower_ in ("it", "this", "that", "them", "these", "those") for c in v.children)
+    if employed and any(c.dep_ == "prt" and c.lower_ == "up" for c in v.children) and \
+            lex.verb_in_senses(sx.phrasal(v), ("sign_up.v.02",), first=2, exact=True) and \
+            not any(c.dep_ == "dobj" for c in v.children):
+        employed = False  # "signed up for an evening class": joining an activity, nobody hired
     if employed and lex.verb_is(lemma, "employ") and any(
             c.dep_ == "dobj" and c.pos_ == "NOUN" and not lex.is_person_noun(c.lemma_.lower()) and
             not _a_post(c) for c in v.children):
