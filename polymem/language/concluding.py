@@ -386,7 +386,7 @@ def it_is(sent: Any) -> Any | None:
             # "Heat it is": a capitalised title the tagger read as an imperative verb is still the phrase
             # and a word WordNet knows as a noun ("trains it is"), or one word alone ("tapas it is"): no verb
             # stands before "it is"
-            # (an adjective after its noun, as in a borrowed name, closes that noun's phrase: "the casa rural it is")
+            # (an adjective after its noun, as in a borrowed name, closes that noun's phrase: "the hotel central it is")
             if prev.pos_ == "ADJ" and prev.i > sent.start and prev.doc[prev.i - 1].pos_ in ("NOUN", "PROPN") and \
                     prev.doc[prev.i - 1].dep_ != "amod" and not _mostly_noun(prev):
                 prev = prev.doc[prev.i - 1]

@@ -135,12 +135,12 @@ class StatementReader:
             if named:
                 recent = named[-1]
                 last_other[speaker] = named[-1]
-        # "sous chef!! that's wonderful": a role or a town said alone, right after another member told it as
+        # "harbour pilot!! so proud": a role or a town said alone, right after another member told it as
         # their news, cheers that news; it is not the speaker's own
         told = [(x[0], x[1]) for x in [*lookback, *items]]
         for i in range(context, len(items)):
             at = len(lookback) + i
-            # (not news of the speaker: "X's moved to Halifax" then X's "Halifax now." says it again)
+            # (not news of the speaker: "X's moved to Y" then X's "Y now." says it again)
             before = [(t, who) for t, who in told[max(0, at - ECHO_BACK):at] if items[i][1] not in self.people(t)]
             out[i] = [st for st in out[i] if not _echoed(st, items[i][1], before)]
         earlier = [*lookback, *items[:context]]
@@ -358,7 +358,7 @@ def _dedupe(sts: list[Statement]) -> list[Statement]:
 
 
 def _echoed(st: Statement, speaker: str, before: Sequence[tuple[str, str]]) -> bool:
-    """A weak job or home of the speaker read from a sentence with no verb and no "I" ("sous chef!!"), whose
+    """A weak job or home of the speaker read from a sentence with no verb and no "I" ("harbour pilot!!"), whose
     words another member's statement (no question) has just said: an echo of their news."""
     if not (st.weak and st.owner == speaker and st.attribute in ("job", "city") and st.sentence):
         return False

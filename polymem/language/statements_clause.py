@@ -204,7 +204,7 @@ def verb_statements(reader: StatementReader, v: Any, sent: Any, speaker: str, ot
 
 
 def retired(reader: StatementReader, v: Any, sent: Any, speaker: str, other: str | None) -> list[Statement]:
-    """"she's retiring!", "Dad retired in May", "I'm retired now": a member gone into retirement (WordNet's first
+    """"he retired on friday", "I'm retired now": a member gone into retirement (WordNet's first
     sense of retiring, with no object: not "we retired the old van"; said of a member, not "the van was retired")
     holds no post now, which is what they do."""
     if v.lemma_.lower() == "be":
@@ -218,7 +218,7 @@ def retired(reader: StatementReader, v: Any, sent: Any, speaker: str, other: str
     subj = next((c for c in v.children if c.dep_ in ("nsubj", "nsubjpass")), None)
     if subj is not None and not (subj.lower_ in _PERSONS or reader.person_in(subj.text) or (
             subj.pos_ == "NOUN" and lex.is_person_noun(subj.lemma_.lower(), 1) and sx.possessor(subj) is not None)):
-        return []  # ("my knees are retiring", "the bloke who had it retired": no member's post)
+        return []  # ("my elbows are retiring", "the woman who ran it retired": no member's post)
     owner = subject_of(reader, v, sent, speaker, other)
     return [Statement("job", owner, speaker, "retired", kind="event")] if owner else []
 

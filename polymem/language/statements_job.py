@@ -64,7 +64,7 @@ def self_role(reader: StatementReader, doc: Any, speaker: str, message_id: str |
             if any(c.dep_ == "det" and c.lower_ not in ("a", "an") for c in t.children):
                 continue  # "the manager": somebody else
             if t.i > sent.start and sent.doc[t.i - 1].pos_ == "INTJ":
-                continue  # "yes chef", "cheers doc": someone addressed, not the speaker's trade
+                continue  # "yes doctor", "thanks captain": someone addressed, not the speaker's trade
             # (a post in charge of something may hang the workplace on its field: "head of sales at X, the ...")
             hosts = [t, *([f] if (f := in_charge_of(t)) is not None else [])]
             fragment = t.dep_ in ("ROOT", "appos") and not subjects and any(

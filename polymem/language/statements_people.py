@@ -109,7 +109,7 @@ def subject_of(reader: StatementReader, verb: Any, sent: Any, speaker: str, othe
                 return speaker
             # "Still up in Tromsø, nothing new": the participle has no subject of its own
             own = any(c.dep_ in ("nsubj", "nsubjpass") for c in verb.children)
-            # (but "my mum keeps sending me flats": the participle is that person's doing, not the speaker's)
+            # (but "my dad keeps emailing me cottages": the participle is that person's doing, not the speaker's)
             someone = any(c.pos_ == "NOUN" and lex.is_person_noun(c.lemma_.lower()) for c in subj)
             return speaker if v.i != verb.i and not own and not someone and verb.tag_ in ("VBN", "VBG") else None
         if v.dep_ in ("xcomp", "conj", "advcl", "ccomp") and v.head.i != v.i:

@@ -91,7 +91,7 @@ def test_value_kinds_and_asked_kinds() -> None:
     assert not compatible("place", "sat 9 - mon 11 aug, 9-11 August")
     assert compatible("place", "Ullapool, 9-11 August")
     # a place with the day of the week or the hour it is on still says where; the day or the hour alone does not
-    assert compatible("place", "the Kestrel on wednesdays") and compatible("place", "the Kestrel, 8pm")
+    assert compatible("place", "the Osprey on wednesdays") and compatible("place", "the Osprey, 8pm")
     assert not compatible("place", "wednesdays") and not compatible("place", "monday 7.30pm")
 
 

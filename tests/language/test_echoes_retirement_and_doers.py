@@ -8,7 +8,7 @@ from __future__ import annotations
 from polymem.language.statement_types import Person
 from polymem.language.statements import StatementReader
 
-ROSTER = [Person("wren_k", ("Wren Kalnins", "Wren")), Person("ode", ("Odette Marsh", "Odette")),
+ROSTER = [Person("vaiva_k", ("Vaiva Kalnins", "Vaiva")), Person("ode", ("Odette Marsh", "Odette")),
           Person("pim", ("Pim Voss", "Pim"))]
 
 
@@ -18,41 +18,41 @@ def _jobs_and_homes(lines: list[tuple[str, str]]) -> list[list[tuple[str, str, s
 
 
 def test_a_role_repeated_after_another_members_news_is_not_the_speakers() -> None:
-    read = _jobs_and_homes([("news: i've been offered harbour pilot at the port authority, starting in march", "wren_k"),
+    read = _jobs_and_homes([("news: i've been offered harbour pilot at the port authority, starting in march", "vaiva_k"),
                             ("harbour pilot!! so proud of you", "ode")])
-    assert any(a == "job" and o == "wren_k" for a, o, _ in read[0])
+    assert any(a == "job" and o == "vaiva_k" for a, o, _ in read[0])
     assert not any(o == "ode" for _, o, _ in read[1])
 
 
 def test_the_same_bare_role_with_no_news_before_it_is_the_speakers() -> None:
-    read = _jobs_and_homes([("how's everyone doing", "wren_k"), ("harbour pilot!! still can't believe it", "ode")])
+    read = _jobs_and_homes([("how's everyone doing", "vaiva_k"), ("harbour pilot!! still can't believe it", "ode")])
     assert ("job", "ode", "harbour pilot") in read[1]
 
 
 def test_a_line_confirming_news_about_the_speaker_is_kept() -> None:
-    read = _jobs_and_homes([("Pim has moved to Tallinn btw", "wren_k"), ("Tallinn now. all good", "pim")])
-    assert any(a == "city" and o == "pim" and v == "tallinn" for a, o, v in read[1])
+    read = _jobs_and_homes([("Pim has moved to Daugavpils btw", "vaiva_k"), ("Daugavpils now. all good", "pim")])
+    assert any(a == "city" and o == "pim" and v == "daugavpils" for a, o, v in read[1])
 
 
-def _jobs(text: str, speaker: str = "wren_k") -> list[tuple[str, str]]:
+def _jobs(text: str, speaker: str = "vaiva_k") -> list[tuple[str, str]]:
     read = StatementReader(ROSTER).read(text, speaker, last_other="pim")
     return [(s.owner, s.value) for s in read if s.attribute == "job"]
 
 
 def test_going_into_retirement_is_what_a_member_does_now() -> None:
     assert ("pim", "retired") in _jobs("big day for Pim: thirty years at the depot and he retired on friday")
-    assert ("wren_k", "retired") in _jobs("i'm retired now, the mornings are all mine")
-    assert ("pim", "retired") in _jobs("he's retiring! no more night shifts")
+    assert ("vaiva_k", "retired") in _jobs("i'm retired now, the mornings are all mine")
+    assert ("pim", "retired") in _jobs("he's retiring! no more early alarms")
 
 
 def test_no_retirement_to_come_of_a_thing_or_of_a_body_part() -> None:
     assert ("pim", "retired") not in _jobs("Pim is going to retire in a couple of years")
     assert not any(v == "retired" for _, v in _jobs("we retired the old minibus at last"))
-    assert not any(v == "retired" for _, v in _jobs("my wrists are retiring, typing is agony"))
+    assert not any(v == "retired" for _, v in _jobs("my elbows are retiring, typing is agony"))
 
 
 def test_a_relative_doing_something_again_and_again_does_it_not_the_speaker() -> None:
-    read = StatementReader(ROSTER).read("my dad keeps emailing me cottages in Harrogate", "ode")
+    read = StatementReader(ROSTER).read("my dad keeps emailing me cottages in Skagen", "ode")
     assert not any(s.attribute == "city" for s in read)
-    assert ("city", "ode", "Harrogate") in [(s.attribute, s.owner, s.value) for s in
-                                            StatementReader(ROSTER).read("we rented a cottage in Harrogate", "ode")]
+    assert ("city", "ode", "Skagen") in [(s.attribute, s.owner, s.value) for s in
+                                            StatementReader(ROSTER).read("we rented a cottage in Skagen", "ode")]
