@@ -695,11 +695,11 @@ def value_of(doc: Any, sent: Any, drops: set[int], known: list[str]) -> str | No
 def _terms(rest: str) -> str:
     """The sums and dates listed after a labelled choice, which are part of it: "decided: a swap, £25 limit"."""
     out = ""
-    for seg in rest.split(",")[1:] if rest.startswith(",") else []:
+    # (a comma inside a sum is no list's: "£1,500"; a bare number is no term: "the barn, 2")
+    for seg in re.split(r",(?!\d{3}\b)", rest)[1:] if rest.startswith(",") else []:
         seg = seg.strip(" .!;")
         if not seg or len(seg.split()) > 4 or value_kind(seg) not in ("amount", "date") or \
-                any(t.pos_ in ("VERB", "AUX") for t in parsed(seg)):
+                not re.search(r"[^\d\s.,]", seg) or any(t.pos_ in ("VERB", "AUX") for t in parsed(seg)):
             break
         out += f", {seg}"
     return out
-

@@ -363,11 +363,12 @@ def _echoed(st: Statement, speaker: str, before: Sequence[tuple[str, str]]) -> b
     if not (st.weak and st.owner == speaker and st.attribute in ("job", "city") and st.sentence):
         return False
     doc = parsed(st.sentence)
-    if any(t.pos_ in ("VERB", "AUX") or t.lower_ in ("i", "me", "my", "we", "our", "i'm") for t in doc):
+    # (nor one saying the same of oneself: "nurse too!", "same, also a nurse")
+    if any(t.pos_ in ("VERB", "AUX") or t.lower_ in ("i", "me", "my", "we", "our", "i'm", "too", "also", "same")
+           for t in doc):
         return False
     words = [w for w in re.findall(r"[^\W\d_]+", st.value.lower()) if w not in STOP_WORDS]
     return bool(words) and any(
         who != speaker and not text.rstrip().endswith("?") and
         all(re.search(r"(?<!\w)" + re.escape(w) + r"(?!\w)", text.lower()) for w in words)
         for text, who in before)
-

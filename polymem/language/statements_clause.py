@@ -12,7 +12,14 @@ from polymem.language import timeexpr
 from polymem.language.statement_types import FIRST_PERSON, Statement
 from polymem.language.statements_appointed import appointed
 from polymem.language.statements_city import intro, travel_noun_from, travels_from
-from polymem.language.statements_job import from_to, job_from_verb, own_business, taker_before, with_org
+from polymem.language.statements_job import (
+    RETIRED,
+    from_to,
+    job_from_verb,
+    own_business,
+    taker_before,
+    with_org,
+)
 from polymem.language.statements_left import (
     enough_of,
     job_left,
@@ -212,15 +219,20 @@ def retired(reader: StatementReader, v: Any, sent: Any, speaker: str, other: str
         if word is None:
             return []
     # (nor one to come: "going to retire", "wants to retire")
+    # (nor withdrawing somewhere or from play: "retired to bed", "retired hurt"; nor under a condition or a time:
+    # "when I retire"; nor in the present, which speaks of what is to come: "I retire in march", "retiring next year")
     elif not (v.pos_ == "VERB" and lex.verb_in_senses(v.lemma_.lower(), ("retire.v.01",), first=1, exact=True)) or \
-            any(c.dep_ == "dobj" for c in v.children) or v.dep_ == "xcomp":
+            any(c.dep_ in ("dobj", "mark", "acomp", "oprd", "xcomp") or (c.dep_ == "prep" and c.lower_ == "to")
+                for c in v.children) or v.dep_ == "xcomp" or v.tag_ in ("VBP", "VBZ", "VB") or \
+            (v.tag_ == "VBG" and any(t.ent_type_ in ("DATE", "TIME") or t.lower_ in ("next", "soon")
+                                     for t in v.subtree)):
         return []
     subj = next((c for c in v.children if c.dep_ in ("nsubj", "nsubjpass")), None)
     if subj is not None and not (subj.lower_ in _PERSONS or reader.person_in(subj.text) or (
             subj.pos_ == "NOUN" and lex.is_person_noun(subj.lemma_.lower(), 1) and sx.possessor(subj) is not None)):
         return []  # ("my elbows are retiring", "the woman who ran it retired": no member's post)
     owner = subject_of(reader, v, sent, speaker, other)
-    return [Statement("job", owner, speaker, "retired", kind="event")] if owner else []
+    return [Statement("job", owner, speaker, RETIRED, kind="event")] if owner else []
 
 
 _PERSONS = ("i", "he", "she", "we", "they", "you")

@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING, Any
 from polymem.language import lexical as lex
 from polymem.language import syntax as sx
 from polymem.language import timeexpr
-from polymem.language.group import DECIDE_SENSES
 from polymem.language.models import parsed
 from polymem.language.statement_types import FIRST_PERSON, Statement
 from polymem.language.statements_former import FORMER, earlier
@@ -29,13 +28,14 @@ def self_role(reader: StatementReader, doc: Any, speaker: str, message_id: str |
     fragment headed by an occupation and placed at a workplace), or an offered post ("I've been offered
     operations manager at a distillery"), or a trade said as a way of life ("locksmith life, never off call").
     Read as weak: context, not a statement."""
-    # ("decided. X from next week": the group's choice, whatever word names it)
-    decided = any(t.pos_ == "VERB" and t.tag_ in ("VBD", "VBN") and t.dep_ == "ROOT" and
-                  lex.verb_in_senses(t.lemma_.lower(), DECIDE_SENSES, first=2, exact=True) and
-                  not any(c.dep_ in ("nsubj", "nsubjpass") and c.lower_ in FIRST_PERSON for c in t.children)
-                  for t in doc)
-    for sent in doc.sents:
-        if sent.text.rstrip().endswith("?") or decided:
+    # ("settled. X from the 9th": the group's choice, whatever word names it, right after a line that is only
+    # the verb of deciding)
+    sents = list(doc.sents)
+    decided = [i + 1 for i, s in enumerate(sents) if len([t for t in s if t.is_alpha]) <= 2 and any(
+        t.pos_ == "VERB" and t.tag_ in ("VBD", "VBN") and
+        lex.verb_in_senses(t.lemma_.lower(), _SETTLE, first=2, exact=True) for t in s)]
+    for n, sent in enumerate(sents):
+        if sent.text.rstrip().endswith("?") or n in decided:
             continue
         if (life := _trade_life(reader, sent)) is not None:
             return [Statement("job", speaker, speaker, life, kind="event", weak=True, message_id=message_id, time=time,
@@ -416,6 +416,9 @@ def from_to(reader: StatementReader, v: Any, sent: Any, speaker: str, other: str
             Statement("job", owner, speaker, sx.phrase(to, drop_det=True), kind="event")]
 
 
+RETIRED = "retired"  # the job of a member gone into retirement
+# deciding in its plain senses (not agreeing or booking: "agreed to drive", "confirmed")
+_SETTLE = ("decide.v.01", "decide.v.02", "settle.v.03", "finalize.v.01", "choose.v.01")
 _APPOINT = ("appoint.v.01", "appoint.v.02", "promote.v.02", "name.v.03")
 _IN_CHARGE = ("operate.v.01", "manage.v.02", "head.v.02", "oversee.v.01", "direct.v.04")  # being in charge of
 
@@ -447,9 +450,11 @@ def job_from_verb(reader: StatementReader, v: Any, lemma: str, sent: Any, speake
     # "sign it at the restaurant", "started it at school": a verb of hiring or starting done to a thing
     employed = (lex.verb_is(lemma, "employ") or lex.verb_is(lemma, "begin")) and not any(
         c.dep_ == "dobj" and c.lower_ in ("it", "this", "that", "them", "these", "those") for c in v.children)
+    # (not "signed up with the army": an employer)
     if employed and any(c.dep_ == "prt" and c.lower_ == "up" for c in v.children) and \
             lex.verb_in_senses(sx.phrasal(v), ("sign_up.v.02",), first=2, exact=True) and \
-            not any(c.dep_ == "dobj" for c in v.children):
+            not any(c.dep_ == "dobj" for c in v.children) and any(c.dep_ == "prep" and c.lower_ == "for"
+                                                                  for c in v.children):
         employed = False  # "signed up for an evening class": joining an activity, nobody hired
     if employed and lex.verb_is(lemma, "employ") and any(
             c.dep_ == "dobj" and c.pos_ == "NOUN" and not lex.is_person_noun(c.lemma_.lower()) and
@@ -625,6 +630,10 @@ def merge_jobs(sts: list[Statement]) -> list[Statement]:
                      and " at " not in o.value and " at " not in s.value), None)
         if prev is None:
             out.append(s)
+            continue
+        if RETIRED in (prev.value, s.value):  # "I retired last year and now I'm a potter": the work done now
+            if prev.value == RETIRED:
+                out[out.index(prev)] = s
             continue
         role_first = lex.is_occupation(prev.value.split()[-1].lower())
         role_now = lex.is_occupation(s.value.split()[-1].lower())

@@ -33,3 +33,8 @@ def test_a_role_word_in_a_line_announcing_the_groups_choice_is_no_trade() -> Non
 def test_signing_up_for_an_activity_is_joining_it_not_a_job() -> None:
     assert values("just signed up for a life drawing course at the college", "job") == []
     assert values("I signed with Acme Freight last week as a dispatcher", "job") == ["dispatcher at Acme Freight"]
+
+
+def test_agreeing_or_signing_up_with_an_employer_still_reads_the_trade() -> None:
+    assert values("confirmed. boatman from next friday!!", "job") == ["boatman"]
+    assert values("signed up with the army", "job") == ["the army"]

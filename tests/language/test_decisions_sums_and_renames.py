@@ -130,3 +130,11 @@ def test_a_labelled_choice_keeps_the_sum_and_the_date_listed_after_it() -> None:
     assert [d.value for d in DecisionTracker().feed("agreed: book swap, £15 cap", "m1", "a", None)] == \
         ["book swap, £15 cap"]
     assert [d.value for d in DecisionTracker().feed("agreed: Valletta, can't wait", "m1", "a", None)] == ["Valletta"]
+
+
+def test_a_sum_with_a_thousands_comma_stays_whole_and_a_bare_number_is_no_term() -> None:
+    from polymem.language.decisions import DecisionTracker
+
+    assert [d.value for d in DecisionTracker().feed("agreed: book swap, £1,500 cap", "m1", "a", None)] == \
+        ["book swap, £1,500 cap"]
+    assert [d.value for d in DecisionTracker().feed("agreed: the barn, 2", "m1", "a", None)] == ["the barn"]

@@ -56,3 +56,16 @@ def test_a_relative_doing_something_again_and_again_does_it_not_the_speaker() ->
     assert not any(s.attribute == "city" for s in read)
     assert ("city", "ode", "Skagen") in [(s.attribute, s.owner, s.value) for s in
                                             StatementReader(ROSTER).read("we rented a cottage in Skagen", "ode")]
+
+
+def test_retiring_somewhere_or_to_come_is_no_retirement_and_a_new_trade_wins() -> None:
+    assert not any(v == "retired" for _, v in _jobs("I retired to bed at nine, shattered"))
+    assert not any(v == "retired" for _, v in _jobs("she's retiring next year", speaker="ode"))
+    assert not any(v == "retired" for _, v in _jobs("when I retire I'm moving somewhere sunny"))
+    assert _jobs("I retired last year and now I'm a glassblower") == [("vaiva_k", "glassblower")]
+
+
+def test_saying_the_same_of_oneself_is_no_echo() -> None:
+    read = _jobs_and_homes([("just started as a nurse at the harbour clinic", "vaiva_k"),
+                            ("nurse too! at the birth centre", "ode")])
+    assert any(a == "job" and o == "ode" for a, o, _ in read[1])
