@@ -220,7 +220,7 @@ def retired(reader: StatementReader, v: Any, sent: Any, speaker: str, other: str
             return []
     # (nor one to come: "going to retire", "wants to retire")
     # (nor withdrawing somewhere or from play: "retired to bed", "retired hurt"; nor under a condition or a time:
-    # "when I retire"; nor in the present, which speaks of what is to come: "I retire in march", "retiring next year")
+    # "when I retire"; nor in the present, which speaks of what is to come: "I retire in march", "retiring next spring")
     elif not (v.pos_ == "VERB" and lex.verb_in_senses(v.lemma_.lower(), ("retire.v.01",), first=1, exact=True)) or \
             any(c.dep_ in ("dobj", "mark", "acomp", "oprd", "xcomp") or (c.dep_ == "prep" and c.lower_ == "to")
                 for c in v.children) or v.dep_ == "xcomp" or v.tag_ in ("VBP", "VBZ", "VB") or \

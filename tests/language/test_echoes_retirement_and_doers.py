@@ -60,7 +60,7 @@ def test_a_relative_doing_something_again_and_again_does_it_not_the_speaker() ->
 
 def test_retiring_somewhere_or_to_come_is_no_retirement_and_a_new_trade_wins() -> None:
     assert not any(v == "retired" for _, v in _jobs("I retired to bed at nine, shattered"))
-    assert not any(v == "retired" for _, v in _jobs("she's retiring next year", speaker="ode"))
+    assert not any(v == "retired" for _, v in _jobs("she's retiring next spring", speaker="ode"))
     assert not any(v == "retired" for _, v in _jobs("when I retire I'm moving somewhere sunny"))
     assert _jobs("I retired last year and now I'm a glassblower") == [("vaiva_k", "glassblower")]
 
