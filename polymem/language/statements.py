@@ -139,6 +139,8 @@ class StatementReader:
         # their news, cheers that news; it is not the speaker's own
         told = [(x[0], x[1]) for x in [*lookback, *items]]
         for i in range(context, len(items)):
+            if not any(st.weak and st.attribute in ("job", "city") for st in out[i]):
+                continue  # (only a weak job or home can be an echo: no look back for the rest)
             at = len(lookback) + i
             # (not news of the speaker: "X's moved to Y" then X's "Y now." says it again)
             before = [(t, who) for t, who in told[max(0, at - ECHO_BACK):at] if items[i][1] not in self.people(t)]
@@ -367,8 +369,8 @@ def _echoed(st: Statement, speaker: str, before: Sequence[tuple[str, str]]) -> b
     if any(t.pos_ in ("VERB", "AUX") or t.lower_ in ("i", "me", "my", "we", "our", "i'm", "too", "also", "same")
            for t in doc):
         return False
-    words = [w for w in re.findall(r"[^\W\d_]+", st.value.lower()) if w not in STOP_WORDS]
+    words = [re.compile(r"(?<!\w)" + re.escape(w) + r"(?!\w)")
+             for w in re.findall(r"[^\W\d_]+", st.value.lower()) if w not in STOP_WORDS]
     return bool(words) and any(
-        who != speaker and not text.rstrip().endswith("?") and
-        all(re.search(r"(?<!\w)" + re.escape(w) + r"(?!\w)", text.lower()) for w in words)
-        for text, who in before)
+        who != speaker and not text.rstrip().endswith("?") and all(w.search(low) for w in words)
+        for text, who in before for low in [text.lower()])

@@ -228,14 +228,11 @@ def retired(reader: StatementReader, v: Any, sent: Any, speaker: str, other: str
                                      for t in v.subtree)):
         return []
     subj = next((c for c in v.children if c.dep_ in ("nsubj", "nsubjpass")), None)
-    if subj is not None and not (subj.lower_ in _PERSONS or reader.person_in(subj.text) or (
+    if subj is not None and not (subj.lower_ in FIRST_PERSON | sx.THIRD_PERSON | {"you"} or reader.person_in(subj.text) or (
             subj.pos_ == "NOUN" and lex.is_person_noun(subj.lemma_.lower(), 1) and sx.possessor(subj) is not None)):
         return []  # ("my elbows are retiring", "the woman who ran it retired": no member's post)
     owner = subject_of(reader, v, sent, speaker, other)
     return [Statement("job", owner, speaker, RETIRED, kind="event")] if owner else []
-
-
-_PERSONS = ("i", "he", "she", "we", "they", "you")
 
 
 def _left_for(reader: StatementReader, v: Any, gone: Any) -> str | None:
