@@ -127,10 +127,17 @@ class SearchRepository:
     def discussion_near(self, space: str, ids: list[str], vector: list[float]) -> dict[str, float]:
         """For each given record, the best cosine with `vector` among the messages its versions were derived from
         and the 3 messages before each."""
+        return self.discussion_cosines(space, ids, vector)[0]
+
+    def discussion_cosines(self, space: str, ids: list[str],
+                           vector: list[float]) -> tuple[dict[str, float], dict[str, float]]:
+        """`discussion_near` for each given record, and the same over that version's own messages (and the 3
+        before each) alone: how close one version's talk came, where its chain may hold other matters' talk."""
         if not ids:
-            return {}
+            return {}, {}
         rows = self.graph.read(q.DISCUSSION_NEAR, space=space, ids=list(dict.fromkeys(ids)), vector=vector)
-        return {r["id"]: 2 * float(r["score"]) - 1 for r in rows if r["score"] is not None}
+        return ({r["id"]: 2 * float(r["score"]) - 1 for r in rows if r["score"] is not None},
+                {r["id"]: 2 * float(r["own"]) - 1 for r in rows if r["own"] is not None})
 
     def fulltext_details(self, space: str, terms: list[str], k: int) -> tuple[list[tuple[str, float]], dict[str, Any]]:
         """BM25 hits (no filters but the space) and their details in one round trip."""

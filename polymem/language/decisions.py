@@ -17,7 +17,7 @@ import re
 from datetime import datetime
 from typing import Any
 
-from polymem.language import concluding, consensus, sums_set, timeexpr
+from polymem.language import concluding, consensus, echoes, sums_set, timeexpr
 from polymem.language import group as group_acts
 from polymem.language import lexical as lex
 from polymem.language.chains import (
@@ -77,6 +77,7 @@ class DecisionTracker:
         self._opt_seq: list[int] = []  # per option, the message it came up in
         self._decided_at: list[int] = []  # messages that settled something
         self._talk = consensus.Follower()  # the proposal the talk is on, and who assented to it
+        self._echoes = echoes.EchoFollower()  # options put forward, and who took each up by name
         self._change_seq = -1  # the last message that urged the group to change a matter ("let's move to X")
         self._troubled: tuple[Chain, int] | None = None  # a matter told of as in trouble, and where
 
@@ -88,6 +89,7 @@ class DecisionTracker:
         self._remember(text, message_id, speaker)
         if speaker is not None and self.by_kind:
             self._consensus(text, message_id, speaker, None, [o[:2] for o in self.options[first:]], record=False)
+            self._echoes.step(text, message_id, speaker, self._seq - 1)
 
     def replay(self, text: str, message_id: str, speaker: str) -> None:
         """An older message still (a writer's look-back): what was proposed, who assented, and the text itself
@@ -96,6 +98,7 @@ class DecisionTracker:
         put = _proposals(text)
         self._remember(text, message_id, speaker)
         self._consensus(text, message_id, speaker, None, put, record=False)
+        self._echoes.step(text, message_id, speaker, self._seq - 1)
 
     def _remember(self, text: str, message_id: str = "", speaker: str | None = None) -> None:
         self._speakers = [*self._speakers, speaker or ""][-TALK:]
@@ -163,8 +166,16 @@ class DecisionTracker:
         out = self._stated(text, message_id, speaker, time)
         if out or not self.by_kind:  # (over a few retrieved messages the replies between them are missing)
             self._talk.pending = None
+            if self.by_kind:
+                self._echoes.step(text, message_id, speaker, self._seq - 1)  # (still followed: nothing decided twice)
             return out
-        return self._consensus(text, message_id, speaker, time, [o[:2] for o in self.options[first:]])
+        out = self._consensus(text, message_id, speaker, time, [o[:2] for o in self.options[first:]])
+        echoed = self._echoes.step(text, message_id, speaker, self._seq - 1)
+        if out or echoed is None:
+            return out
+        # an option two members took up by name ("X is perfect", "yes to X")
+        return self._agreed(echoed.value, None, echoed.put.text, [echoed.put.message_id, *echoed.support], text,
+                            message_id, speaker, time, echoed=True)
 
     def _consensus(self, text: str, message_id: str, speaker: str, time: datetime | None,
                    put: list[tuple[str, str | None]], record: bool = True) -> list[Decision]:
@@ -174,18 +185,24 @@ class DecisionTracker:
         p = self._talk.step(text, message_id, speaker, self._seq - 1, put)
         if p is None or not record:
             return []
-        value = full_date(unmarked(p.value), self._named_so_far())
-        d = Decision(value, message_id, speaker, time, p.topic, [], p.text.strip(), seq=self._seq - 1,
-                     support=[p.message_id, *(m for m in p.assent.values() if m != message_id)])
+        return self._agreed(p.value, p.topic, p.text, [p.message_id, *p.assent.values()], text, message_id, speaker,
+                            time)
+
+    def _agreed(self, value: str, topic: str | None, proposal: str, support: list[str], text: str, message_id: str,
+                speaker: str, time: datetime | None, echoed: bool = False) -> list[Decision]:
+        """A proposal agreed to in this message: the decision, on the matter it joins."""
+        value = full_date(unmarked(value), self._named_so_far())
+        d = Decision(value, message_id, speaker, time, topic, [], proposal.strip(), seq=self._seq - 1,
+                     support=[m for m in dict.fromkeys(support) if m != message_id], echoed=echoed)
         # "could we do the 22nd instead?": a change of the matter of its kind
-        chain = self._chain_for(d, f"{p.text} {text}", any(t.lower_ == "instead" for t in parsed(p.text)))
+        chain = self._chain_for(d, f"{proposal} {text}", any(t.lower_ == "instead" for t in parsed(proposal)))
         self._chain_of[id(d)] = chain
         if chain.decisions and same(chain.head.value, d.value):
             return [d]  # confirmed again
         if chain.decisions:
             d.reverses = chain.head.value
         chain.decisions.append(d)
-        chain.context += f" {p.text} {text}"
+        chain.context += f" {proposal} {text}"
         self._decided_at.append(self._seq - 1)
         return [d]
 
@@ -209,7 +226,8 @@ class DecisionTracker:
         # "minibus from the station, done.": an option put forward, closed by a word of completing
         bare |= {s.start: v for s in sents if s.start not in bare and (v := concluding.verdict_after(s, prior, same))}
         # "Fridays, 6-8, from 3rd March.": a verbless list of phrases naming an option the talk weighed
-        heads = [c.head.value for c in self.chains]
+        # (a choice agreed by echo is still open to the ruling that states it in full: "Fridays, 6-8, from May")
+        heads = [c.head.value for c in self.chains if not c.head.echoed]
         talk = [(who, x) for who, (_, x, _) in zip(self._speakers, self._window, strict=True)]
         recent = [o[0] for i, o in enumerate(self.options[:len(prior)]) if self._seq - 1 - self._opt_seq[i] <= TALK]
         ruled = {s.start: v for s in sents if s.start not in bare and
@@ -340,7 +358,7 @@ class DecisionTracker:
             # (the date urged beside the choice changes a matter of dates by its own talk, not the choice's matter)
             chain = self._chain_for(d, text, changed and not any(d is u for u in urged))
             self._chain_of[id(d)] = chain
-            if chain.decisions and same(chain.head.value, d.value):
+            if chain.decisions and same(chain.head.value, d.value) and not _fuller(d.value, chain.head.value):
                 d.reverses = None
                 out.append(d)  # the same decision confirmed: the writer keeps the record as it is
                 continue
@@ -594,6 +612,13 @@ class DecisionTracker:
             (n for n in [first_noun(text, d.value)] if n and n not in taken), None) or norm(d.value)
         self.chains.append(c)
         return c
+
+
+def _fuller(new: str, old: str) -> bool:
+    """A decision stated in more words than the one its chain holds, beginning with them ("X in May it is" after
+    "X" was agreed by echo): the same choice, said in full, is its next version."""
+    a, b = norm(new), norm(old)
+    return len(a.split()) > len(b.split()) and a.startswith(b + " ")
 
 
 # words that head what follows them ("ok news. ...", "right, question: ..."), never a value chosen (WordNet)

@@ -42,6 +42,7 @@ class State:
     dense: dict[str, float] = field(default_factory=dict)  # message id -> cosine with the question
     window: set[str] = field(default_factory=set)
     near: dict[str, float] = field(default_factory=dict)  # decision record -> best cosine of its talk with the question
+    near_own: dict[str, float] = field(default_factory=dict)  # the same over one version's own talk
     activity: list[dict[str, Any]] = field(default_factory=list)  # message / addressing counts (activity forms)
     top: list[str] = field(default_factory=list)  # hits whose NEXT / REPLY_TO neighbours are read (Expand)  # thread after messages on the issue (group decisions)
 
@@ -232,7 +233,8 @@ class Retriever:
         order = [i for i, _ in self.st.fused]
         self.st.extract = Answerer(self.plan, self.st.msgs, order, self.roster, self.st.s2,
                                    use_addressee=self.opts.use_addressee, window=self.st.window,
-                                   dense=self.st.dense, activity=self.st.activity, near=self.st.near).run()
+                                   dense=self.st.dense, activity=self.st.activity, near=self.st.near,
+                                   near_own=self.st.near_own).run()
         return not self.st.extract.abstained and self.st.extract.confidence >= 0.5
 
     def topic(self) -> None:
@@ -253,7 +255,7 @@ class Retriever:
                 if (it.attribute or "").startswith("decision:")]
         vec = self.ex.vector(self.plan.question) if said else None
         if said and vec is not None:
-            self.st.near = self.repo.discussion_near(self.space, said, list(vec))
+            self.st.near, self.st.near_own = self.repo.discussion_cosines(self.space, said, list(vec))
             self.ex.used.add("discussion_near")
         self.judge()
         window = pending.result()

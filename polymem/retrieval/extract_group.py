@@ -6,6 +6,7 @@ Functions take the Answerer as `self` (they are bound as its methods).
 
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import replace
 from typing import Any
@@ -268,6 +269,9 @@ def _best_chain(self: Any) -> list[StateHit]:
         best = max(written, key=ranks.__getitem__)
     hits = cands[best][0]
     self.group_named = best in named
+    if best.startswith("decision:") and os.environ.get("POLYMEM_REGROUP", "1") != "0":
+        hits = _regroup(self, hits, [h for k, c in cands.items() if k.startswith("decision:") and k != best
+                                     for h in c[0] if value_kind.compatible(asked, h.value or "", noun)])
     if len(hits) > 1 and self.plan.mode != "head":
         return hits
     # one matter filed as two (the first choice, then the one that replaced it, read apart): a later decision of
@@ -286,6 +290,30 @@ def _best_chain(self: Any) -> list[StateHit]:
     if later:
         return hits + cands[min(later, key=lambda k: cands[k][0][0].when)][0]
     return hits
+
+
+CLOSER = float(os.environ.get("POLYMEM_CLOSER", "0.03"))  # how much nearer to the question another matter's version must come
+
+
+def _regroup(self: Any, hits: list[StateHit], others: list[StateHit]) -> list[StateHit]:
+    """The chain chosen, joined by the versions of the same kind filed under other matters whose own talk (their
+    deciding lines and the few before) came clearly nearer to the question than any version of the chain: the
+    writer filed them apart (a matter named after a word said in passing, a new weekday filed as another event's
+    date), yet they answer the matter asked ("which evening is it on now?" where the new one was filed elsewhere)."""
+    rel = {h.id: self.near_own[h.id] for h in [*hits, *others] if h.id in self.near_own}
+    known = [rel[h.id] for h in hits if h.id in rel]
+    if not known:
+        return hits
+    top = max(known)
+    kind = value_kind.value_kind(max(hits, key=lambda h: rel.get(h.id, -1.0)).value or "")
+    more = [h for h in others if rel.get(h.id, -1.0) >= top + CLOSER and value_kind.value_kind(h.value or "") == kind]
+    if not more:
+        return hits
+    out: list[StateHit] = []
+    for h in sorted(hits + more, key=lambda x: x.when):
+        if not out or not same_value(out[-1].value, h.value):
+            out.append(h)
+    return out
 
 
 def _date_whole(value: str) -> bool:

@@ -87,3 +87,31 @@ def test_the_talk_before_every_version_of_a_matter_is_scored(graph: Graph, chat:
     assert abs(near[by_value["Marlpit"]] - float(cos.max())) < 0.02, (near, cos)
     # the line about the send-off (before the first version) is what brings the matter close to the question
     assert near[by_value["Marlpit"]] > max(x for k, x in near.items() if k != by_value["Marlpit"])
+
+
+def test_each_version_s_own_talk_is_scored_apart(graph: Graph, chat: str, embedder) -> None:  # type: ignore[no-untyped-def]
+    """`discussion_cosines`: besides the chain's best cosine, each version's own (its deciding line and the 3
+    before it), so that a version filed with the wrong matter can be told by its talk alone."""
+    import numpy as np
+
+    from polymem.graph.search import SearchRepository
+    from polymem.retrieval.actions import embed_query
+
+    rows = graph.read("MATCH (r:Record {space: $space}) WHERE r.attribute STARTS WITH 'decision:' "
+                      "RETURN r.id AS id, r.value AS value", space=chat)
+    by_value = {r["value"]: r["id"] for r in rows}
+    assert {"Bodega Mara", "Marlpit"} <= set(by_value), by_value
+    q = "Where is the farewell do being held now?"
+    vec = embed_query(embedder, q)
+    near, own = SearchRepository(graph).discussion_cosines(chat, list(by_value.values()), list(vec))
+    v = np.asarray(vec, dtype=float)
+
+    def best(lines: tuple[int, ...]) -> float:
+        m = np.asarray(embedder.embed([LINES[i][1] for i in lines]), dtype=float)
+        return float((m @ v / (np.linalg.norm(m, axis=1) * np.linalg.norm(v))).max())
+
+    assert abs(own[by_value["Bodega Mara"]] - best((0, 1, 2, 3))) < 0.02, own
+    assert abs(own[by_value["Marlpit"]] - best((9, 10, 11, 12))) < 0.02, own
+    # the head's chain holds both talks; its own talk alone is the later one
+    assert abs(near[by_value["Marlpit"]] - max(best((0, 1, 2, 3)), best((9, 10, 11, 12)))) < 0.02, near
+    assert own[by_value["Marlpit"]] < near[by_value["Marlpit"]], (own, near)

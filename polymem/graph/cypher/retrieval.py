@@ -88,7 +88,7 @@ UNWIND window AS m""" + _DETAILS
 
 # How close in meaning the talk that led to each decision came to the question: for each given record, every
 # version of its chain, the messages each was derived from and the 3 before each (NEXT chain, same session),
-# scored as the vector index scores, (1 + cosine) / 2.
+# scored as the vector index scores, (1 + cosine) / 2; `own` is the same over the given version's messages alone.
 DISCUSSION_NEAR = """
 UNWIND $ids AS rid
 MATCH (r:Record {space: $space, id: rid})
@@ -96,9 +96,10 @@ MATCH (v:Record)-[:SUPERSEDED_BY*0..50]->(r)
 MATCH (v)-[:DERIVED_FROM]->(h:Message)
 OPTIONAL MATCH (p:Message)-[:NEXT*1..3]->(h)
 WHERE coalesce(p.session, '') = coalesce(h.session, '')
-WITH rid, collect(DISTINCT p) + collect(DISTINCT h) AS talk
-WITH rid, [x IN talk WHERE x.embedding IS NOT NULL | vector.similarity.cosine(x.embedding, $vector)] AS s
-RETURN rid AS id, reduce(best = null, x IN s | CASE WHEN best IS NULL OR x > best THEN x ELSE best END) AS score
+WITH rid, v, collect(DISTINCT p) + collect(DISTINCT h) AS talk
+WITH rid, v.id = rid AS own, [x IN talk WHERE x.embedding IS NOT NULL | vector.similarity.cosine(x.embedding, $vector)] AS s
+WITH rid, own, reduce(best = null, x IN s | CASE WHEN best IS NULL OR x > best THEN x ELSE best END) AS b
+RETURN rid AS id, max(b) AS score, max(CASE WHEN own THEN b END) AS own
 """
 
 # BM25 hits with their details in one round trip (the topic-option search of group decisions).
