@@ -14,7 +14,6 @@ in. The second member to echo an option settles it.
 
 from __future__ import annotations
 
-import os
 import re
 from dataclasses import dataclass, field
 from typing import Any
@@ -67,7 +66,7 @@ class EchoFollower:
         doc = parsed(text)
         words = keys(doc)
         settled, took_up = self._echo(doc, words, message_id, speaker) if words else (None, False)
-        if not took_up and (os.environ.get("POLYMEM_ECHO_ANY") == "1" or puts_forward(doc)):  # (a reply taking an option up puts that option forward no more)
+        if not took_up and puts_forward(doc):  # (a reply taking an option up puts that option forward no more)
             talked = {w for w in words if sum(w in s for s in self._seen[-LOOK_BACK:]) >= TALKED}
             opts = [(v, k - talked) for v, k in options(doc) if k - talked]
             if opts:

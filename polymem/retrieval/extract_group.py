@@ -6,7 +6,6 @@ Functions take the Answerer as `self` (they are bound as its methods).
 
 from __future__ import annotations
 
-import os
 import re
 from dataclasses import replace
 from typing import Any
@@ -269,7 +268,7 @@ def _best_chain(self: Any) -> list[StateHit]:
         best = max(written, key=ranks.__getitem__)
     hits = cands[best][0]
     self.group_named = best in named
-    if best.startswith("decision:") and os.environ.get("POLYMEM_REGROUP", "1") != "0":
+    if best.startswith("decision:"):
         hits = _regroup(self, hits, [h for k, c in cands.items() if k.startswith("decision:") and k != best
                                      for h in c[0] if value_kind.compatible(asked, h.value or "", noun)])
     if len(hits) > 1 and self.plan.mode != "head":
@@ -292,7 +291,7 @@ def _best_chain(self: Any) -> list[StateHit]:
     return hits
 
 
-CLOSER = float(os.environ.get("POLYMEM_CLOSER", "0.03"))  # how much nearer to the question another matter's version must come
+CLOSER = 0.03  # how much nearer to the question another matter's version must come to join the chain chosen
 
 
 def _regroup(self: Any, hits: list[StateHit], others: list[StateHit]) -> list[StateHit]:
