@@ -167,10 +167,14 @@ class DecisionTracker:
         if out or not self.by_kind:  # (over a few retrieved messages the replies between them are missing)
             self._talk.pending = None
             if self.by_kind:
-                self._echoes.step(text, message_id, speaker, self._seq - 1)  # (still followed: nothing decided twice)
+                self._echoes.step(text, message_id, speaker, self._seq - 1)  # (the talk is still followed)
+                for d in out:  # a choice said outright resolves the proposals that held it
+                    self._echoes.close(d.value, same)
             return out
         out = self._consensus(text, message_id, speaker, time, [o[:2] for o in self.options[first:]])
         echoed = self._echoes.step(text, message_id, speaker, self._seq - 1)
+        for d in out:
+            self._echoes.close(d.value, same)
         if out or echoed is None:
             return out
         # an option two members took up by name ("X is perfect", "yes to X")
@@ -358,11 +362,12 @@ class DecisionTracker:
             # (the date urged beside the choice changes a matter of dates by its own talk, not the choice's matter)
             chain = self._chain_for(d, text, changed and not any(d is u for u in urged))
             self._chain_of[id(d)] = chain
-            if chain.decisions and same(chain.head.value, d.value) and not _fuller(d.value, chain.head.value):
+            fuller = bool(chain.decisions) and chain.head.echoed and _fuller(d.value, chain.head.value)
+            if chain.decisions and same(chain.head.value, d.value) and not fuller:
                 d.reverses = None
                 out.append(d)  # the same decision confirmed: the writer keeps the record as it is
                 continue
-            if chain.decisions:
+            if chain.decisions and not fuller:  # (said in full, a choice agreed by echo reverses nothing)
                 d.reverses = chain.head.value
             chain.decisions.append(d)
             chain.context += " " + text

@@ -18,7 +18,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from polymem.language import consensus, timeexpr
+from polymem.language import consensus, group, timeexpr
 from polymem.language import lexical as lex
 from polymem.language.models import parsed
 from polymem.language.syntax import phrase
@@ -30,8 +30,14 @@ LOOK_BACK = 8  # messages before a proposal read for the matter's words
 MAX_WORDS = 40  # an echo longer than this is a message of its own, not a reply
 _KEY_POS = ("NOUN", "PROPN", "NUM", "ADJ", "X")
 # "put forward for consideration", "make a proposal", "express a choice or opinion" (vote), an idea
-_PUT_NOUNS = ("proposal.n.01", "suggestion.n.01", "vote.n.02", "vote.n.01", "pitch.n.07", "idea.n.01")
+_VOTE_NOUNS = ("vote.n.02", "vote.n.01")
+_PUT_NOUNS = ("proposal.n.01", "suggestion.n.01", *_VOTE_NOUNS, "pitch.n.07", "idea.n.01")
 _MODALS = ("shall", "should", "could", "can", "might", "would", "'d", "’d")
+# judging ("I reckon X", "I guess X"), supposing, proposing, voting, preferring, choosing, nominating, recommending
+_OFFER_SENSES = ("think.v.02", "suppose.v.01", "propose.v.01", "vote.v.01", "vote.v.02", "prefer.v.01",
+                 "choose.v.01", "nominate.v.01", "recommend.v.01")
+# choosing, booking, naming and going with: the imperatives that put an option forward ("call it X", "book X")
+_CHOOSING = (*group.DECIDE_SENSES, "name.v.01", "call.v.01", "go.v.01")
 # adjective clusters of praise beyond mere acceptability: beautiful (lovely, gorgeous), superior (brilliant,
 # excellent), pleasing (fab), impressive (awesome), extraordinary (great, wonderful), good
 _PRAISE = ("beautiful.a.01", "superior.a.01", "pleasing.a.01", "impressive.a.01", "extraordinary.a.01", "good.a.01")
@@ -65,33 +71,47 @@ class EchoFollower:
         self.open = [p for p in self.open if seq - p.seq <= WINDOW]
         doc = parsed(text)
         words = keys(doc)
-        settled, took_up = self._echo(doc, words, message_id, speaker) if words else (None, False)
+        settled, took_up = self._echo(doc, words, message_id, speaker) if words and self.open else (None, False)
         if not took_up and puts_forward(doc):  # (a reply taking an option up puts that option forward no more)
-            talked = {w for w in words if sum(w in s for s in self._seen[-LOOK_BACK:]) >= TALKED}
+            talked = {w for w in words if sum(w in s for s in self._seen) >= TALKED}
             opts = [(v, k - talked) for v, k in options(doc) if k - talked]
             if opts:
                 self.open.append(Put(seq, speaker, message_id, text, opts))
         self._seen = [*self._seen, words][-LOOK_BACK:]
         return settled
 
+    def close(self, value: str, same: Any) -> None:
+        """A choice made otherwise (said outright, or assented to): proposals holding it are resolved."""
+        self.open = [p for p in self.open if not any(same(v, value) for v, _ in p.options)]
+
     def _echo(self, doc: Any, words: frozenset[str], message_id: str, speaker: str) -> tuple[Settled | None, bool]:
         """The option this reply settles, if any, and whether it took one up."""
         if not approves(doc):
             return None, False
+        words = frozenset(w for w in words if not _approval_word(w))  # ("sounds great" names no "Great Hall")
         for p in reversed(self.open):  # the latest proposal the reply names
             if p.speaker == speaker:
                 continue
-            hit = [i for i, (_, k) in enumerate(p.options) if k & words]
+            # only a word no other option of the proposal has tells which option is named ("cedar kit" or "pine kit")
+            own = [k - frozenset().union(*(o for j, (_, o) in enumerate(p.options) if j != i))
+                   for i, (_, k) in enumerate(p.options)]
+            hit = [i for i, k in enumerate(own) if k & words]
             if not hit:
                 continue
             for i in hit:
                 p.echoes.setdefault(i, {})[speaker] = message_id
+            counts = sorted((len(p.echoes[i]) for i in hit), reverse=True)
             best = max(hit, key=lambda i: len(p.echoes[i]))
-            if len(p.echoes[best]) >= NEEDED:
+            if counts[0] >= NEEDED and (len(counts) == 1 or counts[1] < counts[0]):  # (a tie settles nothing)
                 self.open.remove(p)
                 return Settled(p.options[best][0], p, list(p.echoes[best].values())), True
             return None, True
         return None, False
+
+
+def _approval_word(w: str) -> bool:
+    """A word that approves rather than names: "great", "lovely", "yes", "fine"."""
+    return w in consensus._YES or consensus._approving(w) or _praises(w)
 
 
 def keys(doc: Any) -> frozenset[str]:
@@ -125,8 +145,10 @@ def options(doc: Any) -> list[tuple[str, frozenset[str]]]:
             taken |= {t.i for t in toks}
     for chunk in doc.noun_chunks:
         root = chunk.root
-        if root.pos_ == "PRON" or root.ent_type_ == "PERSON" or lex.is_person_noun(root.lemma_.lower()) or \
-                any(t.i in taken for t in chunk):
+        # (a name of several capitalised words may end in a word for people: a team's name)
+        named = sum(t.text[:1].isupper() for t in chunk) >= 2
+        if root.pos_ == "PRON" or (root.ent_type_ == "PERSON" and not named) or \
+                (lex.is_person_noun(root.lemma_.lower()) and not named) or any(t.i in taken for t in chunk):
             continue
         value = phrase(root, drop_det=True) or chunk.text
         k = keys(chunk)
@@ -157,27 +179,57 @@ def _puts(sent: Any) -> bool:
     words = [t for t in sent if t.is_alpha or t.like_num]
     if not words:
         return False
-    if sent.text.rstrip().endswith("?"):
-        # (not a question to the listener about themselves: "are you coming?", "did you book yours?")
-        return not any(t.lower_ in ("you", "u", "your", "ur") and t.dep_ in ("nsubj", "poss") for t in sent)
     root = sent.root
-    subj = next((c for c in root.children if c.dep_ in ("nsubj", "nsubjpass")), None)
+    if any(c.dep_ == "neg" for c in root.children):
+        return False  # ("we can't do friday", "I don't think so")
+    if sent.text.rstrip().endswith("?"):
+        return _offers(sent, words)
     if root.lemma_ == "let" and any(c.lower_ in ("'s", "’s", "us") for c in root.children):
         return True  # "let's go with them"
     for v in sent:  # (the parser may hang "i reckon" under another clause)
-        if v.pos_ not in ("VERB", "AUX") or not any(c.dep_ == "nsubj" and c.lower_ in ("i", "we") for c in v.children):
+        subj = next((c for c in v.children if c.dep_ == "nsubj"), None)
+        if v.pos_ not in ("VERB", "AUX") or subj is None or subj.lower_ not in ("i", "we") or \
+                any(c.dep_ == "neg" for c in v.children):
             continue
         if any(c.dep_ == "aux" and c.lower_ in _MODALS for c in v.children):
             return True  # "we should go back to X", "I'd propose X", "we could do X"
-        if v.tag_ in ("VBP", "VB") and not any(c.dep_ == "neg" for c in v.children) and \
-                lex.verb_in_lexfile(v.lemma_.lower(), ("verb.cognition", "verb.communication")):
-            return True  # "I reckon X", "I say X", "we propose X"
-    if root.tag_ == "VB" and subj is None and root.i == words[0].i and \
-            not any(c.dep_ == "neg" or c.dep_ == "aux" for c in root.children):
-        return True  # an imperative opening the sentence: "call it X", "go with X"
+        if v.tag_ in ("VBP", "VB") and lex.verb_in_senses(v.lemma_.lower(), _OFFER_SENSES, first=3, exact=True) and \
+                _offered(v):
+            return True  # "I reckon X", "we propose X", "I reckon we book them"
+    if root.tag_ == "VB" and root.i == words[0].i and not any(c.dep_ in ("nsubj", "aux") for c in root.children) \
+            and lex.verb_in_senses(root.lemma_.lower(), _CHOOSING, first=3, exact=True):
+        return True  # an imperative of choosing or naming opening the sentence: "call it X", "go with X"
     # "X has my vote", "my suggestion: X"
     return any(t.pos_ == "NOUN" and lex.noun_in_senses(t.lemma_.lower(), _PUT_NOUNS, first=3, exact=True) and
                any(c.dep_ == "poss" and c.lower_ in ("my", "our") for c in t.children) for t in sent)
+
+
+def _offers(sent: Any, words: list[Any]) -> bool:
+    """A question that offers a choice: "how about X?", "X or Y?", "shall we go for X?", a bare "X?"; not one asked
+    of the listener ("are you coming?"), not about what happened ("did anyone try X?", "anyone seen X?"), not an
+    open wh-question ("what did everyone think of X?")."""
+    if any(t.lower_ in ("you", "u", "your", "ur") and t.dep_ in ("nsubj", "poss") for t in sent):
+        return False
+    first = words[0].lower_
+    if first in ("what", "how") and len(words) > 1 and words[1].lower_ in ("about", "if"):
+        return True
+    if words[0].tag_ in ("WDT", "WP", "WP$", "WRB"):
+        return False
+    verbs = [t for t in sent if t.pos_ in ("VERB", "AUX")]
+    if any(t.tag_ in ("VBD", "VBN") or t.lower_ in ("did", "has", "have", "had", "was", "were") for t in verbs):
+        return False
+    return True
+
+
+def _offered(v: Any) -> bool:
+    """A verb of thinking or proposing whose complement is the option ("I reckon X"), or a clause of the group's
+    ("I reckon we book them"), not a report of something else ("I think the cafe is closing")."""
+    if any(c.dep_ in ("dobj", "xcomp", "attr") for c in v.children):
+        return True
+    clause = next((c for c in v.children if c.dep_ == "ccomp"), None)
+    subj = next((c for c in clause.children if c.dep_ in ("nsubj", "nsubjpass", "expl")), None) if clause is not None \
+        else None
+    return clause is not None and (subj is None or subj.lower_ in ("we", "us"))
 
 
 def approves(doc: Any) -> bool:
@@ -201,19 +253,28 @@ def approves(doc: Any) -> bool:
                                                                                     "NOUN", "X"):
                 return True
             if t.pos_ in ("ADJ", "INTJ") and (consensus._approving(t.lemma_.lower()) or _praises(t.lemma_.lower())) and \
-                    t.dep_ in ("ROOT", "acomp", "attr", "intj", "amod", "conj"):
+                    t.dep_ in ("ROOT", "acomp", "attr", "intj", "amod", "conj") and not _of_someone(t):
                 if t.dep_ != "amod" or t.head.pos_ == "PROPN" or t.head.i == sent.root.i:
                     return True
             if t.pos_ == "VERB" and (consensus._suits(low) or lex.verb_in_senses(
-                    t.lemma_.lower(), consensus._LIKE_SENSES, first=3)) and t.dep_ in ("ROOT", "conj"):
+                    t.lemma_.lower(), consensus._LIKE_SENSES, first=3)) and t.dep_ in ("ROOT", "conj") and \
+                    not _of_someone(t):
                 return True
-            if t.pos_ == "NOUN" and lex.noun_in_senses(t.lemma_.lower(), _PUT_NOUNS[2:4], first=3, exact=True) and \
+            if t.pos_ == "NOUN" and lex.noun_in_senses(t.lemma_.lower(), _VOTE_NOUNS, first=3, exact=True) and \
                     any(c.dep_ == "poss" and c.lower_ in ("my", "our") for c in t.children):
                 return True  # "X has my vote"
-            if low == "in" and t.head.lemma_ in ("be", "count") and \
+            if low == "in" and t.head.lemma_ in ("be", "count") and not any(c.dep_ == "pobj" for c in t.children) and \
                     any(c.lower_ in ("i", "im", "me", "we") for c in t.head.children):
-                return True  # "i'm in", "count me in", "i'm in for X"
+                return True  # "i'm in", "count me in"; not "I'm in Lisbon next week"
     return False
+
+
+def _of_someone(t: Any) -> bool:
+    """The word of approval is said of a person, or by one other than the speakers ("Jo loves X", "she's lovely")."""
+    head = t if t.pos_ == "VERB" else t.head if t.dep_ in ("acomp", "attr", "conj") else t
+    subj = next((c for c in head.children if c.dep_ in ("nsubj", "nsubjpass")), None)
+    return subj is not None and (subj.ent_type_ == "PERSON" or subj.lower_ in ("he", "she", "they", "him", "her") or
+                                 lex.is_person_noun(subj.lemma_.lower()))
 
 
 def _praises(lemma: str) -> bool:

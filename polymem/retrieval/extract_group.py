@@ -268,9 +268,9 @@ def _best_chain(self: Any) -> list[StateHit]:
         best = max(written, key=ranks.__getitem__)
     hits = cands[best][0]
     self.group_named = best in named
-    if best.startswith("decision:"):
-        hits = _regroup(self, hits, [h for k, c in cands.items() if k.startswith("decision:") and k != best
-                                     for h in c[0] if value_kind.compatible(asked, h.value or "", noun)])
+    if best.startswith("decision:") and not self.group_named:  # (the matter the question names stays as it is)
+        hits = _regroup(self, hits, [c[0][-1] for k, c in cands.items() if k.startswith("decision:") and k != best
+                                     and c[0] and value_kind.compatible(asked, c[0][-1].value or "", noun)])
     if len(hits) > 1 and self.plan.mode != "head":
         return hits
     # one matter filed as two (the first choice, then the one that replaced it, read apart): a later decision of
@@ -295,10 +295,11 @@ CLOSER = 0.03  # how much nearer to the question another matter's version must c
 
 
 def _regroup(self: Any, hits: list[StateHit], others: list[StateHit]) -> list[StateHit]:
-    """The chain chosen, joined by the versions of the same kind filed under other matters whose own talk (their
-    deciding lines and the few before) came clearly nearer to the question than any version of the chain: the
-    writer filed them apart (a matter named after a word said in passing, a new weekday filed as another event's
-    date), yet they answer the matter asked ("which evening is it on now?" where the new one was filed elsewhere)."""
+    """The chain chosen, joined by the nearest of the other matters' current choices (`others`) of the same kind
+    whose own talk (its deciding line and the few before) came clearly nearer to the question than any version of
+    the chain: the writer filed it apart (a matter named after a word said in passing, a new weekday filed as another
+    event's date), yet it answers the matter asked ("which evening is it on now?" where the new one was filed
+    elsewhere). A superseded version of another matter never joins (`others` holds each matter's latest)."""
     rel = {h.id: self.near_own[h.id] for h in [*hits, *others] if h.id in self.near_own}
     known = [rel[h.id] for h in hits if h.id in rel]
     if not known:
@@ -308,6 +309,7 @@ def _regroup(self: Any, hits: list[StateHit], others: list[StateHit]) -> list[St
     more = [h for h in others if rel.get(h.id, -1.0) >= top + CLOSER and value_kind.value_kind(h.value or "") == kind]
     if not more:
         return hits
+    more = [max(more, key=lambda h: rel[h.id])]  # one other matter's choice: the nearest
     out: list[StateHit] = []
     for h in sorted(hits + more, key=lambda x: x.when):
         if not out or not same_value(out[-1].value, h.value):

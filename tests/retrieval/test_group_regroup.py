@@ -48,3 +48,9 @@ def test_an_earlier_version_joins_before_the_chain() -> None:
 def test_nothing_changes_without_cosines() -> None:
     me = SimpleNamespace(near_own={})
     assert _values(_regroup(me, CHAIN, [ELSEWHERE])) == ["Wednesdays at 7pm"]
+
+
+def test_only_the_nearest_of_several_other_matters_joins() -> None:
+    also = _hit("r5", "Fridays at 5pm", 4)
+    me = SimpleNamespace(near_own={"r1": 0.30, "r2": 0.70, "r5": 0.60})
+    assert _values(_regroup(me, CHAIN, [also, ELSEWHERE])) == ["Wednesdays at 7pm", "Mondays at 6pm"]
