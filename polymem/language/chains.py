@@ -27,7 +27,6 @@ class Decision:
     reverses: str | None = None  # the value of the decision this one overturns
     seq: int = -1  # the message's place in the conversation, as the tracker read it
     support: list[str] = field(default_factory=list)  # earlier messages it rests on: a proposal and its assents
-    echoed: bool = False  # agreed by members repeating the option: a later ruling may still state it in full
 
 
 @dataclass

@@ -17,7 +17,7 @@ import re
 from datetime import datetime
 from typing import Any
 
-from polymem.language import concluding, consensus, echoes, sums_set, timeexpr
+from polymem.language import concluding, consensus, sums_set, timeexpr
 from polymem.language import group as group_acts
 from polymem.language import lexical as lex
 from polymem.language.chains import (
@@ -77,7 +77,6 @@ class DecisionTracker:
         self._opt_seq: list[int] = []  # per option, the message it came up in
         self._decided_at: list[int] = []  # messages that settled something
         self._talk = consensus.Follower()  # the proposal the talk is on, and who assented to it
-        self._echoes = echoes.EchoFollower()  # options put forward, and who took each up by name
         self._change_seq = -1  # the last message that urged the group to change a matter ("let's move to X")
         self._troubled: tuple[Chain, int] | None = None  # a matter told of as in trouble, and where
 
@@ -89,7 +88,6 @@ class DecisionTracker:
         self._remember(text, message_id, speaker)
         if speaker is not None and self.by_kind:
             self._consensus(text, message_id, speaker, None, [o[:2] for o in self.options[first:]], record=False)
-            self._echoes.step(text, message_id, speaker, self._seq - 1)
 
     def replay(self, text: str, message_id: str, speaker: str) -> None:
         """An older message still (a writer's look-back): what was proposed, who assented, and the text itself
@@ -98,7 +96,6 @@ class DecisionTracker:
         put = _proposals(text)
         self._remember(text, message_id, speaker)
         self._consensus(text, message_id, speaker, None, put, record=False)
-        self._echoes.step(text, message_id, speaker, self._seq - 1)
 
     def _remember(self, text: str, message_id: str = "", speaker: str | None = None) -> None:
         self._speakers = [*self._speakers, speaker or ""][-TALK:]
@@ -166,20 +163,8 @@ class DecisionTracker:
         out = self._stated(text, message_id, speaker, time)
         if out or not self.by_kind:  # (over a few retrieved messages the replies between them are missing)
             self._talk.pending = None
-            if self.by_kind:
-                self._echoes.step(text, message_id, speaker, self._seq - 1)  # (the talk is still followed)
-                for d in out:  # a choice said outright resolves the proposals that held it
-                    self._echoes.close(d.value, same)
             return out
-        out = self._consensus(text, message_id, speaker, time, [o[:2] for o in self.options[first:]])
-        echoed = self._echoes.step(text, message_id, speaker, self._seq - 1)
-        for d in out:
-            self._echoes.close(d.value, same)
-        if out or echoed is None:
-            return out
-        # an option two members took up by name ("X is perfect", "yes to X")
-        return self._agreed(echoed.value, None, echoed.put.text, [echoed.put.message_id, *echoed.support], text,
-                            message_id, speaker, time, echoed=True)
+        return self._consensus(text, message_id, speaker, time, [o[:2] for o in self.options[first:]])
 
     def _consensus(self, text: str, message_id: str, speaker: str, time: datetime | None,
                    put: list[tuple[str, str | None]], record: bool = True) -> list[Decision]:
@@ -189,24 +174,18 @@ class DecisionTracker:
         p = self._talk.step(text, message_id, speaker, self._seq - 1, put)
         if p is None or not record:
             return []
-        return self._agreed(p.value, p.topic, p.text, [p.message_id, *p.assent.values()], text, message_id, speaker,
-                            time)
-
-    def _agreed(self, value: str, topic: str | None, proposal: str, support: list[str], text: str, message_id: str,
-                speaker: str, time: datetime | None, echoed: bool = False) -> list[Decision]:
-        """A proposal agreed to in this message: the decision, on the matter it joins."""
-        value = full_date(unmarked(value), self._named_so_far())
-        d = Decision(value, message_id, speaker, time, topic, [], proposal.strip(), seq=self._seq - 1,
-                     support=[m for m in dict.fromkeys(support) if m != message_id], echoed=echoed)
+        value = full_date(unmarked(p.value), self._named_so_far())
+        d = Decision(value, message_id, speaker, time, p.topic, [], p.text.strip(), seq=self._seq - 1,
+                     support=[p.message_id, *(m for m in p.assent.values() if m != message_id)])
         # "could we do the 22nd instead?": a change of the matter of its kind
-        chain = self._chain_for(d, f"{proposal} {text}", any(t.lower_ == "instead" for t in parsed(proposal)))
+        chain = self._chain_for(d, f"{p.text} {text}", any(t.lower_ == "instead" for t in parsed(p.text)))
         self._chain_of[id(d)] = chain
         if chain.decisions and same(chain.head.value, d.value):
             return [d]  # confirmed again
         if chain.decisions:
             d.reverses = chain.head.value
         chain.decisions.append(d)
-        chain.context += f" {proposal} {text}"
+        chain.context += f" {p.text} {text}"
         self._decided_at.append(self._seq - 1)
         return [d]
 
@@ -230,8 +209,7 @@ class DecisionTracker:
         # "minibus from the station, done.": an option put forward, closed by a word of completing
         bare |= {s.start: v for s in sents if s.start not in bare and (v := concluding.verdict_after(s, prior, same))}
         # "Fridays, 6-8, from 3rd March.": a verbless list of phrases naming an option the talk weighed
-        # (a choice agreed by echo is still open to the ruling that states it in full: "Fridays, 6-8, from May")
-        heads = [c.head.value for c in self.chains if not c.head.echoed]
+        heads = [c.head.value for c in self.chains]
         talk = [(who, x) for who, (_, x, _) in zip(self._speakers, self._window, strict=True)]
         recent = [o[0] for i, o in enumerate(self.options[:len(prior)]) if self._seq - 1 - self._opt_seq[i] <= TALK]
         ruled = {s.start: v for s in sents if s.start not in bare and
@@ -362,12 +340,11 @@ class DecisionTracker:
             # (the date urged beside the choice changes a matter of dates by its own talk, not the choice's matter)
             chain = self._chain_for(d, text, changed and not any(d is u for u in urged))
             self._chain_of[id(d)] = chain
-            fuller = bool(chain.decisions) and chain.head.echoed and _fuller(d.value, chain.head.value)
-            if chain.decisions and same(chain.head.value, d.value) and not fuller:
+            if chain.decisions and same(chain.head.value, d.value):
                 d.reverses = None
                 out.append(d)  # the same decision confirmed: the writer keeps the record as it is
                 continue
-            if chain.decisions and not fuller:  # (said in full, a choice agreed by echo reverses nothing)
+            if chain.decisions:
                 d.reverses = chain.head.value
             chain.decisions.append(d)
             chain.context += " " + text
@@ -617,13 +594,6 @@ class DecisionTracker:
             (n for n in [first_noun(text, d.value)] if n and n not in taken), None) or norm(d.value)
         self.chains.append(c)
         return c
-
-
-def _fuller(new: str, old: str) -> bool:
-    """A decision stated in more words than the one its chain holds, beginning with them ("X in May it is" after
-    "X" was agreed by echo): the same choice, said in full, is its next version."""
-    a, b = norm(new), norm(old)
-    return len(a.split()) > len(b.split()) and a.startswith(b + " ")
 
 
 # words that head what follows them ("ok news. ...", "right, question: ..."), never a value chosen (WordNet)
