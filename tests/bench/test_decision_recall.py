@@ -11,15 +11,15 @@ from bench.decision_recall import main, recall
 CHAT = {
     "scenario_id": "recall-test",
     "messages": [
-        {"id": "a1", "speaker": "wren", "text": "how about calling the team the Red Kites?", "time": "2026-03-01T10:00"},
-        {"id": "a2", "speaker": "tomas", "text": "Red Kites is brilliant", "time": "2026-03-01T10:01"},
-        {"id": "a3", "speaker": "ines", "text": "ok, decided: the Red Kites it is", "time": "2026-03-01T10:02"},
-        {"id": "a4", "speaker": "kofi", "text": "my bike got a puncture on the way in", "time": "2026-03-01T10:05"},
+        {"id": "a1", "speaker": "wren", "text": "how about calling the team the Red Kites?", "time": "2031-05-04T10:00"},
+        {"id": "a2", "speaker": "tomas", "text": "Red Kites is brilliant", "time": "2031-05-04T10:01"},
+        {"id": "a3", "speaker": "ines", "text": "ok, decided: the Red Kites it is", "time": "2031-05-04T10:02"},
+        {"id": "a4", "speaker": "kofi", "text": "my bike got a puncture on the way in", "time": "2031-05-04T10:05"},
     ],
     "qa": [
         {"id": "q1", "type": "group_head", "question": "What is the team called?", "keywords": ["Red Kites"],
          "evidence": ["a3"]},
-        {"id": "q2", "type": "group_head", "question": "What did they name the team?", "keywords": ["Herons"],
+        {"id": "q2", "type": "group_head", "question": "What did they name the team?", "keywords": ["Fieldfares"],
          "evidence": ["a3"]},  # read, but not holding the keyword
         {"id": "q3", "type": "group_past", "question": "What was it before?", "keywords": ["Kites"],
          "evidence": ["a4"]},  # nothing decided there
