@@ -306,12 +306,13 @@ def _regroup(self: Any, hits: list[StateHit], others: list[StateHit]) -> list[St
         return hits
     top = max(known)
     kind = value_kind.value_kind(max(hits, key=lambda h: rel.get(h.id, -1.0)).value or "")
-    more = [h for h in others if rel.get(h.id, -1.0) >= top + CLOSER and value_kind.value_kind(h.value or "") == kind]
-    if not more:
+    # one other matter's choice: the nearest
+    join = max((h for h in others if rel.get(h.id, -1.0) >= top + CLOSER and value_kind.value_kind(h.value or "") == kind),
+               key=lambda h: rel[h.id], default=None)
+    if join is None:
         return hits
-    more = [max(more, key=lambda h: rel[h.id])]  # one other matter's choice: the nearest
     out: list[StateHit] = []
-    for h in sorted(hits + more, key=lambda x: x.when):
+    for h in sorted([*hits, join], key=lambda x: x.when):
         if not out or not same_value(out[-1].value, h.value):
             out.append(h)
     return out
