@@ -30,7 +30,7 @@ def past_day(text: str, anchor: datetime, change: bool = False) -> datetime | No
         # the words that head a phrase of time: a weekday, a month, "yesterday", "ago" ("two days ago")
         if not (low in timeexpr.WEEKDAYS or low in ("yesterday", "ago") or timeexpr.calendar_name(low)):
             continue
-        words = [t for t in tok.subtree if not t.is_punct]
+        words = _phrase(tok)
         if len(words) > 5:
             continue
         span = timeexpr.resolve(" ".join(t.text for t in words), anchor)
@@ -65,3 +65,53 @@ def _past(tok: Any) -> Any | None:
     if v.tag_ == "VBD" or (v.tag_ == "VBN" and any(c.dep_ == "aux" and c.lemma_ == "have" for c in v.children)):
         return v
     return None
+
+
+def planned_day(text: str, anchor: datetime) -> datetime | None:
+    """The first day-long time phrase of `text` that dates a going or a start still to come ("moving sun 12
+    april", "starting on Monday 3 August"), resolved forward from `anchor` (the message's time); None when there
+    is none, or the clause is in the past (that is `past_day`'s)."""
+    doc = parsed(text)
+    for tok in doc:
+        low = tok.lower_
+        if not (low in timeexpr.WEEKDAYS or low == "tomorrow" or timeexpr.calendar_name(low)):
+            continue
+        words = _phrase(tok)
+        if len(words) > 5:
+            continue
+        span = timeexpr.resolve(" ".join(t.text for t in words), anchor, future=True)
+        if span is None or span[1] - span[0] != timedelta(days=1) or span[0] <= anchor:
+            continue
+        if tok.head.lower_ in _BOUNDS or (tok.i > 0 and doc[tok.i - 1].lower_ in _BOUNDS):
+            continue
+        verb = _verb_above(tok)
+        if verb is None or _past(tok) is not None or not lex.verb_in_senses(verb.lemma_.lower(), _CHANGE, first=3):
+            continue
+        return span[0]
+    return None
+
+
+def _phrase(tok: Any) -> list[Any]:
+    """The words of a time phrase headed by `tok`, with the date a weekday runs into when the parser hung it apart
+    ("Monday 6 April": the weekday and its date are one day)."""
+    words = [t for t in tok.subtree if not t.is_punct]
+    if tok.lower_ in timeexpr.WEEKDAYS or timeexpr.weekday_name(tok.lower_):
+        for t in tok.doc[tok.i + 1:tok.i + 5]:
+            if t.is_punct or not (t.like_num or t.lower_ in ("the", "of") or timeexpr.calendar_name(t.lower_) or
+                                  t.lower_.rstrip("stndrh").isdigit()):
+                break
+            if t not in words:
+                words.append(t)
+    return sorted(words, key=lambda t: t.i)
+
+
+def _verb_above(tok: Any) -> Any | None:
+    """The nearest verb above a phrase, within four steps."""
+    v = tok.head
+    for _ in range(4):
+        if v.pos_ in ("VERB", "AUX"):
+            return v
+        if v.head.i == v.i:
+            return None
+        v = v.head
+    return v if v.pos_ in ("VERB", "AUX") else None

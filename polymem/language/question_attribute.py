@@ -238,7 +238,7 @@ def question_attribute(doc: Any) -> tuple[Attribute | None, str | None]:
         if t.pos_ == "NOUN" and _asked_noun(t) and any(c.dep_ == "poss" and _someone(c) for c in t.children) and \
                 not any(c.dep_ == "prep" for c in t.children) and _where_noun(lemma):  # not "her place in the queue"
             return "city", None  # "everybody's location", "her whereabouts", "Ana's place": where a person is
-    if (attr := _start_or_move(doc)) is not None:
+    if (attr := start_or_move(doc)) is not None:
         return attr, None
     if "where" in wh and any(t.lemma_ in ("be", "live") and t.dep_ == "ROOT" and not any(
             c.dep_ == "nsubj" and lex.is_animal(c.lemma_.lower()) for c in t.children) for t in doc):
@@ -330,20 +330,26 @@ def changes(t: Any, attribute: str) -> bool:
         a.lower_ == "new" for o in objs for a in o.children if a.dep_ == "amod")
 
 
-def _start_or_move(doc: Any) -> Attribute | None:
+def start_or_move(doc: Any) -> Attribute | None:
     """A job begun at a workplace ("start at Lumen Pay", "her first day at the studio") or a move made to a
     place ("make the move to Bilbao"): what a when-question about someone dates."""
     for t in doc:
         at = [p for c in t.children if c.dep_ == "prep" and c.lower_ in ("at", "with") for p in c.children
               if p.dep_ == "pobj" and p.pos_ in ("PROPN", "NOUN")]
-        if any(p.pos_ == "PROPN" or p.ent_type_ == "ORG" for p in at) and t.pos_ == "VERB" and lex.verb_in_senses(t.lemma_.lower(), ("get_down.v.07", "begin.v.02", "begin.v.03"),
-                                                          first=3, exact=True):
+        # (a workplace by its name, however it is cased ("start at brightfold"), or a building or body of people:
+        # "start at the planetarium")
+        if any(p.pos_ == "PROPN" or p.ent_type_ == "ORG" or lex.unknown_word(p.lower_) or (
+                p.dep_ == "pobj" and any(d.dep_ == "det" for d in p.children) and
+                lex.noun_in_lexfile(p.lemma_.lower(), ("noun.artifact", "noun.group"))) for p in at) and \
+                t.pos_ == "VERB" and lex.verb_in_senses(t.lemma_.lower(), ("get_down.v.07", "begin.v.02", "begin.v.03"),
+                                                        first=3, exact=True):
             return "job"
         if at and t.pos_ == "NOUN" and any(c.dep_ == "amod" and c.lower_ == "first" for c in t.children) and \
                 lex.noun_is(t.lemma_.lower(), "time", senses=4):
             return "job"
         to = [p for c in t.children if c.dep_ == "prep" and c.lower_ == "to" for p in c.children if p.dep_ == "pobj"]
         if to and t.pos_ == "NOUN" and t.lemma_.lower() in ("move", "relocation") and \
-                any(p.pos_ == "PROPN" or p.ent_type_ in ("GPE", "LOC") for p in to):
+                any(p.pos_ == "PROPN" or p.ent_type_ in ("GPE", "LOC") or lex.is_place_name(p.lower_) or
+                    lex.unknown_word(p.lower_) for p in to):
             return "city"
     return None

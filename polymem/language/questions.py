@@ -12,8 +12,8 @@ from functools import lru_cache
 from typing import Any, Literal
 
 from polymem.language import lexical as lex
-from polymem.language.models import nlp
-from polymem.language.question_attribute import Attribute, changes, question_attribute
+from polymem.language.models import nlp, parsed
+from polymem.language.question_attribute import Attribute, changes, question_attribute, start_or_move
 from polymem.language.question_group import (
     about_a_plan,
     members_aside,
@@ -92,6 +92,10 @@ def parse_question(question: str, mentioned: int = 0, names: frozenset[str] = fr
     out.wh = next((t.lower_ for t in doc if t.tag_ in ("WRB", "WP", "WDT", "WP$") or
                    (t.i == 0 and t.lower_ in _WH_WORDS)), None)
     out.attribute, out.category = question_attribute(doc)
+    if out.attribute is None and (begun := start_or_move(parsed(question))) is not None:
+        # (read again as messages are, names typed in lower case given their capital: "her move to glasgow" is a
+        # move to a town, which the tagger took for a verb)
+        out.attribute = begun
     if asks_event(doc):  # "what happened when her cat went missing?": an event told, no attribute's value
         out.attribute, out.category = None, None
         return out

@@ -81,6 +81,24 @@ def resolve(phrase: str, anchor: datetime, future: bool = False) -> tuple[dateti
         n = int(m.group(1)) if m.group(1).isdigit() else _NUM[m.group(1)]
         d = day - timedelta(days=n * _UNIT_DAYS[m.group(2)])
         return d, d + one
+    # (a date with its month outranks a weekday said with it: "Monday 4 May" is the 4th of May, not the nearest
+    # Monday)
+    m = re.search(_MONTH_RX + r"\s+(?P<d>\d{1,2})(?:st|nd|rd|th)?\b|\b(?P<d2>\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?"
+                  + _MONTH_RX.replace("mon>", "mon2>"), p)
+    if m:
+        mon = _month(m.group("mon") or m.group("mon2"))
+        d = int(m.group("d") or m.group("d2"))
+        if mon and 1 <= d <= 31:
+            try:
+                start = datetime(anchor.year, mon, d, tzinfo=anchor.tzinfo)
+            except ValueError:
+                return None
+            if future and start < day - timedelta(days=60):  # a plan's day months behind the message: next year's
+                try:
+                    start = start.replace(year=anchor.year + 1)
+                except ValueError:  # (29 February)
+                    return None
+            return start, start + one
     m = re.search(r"\b(last|this|next|on|past)?\s*(" + "|".join(WEEKDAYS) + r")\b", p)
     if m:
         target = WEEKDAYS.index(m.group(2))
@@ -112,24 +130,14 @@ def resolve(phrase: str, anchor: datetime, future: bool = False) -> tuple[dateti
             return start, end
         y = anchor.year + sign
         return datetime(y, 1, 1, tzinfo=anchor.tzinfo), datetime(y + 1, 1, 1, tzinfo=anchor.tzinfo)
-    m = re.search(_MONTH_RX + r"\s+(?P<d>\d{1,2})(?:st|nd|rd|th)?\b|\b(?P<d2>\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?"
-                  + _MONTH_RX.replace("mon>", "mon2>"), p)
-    if m:
-        mon = _month(m.group("mon") or m.group("mon2"))
-        d = int(m.group("d") or m.group("d2"))
-        if mon and 1 <= d <= 31:
-            y = anchor.year
-            try:
-                start = datetime(y, mon, d, tzinfo=anchor.tzinfo)
-            except ValueError:
-                return None
-            return start, start + one
     m = re.search(r"\b(?:(?P<cue>in|since|during|early|late|mid|back in|by|from|starting|until|till|next)\s+)?"
                   + _MONTH_RX + r"\b", p)
     if m and _month(m.group("mon")):
         mon = _month(m.group("mon")) or 1
         if future or m.group("cue") in ("starting", "until", "till", "next"):  # "starting september" said in July
             y = anchor.year if mon >= anchor.month else anchor.year + 1
+        elif m.group("cue") == "from":  # an onset, ahead or behind: the nearer one ("from september" said in May)
+            y = anchor.year + (mon - anchor.month > 6) * -1 + (anchor.month - mon > 6)
         else:
             y = anchor.year if mon <= anchor.month + 1 else anchor.year - 1
         start = datetime(y, mon, 1, tzinfo=anchor.tzinfo)

@@ -11,8 +11,9 @@ from __future__ import annotations
 from datetime import datetime
 from typing import TYPE_CHECKING
 
-from polymem.language import fields, lexical
-from polymem.language.past_day import past_day
+from polymem.language import fields, lexical, timeexpr
+from polymem.language.models import parsed
+from polymem.language.past_day import past_day, planned_day
 from polymem.retrieval import extract_pets
 from polymem.retrieval.answer import EvidenceItem
 from polymem.retrieval.extract_base import (
@@ -102,6 +103,7 @@ def when(a: Answerer) -> Extract:
     attrs = [a.plan.attribute] if a.plan.attribute else ["city", "job", "pet"]
     q = a.plan.question.lower()
     best: tuple[int, StateHit] | None = None
+    ranked: list[tuple[int, StateHit]] = []
     for attr in attrs:
         hits = person_state(a, pid, attr)
         for i, h in enumerate(hits):
@@ -109,22 +111,63 @@ def when(a: Answerer) -> Extract:
                                                                  if len(w) > 3)))
             changed = i > 0 and not same_value(h.value, hits[i - 1].value)
             rank = 2 * named + changed
+            ranked.append((rank, h))
             if rank and (best is None or rank > best[0] or (rank == best[0] and h.when >= best[1].when)):
                 best = (rank, h)
-    if best is None:  # no recorded change of home, work or pet: an event, found by search
+    if best is None or (best[0] < 2 and _names_a_value(a)):
+        # no recorded change of home, work or pet, or none of the one the question names ("when did Tobi start at
+        # Quillworks?" where no post there was read): an event, found by search
         return a._generic()
     h = best[1]
+    # (the value the question names may come up in several lines: the change's day is the one a line tells, a day
+    # told as past before one planned, not the day of the first line that named it)
+    if best[0] >= 2 and (told := _told_day(a, [x for r, x in ranked if r >= 2 and x.value and (
+            r == best[0] or same_value(x.value, h.value))])) is not None:
+        h, day = told
+        text = f"{day.strftime('%-d %B %Y')} ({day.date().isoformat()}): {rows[0].name or pid} -> {h.value}"
+        return Extract(text, participant=pid, cited=h.message_ids, confidence=1.0, rows={pid: ([h], [])})
     day = a.statement_time(h)
     sent = [t for mid in h.message_ids if (m := a.msgs.get(mid)) and (t := message_time(m.get("time"))) is not None]
     if day is None or any(_same_instant(day, t) for t in sent):
         # the statement says no day of its own: the message may, in another clause ("She's in Porto!! ...
         # took the night train on Monday", "my first shift there was yesterday")
-        day = _day_told(a, pid, h.message_ids, sent) or day
+        day = _day_told(a, pid, h.message_ids, sent) or _day_planned(a, pid, h.message_ids, sent) or day
     day = day or (datetime.fromtimestamp(h.when[0]) if h.when and h.when[0] else None)
     if day is None:
         return Extract(NOT_IN_MEMORY, abstained=True, cited=h.message_ids)
     text = f"{day.strftime('%-d %B %Y')} ({day.date().isoformat()}): {rows[0].name or pid} -> {h.value}"
     return Extract(text, participant=pid, cited=h.message_ids, confidence=1.0, rows={pid: ([h], [])})
+
+
+def _names_a_value(a: Answerer) -> bool:
+    """The question names a place or a firm (a proper noun or a word no dictionary knows, not a member's name nor
+    a word of the calendar): the value whose day is asked."""
+    members = {w.lower() for w in a.roster.name_words()}
+    return any(t.i > 0 and t.is_alpha and (t.pos_ == "PROPN" or lexical.unknown_word(t.lower_)) and
+               t.lower_ not in members and not timeexpr.calendar_name(t.lower_) for t in parsed(a.plan.question))
+
+
+def _told_day(a: Answerer, hits: list[StateHit]) -> tuple[StateHit, datetime] | None:
+    """Of the hits naming the asked value, the one whose statement tells a day of its own (not its message's
+    timestamp), with that day: the earliest day told as past ("moved in yesterday"), else the latest day told
+    as still to come ("moving on Sunday 12 April", the last word on a plan that may have been moved)."""
+    past: list[tuple[datetime, StateHit]] = []
+    ahead: list[tuple[datetime, StateHit]] = []
+    for h in hits:
+        day = a.statement_time(h)
+        sent = [t for mid in h.message_ids if (m := a.msgs.get(mid)) and (t := message_time(m.get("time"))) is not None]
+        if day is None or not sent or any(_same_instant(day, t) for t in sent):
+            continue
+        said = max(sent)
+        naive = (day.replace(tzinfo=None), said.replace(tzinfo=None))
+        (past if naive[0] <= naive[1] else ahead).append((day, h))
+    if past:
+        day, h = min(past, key=lambda x: x[0].replace(tzinfo=None))
+        return h, day
+    if ahead:
+        day, h = max(ahead, key=lambda x: x[1].when)
+        return h, day
+    return None
 
 
 NEAR_S = 3600  # how far from the message of a change a line by or about the person may tell its day
@@ -143,6 +186,21 @@ def _day_told(a: Answerer, pid: str, ids: list[str], sent: list[datetime]) -> da
         # (a line other than the change's own tells its day only with a verb of going or starting: "drove
         # down with the last boxes on Saturday", not "the cat threw up on Monday")
         if t is not None and (d := past_day(m.get("text") or "", t, change=n >= len(own))) is not None:
+            return d
+    return None
+
+
+def _day_planned(a: Answerer, pid: str, ids: list[str], sent: list[datetime]) -> datetime | None:
+    """The day the change's own messages give for a going or a start still ahead ("got the flat!! moving sun 12
+    april"), else one the person gives within the hour around them: when nothing says the day it happened, the
+    day it was set for."""
+    own = [a.msgs[mid] for mid in ids if mid in a.msgs]
+    near = sorted((m for mid, m in a.msgs.items() if mid not in ids and m.get("speaker") == pid and
+                   (t := message_time(m.get("time"))) is not None and any(abs((t - x).total_seconds()) <= NEAR_S
+                                                                          for x in sent)),
+                  key=lambda m: min(abs((message_time(m.get("time")) - x).total_seconds()) for x in sent))  # type: ignore[operator]
+    for m in own + near:
+        if (t := message_time(m.get("time"))) is not None and (d := planned_day(m.get("text") or "", t)) is not None:
             return d
     return None
 

@@ -99,3 +99,20 @@ def test_a_day_range_with_a_weekday_on_both_ends_is_one_span() -> None:
     assert date_span("i was thinking thu 4 to sun 7 june?") == "thu 4 to sun 7 june"
     assert date_span("Friday 9 to Monday 12 October works") == "Friday 9 to Monday 12 October"
     assert date_span("see you Saturday 13 June") == "Saturday 13 June"
+
+
+def test_a_date_outranks_the_weekday_said_with_it() -> None:
+    # the weekday names which day of the week the date falls on; it does not move the date to the nearest one
+    assert resolve("first shift is Monday 3 August", ANCHOR)[0].date().isoformat() == "2026-08-03"
+    assert resolve("on Sat 11th July", ANCHOR)[0].date().isoformat() == "2026-07-11"
+    assert resolve("on Saturday", ANCHOR)[0].date().isoformat() == "2026-07-04"  # alone: still the last one
+    # a plan's date months behind the message is next year's; a report's stays in this year
+    assert resolve("moving on 14 January", ANCHOR, future=True)[0].date().isoformat() == "2027-01-14"
+    assert resolve("we met on 14 January", ANCHOR)[0].date().isoformat() == "2026-01-14"
+
+
+def test_an_onset_month_is_the_nearer_one() -> None:
+    # "from <month>" starts something, ahead or behind: whichever of the two is nearer to the message
+    assert resolve("from October", ANCHOR)[0].date().isoformat() == "2026-10-01"
+    assert resolve("from March", ANCHOR)[0].date().isoformat() == "2026-03-01"
+    assert resolve("from December", datetime(2026, 2, 3))[0].date().isoformat() == "2025-12-01"

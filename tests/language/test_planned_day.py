@@ -1,0 +1,27 @@
+"""The day a line sets for a going or a start still ahead (`planned_day`), beside the day a past one happened
+(`past_day`), on lines written for these tests."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from polymem.language.past_day import past_day, planned_day
+
+SAID = datetime(2026, 3, 10, 19, 30, tzinfo=UTC)  # a Tuesday
+
+
+def _day(d: datetime | None) -> str | None:
+    return d.date().isoformat() if d is not None else None
+
+
+def test_a_move_or_start_set_for_a_day_ahead() -> None:
+    assert _day(planned_day("keys are ours!! moving fri 27 march", SAID)) == "2026-03-27"
+    assert _day(planned_day("I've said yes to the Tollbridge post, starting on Monday 6 April", SAID)) == "2026-04-06"
+    assert _day(planned_day("we relocate tomorrow, send snacks", SAID)) == "2026-03-11"
+
+
+def test_no_day_ahead_where_none_is_set_for_a_going_or_a_start() -> None:
+    assert planned_day("the pottery night is on Friday 20 March", SAID) is None  # no going or starting
+    assert planned_day("moved on Sunday 8 March, still unpacking", SAID) is None  # in the past: past_day's
+    assert _day(past_day("moved on Sunday 8 March, still unpacking", SAID)) == "2026-03-08"
+    assert planned_day("no wifi until Monday 16 March, moving is chaos", SAID) is None  # a bound, not the day
