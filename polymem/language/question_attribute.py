@@ -336,11 +336,11 @@ def start_or_move(doc: Any) -> Attribute | None:
     for t in doc:
         at = [p for c in t.children if c.dep_ == "prep" and c.lower_ in ("at", "with") for p in c.children
               if p.dep_ == "pobj" and p.pos_ in ("PROPN", "NOUN")]
-        # (a workplace by its name, however it is cased ("start at brightfold"), or a building or body of people:
-        # "start at the planetarium")
+        # (a workplace by its name, however it is cased ("start at brightfold"), or a building first of all: "start
+        # at the planetarium", not "at the party", a gathering)
         if any(p.pos_ == "PROPN" or p.ent_type_ == "ORG" or lex.unknown_word(p.lower_) or (
-                p.dep_ == "pobj" and any(d.dep_ == "det" for d in p.children) and
-                lex.noun_in_lexfile(p.lemma_.lower(), ("noun.artifact", "noun.group"))) for p in at) and \
+                any(d.dep_ == "det" for d in p.children) and
+                [x.lexname() for x in lex._synsets(p.lemma_.lower(), "n")[:1]] == ["noun.artifact"]) for p in at) and \
                 t.pos_ == "VERB" and lex.verb_in_senses(t.lemma_.lower(), ("get_down.v.07", "begin.v.02", "begin.v.03"),
                                                         first=3, exact=True):
             return "job"

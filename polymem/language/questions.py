@@ -25,7 +25,7 @@ from polymem.language.question_group import (
     who_and_where,
 )
 from polymem.language.question_views import asks_earlier, asks_left, asks_view
-from polymem.language.timeexpr import MONTHS, is_time_word
+from polymem.language.timeexpr import MONTHS, is_time_word, month_of
 
 Form = Literal["most_active", "talks_most", "when", "category", "list_decisions", "list_moved", "announced",
                "state_at", "who_asked", "asked_whom", "who_agreed", "opinion", "group", "unknown_person", "who_reported"]
@@ -53,6 +53,7 @@ class QuestionForm:
     category: str | None = None  # a category word the answer must fall under ("dog", "healthcare")
     at: Literal["start", "end"] | None = None  # "at the beginning", "in the end"
     month: int | None = None  # "in March"
+    part: Literal["early", "mid", "late"] | None = None  # "in early March", "mid-March", "at the end of March"
     wh: str | None = None
     role_person: int | None = None  # who_asked: index of the addressee among the mentioned; asked_whom: the asker
     who_like: bool = False  # "which cousin ...": a wh-determiner on a person noun asks "who"
@@ -73,6 +74,19 @@ def _parse(text: str) -> Any:
 
 
 _WH_WORDS = ("what", "which", "where", "when", "how", "who", "whom", "whose", "why")
+
+
+_PARTS: dict[str, Literal["early", "mid", "late"]] = {
+    "early": "early", "beginning": "early", "start": "early", "mid": "mid", "middle": "mid", "late": "late",
+    "end": "late"}
+
+
+def _part_of_month(month: Any) -> Literal["early", "mid", "late"] | None:
+    """Which part of the month a question names just before its name ("early April", "the middle of May")."""
+    for t in reversed(month.doc[max(0, month.i - 4):month.i]):
+        if t.lemma_.lower() in _PARTS:
+            return _PARTS[t.lemma_.lower()]
+    return None
 
 
 def _with_particles(v: Any) -> list[str]:
@@ -184,8 +198,12 @@ def parse_question(question: str, mentioned: int = 0, names: frozenset[str] = fr
                 out.at = "start"
             elif lex.verb_in_senses(t.lemma_.lower(), ("end.v.01", "end.v.02", "complete.v.01"), first=3, exact=True):
                 out.at = "end"
-        if t.ent_type_ == "DATE" and t.lower_ in MONTHS and t.lower_ not in names:
-            out.month = MONTHS.index(t.lower_) + 1
+        if t.ent_type_ == "DATE" and (t.lower_ in MONTHS or month_of(t.lower_) and len(t.lower_) <= 4) and \
+                t.lower_ not in names:  # (a month's name whole or cut short: "in early feb")
+            out.month = month_of(t.lower_)
+            out.part = _part_of_month(t)
+    if out.month and out.at:  # "at the start of March": the start of the month, not of the chat
+        out.part, out.at = out.part or ("early" if out.at == "start" else "late"), None
     if (out.at or out.month) and out.attribute and mentioned:
         out.form = "state_at"
         return out

@@ -50,6 +50,11 @@ def _month(word: str) -> int | None:
     return None
 
 
+def month_of(word: str) -> int | None:
+    """The number of the month a word names, whole or cut to three letters or more ("sept" -> 9)."""
+    return _month(word)
+
+
 def weekday_name(word: str) -> bool:
     """A weekday's name, whole or cut short to three letters or more ("wed", "thurs")."""
     w = word.lower().rstrip(".")

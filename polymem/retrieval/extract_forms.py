@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from polymem.language import fields, lexical, timeexpr
 from polymem.language.models import parsed
-from polymem.language.past_day import past_day, planned_day
+from polymem.language.past_day import past_day
 from polymem.retrieval import extract_pets
 from polymem.retrieval.answer import EvidenceItem
 from polymem.retrieval.extract_base import (
@@ -24,7 +24,7 @@ from polymem.retrieval.extract_base import (
     message_time,
     same_value,
 )
-from polymem.retrieval.extract_state import distinct, person_state
+from polymem.retrieval.extract_state import day_planned, distinct, person_state
 
 if TYPE_CHECKING:
     from polymem.retrieval.extract import Answerer
@@ -131,7 +131,7 @@ def when(a: Answerer) -> Extract:
     if day is None or any(_same_instant(day, t) for t in sent):
         # the statement says no day of its own: the message may, in another clause ("She's in Porto!! ...
         # took the night train on Monday", "my first shift there was yesterday")
-        day = _day_told(a, pid, h.message_ids, sent) or _day_planned(a, pid, h.message_ids, sent) or day
+        day = _day_told(a, pid, h.message_ids, sent) or day_planned(a, pid, h.message_ids, sent) or day
     day = day or (datetime.fromtimestamp(h.when[0]) if h.when and h.when[0] else None)
     if day is None:
         return Extract(NOT_IN_MEMORY, abstained=True, cited=h.message_ids)
@@ -186,21 +186,6 @@ def _day_told(a: Answerer, pid: str, ids: list[str], sent: list[datetime]) -> da
         # (a line other than the change's own tells its day only with a verb of going or starting: "drove
         # down with the last boxes on Saturday", not "the cat threw up on Monday")
         if t is not None and (d := past_day(m.get("text") or "", t, change=n >= len(own))) is not None:
-            return d
-    return None
-
-
-def _day_planned(a: Answerer, pid: str, ids: list[str], sent: list[datetime]) -> datetime | None:
-    """The day the change's own messages give for a going or a start still ahead ("got the flat!! moving sun 12
-    april"), else one the person gives within the hour around them: when nothing says the day it happened, the
-    day it was set for."""
-    own = [a.msgs[mid] for mid in ids if mid in a.msgs]
-    near = sorted((m for mid, m in a.msgs.items() if mid not in ids and m.get("speaker") == pid and
-                   (t := message_time(m.get("time"))) is not None and any(abs((t - x).total_seconds()) <= NEAR_S
-                                                                          for x in sent)),
-                  key=lambda m: min(abs((message_time(m.get("time")) - x).total_seconds()) for x in sent))  # type: ignore[operator]
-    for m in own + near:
-        if (t := message_time(m.get("time"))) is not None and (d := planned_day(m.get("text") or "", t)) is not None:
             return d
     return None
 

@@ -14,13 +14,22 @@ from typing import TYPE_CHECKING, Any
 from polymem.language import answer_kind, question_group, question_views
 from polymem.language import lexical as lex
 from polymem.language.models import parsed
+from polymem.language.past_day import planned_day
 from polymem.language.pet_keeping import polar
 from polymem.language.pets import unknown_kind
 from polymem.language.statement_types import BEFORE
 from polymem.language.statements_job import role_and_place
 from polymem.language.statements_pet import dies
 from polymem.retrieval import extract_pets as pets
-from polymem.retrieval.extract_base import NOT_IN_MEMORY, Extract, StateHit, coverage, same_value, when
+from polymem.retrieval.extract_base import (
+    NOT_IN_MEMORY,
+    Extract,
+    StateHit,
+    coverage,
+    message_time,
+    same_value,
+    when,
+)
 from polymem.retrieval.extract_history import in_passing, named_before, named_now, named_value, shown_before
 from polymem.retrieval.extract_work import work_line
 from polymem.retrieval.system2 import HISTORY_ATTRIBUTES, asks_before, asks_home_now
@@ -542,6 +551,39 @@ def _state_at(self: Answerer, pid: str, hits: list[StateHit]) -> Extract:
     return Extract(pick.value, participant=pid, cited=pick.message_ids, confidence=1.0, rows={pid: ([pick], [])})
 
 
+NEAR_PLAN_S = 3600  # how far from a change's message the person's own line may set the day it takes effect
+
+
+def day_planned(a: Any, pid: str, ids: list[str], sent: list[datetime]) -> datetime | None:
+    """The day the change's own messages give for a going or a start still ahead ("got the flat!! moving sun 12
+    april"), else one the person gives within the hour around them: when nothing says the day it happened, the
+    day it was set for."""
+    own = [a.msgs[mid] for mid in ids if mid in a.msgs]
+    near = sorted((m for mid, m in a.msgs.items() if mid not in ids and m.get("speaker") == pid and
+                   (t := message_time(m.get("time"))) is not None and any(abs((t - x).total_seconds()) <= NEAR_PLAN_S
+                                                                          for x in sent)),
+                  key=lambda m: min(abs((message_time(m.get("time")) - x).total_seconds()) for x in sent))  # type: ignore[operator]
+    for m in own + near:
+        if (t := message_time(m.get("time"))) is not None and (d := planned_day(m.get("text") or "", t)) is not None:
+            return d
+    return None
+
+
+def _took_effect(self: Any, pid: str | None, h: StateHit) -> float | None:
+    """When a hit's value began to hold: the day its statement tells, or a day set for a going or a start still
+    ahead (in its message, or the person's line within the hour), else the time it was said."""
+    if not h.when or not h.when[0]:
+        return None
+    if pid is None:
+        return h.when[0]  # (the group's choices: when they were said)
+    day = self.statement_time(h) if h.kind != "passing" else None
+    sent = [t for mid in h.message_ids if (m := self.msgs.get(mid)) and (t := message_time(m.get("time"))) is not None]
+    # (a value said to be over ended then: it was not set to begin)
+    if (day is None or any(day.replace(tzinfo=None) == t.replace(tzinfo=None) for t in sent)) and h.kind != "past":
+        day = day_planned(self, pid, h.message_ids, sent) or day
+    return day.timestamp() if day is not None else h.when[0]
+
+
 def _passing_answer(self: Any, pid: str, hit: StateHit) -> Extract:
     """A value only named in passing (kind "passing") as pid's answer, at half confidence."""
     return Extract(in_passing(hit, self.plan.attribute), participant=pid, cited=hit.message_ids, confidence=0.5,
@@ -562,7 +604,7 @@ def _held_then(self: Any, hits: list[StateHit]) -> bool:
 def _pick_at(self: Answerer, hits: list[StateHit], pid: str | None = None) -> StateHit | None:
     """`pid`: the person whose state it is (None: the group's)."""
     pick: StateHit | None
-    if self.plan.at == "start":
+    if self.plan.at == "start" and not self.plan.month:
         pick = hits[0]
     elif self.plan.at == "end" or not self.plan.month:
         pick = hits[-1]
@@ -574,8 +616,12 @@ def _pick_at(self: Answerer, hits: list[StateHit], pid: str | None = None) -> St
         latest = datetime.fromtimestamp(max(times)) if times else datetime.now()
         month = self.plan.month
         year = latest.year - (1 if month > latest.month else 0)
-        end = datetime(year + month // 12, month % 12 + 1, 1).timestamp()
-        before = [h for h in hits if h.when and h.when[0] and h.when[0] < end]
+        # (the part of the month asked: its first week or so, its middle, or all of it)
+        cut = {"early": 8, "mid": 18}.get(self.plan.month_part or "")
+        end = (datetime(year, month, cut) if cut else datetime(year + month // 12, month % 12 + 1, 1)).timestamp()
+        # (a change counts from the day it took effect: "got the post!! starting mon 9 feb" is not yet the job in
+        # January)
+        before = [h for h in hits if (t := _took_effect(self, pid, h)) is not None and t < end]
         pick = before[-1] if before else None
         if pick is None and pid is not None and self.plan.attribute in HISTORY_ATTRIBUTES:
             # a month before anything of theirs was stated: what their own lines of then named in passing

@@ -49,6 +49,7 @@ class Plan(BaseModel):
     category: str | None = None  # a category word the value must fall under ("dog", "healthcare")
     at: Literal["start", "end"] | None = None  # state at the beginning / end of the conversation
     month: int | None = None  # state in a named month
+    month_part: Literal["early", "mid", "late"] | None = None  # of that month ("in early March")
     anchors: list[str] = Field(default_factory=list)  # named options in the question ("Lake Ohrid")
     proposal: bool = False  # the question asks who proposed something
     # the question asks every member who backed an option ("who voted for X?"): the option's words

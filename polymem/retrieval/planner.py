@@ -204,7 +204,7 @@ def compile_rules(question: str, asker: str | None, roster: RosterIndex) -> Plan
     anchors = [a for a in form.anchors if a.lower() not in names_lower and not roster.find(a)]
     return Plan(question=q, asker=asker, rows=rows, issue=issue, mode=mode, scope=scope, intent=intent,
                 time_range=_time_range(q), attribute=attribute, answer_field=answer_field,
-                search_terms=search, mentioned=order, notes=notes, at=form.at, month=form.month,
+                search_terms=search, mentioned=order, notes=notes, at=form.at, month=form.month, month_part=form.part,
                 anchors=anchors, proposal=form.proposal, asks_time=form.asks_time,
                 backing=backing if intent == "who_agreed" else None,
                 category=form.category if intent == "state" and attribute == "pet" else None)
