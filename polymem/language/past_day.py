@@ -67,27 +67,35 @@ def _past(tok: Any) -> Any | None:
     return None
 
 
-def planned_day(text: str, anchor: datetime) -> datetime | None:
+def planned_day(text: str, anchor: datetime, month_long: bool = False) -> datetime | None:
     """The first day-long time phrase of `text` that dates a going or a start still to come ("moving sun 12
     april", "starting on Monday 3 August"), resolved forward from `anchor` (the message's time); None when there
-    is none, or the clause is in the past (that is `past_day`'s)."""
+    is none, or the clause is in the past (that is `past_day`'s). `month_long`: a week or a month will do too,
+    from its start, or from the part of it said ("going over at the end of May": the 21st), and a month a post
+    runs "from" is its start."""
     doc = parsed(text)
+    heads = ("tomorrow", "week", "month") if month_long else ("tomorrow",)
     for tok in doc:
         low = tok.lower_
-        if not (low in timeexpr.WEEKDAYS or low == "tomorrow" or timeexpr.calendar_name(low)):
+        if not (low in timeexpr.WEEKDAYS or low in heads or timeexpr.calendar_name(low)):
             continue
         words = _phrase(tok)
         if len(words) > 5:
             continue
         span = timeexpr.resolve(" ".join(t.text for t in words), anchor, future=True)
-        if span is None or span[1] - span[0] != timedelta(days=1) or span[0] <= anchor:
+        if span is None or span[0] <= anchor or span[1] - span[0] > timedelta(days=31 if month_long else 1):
             continue
-        if tok.head.lower_ in _BOUNDS or (tok.i > 0 and doc[tok.i - 1].lower_ in _BOUNDS):
+        cue = tok.head.lower_ if tok.head.lower_ in _BOUNDS else doc[tok.i - 1].lower_ if tok.i > 0 else ""
+        if cue in _BOUNDS and not (month_long and cue == "from"):
             continue
         verb = _verb_above(tok)
         if verb is None or _past(tok) is not None or not lex.verb_in_senses(verb.lemma_.lower(), _CHANGE, first=3):
             continue
-        return span[0]
+        start = span[0]
+        if span[1] - span[0] > timedelta(days=1):  # (a stretch: from the part of it said)
+            said = {t.lemma_.lower() for t in tok.doc[max(0, words[0].i - 3):words[-1].i + 1]}
+            start += timedelta(days=20 if said & {"end", "late"} else 10 if said & {"mid", "middle"} else 0)
+        return start
     return None
 
 

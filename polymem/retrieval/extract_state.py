@@ -554,7 +554,7 @@ def _state_at(self: Answerer, pid: str, hits: list[StateHit]) -> Extract:
 NEAR_PLAN_S = 3600  # how far from a change's message the person's own line may set the day it takes effect
 
 
-def day_planned(a: Any, pid: str, ids: list[str], sent: list[datetime]) -> datetime | None:
+def day_planned(a: Any, pid: str, ids: list[str], sent: list[datetime], month_long: bool = False) -> datetime | None:
     """The day the change's own messages give for a going or a start still ahead ("got the flat!! moving sun 12
     april"), else one the person gives within the hour around them: when nothing says the day it happened, the
     day it was set for."""
@@ -564,7 +564,7 @@ def day_planned(a: Any, pid: str, ids: list[str], sent: list[datetime]) -> datet
                                                                           for x in sent)),
                   key=lambda m: min(abs((message_time(m.get("time")) - x).total_seconds()) for x in sent))  # type: ignore[operator]
     for m in own + near:
-        if (t := message_time(m.get("time"))) is not None and (d := planned_day(m.get("text") or "", t)) is not None:
+        if (t := message_time(m.get("time"))) is not None and (d := planned_day(m.get("text") or "", t, month_long)) is not None:
             return d
     return None
 
@@ -580,7 +580,7 @@ def _took_effect(self: Any, pid: str | None, h: StateHit) -> float | None:
     sent = [t for mid in h.message_ids if (m := self.msgs.get(mid)) and (t := message_time(m.get("time"))) is not None]
     # (a value said to be over ended then: it was not set to begin)
     if (day is None or any(day.replace(tzinfo=None) == t.replace(tzinfo=None) for t in sent)) and h.kind != "past":
-        day = day_planned(self, pid, h.message_ids, sent) or day
+        day = day_planned(self, pid, h.message_ids, sent, month_long=True) or day
     return day.timestamp() if day is not None else h.when[0]
 
 

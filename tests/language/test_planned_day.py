@@ -25,3 +25,13 @@ def test_no_day_ahead_where_none_is_set_for_a_going_or_a_start() -> None:
     assert planned_day("moved on Sunday 8 March, still unpacking", SAID) is None  # in the past: past_day's
     assert _day(past_day("moved on Sunday 8 March, still unpacking", SAID)) == "2026-03-08"
     assert planned_day("no wifi until Monday 16 March, moving is chaos", SAID) is None  # a bound, not the day
+
+
+def test_a_stretch_ahead_counts_from_the_part_of_it_said() -> None:
+    # a day only, unless a week or a month will do (when a change took effect, for a state at a month)
+    line = "the lease is signed, so we're moving at the end of april"
+    assert planned_day(line, SAID) is None
+    assert _day(planned_day(line, SAID, month_long=True)) == "2026-04-21"
+    assert _day(planned_day("I start at the boatyard from May", SAID, month_long=True)) == "2026-05-01"
+    assert _day(planned_day("moving next week, finally", SAID, month_long=True)) == "2026-03-16"
+    assert planned_day("the bake sale is at the end of april", SAID, month_long=True) is None  # nobody goes or starts
