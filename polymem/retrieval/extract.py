@@ -42,6 +42,7 @@ from polymem.retrieval.plan import Plan
 DENSE_MIN = 0.45
 ECHO_GAP = 3  # lines after another member's mention of an option in which naming it again takes it up
 OFFER_RANK = 5  # with no line using the option's words, how far down the fused ranking a proposal is looked for
+DATED_RANK = 5  # how far down the fused ranking a line giving a date may answer a when-question
 # Who-intents whose answer may be the doer a scene note names ("( Rachel comes in the door . )").
 _NOTE_INTENTS = frozenset({"who_said", "who_asked", "who_agreed"})
 _KIND_INTENTS = frozenset({"group_decision", "generic", "when"})  # answers that are the value asked for
@@ -525,6 +526,19 @@ class Answerer:
             return animal(m) if animal is not None else self._relevance(m)
 
         m, s = self._pick(score)
+        by_date = False
+        if self.plan.asks_time and m is not None and not timeexpr.asks_hour(self.plan.question) and \
+                not timeexpr.date_span(m["text"] or ""):
+            # "when's her birthday?" ("she turns 30 on 14 august"): a line among the best ranked that gives a date
+            # answers it before one that only shares the topic's word, when it reads at least as near the question
+            dense = self.dense or {}
+            dated = [x for x in self.msgs.values() if self.rank.get(x["id"], 99) < DATED_RANK and
+                     timeexpr.date_span(x["text"] or "") and score(x) is not None]
+            best = max(dated, key=lambda x: dense.get(x["id"], 0.0), default=None)
+            # (the line it displaces vouches for the topic)
+            if best is not None and dense.get(best["id"], 0.0) >= dense.get(m["id"], 1.0) and \
+                    (not self.plan.issue or coverage(self.plan.issue, m["text"], self.aliases) >= 0.34):
+                m, by_date = best, True
         # (a month or a day in the question may say when, which the message's own time tells, not its words:
         # "what was wrong with the dog in March?"; or be in the message too: "cook for saturday")
         untimed = [w for w in self.plan.issue if not timeexpr.is_time_word(w)] or self.plan.issue
@@ -532,7 +546,8 @@ class Answerer:
             if m is not None and self.plan.issue else 1.0
         # Nothing covers a third of the topic terms, or only part of them in a message that does not read
         # like an answer (dense similarity low): say so rather than quote an unrelated message.
-        if m is None or c < 0.34 or (c < 0.67 and self.dense and self.dense.get(m["id"], 0.0) < DENSE_MIN):
+        if m is None or (not by_date and (c < 0.34 or (c < 0.67 and self.dense and
+                                                      self.dense.get(m["id"], 0.0) < DENSE_MIN))):
             return Extract(NOT_IN_MEMORY, abstained=True)
         if not self._holds_asked_kind(m):
             return Extract(NOT_IN_MEMORY, abstained=True)  # it talks about the matter without the thing asked
