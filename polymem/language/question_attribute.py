@@ -173,6 +173,11 @@ def question_attribute(doc: Any) -> tuple[Attribute | None, str | None]:
         if t.pos_ != "NOUN" and t.is_alpha and any(lex.generic_pet(w) for w in (t.lower_, t.lower_.rstrip("s"))) \
                 and any(x.tag_ in ("WDT", "WP") for x in doc[max(0, t.i - 3):t.i]):
             return "pet", None
+    if "where" in wh and any(t.lower_ in ("live", "lives", "lived") and t.pos_ in ("VERB", "NOUN") and not any(
+            c.dep_ == "poss" for c in t.children) for t in doc):
+        # "where each member of the collective lives": the tagger may take the verb for the plural of "life" (and
+        # the clause for a noun phrase); "where" with a form of "live" asks where someone lives
+        return "city", None
     for t in doc:
         lemma = _noun_lemma(t) if t.pos_ == "NOUN" else t.lemma_.lower()
         # ("for a living", "earns her living"; a bare "living" is the verb the tagger misread: "where's X living?")
