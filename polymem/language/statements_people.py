@@ -121,7 +121,11 @@ def subject_of(reader: StatementReader, verb: Any, sent: Any, speaker: str, othe
                  and c.i == sent.start + _opening(sent) and reader.person_in(c.text)), None)
     if lead is not None:
         return reader.person_in(lead.text)
-    # No subject at all: a fragment by the speaker ("moved to Tartu last week", "still up in Tromsø")
+    # No subject at all: a fragment by the speaker ("moved to Tartu last week", "still up in Tromsø"), unless it
+    # goes on with news of a member the sentence before was about ("Ana's a Porto girl now! moved on Saturday")
+    if v.dep_ == "ROOT" and v.tag_ in ("VBD", "VBN", "VBG", "VBZ") and (carried := _carried_subject(
+            reader, sent, speaker, other)) is not None:
+        return carried
     if v.dep_ == "ROOT" and v.tag_ in ("VBD", "VBN", "VBG", "VBZ", "VBP"):
         return speaker
     if v.dep_ == "ROOT" and v.tag_ == "VB" and lex.verb_is(v.lemma_.lower(), "reside") and \
@@ -130,6 +134,23 @@ def subject_of(reader: StatementReader, verb: Any, sent: Any, speaker: str, othe
     if verb.tag_ in ("VBN", "VBG") and not any(t.dep_ in ("nsubj", "nsubjpass") for t in sent):
         return speaker
     return None
+
+
+_FIRST = frozenset({"i", "me", "my", "myself", "we", "us", "our", "i'm", "i've", "im", "ive"})
+
+
+def _carried_subject(reader: StatementReader, sent: Any, speaker: str, other: str | None) -> str | None:
+    """The member the sentence just before was about (its main clause's subject, a member other than the speaker),
+    which a sentence with no subject and no first person goes on about."""
+    if any(t.lower_ in _FIRST for t in sent):
+        return None
+    prev = next((s for s in sent.doc.sents if s.end == sent.start), None)
+    if prev is None or prev.text.rstrip().endswith("?"):
+        return None
+    root = prev.root
+    subj = [c for c in root.children if c.dep_ in ("nsubj", "nsubjpass")]
+    owners = [o for c in subj if (o := owner_of(reader, c, speaker, other, prev))]
+    return owners[0] if owners and owners[0] != speaker else None
 
 
 def _opens_without_subject(verb: Any, sent: Any) -> bool:
