@@ -187,6 +187,7 @@ def _split(hits: list[StateHit], question: str, newer: str | None = None,
     it names the change in other words ("before he went into teaching"), on the first message of the person's
     said with those words (`changed_at`, its time).
     """
+    hits = _coarser_dropped(hits)
     if not hits:
         return None, None
     head = hits[-1]
@@ -215,6 +216,19 @@ def _split(hits: list[StateHit], question: str, newer: str | None = None,
     before = [h for h in hits if h.when < anchor.when and not same_value(h.value, anchor.value)
               and (h.value or "").lower() not in q]
     return head, (_latest_kept(before) if before else None)
+
+
+def _coarser_dropped(hits: list[StateHit]) -> list[StateHit]:
+    """Without the homes that only name the country or state an earlier home of the same person lies in ("Aarhus"
+    then "Denmark": still Aarhus, said coarser), which would otherwise read as a move."""
+    out: list[StateHit] = []
+    for h in hits:
+        if h.value and h.kind != "past" and any(
+                e.value and e.kind != "past" and not same_value(e.value, h.value) and lex.place_in(e.value, h.value)
+                for e in out):
+            continue
+        out.append(h)
+    return out
 
 
 def _latest_kept(before: list[StateHit]) -> StateHit:
@@ -391,7 +405,8 @@ def _state(self: Any) -> Extract:
                            cited=[m for v in vals for m in v.message_ids], confidence=1.0, rows={pid: ([], vals)})
         return Extract("; ".join(pets.pet_text(self, v) for v in vals), participant=pid,
                        cited=[m for v in vals for m in v.message_ids], confidence=1.0, rows={pid: (vals, [])})
-    text = job_text(self, head) if self.plan.attribute == "job" else home_text(hits, head, self.plan.attribute)
+    text = job_text(self, head) if self.plan.attribute == "job" else home_text(hits, head, self.plan.attribute,
+                                                                                  finer_home(self, pid, head))
     return Extract(text, participant=pid, cited=head.message_ids, confidence=1.0, rows=out.rows)
 
 
@@ -492,13 +507,24 @@ def _every_value(pid: str, hits: list[StateHit]) -> Extract:
 DISTRICT_S = 2 * 86400.0  # a district named this soon after a city is a part of it ("moved to X" / "my flat in Y")
 
 
-def home_text(hits: list[StateHit], head: StateHit, attribute: str | None) -> str:
+def finer_home(self: Any, pid: str, head: StateHit) -> str | None:
+    """For a home read only as a country or a state ("we're England-based now"), a town in it that the person's
+    own latest lines name in passing, else None."""
+    if self.plan.attribute != "city" or not head.value or not lex.is_region(head.value):
+        return None
+    now = named_now(self, pid)
+    return now.value if now is not None and now.value and lex.place_in(now.value, head.value) else None
+
+
+def home_text(hits: list[StateHit], head: StateHit, attribute: str | None, finer: str | None = None) -> str:
     """The value of a hit (the current one, or a past one); for a home named by a district, with the city the same
     person named as home before it: a place the gazetteer puts inside that city ("Walthamstow, London"), or a
     district or street no gazetteer knows, named shortly after the city ("my flat in X": "X, <city>")."""
     value = head.value or ""
     if attribute != "city" or not value:
         return value
+    if finer:
+        return f"{finer}, {value}"
     if lex.is_place_name(value.lower().replace(" ", "_")):
         city = next((h.value for h in reversed(hits) if h is not head and h.value and h.kind != "past"
                      and h.when[0] <= head.when[0] and not same_value(h.value, value)
@@ -534,7 +560,7 @@ def everyone(self: Any) -> Extract:
             parts.append(f"{r.name or r.id}: {', '.join(pets.pet_text(self, v) + gone for v in vals)}")
             cited += [m for v in vals for m in v.message_ids]
             continue
-        parts.append(f"{r.name or r.id}: {home_text(hits, head, self.plan.attribute)}")
+        parts.append(f"{r.name or r.id}: {home_text(hits, head, self.plan.attribute, finer_home(self, r.id, head))}")
         cited += head.message_ids
     return Extract("; ".join(parts), cited=cited, confidence=1.0 if cited else 0.0,
                    abstained=not cited, rows=rows)
