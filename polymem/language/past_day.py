@@ -68,17 +68,17 @@ def _past(tok: Any) -> Any | None:
 
 
 def planned_day(text: str, anchor: datetime, month_long: bool = False) -> datetime | None:
-    """The first day-long time phrase of `text` that dates a going or a start still to come ("moving sun 12
-    april", "starting on Monday 3 August"), resolved forward from `anchor` (the message's time); None when there
+    """The first day-long time phrase of `text` that dates a going or a start still to come ("moving wed 17
+    june", "starting on Friday 9 October"), resolved forward from `anchor` (the message's time); None when there
     is none, or the clause is in the past (that is `past_day`'s). `month_long`: a week or a month will do too,
-    from its start, or from the part of it said ("going over at the end of May": the 21st), and a month a post
-    runs "from" is its start."""
+    from its start, or from the part of it said ("relocating at the end of a month": two thirds in), and a month
+    a post runs "from" is its start."""
     doc = parsed(text)
     heads = ("tomorrow", "week", "month") if month_long else ("tomorrow",)
     for tok in doc:
         low = tok.lower_
-        if not (low in timeexpr.WEEKDAYS or low in heads or timeexpr.calendar_name(low)):
-            continue
+        if tok.tag_ == "MD" or not (low in timeexpr.WEEKDAYS or low in heads or timeexpr.calendar_name(low)):
+            continue  # ("she may move": the modal, no month)
         words = _phrase(tok)
         if len(words) > 5:
             continue
@@ -92,10 +92,20 @@ def planned_day(text: str, anchor: datetime, month_long: bool = False) -> dateti
         if verb is None or _past(tok) is not None or not lex.verb_in_senses(verb.lemma_.lower(), _CHANGE, first=3):
             continue
         start = span[0]
-        if span[1] - span[0] > timedelta(days=1):  # (a stretch: from the part of it said)
-            said = {t.lemma_.lower() for t in tok.doc[max(0, words[0].i - 3):words[-1].i + 1]}
-            start += timedelta(days=20 if said & {"end", "late"} else 10 if said & {"mid", "middle"} else 0)
+        if span[1] - span[0] > timedelta(days=1):  # (a stretch: from the part of it said just before it)
+            part = _part_before(doc, words[0].i)
+            start += (span[1] - span[0]) * {"late": 2 / 3, "mid": 1 / 3}.get(part or "", 0)
         return start
+    return None
+
+
+def _part_before(doc: Any, i: int) -> str | None:
+    """The part of a stretch said just before it: "late"/"end of" (late), "mid"/"middle of" (mid)."""
+    w = [t.lower_ for t in doc[max(0, i - 3):i] if t.text != "-"]
+    if w[-1:] in (["late"], ["mid"]):
+        return w[-1]
+    if len(w) >= 2 and w[-1] == "of" and w[-2] in ("end", "middle"):
+        return "late" if w[-2] == "end" else "mid"
     return None
 
 

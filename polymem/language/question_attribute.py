@@ -174,9 +174,10 @@ def question_attribute(doc: Any) -> tuple[Attribute | None, str | None]:
                 and any(x.tag_ in ("WDT", "WP") for x in doc[max(0, t.i - 3):t.i]):
             return "pet", None
     if "where" in wh and any(t.lower_ in ("live", "lives", "lived") and t.pos_ in ("VERB", "NOUN") and not any(
-            c.dep_ == "poss" for c in t.children) for t in doc):
-        # "where each member of the collective lives": the tagger may take the verb for the plural of "life" (and
-        # the clause for a noun phrase); "where" with a form of "live" asks where someone lives
+            c.dep_ == "poss" for c in t.children) for t in doc) and not any(
+            t.pos_ == "NOUN" and lex.is_animal(t.lemma_.lower()) for t in doc):
+        # "where every one of the club lives": the tagger may take the verb for the plural of "life" (and the clause
+        # for a noun phrase); "where" with a form of "live" asks where someone lives (not an animal: its fate)
         return "city", None
     for t in doc:
         lemma = _noun_lemma(t) if t.pos_ == "NOUN" else t.lemma_.lower()
@@ -341,11 +342,13 @@ def start_or_move(doc: Any) -> Attribute | None:
     for t in doc:
         at = [p for c in t.children if c.dep_ == "prep" and c.lower_ in ("at", "with") for p in c.children
               if p.dep_ == "pobj" and p.pos_ in ("PROPN", "NOUN")]
-        # (a workplace by its name, however it is cased ("start at brightfold"), or a building first of all: "start
-        # at the planetarium", not "at the party", a gathering)
-        if any(p.pos_ == "PROPN" or p.ent_type_ == "ORG" or lex.unknown_word(p.lower_) or (
+        # (a workplace by its name, however it is cased ("start at quillworks"), or a building first of all: "start
+        # at the aquarium", not "at the party", a gathering; started by a person, not "the gig starts at the pub")
+        starter = next((c for c in t.children if c.dep_ == "nsubj"), None)
+        if (starter is None or starter.pos_ in ("PROPN", "PRON")) and any(
+                p.pos_ == "PROPN" or p.ent_type_ == "ORG" or lex.unknown_word(p.lower_) or (
                 any(d.dep_ == "det" for d in p.children) and
-                [x.lexname() for x in lex._synsets(p.lemma_.lower(), "n")[:1]] == ["noun.artifact"]) for p in at) and \
+                lex.first_noun_lexfile(p.lemma_.lower()) == "noun.artifact") for p in at) and \
                 t.pos_ == "VERB" and lex.verb_in_senses(t.lemma_.lower(), ("get_down.v.07", "begin.v.02", "begin.v.03"),
                                                         first=3, exact=True):
             return "job"

@@ -82,10 +82,13 @@ _PARTS: dict[str, Literal["early", "mid", "late"]] = {
 
 
 def _part_of_month(month: Any) -> Literal["early", "mid", "late"] | None:
-    """Which part of the month a question names just before its name ("early April", "the middle of May")."""
-    for t in reversed(month.doc[max(0, month.i - 4):month.i]):
-        if t.lemma_.lower() in _PARTS:
-            return _PARTS[t.lemma_.lower()]
+    """Which part of the month a question names just before its name: a word of its own ("in early October",
+    "mid-June") or "the start / middle / end of" it; not a verb before it ("when she started in May")."""
+    w = [t for t in month.doc[max(0, month.i - 3):month.i] if t.text != "-"]
+    if w and w[-1].lower_ in ("early", "mid", "late"):
+        return _PARTS[w[-1].lower_]
+    if len(w) >= 2 and w[-1].lower_ == "of" and w[-2].pos_ == "NOUN" and w[-2].lemma_.lower() in _PARTS:
+        return _PARTS[w[-2].lemma_.lower()]
     return None
 
 
@@ -199,7 +202,7 @@ def parse_question(question: str, mentioned: int = 0, names: frozenset[str] = fr
             elif lex.verb_in_senses(t.lemma_.lower(), ("end.v.01", "end.v.02", "complete.v.01"), first=3, exact=True):
                 out.at = "end"
         if t.ent_type_ == "DATE" and (t.lower_ in MONTHS or month_of(t.lower_) and len(t.lower_) <= 4) and \
-                t.lower_ not in names:  # (a month's name whole or cut short: "in early feb")
+                t.lower_ not in names:  # (a month's name whole or cut short: "in early oct")
             out.month = month_of(t.lower_)
             out.part = _part_of_month(t)
     if out.month and out.at:  # "at the start of March": the start of the month, not of the chat

@@ -148,9 +148,25 @@ def _carried_subject(reader: StatementReader, sent: Any, speaker: str, other: st
     if prev is None or prev.text.rstrip().endswith("?"):
         return None
     root = prev.root
+    if not _news_of_them(root):
+        return None  # "Ilse loved the party. started at X on Monday": the speaker's own news after a remark
     subj = [c for c in root.children if c.dep_ in ("nsubj", "nsubjpass")]
     owners = [o for c in subj if (o := owner_of(reader, c, speaker, other, prev))]
     return owners[0] if owners and owners[0] != speaker else None
+
+
+# getting, starting, leaving or joining something (WordNet): news of a change the next sentence may go on with
+_CHANGE_NEWS = ("get.v.01", "acquire.v.01", "get_down.v.07", "begin.v.03", "leave.v.01", "quit.v.01",
+                "accept.v.02", "land.v.04", "join.v.01", "buy.v.01")
+
+
+def _news_of_them(root: Any) -> bool:
+    """The sentence tells news of its subject: a move, a change got, begun or left ("Ilse got the flat!"), or what
+    the subject now is ("Ilse is a Tarnby girl now", a noun after "be"), not a remark ("Ilse loved the party")."""
+    lemma = root.lemma_.lower()
+    if lex.moving_verb(lemma) or lex.verb_in_senses(lemma, _CHANGE_NEWS, first=3):
+        return True
+    return lemma == "be" and any(c.dep_ == "attr" and c.pos_ == "NOUN" for c in root.children)
 
 
 def _opens_without_subject(verb: Any, sent: Any) -> bool:

@@ -86,19 +86,24 @@ def resolve(phrase: str, anchor: datetime, future: bool = False) -> tuple[dateti
         n = int(m.group(1)) if m.group(1).isdigit() else _NUM[m.group(1)]
         d = day - timedelta(days=n * _UNIT_DAYS[m.group(2)])
         return d, d + one
-    # (a date with its month outranks a weekday said with it: "Monday 4 May" is the 4th of May, not the nearest
-    # Monday)
+    # (a date with its month outranks a weekday said with it: "Friday 9 October" is the 9th of October, not the
+    # nearest Friday)
     m = re.search(_MONTH_RX + r"\s+(?P<d>\d{1,2})(?:st|nd|rd|th)?\b|\b(?P<d2>\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?"
                   + _MONTH_RX.replace("mon>", "mon2>"), p)
     if m:
         mon = _month(m.group("mon") or m.group("mon2"))
         d = int(m.group("d") or m.group("d2"))
         if mon and 1 <= d <= 31:
+            # (a year said with it, as a number or "last"/"next year", else the message's year, or the next one for
+            # a plan's day months behind the message)
+            said = re.search(r"\b((?:19|20)\d{2})\b", p[m.end():m.end() + 6]) or re.search(r"\b(last|next) year\b", p)
+            year = anchor.year if said is None else int(said.group(1)) if said.group(1).isdigit() else \
+                anchor.year + (1 if said.group(1) == "next" else -1)
             try:
-                start = datetime(anchor.year, mon, d, tzinfo=anchor.tzinfo)
+                start = datetime(year, mon, d, tzinfo=anchor.tzinfo)
             except ValueError:
                 return None
-            if future and start < day - timedelta(days=60):  # a plan's day months behind the message: next year's
+            if said is None and future and start < day - timedelta(days=60):  # a plan's day months behind: next year's
                 try:
                     start = start.replace(year=anchor.year + 1)
                 except ValueError:  # (29 February)

@@ -529,14 +529,14 @@ class Answerer:
         by_date = False
         if self.plan.asks_time and m is not None and not timeexpr.asks_hour(self.plan.question) and \
                 not timeexpr.date_span(m["text"] or ""):
-            # "when's her birthday?" ("she turns 30 on 14 august"): a line among the best ranked that gives a date
+            # "when's her birthday?" ("he's 40 on the 2nd of March"): a line among the best ranked that gives a date
             # answers it before one that only shares the topic's word, when it reads at least as near the question
             dense = self.dense or {}
             dated = [x for x in self.msgs.values() if self.rank.get(x["id"], 99) < DATED_RANK and
                      timeexpr.date_span(x["text"] or "") and score(x) is not None]
             best = max(dated, key=lambda x: dense.get(x["id"], 0.0), default=None)
             # (the line it displaces vouches for the topic)
-            if best is not None and dense.get(best["id"], 0.0) >= dense.get(m["id"], 1.0) and \
+            if best is not None and dense.get(best["id"], 0.0) >= max(dense.get(m["id"], 1.0), DENSE_MIN) and \
                     (not self.plan.issue or coverage(self.plan.issue, m["text"], self.aliases) >= 0.34):
                 m, by_date = best, True
         # (a month or a day in the question may say when, which the message's own time tells, not its words:

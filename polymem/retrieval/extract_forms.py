@@ -108,7 +108,8 @@ def when(a: Answerer) -> Extract:
         hits = person_state(a, pid, attr)
         for i, h in enumerate(hits):
             named = bool(h.value and (h.value.lower() in q or any(w in q for w in h.value.lower().split()
-                                                                 if len(w) > 3)))
+                                                                 if len(w) > 3) or (attr == "city" and any(
+                t.pos_ == "PROPN" and lexical.place_in(h.value, t.text) for t in parsed(a.plan.question)))))
             changed = i > 0 and not same_value(h.value, hits[i - 1].value)
             rank = 2 * named + changed
             ranked.append((rank, h))
@@ -131,7 +132,7 @@ def when(a: Answerer) -> Extract:
     if day is None or any(_same_instant(day, t) for t in sent):
         # the statement says no day of its own: the message may, in another clause ("She's in Porto!! ...
         # took the night train on Monday", "my first shift there was yesterday")
-        day = _day_told(a, pid, h.message_ids, sent) or day_planned(a, pid, h.message_ids, sent) or day
+        day = _day_told(a, pid, h.message_ids, sent) or day_planned(a, pid, h.message_ids, sent, value=h.value) or day
     day = day or (datetime.fromtimestamp(h.when[0]) if h.when and h.when[0] else None)
     if day is None:
         return Extract(NOT_IN_MEMORY, abstained=True, cited=h.message_ids)
@@ -143,8 +144,9 @@ def _names_a_value(a: Answerer) -> bool:
     """The question names a place or a firm (a proper noun or a word no dictionary knows, not a member's name nor
     a word of the calendar): the value whose day is asked."""
     members = {w.lower() for w in a.roster.name_words()}
-    return any(t.i > 0 and t.is_alpha and (t.pos_ == "PROPN" or lexical.unknown_word(t.lower_)) and
-               t.lower_ not in members and not timeexpr.calendar_name(t.lower_) for t in parsed(a.plan.question))
+    return any(t.i > 0 and t.is_alpha and not t.is_stop and (t.pos_ == "PROPN" or (
+        t.pos_ == "NOUN" and lexical.unknown_word(t.lower_))) and t.lower_ not in members and
+        not timeexpr.calendar_name(t.lower_) for t in parsed(a.plan.question))
 
 
 def _told_day(a: Answerer, hits: list[StateHit]) -> tuple[StateHit, datetime] | None:
@@ -165,7 +167,7 @@ def _told_day(a: Answerer, hits: list[StateHit]) -> tuple[StateHit, datetime] | 
         day, h = min(past, key=lambda x: x[0].replace(tzinfo=None))
         return h, day
     if ahead:
-        day, h = max(ahead, key=lambda x: x[1].when)
+        day, h = max(ahead, key=lambda x: x[1].when[0] or 0)
         return h, day
     return None
 

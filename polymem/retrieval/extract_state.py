@@ -223,9 +223,10 @@ def _coarser_dropped(hits: list[StateHit]) -> list[StateHit]:
     then "Denmark": still Aarhus, said coarser), which would otherwise read as a move."""
     out: list[StateHit] = []
     for h in hits:
-        if h.value and h.kind != "past" and any(
-                e.value and e.kind != "past" and not same_value(e.value, h.value) and lex.place_in(e.value, h.value)
-                for e in out):
+        kept = [e for e in out if e.value and e.kind != "past"]
+        # (only the home held just before: "Lyon", "London", then "France" is a move back)
+        if h.value and h.kind != "past" and kept and not same_value(kept[-1].value, h.value) and \
+                lex.place_in(kept[-1].value or "", h.value):
             continue
         out.append(h)
     return out
@@ -580,19 +581,28 @@ def _state_at(self: Answerer, pid: str, hits: list[StateHit]) -> Extract:
 NEAR_PLAN_S = 3600  # how far from a change's message the person's own line may set the day it takes effect
 
 
-def day_planned(a: Any, pid: str, ids: list[str], sent: list[datetime], month_long: bool = False) -> datetime | None:
-    """The day the change's own messages give for a going or a start still ahead ("got the flat!! moving sun 12
-    april"), else one the person gives within the hour around them: when nothing says the day it happened, the
-    day it was set for."""
+def day_planned(a: Any, pid: str, ids: list[str], sent: list[datetime], month_long: bool = False,
+                value: str | None = None) -> datetime | None:
+    """The day the change's own messages give for a going or a start still ahead ("keys are ours!! moving fri 27
+    march"), else one the person gives within the hour around them about no other place or firm than the value's
+    ("flying to Rome on Friday" is another trip): when nothing says the day it happened, the day it was set for."""
     own = [a.msgs[mid] for mid in ids if mid in a.msgs]
     near = sorted((m for mid, m in a.msgs.items() if mid not in ids and m.get("speaker") == pid and
                    (t := message_time(m.get("time"))) is not None and any(abs((t - x).total_seconds()) <= NEAR_PLAN_S
                                                                           for x in sent)),
                   key=lambda m: min(abs((message_time(m.get("time")) - x).total_seconds()) for x in sent))  # type: ignore[operator]
+    near = [m for m in near if not _names_elsewhere(m.get("text") or "", value)]
     for m in own + near:
-        if (t := message_time(m.get("time"))) is not None and (d := planned_day(m.get("text") or "", t, month_long)) is not None:
+        if (t := message_time(m.get("time"))) is not None and \
+                (d := planned_day(m.get("text") or "", t, month_long)) is not None:
             return d
     return None
+
+
+def _names_elsewhere(text: str, value: str | None) -> bool:
+    """The line names a place or a firm that is not (part of) the value."""
+    words = {w.lower() for w in (value or "").split()}
+    return any(t.ent_type_ in ("GPE", "LOC", "ORG", "FAC") and t.lower_ not in words for t in parsed(text))
 
 
 def _took_effect(self: Any, pid: str | None, h: StateHit) -> float | None:
@@ -606,7 +616,7 @@ def _took_effect(self: Any, pid: str | None, h: StateHit) -> float | None:
     sent = [t for mid in h.message_ids if (m := self.msgs.get(mid)) and (t := message_time(m.get("time"))) is not None]
     # (a value said to be over ended then: it was not set to begin)
     if (day is None or any(day.replace(tzinfo=None) == t.replace(tzinfo=None) for t in sent)) and h.kind != "past":
-        day = day_planned(self, pid, h.message_ids, sent, month_long=True) or day
+        day = day_planned(self, pid, h.message_ids, sent, month_long=True, value=h.value) or day
     return day.timestamp() if day is not None else h.when[0]
 
 
@@ -645,10 +655,10 @@ def _pick_at(self: Answerer, hits: list[StateHit], pid: str | None = None) -> St
         # (the part of the month asked: its first week or so, its middle, or all of it)
         cut = {"early": 8, "mid": 18}.get(self.plan.month_part or "")
         end = (datetime(year, month, cut) if cut else datetime(year + month // 12, month % 12 + 1, 1)).timestamp()
-        # (a change counts from the day it took effect: "got the post!! starting mon 9 feb" is not yet the job in
+        # (a change counts from the day it took effect: "got the post!! starting tue 3 march" is not yet the job in
         # January)
-        before = [h for h in hits if (t := _took_effect(self, pid, h)) is not None and t < end]
-        pick = before[-1] if before else None
+        took = [(t, n, h) for n, h in enumerate(hits) if (t := _took_effect(self, pid, h)) is not None and t < end]
+        pick = max(took, key=lambda x: (x[0], x[1]))[2] if took else None  # (the latest to take effect)
         if pick is None and pid is not None and self.plan.attribute in HISTORY_ATTRIBUTES:
             # a month before anything of theirs was stated: what their own lines of then named in passing
             pick = named_before(self, pid, (end,), [h.value for h in hits if h.value])

@@ -103,7 +103,7 @@ def test_a_day_range_with_a_weekday_on_both_ends_is_one_span() -> None:
 
 def test_a_date_outranks_the_weekday_said_with_it() -> None:
     # the weekday names which day of the week the date falls on; it does not move the date to the nearest one
-    assert resolve("first shift is Monday 3 August", ANCHOR)[0].date().isoformat() == "2026-08-03"
+    assert resolve("first shift is Friday 9 October", ANCHOR)[0].date().isoformat() == "2026-10-09"
     assert resolve("on Sat 11th July", ANCHOR)[0].date().isoformat() == "2026-07-11"
     assert resolve("on Saturday", ANCHOR)[0].date().isoformat() == "2026-07-04"  # alone: still the last one
     # a plan's date months behind the message is next year's; a report's stays in this year

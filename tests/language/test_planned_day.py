@@ -35,3 +35,8 @@ def test_a_stretch_ahead_counts_from_the_part_of_it_said() -> None:
     assert _day(planned_day("I start at the boatyard from May", SAID, month_long=True)) == "2026-05-01"
     assert _day(planned_day("moving next week, finally", SAID, month_long=True)) == "2026-03-16"
     assert planned_day("the bake sale is at the end of april", SAID, month_long=True) is None  # nobody goes or starts
+
+
+def test_a_modal_is_no_month_and_the_part_is_said_just_before() -> None:
+    assert _day(planned_day("she may move next month", SAID, month_long=True)) == "2026-04-01"  # "may": the modal
+    assert _day(planned_day("running late, moving next month anyway", SAID, month_long=True)) == "2026-04-01"

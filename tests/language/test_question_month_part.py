@@ -20,3 +20,10 @@ def test_the_start_of_a_month_is_not_the_start_of_the_chat() -> None:
     assert (f.month, f.part, f.at) == (3, "early", None)
     g = parse_question("Where was Ilse living at the start of the chat?", mentioned=1)
     assert (g.month, g.at) == (None, "start")
+
+
+def test_a_verb_before_the_month_names_no_part() -> None:
+    f = parse_question("What job did Ilse start in March?", mentioned=1)
+    assert (f.month, f.part) == (3, None)
+    g = parse_question("Where was Ilse living in mid-October?", mentioned=1)
+    assert (g.month, g.part) == (10, "mid")

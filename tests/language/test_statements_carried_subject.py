@@ -22,3 +22,8 @@ def test_a_subjectless_sentence_goes_on_about_the_member_before() -> None:
 def test_the_speaker_keeps_a_subjectless_sentence_otherwise() -> None:
     assert ("obi", "Tarnby") in _homes("congrats Ilse! moved to Tarnby myself last spring")  # first person
     assert ("obi", "Tarnby") in _homes("the kettle finally died. moved to Tarnby last week, still unpacking")
+
+
+def test_a_remark_about_a_member_passes_nothing_on() -> None:
+    # the sentence before says nothing new of Ilse's: the subjectless one is the speaker's own news
+    assert ("obi", "Tarnby") in _homes("Ilse loved the gig. moved to Tarnby on Saturday, shattered")

@@ -32,3 +32,12 @@ def test_a_country_said_after_a_town_in_it_is_no_move() -> None:
     elsewhere = StateHit("c", "Estonia", (3.0,), ["m3"], "message")
     assert [h.value for h in _coarser_dropped([town, country])] == ["Olomouc"]
     assert [h.value for h in _coarser_dropped([town, elsewhere])] == ["Olomouc", "Estonia"]  # a move abroad
+
+
+def test_a_move_back_to_an_earlier_country_is_a_move() -> None:
+    from polymem.retrieval.extract_base import StateHit
+    from polymem.retrieval.extract_state import _coarser_dropped
+
+    hits = [StateHit("a", "Olomouc", (1.0,), ["m1"], "record"), StateHit("b", "Tallinn", (2.0,), ["m2"], "record"),
+            StateHit("c", "Czechia", (3.0,), ["m3"], "message")]
+    assert [h.value for h in _coarser_dropped(hits)] == ["Olomouc", "Tallinn", "Czechia"]  # Tallinn is not in it

@@ -1,5 +1,5 @@
 """"What was X's job in January?", "where was X living in early February?": a change counts from the day it took
-effect (a post "starting mon 9 feb" is not yet the job in January), and the part of the month asked bounds it.
+effect (a post "starting tue 3 feb" is not yet the job in January), and the part of the month asked bounds it.
 End to end on Neo4j with the real writer (wording of no data set)."""
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ LINES = [
     ("wen", "I work as a barista at the Quayside Café, early shifts forever", 0),
     ("wen", "I live in Pori, ten minutes from the harbour", 1),
     ("mara", "wen you're up early again", 24),
-    ("wen", "got the designer post at Lumenfold!! starting mon 9 feb", 12 * 24),
+    ("wen", "got the designer post at Lumenfold!! starting tue 3 feb", 12 * 24),
     ("tobi_k", "wen that's brilliant", 12 * 24 + 1),
     ("wen", "made it!! moved to Varnholt on Friday 20 February, the boxes can wait", 40 * 24),
 ]

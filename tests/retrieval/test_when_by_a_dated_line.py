@@ -1,4 +1,4 @@
-""""When is X's birthday?" answered by the line that gives a date ("she turns 40 on 9 November") rather than a
+""""When is X's birthday?" answered by the line that gives a date ("she hits 40 on 9 November") rather than a
 line that only shares the question's word, when the dated line reads at least as near the question. End to end
 on Neo4j with the real embedder (wording of no data set)."""
 
@@ -11,8 +11,8 @@ from tests.retrieval.chat_fixture import ROSTER, ingest_timed
 
 T0 = datetime(2026, 10, 5, 18, 0, tzinfo=UTC)
 LINES = [
-    ("mara", "psst, side channel, wen isn't in here. she turns 40 on 9 November, what do we get her", 0),
-    ("tobi_k", "a kayak? she keeps talking about the river", 0.2),
+    ("mara", "planning ahead: wen hits 40 on 9 November, any ideas for a present?", 0),
+    ("tobi_k", "a kayak? she never stops talking about the river", 0.2),
     ("oskar", "I'll sort the birthday cake for wen, lemon drizzle", 30),
     ("mara", "the pottery place on the quay does gift vouchers too", 31),
 ]
