@@ -112,7 +112,8 @@ def test_a_month_after_the_last_change_is_this_years() -> None:
     hits = [StateHit("r1", "Harnbury", (day(2, 1).timestamp(), 0, "r1"), ["m1"], "record"),
             StateHit("r2", "Loweth", (day(4, 14).timestamp(), 0, "r2"), ["m2"], "record")]
     msgs = {f"m{i}": {"id": f"m{i}", "time": t, "seq": i} for i, t in enumerate([day(2, 1), day(4, 14), day(9, 6)])}
-    ask_in = lambda month: _pick_at(SimpleNamespace(plan=SimpleNamespace(at=None, month=month), msgs=msgs), hits)  # noqa: E731
+    ask_in = lambda month: _pick_at(SimpleNamespace(plan=SimpleNamespace(at=None, month=month, month_part=None),  # noqa: E731
+                                                      msgs=msgs), hits)
     assert ask_in(6).value == "Loweth"
     assert ask_in(3).value == "Harnbury"
     assert ask_in(1) is None  # before anything was said
