@@ -151,7 +151,7 @@ def _names_a_value(a: Answerer) -> bool:
 
 def _told_day(a: Answerer, hits: list[StateHit]) -> tuple[StateHit, datetime] | None:
     """Of the hits naming the asked value, the one whose statement tells a day of its own (not its message's
-    timestamp), with that day: the earliest day told as past ("moved in yesterday"), else the latest day told
+    timestamp), with that day: the earliest day told as past ("got the keys on Sunday"), else the latest day told
     as still to come ("moving on Sunday 12 April", the last word on a plan that may have been moved)."""
     past: list[tuple[datetime, StateHit]] = []
     ahead: list[tuple[datetime, StateHit]] = []
