@@ -665,12 +665,6 @@ def noun_only(word: str) -> bool:
     return bool(_synsets(word, "n")) and not any(_synsets(word, pos) for pos in ("v", "a", "r"))
 
 
-def first_noun_lexfile(lemma: str) -> str | None:
-    """The WordNet lexicographer file of a noun's first sense ("noun.artifact" for "aquarium"), else None."""
-    ss = _synsets(lemma, "n")
-    return ss[0].lexname() if ss else None
-
-
 @lru_cache(maxsize=100_000)
 def known_word(word: str) -> bool:
     """Any part of speech WordNet knows ("home", "still"), as opposed to a name ("Tartu")."""

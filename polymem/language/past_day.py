@@ -53,16 +53,9 @@ def past_day(text: str, anchor: datetime, change: bool = False) -> datetime | No
 def _past(tok: Any) -> Any | None:
     """The nearest verb above the phrase when it is in the past ("flew", "moved", "was") or a perfect ("have
     moved"), else None."""
-    v = tok.head
-    for _ in range(4):
-        if v.pos_ in ("VERB", "AUX"):
-            break
-        if v.head.i == v.i:
-            return None
-        v = v.head
-    if v.pos_ not in ("VERB", "AUX"):
-        return None
-    if v.tag_ == "VBD" or (v.tag_ == "VBN" and any(c.dep_ == "aux" and c.lemma_ == "have" for c in v.children)):
+    v = _verb_above(tok)
+    if v is not None and (v.tag_ == "VBD" or (v.tag_ == "VBN" and any(
+            c.dep_ == "aux" and c.lemma_ == "have" for c in v.children))):
         return v
     return None
 

@@ -348,7 +348,7 @@ def start_or_move(doc: Any) -> Attribute | None:
         if (starter is None or starter.pos_ in ("PROPN", "PRON")) and any(
                 p.pos_ == "PROPN" or p.ent_type_ == "ORG" or lex.unknown_word(p.lower_) or (
                 any(d.dep_ == "det" for d in p.children) and
-                lex.first_noun_lexfile(p.lemma_.lower()) == "noun.artifact") for p in at) and \
+                lex.noun_in_lexfile(p.lemma_.lower(), ("noun.artifact",))) for p in at) and \
                 t.pos_ == "VERB" and lex.verb_in_senses(t.lemma_.lower(), ("get_down.v.07", "begin.v.02", "begin.v.03"),
                                                         first=3, exact=True):
             return "job"

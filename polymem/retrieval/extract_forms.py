@@ -24,7 +24,14 @@ from polymem.retrieval.extract_base import (
     message_time,
     same_value,
 )
-from polymem.retrieval.extract_state import day_planned, distinct, person_state
+from polymem.retrieval.extract_state import (
+    day_planned,
+    distinct,
+    lines_near,
+    person_state,
+    said_times,
+    same_instant,
+)
 
 if TYPE_CHECKING:
     from polymem.retrieval.extract import Answerer
@@ -104,12 +111,13 @@ def when(a: Answerer) -> Extract:
     q = a.plan.question.lower()
     best: tuple[int, StateHit] | None = None
     ranked: list[tuple[int, StateHit]] = []
+    names = [t.text for t in parsed(a.plan.question) if t.pos_ == "PROPN"]
     for attr in attrs:
         hits = person_state(a, pid, attr)
         for i, h in enumerate(hits):
             named = bool(h.value and (h.value.lower() in q or any(w in q for w in h.value.lower().split()
                                                                  if len(w) > 3) or (attr == "city" and any(
-                t.pos_ == "PROPN" and lexical.place_in(h.value, t.text) for t in parsed(a.plan.question)))))
+                lexical.place_in(h.value, n) for n in names))))
             changed = i > 0 and not same_value(h.value, hits[i - 1].value)
             rank = 2 * named + changed
             ranked.append((rank, h))
@@ -128,8 +136,8 @@ def when(a: Answerer) -> Extract:
         text = f"{day.strftime('%-d %B %Y')} ({day.date().isoformat()}): {rows[0].name or pid} -> {h.value}"
         return Extract(text, participant=pid, cited=h.message_ids, confidence=1.0, rows={pid: ([h], [])})
     day = a.statement_time(h)
-    sent = [t for mid in h.message_ids if (m := a.msgs.get(mid)) and (t := message_time(m.get("time"))) is not None]
-    if day is None or any(_same_instant(day, t) for t in sent):
+    sent = said_times(a, h.message_ids)
+    if day is None or any(same_instant(day, t) for t in sent):
         # the statement says no day of its own: the message may, in another clause ("She's in Porto!! ...
         # took the night train on Monday", "my first shift there was yesterday")
         day = _day_told(a, pid, h.message_ids, sent) or day_planned(a, pid, h.message_ids, sent, value=h.value) or day
@@ -157,8 +165,8 @@ def _told_day(a: Answerer, hits: list[StateHit]) -> tuple[StateHit, datetime] | 
     ahead: list[tuple[datetime, StateHit]] = []
     for h in hits:
         day = a.statement_time(h)
-        sent = [t for mid in h.message_ids if (m := a.msgs.get(mid)) and (t := message_time(m.get("time"))) is not None]
-        if day is None or not sent or any(_same_instant(day, t) for t in sent):
+        sent = said_times(a, h.message_ids)
+        if day is None or not sent or any(same_instant(day, t) for t in sent):
             continue
         said = max(sent)
         naive = (day.replace(tzinfo=None), said.replace(tzinfo=None))
@@ -172,17 +180,12 @@ def _told_day(a: Answerer, hits: list[StateHit]) -> tuple[StateHit, datetime] | 
     return None
 
 
-NEAR_S = 3600  # how far from the message of a change a line by or about the person may tell its day
-
-
 def _day_told(a: Answerer, pid: str, ids: list[str], sent: list[datetime]) -> datetime | None:
     """The day the change's own messages tell, else one told within the hour around them by the person or
     naming them ("Kit: Ada drove the last boxes over on Sunday" / "Ada: yes, officially a Porto local now")."""
     own = [a.msgs[mid] for mid in ids if mid in a.msgs]
-    near = sorted((m for mid, m in a.msgs.items() if mid not in ids and (t := message_time(m.get("time"))) is not None
-                   and any(abs((t - x).total_seconds()) <= NEAR_S for x in sent)
-                   and (m.get("speaker") == pid or any(x.pid == pid for x in a.roster.find(m.get("text") or "")))),
-                  key=lambda m: min(abs((message_time(m.get("time")) - x).total_seconds()) for x in sent))  # type: ignore[operator]
+    near = lines_near(a, ids, sent, lambda m: m.get("speaker") == pid or
+                      any(x.pid == pid for x in a.roster.find(m.get("text") or "")))
     for n, m in enumerate(own + near):
         t = message_time(m.get("time"))
         # (a line other than the change's own tells its day only with a verb of going or starting: "drove
@@ -190,12 +193,6 @@ def _day_told(a: Answerer, pid: str, ids: list[str], sent: list[datetime]) -> da
         if t is not None and (d := past_day(m.get("text") or "", t, change=n >= len(own))) is not None:
             return d
     return None
-
-
-def _same_instant(a: datetime, b: datetime) -> bool:
-    if (a.tzinfo is None) != (b.tzinfo is None):  # (one of them read without its zone: compare the wall clocks)
-        return a.replace(tzinfo=None) == b.replace(tzinfo=None)
-    return a == b
 
 
 def who_announced(a: Answerer) -> Extract:

@@ -7,6 +7,7 @@ Functions take the Answerer as `self` (they are bound as its methods).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from datetime import datetime
 from itertools import pairwise
 from typing import TYPE_CHECKING, Any
@@ -578,7 +579,31 @@ def _state_at(self: Answerer, pid: str, hits: list[StateHit]) -> Extract:
     return Extract(pick.value, participant=pid, cited=pick.message_ids, confidence=1.0, rows={pid: ([pick], [])})
 
 
-NEAR_PLAN_S = 3600  # how far from a change's message the person's own line may set the day it takes effect
+NEAR_S = 3600  # how far from a change's messages a line by or about the person may tell or set its day
+
+
+def said_times(a: Any, ids: list[str]) -> list[datetime]:
+    """When the messages `ids` were sent (those with a time)."""
+    return [t for mid in ids if (m := a.msgs.get(mid)) and (t := message_time(m.get("time"))) is not None]
+
+
+def same_instant(a: datetime, b: datetime) -> bool:
+    if (a.tzinfo is None) != (b.tzinfo is None):  # (one of them read without its zone: compare the wall clocks)
+        return a.replace(tzinfo=None) == b.replace(tzinfo=None)
+    return a == b
+
+
+def lines_near(a: Any, ids: list[str], sent: list[datetime], keep: Callable[[dict[str, Any]], bool]) -> list[dict[str, Any]]:
+    """The other messages within `NEAR_S` of any of `sent` that `keep` accepts, nearest first."""
+    if not sent:
+        return []
+
+    def gap(t: datetime) -> float:
+        return min(abs((t - x).total_seconds()) for x in sent)
+
+    near = [(g, m) for mid, m in a.msgs.items() if mid not in ids and (t := message_time(m.get("time"))) is not None
+            and (g := gap(t)) <= NEAR_S and keep(m)]
+    return [m for _, m in sorted(near, key=lambda x: x[0])]
 
 
 def day_planned(a: Any, pid: str, ids: list[str], sent: list[datetime], month_long: bool = False,
@@ -587,11 +612,8 @@ def day_planned(a: Any, pid: str, ids: list[str], sent: list[datetime], month_lo
     march"), else one the person gives within the hour around them about no other place or firm than the value's
     ("flying to Rome on Friday" is another trip): when nothing says the day it happened, the day it was set for."""
     own = [a.msgs[mid] for mid in ids if mid in a.msgs]
-    near = sorted((m for mid, m in a.msgs.items() if mid not in ids and m.get("speaker") == pid and
-                   (t := message_time(m.get("time"))) is not None and any(abs((t - x).total_seconds()) <= NEAR_PLAN_S
-                                                                          for x in sent)),
-                  key=lambda m: min(abs((message_time(m.get("time")) - x).total_seconds()) for x in sent))  # type: ignore[operator]
-    near = [m for m in near if not _names_elsewhere(m.get("text") or "", value)]
+    near = lines_near(a, ids, sent, lambda m: m.get("speaker") == pid and
+                      not _names_elsewhere(m.get("text") or "", value))
     for m in own + near:
         if (t := message_time(m.get("time"))) is not None and \
                 (d := planned_day(m.get("text") or "", t, month_long)) is not None:
@@ -613,9 +635,9 @@ def _took_effect(self: Any, pid: str | None, h: StateHit) -> float | None:
     if pid is None:
         return h.when[0]  # (the group's choices: when they were said)
     day = self.statement_time(h) if h.kind != "passing" else None
-    sent = [t for mid in h.message_ids if (m := self.msgs.get(mid)) and (t := message_time(m.get("time"))) is not None]
+    sent = said_times(self, h.message_ids)
     # (a value said to be over ended then: it was not set to begin)
-    if (day is None or any(day.replace(tzinfo=None) == t.replace(tzinfo=None) for t in sent)) and h.kind != "past":
+    if (day is None or any(same_instant(day, t) for t in sent)) and h.kind != "past":
         day = day_planned(self, pid, h.message_ids, sent, month_long=True, value=h.value) or day
     return day.timestamp() if day is not None else h.when[0]
 
