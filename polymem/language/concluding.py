@@ -14,6 +14,8 @@ import re
 import unicodedata
 from typing import Any
 
+from spacy.lang.en.lex_attrs import _ordinal_words
+
 from polymem.language import group as group_acts
 from polymem.language import lexical as lex
 from polymem.language import timeexpr
@@ -412,7 +414,7 @@ def wins(sent: Any) -> Any | None:
         # (nor a word after a full stop the parser hung on the verb: "green wins. sorry al")
         if t.lemma_ == "win" and t.pos_ == "VERB" and not any(
                 c.dep_ == "dobj" and c.pos_ != "NUM" and not any(x.text in (".", "!", "?") for x in t.doc[t.i:c.i])
-                for c in t.children):
+                for c in t.children) and not _contest_rule(t):
             subj = next((c for c in t.children if c.dep_ == "nsubj"), None)
             if subj is not None and subj.pos_ in ("NOUN", "PROPN") and not lex.is_person_noun(subj.lemma_.lower()):
                 return subj
@@ -430,6 +432,18 @@ def wins(sent: Any) -> Any | None:
                     not any(c.dep_ in ("amod", "compound") and c.i != subj.i for c in t.children):
                 return subj
     return None
+
+
+def _contest_rule(win: Any) -> bool:
+    """"first one over the line wins", "fastest time wins": who wins a contest by its rule, no option chosen
+    (an ordinal or a superlative on the verb or its subject)."""
+    subj = next((c for c in win.children if c.dep_ == "nsubj"), None)
+    start = subj.left_edge.i if subj is not None else win.i
+    heads = {win.i, *([subj.i] if subj is not None else [])}
+    # (a modifier of the subject, of the verb or of "one": not of a phrase put in between, "the barn, easily the
+    # best option, wins")
+    return any((t.lower_ in _ordinal_words or t.tag_ in ("JJS", "RBS")) and t.dep_ in ("advmod", "amod", "npadvmod")
+               and (t.head.i in heads or t.head.lower_ == "one") for t in win.doc[start:win.i])
 
 
 def _option_word(t: Any) -> bool:
@@ -609,10 +623,18 @@ def concluded_verb(verb: Any) -> tuple[str | None, Any] | None:
     if any(c.dep_ in ("aux", "auxpass") and (c.lower_ in HEDGES or c.tag_ == "VBD") for c in verb.children) or \
             any(c.dep_ == "neg" for c in verb.children):
         return None
-    subj = next((c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")), None)
+    # (the subject nearest the verb: "decision made: the quiz trophy is now X" has the trophy as its subject)
+    subj = max((c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")), key=lambda c: (c.i < verb.i, c.i),
+               default=None)
     if subj is None:
         return None
     group = subj.lower_ in ("we", "us") or (subj.pos_ == "NOUN" and lex.noun_is(subj.lemma_.lower(), "group_noun", 1))
+    # "Harvest Day is now ...": a name whose last word is a common noun of a thing, with words before it, names an
+    # occasion or a place (not a person: "Nonna", "Aunt Mae")
+    # (every word of it a dictionary noun and none a person's: not "Ana Rose", "Uncle Ben")
+    parts = [c for c in subj.lefts if c.dep_ == "compound"]
+    titled = subj.pos_ == "PROPN" and bool(parts) and all(
+        lex.known_noun(w.lower_) and not lex.is_person_noun(w.lower_, 1) for w in [*parts, subj])
     # a matter is a thing the dictionary knows ("dues", "the meetings"), not a person or a word it does not
     # know, which in chat is most often a name ("so Nonna stays at ..."); or someone's ordinal, a birthday
     # ("Papa's 75th is ...")
@@ -621,7 +643,10 @@ def concluded_verb(verb: Any) -> tuple[str | None, Any] | None:
     # (a lower-case word the dictionary lacks, after "the", is a thing, not a name: "the awayday is now ..."; after
     # "our" it may be a person: "our kit is at the Heron too")
     determined = subj.text.islower() and any(c.dep_ == "det" and c.lower_ == "the" for c in subj.children)
-    if not group and not owned_ordinal and (subj.pos_ != "NOUN" or lex.is_person_noun(subj.lemma_.lower(), 1) or
+    # ("the quiz night is ...": the quiz night, not any night)
+    name = " ".join([w.lower_ for w in parts] + [subj.lower_]) if titled else " ".join(
+        [w.lower_ for w in parts if w.pos_ == "NOUN"] + [subj.lemma_.lower()])
+    if not group and not owned_ordinal and not titled and (subj.pos_ != "NOUN" or lex.is_person_noun(subj.lemma_.lower(), 1) or
                                             not (lex.known_noun(subj.lemma_.lower()) or determined)):
         return None
     if not group and not lex.verb_in_senses(verb.lemma_.lower(), _BEING, first=4):
@@ -640,9 +665,11 @@ def concluded_verb(verb: Any) -> tuple[str | None, Any] | None:
                     None)
         if attr is not None and owned_ordinal and lex.noun_in_lexfile(attr.lemma_.lower(), _JUDGED):
             return None  # "Grandad's 90th is a nightmare to plan": a judgement of the occasion, not what it is
+        if attr is not None and attr.pos_ == "NOUN" and titled:
+            return None  # "the Spring Show is the goal": what a named occasion is for, not its new value
         if attr is not None:
-            return subj.lemma_.lower(), attr
-    topic = None if subj.pos_ == "PRON" else subj.lemma_.lower()
+            return name, attr
+    topic = None if subj.pos_ == "PRON" else name
     # ("the walk is for the hospice": what a matter is for, said with "be")
     # in the order said ("now starts in Ghent on 9 August": the place, then its date), a source ("from") last; a
     # verb of changing or moving names its new value after "to" wherever it stands ("moves on Friday to X")

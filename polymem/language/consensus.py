@@ -280,7 +280,7 @@ def proposal_in_question(text: str) -> tuple[str, str | None] | None:
                 continue
             value = re.sub(r"^to\s+", "", sent.doc[t.left_edge.i:t.i + 1].text) if t.like_num else phrase(t)
             # what is changed names the matter ("bump the kitty to £45": the kitty)
-            obj = next((c for c in v.children if c.dep_ == "dobj" and c.pos_ == "NOUN"), None)
+            obj = group.changed_object(v, t)
             topic = " ".join([c.lower_ for c in obj.lefts if c.dep_ == "compound" and c.pos_ == "NOUN"] +
                              [obj.lemma_.lower()]) if obj is not None else None  # ("choir practices": "choir practice")
             # a change to a value ("raising the amount to £150"), or a thing put at a date or a sum ("push it to

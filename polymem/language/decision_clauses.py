@@ -5,6 +5,7 @@ names (`topic_of`). Read from the parse and WordNet senses."""
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from itertools import pairwise
 from typing import Any
 
@@ -37,6 +38,12 @@ def norm(v: str) -> str:
     return re.sub(r"[^a-z0-9]+", " ", re.sub(r"^(?:the|a|an|our|my)\s+", "", v.lower())).strip()
 
 
+@lru_cache(maxsize=8192)
+def _singular(v: str) -> str:
+    """Each word of a normed value in its singular (WordNet's noun base form)."""
+    return " ".join((lex.wordnet().morphy(w, "n") or w) if len(w) > 3 and w.endswith("s") else w for w in v.split())
+
+
 def same(a: str, b: str) -> bool:
     x, y = norm(a), norm(b)
     if not x or not y:
@@ -46,6 +53,8 @@ def same(a: str, b: str) -> bool:
         return False  # "9.45" is not "9", "£20.50" not "£20": a time or a sum with its fraction is another value
     if x == y or f" {x} " in f" {y} " or f" {y} " in f" {x} ":
         return True
+    if _singular(x) == _singular(y):
+        return True  # "thursdays" and "thursday", "the long tables" and "long table"
     nx, ny = ({w for w in v.split() if any(ch.isdigit() for ch in w) or like_num(w)} for v in (x, y))
     if nx and ny and nx != ny:
         return False  # "March 3" is not "March 8"

@@ -141,6 +141,9 @@ class DecisionTracker:
             self._change_seq = self._seq
         self.options += [(value, topic, text) for value, topic in _proposals(text)]
         self._fragment_option(doc, text)
+        if (asked := consensus.proposal_in_question(text)) is not None and asked[1]:
+            # "could we move choir practice to fridays?": fridays is put forward for that matter
+            self.options.append((asked[0], asked[1], text))
 
     def _named_so_far(self) -> list[str]:
         """The options put forward and the messages before this one: where a bare day finds its month."""
@@ -520,25 +523,29 @@ class DecisionTracker:
             # a matter named when a chain was decided, though the chain is filed under another of its words
             # ("decided: the bake sale is for X" then "the bake sale is now for Y"), settled with a value of the
             # same kind
-            head = d.topic.split()[-1]
+            # (every word of it: "karaoke night" is not the matter a line on the quiz night settled)
+            named = set(d.topic.split())
             for c in reversed(self.chains):
                 if value_kind(c.head.value) == value_kind(d.value) and any(
-                        head in {t.lemma_.lower() for t in parsed(x.sentence)} for x in c.decisions):
+                        named <= {t.lemma_.lower() for t in parsed(x.sentence)} | {t.lower_ for t in parsed(x.sentence)}
+                        for x in c.decisions):
                     return c
         for c in reversed(self.chains):  # it turns down an option put forward in a chain's discussion
             if any(same(x, o) for x in d.dropped for o in c.options):
                 return c
-        for value, topic, _src in reversed(self.options):  # the value was proposed for a matter
-            if same(value, d.value):
-                for c in reversed(self.chains):
-                    if (topic and same_matter(c.topic, topic)) or any(same(value, o) for o in c.options):
-                        return c
-                d.topic = d.topic or topic
-                break
+        # the value was proposed for a matter (the latest proposal of it that named one, else the latest)
+        put = [o for o in reversed(self.options) if same(o[0], d.value)]
+        for value, topic, _src in sorted(put, key=lambda o: o[1] is None)[:1]:
+            for c in reversed(self.chains):
+                if (topic and same_matter(c.topic, topic)) or any(same(value, o) for o in c.options):
+                    return c
+            d.topic = d.topic or topic
         # over a few retrieved messages (not by_kind) the talk between them is missing: no re-discussion reading
-        # (a decision that names its matter apart from its value, one no chain is filed under, starts that
-        # matter: "the gala is moving to Ayr" revises no other matter talked down meanwhile)
-        apart = bool(own_topic) and not set(norm(own_topic or "").split()) & set(norm(d.value).split())
+        # (a decision that names its matter apart from its value, or settles a value proposed for a matter no
+        # chain is filed under, starts that matter: "the gala is moving to Ayr" revises no other matter talked
+        # down meanwhile)
+        named_as = own_topic or d.topic
+        apart = bool(named_as) and not set(norm(named_as or "").split()) & set(norm(d.value).split())
         if self.by_kind and not apart and (again := self._rediscussed(d)) is not None:
             return again
         if self._troubled is not None and not d.topic:

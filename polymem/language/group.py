@@ -434,9 +434,9 @@ def _sentence(sent: Any) -> GroupAct | None:
     for v in verbs:
         # "we moved the picnic to the dunes": a change verb, the topic as object, the value after "to"
         if lex.verb_in_senses(v.lemma_.lower(), CHANGE_SENSES, first=2, exact=True):
-            obj = next((c for c in v.children if c.dep_ == "dobj" and c.pos_ == "NOUN"), None)
             to = next((p for c in v.children if c.dep_ == "prep" and c.lower_ == "to" for p in c.children
                        if p.dep_ == "pobj"), None)
+            obj = changed_object(v, to)
             if obj is not None and to is not None:
                 return GroupAct("reversal", _np(to), obj.lemma_.lower())
             # "let's move to the 14th", "we've switched to the blue ones": the group's change, its new value after "to"
@@ -463,7 +463,10 @@ def member_news(sentence: str, is_member: Callable[[str], bool]) -> bool:
 
 
 def personal_decision(text: str) -> bool:
-    """"He's decided the radiator is his enemy", "I decided to sleep in": one person's mind, not the group's."""
+    """"He's decided the radiator is his enemy", "I decided to sleep in": one person's mind, not the group's; "we're
+    moving from <town> to <town>": a household's move, not the group's plan."""
+    if _home_move(parsed(text)):
+        return True
     for t in parsed(text):
         if t.pos_ != "VERB" or not lex.verb_in_senses(t.lemma_.lower(), DECIDE_SENSES, first=3):
             continue
@@ -479,6 +482,32 @@ def personal_decision(text: str) -> bool:
     return False
 
 
+def _home_move(doc: Any) -> bool:
+    """A verb of changing said by "I" or "we" with no object and no matter it is "for", from one town to another
+    ("we're moving from Leeds to York"): a move of home (the group moves an event by naming it, or between venues:
+    "we're moving from the Crown to the back room", "from Friday to Saturday")."""
+    for v in doc:
+        if v.pos_ != "VERB" or not lex.verb_in_senses(v.lemma_.lower(), CHANGE_SENSES, first=2, exact=True) or \
+                any(c.dep_ == "dobj" for c in v.children):
+            continue
+        if not any(c.dep_ == "nsubj" and c.lower_ in ("i", "we") for c in v.children):
+            continue
+        ends = {c.lower_: p for c in v.children if c.dep_ == "prep" and c.lower_ in ("from", "to", "for")
+                for p in c.children if p.dep_ == "pobj"}
+        if "for" not in ends and "from" in ends and "to" in ends and all(_town_like(e) for e in (ends["from"], ends["to"])):
+            return True
+    return False
+
+
+def _town_like(t: Any) -> bool:
+    """A bare name that may be a town: one the gazetteer knows, or a proper noun no dictionary has (not a day, a
+    month, a venue with "the" or a shop's "X's")."""
+    if t.pos_ != "PROPN" or any(c.dep_ in ("det", "case", "poss") for c in t.children) or \
+            timeexpr.calendar_name(t.lower_) or timeexpr.is_time_word(t.lower_):
+        return False
+    return lex.is_place_name(t.lower_) or lex.in_gazetteer(t.lower_) or not lex.known_word(t.lower_)
+
+
 def _for_one(v: Any) -> bool:
     """"the dog is booked into the kennels so I can come along": an arrangement whose purpose ("so ... can") is one
     person's, not the group's ("so we can all eat together")."""
@@ -491,6 +520,16 @@ def _for_one(v: Any) -> bool:
             if so and one and can:
                 return True
     return False
+
+
+def changed_object(verb: Any, to: Any | None) -> Any | None:
+    """The thing a verb of changing moves ("move the picnic to the dunes"): its object, or a named noun the tagger
+    read as an adverb of time between the verb and "to" ("move karaoke night to fridays"; not "move it next week to
+    the hall")."""
+    return next((c for c in verb.children if c.pos_ == "NOUN" and (c.dep_ == "dobj" or (
+        c.dep_ == "npadvmod" and to is not None and verb.i < c.i < to.i and
+        any(x.dep_ == "compound" for x in c.children) and
+        not any(x.dep_ in ("det", "amod") for x in c.children)))), None)
 
 
 def change_put_forward(text: str) -> str | None:

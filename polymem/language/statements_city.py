@@ -235,7 +235,10 @@ def away(reader: StatementReader, clause: list[Any], speaker: str, tense: bool =
     now = any(t.lower_ in ("today", "now", "rn", "currently", "here") for t in clause)
     # ("since sunday", "last monday" date a present state: no trip)
     dated = re.sub(r"(?i)\b(?:since|last)\s+\w+", "", text)
-    if (not now and re.search(r"(?i)\b(?:weekend|tomorrow|next|tonight|" + "|".join(timeexpr.WEEKDAYS) + r")\b",
+    # ("back home in X friday": getting home on a day is no trip; travel verbs are still read below)
+    homeward = any(t.lower_ == "home" and t.pos_ in ("ADV", "NOUN") and
+                   any(c.dep_ == "prep" and c.lower_ == "in" and c.i > t.i for c in t.children) for t in clause)
+    if (not now and not homeward and re.search(r"(?i)\b(?:weekend|tomorrow|next|tonight|" + "|".join(timeexpr.WEEKDAYS) + r")\b",
                               dated)) or sx.purpose(clause):
         return True  # a trip ("in Rome this weekend", "in Tartu on business"), not where one lives
     # "moved in yesterday": a move into a home is where one lives now, not a past trip

@@ -100,6 +100,8 @@ def _home_to_come(reader: StatementReader, v: Any, sent: Any, speaker: str, othe
 
 def verb_statements(reader: StatementReader, v: Any, sent: Any, speaker: str, other: str | None) -> list[Statement]:
     lemma = v.lemma_.lower()
+    if lemma == "be" and _going_to(v):  # "I'm going to be a ferry pilot out of X": a post to come
+        return _post_to_come(reader, v, sent, speaker, other, ahead=True)
     if sx.hedged(v):
         # "I shall join from X as usual": setting off from home in the plain future still says where home is
         plain = [c.lower_ for c in v.children if c.dep_ == "aux" and c.tag_ == "MD"]
@@ -124,6 +126,10 @@ def verb_statements(reader: StatementReader, v: Any, sent: Any, speaker: str, ot
         # "we lived in X for years": living somewhere, in the simple past, is over (a move in it is not:
         # "we moved to X" says where they live now)
         over = past or (lex.verb_in_senses(lemma, _DWELL, first=3) and sx.simple_past(v))
+        # ("moved out of the flat in X": the town of the home left)
+        over = over or (lex.moving_verb(lemma) and any(
+            c.dep_ in ("prep", "prt") and c.lower_ == "out" and any(g.lower_ == "of" for g in c.children)
+            for c in v.children) and sx.place_obj(v, reader, preps=("to", "into")) is None)
         if place and (owner := subject_of(reader, v, sent, speaker, other)):
             out.append(Statement("city", owner, speaker, place, kind="event" if lemma != "live" else "state",
                                  polarity=not neg, tense="past" if over else "present"))
@@ -179,7 +185,7 @@ def verb_statements(reader: StatementReader, v: Any, sent: Any, speaker: str, ot
                     for x in p.children)]:
         # (a verb WordNet knows: a word the tagger made a verb, "that glamping place near X", acquires nothing)
         if lex.noun_is(obj.lemma_.lower(), "dwelling") and not neg and not _looked_at(v) and lex._synsets(lemma, "v"):
-            place = sx.place_obj(obj, reader) or sx.place_obj(v, reader)
+            place = sx.place_obj(obj, reader) or sx.place_obj(v, reader) or _by_landmark(obj, reader)
             if place and (owner := owner or subject_of(reader, v, sent, speaker, other)):
                 # ("sold the house in X", "vacated the flat in X": a home given up, where they lived before)
                 gone = lex.verb_in_senses(lemma, _GIVE_UP_HOME, first=2, exact=True)
@@ -208,6 +214,19 @@ def verb_statements(reader: StatementReader, v: Any, sent: Any, speaker: str, ot
                     (owner := subject_of(reader, v, sent, speaker, other)):
                 out.append(Statement("pet", owner, speaker, sx.animal_phrase(obj)))
     return out
+
+
+def _by_landmark(home: Any, reader: StatementReader) -> str | None:
+    """"a flat above the chemist in X", "a room behind the station in X": the town of the landmark a dwelling is
+    placed by (a preposition of place with no place of its own, then the landmark's "in X")."""
+    for c in home.children:
+        # (not a preposition of who or what it is for, of what it holds, or where it comes from)
+        if c.dep_ == "prep" and c.lower_ not in ("in", "to", "into", "near", "for", "with", "of", "from", "about",
+                                                 "like", "than", "as"):
+            for p in c.children:
+                if p.dep_ == "pobj" and p.pos_ == "NOUN" and (place := sx.place_obj(p, reader, ("in",))):
+                    return place
+    return None
 
 
 def retired(reader: StatementReader, v: Any, sent: Any, speaker: str, other: str | None) -> list[Statement]:
@@ -252,9 +271,10 @@ def _left_for(reader: StatementReader, v: Any, gone: Any) -> str | None:
     return None
 
 
-def copula_statements(reader: StatementReader, v: Any, sent: Any, speaker: str, other: str | None, neg: bool, past: bool) -> list[Statement]:
+def copula_statements(reader: StatementReader, v: Any, sent: Any, speaker: str, other: str | None, neg: bool, past: bool,
+                      ahead: bool = False) -> list[Statement]:
     subj = next((c for c in v.children if c.dep_ in ("nsubj", "nsubjpass")), None)
-    if subj is None and past:  # "I used to be a librarian": the subject hangs on "used"
+    if subj is None and (past or ahead):  # "I used to / I'm going to be a librarian": the subject hangs on the head
         subj = next((c for c in v.head.children if c.dep_ == "nsubj"), None)
     # "I was a courier (back then)", "we were in X till 2019", "X was home": a state in the simple past is over
     held_before = past or sx.simple_past(v)
@@ -349,16 +369,36 @@ def copula_statements(reader: StatementReader, v: Any, sent: Any, speaker: str, 
     return out
 
 
-def _post_to_come(reader: StatementReader, v: Any, sent: Any, speaker: str, other: str | None) -> list[Statement]:
+def _post_to_come(reader: StatementReader, v: Any, sent: Any, speaker: str, other: str | None,
+                  ahead: bool = False) -> list[Statement]:
     """"From May I'll be a paramedic with the county service": a post in the plain future, placed at an employer,
     is one taken (an event dated by the message); not under a condition ("if they take me, I'll be ...") nor
-    asked, and not a trade alone ("I'll be a nervous wreck", "I'll be the chef tonight")."""
+    asked, and not a trade alone ("I'll be a nervous wreck", "I'll be the chef tonight"). `ahead`: "going to be",
+    where a trade (WordNet's occupations) with "a" is a post too ("I'm going to be a glassblower")."""
     if v.lemma_ != "be" or sent.text.rstrip().endswith("?") or sx.negated(v, sent) or any(
             t.lower_ in ("if", "unless", "when", "once") and t.dep_ == "mark" for t in sent):
         return []
-    out = copula_statements(reader, v, sent, speaker, other, False, False)
+    out = copula_statements(reader, v, sent, speaker, other, False, False, ahead=ahead)
+    attr = next((c for c in v.children if c.dep_ == "attr" and c.pos_ == "NOUN"), None)
+    trade = ahead and attr is not None and lex.is_occupation(attr.lemma_.lower()) and \
+        any(c.dep_ == "det" and c.lower_ in ("a", "an") for c in attr.children)
     return [Statement("job", st.owner, speaker, st.value, kind="event") for st in out
-            if st.attribute == "job" and " at " in st.value]
+            if st.attribute == "job" and (" at " in st.value or trade)]
+
+
+def _going_to(v: Any) -> bool:
+    """"I'm going to be": the verb under a progressive "go" with "to", said of one person (not "we're going to be a
+    player short"), not denied ("not going to"), not a plan given up ("was going to"), not for an occasion or a time
+    ("tonight", "when I grow up")."""
+    go = v.head
+    if not (v.dep_ == "xcomp" and go.lemma_ == "go" and go.tag_ == "VBG" and
+            any(c.dep_ == "aux" and c.lower_ in ("to", "na") for c in v.children)):
+        return False
+    if any(c.dep_ == "neg" for c in go.children) or any(c.dep_ == "aux" and c.tag_ == "VBD" for c in go.children):
+        return False
+    if any(c.dep_ == "nsubj" and c.lower_ in ("we", "they", "it", "you") for c in go.children):
+        return False
+    return not any(t.tag_ == "WRB" or sx.temporary_time(t.lower_) for t in v.sent)
 
 
 # giving up a home (WordNet): selling it, vacating it

@@ -31,6 +31,8 @@ def _bare_move(v: Any, sent: Any) -> bool:
     for c in v.children:
         if c.dep_ == "prt" or c.dep_ == "advcl" or (c.dep_ == "advmod" and c.lower_ in ("there", "here", "home")):
             return False  # ("moving on", "moving there": a place said by an adverb)
+        if c.dep_ == "prep" and c.lower_ == "out":
+            return False  # ("moved out of my aunt's place in X": the place named is the one left)
         # a destination of its own ("to X", "into a flat", "near X"); a time or a purpose is none ("in August")
         if c.dep_ == "prep" and (c.lower_ in ("to", "into", "towards", "near") or any(
                 g.dep_ == "pobj" and (g.pos_ == "PROPN" or lex.noun_is(g.lemma_.lower(), "dwelling"))

@@ -24,6 +24,11 @@ _TEMPORARY_DATE = re.compile(r"(?i)\b(?:today|tonight|tomorrow|yesterday|weekend
                              r"friday|saturday|sunday|morning|evening|afternoon|night)\b")
 
 
+def temporary_time(word: str) -> bool:
+    """A word of a passing time: a day, a part of one, a week or a weekend ("tonight", "friday")."""
+    return _TEMPORARY_DATE.fullmatch(word) is not None
+
+
 def possessor(n: Any) -> Any | None:
     return next((c for c in n.children if c.dep_ == "poss"), None) or (
         next((c for c in n.head.children if c.dep_ == "poss"), None) if n.dep_ == "appos" else None)

@@ -255,7 +255,7 @@ def test_a_new_matter_is_never_named_after_its_own_value() -> None:
 
 def test_a_conclusion_said_as_a_plain_clause() -> None:
     _, out = _run(["Could the autumn meetings move to the scout hut?", "Then the autumn meetings are at the scout hut."])
-    assert out[1] and out[1][0][1] == "the scout hut" and out[1][0][0] == "meeting"
+    assert out[1] and out[1][0][1] == "the scout hut" and out[1][0][0] == "autumn meeting"
     _, out = _run(["Should we lower the fee to $15?", "Very well. The fee stays at $15; the rise is withdrawn."])
     assert out[1] and out[1][0][1] == "$15"
     _, out = _run(["Decision: the choir buys the second-hand piano for $900."])
