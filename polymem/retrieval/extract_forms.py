@@ -16,6 +16,7 @@ from polymem.language.models import parsed
 from polymem.language.past_day import past_day
 from polymem.retrieval import extract_pets
 from polymem.retrieval.answer import EvidenceItem
+from polymem.retrieval.extract_at import day_planned, lines_near, said_times, same_instant
 from polymem.retrieval.extract_base import (
     NOT_IN_MEMORY,
     Extract,
@@ -24,14 +25,7 @@ from polymem.retrieval.extract_base import (
     message_time,
     same_value,
 )
-from polymem.retrieval.extract_state import (
-    day_planned,
-    distinct,
-    lines_near,
-    person_state,
-    said_times,
-    same_instant,
-)
+from polymem.retrieval.extract_state import distinct, person_state
 
 if TYPE_CHECKING:
     from polymem.retrieval.extract import Answerer

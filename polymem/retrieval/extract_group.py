@@ -15,8 +15,8 @@ from polymem.language import lexical as lex
 from polymem.language.chains import against, channel_words
 from polymem.language.models import parsed
 from polymem.retrieval import decisions, values
+from polymem.retrieval.extract_at import _held_then, _pick_at
 from polymem.retrieval.extract_base import NOT_IN_MEMORY, Extract, StateHit, coverage, same_value, when
-from polymem.retrieval.extract_state import _held_then, _pick_at
 
 
 def group_decision(self: Any) -> Extract:

@@ -106,7 +106,7 @@ def test_a_month_after_the_last_change_is_this_years() -> None:
     the chat's year (the latest message read), not of the year before."""
     from types import SimpleNamespace
 
-    from polymem.retrieval.extract_state import _pick_at
+    from polymem.retrieval.extract_at import _pick_at
 
     day = lambda m, d: datetime(2026, m, d, 12, tzinfo=UTC)  # noqa: E731
     hits = [StateHit("r1", "Harnbury", (day(2, 1).timestamp(), 0, "r1"), ["m1"], "record"),
