@@ -19,6 +19,7 @@ from spacy.lang.en.lex_attrs import _ordinal_words
 from polymem.language import group as group_acts
 from polymem.language import lexical as lex
 from polymem.language import timeexpr
+from polymem.language.syntax import noun_name
 
 # the closed class of English discourse markers that accept or conclude ("ok", "right", "so"); other
 # interjections ("ooh", "ugh", "wow") react to something and settle nothing
@@ -644,8 +645,7 @@ def concluded_verb(verb: Any) -> tuple[str | None, Any] | None:
     # "our" it may be a person: "our kit is at the Heron too")
     determined = subj.text.islower() and any(c.dep_ == "det" and c.lower_ == "the" for c in subj.children)
     # ("the quiz night is ...": the quiz night, not any night)
-    name = " ".join([w.lower_ for w in parts] + [subj.lower_]) if titled else " ".join(
-        [w.lower_ for w in parts if w.pos_ == "NOUN"] + [subj.lemma_.lower()])
+    name = " ".join([w.lower_ for w in parts] + [subj.lower_]) if titled else noun_name(subj)
     if not group and not owned_ordinal and not titled and (subj.pos_ != "NOUN" or lex.is_person_noun(subj.lemma_.lower(), 1) or
                                             not (lex.known_noun(subj.lemma_.lower()) or determined)):
         return None

@@ -20,7 +20,7 @@ from typing import Any
 from polymem.language import concluding, group, timeexpr
 from polymem.language import lexical as lex
 from polymem.language.models import parsed
-from polymem.language.syntax import phrase
+from polymem.language.syntax import noun_name, phrase
 from polymem.language.value_kind import value_kind
 
 # WordNet senses: "be agreeable or acceptable to", "be in accord", "consent", "perform as expected" (works),
@@ -281,8 +281,7 @@ def proposal_in_question(text: str) -> tuple[str, str | None] | None:
             value = re.sub(r"^to\s+", "", sent.doc[t.left_edge.i:t.i + 1].text) if t.like_num else phrase(t)
             # what is changed names the matter ("bump the kitty to £45": the kitty)
             obj = group.changed_object(v, t)
-            topic = " ".join([c.lower_ for c in obj.lefts if c.dep_ == "compound" and c.pos_ == "NOUN"] +
-                             [obj.lemma_.lower()]) if obj is not None else None  # ("choir practices": "choir practice")
+            topic = noun_name(obj) if obj is not None else None  # ("choir practices": "choir practice")
             # a change to a value ("raising the amount to £150"), or a thing put at a date or a sum ("push it to
             # the 19th", "setting the kitty at £30")
             if (t.head.lower_ == "to" and lex.verb_in_senses(v.lemma_.lower(), group.CHANGE_SENSES, first=3,

@@ -527,7 +527,7 @@ class DecisionTracker:
             named = set(d.topic.split())
             for c in reversed(self.chains):
                 if value_kind(c.head.value) == value_kind(d.value) and any(
-                        named <= {t.lemma_.lower() for t in parsed(x.sentence)} | {t.lower_ for t in parsed(x.sentence)}
+                        named <= {w for t in parsed(x.sentence) for w in (t.lemma_.lower(), t.lower_)}
                         for x in c.decisions):
                     return c
         for c in reversed(self.chains):  # it turns down an option put forward in a chain's discussion

@@ -29,6 +29,11 @@ def temporary_time(word: str) -> bool:
     return _TEMPORARY_DATE.fullmatch(word) is not None
 
 
+def noun_name(tok: Any) -> str:
+    """A noun with the noun compounds before it, the head in its base form ("choir practices": "choir practice")."""
+    return " ".join([c.lower_ for c in tok.lefts if c.dep_ == "compound" and c.pos_ == "NOUN"] + [tok.lemma_.lower()])
+
+
 def possessor(n: Any) -> Any | None:
     return next((c for c in n.children if c.dep_ == "poss"), None) or (
         next((c for c in n.head.children if c.dep_ == "poss"), None) if n.dep_ == "appos" else None)
