@@ -439,7 +439,13 @@ def noun_statements(reader: StatementReader, n: Any, sent: Any, speaker: str, ot
         for c in n.children:
             if c.dep_ in ("acl", "relcl") and c.tag_ == "VBG" and (org := sx.org_obj(c, reader)):
                 what = next((sx.phrase(o, drop_det=True) for o in c.children if o.dep_ == "dobj"), None)
-                return [Statement("job", speaker, speaker, f"{what} at {org}" if what else org)]
+                # "years teaching history at X": the doer of the work is the trade ("history teacher")
+                if (trade := lex.trade_of_gerund(c.lower_)) is not None:
+                    what = f"{what} {trade}" if what else trade
+                # "after ten years X-ing at Y, ...": a stretch that has ended
+                over = n.head.dep_ == "prep" and n.head.lower_ == "after"
+                return [Statement("job", speaker, speaker, f"{what} at {org}" if what else org,
+                                  tense="past" if over else "present")]
     if (past_job := last_at(reader, n, sent, speaker, other)) is not None:
         return [past_job]
     if (past_home := last_in(reader, n, sent, speaker, other)) is not None:

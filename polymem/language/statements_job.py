@@ -101,7 +101,8 @@ def self_role(reader: StatementReader, doc: Any, speaker: str, message_id: str |
             # (not a member named beside "I": "freelance translator. bob and I go way back")
             others = [p for x in doc.sents for p in reader.people(x.text) if p != speaker and
                       not any(w.lower_ in ("i", "me", "my", "we") for w in x)]
-            fragment = fragment or opened or (bare and not clipped and not others) or leading or speaking_as
+            fragment = fragment or opened or (bare and not clipped and not others and not _said_of_another(sent))\
+                or leading or speaking_as
             offered = t.dep_ in ("dobj", "oprd", "attr") and _offered_to_speaker(t.head, sent)
             if fragment or offered:
                 # "Bo got the role! night porter at the Grand": a role after a member's news of a post is theirs
@@ -429,6 +430,8 @@ def job_from_verb(reader: StatementReader, v: Any, lemma: str, sent: Any, speake
     said = lex.verb_in_senses(lemma, sx.PUT_FORWARD, first=3, exact=True)
     role_tok = None if said else next((p for c in v.children if c.dep_ == "prep" and c.lower_ == "as"
                                        for p in c.children if p.dep_ == "pobj"), None)
+    if role_tok is not None and _said_of_a_thing(v) and not lex.is_person_noun(role_tok.lemma_.lower()):
+        role_tok = None  # "use the shed as storage": "as" says what the object serves as, not anyone's post
     if role_tok is None and v.tag_ == "VBN" and (lex.verb_in_senses(lemma, _APPOINT, first=3) or any(
             c.dep_ == "oprd" and c.pos_ == "NOUN" and lex.is_occupation(c.lemma_.lower()) for c in v.children)):
         # (any verb whose passive takes a trade as its object's predicate: "has been made commercial manager")
@@ -556,6 +559,25 @@ def job_from_verb(reader: StatementReader, v: Any, lemma: str, sent: Any, speake
     # an offer the speaker got is context, not the job they hold
     return Statement("job", owner, speaker, value, kind="event" if lemma != "work" else "state",
                      weak=_offered_to_speaker(v, sent)) if value else None
+
+
+def _said_of_another(sent: Any) -> bool:
+    """The message's other sentences are about a third party and none about the speaker: a bare noun then
+    describes that party ("a real diva. Mabel just sits there screaming"), not the speaker's trade."""
+    rest = [x for s in sent.doc.sents if s.start != sent.start for x in s]
+    return not any(x.lower_ in FIRST_PERSON for x in sent.doc) and any(
+        x.dep_ in ("nsubj", "nsubjpass") and (x.pos_ == "PROPN" or x.lower_ in ("he", "she"))
+        for x in rest)
+
+
+def _said_of_a_thing(v: Any) -> bool:
+    """The verb has a thing for its direct object, which an "as" phrase that names no person then describes
+    ("keep the van as a spare", "use the hall as overflow"); a person as the object is the one taken on ("took me
+    on as a tester"), and a person noun after "as" is the subject's ("two shifts a week as a nurse")."""
+    # (a named object is an employer joined, "joined Acme as a tester"; a post taken, "took the job as a tester")
+    return any(c.dep_ == "dobj" and c.pos_ == "NOUN" and not lex.is_person_noun(c.lemma_.lower()) and
+               not lex.noun_is(c.lemma_.lower(), "job") and not lex.noun_in_senses(
+                   c.lemma_.lower(), ("function.n.03",), first=2, exact=True) for c in v.children)
 
 
 def _trade_before_post(t: Any) -> bool:

@@ -295,3 +295,13 @@ def no_longer_at(reader: StatementReader, v: Any, sent: Any, speaker: str, other
     if org is None or (owner := subject_of(reader, v, sent, speaker, other)) is None:
         return []
     return [Statement("job", owner, speaker, org, kind="event", tense="past")]
+
+
+def towns_not_workplaces(read: dict[str, list[Statement]], towns: set[str]) -> dict[str, list[Statement]]:
+    """Without the jobs whose whole value is a town the same chat names as someone's home ("leaving <town> for
+    good" read as a workplace left, where the gazetteer does not know a small town): a chat's own strong readings
+    of homes say what its names are. `towns`: lower-cased."""
+    towns |= {st.value.lower() for sts in read.values() for st in sts
+              if st.attribute == "city" and not st.weak and st.polarity}
+    return {mid: [st for st in sts if not (st.attribute == "job" and st.value.lower().removeprefix("the ") in towns)]
+            for mid, sts in read.items()}

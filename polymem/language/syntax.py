@@ -261,6 +261,9 @@ def org_obj(head: Any, reader: PersonFinder) -> str | None:
     return None
 
 
+SINGLING = ("only", "sole", "same", "very", "lone")
+
+
 def phrase(tok: Any, drop_det: bool = False) -> str:
     """The noun phrase a token heads: its compounds, modifiers and flat names, without trailing clauses."""
     keep = {"compound", "amod", "nmod", "flat", "det", "poss", "nummod", "case", "punct"}
@@ -292,8 +295,10 @@ def phrase(tok: Any, drop_det: bool = False) -> str:
             else:
                 break
     words += list(tok.doc[tok.i + 1:end + 1])
+    # (a word that singles the thing out names none of it: "the only vet on the rota", "the same school")
     while words and (words[0].dep_ == "punct" or (drop_det and words[0].dep_ == "det")
-                     or words[0].text in ("my", "our", "his", "her", "their", "your", "new", "now", "My", "Our")):
+                     or words[0].text in ("my", "our", "his", "her", "their", "your", "new", "now", "My", "Our")
+                     or (words[0].lower_ in SINGLING and words[0].i < tok.i and words[0].pos_ in ("ADJ", "ADV"))):
         words = words[1:]
     text = "".join(t.text_with_ws for t in words).strip(" ,.;:!-")
     return re.sub(r"\s+", " ", text)

@@ -19,6 +19,7 @@ from polymem.language.opinions import VERBLESS, own_antecedent, pronoun_judgemen
 from polymem.language.pets import unknown_kind
 from polymem.language.statement_types import BEFORE
 from polymem.language.statements import Person, Statement, StatementReader
+from polymem.language.statements_left import towns_not_workplaces
 from polymem.language.timeexpr import parse_time
 from polymem.schema.records import AddOp, add_id, pet_event, pet_name_key
 
@@ -112,7 +113,9 @@ class Extractor:
         read = reader.read_many(((m.text, m.speaker, parse_time(m.time), m.id) for m in seq),
                                 context=len(window.context),
                                 lookback=[(m.text, m.speaker, parse_time(m.time), m.id) for m in window.lookback])
-        self.statements: dict[str, list[Statement]] = {m.id: sts for m, sts in zip(seq, read, strict=True)}
+        self.statements: dict[str, list[Statement]] = towns_not_workplaces(
+            {m.id: sts for m, sts in zip(seq, read, strict=True)},
+            {h.value.lower() for h in window.heads if h.attribute == "city" and h.value})
         self.pets_told: list[tuple[str, str, str]] = []  # (owner, kind, event) of each pet told in this window
         # Open planning topics ("we need a venue and a date") and decision topics already decided,
         # newest last: where a decision without a named topic belongs.
