@@ -276,19 +276,27 @@ def own_business(reader: StatementReader, v: Any, sent: Any, speaker: str, other
     if not (holds or lex.verb_in_senses(phrasal, _FOUND, first=6, exact=True) or
             lex.verb_in_senses(v.lemma_.lower(), _FOUND, first=6, exact=True)) or sx.hedged(v) or sx.negated(v, sent):
         return []
-    obj = next((c for c in v.children if c.dep_ == "dobj" and c.pos_ == "NOUN" and sx.possessor(c) is not None
-                and any(a.lower_ == "own" for a in c.children if a.dep_ == "amod")
+    obj = next((c for c in v.children if c.dep_ == "dobj" and c.pos_ == "NOUN" and _own_possessor(c) is not None
                 and (lex.noun_in_senses(c.lemma_.lower(), _HELD, first=1) if holds else
                      lex.noun_in_senses(c.lemma_.lower(), _BUSINESS + _TRADED_FROM, first=3))), None)
     if obj is None:
         return []
-    poss = sx.possessor(obj)
+    poss = _own_possessor(obj)
     owner = owner_of(reader, poss, speaker, other, sent) if poss is not None else None
     if owner is None or owner != subject_of(reader, v, sent, speaker, other):
         return []  # ("he helped me open my own shop": the shop is still mine, but said of his doing)
     words = [t for t in obj.doc[obj.left_edge.i:obj.i + 1] if t.dep_ not in ("poss", "det") and t.tag_ != "PRP$"
              and t.lower_ != "own"]
     return [Statement("job", owner, speaker, "owner of " + " ".join(t.text for t in words), kind="event")]
+
+
+def _own_possessor(obj: Any) -> Any | None:
+    """Whose own the thing is: "my own bakery", or "a bakery of her own"."""
+    if any(a.lower_ == "own" for a in obj.children if a.dep_ == "amod"):
+        return sx.possessor(obj)
+    own = next((p for c in obj.children if c.dep_ == "prep" and c.lower_ == "of" for p in c.children
+                if p.lower_ == "own"), None)
+    return next((c for c in own.children if c.dep_ == "poss"), None) if own is not None else None
 
 
 def _trade_life(reader: StatementReader, sent: Any) -> str | None:

@@ -55,3 +55,8 @@ def test_a_town_the_chat_calls_a_home_is_no_workplace_left() -> None:
     kept = towns_not_workplaces({"a": left, "c": shop}, {"varnholt"})
     assert [s for s in kept["a"] if s.attribute == "job"] == []
     assert [s.value for s in kept["c"] if s.attribute == "job"] == [s.value for s in shop if s.attribute == "job"] != []
+
+
+def test_a_business_of_ones_own_is_owned_either_way_round() -> None:
+    assert owned("Sefa's opened a little bindery of his own", "job") == [("sefa", "owner of little bindery")]
+    assert owned("I opened my own bindery", "job") == [("ott", "owner of bindery")]
