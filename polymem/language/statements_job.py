@@ -101,7 +101,9 @@ def self_role(reader: StatementReader, doc: Any, speaker: str, message_id: str |
             # (not a member named beside "I": "freelance translator. bob and I go way back")
             others = [p for x in doc.sents for p in reader.people(x.text) if p != speaker and
                       not any(w.lower_ in ("i", "me", "my", "we") for w in x)]
-            fragment = fragment or opened or (bare and not clipped and not others and not _said_of_another(sent))\
+            # (an indefinite one, "ha, an acrobat. Nibs ...": a bare "vet nurse." answers what the speaker does)
+            described = any(c.dep_ == "det" and c.lower_ in ("a", "an") for c in t.children) and _said_of_another(sent)
+            fragment = fragment or opened or (bare and not clipped and not others and not described) \
                 or leading or speaking_as
             offered = t.dep_ in ("dobj", "oprd", "attr") and _offered_to_speaker(t.head, sent)
             if fragment or offered:
@@ -583,7 +585,9 @@ def _said_of_a_thing(v: Any) -> bool:
     ("keep the van as a spare", "use the hall as overflow"); a person as the object is the one taken on ("took me
     on as a tester"), and a person noun after "as" is the subject's ("two shifts a week as a nurse")."""
     # (a named object is an employer joined, "joined Acme as a tester"; a post taken, "took the job as a tester")
+    # (nor a stretch of time: "spent the summer as bar staff")
     return any(c.dep_ == "dobj" and c.pos_ == "NOUN" and not lex.is_person_noun(c.lemma_.lower()) and
+               not lex.noun_in_lexfile(c.lemma_.lower(), ("noun.time",)) and
                not lex.noun_is(c.lemma_.lower(), "job") and not lex.noun_in_senses(
                    c.lemma_.lower(), ("function.n.03",), first=2, exact=True) for c in v.children)
 

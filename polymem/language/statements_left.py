@@ -301,7 +301,10 @@ def towns_not_workplaces(read: dict[str, list[Statement]], towns: set[str]) -> d
     """Without the jobs whose whole value is a town the same chat names as someone's home ("leaving <town> for
     good" read as a workplace left, where the gazetteer does not know a small town): a chat's own strong readings
     of homes say what its names are. `towns`: lower-cased."""
-    towns |= {st.value.lower() for sts in read.values() for st in sts
-              if st.attribute == "city" and not st.weak and st.polarity}
-    return {mid: [st for st in sts if not (st.attribute == "job" and st.value.lower().removeprefix("the ") in towns)]
+    def bare(value: str) -> str:
+        return value.strip().lower().removeprefix("the ")
+
+    known = {bare(t) for t in towns} | {bare(st.value) for sts in read.values() for st in sts
+                                         if st.attribute == "city" and not st.weak and st.polarity}
+    return {mid: [st for st in sts if not (st.attribute == "job" and bare(st.value) in known)]
             for mid, sts in read.items()}

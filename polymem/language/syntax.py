@@ -261,7 +261,7 @@ def org_obj(head: Any, reader: PersonFinder) -> str | None:
     return None
 
 
-SINGLING = ("only", "sole", "same", "very", "lone")
+SINGLING = ("only", "sole", "same", "very")  # (in lower case, unhyphenated: not "Same Day X", "same-day")
 
 
 def phrase(tok: Any, drop_det: bool = False) -> str:
@@ -298,7 +298,8 @@ def phrase(tok: Any, drop_det: bool = False) -> str:
     # (a word that singles the thing out names none of it: "the only vet on the rota", "the same school")
     while words and (words[0].dep_ == "punct" or (drop_det and words[0].dep_ == "det")
                      or words[0].text in ("my", "our", "his", "her", "their", "your", "new", "now", "My", "Our")
-                     or (words[0].lower_ in SINGLING and words[0].i < tok.i and words[0].pos_ in ("ADJ", "ADV"))):
+                     or (words[0].lower_ in SINGLING and words[0].is_lower and words[0].i < tok.i and
+                         words[0].pos_ in ("ADJ", "ADV") and tok.doc[words[0].i + 1].text != "-")):
         words = words[1:]
     text = "".join(t.text_with_ws for t in words).strip(" ,.;:!-")
     return re.sub(r"\s+", " ", text)

@@ -23,11 +23,16 @@ def test_as_said_of_a_person_taken_on_or_a_named_employer_is_still_a_post() -> N
         [("sefa", "driver at Pellham Logistics")]
     assert owned("I work as a cooper at the Quillmarsh distillery", "job") == \
         [("ott", "cooper at the Quillmarsh distillery")]
+    # (a stretch of time is no thing the "as" describes)
+    assert owned("I spent the winter as deck crew at the Grey Heron", "job") == [("ott", "deck crew at the Grey Heron")]
 
 
 def test_a_bare_noun_about_someone_the_message_goes_on_about_is_no_trade() -> None:
     assert owned("ha, an escapologist. Pumpernickel never stays in his pen, he just digs out", "job") == []
     assert owned("structural engineer. twelve years of it now", "job") == [("ott", "structural engineer")]
+    # (a bare trade with no article answers what the speaker does, whoever the next sentence is about)
+    assert owned("Tree surgeon. Weekends off though, and Grant covers the late calls.", "job") == \
+        [("ott", "Tree surgeon")]
 
 
 def test_a_word_singling_the_post_out_is_no_part_of_it() -> None:
@@ -35,6 +40,9 @@ def test_a_word_singling_the_post_out_is_no_part_of_it() -> None:
         ["paramedic"]
     assert [v for _, v, _ in _jobs("Sefa started as the only welder at Brackwater Yard")] == \
         ["welder at Brackwater Yard"]
+    # (not inside a name, nor a hyphened word)
+    assert [v for _, v, _ in _jobs("I'm a barista at Only Beans")] == ["barista at Only Beans"]
+    assert [v for _, v, _ in _jobs("I'm a same-day courier for Brisk Parcels")] == ["same-day courier at Brisk Parcels"]
 
 
 def test_years_of_doing_a_work_at_a_place_name_the_doer_and_after_them_it_is_over() -> None:
