@@ -324,8 +324,9 @@ def tells_event(doc: Any, name: str) -> bool:
 
 def _announces(t: Any, mentioned: int) -> bool:
     """"Who announced ...", or "who told everyone / broke the news that <clause>" about no named member."""
-    if t.pos_ != "VERB":
-        return False
+    if t.pos_ != "VERB" or any(c.dep_ == "mark" and c.lower_ in ("if", "unless") for c in t.children) or \
+            any(c.dep_ == "nsubj" and c.lower_ == "i" for c in t.children):
+        return False  # (the asker's own doing: "if I posted each of them a card, which town ...", "do I post")
     lemma = t.lemma_.lower()
     if lex.verb_in_senses(lemma, ("announce.v.01", "announce.v.02"), first=2):
         return True

@@ -132,3 +132,16 @@ def test_a_town_asked_for_each_member_is_every_home(question: str) -> None:
                                       "Which city are we all flying to in May?"])
 def test_a_town_for_the_group_acting_together_is_no_home(question: str) -> None:
     assert parse_question(question).attribute is None
+
+
+@pytest.mark.parametrize("question", [
+    "If I posted each of them a jar of honey, which town would each jar go to?",
+    "which city do I post each member's invitation to?",
+])
+def test_the_askers_own_posting_is_no_announcement(question: str) -> None:
+    form = parse_question(question)
+    assert form.everyone and form.attribute == "city" and form.form is None
+
+
+def test_posting_news_is_still_an_announcement() -> None:
+    assert parse_question("Which member posted that the barn was booked?").form == "announced"
