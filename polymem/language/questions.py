@@ -12,6 +12,7 @@ from functools import lru_cache
 from typing import Any, Literal
 
 from polymem.language import lexical as lex
+from polymem.language import syntax as sx
 from polymem.language.models import nlp, parsed
 from polymem.language.question_attribute import Attribute, changes, question_attribute, start_or_move
 from polymem.language.question_group import (
@@ -165,7 +166,7 @@ def parse_question(question: str, mentioned: int = 0, names: frozenset[str] = fr
         out.form = "who_reported"
         return out
     # -- requests: "Who asked Wren to ...?" / "Whom did Bo ask ...?" / "Who offered to ...?"
-    role = _request_role(doc, mentioned)
+    role = _request_role(doc, mentioned, names)
     if role:
         out.form = role
         return out
@@ -366,7 +367,21 @@ def _does_most(doc: Any) -> bool:
     return False
 
 
-def _request_role(doc: Any, mentioned: int) -> Form | None:
+def _tells_news(v: Any, names: frozenset[str]) -> bool:
+    """A clause under the verb that states, as a fact, something of a member ("... that Jo had quit", "... that
+    Ana is moving"; a member by `names` where given, else any proper noun): news passed on. Not a proposal or request ("suggested that Ana hosts", "asked that
+    ..."), nor a wish or promise (a modal: "that Ana would drive", "that Jo should host")."""
+    lemma = v.lemma_.lower()
+    if lex.verb_in_senses(lemma, sx.PUT_FORWARD + REQUEST_SENSES, first=3, exact=True):
+        return False
+    return any(g.i != v.i and g.pos_ in ("VERB", "AUX") and g.tag_ != "VB" and
+               (g.dep_ == "ccomp" or any(c.dep_ == "mark" and c.lower_ == "that" for c in g.children)) and
+               any(c.dep_ in ("nsubj", "nsubjpass") and (c.lower_ in names if names else c.pos_ == "PROPN")
+                   for c in g.children) and
+               not any(c.tag_ == "MD" for c in g.children) for g in v.subtree)
+
+
+def _request_role(doc: Any, mentioned: int, names: frozenset[str] = frozenset()) -> Form | None:
     """Who asked / whom was asked / who agreed, from the wh-word's grammatical role at a request or
     agreement verb (WordNet senses), not from question templates."""
     for t in doc:
@@ -386,6 +401,8 @@ def _request_role(doc: Any, mentioned: int) -> Form | None:
         prt = next((c.lower_ for c in t.children if c.dep_ == "prt" or (
             c.dep_ == "advmod" and c.i == t.i + 1 and c.tag_ in ("RB", "RP"))), None)
         phrasal = f"{lemma}_{prt}" if prt else None
+        if wh_subj and mentioned and _tells_news(t, names):
+            return "who_reported"  # "who let slip that Jo had quit?": a member's news, whatever the verb
         agrees = wh_subj and (lex.verb_in_senses(lemma, AGREE_SENSES, first=4) or (
             phrasal is not None and lex.verb_in_senses(phrasal, AGREE_SENSES, first=4)))
         if agrees and lex.verb_in_senses(lemma, AGREE_SENSES, first=2, exact=True):
