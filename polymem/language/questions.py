@@ -367,6 +367,9 @@ def _does_most(doc: Any) -> bool:
     return False
 
 
+_BEFORE_THAT = ("now", "so", "such", "given", "seeing", "except", "provided")
+
+
 def _tells_news(v: Any, names: frozenset[str]) -> bool:
     """A clause under the verb that states, as a fact, something of a member ("... that Jo had quit", "... that
     Ana is moving"; a member by `names` where given, else any proper noun): news passed on. Not a proposal or request ("suggested that Ana hosts", "asked that
@@ -374,8 +377,10 @@ def _tells_news(v: Any, names: frozenset[str]) -> bool:
     lemma = v.lemma_.lower()
     if lex.verb_in_senses(lemma, sx.PUT_FORWARD + REQUEST_SENSES, first=3, exact=True):
         return False
+    # (a "that" opening a clause of time or purpose is no content: "now that Jo's moved", "so that Ana can")
     return any(g.i != v.i and g.pos_ in ("VERB", "AUX") and g.tag_ != "VB" and
                (g.dep_ == "ccomp" or any(c.dep_ == "mark" and c.lower_ == "that" for c in g.children)) and
+               not any(c.dep_ == "mark" and c.i > 0 and c.doc[c.i - 1].lower_ in _BEFORE_THAT for c in g.children) and
                any(c.dep_ in ("nsubj", "nsubjpass") and (c.lower_ in names if names else c.pos_ == "PROPN")
                    for c in g.children) and
                not any(c.tag_ == "MD" for c in g.children) for g in v.subtree)

@@ -27,3 +27,8 @@ def test_a_members_news_passed_on_asks_who_reported(question: str) -> None:
 ])
 def test_promises_proposals_and_views_are_not_news(question: str, form: str | None) -> None:
     assert parse_question(question, mentioned=1, names=_NAMES).form == form
+
+
+def test_a_clause_of_time_opened_by_that_is_no_news() -> None:
+    question = "who is feeding the tortoise now that Ysella has moved?"
+    assert parse_question(question, mentioned=1, names=_NAMES).form != "who_reported"
