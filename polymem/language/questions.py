@@ -327,7 +327,7 @@ def _announces(t: Any, mentioned: int) -> bool:
     """"Who announced ...", or "who told everyone / broke the news that <clause>" about no named member."""
     if t.pos_ != "VERB" or any(c.dep_ == "mark" and c.lower_ in ("if", "unless") for c in t.children) or \
             any(c.dep_ == "nsubj" and c.lower_ == "i" for c in t.children):
-        return False  # (the asker's own doing: "if I posted each of them a card, which town ...", "do I post")
+        return False  # (the asker's own doing: "if I post every member a card, which town ...", "do I post")
     lemma = t.lemma_.lower()
     if lex.verb_in_senses(lemma, ("announce.v.01", "announce.v.02"), first=2):
         return True
@@ -371,8 +371,8 @@ _BEFORE_THAT = ("now", "so", "such", "given", "seeing", "except", "provided")
 
 
 def _tells_news(v: Any, names: frozenset[str]) -> bool:
-    """A clause under the verb that states, as a fact, something of a member ("... that Jo had quit", "... that
-    Ana is moving"; a member by `names` where given, else any proper noun): news passed on. Not a proposal or request ("suggested that Ana hosts", "asked that
+    """A clause under the verb that states, as a fact, something of a member ("... that <member> had sold it",
+    "... that <member> is moving"; a member by `names` where given, else any proper noun): news passed on. Not a proposal or request ("suggested that Ana hosts", "asked that
     ..."), nor a wish or promise (a modal: "that Ana would drive", "that Jo should host")."""
     lemma = v.lemma_.lower()
     if lex.verb_in_senses(lemma, sx.PUT_FORWARD + REQUEST_SENSES, first=3, exact=True):
@@ -407,7 +407,7 @@ def _request_role(doc: Any, mentioned: int, names: frozenset[str] = frozenset())
             c.dep_ == "advmod" and c.i == t.i + 1 and c.tag_ in ("RB", "RP"))), None)
         phrasal = f"{lemma}_{prt}" if prt else None
         if wh_subj and mentioned and _tells_news(t, names):
-            return "who_reported"  # "who let slip that Jo had quit?": a member's news, whatever the verb
+            return "who_reported"  # "who spilled that <member> had sold ...?": a member's news, whatever the verb
         agrees = wh_subj and (lex.verb_in_senses(lemma, AGREE_SENSES, first=4) or (
             phrasal is not None and lex.verb_in_senses(phrasal, AGREE_SENSES, first=4)))
         if agrees and lex.verb_in_senses(lemma, AGREE_SENSES, first=2, exact=True):

@@ -14,7 +14,7 @@ def _jobs(text: str, speaker: str = "ott") -> list[tuple[str, str, str]]:
 
 
 def test_as_said_of_a_thing_names_no_post() -> None:
-    assert owned("We can use the yard by the lifeboat station as storage on the day, if we ask first.", "job") == []
+    assert owned("Sefa parked the van at Brackwater Yard as a stopgap store", "job") == []
     assert owned("let's use the scout hut at Thornaby as a store for the weekend", "job") == []
 
 
@@ -36,8 +36,8 @@ def test_a_bare_noun_about_someone_the_message_goes_on_about_is_no_trade() -> No
 
 
 def test_a_word_singling_the_post_out_is_no_part_of_it() -> None:
-    assert [v for _, v, _ in _jobs("Being the only paramedic on the night rota means I get christmas.")] == \
-        ["paramedic"]
+    assert [v for _, v, _ in _jobs("I'm the only paramedic at the Thornaby depot these days")] == \
+        ["paramedic at the Thornaby depot"]
     assert [v for _, v, _ in _jobs("Sefa started as the only welder at Brackwater Yard")] == \
         ["welder at Brackwater Yard"]
     # (not inside a name, nor a hyphened word)

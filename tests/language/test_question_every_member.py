@@ -135,7 +135,7 @@ def test_a_town_for_the_group_acting_together_is_no_home(question: str) -> None:
 
 
 @pytest.mark.parametrize("question", [
-    "If I posted each of them a jar of honey, which town would each jar go to?",
+    "If I post every member a calendar, which town should each calendar be sent to?",
     "which city do I post each member's invitation to?",
 ])
 def test_the_askers_own_posting_is_no_announcement(question: str) -> None:

@@ -1,4 +1,4 @@
-"""A question about who passed on a member's news, whatever its verb ("let slip", "blurted out"): a clause stating
+"""A question about who passed on a member's news, whatever its verb ("spilled", "let on"): a clause stating
 something of a member as a fact; not a promise, a wish or a proposal about them. Wording of no data set."""
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ _NAMES = frozenset({"ysella", "tobiah"})
 
 
 @pytest.mark.parametrize("question", [
-    "who let slip that Ysella had sold the houseboat?",
-    "who blurted out that Tobiah is leaving the orchestra?",
+    "who spilled that Ysella had sold the houseboat?",
+    "who let on that Tobiah is leaving the orchestra?",
     "Who said that Ysella moved to Penzeth?",
 ])
 def test_a_members_news_passed_on_asks_who_reported(question: str) -> None:
