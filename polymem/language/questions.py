@@ -372,12 +372,13 @@ _BEFORE_THAT = ("now", "so", "such", "given", "seeing", "except", "provided")
 
 def _tells_news(v: Any, names: frozenset[str]) -> bool:
     """A clause under the verb that states, as a fact, something of a member ("... that <member> had sold it",
-    "... that <member> is moving"; a member by `names` where given, else any proper noun): news passed on. Not a proposal or request ("suggested that Ana hosts", "asked that
-    ..."), nor a wish or promise (a modal: "that Ana would drive", "that Jo should host")."""
+    "... that <member> is moving"; a member by `names` where given, else any proper noun): news passed on. Not a
+    proposal or request ("suggested that Ana hosts", "asked that ..."), nor a wish or promise (a modal: "that Ana
+    would drive", "that Ana should host")."""
     lemma = v.lemma_.lower()
     if lex.verb_in_senses(lemma, sx.PUT_FORWARD + REQUEST_SENSES, first=3, exact=True):
         return False
-    # (a "that" opening a clause of time or purpose is no content: "now that Jo's moved", "so that Ana can")
+    # (a "that" opening a clause of time or purpose is no content: "now that Ana's moved", "so that Ana can")
     return any(g.i != v.i and g.pos_ in ("VERB", "AUX") and g.tag_ != "VB" and
                (g.dep_ == "ccomp" or any(c.dep_ == "mark" and c.lower_ == "that" for c in g.children)) and
                not any(c.dep_ == "mark" and c.i > 0 and c.doc[c.i - 1].lower_ in _BEFORE_THAT for c in g.children) and

@@ -573,7 +573,7 @@ def job_from_verb(reader: StatementReader, v: Any, lemma: str, sent: Any, speake
 
 def _said_of_another(sent: Any) -> bool:
     """The message's other sentences are about a third party and none about the speaker: a bare noun then
-    describes that party ("a real diva. Mabel just sits there screaming"), not the speaker's trade."""
+    describes that party ("an acrobat. Nibs just climbs the curtains"), not the speaker's trade."""
     rest = [x for s in sent.doc.sents if s.start != sent.start for x in s]
     return not any(x.lower_ in FIRST_PERSON for x in sent.doc) and any(
         x.dep_ in ("nsubj", "nsubjpass") and (x.pos_ == "PROPN" or x.lower_ in ("he", "she"))
@@ -582,7 +582,7 @@ def _said_of_another(sent: Any) -> bool:
 
 def _said_of_a_thing(v: Any) -> bool:
     """The verb has a thing for its direct object, which an "as" phrase that names no person then describes
-    ("keep the van as a spare", "use the hall as overflow"); a person as the object is the one taken on ("took me
+    ("keep the van as a spare", "use the hall as a store"); a person as the object is the one taken on ("took me
     on as a tester"), and a person noun after "as" is the subject's ("two shifts a week as a nurse")."""
     # (a named object is an employer joined, "joined Acme as a tester"; a post taken, "took the job as a tester")
     # (nor a stretch of time: "spent the summer as bar staff")

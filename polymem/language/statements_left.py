@@ -300,7 +300,7 @@ def no_longer_at(reader: StatementReader, v: Any, sent: Any, speaker: str, other
 def towns_not_workplaces(read: dict[str, list[Statement]], towns: set[str]) -> dict[str, list[Statement]]:
     """Without the jobs whose whole value is a town the same chat names as someone's home ("leaving <town> for
     good" read as a workplace left, where the gazetteer does not know a small town): a chat's own strong readings
-    of homes say what its names are. `towns`: lower-cased."""
+    of homes say what its names are. `towns`: homes known from earlier, as written."""
     def bare(value: str) -> str:
         return value.strip().lower().removeprefix("the ")
 

@@ -146,7 +146,7 @@ def _title(reader: StatementReader, t: Any, v: Any | None = None) -> str:
     start = t.i
     while start > 0 and t.doc[start - 1].head == t and t.doc[start - 1].dep_ in ("compound", "amod"):
         start -= 1
-    while start < t.i and t.doc[start].text in sx.SINGLING and t.doc[start + 1].text != "-":
+    while start < t.i and sx.singles_out(t.doc[start]):
         start += 1  # "the only welder": the word singling the post out is no part of it
     words = t.doc[start:t.i + 1].text
     of = _pobj(t, "of")

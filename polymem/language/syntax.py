@@ -261,7 +261,13 @@ def org_obj(head: Any, reader: PersonFinder) -> str | None:
     return None
 
 
-SINGLING = ("only", "sole", "same", "very")  # (in lower case, unhyphenated: not "Same Day X", "same-day")
+SINGLING = ("only", "sole", "same", "very")
+
+
+def singles_out(w: Any) -> bool:
+    """A word that singles a thing out and names none of it ("the only vet", "the same school"): in lower case and
+    unhyphened, so not "Same Day X" or "same-day"."""
+    return w.text in SINGLING and w.i + 1 < len(w.doc) and w.doc[w.i + 1].text != "-"
 
 
 def phrase(tok: Any, drop_det: bool = False) -> str:
@@ -295,11 +301,9 @@ def phrase(tok: Any, drop_det: bool = False) -> str:
             else:
                 break
     words += list(tok.doc[tok.i + 1:end + 1])
-    # (a word that singles the thing out names none of it: "the only vet on the rota", "the same school")
     while words and (words[0].dep_ == "punct" or (drop_det and words[0].dep_ == "det")
                      or words[0].text in ("my", "our", "his", "her", "their", "your", "new", "now", "My", "Our")
-                     or (words[0].lower_ in SINGLING and words[0].is_lower and words[0].i < tok.i and
-                         words[0].pos_ in ("ADJ", "ADV") and tok.doc[words[0].i + 1].text != "-")):
+                     or (words[0].i < tok.i and words[0].pos_ in ("ADJ", "ADV") and singles_out(words[0]))):
         words = words[1:]
     text = "".join(t.text_with_ws for t in words).strip(" ,.;:!-")
     return re.sub(r"\s+", " ", text)

@@ -115,7 +115,7 @@ class Extractor:
                                 lookback=[(m.text, m.speaker, parse_time(m.time), m.id) for m in window.lookback])
         self.statements: dict[str, list[Statement]] = towns_not_workplaces(
             {m.id: sts for m, sts in zip(seq, read, strict=True)},
-            {h.value.lower() for h in window.heads if h.attribute == "city" and h.value})
+            {h.value for h in window.heads if h.attribute == "city" and h.value})
         self.pets_told: list[tuple[str, str, str]] = []  # (owner, kind, event) of each pet told in this window
         # Open planning topics ("we need a venue and a date") and decision topics already decided,
         # newest last: where a decision without a named topic belongs.
