@@ -688,6 +688,8 @@ def value_of(doc: Any, sent: Any, drops: set[int], known: list[str]) -> str | No
                     if nominal(p) and p.i not in drops and \
                             not lex.noun_is(p.lemma_.lower(), "time", senses=1):
                         return phrase(p)
+    if (listed := _verbless_list(sent)) is not None:
+        return listed  # "ok so Ostrava, 14-16 Aug": a name and the dates or sums that go with it
     low = text.lower()
     if (day := timeexpr.date_span(text)) and re.search(r"(?i)\b(?:on|for|to)\s+" + re.escape(day), text):
         return day  # "the open day will be held on Saturday 13 June"
@@ -701,6 +703,25 @@ def value_of(doc: Any, sent: Any, drops: set[int], known: list[str]) -> str | No
     return None
 
 
+def _verbless_list(sent: Any) -> str | None:
+    """A sentence with no verb, after its words of assent, that lists a name and then dates or sums: the name with
+    its terms ("right then, Ostrava, 14-16 Aug"), whichever of them was put forward before."""
+    body = [t for t in sent if not t.is_space]
+    while body and (concluding.marker(body[0]) or body[0].is_punct):
+        body = body[1:]
+    if not body or any(t.pos_ in ("VERB", "AUX") and t.lower_.removesuffix("s") not in timeexpr.WEEKDAYS
+                       for t in body):
+        return None
+    text = sent.doc[body[0].i:body[-1].i + 1].text.rstrip(" .!")
+    first, comma, rest = text.partition(",")
+    head = [t for t in body if t.idx < body[0].idx + len(first)]
+    if not comma or not first.strip() or len(first.split()) > 5 or value_kind(first) != "thing" or \
+            not any(t.pos_ == "PROPN" or (t.pos_ == "NOUN" and t.text[:1].isupper()) for t in head):
+        return None
+    terms = _terms(comma + rest)
+    return first.strip() + terms if terms else None
+
+
 def _terms(rest: str) -> str:
     """The sums and dates listed after a labelled choice, which are part of it: "decided: a swap, £25 limit"."""
     out = ""
@@ -708,7 +729,9 @@ def _terms(rest: str) -> str:
     for seg in re.split(r",(?!\d{3}\b)", rest)[1:] if rest.startswith(",") else []:
         seg = seg.strip(" .!;")
         if not seg or len(seg.split()) > 4 or value_kind(seg) not in ("amount", "date") or \
-                not re.search(r"[^\d\s.,]", seg) or any(t.pos_ in ("VERB", "AUX") for t in parsed(seg)):
+                not re.search(r"[^\d\s.,]", seg) or any(t.pos_ in ("VERB", "AUX") and t.lower_.removesuffix("s")
+                                                        not in timeexpr.WEEKDAYS for t in parsed(seg)):
+            # (the tagger takes a lone "Tuesdays" for a verb)
             break
         out += f", {seg}"
     return out

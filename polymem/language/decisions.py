@@ -285,6 +285,8 @@ class DecisionTracker:
                 if topic and same(topic, value):
                     topic = None  # "decided: the sale is for the food bank": the value names no matter
                 break
+        if value:  # "booking confirmed by the way, the old flat": "the way" belongs to an adverb, it is no value
+            value = _without_idioms(value, doc)
         if not value or len(value.split()) > 10 or not sentence or _header(unmarked(value)) or \
                 (topic and _anaphoric_time(value)) or gone_time(value):
             return out
@@ -489,6 +491,14 @@ class DecisionTracker:
                     if t.dep_ in ("pobj", "dobj", "attr") and t.pos_ in ("NOUN", "PROPN") and \
                             not lex.is_person_noun(t.lemma_.lower(), 1) and not _deadline(t):
                         self.options.append((phrase(t), None, text))
+            if ":" in s.text:  # "proposal: X" (before the bare phrase below: the label is no option)
+                head, after = s.text.split(":", 1)
+                if any(lex.noun_in_senses(w.lower(), IDEA_SENSES, exact=True) for w in re.findall(r"[A-Za-z]+", head)):
+                    first = re.split(r"[,.;!?]", after.strip(), maxsplit=1)[0].strip()
+                    if first and len(first.split()) <= 6:
+                        self.options.append((first, None, text))
+                        done = True
+                        continue
             root = s.root
             # ("ok." puts nothing forward, nor a reaction to someone by name: "oh Marguerite", "aw, Tobi")
             if root.pos_ in ("NOUN", "PROPN") and len(s) <= 6 and not any(t.pos_ == "VERB" for t in s) and \
@@ -498,14 +508,6 @@ class DecisionTracker:
                 self.options.append((phrase(root), None, text))
                 done = True  # (one bare phrase per message; a later "or Y" still puts Y forward)
                 continue
-            if ":" in s.text:
-                head, after = s.text.split(":", 1)
-                if any(lex.noun_in_senses(w.lower(), IDEA_SENSES, exact=True) for w in re.findall(r"[A-Za-z]+", head)):
-                    first = re.split(r"[,.;!?]", after.strip(), maxsplit=1)[0].strip()
-                    if first and len(first.split()) <= 6:
-                        self.options.append((first, None, text))
-                        done = True
-                        continue
 
     def _chain_for(self, d: Decision, text: str, changed: bool = False) -> Chain:
         own_topic = d.topic  # (what the deciding message names, before an option lends it the topic it came with)
@@ -605,6 +607,15 @@ class DecisionTracker:
 
 # words that head what follows them ("ok news. ...", "right, question: ..."), never a value chosen (WordNet)
 _HEADER_SENSES = ("news.n.01", "update.n.01", "announcement.n.01", "question.n.01", "reminder.n.01")
+
+
+def _without_idioms(value: str, doc: Any) -> str | None:
+    """The value without the comma-parted phrases that are the noun of an adverb said as a prepositional phrase."""
+    idioms = {doc[p.i + 1:p.right_edge.i + 1].text.lower() for p in doc if p.dep_ in ("prep", "agent") and lex.adverb_idiom(p)}
+    if not idioms:
+        return value
+    parts = [x for x in value.split(", ") if x.strip().lower() not in idioms]
+    return ", ".join(parts) or None
 
 
 def _moves_the_plan(sentence: str) -> bool:

@@ -132,13 +132,16 @@ def _value_of(head: Any, exclude: set[int]) -> str | None:
     for dep in ("dobj", "attr", "oprd"):
         for c in head.children:
             if c.dep_ == dep and c.i not in exclude and c.pos_ in ("NOUN", "PROPN", "NUM"):
-                return _np(c)
+                # ("do saturday october 3": the parser splits a date a day opens; the whole span is the value)
+                span = timeexpr.date_span(head.sent.text) if _day(c) else None
+                return span if span and span.lower().startswith(c.lower_) else _np(c)
     if head.lemma_ == "be":  # "the dinner is now Sunday the 17th at X": a day said as what the matter is
         for c in head.children:
             if c.dep_ in ("npadvmod", "nmod") and c.i not in exclude and _day(c):
                 return _np(c)
-    if lex.verb_in_senses(lemma, PROPOSE_SENSES, first=3):
-        # "i vote saturday the 15th": the tagger hangs a day typed in lower case on the verb as an adverb
+    if lex.verb_in_senses(lemma, PROPOSE_SENSES, first=3) or lemma == "do":
+        # "i vote saturday the 15th", "could we do sunday june 14": the tagger hangs a day typed in lower case on
+        # the verb as an adverb
         neg = min((t.i for t in head.doc if t.i > head.i and t.lower_ in ("not", "no", "instead")), default=len(head.doc))
         days = [c for c in head.children if c.dep_ in ("npadvmod", "nmod") and head.i < c.i < neg and
                 c.i not in exclude and _day(c)]
@@ -173,6 +176,26 @@ def opines(v: Any) -> bool:
     """"I reckon X", "I think X": a verb of thinking that heads the sentence, in the present."""
     return v.dep_ == "ROOT" and v.tag_ == "VBP" and \
         lex.verb_in_senses(v.lemma_.lower(), ("think.v.01", "think.v.02"), first=1, exact=True)
+
+
+def _considering(v: Any, sent: Any) -> bool:
+    """"I was thinking X", "thinking X?": "think" in the progressive with a noun phrase as its object (no clause,
+    no "the same") considers X as an option; its subject is the speaker or none."""
+    if v.lemma_ != "think" or v.tag_ != "VBG" or any(c.dep_ in ("ccomp", "xcomp", "mark") for c in v.children):
+        return False
+    if not any(c.dep_ == "aux" and c.lemma_ == "be" for c in v.children) and not (
+            v.i == sent.start and not any(c.dep_ == "nsubj" for c in v.children)):
+        return False
+    objs = [c for c in v.children if c.dep_ == "dobj"]
+    if len(objs) != 1 or objs[0].pos_ not in ("NOUN", "PROPN") or any(x.lower_ in ("same", "thing")
+                                                                        for x in objs[0].subtree):
+        return False
+    # (the phrase ends the clause, or a preposition follows it: "I'm thinking the green one suits you" is a clause
+    # the parser read as two objects)
+    end = max(t.i for t in objs[0].subtree if not t.is_punct)
+    after = v.doc[end + 1] if end + 1 < sent.end else None
+    return (after is None or after.is_punct or after.pos_ == "ADP") and not any(
+        c.dep_ == "nsubj" and c.lower_ not in ("i", "we") for c in v.children)
 
 
 def _valueish(t: Any) -> bool:
@@ -254,6 +277,17 @@ def _day(t: Any) -> bool:
                 or timeexpr.date_span(_np(t)))
 
 
+def _labelled_idea(text: str) -> str | None:
+    """"proposal: X.", "my suggestion: X, because ...": a label that is a word for something put forward names
+    the option after it, up to the first break (not a question, and not "plan: X", which settles)."""
+    head, colon, after = text.partition(":")
+    if not colon or text.rstrip().endswith("?") or not re.fullmatch(r"\s*[A-Za-z][A-Za-z' ]{0,29}", head) or \
+            not any(lex.noun_in_senses(w.lower(), lex.IDEA_SENSES, first=2, exact=True) for w in head.split()):
+        return None
+    first = re.split(r"[,.;!?]", after.strip(), maxsplit=1)[0].strip()
+    return first if first and len(first.split()) <= 6 else None
+
+
 def _sentence(sent: Any) -> GroupAct | None:
     root = sent.root
     question = sent.text.rstrip().endswith("?")
@@ -282,6 +316,8 @@ def _sentence(sent: Any) -> GroupAct | None:
             rest.append(t)
         if any(t.pos_ in ("NOUN", "PROPN", "NUM") for t in rest):
             return GroupAct("proposal", " ".join(t.text for t in rest), topic)
+    if (labelled := _labelled_idea(sent.text)) is not None:
+        return GroupAct("proposal", labelled, topic)
     verbs = [t for t in sent if t.pos_ in ("VERB", "AUX")]
     we = any(t.lower_ in ("we", "us", "let", "let's") and t.dep_ in ("nsubj", "nsubjpass", "ROOT") for t in sent)
     # cancellation: "the hike is off", "we cancelled the picnic", "X fell through"
@@ -314,9 +350,11 @@ def _sentence(sent: Any) -> GroupAct | None:
         # "I'd like the upstairs room at X on the 3rd": a wish for the group's plan, put forward; "I reckon the
         # green at X": an opinion whose object is a bare thing, not a clause, is an option named
         # (not a condition: "I'd like the table at X if we go there")
-        if (wishes(v) or opines(v)) and not question and not any(t.dep_ == "mark" and t.lower_ in ("if", "unless") for t in sent) \
-                and any(
-                c.dep_ == "nsubj" and c.lower_ in ("i", "we") for c in v.children) and any(
+        # ("I was thinking a quiz night", "thinking X, pirates on a ...": an option being considered, whatever it is)
+        considering = _considering(v, sent)
+        if (wishes(v) or opines(v) or considering) and not question and \
+                not any(t.dep_ == "mark" and t.lower_ in ("if", "unless") for t in sent) and (any(
+                    c.dep_ == "nsubj" and c.lower_ in ("i", "we") for c in v.children) or considering) and any(
                 c.dep_ == "dobj" and c.pos_ in ("NOUN", "PROPN") for c in v.children):
             obj = next(c for c in v.children if c.dep_ == "dobj" and c.pos_ in ("NOUN", "PROPN"))
             named: list[Any] = []
@@ -329,11 +367,16 @@ def _sentence(sent: Any) -> GroupAct | None:
                         t.pos_ in ("VERB", "AUX") and t.dep_ not in ("amod", "compound")):
                     break
                 named.append(t)
-            if any(_valueish(t) for t in named):  # (a named thing, a day, a sum: not "i'd like a beer")
+            while named and named[-1].pos_ in ("ADP", "DET", "CCONJ"):
+                named.pop()  # ("the boathouse for the | party": the matter's words are left out, and what leads to them)
+            if any(_valueish(t) for t in named) or considering:  # (a named thing, a day, a sum: not "i'd like a beer")
                 return GroupAct("proposal", " ".join(t.text for t in named), topic)
-        if we and modal & {"could", "should", "might", "may"} and not question:
+        if we and modal & {"could", "should", "might", "may"} and (not question or "could" in modal):
             val = _value_of(v, exclude)
-            if val:
+            # ("could we do sunday the 9th instead?" asks the others to take an option: a day, a sum or a name;
+            # "could we do it later?" names none)
+            if val and (not question or re.search(r"\d|\b[A-Z]", val) or any(
+                    w.lower().removesuffix("s") in timeexpr.WEEKDAYS for w in re.findall(r"[A-Za-z]+", val))):
                 return GroupAct("proposal", val, topic)
         # "I'd go with X", "I would pick X": one's choice, said as a wish, puts X forward
         if modal & {"would", "'d", "’d"} and any(c.dep_ == "nsubj" and c.lower_ == "i" for c in v.children) and \

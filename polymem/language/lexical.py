@@ -67,6 +67,24 @@ def _synsets_cached(w: str, pos: str) -> tuple[Any, ...]:
     return tuple(wordnet().synsets(w, pos))
 
 
+# words for something put forward: "proposal: X", "whose idea was X"
+IDEA_SENSES = ("idea.n.01", "suggestion.n.01", "proposal.n.01", "proposition.n.01")
+# senses of a head word that make a name an organisation one works for: "Labs", "College", "Studio", "Bank"
+_ORGANISATION = ("organization.n.01", "workplace.n.01", "business.n.01", "institution.n.01")
+
+
+def organisation_noun(lemma: str) -> bool:
+    """A kind of organisation or place of work (WordNet, first senses): the head of a firm's or a school's name."""
+    return noun_in_senses(lemma, _ORGANISATION, first=3)
+
+
+def adverb_idiom(prep: Any) -> bool:
+    """A preposition whose phrase WordNet lists as one adverb ("by the way", "in fact", "after all"): a comment
+    on the sentence, its noun no place, firm or value."""
+    words = [t.lower_ for t in prep.subtree]
+    return len(words) > 1 and bool(_synsets(" ".join(words), "r"))
+
+
 @lru_cache(maxsize=64)
 def _anchors(cls: str, pos: str) -> frozenset[Any]:
     wn = wordnet()

@@ -8,6 +8,7 @@ from typing import Any, Literal
 from polymem.language import lexical as lex
 from polymem.language import timeexpr
 from polymem.language.answer_kind import of_animals
+from polymem.language.question_views import asks_left
 
 Attribute = Literal["city", "job", "pet"]
 
@@ -165,8 +166,10 @@ def question_attribute(doc: Any) -> tuple[Attribute | None, str | None]:
     for t in doc:  # "the name of Tunde's corgi": an animal someone has is kept, whatever else is asked of it
         # (unless the question asks what the animal does or what befell it: "where does Ana's cat live now?",
         # "what became of Bo's hens?", "who is looking after Cy's gecko?" ask about the animal, not which it is)
-        if t.pos_ == "NOUN" and lex.is_animal(t.lemma_.lower()) and any(c.dep_ == "poss" for c in t.children) and \
-                not _fate(t):
+        # ("the cat Ana adopted", "the dog that she rescued": a relative clause with a person as subject says whose)
+        if t.pos_ == "NOUN" and lex.is_animal(t.lemma_.lower()) and any(c.dep_ == "poss" or (c.dep_ == "relcl" and any(
+                x.dep_ == "nsubj" and x.pos_ in ("PROPN", "PRON") and x.lower_ not in ("it", "that", "which", "what")
+                for x in c.children)) for c in t.children) and not _fate(t):
             return "pet", None if lex.generic_pet(t.lemma_.lower()) else t.lemma_.lower()  # only a corgi answers
     for t in doc:  # the small tagger misreads question nouns ("Which pets does X keep?", "what kind of pet sleeps ..."):
         # a generic animal word just after a wh-word asks about pets whatever its tag
@@ -239,8 +242,8 @@ def question_attribute(doc: Any) -> tuple[Attribute | None, str | None]:
         # "each member's home city", "which city is Tom in": a city someone is in, not one visited
         if t.pos_ == "NOUN" and lex.noun_is(lemma, "city", senses=1) and _asked_noun(t) and (
                 any(c.dep_ == "poss" for c in t.children) or t.head.lemma_ in ("be", "live") or (
-                    t.dep_ == "dobj" and lex.verb_in_senses(t.head.lemma_.lower(), _MOVE))):  # "moved city"
-            return "city", None
+                    t.dep_ == "dobj" and lex.verb_in_senses(t.head.lemma_.lower(), _MOVE)) or asks_left(doc)):
+            return "city", None  # ("moved city"; "which city did Ana leave": a home given up)
         if t.pos_ == "NOUN" and _asked_noun(t) and any(c.dep_ == "poss" and _someone(c) for c in t.children) and \
                 not any(c.dep_ == "prep" for c in t.children) and _where_noun(lemma):  # not "her place in the queue"
             return "city", None  # "everybody's location", "her whereabouts", "Ana's place": where a person is
@@ -268,8 +271,15 @@ def question_attribute(doc: Any) -> tuple[Attribute | None, str | None]:
 def _a_time(prep: Any) -> bool:
     """A phrase that dates the question ("at the beginning", "in March", "during the spring"), beside "for work"."""
     return any(p.dep_ == "pobj" and (lex.noun_is(p.lemma_.lower(), "time", senses=2) or timeexpr.calendar_name(p.lower_)
-                                     or p.lemma_.lower() in ("beginning", "start", "end"))
+                                     or p.lemma_.lower() in ("beginning", "start", "end") or _this_time(p))
                for p in prep.children) and any(c.dep_ == "prep" and c.lower_ == "for" for c in prep.head.children)
+
+
+def _this_time(noun: Any) -> bool:
+    """"at this point", "at that stage": a noun pointed at by "this" / "that" with any sense of an instant or a
+    stretch of time names the time asked about, though its first senses are no times."""
+    return any(c.dep_ == "det" and c.lower_ in ("this", "that") for c in noun.children) and \
+        lex.noun_in_senses(noun.lemma_.lower(), ("point.n.06", "time_period.n.01"), first=12)
 
 
 def _dated_by(clause: Any) -> bool:

@@ -81,8 +81,13 @@ def asks_left(doc: Any) -> bool:
             continue
         away = any(c.lower_ == "away" for c in t.children)
         # (not "what time do they start?": a time asked is when it happens, nothing left)
+        # (a fronted wh-phrase before "did" is the object of a verb that has none, wherever the parser hung it:
+        # "which city did X leave" may make "city" the subject of "did")
+        fronted = [] if any(c.dep_ == "dobj" for c in t.children) else [
+            x for x in doc if x.i < t.i and x.dep_ == "nsubj" and x.head.lemma_ == "do" and wh(x)]
         if lex.verb_is(t.lemma_.lower(), "leave", 3) and any(
-                c.dep_ == "dobj" and wh(c) and not lex.noun_is(c.lemma_.lower(), "time", senses=2) for c in t.children):
+                (c.dep_ == "dobj" or c in fronted) and wh(c) and not lex.noun_is(c.lemma_.lower(), "time", senses=2)
+                for c in [*t.children, *fronted]):
             return True
         if away or lex.verb_is(t.lemma_.lower(), "reside", 4):
             preps = [c for x in (t, *[a for a in t.children if a.lower_ == "away"]) for c in x.children]

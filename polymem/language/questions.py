@@ -38,7 +38,7 @@ REQUEST_SENSES = ("ask.v.02", "ask.v.04", "request.v.01", "request.v.02", "order
 PROPOSE_QUESTION_SENSES = ("propose.v.01", "suggest.v.01", "suggest.v.02", "recommend.v.01", "float.v.05",
                            "think_up.v.01", "advocate.v.01", "urge.v.01", "pitch.v.06", "offer.v.04", "nominate.v.01",
                            "argue.v.01")
-IDEA_SENSES = ("idea.n.01", "suggestion.n.01", "proposal.n.01", "proposition.n.01")
+IDEA_SENSES = lex.IDEA_SENSES
 AGREE_SENSES = ("agree.v.02", "volunteer.v.02", "accept.v.03", "promise.v.01", "promise.v.02", "consent.v.01",
                 "give.v.18", "undertake.v.01", "undertake.v.02", "substitute.v.03", "assume.v.02")
 _QUANTIFIERS = {"anyone", "anybody", "someone", "somebody", "everyone", "everybody", "who", "whoever", "which",
@@ -57,6 +57,7 @@ class QuestionForm:
     part: Literal["early", "mid", "late"] | None = None  # "in early March", "mid-March", "at the end of March"
     wh: str | None = None
     role_person: int | None = None  # who_asked: index of the addressee among the mentioned; asked_whom: the asker
+    news_of: str | None = None  # who_reported: the words naming the member whose news it was
     who_like: bool = False  # "which cousin ...": a wh-determiner on a person noun asks "who"
     proposal: bool = False  # asks who proposed something ("suggested", "floated", "whose idea")
     anchors: list[str] = field(default_factory=list)  # named values in the question ("Paramaribo", "the Albatross")
@@ -160,6 +161,10 @@ def parse_question(question: str, mentioned: int = 0, names: frozenset[str] = fr
     communicates = any(t.pos_ == "VERB" and lex.verb_in_lexfile(t.lemma_.lower(), ("verb.communication",))
                        for t in doc) or any(t.lemma_.lower() in ("message", "post", "conversation") for t in doc)
     active = any(t.pos_ == "ADJ" and t.lemma_.lower() not in ("most",) for t in doc)
+    # -- a request made of a member, told in the passive before the question: "<member> was asked to ... . By whom?"
+    if mentioned and out.wh in ("who", "whom") and _asked_in_passive(doc, names):
+        out.form, out.role_person = "who_asked", 0
+        return out
     # -- a report about a member, asked in the passive: "X's new job was announced by someone. By whom?"
     if mentioned and any(t.lower_ == "by" and any(c.tag_ in ("WP", "WDT") for c in t.children) for t in doc) and \
             any(t.pos_ == "VERB" and lex.verb_in_lexfile(t.lemma_.lower(), ("verb.communication",)) for t in doc):
@@ -169,6 +174,10 @@ def parse_question(question: str, mentioned: int = 0, names: frozenset[str] = fr
     role = _request_role(doc, mentioned, names)
     if role:
         out.form = role
+        if role == "who_reported":  # whose news: the subject of the clause told ("who told Bo that Ana ...")
+            subj = next((x for t in doc if t.pos_ in ("VERB", "AUX") and (x := _news_subject(t, names)) is not None),
+                        None)
+            out.news_of = sx.phrase(subj) if subj is not None else None
         return out
     # -- activity: "Who is the most active?", "Who talks to Kwame the most?", "Who posts most?"
     if superlative and out.wh in ("who", "whom", "which") and out.attribute is None:
@@ -371,20 +380,55 @@ _BEFORE_THAT = ("now", "so", "such", "given", "seeing", "except", "provided")
 
 
 def _tells_news(v: Any, names: frozenset[str]) -> bool:
-    """A clause under the verb that states, as a fact, something of a member ("... that <member> had sold it",
-    "... that <member> is moving"; a member by `names` where given, else any proper noun): news passed on. Not a
-    proposal or request ("suggested that Ana hosts", "asked that ..."), nor a wish or promise (a modal: "that Ana
-    would drive", "that Ana should host")."""
+    return _news_subject(v, names) is not None
+
+
+def _news_subject(v: Any, names: frozenset[str]) -> Any | None:
+    """The member (the subject token) of a clause under the verb that states, as a fact, something of them
+    ("... that <member> had sold it", "... that <member> is moving"; a member by `names` where given, else any
+    proper noun): news passed on. Not a proposal or request ("suggested that Ana hosts", "asked that ..."), nor a
+    wish or promise (a modal: "that Ana would drive", "that Ana should host")."""
     lemma = v.lemma_.lower()
     if lex.verb_in_senses(lemma, sx.PUT_FORWARD + REQUEST_SENSES, first=3, exact=True):
-        return False
+        return None
     # (a "that" opening a clause of time or purpose is no content: "now that Ana's moved", "so that Ana can")
-    return any(g.i != v.i and g.pos_ in ("VERB", "AUX") and g.tag_ != "VB" and
-               (g.dep_ == "ccomp" or any(c.dep_ == "mark" and c.lower_ == "that" for c in g.children)) and
-               not any(c.dep_ == "mark" and c.i > 0 and c.doc[c.i - 1].lower_ in _BEFORE_THAT for c in g.children) and
-               any(c.dep_ in ("nsubj", "nsubjpass") and (c.lower_ in names if names else c.pos_ == "PROPN")
-                   for c in g.children) and
-               not any(c.tag_ == "MD" for c in g.children) for g in v.subtree)
+    for g in v.subtree:
+        if g.i != v.i and g.pos_ in ("VERB", "AUX") and g.tag_ != "VB" and \
+                (g.dep_ == "ccomp" or any(c.dep_ == "mark" and c.lower_ == "that" for c in g.children)) and \
+                not any(c.dep_ == "mark" and c.i > 0 and c.doc[c.i - 1].lower_ in _BEFORE_THAT for c in g.children) and \
+                not any(c.tag_ == "MD" for c in g.children):
+            subj = next((c for c in g.children if c.dep_ in ("nsubj", "nsubjpass") and
+                         (c.lower_ in names if names else c.pos_ == "PROPN")), None)
+            if subj is not None:
+                return subj
+    return None
+
+
+def _asked_in_passive(doc: Any, names: frozenset[str]) -> bool:
+    """A verb of requesting in the passive with a member as its subject ("Ana was asked to ..."), and the wh-word
+    asking for its agent: "by whom", or the subject of the request itself, of one more verb of requesting ("who
+    asked her?") or of a light verb with the request as object ("who made that request?")."""
+    passive = [t for t in doc if t.pos_ == "VERB" and lex.verb_in_senses(t.lemma_.lower(), REQUEST_SENSES, first=4)
+               and any(c.dep_ == "auxpass" for c in t.children) and not any(c.dep_ == "agent" for c in t.children)
+               and any(c.dep_ == "nsubjpass" and (c.lower_ in names if names else c.pos_ == "PROPN") for c in t.children)]
+    if not passive:
+        return False
+    for w in (t for t in doc if t.tag_ == "WP" and t.lower_ in ("who", "whom")):
+        h = w.head
+        if any(x.lower_ == "by" and x.sent.start == w.sent.start and not any(c.dep_ == "pobj" for c in x.children)
+               for x in doc):
+            return True  # "Who by?": the preposition left at the end asks for the agent
+        if w.dep_ == "pobj" and h.lower_ == "by":
+            return h.head.i == h.i or h.head.i in {t.i for t in passive}  # "By whom?" alone, or "asked by whom"
+        if w.dep_ != "nsubj" or h.pos_ != "VERB":
+            continue
+        if lex.verb_in_senses(h.lemma_.lower(), REQUEST_SENSES, first=4):
+            return True
+        objs = [c for c in h.children if c.dep_ == "dobj"]
+        if objs and all(c.pos_ == "NOUN" and lex.noun_in_senses(c.lemma_.lower(), ("request.n.01", "request.n.02"),
+                                                                  first=3) for c in objs):
+            return True
+    return False
 
 
 def _request_role(doc: Any, mentioned: int, names: frozenset[str] = frozenset()) -> Form | None:

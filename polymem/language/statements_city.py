@@ -81,7 +81,7 @@ def local_place(reader: StatementReader, doc: Any, speaker: str, message_id: str
                 continue  # "the 5 months in X feel like a dream": a stretch spent there, not where one is
             clause = sx.clause_of(t)
             # "my yard in X": a home of the speaker's, not an old one ("my old flat in X")
-            own = h is not None and h.pos_ == "NOUN" and lex.noun_in_senses(h.lemma_.lower(), _HOME_NOUNS, first=8) \
+            own = h is not None and h.pos_ == "NOUN" and home_noun(h.lemma_.lower()) \
                 and any(c.dep_ == "poss" and c.lower_ in ("my", "our") for c in h.children) \
                 and not any(c.dep_ == "amod" and earlier(c) for c in h.children)
             if away(reader, clause, speaker, tense=not own) or (t.dep_ == "pobj" and sx.purpose(list(t.head.head.subtree))):
@@ -130,6 +130,18 @@ def _concrete(lemma: str) -> bool:
 _HOME_NOUNS = ("dwelling.n.01", "housing.n.01", "apartment.n.01", "thoroughfare.n.01", "road.n.01",
                "neighborhood.n.01", "residential_district.n.01", "garden.n.01", "yard.n.02")  # (and its yard)
 
+
+_HOME_PARTS = ("balcony.n.01", "patio.n.01", "porch.n.01", "kitchen.n.01", "bedroom.n.01", "living_room.n.01")
+
+
+def home_noun(lemma: str) -> bool:
+    """A home, its street or district, or a part of it ("my balcony in X"; not a room of any kind: a hotel's)."""
+    return lex.noun_in_senses(lemma, _HOME_NOUNS, first=8) or home_part(lemma)
+
+
+def home_part(lemma: str) -> bool:
+    """A part of a home that places its owner where it is: a balcony, a porch, a kitchen (not a hotel's room)."""
+    return lex.noun_in_senses(lemma, _HOME_PARTS, first=2, exact=True)
 
 _STRETCH = ("week.n.01", "week.n.02", "month.n.01", "month.n.02", "night.n.01", "day.n.01", "day.n.04", "weekend.n.01")
 
@@ -221,8 +233,8 @@ def _framed_in(t: Any, prep: Any, h: Any) -> bool:
     if h.lower_ == "here" or (prep.lower_ == "in" and prep.i > 0 and t.doc[prep.i - 1].lower_ == "here"):
         return True  # ("the sanctuary here in X": the parser may hang "here" and "in X" side by side)
     lemma = h.lemma_.lower()
-    if h.pos_ == "NOUN" and lex.noun_in_senses(lemma, _HOME_NOUNS, first=8) and any(
-            c.dep_ == "poss" and c.lower_ in FIRST_PERSON for c in h.children):
+    if h.pos_ == "NOUN" and home_noun(lemma) and any(c.dep_ == "poss" and c.lower_ in FIRST_PERSON
+                                                       for c in h.children):
         return True
     return h.tag_ in ("VBG", "NN") and h.lower_.endswith("ing") and lex.verb_is(
         h.lower_[:-3] if h.pos_ == "NOUN" else lemma, "reside", senses=4)

@@ -11,7 +11,8 @@ from polymem.language import syntax as sx
 from polymem.language import timeexpr
 from polymem.language.statement_types import FIRST_PERSON, Statement
 from polymem.language.statements_appointed import appointed
-from polymem.language.statements_city import intro, travel_noun_from, travels_from
+from polymem.language.statements_city import home_part, intro, travel_noun_from, travels_from
+from polymem.language.statements_former import earlier
 from polymem.language.statements_job import (
     RETIRED,
     from_to,
@@ -491,9 +492,13 @@ def noun_statements(reader: StatementReader, n: Any, sent: Any, speaker: str, ot
             not (n.dep_ == "pobj" and lex.artifact_second(lemma)) \
             and not any(c.dep_ == "compound" and lex.artifact(c.lower_) for c in n.children):  # "my laptop charger"
         out.append(Statement("pet", owner, speaker, sx.animal_phrase(n)))
-    # "back at my place in Galway", "Nina's new flat in Tartu"
-    elif lex.noun_is(lemma, "dwelling") and (place := sx.place_obj(n, reader, preps=("in",)) or _next_in(n, reader)):
-        out.append(Statement("city", owner, speaker, place))
+    # "back at my place in Galway", "Nina's new flat in Tartu", "from my balcony in X"
+    elif (lex.noun_is(lemma, "dwelling") or home_part(lemma)) and (
+            place := sx.place_obj(n, reader, preps=("in",)) or _next_in(n, reader)):
+        # ("my old flat in X": a home one had, not one one has)
+        gone = any(c.dep_ == "amod" and earlier(c) for c in n.children)
+        out.append(Statement("city", owner, speaker, place, kind="event" if gone else "state",
+                             tense="past" if gone else "present"))
     # "my new job at Acme", "her new role with Northwind", "My job: actuary at Brightwave" (not one left: "quit
     # my job at Acme")
     elif lex.noun_is(lemma, "job") and not (n.dep_ == "dobj" and job_left(reader, n.head) is not None):

@@ -49,6 +49,12 @@ def farewells(reader: StatementReader, doc: Any, speaker: str, other: str | None
             if not span or any(reader.person_in(x.text) for x in span):
                 continue  # "bye Ana!": a member taken leave of
             owner = _about(reader, doc, sent, speaker, other)
+            if len(span) > 1 and span[-1].text[:1].isupper() and lex.organisation_noun(span[-1].lemma_.lower()):
+                # "goodbye Thornaby College": a name whose head is a kind of organisation is a workplace left
+                out.append(Statement("job", owner, speaker, " ".join(x.text for x in span), tense="past",
+                                     kind="report" if owner != speaker else "state", message_id=message_id,
+                                     time=time, sentence=sent.text.strip()))
+                continue
             place = next((x for x in span if x.pos_ in ("PROPN", "NOUN") and sx.is_place(x, reader)), None)
             if place is not None and not lex.is_country(place.text):
                 v = " ".join(x.text for x in sx.name_parts(place) if not _farewell(x))

@@ -542,11 +542,13 @@ def job_from_verb(reader: StatementReader, v: Any, lemma: str, sent: Any, speake
                 break
     # (not in a clause about a thing: "the slides I use for the school visits")
     # (nor a verb saying a content: "I propose we restore the budget" is a proposal, not a proposer's post;
-    # "I teach at X to pay the bills" is still a post)
+    # "I teach at X to pay the bills" is still a post; a clause before the verb is no content of it but a sentence
+    # the parser joined to it: "I left X in April, now I teach at Y")
     # (nor what "we" do somewhere: "we'll hire a minibus at the station" is an arrangement, no trade)
     # (a verb of being in charge names its post by what is run, above, or names none: "running the raffle")
     agent = lex.agent_noun(lemma) if org and _habitual(v) and v.dep_ != "relcl" and not said and not charge and not any(
-        c.dep_ == "ccomp" and any(x.dep_ in ("nsubj", "nsubjpass") for x in c.children) for c in v.children) and \
+        c.dep_ == "ccomp" and c.i > v.i and any(x.dep_ in ("nsubj", "nsubjpass") for x in c.children)
+        for c in v.children) and \
         not any(c.dep_ == "nsubj" and c.lower_ == "we" for c in v.children) else None
     if not (role or (employed and org) or agent):
         return None
@@ -694,12 +696,27 @@ def with_org(reader: StatementReader, v: Any, sent: Any, speaker: str, other: st
     # Philharmonic"); one bare name may be a partner ("been with Tom for years")
     org = pobj_workplace(v, ("with",), reader, lambda p: p.ent_type_ != "PERSON" and (p.ent_type_ == "ORG" or (
         p.text[:1].isupper() and any(c.dep_ in ("compound", "det") for c in p.children))))
+    if org is None and not any(c.lower_ in ("just", "right") for c in v.subtree) and not any(
+            (c.dep_ == "nsubj" and c.lower_ == "we") or (c.dep_ == "prep" and c.lower_ == "for") for c in v.children):
+        # "I'm at Kelby Labs now": at a name whose head word is a kind of organisation, for now and not just this
+        # minute (nor "we", nor for an occasion: "at X College now for the open day"); at a place of another kind
+        # ("at the Red Lion now") one is only visiting
+        org = pobj_workplace(v, ("at",), reader, _named_organisation)
     if org is None or (owner := subject_of(reader, v, sent, speaker, other)) is None:
         return []
     return [Statement("job", owner, speaker, org, kind="state", tense="past" if v.tag_ == "VBD" else "present")]
 
 
 _AT = ("at", "with", "for")
+
+
+def _named_organisation(p: Any) -> bool:
+    """A name of several capitalised words whose head is a kind of organisation or workplace, or the tagger's ORG."""
+    if p.ent_type_ in ("PERSON", "GPE", "LOC", "FAC"):
+        return False
+    return p.ent_type_ == "ORG" or (p.text[:1].isupper() and any(c.dep_ == "compound" and c.text[:1].isupper()
+                                                                  for c in p.children) and
+                                    lex.organisation_noun(p.lemma_.lower()))
 
 
 def _employer(t: Any) -> bool:

@@ -241,13 +241,16 @@ def without_dates(place: str) -> str:
 
 def org_obj(head: Any, reader: PersonFinder) -> str | None:
     for c in head.children:
-        if c.dep_ in ("prep", "agent") and c.lower_ in ("at", "for", "with", "by", "in"):
+        if c.dep_ in ("prep", "agent") and c.lower_ in ("at", "for", "with", "by", "in") and not lex.adverb_idiom(c):
             for p in c.children:
                 if p.dep_ != "pobj" or reader.person_in(p.text) or p.ent_type_ in ("DATE", "TIME") or \
                         timeexpr.is_time_word(p.text):
                     continue
                 if c.lower_ == "in" and p.ent_type_ != "ORG":
                     continue  # "a welder in Leeds": a place, not an employer
+                if c.lower_ == "by" and p.pos_ == "NOUN" and not lex.noun_in_senses(
+                        p.lemma_.lower(), ("organization.n.01", "social_group.n.01"), first=3):
+                    continue  # "hired by the council" names an employer; "by the way", "by the end" none
                 if p.pos_ == "NOUN" and lex.noun_in_lexfile(p.lemma_.lower(), ("noun.time", "noun.event")):
                     continue  # "for the date", "for the moment", "at the party": a time or an occasion
                 # "Sumo Digital's Sheffield studio": a workplace named through its owner

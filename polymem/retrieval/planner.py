@@ -98,6 +98,11 @@ def compile_rules(question: str, asker: str | None, roster: RosterIndex) -> Plan
         return Row(kind="PERSON", id=pid, name=roster.display(pid))
 
     form = parse_question(_names_capitalised(parts_.asking, roster), mentioned=len(order), names=_aliases(q, roster, order))
+    if parts_.context and form.form is None:
+        # "<member> was asked to ... . Who made that request?": the request is told before the part that asks
+        told = parse_question(_names_capitalised(q, roster), mentioned=len(order), names=_aliases(q, roster, order))
+        if told.form == "who_asked":
+            form = told
     whole = masked
     if parts_.context:  # the form from the part that asks, the topic words from the whole question
         masked = _mask(parts_.asking, roster, order)
@@ -138,7 +143,9 @@ def compile_rules(question: str, asker: str | None, roster: RosterIndex) -> Plan
     elif WHO_AGREED.search(masked):
         intent, answer_field = "who_agreed", "speaker"
     elif form.form == "who_reported" and order:  # "... was announced by someone else. By whom?"
-        intent, answer_field, scope.owner = "who_reported", "speaker", order[0]
+        # (whose news: the member the clause told is about, not the one it was told to: "who told Bo that Ana ...")
+        told = [x.pid for x in roster.find(form.news_of)] if form.news_of else []
+        intent, answer_field, scope.owner = "who_reported", "speaker", told[0] if told and told[0] in order else order[0]
     elif form.form == "who_asked" and order:  # the language layer read the request from the parse
         intent, answer_field, scope.addressee = "who_asked", "speaker", order[0]
     elif form.form == "asked_whom":  # (with no member named, "who was asked to ...?": whoever asked)

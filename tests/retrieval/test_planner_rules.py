@@ -172,3 +172,13 @@ def test_a_member_whose_name_is_a_texting_spelling_keeps_it() -> None:
     p = compile_rules("Did Im Soo get the job?", None, roster)
     assert [r.id for r in p.rows] == ["im"] and p.attribute == "job", p
     assert [r.id for r in compile_rules("whats Bob's job", None, roster).rows] == ["bob"]
+
+
+def test_a_request_told_before_the_question_asks_who_made_it() -> None:
+    p = plan("Bob was asked to repaint the shed door. Who made that request?")
+    assert (p.intent, p.scope.addressee) == ("who_asked", "bob")
+
+
+def test_news_told_to_one_member_is_of_the_member_it_is_about() -> None:
+    p = plan("Who let Bob know that Carol had taken the lighthouse job?")
+    assert (p.intent, p.scope.owner) == ("who_reported", "carol_d")
