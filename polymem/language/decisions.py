@@ -285,7 +285,7 @@ class DecisionTracker:
                 if topic and same(topic, value):
                     topic = None  # "decided: the sale is for the food bank": the value names no matter
                 break
-        if value:  # "booking confirmed by the way, the old flat": "the way" belongs to an adverb, it is no value
+        if value:  # "all booked by the way, the old mill": "the way" belongs to an adverb, it is no value
             value = _without_idioms(value, doc)
         if not value or len(value.split()) > 10 or not sentence or _header(unmarked(value)) or \
                 (topic and _anaphoric_time(value)) or gone_time(value):

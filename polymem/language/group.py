@@ -132,7 +132,7 @@ def _value_of(head: Any, exclude: set[int]) -> str | None:
     for dep in ("dobj", "attr", "oprd"):
         for c in head.children:
             if c.dep_ == dep and c.i not in exclude and c.pos_ in ("NOUN", "PROPN", "NUM"):
-                # ("do saturday october 3": the parser splits a date a day opens; the whole span is the value)
+                # ("do friday march 6": the parser splits a date a day opens; the whole span is the value)
                 span = timeexpr.date_span(head.sent.text) if _day(c) else None
                 return span if span and span.lower().startswith(c.lower_) else _np(c)
     if head.lemma_ == "be":  # "the dinner is now Sunday the 17th at X": a day said as what the matter is
@@ -140,7 +140,7 @@ def _value_of(head: Any, exclude: set[int]) -> str | None:
             if c.dep_ in ("npadvmod", "nmod") and c.i not in exclude and _day(c):
                 return _np(c)
     if lex.verb_in_senses(lemma, PROPOSE_SENSES, first=3) or lemma == "do":
-        # "i vote saturday the 15th", "could we do sunday june 14": the tagger hangs a day typed in lower case on
+        # "i vote saturday the 15th", "could we do friday march 6": the tagger hangs a day typed in lower case on
         # the verb as an adverb
         neg = min((t.i for t in head.doc if t.i > head.i and t.lower_ in ("not", "no", "instead")), default=len(head.doc))
         days = [c for c in head.children if c.dep_ in ("npadvmod", "nmod") and head.i < c.i < neg and
@@ -350,7 +350,7 @@ def _sentence(sent: Any) -> GroupAct | None:
         # "I'd like the upstairs room at X on the 3rd": a wish for the group's plan, put forward; "I reckon the
         # green at X": an opinion whose object is a bare thing, not a clause, is an option named
         # (not a condition: "I'd like the table at X if we go there")
-        # ("I was thinking a quiz night", "thinking X, pirates on a ...": an option being considered, whatever it is)
+        # ("I was thinking a barn dance", "thinking X, smugglers on a ...": an option being considered, whatever it is)
         considering = _considering(v, sent)
         if (wishes(v) or opines(v) or considering) and not question and \
                 not any(t.dep_ == "mark" and t.lower_ in ("if", "unless") for t in sent) and (any(
@@ -373,7 +373,7 @@ def _sentence(sent: Any) -> GroupAct | None:
                 return GroupAct("proposal", " ".join(t.text for t in named), topic)
         if we and modal & {"could", "should", "might", "may"} and (not question or "could" in modal):
             val = _value_of(v, exclude)
-            # ("could we do sunday the 9th instead?" asks the others to take an option: a day, a sum or a name;
+            # ("could we do friday the 9th instead?" asks the others to take an option: a day, a sum or a name;
             # "could we do it later?" names none)
             if val and (not question or re.search(r"\d|\b[A-Z]", val) or any(
                     w.lower().removesuffix("s") in timeexpr.WEEKDAYS for w in re.findall(r"[A-Za-z]+", val))):

@@ -407,7 +407,7 @@ def _news_subject(v: Any, names: frozenset[str]) -> Any | None:
 def _asked_in_passive(doc: Any, names: frozenset[str]) -> bool:
     """A verb of requesting in the passive with a member as its subject ("Ana was asked to ..."), and the wh-word
     asking for its agent: "by whom", or the subject of the request itself, of one more verb of requesting ("who
-    asked her?") or of a light verb with the request as object ("who made that request?")."""
+    asked her?") or of a light verb with the request as object ("who put in that request?")."""
     passive = [t for t in doc if t.pos_ == "VERB" and lex.verb_in_senses(t.lemma_.lower(), REQUEST_SENSES, first=4)
                and any(c.dep_ == "auxpass" for c in t.children) and not any(c.dep_ == "agent" for c in t.children)
                and any(c.dep_ == "nsubjpass" and (c.lower_ in names if names else c.pos_ == "PROPN") for c in t.children)]

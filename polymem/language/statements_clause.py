@@ -492,10 +492,10 @@ def noun_statements(reader: StatementReader, n: Any, sent: Any, speaker: str, ot
             not (n.dep_ == "pobj" and lex.artifact_second(lemma)) \
             and not any(c.dep_ == "compound" and lex.artifact(c.lower_) for c in n.children):  # "my laptop charger"
         out.append(Statement("pet", owner, speaker, sx.animal_phrase(n)))
-    # "back at my place in Galway", "Nina's new flat in Tartu", "from my balcony in X"
+    # "back at my place in Galway", "Nina's new flat in Tartu", "hello from my porch in X"
     elif (lex.noun_is(lemma, "dwelling") or home_part(lemma)) and (
             place := sx.place_obj(n, reader, preps=("in",)) or _next_in(n, reader)):
-        # ("my old flat in X": a home one had, not one one has)
+        # ("my former flat in X": a home one had, not one one has)
         gone = any(c.dep_ == "amod" and earlier(c) for c in n.children)
         out.append(Statement("city", owner, speaker, place, kind="event" if gone else "state",
                              tense="past" if gone else "present"))

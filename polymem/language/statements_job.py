@@ -543,7 +543,7 @@ def job_from_verb(reader: StatementReader, v: Any, lemma: str, sent: Any, speake
     # (not in a clause about a thing: "the slides I use for the school visits")
     # (nor a verb saying a content: "I propose we restore the budget" is a proposal, not a proposer's post;
     # "I teach at X to pay the bills" is still a post; a clause before the verb is no content of it but a sentence
-    # the parser joined to it: "I left X in April, now I teach at Y")
+    # the parser joined to it: "I quit X in May, now I coach at Y")
     # (nor what "we" do somewhere: "we'll hire a minibus at the station" is an arrangement, no trade)
     # (a verb of being in charge names its post by what is run, above, or names none: "running the raffle")
     agent = lex.agent_noun(lemma) if org and _habitual(v) and v.dep_ != "relcl" and not said and not charge and not any(
@@ -699,8 +699,8 @@ def with_org(reader: StatementReader, v: Any, sent: Any, speaker: str, other: st
     if org is None and not any(c.lower_ in ("just", "right") for c in v.subtree) and not any(
             (c.dep_ == "nsubj" and c.lower_ == "we") or (c.dep_ == "prep" and c.lower_ == "for") for c in v.children):
         # "I'm at Kelby Labs now": at a name whose head word is a kind of organisation, for now and not just this
-        # minute (nor "we", nor for an occasion: "at X College now for the open day"); at a place of another kind
-        # ("at the Red Lion now") one is only visiting
+        # minute (nor "we", nor for an occasion: "at X College now for the careers fair"); at a place of another kind
+        # ("at the Quillmarsh Arms now") one is only visiting
         org = pobj_workplace(v, ("at",), reader, _named_organisation)
     if org is None or (owner := subject_of(reader, v, sent, speaker, other)) is None:
         return []

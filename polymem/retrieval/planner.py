@@ -99,7 +99,7 @@ def compile_rules(question: str, asker: str | None, roster: RosterIndex) -> Plan
 
     form = parse_question(_names_capitalised(parts_.asking, roster), mentioned=len(order), names=_aliases(q, roster, order))
     if parts_.context and form.form is None:
-        # "<member> was asked to ... . Who made that request?": the request is told before the part that asks
+        # "<member> was asked to ... . Who put in that request?": the request is told before the part that asks
         told = parse_question(_names_capitalised(q, roster), mentioned=len(order), names=_aliases(q, roster, order))
         if told.form == "who_asked":
             form = told

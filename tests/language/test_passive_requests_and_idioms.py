@@ -20,7 +20,7 @@ _NAMES = frozenset({"ysella", "tobiah"})
 
 @pytest.mark.parametrize("question", [
     "Ysella was asked to fetch the spare oars from the boathouse. By whom?",
-    "Tobiah was asked to label the jam jars. Who made that request?",
+    "Tobiah was asked to label the jam jars. Who put in that request?",
     "Ysella got asked to sweep the hall - who asked her?",
     "Tobiah was asked to ring the farrier. Who by?",
 ])
@@ -32,17 +32,17 @@ def test_a_request_told_in_the_passive_asks_who_made_it(question: str) -> None:
 @pytest.mark.parametrize(("question", "form"), [
     ("Ysella was asked to bake scones. Who ate them?", None),          # another deed, not the request
     ("Who was asked by Tobiah to sweep the hall?", "asked_whom"),    # the one asked, the asker named
-    ("Ysella's new post was announced by someone. By whom?", "who_reported"),
+    ("Ysella's new post got announced by somebody. By whom?", "who_reported"),
 ])
 def test_other_passives_keep_their_reading(question: str, form: str | None) -> None:
     assert parse_question(question, mentioned=1, names=_NAMES).form == form
 
 
 @pytest.mark.parametrize(("question", "attribute"), [
-    ("What does Tobiah do for work at this point?", "job"),
+    ("At this point, what does Tobiah do for work?", "job"),
     ("What does Tobiah do for a living at this stage?", "job"),
     ("What does Tobiah do for fun at this point?", None),    # a pastime
-    ("What's the name of the ferret Ysella adopted?", "pet"),
+    ("What's the name of the stoat Ysella adopted?", "pet"),
     ("What is the name of the dog that Tobiah rescued?", "pet"),
     ("What is the name of the goat that butted Tobiah?", None),  # an animal with no keeper said
 ])
@@ -52,7 +52,7 @@ def test_the_attribute_asked(question: str, attribute: str | None) -> None:
 
 @pytest.mark.parametrize("name", ["Ysella", "Ottilie"])  # the parser makes "city" the object, or the subject of "did"
 def test_a_city_left_is_asked_for_wherever_the_parser_hangs_the_noun(name: str) -> None:
-    for question in (f"Which city did {name} leave when she moved?", f"Which city did {name} leave?"):
+    for question in (f"Which city did {name} leave when she relocated?", f"Which city did {name} leave?"):
         form = parse_question(question, mentioned=1, names=frozenset({name.lower()}))
         assert (form.left, form.attribute) == (True, "city")
     assert not parse_question("What time did Ysella leave?", mentioned=1, names=_NAMES).left
@@ -63,12 +63,12 @@ def test_being_at_a_named_organisation_now_is_a_job() -> None:
     assert owned("Sefa is at Brackwater College these days", "job") == [("sefa", "Brackwater College")]
     assert values("I'm at the Quillmarsh Arms now, come join", "job") == []           # a pub: a visit
     assert values("I'm at Brackwater Infirmary right now with my nan", "job") == []   # this minute
-    assert values("we're at Brackwater College now for the open day", "job") == []    # an occasion
+    assert values("we're at Brackwater College now for the careers fair", "job") == []    # an occasion
 
 
 def test_a_sentence_joined_before_the_verb_is_no_content_of_it() -> None:
-    line = "I left Brackwater Clinic in april, now I teach nursing at Thornaby College."
-    assert "nursing teacher at Thornaby College" in values(line, "job")
+    line = "I quit Brackwater Clinic in may, now I teach music at Thornaby College."
+    assert "music teacher at Thornaby College" in values(line, "job")
 
 
 def test_by_the_way_names_no_employer_and_no_decided_value() -> None:
@@ -77,25 +77,25 @@ def test_by_the_way_names_no_employer_and_no_decided_value() -> None:
     tr.feed("where do we stay in Olomouc for the trip, 4-6 sept?", "a", "x", None)
     tr.feed("the mill cottage looked nice, or the hostel", "b", "y", None)
     tr.feed("ok so the mill cottage then, 4-6 sept", "c", "x", None)
-    out = tr.feed("booking confirmed by the way, the mill cottage, 4-6 sept", "d", "y", None)
+    out = tr.feed("all booked by the way, the mill cottage, 4-6 sept", "d", "y", None)
     assert all("the way" not in d.value for d in out)
     assert all("the way" not in d.value for c in tr.chains for d in c.decisions)
 
 
 def test_a_verbless_list_settles_the_name_with_its_dates() -> None:
     tr = DecisionTracker()
-    for i, line in enumerate(["we keep saying we should meet in person. this summer?",
-                              "proposal: Torun. cheap flights, good weather", "torun is fine",
-                              "torun good. mid august?", "aug 14-16? friday to sunday"]):
+    for i, line in enumerate(["shall we finally meet up face to face in the autumn?",
+                              "proposal: Torun. trains are cheap, and the beer", "torun is fine",
+                              "torun good. early october?", "oct 2-4? fri to sun"]):
         tr.feed(line, f"m{i}", "x", None)
-    out = tr.feed("ok so Torun, Aug 14-16. for the flat shall we say 150 euros each for the weekend?", "m9", "y", None)
-    assert [d.value for d in out][:1] == ["Torun, Aug 14-16"]
+    out = tr.feed("right, Torun, Oct 2-4 then. flat budget 90 each?", "m9", "y", None)
+    assert out and out[0].value.startswith("Torun, Oct 2-4")
 
 
 def test_a_labelled_choice_keeps_a_weekday_term() -> None:
     tr = DecisionTracker()
     tr.feed("pitch time for the next story: thinking Ember Tide, pirates on a frozen sea", "m1", "x", None)
-    out = tr.feed("ok so: Ember Tide, Tuesdays 20:00 UTC, first session May 6. objections?", "m2", "x", None)
+    out = tr.feed("ok so: Ember Tide, Tuesdays 20:00 UTC, kickoff May 6. objections?", "m2", "x", None)
     assert out and "Tuesdays 20:00 UTC" in out[0].value and out[0].value.startswith("Ember Tide")
 
 
@@ -115,7 +115,7 @@ def test_a_label_for_an_idea_puts_the_option_after_it_forward() -> None:
     ("I was thinking a quilt of old band shirts. everyone sends one", "a quilt of old band shirts"),
     ("thinking Ember Tide, pirates on a frozen sea", "Ember Tide"),
     ("im thinking the boathouse for the party", "the boathouse"),
-    ("could we do saturday october 3 instead? i can get the early train", "saturday october 3"),
+    ("could we do saturday october 3 instead? the early bus works for me", "saturday october 3"),
 ])
 def test_options_put_forward_in_chat(line: str, value: str) -> None:
     from polymem.language import group
@@ -123,7 +123,7 @@ def test_options_put_forward_in_chat(line: str, value: str) -> None:
     assert [(a.act, a.value) for a in group.read(line)] == [("proposal", value)]
 
 
-@pytest.mark.parametrize("line", ["i was thinking that we should go", "I was thinking the same thing",
+@pytest.mark.parametrize("line", ["i was thinking that we should go", "I was thinking the very same",
                                   "she was thinking a puppy", "could we do it later?"])
 def test_no_option_put_forward(line: str) -> None:
     from polymem.language import group
@@ -137,9 +137,9 @@ def test_a_part_of_ones_home_places_one_and_an_old_home_is_past() -> None:
     def homes(line: str) -> list[tuple[str, str, str]]:
         return [(s.owner, s.value, s.tense) for s in reader.read(line, "ott") if s.attribute == "city"]
 
-    assert homes("good morning from my balcony in Olomouc, the swifts are back") == [("ott", "Olomouc", "present")]
+    assert homes("greetings from my tiny balcony in Olomouc, swifts everywhere") == [("ott", "Olomouc", "present")]
     assert homes("greetings from my kitchen in Jihlava") == [("ott", "Jihlava", "present")]
-    assert homes("I miss my old flat in Olomouc") == [("ott", "Olomouc", "past")]
+    assert homes("my former flat in Olomouc had mould everywhere") == [("ott", "Olomouc", "past")]
 
 
 def test_a_farewell_to_a_named_organisation_is_a_workplace_left() -> None:

@@ -175,7 +175,7 @@ def test_a_member_whose_name_is_a_texting_spelling_keeps_it() -> None:
 
 
 def test_a_request_told_before_the_question_asks_who_made_it() -> None:
-    p = plan("Bob was asked to repaint the shed door. Who made that request?")
+    p = plan("Bob was asked to repaint the shed door. Who put in that request?")
     assert (p.intent, p.scope.addressee) == ("who_asked", "bob")
 
 
