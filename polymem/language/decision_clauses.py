@@ -712,7 +712,7 @@ def _verbless_list(sent: Any) -> str | None:
     if not body or any(t.pos_ in ("VERB", "AUX") and t.lower_.removesuffix("s") not in timeexpr.WEEKDAYS
                        for t in body):
         return None
-    text = sent.doc[body[0].i:body[-1].i + 1].text.rstrip(" .!")
+    text = re.sub(r"(?i)\s+(?:then|so)$", "", sent.doc[body[0].i:body[-1].i + 1].text.rstrip(" .!"))
     first, comma, rest = text.partition(",")
     head = [t for t in body if t.idx < body[0].idx + len(first)]
     if not comma or not first.strip() or len(first.split()) > 5 or value_kind(first) != "thing" or \

@@ -496,7 +496,8 @@ class DecisionTracker:
                 if any(lex.noun_in_senses(w.lower(), IDEA_SENSES, exact=True) for w in re.findall(r"[A-Za-z]+", head)):
                     first = re.split(r"[,.;!?]", after.strip(), maxsplit=1)[0].strip()
                     if first and len(first.split()) <= 6:
-                        self.options.append((first, None, text))
+                        if not any(o[0] == first and o[2] == text for o in self.options):
+                            self.options.append((first, None, text))  # (once: the proposal read may hold it)
                         done = True
                         continue
             root = s.root

@@ -281,11 +281,16 @@ def _labelled_idea(text: str) -> str | None:
     """"proposal: X.", "my suggestion: X, because ...": a label that is a word for something put forward names
     the option after it, up to the first break (not a question, and not "plan: X", which settles)."""
     head, colon, after = text.partition(":")
-    if not colon or text.rstrip().endswith("?") or not re.fullmatch(r"\s*[A-Za-z][A-Za-z' ]{0,29}", head) or \
-            not any(lex.noun_in_senses(w.lower(), lex.IDEA_SENSES, first=2, exact=True) for w in head.split()):
+    if not colon or text.rstrip().endswith("?") or not re.fullmatch(r"\s*[A-Za-z][A-Za-z' ]{0,29}", head):
+        return None
+    # (the label's last word is the word for it, in the singular: not "proposal rejected: X", "Proposals: due ...")
+    last = head.split()[-1].lower()
+    if lex.wordnet().morphy(last, "n") != last or not lex.noun_in_senses(last, lex.IDEA_SENSES, first=2, exact=True):
         return None
     first = re.split(r"[,.;!?]", after.strip(), maxsplit=1)[0].strip()
-    return first if first and len(first.split()) <= 6 else None
+    if not first or len(first.split()) > 6 or first.split()[0].lower() in ("no", "none", "not", "nothing"):
+        return None  # ("idea: no idea", "proposal: none yet")
+    return first
 
 
 def _sentence(sent: Any) -> GroupAct | None:
@@ -374,9 +379,9 @@ def _sentence(sent: Any) -> GroupAct | None:
         if we and modal & {"could", "should", "might", "may"} and (not question or "could" in modal):
             val = _value_of(v, exclude)
             # ("could we do friday the 9th instead?" asks the others to take an option: a day, a sum or a name;
-            # "could we do it later?" names none)
-            if val and (not question or re.search(r"\d|\b[A-Z]", val) or any(
-                    w.lower().removesuffix("s") in timeexpr.WEEKDAYS for w in re.findall(r"[A-Za-z]+", val))):
+            # "could we do it later?", "could we do Friday's meeting online?" name none)
+            if val and (not question or any(_valueish(c) for c in v.children
+                                            if c.dep_ in ("dobj", "attr", "npadvmod", "nmod"))):
                 return GroupAct("proposal", val, topic)
         # "I'd go with X", "I would pick X": one's choice, said as a wish, puts X forward
         if modal & {"would", "'d", "’d"} and any(c.dep_ == "nsubj" and c.lower_ == "i" for c in v.children) and \

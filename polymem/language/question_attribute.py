@@ -166,10 +166,12 @@ def question_attribute(doc: Any) -> tuple[Attribute | None, str | None]:
     for t in doc:  # "the name of Tunde's corgi": an animal someone has is kept, whatever else is asked of it
         # (unless the question asks what the animal does or what befell it: "where does Ana's cat live now?",
         # "what became of Bo's hens?", "who is looking after Cy's gecko?" ask about the animal, not which it is)
-        # ("the cat Ana adopted", "the dog that she rescued": a relative clause with a person as subject says whose)
-        if t.pos_ == "NOUN" and lex.is_animal(t.lemma_.lower()) and any(c.dep_ == "poss" or (c.dep_ == "relcl" and any(
-                x.dep_ == "nsubj" and x.pos_ in ("PROPN", "PRON") and x.lower_ not in ("it", "that", "which", "what")
-                for x in c.children)) for c in t.children) and not _fate(t):
+        # ("the cat Ana adopted", "the dog that she rescued": a relative clause of getting or having, a person its
+        # subject, says whose; not "the dog you saw")
+        if t.pos_ == "NOUN" and lex.is_animal(t.lemma_.lower()) and any(c.dep_ == "poss" or (
+                c.dep_ == "relcl" and _got(c) and any(x.dep_ == "nsubj" and x.pos_ in ("PROPN", "PRON") and
+                                                      x.lower_ not in ("it", "that", "which", "what")
+                                                      for x in c.children)) for c in t.children) and not _fate(t):
             return "pet", None if lex.generic_pet(t.lemma_.lower()) else t.lemma_.lower()  # only a corgi answers
     for t in doc:  # the small tagger misreads question nouns ("Which pets does X keep?", "what kind of pet sleeps ..."):
         # a generic animal word just after a wh-word asks about pets whatever its tag
@@ -266,6 +268,11 @@ def question_attribute(doc: Any) -> tuple[Attribute | None, str | None]:
         # "What does Odile do (these days)?", "what did Bo do before he went into teaching?" ask for a job
         return "job", None
     return None, None
+
+
+def _got(v: Any) -> bool:
+    """A verb of getting or having (WordNet's possession verbs, in one of its first senses): "adopted", "rescued"."""
+    return any(s.lexname() == "verb.possession" for s in lex._synsets(v.lemma_.lower(), "v")[:2])
 
 
 def _a_time(prep: Any) -> bool:

@@ -161,8 +161,10 @@ def parse_question(question: str, mentioned: int = 0, names: frozenset[str] = fr
     communicates = any(t.pos_ == "VERB" and lex.verb_in_lexfile(t.lemma_.lower(), ("verb.communication",))
                        for t in doc) or any(t.lemma_.lower() in ("message", "post", "conversation") for t in doc)
     active = any(t.pos_ == "ADJ" and t.lemma_.lower() not in ("most",) for t in doc)
+    role = _request_role(doc, mentioned, names)
     # -- a request made of a member, told in the passive before the question: "<member> was asked to ... . By whom?"
-    if mentioned and out.wh in ("who", "whom") and _asked_in_passive(doc, names):
+    # (only where the wh-word's own verb is no request of its own: "... . Who asked Lem to bring drinks?")
+    if mentioned and out.wh in ("who", "whom") and role is None and _asked_in_passive(doc, names):
         out.form, out.role_person = "who_asked", 0
         return out
     # -- a report about a member, asked in the passive: "X's new job was announced by someone. By whom?"
@@ -171,7 +173,6 @@ def parse_question(question: str, mentioned: int = 0, names: frozenset[str] = fr
         out.form = "who_reported"
         return out
     # -- requests: "Who asked Wren to ...?" / "Whom did Bo ask ...?" / "Who offered to ...?"
-    role = _request_role(doc, mentioned, names)
     if role:
         out.form = role
         if role == "who_reported":  # whose news: the subject of the clause told ("who told Bo that Ana ...")
@@ -404,6 +405,9 @@ def _news_subject(v: Any, names: frozenset[str]) -> Any | None:
     return None
 
 
+_LIGHT = ("make", "put", "send", "submit", "file", "place", "do")  # verbs that only carry their object's meaning
+
+
 def _asked_in_passive(doc: Any, names: frozenset[str]) -> bool:
     """A verb of requesting in the passive with a member as its subject ("Ana was asked to ..."), and the wh-word
     asking for its agent: "by whom", or the subject of the request itself, of one more verb of requesting ("who
@@ -424,9 +428,10 @@ def _asked_in_passive(doc: Any, names: frozenset[str]) -> bool:
             continue
         if lex.verb_in_senses(h.lemma_.lower(), REQUEST_SENSES, first=4):
             return True
+        # (a light verb: making or putting in the request, not refusing or approving it)
         objs = [c for c in h.children if c.dep_ == "dobj"]
-        if objs and all(c.pos_ == "NOUN" and lex.noun_in_senses(c.lemma_.lower(), ("request.n.01", "request.n.02"),
-                                                                  first=3) for c in objs):
+        if h.lemma_.lower() in _LIGHT and objs and all(c.pos_ == "NOUN" and lex.noun_in_senses(
+                c.lemma_.lower(), ("request.n.01", "request.n.02"), first=3) for c in objs):
             return True
     return False
 

@@ -494,7 +494,10 @@ def noun_statements(reader: StatementReader, n: Any, sent: Any, speaker: str, ot
         out.append(Statement("pet", owner, speaker, sx.animal_phrase(n)))
     # "back at my place in Galway", "Nina's new flat in Tartu", "hello from my porch in X"
     elif (lex.noun_is(lemma, "dwelling") or home_part(lemma)) and (
-            place := sx.place_obj(n, reader, preps=("in",)) or _next_in(n, reader)):
+            place := sx.place_obj(n, reader, preps=("in",)) or _next_in(n, reader)) and not (
+            home_part(lemma) and not lex.noun_is(lemma, "dwelling") and
+            not re.fullmatch(r"[A-Z][\w'’-]*(?: [A-Z][\w'’-]*)*", place)):
+        # (a part of a home is in a town named, not in a building: "my bedroom in the rental in Oslo")
         # ("my former flat in X": a home one had, not one one has)
         gone = any(c.dep_ == "amod" and earlier(c) for c in n.children)
         out.append(Statement("city", owner, speaker, place, kind="event" if gone else "state",

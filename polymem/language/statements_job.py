@@ -696,11 +696,19 @@ def with_org(reader: StatementReader, v: Any, sent: Any, speaker: str, other: st
     # Philharmonic"); one bare name may be a partner ("been with Tom for years")
     org = pobj_workplace(v, ("with",), reader, lambda p: p.ent_type_ != "PERSON" and (p.ent_type_ == "ORG" or (
         p.text[:1].isupper() and any(c.dep_ in ("compound", "det") for c in p.children))))
-    if org is None and not any(c.lower_ in ("just", "right") for c in v.subtree) and not any(
-            (c.dep_ == "nsubj" and c.lower_ == "we") or (c.dep_ == "prep" and c.lower_ == "for") for c in v.children):
+    # (a clause the parser hung under another one about a person: "X is at Y Hospital now, she broke her wrist";
+    # not a noun phrase that describes the firm: "at Y Labs now, a tiny outfit making apps")
+    told = next((c for c in v.head.children if c.dep_ == "nsubj"), None) if v.dep_ in ("ccomp", "advcl", "conj") else None
+    joined = v.dep_ in ("ccomp", "advcl", "conj") and (told is None or told.pos_ == "PRON" or
+                                                       reader.person_in(told.text) is not None)
+    if org is None and lasting and not joined and \
+            not any(c.lower_ in ("just", "right") for c in v.subtree) and not any(
+            (c.dep_ == "nsubj" and c.lower_ == "we") or (c.dep_ == "prep" and c.lower_ in ("for", "with")) or
+            c.dep_ in ("advcl", "xcomp", "ccomp", "conj", "parataxis") for c in v.children):
         # "I'm at Kelby Labs now": at a name whose head word is a kind of organisation, for now and not just this
-        # minute (nor "we", nor for an occasion: "at X College now for the careers fair"); at a place of another kind
-        # ("at the Quillmarsh Arms now") one is only visiting
+        # minute, and nothing else said of it (not "we", not for an occasion: "at X College now for the careers
+        # fair", not a clause of what one does there: "at X Hospital now, visiting my gran", "with mum"); at a
+        # place of another kind ("at the Quillmarsh Arms now") one is only visiting
         org = pobj_workplace(v, ("at",), reader, _named_organisation)
     if org is None or (owner := subject_of(reader, v, sent, speaker, other)) is None:
         return []

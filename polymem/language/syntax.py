@@ -248,9 +248,10 @@ def org_obj(head: Any, reader: PersonFinder) -> str | None:
                     continue
                 if c.lower_ == "in" and p.ent_type_ != "ORG":
                     continue  # "a welder in Leeds": a place, not an employer
-                if c.lower_ == "by" and p.pos_ == "NOUN" and not lex.noun_in_senses(
-                        p.lemma_.lower(), ("organization.n.01", "social_group.n.01"), first=3):
-                    continue  # "hired by the council" names an employer; "by the way", "by the end" none
+                if c.lower_ == "by" and p.pos_ == "NOUN" and lex.known_noun(p.lemma_.lower()) and not (
+                        lex.organisation_noun(p.lemma_.lower()) or
+                        lex.noun_in_lexfile(p.lemma_.lower(), ("noun.group", "noun.artifact"))):
+                    continue  # "hired by the council / a bakery" names an employer; "by the end" none
                 if p.pos_ == "NOUN" and lex.noun_in_lexfile(p.lemma_.lower(), ("noun.time", "noun.event")):
                     continue  # "for the date", "for the moment", "at the party": a time or an occasion
                 # "Sumo Digital's Sheffield studio": a workplace named through its owner
