@@ -136,7 +136,7 @@ def compile_rules(question: str, asker: str | None, roster: RosterIndex) -> Plan
     elif backing is not None:  # "who voted for X?": every member who backed the option
         intent, answer_field = "who_agreed", "speaker"
         notes.append("backers of an option")
-    elif (m := WHO_ASKED.search(masked)):
+    elif (m := WHO_ASKED.search(masked)) and form.form != "who_reported":  # ("who told Bo that Ana ...": news)
         intent, answer_field, scope.addressee = "who_asked", "speaker", p(int(m.group(1)))
     elif (m := ASKED_WHOM.search(masked) or TO_WHOM.search(masked) or ASKED_BY.search(masked)):
         intent, answer_field, scope.speaker = "asked_whom", "addressee", p(int(m.group(1)))

@@ -182,3 +182,10 @@ def test_a_request_told_before_the_question_asks_who_made_it() -> None:
 def test_news_told_to_one_member_is_of_the_member_it_is_about() -> None:
     p = plan("Who let Bob know that Carol had taken the lighthouse job?")
     assert (p.intent, p.scope.owner) == ("who_reported", "carol_d")
+
+
+def test_news_told_to_a_member_is_no_request_of_them() -> None:
+    p = plan("Who told Bob that Carol had taken the lighthouse job?")
+    assert (p.intent, p.scope.owner) == ("who_reported", "carol_d")
+    p = plan("Who told Bob to lock the boathouse?")  # a request: the one told is the one asked
+    assert (p.intent, p.scope.addressee) == ("who_asked", "bob")
