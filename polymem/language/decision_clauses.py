@@ -703,14 +703,18 @@ def value_of(doc: Any, sent: Any, drops: set[int], known: list[str]) -> str | No
     return None
 
 
+def _verbal(t: Any) -> bool:
+    """A verb, not a weekday the tagger took for one (a lone "Tuesdays")."""
+    return t.pos_ in ("VERB", "AUX") and t.lower_.removesuffix("s") not in timeexpr.WEEKDAYS
+
+
 def _verbless_list(sent: Any) -> str | None:
     """A sentence with no verb, after its words of assent, that lists a name and then dates or sums: the name with
     its terms ("right then, Ostrava, 14-16 Aug"), whichever of them was put forward before."""
     body = [t for t in sent if not t.is_space]
     while body and (concluding.marker(body[0]) or body[0].is_punct):
         body = body[1:]
-    if not body or any(t.pos_ in ("VERB", "AUX") and t.lower_.removesuffix("s") not in timeexpr.WEEKDAYS
-                       for t in body):
+    if not body or any(_verbal(t) for t in body):
         return None
     text = re.sub(r"(?i)\s+(?:then|so)$", "", sent.doc[body[0].i:body[-1].i + 1].text.rstrip(" .!"))
     first, comma, rest = text.partition(",")
@@ -729,9 +733,7 @@ def _terms(rest: str) -> str:
     for seg in re.split(r",(?!\d{3}\b)", rest)[1:] if rest.startswith(",") else []:
         seg = seg.strip(" .!;")
         if not seg or len(seg.split()) > 4 or value_kind(seg) not in ("amount", "date") or \
-                not re.search(r"[^\d\s.,]", seg) or any(t.pos_ in ("VERB", "AUX") and t.lower_.removesuffix("s")
-                                                        not in timeexpr.WEEKDAYS for t in parsed(seg)):
-            # (the tagger takes a lone "Tuesdays" for a verb)
+                not re.search(r"[^\d\s.,]", seg) or any(_verbal(t) for t in parsed(seg)):
             break
         out += f", {seg}"
     return out

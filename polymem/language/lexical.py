@@ -67,6 +67,8 @@ def _synsets_cached(w: str, pos: str) -> tuple[Any, ...]:
     return tuple(wordnet().synsets(w, pos))
 
 
+# WordNet files of a noun that can name a place of work: a made thing ("a cider mill") or a group ("the council")
+WORK_LEXNAMES = ("noun.artifact", "noun.group")
 # words for something put forward: "proposal: X", "whose idea was X"
 IDEA_SENSES = ("idea.n.01", "suggestion.n.01", "proposal.n.01", "proposition.n.01")
 # senses of a head word that make a name an organisation one works for: "Labs", "College", "Studio", "Bank"
@@ -420,10 +422,9 @@ def pet_category(word: str) -> bool:
 
 
 @lru_cache(maxsize=200_000)
-def verb_in_lexfile(lemma: str, lexfiles: tuple[str, ...]) -> bool:
-    """The verb's first sense is filed under one of WordNet's lexicographer files ("verb.perception")."""
-    ss = _synsets(lemma, "v")
-    return bool(ss) and ss[0].lexname() in lexfiles
+def verb_in_lexfile(lemma: str, lexfiles: tuple[str, ...], first: int = 1) -> bool:
+    """One of the verb's first senses is filed under one of WordNet's lexicographer files ("verb.perception")."""
+    return any(s.lexname() in lexfiles for s in _synsets(lemma, "v")[:first])
 
 
 @lru_cache(maxsize=200_000)

@@ -272,7 +272,7 @@ def question_attribute(doc: Any) -> tuple[Attribute | None, str | None]:
 
 def _got(v: Any) -> bool:
     """A verb of getting or having (WordNet's possession verbs, in one of its first senses): "adopted", "rescued"."""
-    return any(s.lexname() == "verb.possession" for s in lex._synsets(v.lemma_.lower(), "v")[:2])
+    return lex.verb_in_lexfile(v.lemma_.lower(), ("verb.possession",), first=2)
 
 
 def _a_time(prep: Any) -> bool:

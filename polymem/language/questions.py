@@ -398,11 +398,15 @@ def _news_subject(v: Any, names: frozenset[str]) -> Any | None:
                 (g.dep_ == "ccomp" or any(c.dep_ == "mark" and c.lower_ == "that" for c in g.children)) and \
                 not any(c.dep_ == "mark" and c.i > 0 and c.doc[c.i - 1].lower_ in _BEFORE_THAT for c in g.children) and \
                 not any(c.tag_ == "MD" for c in g.children):
-            subj = next((c for c in g.children if c.dep_ in ("nsubj", "nsubjpass") and
-                         (c.lower_ in names if names else c.pos_ == "PROPN")), None)
+            subj = next((c for c in g.children if c.dep_ in ("nsubj", "nsubjpass") and _member(c, names)), None)
             if subj is not None:
                 return subj
     return None
+
+
+def _member(t: Any, names: frozenset[str]) -> bool:
+    """A word naming a member: one of `names` where given, else any proper noun."""
+    return t.lower_ in names if names else t.pos_ == "PROPN"
 
 
 _LIGHT = ("make", "put", "send", "submit", "file", "place", "do")  # verbs that only carry their object's meaning
@@ -414,7 +418,7 @@ def _asked_in_passive(doc: Any, names: frozenset[str]) -> bool:
     asked her?") or of a light verb with the request as object ("who put in that request?")."""
     passive = [t for t in doc if t.pos_ == "VERB" and lex.verb_in_senses(t.lemma_.lower(), REQUEST_SENSES, first=4)
                and any(c.dep_ == "auxpass" for c in t.children) and not any(c.dep_ == "agent" for c in t.children)
-               and any(c.dep_ == "nsubjpass" and (c.lower_ in names if names else c.pos_ == "PROPN") for c in t.children)]
+               and any(c.dep_ == "nsubjpass" and _member(c, names) for c in t.children)]
     if not passive:
         return False
     for w in (t for t in doc if t.tag_ == "WP" and t.lower_ in ("who", "whom")):

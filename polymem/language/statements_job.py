@@ -12,7 +12,7 @@ from polymem.language import timeexpr
 from polymem.language.models import parsed
 from polymem.language.statement_types import FIRST_PERSON, Statement
 from polymem.language.statements_former import FORMER, earlier
-from polymem.language.statements_left import WORK_LEXNAMES, pobj_workplace
+from polymem.language.statements_left import pobj_workplace
 from polymem.language.statements_people import owner_of, subject_of
 from polymem.language.statements_role import in_charge_of
 
@@ -698,9 +698,10 @@ def with_org(reader: StatementReader, v: Any, sent: Any, speaker: str, other: st
         p.text[:1].isupper() and any(c.dep_ in ("compound", "det") for c in p.children))))
     # (a clause the parser hung under another one about a person: "X is at Y Hospital now, she broke her wrist";
     # not a noun phrase that describes the firm: "at Y Labs now, a tiny outfit making apps")
-    told = next((c for c in v.head.children if c.dep_ == "nsubj"), None) if v.dep_ in ("ccomp", "advcl", "conj") else None
-    joined = v.dep_ in ("ccomp", "advcl", "conj") and (told is None or told.pos_ == "PRON" or
-                                                       reader.person_in(told.text) is not None)
+    joined = False
+    if v.dep_ in ("ccomp", "advcl", "conj"):
+        told = next((c for c in v.head.children if c.dep_ == "nsubj"), None)
+        joined = told is None or told.pos_ == "PRON" or reader.person_in(told.text) is not None
     if org is None and lasting and not joined and \
             not any(c.lower_ in ("just", "right") for c in v.subtree) and not any(
             (c.dep_ == "nsubj" and c.lower_ == "we") or (c.dep_ == "prep" and c.lower_ in ("for", "with")) or
@@ -732,7 +733,7 @@ def _employer(t: Any) -> bool:
     not "at heart", "for now"."""
     if t.ent_type_ in ("DATE", "TIME", "GPE") or t.pos_ not in ("NOUN", "PROPN"):
         return False
-    return t.pos_ == "PROPN" or t.ent_type_ == "ORG" or lex.noun_in_lexfile(t.lemma_.lower(), WORK_LEXNAMES)
+    return t.pos_ == "PROPN" or t.ent_type_ == "ORG" or lex.noun_in_lexfile(t.lemma_.lower(), lex.WORK_LEXNAMES)
 
 
 def role_and_place(text: str, value: str) -> str | None:

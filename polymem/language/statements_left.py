@@ -25,7 +25,6 @@ if TYPE_CHECKING:
     from polymem.language.statements import StatementReader
 
 _LEAVE_POST = ("leave_office.v.01", "vacate.v.01", "retire.v.01")
-WORK_LEXNAMES = ("noun.artifact", "noun.group")
 
 
 _NOT_A_NAME = ("noun.location", "noun.time", "noun.event", "noun.act", "noun.state", "noun.process",
@@ -66,7 +65,7 @@ def workplace(p: Any, reader: StatementReader) -> str | None:
             for c in p.children)):
         return sx.phrase(p)
     senses = lex.wordnet().synsets(p.lemma_.lower(), "n")[:2] if p.is_alpha else []
-    if senses and all(s.lexname() not in WORK_LEXNAMES for s in senses):
+    if senses and all(s.lexname() not in lex.WORK_LEXNAMES for s in senses):
         return p.text if bare_name(p) else None  # "the beach", "home", "the park", "Christmas"
     if p.text[:1].isupper() and p.i > p.sent.start:
         return sx.phrase(p)

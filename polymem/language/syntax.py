@@ -250,7 +250,7 @@ def org_obj(head: Any, reader: PersonFinder) -> str | None:
                     continue  # "a welder in Leeds": a place, not an employer
                 if c.lower_ == "by" and p.pos_ == "NOUN" and lex.known_noun(p.lemma_.lower()) and not (
                         lex.organisation_noun(p.lemma_.lower()) or
-                        lex.noun_in_lexfile(p.lemma_.lower(), ("noun.group", "noun.artifact"))):
+                        lex.noun_in_lexfile(p.lemma_.lower(), lex.WORK_LEXNAMES)):
                     continue  # "hired by the council / a bakery" names an employer; "by the end" none
                 if p.pos_ == "NOUN" and lex.noun_in_lexfile(p.lemma_.lower(), ("noun.time", "noun.event")):
                     continue  # "for the date", "for the moment", "at the party": a time or an occasion
