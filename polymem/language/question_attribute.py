@@ -184,6 +184,12 @@ def question_attribute(doc: Any) -> tuple[Attribute | None, str | None]:
         # "where every one of the club lives": the tagger may take the verb for the plural of "life" (and the clause
         # for a noun phrase); "where" with a form of "live" asks where someone lives (not an animal: its fate)
         return "city", None
+    for t in doc:  # "which city did X live in before the new job?": the wh-word's own noun is asked; the job dates it
+        if t.pos_ == "NOUN" and any(c.tag_ in ("WDT", "WP") for c in t.children) and \
+                lex.noun_is(t.lemma_.lower(), "city", senses=1) and not _in_dating_clause(t) and \
+                any((_in_dating_clause(x) or x.dep_ == "pobj") and lex.noun_is_exactly(x.lemma_.lower(), "job", senses=2)
+                    for x in doc):  # ("which town did X move to for the job?": the job is why, the town what)
+            return "city", None
     for t in doc:
         lemma = _noun_lemma(t) if t.pos_ == "NOUN" else t.lemma_.lower()
         # ("for a living", "earns her living"; a bare "living" is the verb the tagger misread: "where's X living?")

@@ -68,10 +68,14 @@ def who_and_where(doc: Any) -> bool:
     who = next((t for t in doc if t.lower_ == "who" and t.dep_ in ("nsubj", "nsubjpass")), None)
     if who is None or not (who.head.lemma_ in ("be", "base") or lex.verb_is(who.head.lemma_.lower(), "reside", 2)):
         return False  # ("who proposed where to meet?" asks who proposed)
-    city = any(t.tag_ in ("WDT", "WP") and t.dep_ == "det" and lex.noun_is(t.head.lemma_.lower(), "city", senses=1)
+    # (the parser may hang "which" apart from its noun: "who's in which city now?")
+    city = any(t.tag_ in ("WDT", "WP") and any(n.pos_ == "NOUN" and lex.noun_is(n.lemma_.lower(), "city", senses=1)
+                                               for n in ([t.head] if t.dep_ == "det" else doc[t.i + 1:t.i + 2]))
                for t in doc)
     # "where" with a verb of living ("who lives where?"); with "be" only a town asked ("who was where when ...")
-    return city or (who.head.lemma_ != "be" and any(t.lower_ == "where" for t in doc))
+    # ("who's been to which city?" asks of trips: being is living only "in" a town)
+    inside = who.head.lemma_ != "be" or any(t.lower_ == "in" and t.dep_ == "prep" for t in doc)
+    return (city and inside) or (who.head.lemma_ != "be" and any(t.lower_ == "where" for t in doc))
 
 
 def members_in_plural(doc: Any) -> bool:

@@ -77,6 +77,10 @@ def local_place(reader: StatementReader, doc: Any, speaker: str, message_id: str
                 continue  # "york / bath", "bath or whitby": places offered as options, not where one is
             if t.dep_ == "nsubj" and t.head.lemma_ == "sound":
                 continue  # "whitby sounds lovely": a place heard of and judged (an option), not where one is
+            if not framed and any(sx.put_forward(a) for a in t.ancestors):
+                continue  # "I'm proposing a cabin in X": an option put forward, not where one is
+            if not framed and t.dep_ == "pobj" and sx.for_a_season(t.head.head):
+                continue  # "I'm in X in July", "over the summer": a stay for that while
             if not framed and _stay(t):
                 continue  # "the 5 months in X feel like a dream": a stretch spent there, not where one is
             clause = sx.clause_of(t)

@@ -144,12 +144,13 @@ def verb_statements(reader: StatementReader, v: Any, sent: Any, speaker: str, ot
         if gone is not None and (owner := owner or subject_of(reader, v, sent, speaker, other)):
             # a name no gazetteer knows, left: more often a workplace ("i left havdal!") than a town
             # ("left X for Leeds": leaving for a place, X is a place too)
-            known = lex.is_place_name(gone.lower_) or gone.ent_type_ in ("GPE", "LOC") or \
-                lex.is_place_name(sx.phrase(gone).lower().replace(" ", "_")) or \
-                sx.place_obj(v, reader, preps=("for", "to")) is not None
             value = re.split(r"(?i)\s+for\s+", sx.phrase(gone))[0]  # (the parse may join "X for Y" as one name)
+            firm = _firm_name(value)  # ("leaving <River> Civil": a place's name leads a firm's)
+            known = not firm and (lex.is_place_name(gone.lower_) or gone.ent_type_ in ("GPE", "LOC") or
+                                  lex.is_place_name(sx.phrase(gone).lower().replace(" ", "_")) or
+                                  sx.place_obj(v, reader, preps=("for", "to")) is not None)
             out.append(Statement("city" if known else "job", owner, speaker, value, kind="event", tense="past"))
-            if known and (goes := _left_for(reader, v, gone)) is not None and goes.lower() != value.lower():
+            if (known or firm) and (goes := _left_for(reader, v, gone)) is not None and goes.lower() != value.lower():
                 # "leaving Leeds for Bristol", "leaving X for their Y office", "left X for a job in Y": where
                 # they go is where they live next
                 out.append(Statement("city", owner, speaker, goes, kind="event", tense="present"))
@@ -185,7 +186,8 @@ def verb_statements(reader: StatementReader, v: Any, sent: Any, speaker: str, ot
             not any(x.dep_ == "compound" or (x.dep_ == "poss" and x.lower_ not in ("my", "our", "his", "her", "their"))
                     for x in p.children)]:
         # (a verb WordNet knows: a word the tagger made a verb, "that glamping place near X", acquires nothing)
-        if lex.noun_is(obj.lemma_.lower(), "dwelling") and not neg and not _looked_at(v) and lex._synsets(lemma, "v"):
+        if lex.noun_is(obj.lemma_.lower(), "dwelling") and not neg and not _looked_at(v) and not sx.put_forward(v) and \
+                lex._synsets(lemma, "v"):
             place = sx.place_obj(obj, reader) or sx.place_obj(v, reader) or _by_landmark(obj, reader)
             if place and (owner := owner or subject_of(reader, v, sent, speaker, other)):
                 # ("sold the house in X", "vacated the flat in X": a home given up, where they lived before)
@@ -253,6 +255,18 @@ def retired(reader: StatementReader, v: Any, sent: Any, speaker: str, other: str
         return []  # ("my elbows are retiring", "the woman who ran it retired": no member's post)
     owner = subject_of(reader, v, sent, speaker, other)
     return [Statement("job", owner, speaker, RETIRED, kind="event")] if owner else []
+
+
+def _firm_name(value: str) -> bool:
+    """A name of several words ending in a common word that names no place ("<Name> Analytics", "<Name> Civil"):
+    a firm's, not a town's, whatever the words before it name (a town's whole name is in the gazetteer)."""
+    words = value.split()
+    if len(words) < 2 or not words[-1][:1].isupper() or lex.is_place_name("_".join(words).lower()):
+        return False
+    last = words[-1].lower()
+    noun = lex.wordnet().morphy(last, "n") or last
+    return lex.known_word(last) and not lex.is_place_name(last) and \
+        not lex.noun_in_lexfile(noun, ("noun.location", "noun.object"))
 
 
 def _left_for(reader: StatementReader, v: Any, gone: Any) -> str | None:
@@ -339,7 +353,7 @@ def copula_statements(reader: StatementReader, v: Any, sent: Any, speaker: str, 
     # "I'm in Tartu (now)": a place after "in", unless the sentence is about a short stay
     place = sx.place_obj(v, reader, preps=("in",))
     # ("I was in X yesterday", "was in X when the news broke": where one happened to be then)
-    if place and not sx.temporary(sent) and not sx.occasion(v) and not sx.at_an_event(v):
+    if place and not sx.temporary(sent) and not sx.occasion(v) and not sx.for_a_season(v) and not sx.at_an_event(v):
         # "we're in Asturias, eating cheese every day": a party somewhere is as likely a trip as a home
         party = subj is not None and subj.lower_ in ("we", "us") and not any(
             c.dep_ == "advmod" and c.lower_ == "now" for c in v.children) and not _moved_in(sent.doc)

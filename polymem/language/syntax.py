@@ -351,6 +351,26 @@ def temporary(sent: Any) -> bool:
     return purpose(sent)
 
 
+_PROPOSE = ("propose.v.01", "recommend.v.01", "submit.v.02")
+
+
+def put_forward(v: Any) -> bool:
+    """A verb of proposing: a cabin suggested for a trip ("proposing a cabin near X") is an option, nobody's home."""
+    return v.pos_ == "VERB" and lex.verb_in_senses(v.lemma_.lower(), _PROPOSE, first=1, exact=True)
+
+
+_SEASON_PREPS = ("in", "during", "over", "for", "through", "throughout", "until", "till")
+
+
+def for_a_season(v: Any) -> bool:
+    """The verb is held to a month or a season ("I'm in X in July", "over the summer", "for august"): a stay for
+    that while, not where one lives ("since March" says how long a home has been one)."""
+    return any(c.dep_ == "prep" and c.lower_ in _SEASON_PREPS and any(
+        p.dep_ == "pobj" and (timeexpr.calendar_name(p.text) or lex.noun_in_senses(p.lemma_.lower(), ("season.n.02",),
+                                                                                   first=1))
+        for p in c.children) for c in v.children)
+
+
 def clause_of(tok: Any) -> list[Any]:
     """The tokens of the clause a token belongs to: its nearest verb (or the root) and what hangs from it,
     without the clauses below that have their own verb."""

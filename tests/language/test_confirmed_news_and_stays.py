@@ -1,0 +1,101 @@
+"""Readings of the forty-seventh pass: news told by saying yes to another member's question, a stay held to a
+month or a season, a dwelling only proposed, a firm whose name opens with a town's, a city question dated by a
+job, and "who's in which city" as every member's home. Sentences written for these tests (no data set's words,
+names or values)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import pytest
+
+from polymem.language.models import parsed
+from polymem.language.question_attribute import question_attribute
+from polymem.language.questions import parse_question
+from tests.language.reads import READER, owned, values
+
+_T = datetime(2026, 3, 1, 12, 0)
+
+
+def _read(lines: list[tuple[str, str]]) -> list[list[tuple[str, str, str, str]]]:
+    """(owner, source, attribute, value) per line of (speaker, text), read as one stretch of chat."""
+    items = [(text, who, _T, f"m{i}") for i, (who, text) in enumerate(lines)]
+    return [[(s.owner, s.source, s.attribute, s.value) for s in sts] for sts in READER.read_many(items)]
+
+
+def test_a_yes_to_a_question_about_ones_move_tells_it() -> None:
+    got = _read([("ott", "wait did Sefa move to Olomouc?? the photos are all rooftops"),
+                 ("sefa", "haha yes. moved last week, more work here")])
+    assert ("sefa", "sefa", "city", "Olomouc") in got[1]
+
+
+def test_a_yes_to_a_question_in_the_second_person() -> None:
+    got = _read([("sefa", "Ottilie did you end up moving to Jihlava?"), ("ott", "yeah finally")])
+    assert ("ott", "ott", "city", "Jihlava") in got[1]
+
+
+@pytest.mark.parametrize("lines", [
+    [("ott", "did Sefa move to Olomouc?"), ("ott", "yes I think so")],          # the asker answering herself
+    [("ott", "is Olomouc nice?"), ("sefa", "yes")],                              # a question about no member
+    [("ott", "did Sefa move to Olomouc?"), ("sefa", "no, still looking")],       # a no
+    [("ott", "where did Sefa move?"), ("sefa", "yes")],                          # no yes/no question
+])
+def test_no_news_without_a_yes_from_the_member_asked_of(lines: list[tuple[str, str]]) -> None:
+    got = _read(lines)
+    assert not [x for x in got[1] if x[2] == "city"]
+
+
+def test_what_the_reply_says_itself_wins() -> None:
+    got = _read([("sefa", "did you get a dog, Ottilie?"), ("ott", "yes!! a beagle called Nibs")])
+    assert [x[3] for x in got[1] if x[2] == "pet"] == ["beagle"]
+
+
+@pytest.mark.parametrize("text", [
+    "dates are fine. I'm in Jihlava with the family in July so June suits me",
+    "I'm in Torun over the summer",
+    "i'm in Olomouc for august, then back home",
+])
+def test_a_stay_held_to_a_month_or_season_is_no_home(text: str) -> None:
+    assert values(text, "city") == []
+
+
+@pytest.mark.parametrize(("text", "city"), [
+    ("I'm in Torun now, moved in March", "Torun"),
+    ("I've been in Torun since March", "Torun"),
+])
+def test_a_home_dated_from_a_month_stays(text: str, city: str) -> None:
+    assert values(text, "city") == [city]
+
+
+def test_a_dwelling_proposed_is_nobodys_home() -> None:
+    assert values("ok the retreat!! I'm proposing a cabin in Jihlava, four nights, sauna", "city") == []
+    assert values("we bought a cottage in Jihlava", "city") == ["Jihlava"]
+
+
+def test_a_firm_named_after_a_town_left_is_a_job() -> None:
+    got = owned("leaving Olomouc Analytics end of May and moving to Torun", "job")
+    assert got == [("ott", "Olomouc Analytics")]
+    assert values("leaving Olomouc Analytics end of May and moving to Torun", "city") == ["Torun"]
+    assert values("we left Olomouc last year", "city") == ["Olomouc"]
+
+
+@pytest.mark.parametrize("question", [
+    "Which city did Sefa live in before she relocated for the new job?",
+    "Which town did Sefa move to for his new job?",
+])
+def test_the_wh_noun_asks_the_city_a_job_only_dates(question: str) -> None:
+    assert question_attribute(parsed(question))[0] == "city"
+
+
+def test_a_job_asked_stays_a_job() -> None:
+    assert question_attribute(parsed("What job did Sefa have before he moved city?"))[0] == "job"
+
+
+@pytest.mark.parametrize(("question", "everyone"), [
+    ("who's in which city now?", True),
+    ("quick census: who's in which city now?", True),
+    ("Who's been to which city?", False),  # trips, not homes
+])
+def test_who_in_which_city_asks_every_home(question: str, everyone: bool) -> None:
+    form = parse_question(question)
+    assert (form.everyone and form.pairs) == everyone
