@@ -401,7 +401,31 @@ def _news_subject(v: Any, names: frozenset[str]) -> Any | None:
             subj = next((c for c in g.children if c.dep_ in ("nsubj", "nsubjpass") and _member(c, names)), None)
             if subj is not None:
                 return subj
+            if (subj := _news_of_missed(g, names)) is not None:
+                return subj
+    # ("broke the news to the chat that <member>'s dog had died": the parser may hang the clause told on the noun
+    # before it, as a relative clause; a verb of telling or the news itself as object says it is what was told)
+    tells = lex.verb_in_lexfile(lemma, ("verb.communication",), first=2) or any(
+        c.dep_ == "dobj" and lex.news_word(c.lemma_.lower()) for c in v.children)
+    for g in v.subtree if tells else ():
+        if g.dep_ == "relcl" and g.pos_ == "VERB" and g.tag_ in ("VBD", "VBN", "VBZ") and \
+                any(c.lower_ == "that" and c.i < g.i for c in g.children) and not any(c.tag_ == "MD" for c in g.children):
+            if (subj := _news_of_missed(g, names)) is not None:
+                return subj
     return None
+
+
+def _news_of_missed(g: Any, names: frozenset[str]) -> Any | None:
+    """The member a clause told is about where the parser did not make them its subject: the owner of its subject
+    ("<member>'s dog had died"), or a name just before its verb group that the parser hung on the verb above
+    ("let everyone know <member> had arrived")."""
+    subj = next((c for c in g.children if c.dep_ in ("nsubj", "nsubjpass")), None)
+    if subj is not None:
+        owner = next((c for c in subj.children if c.dep_ == "poss" and _member(c, names)), None)
+        return owner
+    first = min([g.i, *(c.i for c in g.children if c.dep_ in ("aux", "auxpass", "neg") and c.i < g.i)])
+    before = g.doc[first - 1] if first > 0 else None
+    return before if before is not None and _member(before, names) and before.dep_ in ("dobj", "pobj") else None
 
 
 def _member(t: Any, names: frozenset[str]) -> bool:

@@ -257,6 +257,19 @@ def retired(reader: StatementReader, v: Any, sent: Any, speaker: str, other: str
     return [Statement("job", owner, speaker, RETIRED, kind="event")] if owner else []
 
 
+def _name_beside(reader: StatementReader, n: Any) -> Any | None:
+    """The name just after an animal word that it describes ("my dog Rex also votes no", "my cat Rex just walked
+    in"): the parser makes the word a compound of the name or a second subject beside it. Not a member's name nor
+    a place's."""
+    nxt = n.doc[n.i + 1] if n.i + 1 < len(n.doc) else None
+    if nxt is None or nxt.pos_ != "PROPN" or not nxt.is_alpha or reader.person_in(nxt.text) or \
+            lex.is_place_name(nxt.lower_) or nxt.ent_type_ in ("GPE", "LOC", "ORG", "DATE", "TIME"):
+        return None
+    if (n.dep_ == "compound" and n.head.i == nxt.i) or (n.dep_ == nxt.dep_ == "nsubj" and n.head.i == nxt.head.i):
+        return nxt
+    return None
+
+
 def _firm_name(value: str) -> bool:
     """A name of several words ending in a common word that names no place ("<Name> Analytics", "<Name> Civil"):
     a firm's, not a town's, whatever the words before it name (a town's whole name is in the gazetteer)."""
@@ -486,7 +499,7 @@ def noun_statements(reader: StatementReader, n: Any, sent: Any, speaker: str, ot
         who = taker_before(reader, sent.doc, sent, speaker) or speaker
         return [Statement("job", who, speaker, f"{sx.phrase(n, drop_det=True)} at {org}",
                           kind="event" if who == speaker else "report")]
-    if poss is None or n.dep_ == "compound":
+    if poss is None or (n.dep_ == "compound" and _name_beside(reader, n) is None):  # ("my dog Rex": Rex's kind)
         return out
     if n.dep_ == "appos" and poss.head.i == n.head.i and lex.is_person_noun(n.head.lemma_.lower()):
         return out  # "my cousins gecko" read as "my cousins, (a) gecko": the cousin's animal
@@ -505,7 +518,8 @@ def noun_statements(reader: StatementReader, n: Any, sent: Any, speaker: str, ot
     if lex.is_animal(lemma) and n.pos_ == "NOUN" and not lex.noun_is_body(lemma) and \
             not (n.dep_ == "pobj" and lex.artifact_second(lemma)) \
             and not any(c.dep_ == "compound" and lex.artifact(c.lower_) for c in n.children):  # "my laptop charger"
-        out.append(Statement("pet", owner, speaker, sx.animal_phrase(n)))
+        name = _name_beside(reader, n)
+        out.append(Statement("pet", owner, speaker, sx.animal_phrase(n), name=name.text if name is not None else ""))
     # "back at my place in Galway", "Nina's new flat in Tartu", "hello from my porch in X"
     elif (lex.noun_is(lemma, "dwelling") or home_part(lemma)) and (
             place := sx.place_obj(n, reader, preps=("in",)) or _next_in(n, reader)) and not (

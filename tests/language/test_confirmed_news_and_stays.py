@@ -99,3 +99,36 @@ def test_a_job_asked_stays_a_job() -> None:
 def test_who_in_which_city_asks_every_home(question: str, everyone: bool) -> None:
     form = parse_question(question)
     assert (form.everyone and form.pairs) == everyone
+
+
+_MEMBERS = frozenset({"sefa", "ottilie", "tobiah"})
+
+
+@pytest.mark.parametrize(("question", "member"), [
+    ("Who let everyone know Tobiah had arrived in Olomouc?", "Tobiah"),
+    ("Who broke the news to the chat that Sefa's hamster had died?", "Sefa"),
+])
+def test_news_told_where_the_parser_misplaces_its_member(question: str, member: str) -> None:
+    form = parse_question(question, mentioned=1, names=_MEMBERS)
+    assert (form.form, form.news_of) == ("who_reported", member)
+
+
+@pytest.mark.parametrize("question", [
+    "Who saw the film that Sefa recommended?",   # a relative clause on a thing, no news told
+    "Who fed the goat that Sefa bought?",
+])
+def test_a_relative_clause_on_a_thing_is_no_news(question: str) -> None:
+    assert parse_question(question, mentioned=1, names=_MEMBERS).form != "who_reported"
+
+
+@pytest.mark.parametrize(("text", "kind", "name"), [
+    ("As you wish. My dog Pumpernickel also votes no, he is asleep on my feet", "dog", "Pumpernickel"),
+    ("my cat Pumpernickel just walked across the keyboard", "cat", "Pumpernickel"),
+])
+def test_an_animal_word_before_a_name_names_the_pet(text: str, kind: str, name: str) -> None:
+    got = [(s.owner, s.value, s.name) for s in READER.read(text, "ott") if s.attribute == "pet"]
+    assert got == [("ott", kind, name)]
+
+
+def test_a_kin_word_before_a_name_is_no_pet() -> None:
+    assert values("my sister Pumpernickel also votes no", "pet") == []
