@@ -10,7 +10,7 @@ progressive form, a passive "it's settled"), the value from the main object noun
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Literal
@@ -508,6 +508,14 @@ def member_news(sentence: str, is_member: Callable[[str], bool]) -> bool:
     """"<member> is officially a Cardiff boy now": what a member is, news of that member rather than a plan the
     group settled (a member who acts for the group, "Wen booked the hall", still decides)."""
     return any(t.dep_ == "nsubj" and t.head.lemma_ == "be" and is_member(t.text) for t in parsed(sentence or ""))
+
+
+def news_value(value: str, statements: Iterable[Any]) -> bool:
+    """A value settled that is a member's new home or post as the same line tells it ("yep, moved to X on the
+    weekend", "officially moved to X last week"): that member's news, not a plan the group settled."""
+    v = (value or "").lower()
+    return bool(v) and any(st.attribute in ("city", "job") and st.polarity and st.value and
+                           (st.value.lower() in v or v in st.value.lower()) for st in statements)
 
 
 def personal_decision(text: str) -> bool:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from datetime import datetime
 from typing import Any
 
@@ -149,7 +149,8 @@ class StatementReader:
             at = len(lookback) + i
             # (not news of the speaker: "X's moved to Y" then X's "Y now." says it again)
             before = [(t, who) for t, who in told[max(0, at - ECHO_BACK):at] if items[i][1] not in self.people(t)]
-            out[i] = [st for st in out[i] if not _echoed(st, items[i][1], before)]
+            out[i] = [st for st in out[i] if not _echoed(st, items[i][1], before) and
+                      not _option_judged(st, items[i][1], before, self.people)]
         earlier = [*lookback, *items[:context]]
         window = [*earlier, *items[context:]]
         docs = [*parse_many([self.cased(t) for t, *_ in earlier]), *docs]
@@ -362,6 +363,20 @@ def _dedupe(sts: list[Statement]) -> list[Statement]:
     # the writer's history runs old value -> new value
     return sorted(out, key=lambda s: (s.tense != "past", s.attribute == "city" and
                                       not lex.is_place_name(s.value.lower().replace(" ", "_"))))
+
+
+_SECOND_PERSON = re.compile(r"(?i)\b(?:you|your|u|ur|you're|youre)\b")
+
+
+def _option_judged(st: Statement, speaker: str, before: Sequence[tuple[str, str]],
+                   people: Callable[[str], list[str]]) -> bool:
+    """A weak home of the speaker's at a place another member has just put to the chat as a question, not to the
+    speaker ("what about X instead?" - "X is still pricey"): the place is an option judged, not where one is."""
+    if not (st.weak and st.owner == speaker and st.attribute == "city"):
+        return False
+    place = re.compile(r"(?<!\w)" + re.escape(st.value.lower()) + r"(?!\w)")
+    return any(who != speaker and place.search(text[:text.rfind("?") + 1].lower()) is not None and
+               not _SECOND_PERSON.search(text) and speaker not in people(text) for text, who in before)
 
 
 def _echoed(st: Statement, speaker: str, before: Sequence[tuple[str, str]]) -> bool:

@@ -7,6 +7,7 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from polymem.language import lexical as lex
+from polymem.language.group import BOOK_SENSES
 from polymem.language import syntax as sx
 from polymem.language import timeexpr
 from polymem.language.statement_types import FIRST_PERSON, Statement
@@ -122,7 +123,7 @@ def verb_statements(reader: StatementReader, v: Any, sent: Any, speaker: str, ot
     if not neg:
         out += retired(reader, v, sent, speaker, other)
     owner = None
-    if lex.verb_is(lemma, "reside"):
+    if lex.verb_is(lemma, "reside") and not _moves_a_thing(v):
         place = sx.place_obj(v, reader) or _there(reader, v)
         # "we lived in X for years": living somewhere, in the simple past, is over (a move in it is not:
         # "we moved to X" says where they live now)
@@ -186,7 +187,9 @@ def verb_statements(reader: StatementReader, v: Any, sent: Any, speaker: str, ot
             not any(x.dep_ == "compound" or (x.dep_ == "poss" and x.lower_ not in ("my", "our", "his", "her", "their"))
                     for x in p.children)]:
         # (a verb WordNet knows: a word the tagger made a verb, "that glamping place near X", acquires nothing)
+        # (nor one reserved for a stay: "booked the hostel in X")
         if lex.noun_is(obj.lemma_.lower(), "dwelling") and not neg and not _looked_at(v) and not sx.put_forward(v) and \
+                not lex.verb_in_senses(lemma, BOOK_SENSES, first=2, exact=True) and \
                 lex._synsets(lemma, "v"):
             place = sx.place_obj(obj, reader) or sx.place_obj(v, reader) or _by_landmark(obj, reader)
             if place and (owner := owner or subject_of(reader, v, sent, speaker, other)):
@@ -255,6 +258,18 @@ def retired(reader: StatementReader, v: Any, sent: Any, speaker: str, other: str
         return []  # ("my elbows are retiring", "the woman who ran it retired": no member's post)
     owner = subject_of(reader, v, sent, speaker, other)
     return [Statement("job", owner, speaker, RETIRED, kind="event")] if owner else []
+
+
+_MOVED_SELVES = frozenset({"me", "us", "myself", "ourselves", "him", "her", "them", "himself", "herself", "themselves"})
+
+
+def _moves_a_thing(v: Any) -> bool:
+    """"moving the meetup to X", "moving it to X": a verb of moving with an object other than people or one's own
+    household and belongings ("moved us to X", "moved my whole life to X" still move a home)."""
+    return lex.moving_verb(v.lemma_.lower()) and any(
+        c.dep_ == "dobj" and c.lower_ not in _MOVED_SELVES and not lex.is_person_noun(c.lemma_.lower()) and
+        not any(p.dep_ == "poss" and p.lower_ in ("my", "our", "his", "her", "their") for p in c.children)
+        for c in v.children)
 
 
 def _name_beside(reader: StatementReader, n: Any) -> Any | None:

@@ -361,8 +361,9 @@ def _evidence_chains(self: Any) -> list[tuple[list[StateHit], str, str]]:
     chains: dict[int, Any] = {}
     for m in msgs:
         for d in tracker.feed(m["text"] or "", m["id"], m.get("speaker") or "", m.get("time")):
-            if group.member_news(d.sentence, lambda w: bool(self.roster.find(w))):
-                continue  # what a member is now is their news, not the group's decision
+            if group.member_news(d.sentence, lambda w: bool(self.roster.find(w))) or \
+                    group.news_value(d.value, self.reader.read(d.sentence, m.get("speaker") or "")):
+                continue  # what a member is now, or where they moved, is their news, not the group's decision
             c = tracker.chain_of(d)
             chains[id(c)] = c
             hits = out.setdefault(id(c), [])

@@ -132,3 +132,31 @@ def test_an_animal_word_before_a_name_names_the_pet(text: str, kind: str, name: 
 
 def test_a_kin_word_before_a_name_is_no_pet() -> None:
     assert values("my sister Pumpernickel also votes no", "pet") == []
+
+
+@pytest.mark.parametrize("text", [
+    "ok we're moving the meetup to Olomouc",
+    "fine, moving it to Torun then",
+    "Torun it is, booked the hostel in Torun",
+])
+def test_moving_a_plan_or_booking_a_stay_is_no_home(text: str) -> None:
+    assert values(text, "city") == []
+
+
+@pytest.mark.parametrize("text", ["we moved to Torun last year", "moved my whole life to Torun"])
+def test_moving_oneself_still_moves_home(text: str) -> None:
+    assert values(text, "city") == ["Torun"]
+
+
+def test_a_member_move_is_no_group_decision() -> None:
+    from polymem.language.group import news_value
+
+    assert news_value("Torun", READER.read("yep, moved to Torun on the weekend", "sefa"))
+    assert not news_value("Torun", READER.read("the retreat: Torun it is.", "sefa"))
+
+
+def test_a_place_put_to_the_chat_as_an_option_is_judged_not_lived_in() -> None:
+    got = _read([("ott", "what about Olomouc instead? cheaper than Torun"), ("sefa", "Olomouc is still pricey. Jihlava")])
+    assert not [x for x in got[1] if x[2] == "city"]
+    got = _read([("ott", "Sefa are you still in Olomouc? it's been ages"), ("sefa", "Olomouc is still freezing")])
+    assert ("sefa", "sefa", "city", "Olomouc") in got[1]

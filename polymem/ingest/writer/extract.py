@@ -296,8 +296,9 @@ class Extractor:
         on it supersedes the earlier one (UpdateOp on the same attribute)."""
         out: list[Fact] = []
         for d in self.tracker.feed(m.text, m.id, m.speaker, parse_time(m.time)):
-            if group_acts.member_news(d.sentence, lambda w: self.reader.person_in(w) is not None):
-                continue  # "deeks is officially a cardiff boy now": a member's news, not the group's decision
+            if group_acts.member_news(d.sentence, lambda w: self.reader.person_in(w) is not None) or \
+                    group_acts.news_value(d.value, self.reader.read(d.sentence, m.speaker)):
+                continue  # "deeks is officially a cardiff boy now", "moved to X last week": a member's news
             chain = self.tracker.chain_of(d)
             topic = chain.topic
             if topic not in self.topics:
