@@ -7,9 +7,9 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from polymem.language import lexical as lex
-from polymem.language.group import BOOK_SENSES
 from polymem.language import syntax as sx
 from polymem.language import timeexpr
+from polymem.language.group import BOOK_SENSES
 from polymem.language.statement_types import FIRST_PERSON, Statement
 from polymem.language.statements_appointed import appointed
 from polymem.language.statements_city import home_part, intro, travel_noun_from, travels_from
