@@ -347,7 +347,12 @@ def _sentence(sent: Any) -> GroupAct | None:
             # what is proposed is the clause below the verb ("since the hall is shut, I suggest we move X to Y"), else its
             # object ("I suggest the boathouse")
             # (not a clause of asking or telling someone: "I suggest we ask Tom about the hall" proposes no Tom)
-            val = next((x for c in v.children if c.dep_ in ("ccomp", "xcomp") and c.pos_ in ("VERB", "AUX") and
+            # ("I suggest €700 per person not counting flights": a bare participle, no finite clause, takes the
+            # object for its subject)
+            val = next((_np(x) for c in v.children if c.dep_ == "ccomp" and c.tag_ == "VBG" and not any(
+                a.dep_ in ("aux", "auxpass") for a in c.children) for x in c.children
+                        if x.dep_ == "nsubj" and x.pos_ in ("NUM", "PROPN", "NOUN") and x.i not in exclude), None) or \
+                next((x for c in v.children if c.dep_ in ("ccomp", "xcomp") and c.pos_ in ("VERB", "AUX") and
                         not lex.verb_in_lexfile(c.lemma_.lower(), ("verb.communication",))
                         if (x := _value_of(c, exclude))), None) or _value_of(v, exclude)
             if val:

@@ -160,3 +160,10 @@ def test_a_place_put_to_the_chat_as_an_option_is_judged_not_lived_in() -> None:
     assert not [x for x in got[1] if x[2] == "city"]
     got = _read([("ott", "Sefa are you still in Olomouc? it's been ages"), ("sefa", "Olomouc is still freezing")])
     assert ("sefa", "sefa", "city", "Olomouc") in got[1]
+
+
+def test_a_sum_suggested_before_a_bare_participle_is_the_option() -> None:
+    from polymem.language import group
+
+    got = [a.value for a in group.read("I suggest €70 per person not counting the ferry.") if a.act == "proposal"]
+    assert got == ["€ 70"]
