@@ -227,7 +227,7 @@ class StatementReader:
         out = [st for st in out if not (st.attribute == "pet" and any(bade(w) for w in st.value.split()))]
         out = with_roles(out, taken_roles(self, doc, speaker, other, message_id, time))
         out = with_former(out, former_roles(self, doc, speaker, other, message_id, time))
-        if not any(st.attribute == "job" for st in out):
+        if not any(st.attribute == "job" and st.tense != "past" for st in out):  # (a post left leaves room for one taken)
             out += self_role(self, doc, speaker, message_id, time) or post_taken(self, doc, speaker, message_id, time)
         if self.by_meaning:
             out = meant(self, doc, speaker, message_id, time, out)

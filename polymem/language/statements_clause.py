@@ -243,12 +243,12 @@ def retired(reader: StatementReader, v: Any, sent: Any, speaker: str, other: str
         word = next((c for c in v.children if c.dep_ in ("acomp", "attr") and c.lower_ == "retired"), None)
         if word is None:
             return []
-    # (nor one to come: "going to retire", "wants to retire")
+    # (nor one to come: "going to retire", "wants to retire"; nor a word describing a noun: "a retired racing dog")
     # (nor withdrawing somewhere or from play: "retired to bed", "retired hurt"; nor under a condition or a time:
     # "when I retire"; nor in the present, which speaks of what is to come: "I retire in march", "retiring next spring")
     elif not (v.pos_ == "VERB" and lex.verb_in_senses(v.lemma_.lower(), ("retire.v.01",), first=1, exact=True)) or \
             any(c.dep_ in ("dobj", "mark", "acomp", "oprd", "xcomp") or (c.dep_ == "prep" and c.lower_ == "to")
-                for c in v.children) or v.dep_ == "xcomp" or v.tag_ in ("VBP", "VBZ", "VB") or \
+                for c in v.children) or v.dep_ in ("xcomp", "amod", "acl") or v.tag_ in ("VBP", "VBZ", "VB") or \
             (v.tag_ == "VBG" and any(t.ent_type_ in ("DATE", "TIME") or t.lower_ in ("next", "soon")
                                      for t in v.subtree)):
         return []
@@ -403,8 +403,11 @@ def copula_statements(reader: StatementReader, v: Any, sent: Any, speaker: str, 
         org = sx.org_obj(attr, reader) or sx.org_obj(v, reader)
         lemma = attr.lemma_.lower()
         # a noun WordNet does not know ("barista") is taken as a trade when an employer follows
-        if lex.is_occupation(lemma) or (org and (lex.is_person_noun(lemma) or not lex.known_noun(lemma))
-                                         and not lex.noun_is(lemma, "kin")):
+        # (not a rank among the group: "the best navigator we've got", "the worst cook I know" praise or tease)
+        ranked = any(c.tag_ in ("JJS", "JJR") and (c.lemma_.lower() in ("good", "bad", "well") or any(
+            r.dep_ == "relcl" for r in attr.children)) for c in attr.children)
+        if not ranked and (lex.is_occupation(lemma) or (org and (lex.is_person_noun(lemma) or not lex.known_noun(lemma))
+                                                         and not lex.noun_is(lemma, "kin"))):
             role = sx.phrase(attr, drop_det=True)
             value = f"{role} at {org}" if org else role
             out.append(Statement("job", owner, speaker, value, polarity=not neg,

@@ -157,6 +157,17 @@ def _a_post(t: Any) -> bool:
         lemma, ("function.n.03", "position.n.06", "post.n.04"), first=3, exact=True))
 
 
+def _offer_from(reader: StatementReader, t: Any) -> str | None:
+    """The firm an offer comes from ("an offer from <Name> Ventures"): a proper name, no member's, no place's."""
+    if t.pos_ != "NOUN" or not lex.noun_in_senses(t.lemma_.lower(), ("offer.n.01", "offer.n.02"), first=2, exact=True):
+        return None
+    firm = next((p for h in (t, t.head) for c in h.children if c.dep_ == "prep" and c.lower_ == "from"
+                 for p in c.children if p.dep_ == "pobj" and p.pos_ == "PROPN"), None)
+    if firm is None or reader.person_in(firm.text) or lex.is_place_name(sx.phrase(firm).lower().replace(" ", "_")):
+        return None
+    return sx.phrase(firm)
+
+
 def _first_stretch_at(reader: StatementReader, sent: Any) -> str | None:
     """"first week at Brightwater Labs done": the speaker's first stretch of time at a named firm (not "at the
     beach", not a town, not somebody else's first day)."""
@@ -213,7 +224,9 @@ def post_taken(reader: StatementReader, doc: Any, speaker: str, message_id: str 
             return [Statement("job", speaker, speaker, firm, kind="event", weak=True, message_id=message_id, time=time,
                               sentence=sent.text.strip())]
         for t in sent:
-            if not _a_post(t) or t.dep_ != "dobj" or t.head.pos_ != "VERB":
+            # ("accepted an offer from <firm>": the offer of a firm is a post)
+            offered_by = _offer_from(reader, t)
+            if not (_a_post(t) or offered_by) or t.dep_ != "dobj" or t.head.pos_ != "VERB":
                 continue
             v = t.head
             lemma = sx.phrasal(v)
@@ -238,7 +251,8 @@ def post_taken(reader: StatementReader, doc: Any, speaker: str, message_id: str 
                 lex.is_occupation(c.lemma_.lower()) or lex.clipped_occupation(c.lower_))]
             named = [c for c in mods if c.pos_ == "PROPN" and reader.person_in(c.text) is None and
                      not lex.is_place_name(c.lower_)]  # ("the London job": where, not who employs)
-            org = sx.org_obj(t, reader) or sx.org_obj(v, reader) or employer or (" ".join(c.text for c in named) if named else None)
+            org = sx.org_obj(t, reader) or sx.org_obj(v, reader) or employer or offered_by or \
+                (" ".join(c.text for c in named) if named else None)
             if trade:  # (from the trade's own nouns: "the new teacher job" is a teacher's)
                 # (a trade the tagger read as an adjective has no noun to start from: "the admin job")
                 start = next((x.i for x in t.doc[trade[0].left_edge.i:trade[0].i + 1] if x.pos_ in ("NOUN", "PROPN")),
@@ -281,6 +295,8 @@ def own_business(reader: StatementReader, v: Any, sent: Any, speaker: str, other
     obj = next((c for c in v.children if c.dep_ == "dobj" and c.pos_ == "NOUN" and _own_possessor(c) is not None
                 and (lex.noun_in_senses(c.lemma_.lower(), _HELD, first=1) if holds else
                      lex.noun_in_senses(c.lemma_.lower(), _BUSINESS + _TRADED_FROM, first=3))), None)
+    if obj is None and not holds:
+        return _business_opened(reader, v, sent, speaker, other)
     if obj is None:
         return []
     poss = _own_possessor(obj)
@@ -289,6 +305,23 @@ def own_business(reader: StatementReader, v: Any, sent: Any, speaker: str, other
         return []  # ("he helped me open my own shop": the shop is still mine, but said of his doing)
     words = [t for t in obj.doc[obj.left_edge.i:obj.i + 1] if t.dep_ not in ("poss", "det") and t.tag_ != "PRP$"
              and t.lower_ != "own"]
+    return [Statement("job", owner, speaker, "owner of " + " ".join(t.text for t in words), kind="event")]
+
+
+def _business_opened(reader: StatementReader, v: Any, sent: Any, speaker: str, other: str | None) -> list[Statement]:
+    """"I'm opening a bakery in X with a friend", "she's just started a tour company": a business founded now (not
+    done: "we opened a tab"), by the member who is the subject, is their job. Not a question."""
+    if v.tag_ not in ("VBG", "VBZ", "VBP") or sent.text.rstrip().endswith("?") or \
+            not lex.verb_in_senses(v.lemma_.lower(), _FOUND, first=6, exact=True):
+        return []
+    obj = next((c for c in v.children if c.dep_ == "dobj" and c.pos_ == "NOUN" and any(
+        d.dep_ == "det" and d.lower_ in ("a", "an") for d in c.children) and
+                lex.noun_in_senses(c.lemma_.lower(), _BUSINESS, first=1)), None)
+    subj = next((c for c in v.children if c.dep_ in ("nsubj", "nsubjpass")), None)
+    if obj is None or subj is None or subj.lower_ in ("we", "they", "you", "it") or \
+            (owner := subject_of(reader, v, sent, speaker, other)) is None:
+        return []
+    words = [t for t in obj.doc[obj.left_edge.i:obj.i + 1] if t.dep_ != "det"]
     return [Statement("job", owner, speaker, "owner of " + " ".join(t.text for t in words), kind="event")]
 
 

@@ -1,0 +1,53 @@
+"""Readings of the forty-seventh pass about work: a business opened now, an offer accepted from a firm (beside a
+post left in the same line), a rank among friends that is no post, and "retired" describing an animal. Sentences
+written for these tests (no data set's words, names or values)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.language.reads import READER, owned, values
+
+
+def test_a_business_opened_now_is_the_owners_job() -> None:
+    assert owned("my turn: I'm opening a bakery in Torun with my friend, rye and buns", "job") == [
+        ("ott", "owner of bakery")]
+    assert owned("Sefa is starting a tour company next month", "job") == [("sefa", "owner of tour company")]
+
+
+@pytest.mark.parametrize("text", [
+    "they're opening a bakery near me",      # nobody of the roster
+    "I'm opening a bottle of wine tonight",  # no business
+    "are you opening a cafe?",               # asked
+])
+def test_no_business_opened(text: str) -> None:
+    assert values(text, "job") == []
+
+
+def test_an_offer_accepted_from_a_firm_is_a_post_beside_the_one_left() -> None:
+    sts = [(s.value, s.tense) for s in READER.read(
+        "big news. I have accepted an offer from Varnholt Ventures, analyst on their fund. Leaving Quillmarsh "
+        "Assurances at the end of the month", "ott") if s.attribute == "job"]
+    assert ("Varnholt Ventures", "present") in sts and ("Quillmarsh Assurances", "past") in sts
+
+
+def test_an_offer_from_a_member_is_no_post() -> None:
+    assert values("I accepted an offer from Sefa to help with the move", "job") == []
+
+
+@pytest.mark.parametrize("text", [
+    "btw Sefa is the best navigator we've got, never got us lost once",
+    "Sefa is the worst cook I know",
+])
+def test_a_rank_among_friends_is_no_post(text: str) -> None:
+    assert values(text, "job") == []
+
+
+def test_a_post_with_a_rank_word_of_its_own_stays() -> None:
+    assert values("I'm the senior nurse at Pellham General", "job") == ["senior nurse at Pellham General"]
+
+
+def test_retired_describing_an_animal_is_no_retirement() -> None:
+    text = "and I have news: we have a dog 🐕 retired racing greyhound, 5 years old, called Nibs."
+    assert values(text, "job") == []
+    assert values("Sefa retired in May", "job") == ["retired"]
