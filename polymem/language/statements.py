@@ -268,6 +268,8 @@ class StatementReader:
                             for t in doc):  # ("big" is no mention of a member whose handle starts so)
             return  # (a message naming another member may speak of their animal: whose it is stays open)
         named = {i for i, _ in given}
+        if all(_bidden(doc[i]) for i in named):
+            return  # "call her X": a name suggested to the one who has the animal, not the speaker's own
         animal = next((t for t in doc if t.pos_ in ("NOUN", "PROPN") and t.i not in named and
                        # (any of the first senses: a name is given beside it, "lurcher" is first a prowler)
                        pets.animal_sense(t.lemma_.lower()) and not lex.generic_pet(t.lemma_.lower()) and
@@ -281,6 +283,15 @@ class StatementReader:
             out.append(Statement("pet", speaker, speaker, sx.animal_phrase(animal, singular=True),
                                  message_id=message_id, time=time, weak=True, sentence=animal.sent.text.strip(),
                                  name=" and ".join(dict.fromkeys(n for _, n in given))))
+
+def _bidden(name: Any) -> bool:
+    """The name is given by a bare imperative ("call her X", "name him X"): bidding someone else to name it."""
+    v = name.head
+    while v.pos_ not in ("VERB", "AUX") and v.head.i != v.i:
+        v = v.head
+    return v.pos_ == "VERB" and v.tag_ == "VB" and not any(c.dep_ in ("nsubj", "aux") for c in v.children) and \
+        lex.verb_in_senses(v.lemma_.lower(), ("name.v.01", "call.v.01", "name.v.02"), first=3, exact=True)
+
 
 def _news_told(v: Any, clause: Any, reader: StatementReader) -> bool:
     """"has Ana told you she's moved to X?": a member asked about as having told their own news (the teller a

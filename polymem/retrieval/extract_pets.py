@@ -205,8 +205,26 @@ def name_from_talk(self: Any, pid: str, category: str | None) -> Extract:
     found = [a for a in talk_animals(self, category, pid) if a[2] in (pid, None)]
     if not found:
         return Extract(NOT_IN_MEMORY, abstained=True)
+    # names put forward for one animal ("my vote: X" - "call her Y" - "ok, Y it is"): the one settled last
+    settled = _settled_names(self, [a[0] for a in found])
+    found = [a for a in found if a[0] == settled] or found
     name, kind, _, cited = max(found, key=lambda a: a[1].weight)
     return Extract(f"{kind.phrase} called {name}", participant=pid, cited=cited, confidence=0.8)
+
+
+def _settled_names(self: Any, names: list[str]) -> str | None:
+    """Of the names talked of, the last one a line settles ("ok ok Y it is"), as the language layer's decision
+    tracker reads the held lines in chat order."""
+    from polymem.language.decisions import DecisionTracker
+
+    if len(names) < 2:
+        return None
+    tracker = DecisionTracker(by_kind=False)
+    last = None
+    for m in sorted(self.msgs.values(), key=when):
+        for d in tracker.feed(m.get("text") or "", m["id"], m.get("speaker") or "", m.get("time")):
+            last = next((n for n in names if n.lower() == (d.value or "").strip().lower()), last)
+    return last
 
 
 def talk_animals(self: Any, category: str | None, pid: str | None = None) -> list[tuple[str, Any, str | None, list[str]]]:

@@ -51,3 +51,15 @@ def test_retired_describing_an_animal_is_no_retirement() -> None:
     text = "and I have news: we have a dog 🐕 retired racing greyhound, 5 years old, called Nibs."
     assert values(text, "job") == []
     assert values("Sefa retired in May", "job") == ["retired"]
+
+
+def test_a_name_bidden_for_another_members_animal_is_not_the_speakers_pet() -> None:
+    items = [("a kitten has adopted me, grey tabby. she needs a name", "ott", None, "m1"),
+             ("that's too long for a kitten 😂 call her Nibs", "sefa", None, "m2")]
+    got = READER.read_many(items)
+    assert not [s for s in got[1] if s.attribute == "pet" and s.owner == "sefa"]
+    assert [s.value for s in got[0] if s.attribute == "pet" and s.owner == "ott"] == ["kitten"]
+
+
+def test_a_name_given_beside_ones_own_animal_still_names_it() -> None:
+    assert values("meet Nibs!! [photo: two collies asleep]", "pet") == ["collie"]
