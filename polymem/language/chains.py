@@ -58,7 +58,7 @@ class Chain:
             # (a word the dictionary lacks is a name or chat slang, "lol", no matter's name)
             if t.pos_ == "NOUN" and t.is_alpha and len(lemma) > 2 and lemma not in values and \
                     not lex.is_person_noun(lemma) and not lex.noun_is(lemma, "time", senses=2) and \
-                    lex.known_noun(lemma):
+                    lex.known_noun(lemma) and not dating(t):
                 counts[lemma] = counts.get(lemma, 0) + 1
             elif _acronym(t) and t.lower_ not in values and (t.dep_ == "pobj" or any(
                     c.dep_ in ("det", "poss") for c in t.children)):  # "the EGM", "for the BBQ": named by its letters
@@ -66,6 +66,15 @@ class Chain:
         out = [w for w, _ in sorted(counts.items(), key=lambda x: -x[1])[:n]]
         self._kw = (key, out)
         return out
+
+
+_TIME_PREPS = frozenset({"after", "before", "until", "till", "since", "during"})
+
+
+def dating(t: Any) -> bool:
+    """A noun that only dates what is said ("June 8-11? after the launch"): the object of a preposition of time,
+    not the matter settled."""
+    return t.dep_ == "pobj" and t.head.lower_ in _TIME_PREPS
 
 
 def _acronym(t: Any) -> bool:
@@ -164,7 +173,7 @@ def first_noun(text: str, value: str) -> str | None:
     for t in parsed(text):
         lemma = t.lemma_.lower()
         if t.pos_ == "NOUN" and t.is_alpha and len(lemma) > 2 and lemma not in vkey and \
-                not lex.is_person_noun(lemma) and not lex.noun_is(lemma, "time", senses=2):
+                not lex.is_person_noun(lemma) and not lex.noun_is(lemma, "time", senses=2) and not dating(t):
             return lemma
     return None
 

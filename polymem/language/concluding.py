@@ -136,15 +136,39 @@ def moved_noun(sent: Any) -> tuple[str, Any] | None:
 
 def goal(sent: Any) -> Any | None:
     """"June Next Fest is the goal", "the lake it is... the cabin is the plan": a thing said to be the plan or
-    goal (with "the", not "a goal") is what the group settled on. Returns its token."""
-    root = sent.root
-    if root.lemma_ != "be" or any(c.dep_ == "neg" or c.lower_ in HEDGES for c in root.children):
+    goal (with "the", not "a goal"), or the new one of a matter ("ok, €150 is the new budget, we'll manage",
+    "Thursday is the new quiz night"), is what the group settled on. Returns its token."""
+    parts = _goal_parts(sent)
+    return parts[0] if parts is not None else None
+
+
+def renewed_matter(sent: Any) -> str | None:
+    """The matter a "<value> is the new <matter>" names ("the new quiz night": the quiz night)."""
+    parts = _goal_parts(sent)
+    if parts is None or not parts[2]:
         return None
-    subj = next((c for c in root.children if c.dep_ == "nsubj" and c.pos_ in ("NOUN", "PROPN")), None)
-    attr = next((c for c in root.children if c.dep_ == "attr" and c.pos_ == "NOUN"), None)
-    if subj is None or attr is None or not any(c.dep_ == "det" and c.lower_ == "the" for c in attr.children):
+    attr = parts[1]
+    return " ".join([c.lower_ for c in attr.lefts if c.dep_ == "compound"] + [attr.lemma_.lower()])
+
+
+def _goal_parts(sent: Any) -> tuple[Any, Any, bool] | None:
+    """(the value, the noun it is said to be, whether that noun is "the new" one), for `goal`."""
+    if sent.text.rstrip().endswith("?"):
         return None
-    return subj if lex.noun_in_senses(attr.lemma_.lower(), GOAL_SENSES, first=2, exact=True) else None
+    for be in (t for t in sent if t.lemma_ == "be" and (t.dep_ in ("ROOT", "ccomp") or t.i == sent.root.i)):
+        if any(c.dep_ == "neg" or c.lower_ in HEDGES for c in be.children):
+            continue
+        # (the tagger may take a weekday before "is" for a time adverb: "Thursday is the new quiz night")
+        subj = next((c for c in be.children if (c.dep_ == "nsubj" and c.pos_ in ("NOUN", "PROPN", "NUM")) or (
+            c.dep_ == "npadvmod" and c.i < be.i and c.pos_ == "PROPN")), None)
+        attr = next((c for c in be.children if c.dep_ == "attr" and c.pos_ == "NOUN"), None)
+        if subj is None or attr is None or not any(c.dep_ == "det" and c.lower_ == "the" for c in attr.children):
+            continue
+        renewed = any(c.dep_ == "amod" and c.lower_ == "new" for c in attr.children)
+        if renewed or (be.i == sent.root.i and subj.dep_ == "nsubj" and subj.pos_ != "NUM" and
+                       lex.noun_in_senses(attr.lemma_.lower(), GOAL_SENSES, first=2, exact=True)):
+            return subj, attr, renewed
+    return None
 
 
 def lets_after_marker(sent: Any) -> Any | None:
@@ -249,10 +273,10 @@ def closed(sent: Any) -> bool:
     return lex.verb_in_senses(root.lemma_.lower(), CLOSE_SENSES, first=8)
 
 
-def _closing(t: Any, completing: bool = True) -> bool:
-    """A participle of deciding or fixing ("agreed", "locked"), or of completing ("done", "sorted") unless
-    `completing` is off: a task is done as often as a plan is."""
-    if t.tag_ not in ("VBN", "VBD", "JJ"):
+def _closing(t: Any, completing: bool = True, progressive: bool = False) -> bool:
+    """A participle of deciding or fixing ("agreed", "locked"; with `progressive` also "locking"), or of completing
+    ("done", "sorted") unless `completing` is off: a task is done as often as a plan is."""
+    if t.tag_ not in ("VBN", "VBD", "JJ") and not (progressive and t.tag_ == "VBG"):
         return False
     lemma = lex.wordnet().morphy(t.lower_, "v") or t.lemma_.lower()
     return (completing and lex.verb_in_senses(lemma, CLOSE_SENSES, first=8)) or \
@@ -317,10 +341,14 @@ def fixed_label(sent: Any) -> bool:
     if parts is None:
         return False
     label, after = parts
-    verbs = [t for t in label if _closing(t, completing=False)]  # ("done: sent the invoices" closes a task)
+    # ("done: sent the invoices" closes a task; "done: X, 15-18 June, £200", a list with no verb, closes the plan)
+    # ("locking it: X, 8-11 June": fixing it, as it is said)
+    listed = not any(t.pos_ in ("VERB", "AUX") for t in after)
+    verbs = [t for t in label if _closing(t, completing=listed, progressive=True)]
     # (what follows names a day, an hour or a name: "fixed: the leak under the sink" mends a thing)
     return 1 <= len(label) <= 3 and len(verbs) == 1 and all(
-        t is verbs[0] or marker(t) or t.pos_ in ("ADP", "PART", "ADV") for t in label) and bool(
+        t is verbs[0] or marker(t) or t.pos_ in ("ADP", "PART", "ADV") or t.lower_ in ("it", "this", "that")
+        for t in label) and bool(
         timeexpr.date_span(after.text) or timeexpr.CLOCK.search(after.text) or
         any(t.pos_ == "PROPN" or _unknown_word(t) for t in after))
 

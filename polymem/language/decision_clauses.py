@@ -431,7 +431,8 @@ _VERDICTS = (*DECISION_NOUNS, "answer.n.01", "solution.n.02", "verdict.n.01", "c
 def topic_of(sent: Any) -> str | None:
     """An explicit matter: "for the open day", "the dinner is now ...", "refreshments: ..."."""
     if concluding.goal(sent) is not None:
-        return None  # "X is the goal": the goal is no matter of its own
+        # "X is the goal": the goal is no matter of its own; "X is the new quiz night": the quiz night is
+        return concluding.renewed_matter(sent)
     if (tok := _settled_as(sent)) is not None:  # "theme confirmed as eighties music": the theme
         subj = next((c for c in tok.head.head.children if c.dep_ in ("nsubj", "nsubjpass") and _common(c)), None)
         if subj is not None:
@@ -588,6 +589,8 @@ def value_of(doc: Any, sent: Any, drops: set[int], known: list[str]) -> str | No
     for reading in (concluding.allotted, concluding.moved_noun):  # "the grant goes to new hoses"
         if (hit := reading(sent)) is not None and hit[1].i not in drops:
             return phrase(hit[1])
+    if (tok := concluding.goal(sent)) is not None and tok.i not in drops:
+        return phrase(tok)  # "ok, €150 is the new budget, we'll manage": not what the clause after it does
     if (clause := concluding.concluded_clause(sent, now=False)) is not None and clause[1].i not in drops:
         return phrase(clause[1])  # "Then rehearsals are at the church hall"
     for reading in (concluding.goal, concluding.lets_after_marker):  # "ok, X is the goal", "alright, let's do X"
