@@ -48,6 +48,7 @@ from polymem.language.decision_clauses import (
 )
 from polymem.language.matters import asked_matter, open_matters, same_matter, trouble_with, wanted_anew
 from polymem.language.models import parsed
+from polymem.language.naming import given_names
 from polymem.language.ruling import ruled_phrase
 from polymem.language.setbacks import day_refused, gone_time
 from polymem.language.value_kind import placeish, value_kind
@@ -55,6 +56,7 @@ from polymem.language.value_kind import placeish, value_kind
 _LABELLED = re.compile(r"^\s*[^\W\d_][\w' ]{0,30}:\s+\S")  # "record title: X" (not a link, not 18:30)
 ALT_WINDOW = 6  # messages apart that rival options may be put forward
 RECENT = 6  # messages before a new matter's first decision that count as its discussion
+ANIMAL_TALK = 6  # messages back in which an animal's naming may be going on
 TALK = 12  # messages back (this one included) in which a settled matter may have been talked over again
 
 
@@ -340,6 +342,8 @@ class DecisionTracker:
         if topic is None and talk is not None and talk.topic and \
                 re.search(r"(?<!\w)" + re.escape(talk.value) + r"(?!\w)", value, re.I):
             topic = talk.topic  # "7 o'clock from now on then", after "shall we move choir practice to 7?"
+        if _an_animals_name(value, [text, *(x for _, x, _ in self._window[-ANIMAL_TALK:])]):
+            return out  # "ok ok Y it is" after "call her Y" for a kitten: the animal's name, not the group's matter
         for d in [Decision(value, message_id, speaker, time, topic, dropped, sentence), *extra]:
             d.seq = self._seq - 1
             # (the date urged beside the choice changes a matter of dates by its own talk, not the choice's matter)
@@ -608,6 +612,15 @@ class DecisionTracker:
 
 # words that head what follows them ("ok news. ...", "right, question: ..."), never a value chosen (WordNet)
 _HEADER_SENSES = ("news.n.01", "update.n.01", "announcement.n.01", "question.n.01", "reminder.n.01")
+
+
+def _an_animals_name(value: str, texts: list[str]) -> bool:
+    """The value is a name a naming clause of the recent talk gives ("call her Y", "her name is Y"), and that talk
+    tells of an animal: a pet being named."""
+    key = value.strip().lower()
+    docs = [parsed(t) for t in texts if t]
+    return any(n.lower() == key for d in docs for _, n in given_names(d)) and any(
+        t.pos_ == "NOUN" and lex.is_animal(t.lemma_.lower()) for d in docs for t in d)
 
 
 def _without_idioms(value: str, doc: Any) -> str | None:

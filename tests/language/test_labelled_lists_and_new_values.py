@@ -49,3 +49,22 @@ def test_no_new_value_asked_or_denied(line: str) -> None:
 def test_a_noun_that_only_dates_the_talk_names_no_matter() -> None:
     c = Chain("", context="dates: June 8-11? after launch, before the summer holidays. June 8-11 works")
     assert "launch" not in c.keywords()
+
+
+def test_an_animal_named_in_the_talk_is_no_group_decision() -> None:
+    talk = [("ott", "about Quillmarsh: the free version limits you. I suggest Brackwater, it's free and works offline"),
+            ("sefa", "brackwater is good"), ("tobiah", "ok we switch to Brackwater, I'll make the group"),
+            ("ott", "also, unrelated, a kitten has adopted me. grey tabby. she needs a name. my vote: Pellham"),
+            ("sefa", "that's too long for a kitten, call her Tansy"), ("tobiah", "Tansy +1"),
+            ("ott", "ok ok Tansy it is. Pellham can be a bun instead")]
+    assert [v for v, _, _ in _decide(talk)] == ["Brackwater"]
+    assert [v for v, _, _ in _decide([("ott", "the pub for friday? ok ok the Pellham Arms it is")])] == [
+        "the Pellham Arms"]
+
+
+def test_dates_asked_after_an_abbreviation_stop() -> None:
+    from polymem.language.consensus import proposal_in_question
+
+    text = ("other thing: new post starts March 3 and I'm on probation till the end of June, no leave in the first "
+            "half of Sept. could we do Sept 19-27 instead?")
+    assert proposal_in_question(text) == ("Sept 19-27", None)
