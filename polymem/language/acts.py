@@ -184,7 +184,13 @@ def _person_like(t: Any) -> bool:
     if t.lower_ in THIRD_PERSON | {"you"}:
         return t.lower_ not in ("it", "its")
     # a place name is no test: members are called Sana or Florence; "a lovely city" is caught by `_thing`
-    return t.pos_ == "PROPN" and t.ent_type_ not in _NOT_PEOPLE
+    if t.pos_ == "PROPN" and t.ent_type_ not in _NOT_PEOPLE:
+        return True
+    # what a person does or makes, as theirs ("<name>'s deadlines are optimistic", "your jokes are terrible")
+    return t.pos_ == "NOUN" and not lex.is_place_name(t.lower_) and any(
+        c.dep_ == "poss" and (c.lower_ in ("his", "her", "your", "their") or (
+            c.pos_ == "PROPN" and c.ent_type_ not in _NOT_PEOPLE and not lex.is_place_name(c.lower_)))
+        for c in t.children)
 
 
 _QUANT = {"more", "less", "much", "many", "few", "other", "same", "own", "next", "last", "first"}  # grammar

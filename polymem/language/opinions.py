@@ -92,6 +92,8 @@ def subject_at(text: str, start: int, end: int) -> bool:
     if head.dep_ in ("nsubj", "nsubjpass"):
         # "Mateo is likely to fall over", "Priya is my sister": said of the subject, but no judgement of it
         return head.head.lemma_ != "be" or _predicate(head.head) is not None
+    if possessive_subject(head):
+        return True  # "Ngozi's deadlines are always a bit optimistic": a view of her through what is hers
     after = doc[nxt.i + 1] if nxt is not None and nxt.i + 1 < len(doc) else None
     # "Bodhi's a menace": the parser may read the contracted verb as a possessive; it is the verb when the
     # tagger says so or an article or adverb follows
@@ -103,6 +105,24 @@ def subject_at(text: str, start: int, end: int) -> bool:
         cut = head.idx - head.sent.start_char + len(head)
         return subject_at(f"{sent[:cut]} is{sent[cut + 2:]}", head.idx - head.sent.start_char, cut)
     return False
+
+
+def possessive_subject(name: Any) -> bool:
+    """The name owns the subject of a copula that says something of it ("<member>'s code is the most reliable
+    thing we've got", "<member>'s deadlines are optimistic"): a judgement of the member's work or ways."""
+    owned = name.head
+    return name.dep_ == "poss" and owned.pos_ == "NOUN" and owned.dep_ in ("nsubj", "nsubjpass") and \
+        owned.head.lemma_ == "be" and _predicate(owned.head) is not None
+
+
+def possessive_at(text: str, start: int, end: int) -> bool:
+    """Whether the name at text[start:end] is the possessor of a judged subject (`possessive_subject`)."""
+    doc = parsed(text)
+    if doc.text != text:  # the parse is of a cleaned text: find the name there by its words
+        at = doc.text.find(text[start:end])
+        start, end = (at, at + (end - start)) if at >= 0 else (-1, -1)
+    toks = [t for t in doc if t.idx < end and t.idx + len(t) > start]
+    return bool(toks) and possessive_subject(toks[-1])
 
 
 def own_antecedent(text: str) -> bool:

@@ -15,7 +15,7 @@ from polymem.language.acts import evaluative
 from polymem.language.chains import Chain, Decision, channel_words
 from polymem.language.decisions import DecisionTracker
 from polymem.language.facts import salient
-from polymem.language.opinions import VERBLESS, own_antecedent, pronoun_judgements, subject_at
+from polymem.language.opinions import VERBLESS, own_antecedent, possessive_at, pronoun_judgements, subject_at
 from polymem.language.pets import unknown_kind
 from polymem.language.statement_types import BEFORE
 from polymem.language.statements import Person, Statement, StatementReader
@@ -404,11 +404,15 @@ class Extractor:
                 continue
             if re.search(r"(?i)\b(?:has|did|is|does|have)\s+$", t[:mt.start()]) or t.rstrip().endswith("?"):
                 continue
-            if not (P.OPINION_CUE.search(t) or evaluative(t)):
+            # (judged in the name's own clause: "Farid landed in X last week, he's on Eastern time now" judges
+            # nobody by name; a later pronoun's judgement below may still)
+            clause = re.split(r"[,;.!?]|\s+(?:so|but|and)\s+", mt.group(0), maxsplit=1)[0]
+            if not (P.OPINION_CUE.search(t) or evaluative(clause)):
                 continue
-            pred = re.sub(r"^(?:'s|’s)\b", "is", pred)
+            owned = possessive_at(t, mt.start("who"), mt.end("who"))  # ("Ngozi's deadlines are ...")
+            pred = re.sub(r"^(?:'s|’s)\b", "is", pred) if not owned else pred
             a, b = self.name(m.speaker), self.name(owner)
-            return [self._fact(m, "Profile", owner, "opinion", pred, f"{a} thinks {b} {pred}.",
+            return [self._fact(m, "Profile", owner, "opinion", pred, f"{a} thinks {b}{'' if owned else ' '}{pred}.",
                                event="opinion")]
         for pron, pred in pronoun_judgements(t):  # "you're so brave": the addressee; "he's stubborn": the last named
             owner = self._pronoun_target(m, pron)

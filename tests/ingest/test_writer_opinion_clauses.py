@@ -1,0 +1,39 @@
+"""The writer's opinions, forty-seventh pass: a member judged through what is theirs ("<member>'s deadlines are
+optimistic"), and a member's news in a line that judges someone else by pronoun is no opinion of the member named.
+Lines written for these tests (no data set's words, names or values)."""
+
+from __future__ import annotations
+
+import pytest
+
+from polymem.ingest.writer.extract import Extractor
+from polymem.ingest.writer.window import Window, WindowMessage
+from polymem.schema.models import Participant
+
+ROSTER = [Participant(id="ysella", name="Ysella Penzeth", aliases=["Ysella"]),
+          Participant(id="tobiah", name="Tobiah Quillmarsh", aliases=["Tobiah"]),
+          Participant(id="sefa", name="Sefa Brackwater", aliases=["Sefa"])]
+
+
+def _opinions(speaker: str, text: str) -> list[tuple[str, str]]:
+    ex = Extractor(Window(space="probe", messages=[], roster=ROSTER))
+    return [(f.owner, f.value or "") for f in ex.facts(WindowMessage(id="x", text=text, speaker=speaker))
+            if f.attribute == "opinion"]
+
+
+@pytest.mark.parametrize(("text", "owner", "word"), [
+    ("For the record, Sefa's deadlines are always a bit optimistic. March was never real", "sefa", "optimistic"),
+    ("tbh I'd rather have the slow build. Tobiah's code is the most reliable thing we've got", "tobiah", "reliable"),
+])
+def test_a_member_judged_through_what_is_theirs(text: str, owner: str, word: str) -> None:
+    got = _opinions("ysella", text)
+    assert [o for o, _ in got] == [owner] and word in got[0][1]
+
+
+def test_news_of_a_member_is_no_opinion_of_them() -> None:
+    text = "oh and Sefa landed in Olomouc last week, she's on Eastern time now so nobody ping her at 7am"
+    assert _opinions("ysella", text) == []
+
+
+def test_a_members_belonging_placed_is_no_opinion() -> None:
+    assert _opinions("ysella", "Sefa's bike is in the shed") == []
