@@ -21,6 +21,7 @@ import re
 from collections import OrderedDict, deque
 from dataclasses import dataclass
 
+from polymem.language.acts import is_request
 from polymem.schema.models import Message, Participant
 
 _WORD = r"[\w.\-|\[\]`^{}\\]+"
@@ -32,6 +33,8 @@ _THANKS = re.compile(r"\b(?:thanks|thank you|thx|ty|cheers|hi|hey|hello|bye)\s*,
 _FACTOID = re.compile(r"^\s*!\S+.*\|\s*(" + _WORD + r")\s*$")
 _TOKEN = re.compile(r"[\w\-|`^\[\]{}\\]+")
 _DISTINCTIVE = re.compile(r"\d|_|[a-z][A-Z]")
+_SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s+")
+_LATER_VOCATIVE = re.compile(r"^\s*(\w[\w'\-]*)\s*,\s*", re.UNICODE)
 RETURN_WINDOW = 3  # messages to look back for someone who addressed this speaker
 
 
@@ -158,6 +161,14 @@ class AddresseeInferer:
             # "Wren can you ..." — a capitalised roster name as the very first word.
             if w and w.group(1)[:1].isupper() and self.names.lookup(w.group(1)) in self.roster_ids:
                 put(self.names.lookup(w.group(1)), "vocative", 0.75)
+        if not found:
+            # "separate thing: the leak on Sunday. Wren, can you write it up?": a name opening a later sentence
+            # that asks something of its listener
+            for piece in _SENTENCE_BREAK.split(text)[1:]:
+                w = _LATER_VOCATIVE.match(piece)
+                if w and w.group(1)[:1].isupper() and self.names.lookup(w.group(1)) in self.roster_ids and \
+                        is_request(piece):
+                    put(self.names.lookup(w.group(1)), "vocative", 0.8)
         for rx in (_TRAILING, _THANKS):
             for m in rx.finditer(text):
                 put(self.names.lookup(m.group(1)), "vocative", 0.8)

@@ -39,6 +39,23 @@ def is_request(text: str) -> bool:
 
 
 @lru_cache(maxsize=20_000)
+def declines(text: str) -> bool:
+    """A reply that turns a request down: a clause of the speaker's own ("I", or no subject said) that is negated,
+    not a question ("I'd love to but ... can't right now", "sorry, can't this week"; not "can't wait!")."""
+    for sent in parsed(text).sents:
+        if sent.text.rstrip().endswith("?"):
+            continue
+        for t in sent:
+            if t.dep_ != "neg":
+                continue
+            v = t.head
+            subj = next((c for c in v.children if c.dep_ in ("nsubj", "nsubjpass")), None)
+            if (subj is None or subj.lower_ in ("i", "we")) and v.lemma_.lower() not in ("wait", "mind", "worry"):
+                return True
+    return False
+
+
+@lru_cache(maxsize=20_000)
 def is_agreement(text: str) -> bool:
     doc = parsed(text)
     first = next((t for t in doc if not t.is_punct), None)

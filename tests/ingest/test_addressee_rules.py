@@ -86,3 +86,11 @@ def test_return_rule_answers_whoever_just_addressed_the_speaker() -> None:
 def test_baseline_is_previous_other_speaker() -> None:
     msgs = [Message(id=str(i), speaker=s, text="x") for i, s in enumerate(["a", "b", "b", "c", "a"])]
     assert previous_other_speaker_baseline(msgs) == {"0": None, "1": "a", "2": "a", "3": "b", "4": "c"}
+
+
+def test_a_name_opening_a_later_sentence_that_asks() -> None:
+    inf = AddresseeInferer(ROSTER)
+    got = _infer(inf, "dana", "separate thing: the leak on Sunday. Liam, can you write up what happened?", "1")
+    assert got == {("liam_k", "vocative")}
+    # (a list of names in a later sentence asks nothing of them)
+    assert _infer(inf, "ali86", "great night. Liam, Dana and I stayed till close.", "2") == set()

@@ -37,3 +37,24 @@ def test_news_of_a_member_is_no_opinion_of_them() -> None:
 
 def test_a_members_belonging_placed_is_no_opinion() -> None:
     assert _opinions("ysella", "Sefa's bike is in the shed") == []
+
+
+def _promises(lines: list[tuple[str, str, list[str]]]) -> list[tuple[str, str]]:
+    """(promiser, requester) of each promise the writer reads in lines of (speaker, text, reply_to)."""
+    msgs = [WindowMessage(id=f"m{i}", text=t, speaker=s, reply_to=tuple(r)) for i, (s, t, r) in enumerate(lines)]
+    ex = Extractor(Window(space="probe", messages=msgs, roster=ROSTER))
+    return [(f.source, f.involves[0]) for m in msgs for f in ex.facts(m) if f.attribute == "promise"]
+
+
+def test_a_member_steps_in_for_one_who_turned_the_request_down() -> None:
+    got = _promises([("ysella", "separate thing: the leak on Sunday. Tobiah, can you write up what happened?", []),
+                     ("tobiah", "ah I'd love to but I've got exams all week, can't promise anything sorry", ["m0"]),
+                     ("sefa", "I'll do it. it was my valve that broke anyway", [])])
+    assert got == [("sefa", "ysella")]
+
+
+def test_no_stepping_in_while_the_one_asked_has_not_turned_it_down() -> None:
+    got = _promises([("ysella", "Tobiah, can you write up what happened?", []),
+                     ("tobiah", "on the train, back later", ["m0"]),
+                     ("sefa", "I'll do it", [])])
+    assert got == []

@@ -11,7 +11,7 @@ from polymem.ingest.writer import patterns as P
 from polymem.ingest.writer.facts import third_person
 from polymem.ingest.writer.window import Window, WindowMessage
 from polymem.language import group as group_acts
-from polymem.language.acts import evaluative
+from polymem.language.acts import declines, evaluative
 from polymem.language.chains import Chain, Decision, channel_words
 from polymem.language.decisions import DecisionTracker
 from polymem.language.facts import salient
@@ -24,6 +24,9 @@ from polymem.language.timeexpr import parse_time
 from polymem.schema.records import AddOp, add_id, pet_event, pet_name_key
 
 _WORD = re.compile(r"[a-z0-9']+")
+# a task named by a pronoun object alone ("do it", "take that on", "handle it instead")
+_ANAPHORIC_TASK = re.compile(r"(?i)\w+(?:\s+\w+)?\s+(?:it|that|this)(?:\s+\w+)?")
+STEP_IN = 4  # messages after a request in which another member may step in for the one who turned it down
 _STOP = {"the", "a", "an", "to", "for", "me", "my", "your", "it", "this", "that", "of", "on", "in", "tomorrow",
          "today", "tonight", "later", "please", "us", "we", "and", "up"}
 
@@ -383,6 +386,19 @@ class Extractor:
             overlap = len(_words(task) & _words(r.task)) * 2 >= max(1, len(_words(r.task)))
             if (agreed and just_before) or (task and overlap):
                 return r
+        # "<A>, can you ...?" - A: "I'd love to but can't this week" - B: "I'll do it": B steps in for the one
+        # who turned it down (the task said by "it" or "that" alone, a few lines after the request)
+        if _ANAPHORIC_TASK.fullmatch(task):
+            by_id = {x.id: x for x in self.w.context + self.w.messages}
+            for r in reversed(recent):
+                at = order.index(r.msg.id)
+                if r.addressee == m.speaker or pos - at > STEP_IN:
+                    continue
+                # (the one asked: the addressee, or whoever answered the request itself)
+                if any(x.speaker not in (m.speaker, r.requester) and declines(x.text) and (
+                        x.speaker == r.addressee or r.msg.id in x.reply_to)
+                       for i in order[at + 1:pos] if (x := by_id.get(i)) is not None):
+                    return r
         return None
 
     # --- PERSON Profile: salient first-person statements (fact memory, SPEC §2) ------------
