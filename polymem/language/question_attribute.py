@@ -107,9 +107,10 @@ def _asks_workplace(t: Any, lemma: str) -> bool:
     if t.dep_ == "dobj" and lex.verb_in_senses(verb, ("join.v.01", "leave.v.01", "quit.v.01", "hire.v.01"), first=2):
         return True
     # "which orchestra does Cy play in?", "which paper does Di write for?": an organisation someone does something
-    # for, with or in
-    return any(c.dep_ == "prep" and c.lower_ in _WORK_PREPS and not any(p.dep_ == "pobj" for p in c.children)
-               for c in h.children)
+    # for, with or in (not one they travel with: "which airline is Cy flying with?")
+    moving = lex.verb_in_lexfile(verb, ("verb.motion",), first=2)
+    return any(c.dep_ == "prep" and c.lower_ in _WORK_PREPS and not any(p.dep_ == "pobj" for p in c.children) and
+               not (moving and c.lower_ == "with") for c in h.children)
 
 
 def _their_workplace(t: Any, lemma: str) -> bool:

@@ -63,3 +63,11 @@ def test_a_name_bidden_for_another_members_animal_is_not_the_speakers_pet() -> N
 
 def test_a_name_given_beside_ones_own_animal_still_names_it() -> None:
     assert values("meet Nibs!! [photo: two collies asleep]", "pet") == ["collie"]
+
+
+def test_an_organisation_travelled_with_is_no_employer() -> None:
+    from polymem.language.models import parsed
+    from polymem.language.question_attribute import question_attribute
+
+    assert question_attribute(parsed("Which airline is Sefa flying with to Torun for the retreat?"))[0] is None
+    assert question_attribute(parsed("Which orchestra does Sefa play in?"))[0] == "job"
