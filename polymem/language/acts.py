@@ -40,8 +40,11 @@ def is_request(text: str) -> bool:
 
 @lru_cache(maxsize=20_000)
 def declines(text: str) -> bool:
-    """A reply that turns a request down: a clause of the speaker's own ("I", or no subject said) that is negated,
-    not a question ("I'd love to but ... can't right now", "sorry, can't this week"; not "can't wait!")."""
+    """A reply that turns a request down: the speaker's own ("I", or no subject said) negated modal of ability or
+    will ("I'd love to but ... can't right now", "sorry, can't this week", "won't manage it"), in a reply that
+    does not accept (not "sure, I'm not busy", "will do, I won't forget", "can't wait!")."""
+    if is_agreement(text):
+        return False
     for sent in parsed(text).sents:
         if sent.text.rstrip().endswith("?"):
             continue
@@ -49,8 +52,10 @@ def declines(text: str) -> bool:
             if t.dep_ != "neg":
                 continue
             v = t.head
+            modal = t.i > 0 and t.doc[t.i - 1].lower_ in _MODAL and t.doc[t.i - 1].dep_ == "aux"
             subj = next((c for c in v.children if c.dep_ in ("nsubj", "nsubjpass")), None)
-            if (subj is None or subj.lower_ in ("i", "we")) and v.lemma_.lower() not in ("wait", "mind", "worry"):
+            if modal and (subj is None or subj.lower_ in ("i", "we")) and v.lemma_.lower() not in ("wait", "mind",
+                                                                                                   "worry", "forget"):
                 return True
     return False
 
@@ -204,7 +209,7 @@ def _person_like(t: Any) -> bool:
     if t.pos_ == "PROPN" and t.ent_type_ not in _NOT_PEOPLE:
         return True
     # what a person does or makes, as theirs ("<name>'s deadlines are optimistic", "your jokes are terrible")
-    return t.pos_ == "NOUN" and not lex.is_place_name(t.lower_) and any(
+    return t.pos_ == "NOUN" and lex.a_doing(t.lemma_.lower()) and any(
         c.dep_ == "poss" and (c.lower_ in ("his", "her", "your", "their") or (
             c.pos_ == "PROPN" and c.ent_type_ not in _NOT_PEOPLE and not lex.is_place_name(c.lower_)))
         for c in t.children)

@@ -166,7 +166,11 @@ def _goal_parts(sent: Any) -> tuple[Any, Any, bool] | None:
         attr = next((c for c in be.children if c.dep_ == "attr" and c.pos_ == "NOUN"), None)
         if subj is None or attr is None or not any(c.dep_ == "det" and c.lower_ == "the" for c in attr.children):
             continue
-        renewed = any(c.dep_ == "amod" and c.lower_ == "new" for c in attr.children)
+        # ("my neighbour is the new manager", "this cafe is the new favourite": news or a view, not a settling;
+        # a sum or a day said to be the new one of a matter, or a settling opened by a marker, is one)
+        renewed = any(c.dep_ == "amod" and c.lower_ == "new" for c in attr.children) and \
+            not lex.is_person_noun(attr.lemma_.lower(), 2) and (
+                subj.pos_ in ("NUM", "SYM") or timeexpr.calendar_name(subj.text) or opened(sent))
         if renewed or (be.i == sent.root.i and subj.dep_ == "nsubj" and subj.pos_ != "NUM" and
                        lex.noun_in_senses(attr.lemma_.lower(), GOAL_SENSES, first=2, exact=True)):
             return subj, attr, renewed
@@ -345,8 +349,15 @@ def fixed_label(sent: Any) -> bool:
     label, after = parts
     # ("done: sent the invoices" closes a task; "done: X, 15-18 June, £200", a list with no verb, closes the plan)
     # ("locking it: X, 8-11 June": fixing it, as it is said)
-    listed = not any(t.pos_ in ("VERB", "AUX") for t in after)
-    verbs = [t for t in label if _closing(t, completing=listed, progressive=True)]
+    # (a list closed by "done:" is a plan only with its terms: a day, an hour or a sum, not "done: Ana, Bo, Cy")
+    termed = bool(timeexpr.date_span(after.text) or timeexpr.CLOCK.search(after.text) or
+                  any(t.tag_ == "$" or t.pos_ == "SYM" for t in after))
+    listed = termed and not any(t.pos_ in ("VERB", "AUX") for t in after)
+    # (a progressive of fixing or deciding over the plan's terms, "locking it: X, 8-11 June", not "locking up:",
+    # "finishing: X, then Y")
+    verbs = [t for t in label if _closing(t, completing=listed) or (
+        t.tag_ == "VBG" and _closing(t, completing=False, progressive=True) and termed and
+        not any(c.dep_ == "prt" for c in t.children))]
     # (what follows names a day, an hour or a name: "fixed: the leak under the sink" mends a thing)
     return 1 <= len(label) <= 3 and len(verbs) == 1 and all(
         t is verbs[0] or marker(t) or t.pos_ in ("ADP", "PART", "ADV") or t.lower_ in ("it", "this", "that")

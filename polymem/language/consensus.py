@@ -275,7 +275,8 @@ def proposal_in_question(text: str) -> tuple[str, str | None] | None:
         # ("... the first half of Sept. could we do Sept 19-27 instead?": the splitter may keep a stop after an
         # abbreviation inside the question; the dates asked are in its last part)
         asking = re.split(r"(?<=[.!])\s+(?=[a-z])", sent.text)[-1]
-        if span := timeexpr.date_span(asking):  # "i was thinking fri 15 to sun 17 may?": dates offered
+        # ("12-14 Sept, i.e. the long weekend?": no dates in the last part, the whole question's)
+        if span := timeexpr.date_span(asking) or timeexpr.date_span(sent.text):  # "fri 15 to sun 17 may?": offered
             return span, None
         for t in sent:  # a change to a value: "moving it to the 17th", "raising the amount to £150"
             v = t.head.head

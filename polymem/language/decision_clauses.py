@@ -590,7 +590,9 @@ def value_of(doc: Any, sent: Any, drops: set[int], known: list[str]) -> str | No
         if (hit := reading(sent)) is not None and hit[1].i not in drops:
             return phrase(hit[1])
     if (tok := concluding.goal(sent)) is not None and tok.i not in drops:
-        return phrase(tok)  # "ok, €150 is the new budget, we'll manage": not what the clause after it does
+        # "ok, €150 is the new budget, we'll manage": not what the clause after it does (its currency sign kept)
+        sign = tok.doc[tok.i - 1].text if tok.i > 0 and tok.doc[tok.i - 1].pos_ == "SYM" else ""
+        return sign + phrase(tok) if not phrase(tok).startswith(sign) else phrase(tok)
     if (clause := concluding.concluded_clause(sent, now=False)) is not None and clause[1].i not in drops:
         return phrase(clause[1])  # "Then rehearsals are at the church hall"
     for reading in (concluding.goal, concluding.lets_after_marker):  # "ok, X is the goal", "alright, let's do X"

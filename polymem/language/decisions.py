@@ -63,10 +63,13 @@ TALK = 12  # messages back (this one included) in which a settled matter may hav
 class DecisionTracker:
     """Reads a conversation in order and keeps its decision chains (one per matter)."""
 
-    def __init__(self, by_kind: bool = True) -> None:
+    def __init__(self, by_kind: bool = True, animal_names: bool = False) -> None:
         # by_kind: a change that names no matter joins the latest matter of its kind. Right over a whole chat;
         # over a few retrieved messages the latest matter seen is often another one, so it can be turned off.
+        # animal_names: also settle a name the talk gives an animal ("call her Y" ... "Y it is"), for readers of
+        # what an animal is called; the group's matters leave those out
         self.by_kind = by_kind
+        self.animal_names = animal_names
         self.chains: list[Chain] = []
         self.options: list[tuple[str, str | None, str]] = []  # (value, topic, message text)
         self.open: list[str] = []  # matters the group said it must settle ("we need a venue and a date")
@@ -342,7 +345,7 @@ class DecisionTracker:
         if topic is None and talk is not None and talk.topic and \
                 re.search(r"(?<!\w)" + re.escape(talk.value) + r"(?!\w)", value, re.I):
             topic = talk.topic  # "7 o'clock from now on then", after "shall we move choir practice to 7?"
-        if _an_animals_name(value, [text, *(x for _, x, _ in self._window[-ANIMAL_TALK:])]):
+        if not self.animal_names and _an_animals_name(value, [text, *(x for _, x, _ in self._window[-ANIMAL_TALK:])]):
             return out  # "ok ok Y it is" after "call her Y" for a kitten: the animal's name, not the group's matter
         for d in [Decision(value, message_id, speaker, time, topic, dropped, sentence), *extra]:
             d.seq = self._seq - 1
@@ -619,8 +622,18 @@ def _an_animals_name(value: str, texts: list[str]) -> bool:
     tells of an animal: a pet being named."""
     key = value.strip().lower()
     docs = [parsed(t) for t in texts if t]
-    return any(n.lower() == key for d in docs for _, n in given_names(d)) and any(
+    return any(n.lower() == key and _names_a_creature(d[i]) for d in docs for i, n in given_names(d)) and any(
         t.pos_ == "NOUN" and lex.is_animal(t.lemma_.lower()) for d in docs for t in d)
+
+
+def _names_a_creature(name: Any) -> bool:
+    """The naming clause names a he or a she or an animal ("call her Y", "his name is Y"), not a thing ("call it
+    Y" for the wifi)."""
+    v = name.head
+    while v.pos_ not in ("VERB", "AUX") and v.head.i != v.i:
+        v = v.head
+    obj = next((c for c in v.children if c.dep_ == "dobj" and c.i != name.i), None)
+    return obj is None or obj.lower_ in ("her", "him") or lex.is_animal(obj.lemma_.lower())
 
 
 def _without_idioms(value: str, doc: Any) -> str | None:

@@ -351,7 +351,9 @@ def _sentence(sent: Any) -> GroupAct | None:
             # object for its subject)
             val = next((_np(x) for c in v.children if c.dep_ == "ccomp" and c.tag_ == "VBG" and not any(
                 a.dep_ in ("aux", "auxpass") for a in c.children) for x in c.children
-                        if x.dep_ == "nsubj" and x.pos_ in ("NUM", "PROPN", "NOUN") and x.i not in exclude), None) or \
+                        # (a sum or a thing, not a person doing something: "I suggest Lem driving")
+                        if x.dep_ == "nsubj" and (x.pos_ == "NUM" or (x.pos_ == "NOUN" and not lex.is_person_noun(
+                            x.lemma_.lower()))) and x.i not in exclude), None) or \
                 next((x for c in v.children if c.dep_ in ("ccomp", "xcomp") and c.pos_ in ("VERB", "AUX") and
                         not lex.verb_in_lexfile(c.lemma_.lower(), ("verb.communication",))
                         if (x := _value_of(c, exclude))), None) or _value_of(v, exclude)
@@ -519,7 +521,8 @@ def news_value(value: str, statements: Iterable[Any]) -> bool:
     """A value settled that is a member's new home or post as the same line tells it ("yep, moved to X on the
     weekend", "officially moved to X last week"): that member's news, not a plan the group settled."""
     v = (value or "").lower()
-    return bool(v) and any(st.attribute in ("city", "job") and st.polarity and st.value and
+    # (told as a move or a new post, not a home held: "X it is, I live in X anyway so I'll host")
+    return bool(v) and any(st.attribute in ("city", "job") and st.polarity and st.kind == "event" and st.value and
                            (st.value.lower() in v or v in st.value.lower()) for st in statements)
 
 

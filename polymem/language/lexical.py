@@ -75,6 +75,15 @@ IDEA_SENSES = ("idea.n.01", "suggestion.n.01", "proposal.n.01", "proposition.n.0
 _ORGANISATION = ("organization.n.01", "workplace.n.01", "business.n.01", "institution.n.01")
 
 
+# what a person does, says, thinks or is like (WordNet lexfiles): "her deadlines", "his code", "your jokes"
+DOINGS_LEXNAMES = ("noun.act", "noun.communication", "noun.attribute", "noun.cognition", "noun.time")
+
+
+def a_doing(lemma: str) -> bool:
+    """A noun whose first sense is something one does, says, thinks or is like, not a thing, a person or kin."""
+    return noun_in_lexfile(lemma, DOINGS_LEXNAMES)
+
+
 def organisation_noun(lemma: str) -> bool:
     """A kind of organisation or place of work (WordNet, first senses): the head of a firm's or a school's name."""
     return noun_in_senses(lemma, _ORGANISATION, first=3)

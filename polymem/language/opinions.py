@@ -111,8 +111,9 @@ def possessive_subject(name: Any) -> bool:
     """The name owns the subject of a copula that says something of it ("<member>'s code is the most reliable
     thing we've got", "<member>'s deadlines are optimistic"): a judgement of the member's work or ways."""
     owned = name.head
+    # (what they do or say, "her deadlines", "his code", not their kin or things: "his mum", "her train")
     return name.dep_ == "poss" and owned.pos_ == "NOUN" and owned.dep_ in ("nsubj", "nsubjpass") and \
-        owned.head.lemma_ == "be" and _predicate(owned.head) is not None
+        lex.a_doing(owned.lemma_.lower()) and owned.head.lemma_ == "be" and _predicate(owned.head) is not None
 
 
 def possessive_at(text: str, start: int, end: int) -> bool:

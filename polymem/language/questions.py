@@ -401,14 +401,18 @@ def _news_subject(v: Any, names: frozenset[str]) -> Any | None:
             subj = next((c for c in g.children if c.dep_ in ("nsubj", "nsubjpass") and _member(c, names)), None)
             if subj is not None:
                 return subj
-            if (subj := _news_of_missed(g, names)) is not None:
+            # (a clause on a thing, "the recipe that <member>'s mum made", tells no news of them)
+            if g.dep_ not in ("acl", "relcl") and (subj := _news_of_missed(g, names)) is not None:
                 return subj
     # ("broke the news to the chat that <member>'s dog had died": the parser may hang the clause told on the noun
     # before it, as a relative clause; a verb of telling or the news itself as object says it is what was told)
     tells = lex.verb_in_lexfile(lemma, ("verb.communication",), first=2) or any(
         c.dep_ == "dobj" and lex.news_word(c.lemma_.lower()) for c in v.children)
     for g in v.subtree if tells else ():
-        if g.dep_ == "relcl" and g.pos_ == "VERB" and g.tag_ in ("VBD", "VBN", "VBZ") and \
+        # (hung on the news itself or on its hearer, "to the chat that ...", not on a thing: "the photo that X took")
+        n = g.head
+        on_news = lex.news_word(n.lemma_.lower()) or (n.dep_ == "pobj" and n.head.lower_ == "to" and n.head.head.i == v.i)
+        if on_news and g.dep_ == "relcl" and g.pos_ == "VERB" and g.tag_ in ("VBD", "VBN", "VBZ") and \
                 any(c.lower_ == "that" and c.i < g.i for c in g.children) and not any(c.tag_ == "MD" for c in g.children):
             if (subj := _news_of_missed(g, names)) is not None:
                 return subj

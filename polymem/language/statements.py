@@ -376,6 +376,7 @@ def _dedupe(sts: list[Statement]) -> list[Statement]:
                                       not lex.is_place_name(s.value.lower().replace(" ", "_"))))
 
 
+_OFFERED = re.compile(r"(?i)\b(?:what|how)\s+about\b|\bor\b|\binstead\b")
 _SECOND_PERSON = re.compile(r"(?i)\b(?:you|your|u|ur|you're|youre)\b")
 
 
@@ -386,8 +387,10 @@ def _option_judged(st: Statement, speaker: str, before: Sequence[tuple[str, str]
     if not (st.weak and st.owner == speaker and st.attribute == "city"):
         return False
     place = re.compile(r"(?<!\w)" + re.escape(st.value.lower()) + r"(?!\w)")
-    return any(who != speaker and place.search(text[:text.rfind("?") + 1].lower()) is not None and
-               not _SECOND_PERSON.search(text) and speaker not in people(text) for text, who in before)
+    # (an option offered: "what about X?", "X or Y?", "X instead?"; not "any locals in X?")
+    return any(who != speaker and place.search(q.lower()) is not None and _OFFERED.search(q) is not None and
+               not _SECOND_PERSON.search(text) and speaker not in people(text)
+               for text, who in before for q in [text[:text.rfind("?") + 1]])
 
 
 def _echoed(st: Statement, speaker: str, before: Sequence[tuple[str, str]]) -> bool:

@@ -260,16 +260,28 @@ def retired(reader: StatementReader, v: Any, sent: Any, speaker: str, other: str
     return [Statement("job", owner, speaker, RETIRED, kind="event")] if owner else []
 
 
-_MOVED_SELVES = frozenset({"me", "us", "myself", "ourselves", "him", "her", "them", "himself", "herself", "themselves"})
+_PLANNED = ("noun.event", "noun.act", "noun.time", "noun.communication", "noun.food")  # what a plan moves (WordNet)
+_GATHERINGS = ("social_event.n.01", "meeting.n.01", "gathering.n.01")
 
 
 def _moves_a_thing(v: Any) -> bool:
-    """"moving the meetup to X", "moving it to X": a verb of moving with an object other than people or one's own
-    household and belongings ("moved us to X", "moved my whole life to X" still move a home)."""
-    return lex.moving_verb(v.lemma_.lower()) and any(
-        c.dep_ == "dobj" and c.lower_ not in _MOVED_SELVES and not lex.is_person_noun(c.lemma_.lower()) and
-        not any(p.dep_ == "poss" and p.lower_ in ("my", "our", "his", "her", "their") for p in c.children)
-        for c in v.children)
+    """"moving the meetup to X", "moving it to X": a verb of moving whose object is a plan (an event, an act, a
+    time, a gathering, a name WordNet lacks with "the") or a bare "it"; "moved the family to X", "moved
+    everything to X" still move a home."""
+    if not lex.moving_verb(v.lemma_.lower()):
+        return False
+    for c in v.children:
+        if c.dep_ != "dobj":
+            continue
+        if c.lower_ in ("it", "this", "that"):
+            return True
+        lemma = c.lemma_.lower()
+        senses = lex._synsets(lemma, "n")[:2]
+        if c.pos_ in ("NOUN", "PROPN") and any(d.dep_ == "det" for d in c.children) and (
+                not senses or any(s.lexname() in _PLANNED for s in senses) or
+                lex.noun_in_senses(lemma, _GATHERINGS, first=2)):
+            return True
+    return False
 
 
 def _name_beside(reader: StatementReader, n: Any) -> Any | None:
@@ -404,7 +416,8 @@ def copula_statements(reader: StatementReader, v: Any, sent: Any, speaker: str, 
         lemma = attr.lemma_.lower()
         # a noun WordNet does not know ("barista") is taken as a trade when an employer follows
         # (not a rank among the group: "the best navigator we've got", "the worst cook I know" praise or tease)
-        ranked = any(c.tag_ in ("JJS", "JJR") and (c.lemma_.lower() in ("good", "bad", "well") or any(
+        # (with a workplace named it is still the post: "the best nurse on the ward at X")
+        ranked = not org and any(c.tag_ in ("JJS", "JJR") and (c.lemma_.lower() in ("good", "bad", "well") or any(
             r.dep_ == "relcl" for r in attr.children)) for c in attr.children)
         if not ranked and (lex.is_occupation(lemma) or (org and (lex.is_person_noun(lemma) or not lex.known_noun(lemma))
                                                          and not lex.noun_is(lemma, "kin"))):

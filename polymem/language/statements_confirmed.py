@@ -50,6 +50,21 @@ def _polar_part(text: str) -> str | None:
     return asks[-1].text.rstrip().rstrip("?!").strip() or None
 
 
+def _name_of(reader: StatementReader, pid: str) -> str:
+    return next((p.names[0].split()[0] for p in reader.roster if p.id == pid and p.names), "")
+
+
+def _of(question: str, name: str) -> str:
+    """The question said of the member by name instead of "you" ("are you a nurse now" -> "is Ana a nurse now")."""
+    if not name:
+        return question
+    q = re.sub(r"(?i)\b(are|were)\s+you\b", lambda m: ("is " if m.group(1).lower() == "are" else "was ") + name,
+               question)
+    q = re.sub(r"(?i)\byou(?:'re|’re|\s+are)\b", f"{name} is", q)
+    q = re.sub(r"(?i)\byour\b", f"{name}'s", q)
+    return re.sub(r"(?i)\b(?:you|u)\b", name, q)
+
+
 def confirmed(reader: StatementReader, items: Sequence[Item], docs: Sequence[Any], start: int) -> dict[int, list[Statement]]:
     """For each item from `start` whose reply is a yes to a member's yes/no question a few lines before: the
     question's statements about the one who says yes, as theirs (index -> statements). `docs[i - start]` is the
@@ -64,10 +79,10 @@ def confirmed(reader: StatementReader, items: Sequence[Item], docs: Sequence[Any
             if asker == speaker:
                 continue
             part = _polar_part(reader.cased(qtext))
-            if part is None:
-                continue
+            if part is None or re.search(r"(?i)\bor\b", part):
+                continue  # ("did she move to X or Y?": a yes says neither)
             # (read as if the asker said it of the one answering: "you" in "did you move to X?" is them)
-            sts = [st for st in reader.read(part, asker, time, mid, last_other=speaker)
+            sts = [st for st in reader.read(_of(part, _name_of(reader, speaker)), asker, time, mid, last_other=speaker)
                    if st.owner == speaker and st.attribute in _CONFIRMABLE and st.polarity and not st.weak]
             for st in sts:
                 st.source, st.message_id, st.time, st.sentence = speaker, mid, time, text

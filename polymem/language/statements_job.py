@@ -161,9 +161,13 @@ def _offer_from(reader: StatementReader, t: Any) -> str | None:
     """The firm an offer comes from ("an offer from <Name> Ventures"): a proper name, no member's, no place's."""
     if t.pos_ != "NOUN" or not lex.noun_in_senses(t.lemma_.lower(), ("offer.n.01", "offer.n.02"), first=2, exact=True):
         return None
+    # (an offer for something, "for my old car", "on the house", is a sale, not a post)
+    if any(c.dep_ == "prep" and c.lower_ in ("for", "on") for h in (t, t.head) for c in h.children):
+        return None
     firm = next((p for h in (t, t.head) for c in h.children if c.dep_ == "prep" and c.lower_ == "from"
                  for p in c.children if p.dep_ == "pobj" and p.pos_ == "PROPN"), None)
-    if firm is None or reader.person_in(firm.text) or lex.is_place_name(sx.phrase(firm).lower().replace(" ", "_")):
+    if firm is None or reader.person_in(firm.text) or firm.ent_type_ == "PERSON" or \
+            lex.is_place_name(sx.phrase(firm).lower().replace(" ", "_")):
         return None
     return sx.phrase(firm)
 
@@ -251,7 +255,7 @@ def post_taken(reader: StatementReader, doc: Any, speaker: str, message_id: str 
                 lex.is_occupation(c.lemma_.lower()) or lex.clipped_occupation(c.lower_))]
             named = [c for c in mods if c.pos_ == "PROPN" and reader.person_in(c.text) is None and
                      not lex.is_place_name(c.lower_)]  # ("the London job": where, not who employs)
-            org = sx.org_obj(t, reader) or sx.org_obj(v, reader) or employer or offered_by or \
+            org = offered_by or sx.org_obj(t, reader) or sx.org_obj(v, reader) or employer or \
                 (" ".join(c.text for c in named) if named else None)
             if trade:  # (from the trade's own nouns: "the new teacher job" is a teacher's)
                 # (a trade the tagger read as an adjective has no noun to start from: "the admin job")
@@ -311,12 +315,13 @@ def own_business(reader: StatementReader, v: Any, sent: Any, speaker: str, other
 def _business_opened(reader: StatementReader, v: Any, sent: Any, speaker: str, other: str | None) -> list[Statement]:
     """"I'm opening a bakery in X with a friend", "she's just started a tour company": a business founded now (not
     done: "we opened a tab"), by the member who is the subject, is their job. Not a question."""
-    if v.tag_ not in ("VBG", "VBZ", "VBP") or sent.text.rstrip().endswith("?") or \
+    if v.tag_ != "VBG" or sent.text.rstrip().endswith("?") or \
             not lex.verb_in_senses(v.lemma_.lower(), _FOUND, first=6, exact=True):
         return []
+    # (a business that trades: "a bakery", "a tour company", not "a choir", "a book club", "a new team")
     obj = next((c for c in v.children if c.dep_ == "dobj" and c.pos_ == "NOUN" and any(
         d.dep_ == "det" and d.lower_ in ("a", "an") for d in c.children) and
-                lex.noun_in_senses(c.lemma_.lower(), _BUSINESS, first=1)), None)
+                lex.noun_in_senses(c.lemma_.lower(), _HELD, first=3)), None)
     subj = next((c for c in v.children if c.dep_ in ("nsubj", "nsubjpass")), None)
     if obj is None or subj is None or subj.lower_ in ("we", "they", "you", "it") or \
             (owner := subject_of(reader, v, sent, speaker, other)) is None:

@@ -380,6 +380,13 @@ class Answerer:
 
         return self._speaker_answer(*self._pick(score))
 
+    def _promise_on(self, task: list[str]) -> Any | None:
+        """The latest promise record of the group's whose task the question's task words cover (half or more)."""
+        row = self.s2.get("GROUP", {})
+        told = [i for i in row.get("current", []) + row.get("past", [])
+                if i.attribute == "promise" and i.source and task and coverage(task, i.value or "") >= 0.5]
+        return max(told, key=lambda i: (i.time is not None, i.time or 0)) if told else None
+
     def _agreeing_reply(self, req: Msg) -> Msg | None:
         follow = [self.msgs[i] for i in (req.get("replies") or []) + (req.get("next_ids") or []) if i in self.msgs]
         # a later assent on the task; one a few lines on may name it only by a pronoun or by its verb, after the
@@ -440,12 +447,18 @@ class Answerer:
             return self._relevance(m) + 0.5 * bool(agrees) - 0.4 * bool(is_request(m["text"])) + \
                 0.2 * bool(m.get("reply_to"))
 
+        # the task's own words: a light verb ("making the poster", "take the keyboard") is no part of what was asked
+        task = [t for t in issue if parsed(t)[0].lemma_.lower() not in acts.LIGHT_VERBS] or issue
+        words = [t for t in self.plan.issue if parsed(t)[0].lemma_.lower() not in acts.LIGHT_VERBS]
+        if (took := self._promise_on(words)) is not None:
+            # the writer read the whole exchange (a request turned down, then "I'll do it" from another): its
+            # latest promise on the task names who took it on
+            return Extract(self.name(took.source) or took.source or "", participant=took.source,
+                           cited=list(took.message_ids), confidence=1.0)
         m, s = self._pick(score)
         best: tuple[float, Msg, list[str]] | None = None
         if m is not None and (not issue or coverage(issue, m["text"]) >= 0.5):
             best = (s, m, list(m.get("reply_to") or []))
-        # the task's own words: a light verb ("making the poster", "take the keyboard") is no part of what was asked
-        task = [t for t in issue if parsed(t)[0].lemma_.lower() not in acts.LIGHT_VERBS] or issue
         for req in self.msgs.values():
             asked = is_request(req["text"])
             if not (req.get("replies") or asked):
@@ -634,6 +647,9 @@ TAKE_UP = 3  # lines after a request within which an assent naming the task by a
 
 def _agrees(text: str) -> bool:
     # "I'll be in Oslo by then", "I can be there late": a promise of a state is no task taken on
+    # ("I'd love to but I can't this week": a request turned down, however warmly)
+    if acts.declines(text or ""):
+        return False
     hits = [m for m in lx.AGREE.finditer(text)
             if not (m.group(0).lower() in ("i'll", "i will", "i can") and re.match(r"\s+(?:be|have)\b", text[m.end():], re.I))]
     return bool(hits) or acts.is_agreement(text or "")

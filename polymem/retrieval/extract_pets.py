@@ -224,7 +224,7 @@ def _settled_names(self: Any, names: list[str]) -> str | None:
 
     if len(names) < 2:
         return None
-    tracker = DecisionTracker(by_kind=False)
+    tracker = DecisionTracker(by_kind=False, animal_names=True)
     last = None
     for m in sorted(self.msgs.values(), key=when):
         for d in tracker.feed(m.get("text") or "", m["id"], m.get("speaker") or "", m.get("time")):

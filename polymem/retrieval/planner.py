@@ -189,7 +189,9 @@ def compile_rules(question: str, asker: str | None, roster: RosterIndex) -> Plan
         notes.append("speaker/addressee from 'X told Y'")
     if intent in ("opinion",) and scope.owner:
         rows = [person_row(scope.owner)]
-    elif intent == "group_decision" or (intent == "generic" and lx.GROUP.search(q) and not order):
+    elif intent == "group_decision" or (intent == "generic" and lx.GROUP.search(q) and not order) or \
+            (intent == "who_agreed" and not order and backing is None):
+        # (who took a task on: the writer's promises are the group's records, read with the messages)
         rows = [Row(kind="GROUP", id=GROUP_ID, name="the group")]
     elif not rows:
         rows = [person_row(x) for x in order if x in roster.by_id or x == me]
