@@ -425,8 +425,9 @@ def _news_of_missed(g: Any, names: frozenset[str]) -> Any | None:
     ("let everyone know <member> had arrived")."""
     subj = next((c for c in g.children if c.dep_ in ("nsubj", "nsubjpass")), None)
     if subj is not None:
-        owner = next((c for c in subj.children if c.dep_ == "poss" and _member(c, names)), None)
-        return owner
+        # (something that happened to what is theirs, not a view of it: "<member>'s employer was bad")
+        return next((c for c in subj.children if c.dep_ == "poss" and _member(c, names)), None) \
+            if g.lemma_ != "be" else None
     first = min([g.i, *(c.i for c in g.children if c.dep_ in ("aux", "auxpass", "neg") and c.i < g.i)])
     before = g.doc[first - 1] if first > 0 else None
     return before if before is not None and _member(before, names) and before.dep_ in ("dobj", "pobj") else None
