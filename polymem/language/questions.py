@@ -425,9 +425,11 @@ def _news_of_missed(g: Any, names: frozenset[str]) -> Any | None:
     ("let everyone know <member> had arrived")."""
     subj = next((c for c in g.children if c.dep_ in ("nsubj", "nsubjpass")), None)
     if subj is not None:
-        # (something that happened to what is theirs, not a view of it: "<member>'s employer was bad")
-        return next((c for c in subj.children if c.dep_ == "poss" and _member(c, names)), None) \
-            if g.lemma_ != "be" else None
+        # (something that happened to what is theirs, or a state of it told; not a view said of it: "who said
+        # <member>'s employer was bad?")
+        viewed = g.lemma_ == "be" and lex.verb_in_senses(g.head.lemma_.lower(), ("state.v.01", "say.v.01", "think.v.01"),
+                                                          first=2, exact=True)
+        return None if viewed else next((c for c in subj.children if c.dep_ == "poss" and _member(c, names)), None)
     first = min([g.i, *(c.i for c in g.children if c.dep_ in ("aux", "auxpass", "neg") and c.i < g.i)])
     before = g.doc[first - 1] if first > 0 else None
     return before if before is not None and _member(before, names) and before.dep_ in ("dobj", "pobj") else None
