@@ -41,7 +41,7 @@ def is_request(text: str) -> bool:
 @lru_cache(maxsize=20_000)
 def declines(text: str) -> bool:
     """A reply that turns a request down: the speaker's own ("I", or no subject said) negated modal of ability or
-    will ("I'd love to but ... can't right now", "sorry, can't this week", "won't manage it"), in a reply that
+    will ("wish I could, can't before may", "sorry, can't this week", "won't manage it"), in a reply that
     does not accept (not "sure, I'm not busy", "will do, I won't forget", "can't wait!")."""
     if is_agreement(text):
         return False
@@ -208,7 +208,7 @@ def _person_like(t: Any) -> bool:
     # a place name is no test: members are called Sana or Florence; "a lovely city" is caught by `_thing`
     if t.pos_ == "PROPN" and t.ent_type_ not in _NOT_PEOPLE:
         return True
-    # what a person does or makes, as theirs ("<name>'s deadlines are optimistic", "your jokes are terrible")
+    # what a person does or makes, as theirs ("<name>'s estimates are hopeful", "your puns are awful")
     return t.pos_ == "NOUN" and lex.a_doing(t.lemma_.lower()) and any(
         c.dep_ == "poss" and (c.lower_ in ("his", "her", "your", "their") or (
             c.pos_ == "PROPN" and c.ent_type_ not in _NOT_PEOPLE and not lex.is_place_name(c.lower_)))

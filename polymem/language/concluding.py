@@ -159,7 +159,7 @@ def _goal_parts(sent: Any) -> tuple[Any, Any, bool] | None:
         if any(c.dep_ == "neg" or c.lower_ in HEDGES for c in be.children):
             continue
         # (the tagger may take a weekday before "is" for a time adverb: "Thursday is the new quiz night")
-        # (or a currency sign the parser heads the sum with: "€2,500 is the new budget")
+        # (or a currency sign the parser heads the sum with: "£40 is the new kitty")
         subj = next((c for c in be.children if (c.dep_ == "nsubj" and (c.pos_ in ("NOUN", "PROPN", "NUM") or (
             c.pos_ == "SYM" and any(x.dep_ == "nummod" for x in c.children)))) or (
             c.dep_ == "npadvmod" and c.i < be.i and c.pos_ == "PROPN")), None)

@@ -272,11 +272,11 @@ def proposal_in_question(text: str) -> tuple[str, str | None] | None:
         # asked of the listener ("is your flight on 12 June?", "did you move the car?"): no proposal to the group
         if any(t.lower_ in ("you", "your", "u", "ur") for t in sent):
             continue
-        # ("... the first half of Sept. could we do Sept 19-27 instead?": the splitter may keep a stop after an
+        # ("... the first half of Sept. could we do Oct 3-9 instead?": the splitter may keep a stop after an
         # abbreviation inside the question; the dates asked are in its last part)
         asking = re.split(r"(?<=[.!])\s+(?=[a-z])", sent.text)[-1]
         # ("12-14 Sept, i.e. the long weekend?": no dates in the last part, the whole question's)
-        if span := timeexpr.date_span(asking) or timeexpr.date_span(sent.text):  # "fri 15 to sun 17 may?": offered
+        if span := timeexpr.date_span(asking) or timeexpr.date_span(sent.text):  # "fri 4 to sun 6 june?": offered
             return span, None
         for t in sent:  # a change to a value: "moving it to the 17th", "raising the amount to £150"
             v = t.head.head

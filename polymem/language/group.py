@@ -347,7 +347,7 @@ def _sentence(sent: Any) -> GroupAct | None:
             # what is proposed is the clause below the verb ("since the hall is shut, I suggest we move X to Y"), else its
             # object ("I suggest the boathouse")
             # (not a clause of asking or telling someone: "I suggest we ask Tom about the hall" proposes no Tom)
-            # ("I suggest €700 per person not counting flights": a bare participle, no finite clause, takes the
+            # ("I suggest £30 a head not including drinks": a bare participle, no finite clause, takes the
             # object for its subject)
             val = next((_np(x) for c in v.children if c.dep_ == "ccomp" and c.tag_ == "VBG" and not any(
                 a.dep_ in ("aux", "auxpass") for a in c.children) for x in c.children

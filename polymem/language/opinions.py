@@ -93,7 +93,7 @@ def subject_at(text: str, start: int, end: int) -> bool:
         # "Mateo is likely to fall over", "Priya is my sister": said of the subject, but no judgement of it
         return head.head.lemma_ != "be" or _predicate(head.head) is not None
     if possessive_subject(head):
-        return True  # "Ngozi's deadlines are always a bit optimistic": a view of her through what is hers
+        return True  # "<member>'s estimates are wildly hopeful": a view of her through what is hers
     after = doc[nxt.i + 1] if nxt is not None and nxt.i + 1 < len(doc) else None
     # "Bodhi's a menace": the parser may read the contracted verb as a possessive; it is the verb when the
     # tagger says so or an article or adverb follows
@@ -108,8 +108,8 @@ def subject_at(text: str, start: int, end: int) -> bool:
 
 
 def possessive_subject(name: Any) -> bool:
-    """The name owns the subject of a copula that says something of it ("<member>'s code is the most reliable
-    thing we've got", "<member>'s deadlines are optimistic"): a judgement of the member's work or ways."""
+    """The name owns the subject of a copula that says something of it ("<member>'s code never breaks,
+    honestly the sturdiest bit", "<member>'s estimates are hopeful"): a judgement of the member's work or ways."""
     owned = name.head
     # (what they do or say, "her deadlines", "his code", not their kin or things: "his mum", "her train")
     return name.dep_ == "poss" and owned.pos_ == "NOUN" and owned.dep_ in ("nsubj", "nsubjpass") and \

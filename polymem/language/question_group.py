@@ -68,7 +68,7 @@ def who_and_where(doc: Any) -> bool:
     who = next((t for t in doc if t.lower_ == "who" and t.dep_ in ("nsubj", "nsubjpass")), None)
     if who is None or not (who.head.lemma_ in ("be", "base") or lex.verb_is(who.head.lemma_.lower(), "reside", 2)):
         return False  # ("who proposed where to meet?" asks who proposed)
-    # (the parser may hang "which" apart from its noun: "who's in which city now?")
+    # (the parser may hang "which" apart from its noun: "who's in which town at the moment?")
     city = any(t.tag_ in ("WDT", "WP") and any(n.pos_ == "NOUN" and lex.noun_is(n.lemma_.lower(), "city", senses=1)
                                                for n in ([t.head] if t.dep_ == "det" else doc[t.i + 1:t.i + 2]))
                for t in doc)

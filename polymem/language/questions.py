@@ -404,7 +404,7 @@ def _news_subject(v: Any, names: frozenset[str]) -> Any | None:
             # (a clause on a thing, "the recipe that <member>'s mum made", tells no news of them)
             if g.dep_ not in ("acl", "relcl") and (subj := _news_of_missed(g, names)) is not None:
                 return subj
-    # ("broke the news to the chat that <member>'s dog had died": the parser may hang the clause told on the noun
+    # ("passed on to the group that <member>'s hamster had escaped": the parser may hang the clause told on the noun
     # before it, as a relative clause; a verb of telling or the news itself as object says it is what was told)
     tells = lex.verb_in_lexfile(lemma, ("verb.communication",), first=2) or any(
         c.dep_ == "dobj" and lex.news_word(c.lemma_.lower()) for c in v.children)
@@ -422,7 +422,7 @@ def _news_subject(v: Any, names: frozenset[str]) -> Any | None:
 def _news_of_missed(g: Any, names: frozenset[str]) -> Any | None:
     """The member a clause told is about where the parser did not make them its subject: the owner of its subject
     ("<member>'s dog had died"), or a name just before its verb group that the parser hung on the verb above
-    ("let everyone know <member> had arrived")."""
+    ("make sure everybody heard <member> had landed")."""
     subj = next((c for c in g.children if c.dep_ in ("nsubj", "nsubjpass")), None)
     if subj is not None:
         # (something that happened to what is theirs, or a state of it told; not a view said of it: "who said

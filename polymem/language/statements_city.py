@@ -78,7 +78,7 @@ def local_place(reader: StatementReader, doc: Any, speaker: str, message_id: str
             if t.dep_ == "nsubj" and t.head.lemma_ == "sound":
                 continue  # "whitby sounds lovely": a place heard of and judged (an option), not where one is
             if not framed and any(sx.put_forward(a) for a in t.ancestors):
-                continue  # "I'm proposing a cabin in X": an option put forward, not where one is
+                continue  # "I propose a chalet in X": an option put forward, not where one is
             if not framed and t.dep_ == "pobj" and sx.for_a_season(t.head.head):
                 continue  # "I'm in X in July", "over the summer": a stay for that while
             if not framed and _stay(t):

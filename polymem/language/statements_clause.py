@@ -243,7 +243,7 @@ def retired(reader: StatementReader, v: Any, sent: Any, speaker: str, other: str
         word = next((c for c in v.children if c.dep_ in ("acomp", "attr") and c.lower_ == "retired"), None)
         if word is None:
             return []
-    # (nor one to come: "going to retire", "wants to retire"; nor a word describing a noun: "a retired racing dog")
+    # (nor one to come: "going to retire", "wants to retire"; nor a word describing a noun: "a retired show pony")
     # (nor withdrawing somewhere or from play: "retired to bed", "retired hurt"; nor under a condition or a time:
     # "when I retire"; nor in the present, which speaks of what is to come: "I retire in march", "retiring next spring")
     elif not (v.pos_ == "VERB" and lex.verb_in_senses(v.lemma_.lower(), ("retire.v.01",), first=1, exact=True)) or \
@@ -265,7 +265,7 @@ _GATHERINGS = ("social_event.n.01", "meeting.n.01", "gathering.n.01")
 
 
 def _moves_a_thing(v: Any) -> bool:
-    """"moving the meetup to X", "moving it to X": a verb of moving whose object is a plan (an event, an act, a
+    """"moving the picnic to X", "moving it to X": a verb of moving whose object is a plan (an event, an act, a
     time, a gathering, a name WordNet lacks with "the") or a bare "it"; "moved the family to X", "moved
     everything to X" still move a home."""
     if not lex.moving_verb(v.lemma_.lower()):
@@ -415,7 +415,7 @@ def copula_statements(reader: StatementReader, v: Any, sent: Any, speaker: str, 
         org = sx.org_obj(attr, reader) or sx.org_obj(v, reader)
         lemma = attr.lemma_.lower()
         # a noun WordNet does not know ("barista") is taken as a trade when an employer follows
-        # (not a rank among the group: "the best navigator we've got", "the worst cook I know" praise or tease)
+        # (not a rank among the group: "the finest map-reader among us", "the worst cook I know" praise or tease)
         # (with a workplace named it is still the post: "the best nurse on the ward at X")
         ranked = not org and any(c.tag_ in ("JJS", "JJR") and (c.lemma_.lower() in ("good", "bad", "well") or any(
             r.dep_ == "relcl" for r in attr.children)) for c in attr.children)

@@ -31,7 +31,7 @@ Item = tuple[str, str, "datetime | None", "str | None"]  # (text, speaker, time,
 
 
 def affirms(doc: Any) -> bool:
-    """The reply opens with a yes, after nothing but interjections and punctuation ("haha yes. moved last week")."""
+    """The reply opens with a yes, after nothing but interjections and punctuation ("lol yes. signed the lease friday")."""
     for t in list(doc)[:OPENING]:
         word = _STRETCHED.sub(r"\1", t.lower_)
         if word in _AFFIRM or _STRETCHED.sub(r"\1\1", t.lower_) in _AFFIRM:

@@ -228,7 +228,7 @@ def post_taken(reader: StatementReader, doc: Any, speaker: str, message_id: str 
             return [Statement("job", speaker, speaker, firm, kind="event", weak=True, message_id=message_id, time=time,
                               sentence=sent.text.strip())]
         for t in sent:
-            # ("accepted an offer from <firm>": the offer of a firm is a post)
+            # ("took up an offer from <firm>": the offer of a firm is a post)
             offered_by = _offer_from(reader, t)
             if not (_a_post(t) or offered_by) or t.dep_ != "dobj" or t.head.pos_ != "VERB":
                 continue
@@ -313,7 +313,7 @@ def own_business(reader: StatementReader, v: Any, sent: Any, speaker: str, other
 
 
 def _business_opened(reader: StatementReader, v: Any, sent: Any, speaker: str, other: str | None) -> list[Statement]:
-    """"I'm opening a bakery in X with a friend", "she's just started a tour company": a business founded now (not
+    """"I'm opening a cheese shop in X with my cousin", "she's just started a kayak-hire company": a business founded now (not
     done: "we opened a tab"), by the member who is the subject, is their job. Not a question."""
     if v.tag_ != "VBG" or sent.text.rstrip().endswith("?") or \
             not lex.verb_in_senses(v.lemma_.lower(), _FOUND, first=6, exact=True):

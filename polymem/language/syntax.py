@@ -355,7 +355,7 @@ _PROPOSE = ("propose.v.01", "recommend.v.01", "submit.v.02")
 
 
 def put_forward(v: Any) -> bool:
-    """A verb of proposing: a cabin suggested for a trip ("proposing a cabin near X") is an option, nobody's home."""
+    """A verb of proposing: a cabin suggested for a trip ("I propose a chalet above X") is an option, nobody's home."""
     return v.pos_ == "VERB" and lex.verb_in_senses(v.lemma_.lower(), _PROPOSE, first=1, exact=True)
 
 

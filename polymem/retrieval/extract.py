@@ -647,7 +647,7 @@ TAKE_UP = 3  # lines after a request within which an assent naming the task by a
 
 def _agrees(text: str) -> bool:
     # "I'll be in Oslo by then", "I can be there late": a promise of a state is no task taken on
-    # ("I'd love to but I can't this week": a request turned down, however warmly)
+    # ("would be glad to, only I can't before may": a request turned down, however warmly)
     if acts.declines(text or ""):
         return False
     hits = [m for m in lx.AGREE.finditer(text)

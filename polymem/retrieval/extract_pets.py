@@ -77,7 +77,7 @@ def distinct_pets(self: Any, hits: list[StateHit], same_value: Callable[[str | N
         mine = [x for x in newest if names[x.id] == name]
         if gone(mine[0]):
             continue
-        # its kind as said most exactly ("collie", not "pet"; "racing greyhound", not "dog")
+        # its kind as said most exactly ("collie", not "pet"; "standard poodle", not "dog")
         known = [x for x in mine if not unknown_kind(x.value)]
         out.append(max(known, key=lambda x: sum(lexical.falls_under(x.value or "", y.value or "") and
                                                 not lexical.falls_under(y.value or "", x.value or "") for y in known))
@@ -88,7 +88,7 @@ def distinct_pets(self: Any, hits: list[StateHit], same_value: Callable[[str | N
         if names[h.id] or any(same_value(h.value, k) for k in kinds):
             continue
         kinds.append(h.value)
-        # ("we have a dog ... a racing greyhound called X": the unnamed word names the named one more loosely)
+        # ("got a dog!! ... a standard poodle, X": the unnamed word names the named one more loosely)
         if not gone(h) and not any(same_value(h.value, k) or lexical.falls_under(k or "", h.value or "")
                                    for k in named_kinds):
             out.append(h)

@@ -90,7 +90,7 @@ def test_baseline_is_previous_other_speaker() -> None:
 
 def test_a_name_opening_a_later_sentence_that_asks() -> None:
     inf = AddresseeInferer(ROSTER)
-    got = _infer(inf, "dana", "separate thing: the leak on Sunday. Liam, can you write up what happened?", "1")
+    got = _infer(inf, "dana", "other topic: the flood in the cellar. Liam, could you do a short summary of it?", "1")
     assert got == {("liam_k", "vocative")}
     # (a list of names in a later sentence asks nothing of them)
     assert _infer(inf, "ali86", "great night. Liam, Dana and I stayed till close.", "2") == set()

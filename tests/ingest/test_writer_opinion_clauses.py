@@ -22,8 +22,8 @@ def _opinions(speaker: str, text: str) -> list[tuple[str, str]]:
 
 
 @pytest.mark.parametrize(("text", "owner", "word"), [
-    ("For the record, Sefa's deadlines are always a bit optimistic. March was never real", "sefa", "optimistic"),
-    ("tbh I'd rather have the slow build. Tobiah's code is the most reliable thing we've got", "tobiah", "reliable"),
+    ("Just saying, Sefa's estimates are always wildly hopeful. March was a fantasy", "sefa", "hopeful"),
+    ("honestly I prefer the slow build. Tobiah's code is the sturdiest part of the whole app", "tobiah", "sturdiest"),
 ])
 def test_a_member_judged_through_what_is_theirs(text: str, owner: str, word: str) -> None:
     got = _opinions("ysella", text)
@@ -31,7 +31,7 @@ def test_a_member_judged_through_what_is_theirs(text: str, owner: str, word: str
 
 
 def test_news_of_a_member_is_no_opinion_of_them() -> None:
-    text = "oh and Sefa landed in Olomouc last week, she's on Eastern time now so nobody ping her at 7am"
+    text = "btw Sefa touched down in Olomouc on monday, she's on Central European time so don't ring her at dawn"
     assert _opinions("ysella", text) == []
 
 
@@ -47,14 +47,14 @@ def _promises(lines: list[tuple[str, str, list[str]]]) -> list[tuple[str, str]]:
 
 
 def test_a_member_steps_in_for_one_who_turned_the_request_down() -> None:
-    got = _promises([("ysella", "separate thing: the leak on Sunday. Tobiah, can you write up what happened?", []),
-                     ("tobiah", "ah I'd love to but I've got exams all week, can't promise anything sorry", ["m0"]),
-                     ("sefa", "I'll do it. it was my valve that broke anyway", [])])
+    got = _promises([("ysella", "other topic: the flood in the cellar. Tobiah, could you do a short summary of it?", []),
+                     ("tobiah", "would be glad to but exams all week, cannot commit to anything, apologies", ["m0"]),
+                     ("sefa", "no worries, I'll handle it. my pipe caused it anyway", [])])
     assert got == [("sefa", "ysella")]
 
 
 def test_no_stepping_in_while_the_one_asked_has_not_turned_it_down() -> None:
-    got = _promises([("ysella", "Tobiah, can you write up what happened?", []),
+    got = _promises([("ysella", "Tobiah, could you do a short summary of it?", []),
                      ("tobiah", "on the train, back later", ["m0"]),
                      ("sefa", "I'll do it", [])])
     assert got == []

@@ -1,6 +1,6 @@
 """Readings of the forty-seventh pass: news told by saying yes to another member's question, a stay held to a
 month or a season, a dwelling only proposed, a firm whose name opens with a town's, a city question dated by a
-job, and "who's in which city" as every member's home. Sentences written for these tests (no data set's words,
+job, and "who's in which town" as every member's home. Sentences written for these tests (no data set's words,
 names or values)."""
 
 from __future__ import annotations
@@ -24,13 +24,13 @@ def _read(lines: list[tuple[str, str]]) -> list[list[tuple[str, str, str, str]]]
 
 
 def test_a_yes_to_a_question_about_ones_move_tells_it() -> None:
-    got = _read([("ott", "wait did Sefa move to Olomouc?? the photos are all rooftops"),
-                 ("sefa", "haha yes. moved last week, more work here")])
+    got = _read([("ott", "hang on, did Sefa move to Olomouc?? her pics are all rooftops"),
+                 ("sefa", "lol yes. signed the lease friday, better pay here")])
     assert ("sefa", "sefa", "city", "Olomouc") in got[1]
 
 
 def test_a_yes_to_a_question_in_the_second_person() -> None:
-    got = _read([("sefa", "Ottilie did you end up moving to Jihlava?"), ("ott", "yeah finally")])
+    got = _read([("sefa", "Ottilie, have you actually moved to Jihlava now?"), ("ott", "yeah finally")])
     assert ("ott", "ott", "city", "Jihlava") in got[1]
 
 
@@ -51,7 +51,7 @@ def test_what_the_reply_says_itself_wins() -> None:
 
 
 @pytest.mark.parametrize("text", [
-    "dates are fine. I'm in Jihlava with the family in July so June suits me",
+    "dates work. I'm in Jihlava with my cousins in July so June suits me",
     "I'm in Torun over the summer",
     "i'm in Olomouc for august, then back home",
 ])
@@ -68,7 +68,7 @@ def test_a_home_dated_from_a_month_stays(text: str, city: str) -> None:
 
 
 def test_a_dwelling_proposed_is_nobodys_home() -> None:
-    assert values("ok the retreat!! I'm proposing a cabin in Jihlava, four nights, sauna", "city") == []
+    assert values("right, the retreat!! I propose a chalet in Jihlava, four nights, hot tub", "city") == []
     assert values("we bought a cottage in Jihlava", "city") == ["Jihlava"]
 
 
@@ -80,7 +80,7 @@ def test_a_firm_named_after_a_town_left_is_a_job() -> None:
 
 
 @pytest.mark.parametrize("question", [
-    "Which city did Sefa live in before she relocated for the new job?",
+    "Which city was Sefa based in before she relocated for her current job?",
     "Which town did Sefa move to for his new job?",
 ])
 def test_the_wh_noun_asks_the_city_a_job_only_dates(question: str) -> None:
@@ -92,8 +92,8 @@ def test_a_job_asked_stays_a_job() -> None:
 
 
 @pytest.mark.parametrize(("question", "everyone"), [
-    ("who's in which city now?", True),
-    ("quick census: who's in which city now?", True),
+    ("who's in which town these days?", True),
+    ("quick census: who's in which town at the moment?", True),
     ("Who's been to which city?", False),  # trips, not homes
 ])
 def test_who_in_which_city_asks_every_home(question: str, everyone: bool) -> None:
@@ -105,8 +105,8 @@ _MEMBERS = frozenset({"sefa", "ottilie", "tobiah"})
 
 
 @pytest.mark.parametrize(("question", "member"), [
-    ("Who let everyone know Tobiah had arrived in Olomouc?", "Tobiah"),
-    ("Who broke the news to the chat that Sefa's hamster had died?", "Sefa"),
+    ("Who let the others know Tobiah had arrived in Olomouc?", "Tobiah"),
+    ("Who told the group chat that Sefa's hamster had died?", "Sefa"),
 ])
 def test_news_told_where_the_parser_misplaces_its_member(question: str, member: str) -> None:
     form = parse_question(question, mentioned=1, names=_MEMBERS)
@@ -122,8 +122,8 @@ def test_a_relative_clause_on_a_thing_is_no_news(question: str) -> None:
 
 
 @pytest.mark.parametrize(("text", "kind", "name"), [
-    ("As you wish. My dog Pumpernickel also votes no, he is asleep on my feet", "dog", "Pumpernickel"),
-    ("my cat Pumpernickel just walked across the keyboard", "cat", "Pumpernickel"),
+    ("Fine by me. My dog Pumpernickel also votes no, snoring under the desk", "dog", "Pumpernickel"),
+    ("my cat Pumpernickel just strolled over the laptop", "cat", "Pumpernickel"),
 ])
 def test_an_animal_word_before_a_name_names_the_pet(text: str, kind: str, name: str) -> None:
     got = [(s.owner, s.value, s.name) for s in READER.read(text, "ott") if s.attribute == "pet"]
@@ -135,7 +135,7 @@ def test_a_kin_word_before_a_name_is_no_pet() -> None:
 
 
 @pytest.mark.parametrize("text", [
-    "ok we're moving the meetup to Olomouc",
+    "right, we're shifting the picnic to Olomouc",
     "fine, moving it to Torun then",
     "Torun it is, booked the hostel in Torun",
 ])
@@ -156,9 +156,9 @@ def test_a_member_move_is_no_group_decision() -> None:
 
 
 def test_a_place_put_to_the_chat_as_an_option_is_judged_not_lived_in() -> None:
-    got = _read([("ott", "what about Olomouc instead? cheaper than Torun"), ("sefa", "Olomouc is still pricey. Jihlava")])
+    got = _read([("ott", "how about Olomouc instead? less pricey than Torun"), ("sefa", "Olomouc is still pricey. Jihlava gets my vote")])
     assert not [x for x in got[1] if x[2] == "city"]
-    got = _read([("ott", "Sefa are you still in Olomouc? it's been ages"), ("sefa", "Olomouc is still freezing")])
+    got = _read([("ott", "Sefa are you still in Olomouc? long time no see"), ("sefa", "Olomouc is still freezing")])
     assert ("sefa", "sefa", "city", "Olomouc") in got[1]
 
 

@@ -22,8 +22,8 @@ def _decide(lines: list[tuple[str, str]]) -> list[tuple[str, str | None, str]]:
 
 
 def test_a_plan_locked_under_a_progressive_label() -> None:
-    got = _decide([("ott", "kitty: thinking €900 total for the cabin and food. sane?"),
-                   ("ott", "ok €900, travel capped at 200 each. locking it: Ysella, June 8-11, €900")])
+    got = _decide([("ott", "kitty: maybe €900 all in for the chalet and meals. ok?"),
+                   ("ott", "right €900, trains up to 200 each. locking it: Ysella, June 8-11, €900")])
     assert [v for v, _, _ in got] == ["Ysella, June 8-11, €900"]
 
 
@@ -35,7 +35,7 @@ def test_done_closes_a_listed_plan_not_a_task() -> None:
 
 
 def test_a_value_said_to_be_the_new_one_of_a_matter() -> None:
-    got = _decide([("ott", "ugh fair. ok, €600 is the new retreat budget, we figure out the rest")])
+    got = _decide([("ott", "hm fair. ok, €600 is the new retreat budget, we will manage")])
     assert [(v, m) for v, _, m in got] == [("€600", "retreat budget")]
     got = _decide([("sefa", "Thursday is the new quiz night")])
     assert [(v, m) for v, _, m in got] == [("Thursday", "quiz night")]
@@ -47,16 +47,16 @@ def test_no_new_value_asked_or_denied(line: str) -> None:
 
 
 def test_a_noun_that_only_dates_the_talk_names_no_matter() -> None:
-    c = Chain("", context="dates: June 8-11? after launch, before the summer holidays. June 8-11 works")
-    assert "launch" not in c.keywords()
+    c = Chain("", context="dates: June 8-11? after the audit, before the school break. June 8-11 fine")
+    assert "audit" not in c.keywords()
 
 
 def test_an_animal_named_in_the_talk_is_no_group_decision() -> None:
-    talk = [("ott", "about Quillmarsh: the free version limits you. I suggest Brackwater, it's free and works offline"),
-            ("sefa", "brackwater is good"), ("tobiah", "ok we switch to Brackwater, I'll make the group"),
-            ("ott", "also, unrelated, a kitten has adopted me. grey tabby. she needs a name. my vote: Pellham"),
-            ("sefa", "that's too long for a kitten, call her Tansy"), ("tobiah", "Tansy +1"),
-            ("ott", "ok ok Tansy it is. Pellham can be a bun instead")]
+    talk = [("ott", "re Quillmarsh: the free tier caps you. I suggest Brackwater, no cost and no signal needed"),
+            ("sefa", "brackwater is good"), ("tobiah", "fine, we go over to Brackwater, I'll set it up"),
+            ("ott", "also a stray kitten moved in with me, ginger, nameless so far. my pick: Pellham"),
+            ("sefa", "too grand for such a tiny thing, call her Tansy"), ("tobiah", "Tansy +1"),
+            ("ott", "ok ok Tansy it is. Pellham can be a boat one day")]
     assert [v for v, _, _ in _decide(talk)] == ["Brackwater"]
     assert [v for v, _, _ in _decide([("ott", "the pub for friday? ok ok the Pellham Arms it is")])] == [
         "the Pellham Arms"]
@@ -65,6 +65,6 @@ def test_an_animal_named_in_the_talk_is_no_group_decision() -> None:
 def test_dates_asked_after_an_abbreviation_stop() -> None:
     from polymem.language.consensus import proposal_in_question
 
-    text = ("other thing: new post starts March 3 and I'm on probation till the end of June, no leave in the first "
-            "half of Sept. could we do Sept 19-27 instead?")
-    assert proposal_in_question(text) == ("Sept 19-27", None)
+    text = ("also my new post begins March 3 with a trial period to June, no holidays allowed in the early part "
+            "of Sept. could we do Oct 3-9 instead?")
+    assert proposal_in_question(text) == ("Oct 3-9", None)

@@ -10,13 +10,13 @@ from tests.language.reads import READER, owned, values
 
 
 def test_a_business_opened_now_is_the_owners_job() -> None:
-    assert owned("my turn: I'm opening a bakery in Torun with my friend, rye and buns", "job") == [
-        ("ott", "owner of bakery")]
+    assert owned("my news: I'm opening a cheese shop in Torun with my cousin", "job") == [
+        ("ott", "owner of cheese shop")]
     assert owned("Sefa is starting a tour company next month", "job") == [("sefa", "owner of tour company")]
 
 
 @pytest.mark.parametrize("text", [
-    "they're opening a bakery near me",      # nobody of the roster
+    "they're opening a deli round the corner",   # nobody of the roster
     "I'm opening a bottle of wine tonight",  # no business
     "are you opening a cafe?",               # asked
 ])
@@ -26,17 +26,17 @@ def test_no_business_opened(text: str) -> None:
 
 def test_an_offer_accepted_from_a_firm_is_a_post_beside_the_one_left() -> None:
     sts = [(s.value, s.tense) for s in READER.read(
-        "big news. I have accepted an offer from Varnholt Ventures, analyst on their fund. Leaving Quillmarsh "
-        "Assurances at the end of the month", "ott") if s.attribute == "job"]
+        "update: I've accepted an offer from Varnholt Ventures, analyst on their fund. Leaving Quillmarsh "
+        "Assurances in three weeks", "ott") if s.attribute == "job"]
     assert ("Varnholt Ventures", "present") in sts and ("Quillmarsh Assurances", "past") in sts
 
 
 def test_an_offer_from_a_member_is_no_post() -> None:
-    assert values("I accepted an offer from Sefa to help with the move", "job") == []
+    assert values("I took Sefa up on an offer to help with the boxes", "job") == []
 
 
 @pytest.mark.parametrize("text", [
-    "btw Sefa is the best navigator we've got, never got us lost once",
+    "btw Sefa is the best map-reader among us, not one wrong turn all year",
     "Sefa is the worst cook I know",
 ])
 def test_a_rank_among_friends_is_no_post(text: str) -> None:
@@ -48,14 +48,14 @@ def test_a_post_with_a_rank_word_of_its_own_stays() -> None:
 
 
 def test_retired_describing_an_animal_is_no_retirement() -> None:
-    text = "and I have news: we have a dog 🐕 retired racing greyhound, 5 years old, called Nibs."
+    text = "news from us: a dog 🐕 retired show whippet, 4 years old, called Nibs."
     assert values(text, "job") == []
     assert values("Sefa retired in May", "job") == ["retired"]
 
 
 def test_a_name_bidden_for_another_members_animal_is_not_the_speakers_pet() -> None:
-    items = [("a kitten has adopted me, grey tabby. she needs a name", "ott", None, "m1"),
-             ("that's too long for a kitten 😂 call her Nibs", "sefa", None, "m2")]
+    items = [("we took in a kitten on friday, ginger, no name yet", "ott", None, "m1"),
+             ("too grand for such a tiny thing 😂 call her Nibs", "sefa", None, "m2")]
     got = READER.read_many(items)
     assert not [s for s in got[1] if s.attribute == "pet" and s.owner == "sefa"]
     assert [s.value for s in got[0] if s.attribute == "pet" and s.owner == "ott"] == ["kitten"]

@@ -21,7 +21,7 @@ def _decided(lines: list[tuple[str, str]]) -> list[str]:
 
 
 @pytest.mark.parametrize(("text", "turned_down"), [
-    ("ah I'd love to but I've got exams all week, can't promise anything sorry", True),
+    ("would be glad to but exams all week, cannot commit to anything, apologies", True),
     ("sorry, can't this week", True),
     ("sure, I'm not busy", False),
     ("will do, I won't forget this time", False),
@@ -48,7 +48,7 @@ def test_a_label_over_names_alone_closes_no_plan(line: str) -> None:
 
 
 def test_a_thing_named_after_an_animal_was_mentioned_is_still_decided() -> None:
-    lines = [("ott", "my cat knocked the router off again"), ("sefa", "what should we call the wifi network?"),
+    lines = [("ott", "my cat knocked the router off the shelf again"), ("sefa", "what should we call the wifi network?"),
              ("tobiah", "call it Pickle"), ("ott", "ok Pickle it is")]
     assert _decided(lines) == ["Pickle"]
 
@@ -99,4 +99,4 @@ def test_a_judgement_of_a_members_kin_or_things_is_none_of_them() -> None:
     from polymem.language.acts import judgement
 
     assert judgement("Sefa's mum is lovely") == 0.0 and judgement("Sefa's train is late, start without her") == 0.0
-    assert judgement("Sefa's deadlines are always a bit optimistic") > 0
+    assert judgement("Sefa's estimates are always wildly hopeful") > 0

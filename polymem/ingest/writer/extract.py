@@ -301,7 +301,7 @@ class Extractor:
         for d in self.tracker.feed(m.text, m.id, m.speaker, parse_time(m.time)):
             if group_acts.member_news(d.sentence, lambda w: self.reader.person_in(w) is not None) or \
                     group_acts.news_value(d.value, self.reader.read(d.sentence, m.speaker)):
-                continue  # "deeks is officially a cardiff boy now", "moved to X last week": a member's news
+                continue  # "<member> is officially a local now", "moved to X last week": a member's news
             chain = self.tracker.chain_of(d)
             topic = chain.topic
             if topic not in self.topics:
@@ -386,7 +386,7 @@ class Extractor:
             overlap = len(_words(task) & _words(r.task)) * 2 >= max(1, len(_words(r.task)))
             if (agreed and just_before) or (task and overlap):
                 return r
-        # "<A>, can you ...?" - A: "I'd love to but can't this week" - B: "I'll do it": B steps in for the one
+        # "<A>, can you ...?" - A: "wish I could, can't before may" - B: "I'll handle it": B steps in for the one
         # who turned it down (the task said by "it" or "that" alone, a few lines after the request)
         if _ANAPHORIC_TASK.fullmatch(task):
             by_id = {x.id: x for x in self.w.context + self.w.messages}
@@ -420,12 +420,12 @@ class Extractor:
                 continue
             if re.search(r"(?i)\b(?:has|did|is|does|have)\s+$", t[:mt.start()]) or t.rstrip().endswith("?"):
                 continue
-            # (judged in the name's own clause: "Farid landed in X last week, he's on Eastern time now" judges
+            # (judged in the name's own clause: "<member> got to X on monday, she's jetlagged and grumpy" judges
             # nobody by name; a later pronoun's judgement below may still)
             clause = re.split(r"[,;.!?]|\s+(?:so|but|and)\s+", mt.group(0), maxsplit=1)[0]
             if not (P.OPINION_CUE.search(t) or evaluative(clause)):
                 continue
-            owned = possessive_at(t, mt.start("who"), mt.end("who"))  # ("Ngozi's deadlines are ...")
+            owned = possessive_at(t, mt.start("who"), mt.end("who"))  # ("<member>'s estimates are ...")
             pred = re.sub(r"^(?:'s|’s)\b", "is", pred) if not owned else pred
             a, b = self.name(m.speaker), self.name(owner)
             return [self._fact(m, "Profile", owner, "opinion", pred, f"{a} thinks {b}{'' if owned else ' '}{pred}.",
