@@ -138,20 +138,19 @@ def goal(sent: Any) -> Any | None:
     """"June Next Fest is the goal", "the lake it is... the cabin is the plan": a thing said to be the plan or
     goal (with "the", not "a goal"), or the new one of a matter ("ok, €150 is the new budget, we'll manage",
     "Thursday is the new quiz night"), is what the group settled on. Returns its token."""
-    parts = _goal_parts(sent)
+    parts = goal_parts(sent)
     return parts[0] if parts is not None else None
 
 
-def renewed_matter(sent: Any) -> str | None:
-    """The matter a "<value> is the new <matter>" names ("the new quiz night": the quiz night)."""
-    parts = _goal_parts(sent)
-    if parts is None or not parts[2]:
+def renewed_matter(parts: tuple[Any, Any, bool]) -> str | None:
+    """The matter a "<value> is the new <matter>" names ("the new quiz night": the quiz night), from `goal_parts`."""
+    _, attr, renewed = parts
+    if not renewed:
         return None
-    attr = parts[1]
     return " ".join([c.lower_ for c in attr.lefts if c.dep_ == "compound"] + [attr.lemma_.lower()])
 
 
-def _goal_parts(sent: Any) -> tuple[Any, Any, bool] | None:
+def goal_parts(sent: Any) -> tuple[Any, Any, bool] | None:
     """(the value, the noun it is said to be, whether that noun is "the new" one), for `goal`."""
     if sent.text.rstrip().endswith("?"):
         return None

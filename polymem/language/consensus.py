@@ -35,7 +35,7 @@ OBJECTING = ("objection.n.02", "expostulation.n.01", "complaint.n.01", "problem.
 _CHOOSE = ("decide.v.01", "choose.v.01", "pick_out.v.01", *group.BOOK_SENSES)  # "shall we book X"
 MAX_WORDS = 14  # a reply longer than this argues, it does not just assent
 _YES = {"yes", "yeah", "yep", "yup", "ok", "okay", "sure", "fine", "alright"}  # said drawn out: "yesss", "okkk"
-_STRETCHED = re.compile(r"(\w)\1{2,}")  # a letter typed three times or more
+STRETCHED = re.compile(r"(\w)\1{2,}")  # a letter typed three times or more
 
 
 def _approving(lemma: str) -> bool:
@@ -67,7 +67,7 @@ def assents(text: str) -> bool:
         return False
     if _conditional(first):
         return False  # "the 12th works if Jo can make it": a condition, not yet a yes
-    if concluding._assenting(first) or (len(ws) <= 3 and _STRETCHED.sub(r"\1", ws[0].lower_) in _YES):
+    if concluding._assenting(first) or (len(ws) <= 3 and STRETCHED.sub(r"\1", ws[0].lower_) in _YES):
         return True  # "yesss", "okkk": a word of assent drawn out
     root = first.root
     lemma = root.lemma_.lower()

@@ -430,9 +430,9 @@ _VERDICTS = (*DECISION_NOUNS, "answer.n.01", "solution.n.02", "verdict.n.01", "c
 
 def topic_of(sent: Any) -> str | None:
     """An explicit matter: "for the open day", "the dinner is now ...", "refreshments: ..."."""
-    if concluding.goal(sent) is not None:
+    if (goal := concluding.goal_parts(sent)) is not None:
         # "X is the goal": the goal is no matter of its own; "X is the new quiz night": the quiz night is
-        return concluding.renewed_matter(sent)
+        return concluding.renewed_matter(goal)
     if (tok := _settled_as(sent)) is not None:  # "theme confirmed as eighties music": the theme
         subj = next((c for c in tok.head.head.children if c.dep_ in ("nsubj", "nsubjpass") and _common(c)), None)
         if subj is not None:
@@ -592,7 +592,8 @@ def value_of(doc: Any, sent: Any, drops: set[int], known: list[str]) -> str | No
     if (tok := concluding.goal(sent)) is not None and tok.i not in drops:
         # "ok, €150 is the new budget, we'll manage": not what the clause after it does (its currency sign kept)
         sign = tok.doc[tok.i - 1].text if tok.i > 0 and tok.doc[tok.i - 1].pos_ == "SYM" else ""
-        return sign + phrase(tok) if not phrase(tok).startswith(sign) else phrase(tok)
+        said = phrase(tok)
+        return said if said.startswith(sign) else sign + said
     if (clause := concluding.concluded_clause(sent, now=False)) is not None and clause[1].i not in drops:
         return phrase(clause[1])  # "Then rehearsals are at the church hall"
     for reading in (concluding.goal, concluding.lets_after_marker):  # "ok, X is the goal", "alright, let's do X"

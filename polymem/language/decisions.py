@@ -20,6 +20,7 @@ from typing import Any
 from polymem.language import concluding, consensus, sums_set, timeexpr
 from polymem.language import group as group_acts
 from polymem.language import lexical as lex
+from polymem.language import syntax as sx
 from polymem.language.chains import (
     Chain,
     Decision,
@@ -629,9 +630,7 @@ def _an_animals_name(value: str, texts: list[str]) -> bool:
 def _names_a_creature(name: Any) -> bool:
     """The naming clause names a he or a she or an animal ("call her Y", "his name is Y"), not a thing ("call it
     Y" for the wifi)."""
-    v = name.head
-    while v.pos_ not in ("VERB", "AUX") and v.head.i != v.i:
-        v = v.head
+    v = sx.nearest_verb(name.head)
     obj = next((c for c in v.children if c.dep_ == "dobj" and c.i != name.i), None)
     return obj is None or obj.lower_ in ("her", "him") or lex.is_animal(obj.lemma_.lower())
 

@@ -286,9 +286,7 @@ class StatementReader:
 
 def _bidden(name: Any) -> bool:
     """The name is given by a bare imperative ("call her X", "name him X"): bidding someone else to name it."""
-    v = name.head
-    while v.pos_ not in ("VERB", "AUX") and v.head.i != v.i:
-        v = v.head
+    v = sx.nearest_verb(name.head)
     return v.pos_ == "VERB" and v.tag_ == "VB" and not any(c.dep_ in ("nsubj", "aux") for c in v.children) and \
         lex.verb_in_senses(v.lemma_.lower(), ("name.v.01", "call.v.01", "name.v.02"), first=3, exact=True)
 

@@ -13,6 +13,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from polymem.language import lexical as lex
+from polymem.language.consensus import STRETCHED
 from polymem.language.models import parsed
 from polymem.language.statement_types import Statement
 
@@ -23,7 +24,6 @@ CONFIRM_BACK = 3  # messages back in which the question a bare yes answers may s
 OPENING = 4  # words at the start of a reply within which its yes must come ("haha yes", "omg yes")
 # the affirmative particles of English, a closed class ("yesss", "yeahh": said drawn out)
 _AFFIRM = frozenset({"yes", "yeah", "yep", "yup", "yea", "ya", "aye", "indeed", "correct", "true"})
-_STRETCHED = re.compile(r"(\w)\1{2,}")
 _WH = ("WP", "WRB", "WDT", "WP$")
 _CONFIRMABLE = ("city", "job", "pet")
 
@@ -33,8 +33,8 @@ Item = tuple[str, str, "datetime | None", "str | None"]  # (text, speaker, time,
 def affirms(doc: Any) -> bool:
     """The reply opens with a yes, after nothing but interjections and punctuation ("lol yes. signed the lease friday")."""
     for t in list(doc)[:OPENING]:
-        word = _STRETCHED.sub(r"\1", t.lower_)
-        if word in _AFFIRM or _STRETCHED.sub(r"\1\1", t.lower_) in _AFFIRM:
+        word = STRETCHED.sub(r"\1", t.lower_)
+        if word in _AFFIRM or STRETCHED.sub(r"\1\1", t.lower_) in _AFFIRM:
             return True
         # (laughter and the like, "haha", "omg", are words no dictionary has)
         if not (t.is_punct or t.pos_ == "INTJ" or not t.is_alpha or not lex.known_word(t.lower_)):

@@ -82,9 +82,7 @@ def _destination(doc: Any, at: int, move: Any) -> bool:
     if tok.head.lower_ in ("from",) or lex.noun_in_senses(tok.head.lower_, ("farewell.n.02", "adieu.n.01"), first=3) \
             or any(w.lower_ in ("goodbye", "bye", "farewell") for w in doc[max(tok.i - 2, 0):tok.i + 1]):
         return False
-    v = tok.head
-    while v.pos_ not in ("VERB", "AUX") and v.head.i != v.i:
-        v = v.head
+    v = sx.nearest_verb(tok.head)
     if v.pos_ not in ("VERB", "AUX"):
         return True  # a fragment
     if v.i == move.i:

@@ -371,12 +371,18 @@ def for_a_season(v: Any) -> bool:
         for p in c.children) for c in v.children)
 
 
+def nearest_verb(tok: Any) -> Any:
+    """The token itself when it is a verb, else its nearest verb up the parse, else the root."""
+    v = tok
+    while v.pos_ not in ("VERB", "AUX") and v.head.i != v.i:  # (spaCy makes a new Token per access: no `is`)
+        v = v.head
+    return v
+
+
 def clause_of(tok: Any) -> list[Any]:
     """The tokens of the clause a token belongs to: its nearest verb (or the root) and what hangs from it,
     without the clauses below that have their own verb."""
-    v = tok
-    while v.pos_ not in ("VERB", "AUX") and v.head.i != v.i:
-        v = v.head
+    v = nearest_verb(tok)
     out = []
     for t in v.subtree:
         u = t

@@ -448,9 +448,8 @@ class Answerer:
                 0.2 * bool(m.get("reply_to"))
 
         # the task's own words: a light verb ("making the poster", "take the keyboard") is no part of what was asked
-        task = [t for t in issue if parsed(t)[0].lemma_.lower() not in acts.LIGHT_VERBS] or issue
-        words = [t for t in self.plan.issue if parsed(t)[0].lemma_.lower() not in acts.LIGHT_VERBS]
-        if (took := self._promise_on(words)) is not None:
+        task = _unlight(issue) or issue
+        if (took := self._promise_on(_unlight(self.plan.issue))) is not None:
             # the writer read the whole exchange (a request turned down, then "I'll do it" from another): its
             # latest promise on the task names who took it on
             return Extract(self.name(took.source) or took.source or "", participant=took.source,
@@ -643,6 +642,11 @@ def _bare_option(sent: Any, terms: list[str]) -> bool:
 
 
 TAKE_UP = 3  # lines after a request within which an assent naming the task by a pronoun takes it on
+
+
+def _unlight(words: list[str]) -> list[str]:
+    """The words without the light verbs ("take", "make"), which carry no task of their own."""
+    return [t for t in words if parsed(t)[0].lemma_.lower() not in acts.LIGHT_VERBS]
 
 
 def _agrees(text: str) -> bool:
