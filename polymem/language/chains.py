@@ -11,6 +11,7 @@ from typing import Any
 
 from polymem.language import concluding, timeexpr
 from polymem.language import lexical as lex
+from polymem.language import syntax as sx
 from polymem.language.decision_clauses import norm, trouble_word, turned_down
 from polymem.language.models import parsed
 
@@ -55,6 +56,8 @@ class Chain:
         counts: dict[str, int] = {}
         for t in parsed(self.context[-4000:]):
             lemma = t.lemma_.lower()
+            if sx.lets(t):
+                continue
             # (a word the dictionary lacks is a name or chat slang, "lol", no matter's name)
             if t.pos_ == "NOUN" and t.is_alpha and len(lemma) > 2 and lemma not in values and \
                     not lex.is_person_noun(lemma) and not lex.noun_is(lemma, "time", senses=2) and \
@@ -172,7 +175,7 @@ def first_noun(text: str, value: str) -> str | None:
     vkey = set(norm(value).split())
     for t in parsed(text):
         lemma = t.lemma_.lower()
-        if t.pos_ == "NOUN" and t.is_alpha and len(lemma) > 2 and lemma not in vkey and \
+        if t.pos_ == "NOUN" and t.is_alpha and len(lemma) > 2 and lemma not in vkey and not sx.lets(t) and \
                 not lex.is_person_noun(lemma) and not lex.noun_is(lemma, "time", senses=2) and not dating(t):
             return lemma
     return None

@@ -430,6 +430,12 @@ _VERDICTS = (*DECISION_NOUNS, "answer.n.01", "solution.n.02", "verdict.n.01", "c
 
 def topic_of(sent: Any) -> str | None:
     """An explicit matter: "for the open day", "the dinner is now ...", "refreshments: ..."."""
+    topic = _topic_of(sent)
+    # ("lets go with X": the tagger's noun is "let's" without its apostrophe, no matter)
+    return None if topic and any(sx.lets(t) and topic.split()[-1] == t.lemma_.lower() for t in sent) else topic
+
+
+def _topic_of(sent: Any) -> str | None:
     if (goal := concluding.goal_parts(sent)) is not None:
         # "X is the goal": the goal is no matter of its own; "X is the new quiz night": the quiz night is
         return concluding.renewed_matter(goal)
@@ -520,7 +526,7 @@ def instead_value(sent: Any, drops: set[int]) -> Any | None:
 
 def _common(t: Any) -> bool:
     """A common noun, or a word the tagger took for a name only because it opens the sentence ("Menu confirmed")."""
-    return t.pos_ == "NOUN" or (t.pos_ == "PROPN" and t.i == t.sent.start and lex.known_noun(t.lower_))
+    return (t.pos_ == "NOUN" and not sx.lets(t)) or (t.pos_ == "PROPN" and t.i == t.sent.start and lex.known_noun(t.lower_))
 
 
 def _settled_as(sent: Any) -> Any | None:

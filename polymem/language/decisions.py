@@ -134,8 +134,13 @@ class DecisionTracker:
                                                    placeish(to) and placeish(c.head.value)) or
                       (value_kind(to) == value_kind(c.head.value) != "thing") for c in self.chains):
             self._change_seq = self._seq
-        if (want := wanted_anew(doc)) is not None and any(self._replaces(want, c) for c in self.chains):
+        if (want := wanted_anew(doc)) is not None and (hit := [c for c in self.chains if self._replaces(want, c)]):
             self._change_seq = self._seq  # "we need somewhere else for the meeting": the next choice replaces it
+            # ("we need a new name": the one matter filed under that name, or the one matter it can be, whatever
+            # matter was settled last)
+            named = [c for c in hit if same_matter(c.topic, want)]
+            if len(named) == 1 or len(hit) == 1:
+                self._troubled = ((named or hit)[0], self._seq)
         # (the matter named as the talk named it when settling: "bad news about the prize for the tombola")
         if (bad := trouble_with(doc)) is not None and (hit := [c for c in self.chains if self._replaces(bad, c) or
                                                                bad in words(c)]):

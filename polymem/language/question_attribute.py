@@ -186,10 +186,15 @@ def question_attribute(doc: Any) -> tuple[Attribute | None, str | None]:
         # for a noun phrase); "where" with a form of "live" asks where someone lives (not an animal: its fate)
         return "city", None
     for t in doc:  # "which city did X live in before the new job?": the wh-word's own noun is asked; the job dates it
+        # ("which town did X move to for the job?": the job is why, the town what; "which city is each of them
+        # working from?": where they are, whatever they do there)
         if t.pos_ == "NOUN" and any(c.tag_ in ("WDT", "WP") for c in t.children) and \
-                lex.noun_is(t.lemma_.lower(), "city", senses=1) and not _in_dating_clause(t) and \
+                lex.noun_is(t.lemma_.lower(), "city", senses=1) and not _in_dating_clause(t) and (
                 any((_in_dating_clause(x) or x.dep_ == "pobj") and lex.noun_is_exactly(x.lemma_.lower(), "job", senses=2)
-                    for x in doc):  # ("which town did X move to for the job?": the job is why, the town what)
+                    for x in doc) or any(x.pos_ == "VERB" and lex.verb_in_senses(x.lemma_.lower(), ("work.v.02",
+                                                                                            "work.v.01"), first=2)
+                                         and any(c.dep_ == "prep" and c.lower_ == "from" for c in x.children)
+                                         for x in doc)):
             return "city", None
     for t in doc:
         lemma = _noun_lemma(t) if t.pos_ == "NOUN" else t.lemma_.lower()

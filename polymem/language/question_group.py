@@ -50,10 +50,23 @@ def town_for_each(doc: Any) -> bool:
     """A town asked for each member, not for the group: a wh-word on a word for a town ("which city", "what town")
     with no "we" / "us" / "all of us" acting ("which city are we all going to?" asks where the group goes)."""
     town = any(t.tag_ in ("WDT", "WP") and t.dep_ == "det" and lex.noun_is(t.head.lemma_.lower(), "city", senses=1)
-               for t in doc)
-    # (nor everyone acting together: "what town did everyone vote for?", "which city is everybody meeting in?")
-    return town and not any(t.lower_ in ("we", "us") and t.dep_ in ("nsubj", "nsubjpass", "pobj") for t in doc) and \
+               for t in doc) or any(  # "give me the current city for each of us": the town asked for, to be told
+        t.pos_ == "NOUN" and lex.noun_is(t.lemma_.lower(), "city", senses=1) and
+        (t.dep_ == "ROOT" or (t.dep_ == "dobj" and t.head.dep_ == "ROOT")) for t in doc)
+    # (nor everyone acting together: "what town did everyone vote for?", "which city is everybody meeting in?";
+    # "each of us" counts us one by one)
+    return town and not any(t.lower_ in ("we", "us") and t.dep_ in ("nsubj", "nsubjpass", "pobj") and not _one_by_one(t)
+                            for t in doc) and \
         not any(t.dep_ in ("nsubj", "nsubjpass") and t.lower_ in _EVERY_PRONOUN for t in doc)
+
+
+def _one_by_one(t: Any) -> bool:
+    """"us" counted one by one: "each of (the seven of) us", "every one of us"."""
+    while t.dep_ == "pobj" and t.head.lower_ == "of":
+        t = t.head.head
+        if t.lower_ in ("each", "every", "one"):
+            return True
+    return False
 
 
 def _people_noun(t: Any) -> bool:

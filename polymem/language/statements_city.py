@@ -33,9 +33,11 @@ def local_place(reader: StatementReader, doc: Any, speaker: str, message_id: str
         for c in t.head.children)) or (
         t.dep_ == "poss" and not lex.is_person_noun(t.head.lemma_.lower()) and _concrete(t.head.lemma_.lower())))
         for t in doc) or any(
-        t.lower_ in ("today", "tonight", "now", "rn", "currently", "morning", "here", "still") for t in doc) or any(
+        t.lower_ in ("today", "tonight", "now", "rn", "currently", "morning", "here") for t in doc) or any(
         t.lower_ == "this" and t.dep_ == "det" and lex.noun_is(t.head.lemma_.lower(), "settlement", senses=1)
         for t in doc)  # "very on brand for this town"
+    # "still in X": being somewhere goes on (not "X is still pricey": a place judged, "still" is no "here")
+    still = any(t.lower_ == "still" for t in doc)
     found: list[tuple[bool, Any, Any]] = []
     for sent in doc.sents:
         if sent.text.rstrip().endswith("?"):
@@ -43,8 +45,10 @@ def local_place(reader: StatementReader, doc: Any, speaker: str, message_id: str
         for t in sent:
             # the frame places the speaker itself ("evening from X!", "X is minus nine")
             framed = homely_frame(t) or (t.dep_ == "nsubj" and weather.reported_at(t))
-            if not (here or framed):
+            if not (here or framed or (still and t.dep_ == "pobj" and t.head.lower_ == "in")):
                 continue
+            if _route(t, reader):
+                continue  # "X-Y is a short hop": two places joined as a way between them, where nobody lives
             # (a name the frame places, made of common words, is a place too: "here in Mill Bay")
             if not (t.ent_type_ == "GPE" or lex.is_place_name(t.lower_) or framed) or not (sx.is_place(t, reader) or (
                     framed and t.dep_ == "pobj" and t.pos_ == "PROPN" and t.text[:1].isupper() and t.is_alpha and
@@ -150,6 +154,14 @@ def home_part(lemma: str) -> bool:
 _STRETCH = ("week.n.01", "week.n.02", "month.n.01", "month.n.02", "night.n.01", "day.n.01", "day.n.04", "weekend.n.01")
 
 
+def _route(t: Any, reader: StatementReader) -> bool:
+    """The place is one end of two places written as one ("X-Y", "X–Y"): a way between them, unless the
+    whole is itself a place a gazetteer knows."""
+    parts = [x for x in re.split(r"\s*[-–]\s*", sx.phrase(t)) if x]
+    return len(parts) == 2 and all(lex.is_place_name(x.lower().replace(" ", "_")) for x in parts) and \
+        not lex.is_place_name(sx.phrase(t).lower().replace(" ", "_"))
+
+
 def _stay(t: Any) -> bool:
     """"the five months in X", "my year in X": a place named as where a counted or bounded stretch of time was
     spent (not "first week in X", which the frame reads as the start of living there)."""
@@ -191,7 +203,7 @@ def homely_frame(t: Any) -> bool:
     if prep.lower_ == "from":  # "Hello from X", "Evening from X": the sentence opens with the greeting
         first = t.sent[0]
         if h.tag_ == "VBG" and h.i == first.i and lex.verb_in_lexfile(
-                h.lemma_.lower(), ("verb.communication",)):
+                h.lemma_.lower(), ("verb.communication",), first=2):  # ("write": first a making, then a telling)
             return True  # "reporting from X", "writing from X": where the speaker speaks from
         return prep.i == first.i + 1 and (first.pos_ == "INTJ" or lex.noun_is(first.lemma_.lower(), "time", senses=1)
                                           or _greeting(first.lower_)) \

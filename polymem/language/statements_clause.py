@@ -191,7 +191,8 @@ def verb_statements(reader: StatementReader, v: Any, sent: Any, speaker: str, ot
         if lex.noun_is(obj.lemma_.lower(), "dwelling") and not neg and not _looked_at(v) and not sx.put_forward(v) and \
                 not lex.verb_in_senses(lemma, BOOK_SENSES, first=2, exact=True) and \
                 lex._synsets(lemma, "v"):
-            place = sx.place_obj(obj, reader) or sx.place_obj(v, reader) or _by_landmark(obj, reader)
+            place = sx.place_obj(obj, reader) or sx.place_obj(v, reader) or _by_landmark(obj, reader) or \
+                _by_landmark(obj, reader, named=True)
             if place and (owner := owner or subject_of(reader, v, sent, speaker, other)):
                 # ("sold the house in X", "vacated the flat in X": a home given up, where they lived before)
                 gone = lex.verb_in_senses(lemma, _GIVE_UP_HOME, first=2, exact=True)
@@ -222,16 +223,31 @@ def verb_statements(reader: StatementReader, v: Any, sent: Any, speaker: str, ot
     return out
 
 
-def _by_landmark(home: Any, reader: StatementReader) -> str | None:
+def _by_landmark(home: Any, reader: StatementReader, named: bool = False) -> str | None:
     """"a flat above the chemist in X", "a room behind the station in X": the town of the landmark a dwelling is
-    placed by (a preposition of place with no place of its own, then the landmark's "in X")."""
+    placed by (a preposition of place with no place of its own, then the landmark's "in X"). `named`: any name
+    there will do (`_name_in`), as a dwelling's frame says it is a town though no gazetteer lists it."""
     for c in home.children:
         # (not a preposition of who or what it is for, of what it holds, or where it comes from)
         if c.dep_ == "prep" and c.lower_ not in ("in", "to", "into", "near", "for", "with", "of", "from", "about",
                                                  "like", "than", "as"):
             for p in c.children:
-                if p.dep_ == "pobj" and p.pos_ == "NOUN" and (place := sx.place_obj(p, reader, ("in",))):
+                if p.dep_ == "pobj" and p.pos_ == "NOUN" and (
+                        place := _name_in(p, reader) if named else sx.place_obj(p, reader, ("in",))):
                     return place
+    return _name_in(home, reader) if named else None
+
+
+def _name_in(head: Any, reader: StatementReader) -> str | None:
+    """A capitalised name after "in" on the head, inside the sentence, that is no member, no date and no firm:
+    a town, when what stands there is a dwelling ("a flat in <Name>")."""
+    for c in head.children:
+        if c.dep_ == "prep" and c.lower_ == "in":
+            for p in c.children:
+                if p.dep_ == "pobj" and p.pos_ == "PROPN" and p.is_alpha and p.text[:1].isupper() and \
+                        p.i > p.sent.start and not reader.person_in(p.text) and not timeexpr.calendar_name(p.lower_) \
+                        and p.ent_type_ not in ("DATE", "TIME", "ORG", "PERSON", "NORP"):
+                    return sx.phrase(p)
     return None
 
 
@@ -640,11 +656,18 @@ def _next_in(n: Any, reader: StatementReader) -> str | None:
 
 def _there(reader: StatementReader, v: Any) -> str | None:
     """"got the job in Incheon, moving up there next month": a move "there" goes to the last place the message
-    named before it."""
-    if not lex.moving_verb(v.lemma_.lower()) or not any(
-            c.dep_ == "advmod" and c.lower_ == "there" for c in [*v.children, *(x for c in v.children for x in c.children)]):
+    named before it. So does a move the sentence gives as a consequence ("the post is in X, so I'm moving in
+    May"): where it goes is the place the clause before it named (never one set off from)."""
+    if not lex.moving_verb(v.lemma_.lower()):
         return None
-    named = [t for t in sx.names_before(v) if sx.is_place(t, reader)]
+    if any(c.dep_ == "advmod" and c.lower_ == "there" for c in [*v.children, *(x for c in v.children for x in c.children)]):
+        named = [t for t in sx.names_before(v) if sx.is_place(t, reader)]
+    elif any(c.dep_ in ("advmod", "mark") and c.lower_ == "so" and c.i < v.i for c in v.children) and not any(
+            c.dep_ in ("dobj", "prt") for c in v.children):
+        named = [t for t in sx.names_before(v) if t.i >= v.sent.start and t.dep_ == "pobj" and
+                 t.head.lower_ in ("in", "to") and sx.is_place(t, reader)]
+    else:
+        return None
     if not named:
         return None
     name = sx.phrase(named[-1])

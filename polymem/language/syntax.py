@@ -189,6 +189,9 @@ def is_place(tok: Any, reader: PersonFinder) -> bool:
         return False  # "In." answering a roll call: a function word, whatever state it abbreviates
     if tok.pos_ == "INTJ" or (len(tok.text) <= 2 and not tok.text.isupper()):
         return False  # an exclamation ("Oh ..."), not the state it abbreviates
+    if tok.head.lower_ in ("in", "since", "until", "by") and timeexpr.calendar_name(tok.lower_) and \
+            not any(c.dep_ in ("compound", "det") for c in tok.children):
+        return False  # "in March": a month (or a day), whatever town shares its name
     if tok.text[:1].isupper() and tok.is_alpha and tok.pos_ not in ("PROPN",) and \
             (lex.is_place_name(tok.lower_) or not lex.known_word(tok.lower_)):
         return True  # a capitalised name the tagger took for another part of speech
@@ -226,6 +229,11 @@ def place_obj(head: Any, reader: PersonFinder, preps: tuple[str, ...] = ("in", "
                 and is_place(c, reader):
             return phrase(c)
     return None
+
+
+def lets(t: Any) -> bool:
+    """"lets go with X": "let's" typed without its apostrophe, which the tagger takes for a noun."""
+    return t.lower_ == "lets" and t.i + 1 < len(t.doc) and t.doc[t.i + 1].pos_ in ("VERB", "AUX")
 
 
 def names_before(v: Any) -> list[Any]:

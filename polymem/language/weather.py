@@ -1,5 +1,5 @@
 """A place's weather said as news ("Kraków is minus nine and glittering", "Leeds is all drizzle", "Perth is 31
-degrees btw"): people report the weather where they are, so the speaker is there (a weak reading of home,
+degrees btw", "Hull is freezing"): people report the weather where they are, so the speaker is there (a weak reading of home,
 like any passing mention).
 
 Read from the parse and WordNet: a place as the subject of "be" whose predicate is a temperature (a number
@@ -23,6 +23,12 @@ _SIGNED = re.compile(r"^[-−–+]\d+(?:[.,]\d+)?°?[cfCF]?$|^\d+(?:[.,]\d+)?(?:
 def reported_at(t: Any) -> bool:
     """The place token `t` is the subject of "be" with a weather predicate."""
     v = t.head
+    if t.dep_ == "nsubj" and v.tag_ == "VBG" and any(c.dep_ == "aux" and c.lemma_ == "be" for c in v.children) and \
+            not any(c.dep_ in ("neg", "dobj") for c in v.children) and not any(_climate(x) for x in v.subtree):
+        # "X is freezing", "X is still snowing": the weather as a verb (or an adjective the tagger took for one)
+        # ("freezing", "boiling": the verb's noun is a kind of weather)
+        return lex.verb_in_lexfile(v.lemma_.lower(), ("verb.weather",)) or lex.noun_in_senses(
+            v.lemma_.lower(), _WEATHER, first=2)
     if t.dep_ != "nsubj" or v.lemma_ != "be" or any(c.dep_ == "neg" for c in v.children):
         return False
     if v.dep_ == "ccomp" and any(c.dep_ == "nsubj" and c.lower_ not in ("i", "we") for c in v.head.children):

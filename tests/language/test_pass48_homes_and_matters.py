@@ -1,0 +1,68 @@
+"""Readings of the forty-eighth pass: two towns joined as a route, a place judged with "still", a line written
+from a town, a move given as the consequence of a town named before it, a dwelling in a town no gazetteer lists,
+a month after "in", a matter the group wants a new value for, "lets" typed for "let's", and every member's town
+asked with "for each". Sentences written for these tests (no data set's words, names or values)."""
+
+from __future__ import annotations
+
+from polymem.language.decision_clauses import topic_of
+from polymem.language.decisions import DecisionTracker
+from polymem.language.models import parsed
+from polymem.language.questions import parse_question
+from tests.language.reads import values
+
+
+def test_two_towns_joined_as_a_route_are_nobodys_home() -> None:
+    assert values("Olomouc-Jihlava is a 2h train. I feel spoiled", "city") == []
+    assert values("Olomouc is grey and drizzly today", "city") == ["Olomouc"]
+
+
+def test_a_place_judged_with_still_is_no_home_but_still_in_it_is() -> None:
+    assert values("Olomouc is still silly money", "city") == []
+    assert values("Jihlava is still pricey, sadly", "city") == []
+    assert values("still in Jihlava, loving the quiet", "city") == ["Jihlava"]
+
+
+def test_a_line_written_from_a_town_places_the_writer() -> None:
+    assert values("writing from Torun! second week at the lab done, everyone bikes", "city") == ["Torun"]
+
+
+def test_a_move_given_as_a_consequence_goes_to_the_town_named_before_it() -> None:
+    assert values("the new post is in Torun, so I'm moving in May", "city") == ["Torun"]
+    assert values("I'm in Torun this week so moving the standup to Friday", "city") != ["Torun", "Torun"]
+
+
+def test_a_dwelling_got_in_a_town_no_gazetteer_lists_is_a_home() -> None:
+    assert values("got a flat above the chippy in Saunter with a mate", "city") == ["Saunter"]
+
+
+def test_a_month_after_in_is_no_town() -> None:
+    assert values("bought a flat in March, still no curtains", "city") == []
+
+
+def test_a_new_value_wanted_for_a_named_matter_replaces_that_matter_not_the_last_one() -> None:
+    tr = DecisionTracker()
+    lines = ["also we need a code name. he reads the screen over my shoulder. 'Project Nibs'?",
+             "Project Nibs lol ok", "Project Nibs it is",
+             "dessert? lemon tart?", "lemon tart yes", "lemon tart it is",
+             "also we need a new code name. Project Nibs is too obvious now that the cafe is called Nibs & Co",
+             "Operation Tansy?", "Operation Tansy lol yes", "fine, Operation Tansy from now on"]
+    last = None
+    for i, text in enumerate(lines):
+        for d in tr.feed(text, f"m{i}", f"p{i % 3}", None):
+            last = d
+    assert last is not None and last.value == "Operation Tansy"
+    assert last.reverses == "Project Nibs" and tr.chain_of(last).topic == "code name"
+
+
+def test_lets_typed_without_its_apostrophe_names_no_matter() -> None:
+    assert topic_of(next(parsed("ok lets go with the Brackwater hall then").sents)) is None
+
+
+def test_every_members_town_asked_for_each_of_them() -> None:
+    for q in ("Give me the current city for each member of the chat.",
+              "Give me the current city for each of the six of us.",
+              "quick check: which city is each person working from these days?"):
+        form = parse_question(q)
+        assert form.everyone and form.attribute == "city", q
+    assert parse_question("Which city does Sefa work in?").attribute == "job"
