@@ -295,6 +295,8 @@ def settles(v: Any) -> bool:
     to = any(c.dep_ == "prep" and c.lower_ == "to" for c in v.children)
     if subj is not None and subj.lower_ == "i" and done and _for_the_group(v, lemma, change):
         return True  # "I've switched us to the lodge", "I booked the Brass Lantern": one member acting for all
+    if subj is not None and subj.lower_ == "we" and done and _home_moved(v):
+        return False  # "we moved down to X last weekend": a household's new home, news rather than a plan
     if subj is not None:
         collective = subj.pos_ == "NOUN" and lex.noun_in_senses(subj.lemma_.lower(), ("social_group.n.01",))
         # "rehearsals move to wednesdays", "drill moves to thursdays": a plan changed, said in the present
@@ -315,6 +317,16 @@ def settles(v: Any) -> bool:
     return (decide and v.dep_ in ("ROOT", "advcl", "ccomp", "parataxis", "conj") and v.tag_ in ("VBD", "VBN")) or (
         change and v.tag_ in ("VBG", "VBD", "VBN") and (v.dep_ in ("ROOT", "conj", "parataxis") or
                                                        v.head.pos_ == "INTJ") and to and concluding)
+
+
+def _home_moved(v: Any) -> bool:
+    """A verb of moving house with no object, gone to a town a gazetteer knows ("moved up to X")."""
+    if not lex.moving_verb(v.lemma_.lower()) or any(c.dep_ == "dobj" for c in v.children):
+        return False
+    heads = [v, *(c for c in v.children if c.dep_ in ("prt", "advmod"))]
+    return any(p.dep_ == "pobj" and (p.ent_type_ == "GPE" or lex.is_place_name(p.lower_)) and
+               not timeexpr.calendar_name(p.lower_)
+               for h in heads for c in h.children if c.dep_ == "prep" and c.lower_ == "to" for p in c.children)
 
 
 def _for_the_group(v: Any, lemma: str, change: bool) -> bool:

@@ -138,8 +138,9 @@ class DecisionTracker:
             self._change_seq = self._seq  # "we need somewhere else for the meeting": the next choice replaces it
             # ("we need a new name": the one matter filed under that name, or the one matter it can be, whatever
             # matter was settled last)
+            # (a place or a time wanted anew fits any matter settled with one: the next choice finds its own)
             named = [c for c in hit if same_matter(c.topic, want)]
-            if len(named) == 1 or len(hit) == 1:
+            if (len(named) == 1 or len(hit) == 1) and not self._generic_want(want):
                 self._troubled = ((named or hit)[0], self._seq)
         # (the matter named as the talk named it when settling: "bad news about the prize for the tombola")
         if (bad := trouble_with(doc)) is not None and (hit := [c for c in self.chains if self._replaces(bad, c) or
@@ -159,6 +160,12 @@ class DecisionTracker:
     def _named_so_far(self) -> list[str]:
         """The options put forward and the messages before this one: where a bare day finds its month."""
         return [o[0] for o in self.options] + [x for _, x, _ in self._window[:-1]]
+
+    @staticmethod
+    def _generic_want(want: str) -> bool:
+        """"somewhere else", "another date": a place or a time wanted, not a matter by its name."""
+        return want == "place" or lex.noun_in_lexfile(want, ("noun.location",)) or lex.noun_is(want, "workplace") or \
+            lex.noun_is(want, "time", senses=2)
 
     @staticmethod
     def _replaces(want: str, c: Chain) -> bool:
@@ -213,9 +220,10 @@ class DecisionTracker:
         every = _sentences(doc)
         # (a question asks, it does not decide; but "Decided then? Hamburg, 8 June" states the choice it asks
         # the others to confirm, as "Decided. Hamburg, 8 June" does)
-        sents = [s for k, s in enumerate(every) if not s.text.rstrip().endswith("?") or (
+        # (nor does a phrase left hanging: "so the picnic..." trails off where the bad news is implied)
+        sents = [s for k, s in enumerate(every) if (not s.text.rstrip().endswith("?") or (
             k + 1 < len(every) and not every[k + 1].text.rstrip().endswith("?") and
-            _choice_to_confirm(s, every[k + 1]))]
+            _choice_to_confirm(s, every[k + 1]))) and not _trails_off(s)]
         if not sents:
             return out
         # "fine. Casa Lupo.": an option named after a word of assent
@@ -514,6 +522,15 @@ class DecisionTracker:
                         done = True
                         continue
             root = s.root
+            if root.lower_ == "like" and root.i == s.start and root.pos_ == "ADP" and len(s) <= 7 and \
+                    not any(t.pos_ in ("VERB", "AUX") for t in s):
+                # "... cheaper in early autumn. like 6-8 october": a verbless example given is put forward
+                rest = s.doc[root.i + 1:s.end]
+                value = rest.text.strip(" .!,")
+                if value and not any(t.pos_ == "PRON" for t in rest):
+                    self.options.append((value, None, text))
+                    done = True
+                    continue
             # ("ok." puts nothing forward, nor a reaction to someone by name: "oh Marguerite", "aw, Tobi")
             if root.pos_ in ("NOUN", "PROPN") and len(s) <= 6 and not any(t.pos_ == "VERB" for t in s) and \
                     not concluding.marker(root) and root.ent_type_ != "PERSON" and not _addressed(root) and \
@@ -573,7 +590,9 @@ class DecisionTracker:
                 return c
         # "Trattoria Ombra just rang, they're closed, so we're at the Lantern instead": a change that names what a
         # chain had settled on replaces it (before any open matter its new value might also suit)
-        named = [c for c in self.chains if not same(c.head.value, d.value) and re.search(
+        # (of the value's kind: "6-8 oct, <the town settled>" moves the dates, not the town)
+        named = [c for c in self.chains if not same(c.head.value, d.value) and
+                 value_kind(c.head.value) == value_kind(d.value) and re.search(
             r"(?i)(?<!\w)" + re.escape(re.sub(r"^(?:the|a|an)\s+", "", c.head.value.split(",")[0])) + r"(?!\w)",
             text)] if changed and not d.topic else []
         if named:
@@ -668,8 +687,18 @@ def _anaphoric_time(value: str) -> bool:
         words[1].rstrip("s") in timeexpr.WEEKDAYS or lex.noun_is(words[1], "time", senses=2))
 
 
+def _trails_off(sent: Any) -> bool:
+    """A sentence with no verb that ends on an ellipsis: a thought left unfinished."""
+    return sent.text.rstrip().endswith(("...", "…")) and not any(t.pos_ in ("VERB", "AUX") for t in sent)
+
+
 def _header(value: str) -> bool:
+    """A word that heads what follows ("news", "update"), or the group addressed by a plural noun for people
+    ("right cousins.", "ok team"): no value chosen."""
     words = re.sub(r"(?i)^(?:the|a|an|some|big|good|bad)\s+", "", value.strip()).split()
+    base = lex.wordnet().morphy(words[0].lower(), "n") if len(words) == 1 and words[0].isalpha() else None
+    if base and base != words[0].lower() and words[0] == value.strip() and lex.is_person_noun(base, 1):
+        return True  # (a plural, with no article)
     return len(words) == 1 and lex.noun_in_senses(words[0].lower(), _HEADER_SENSES, first=1, exact=True)
 
 

@@ -106,6 +106,9 @@ def wanted_anew(doc: Any) -> str | None:
             # ("somewhere else to park": a place for another purpose, said by its verb)
             purpose = any(c.dep_ in ("relcl", "acl", "xcomp", "advcl") and c.i > t.i for c in verb.children)
             return "place" if _groups_want(verb) and not purpose else None
+        if t.pos_ == "NOUN" and t.dep_ == "dobj" and any(c.dep_ == "det" and c.lower_ == "the" for c in t.children) and \
+                _group_changes(t.head):
+            return t.lemma_.lower()  # "can we shift the dates?": the matter to be settled anew
         if t.pos_ != "NOUN" or not any(c.lower_ in _ANEW and c.dep_ in ("amod", "det") for c in t.children):
             continue
         verb = t.head.head if t.dep_ == "pobj" else t.head
@@ -128,6 +131,19 @@ def trouble_with(doc: Any) -> str | None:
                 if p is not None:
                     return p.lemma_.lower()
     return None
+
+
+def _group_changes(verb: Any) -> bool:
+    """A verb of changing (WordNet's change, shift, move senses) the group asks or urges itself to do: "can we
+    move ...?", "let's change ...", "we should shift ..."."""
+    from polymem.language.group import CHANGE_SENSES
+
+    if verb.pos_ != "VERB" or verb.tag_ in ("VBD", "VBN") or \
+            not lex.verb_in_senses(verb.lemma_.lower(), CHANGE_SENSES, first=2, exact=True):
+        return False
+    subj = next((c for c in verb.children if c.dep_ == "nsubj"), None)
+    return (subj is not None and subj.lower_ == "we" and any(c.dep_ == "aux" and c.tag_ == "MD" for c in verb.children)) \
+        or verb.head.lemma_ == "let" or any(c.lower_ in ("let", "let's") for c in verb.children)
 
 
 def _groups_want(verb: Any) -> bool:

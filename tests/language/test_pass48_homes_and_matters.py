@@ -66,3 +66,36 @@ def test_every_members_town_asked_for_each_of_them() -> None:
         form = parse_question(q)
         assert form.everyone and form.attribute == "city", q
     assert parse_question("Which city does Sefa work in?").attribute == "job"
+
+
+def _feed(lines: list[str]) -> tuple[DecisionTracker, list[list]]:
+    tr = DecisionTracker()
+    return tr, [tr.feed(text, f"m{i}", f"p{i % 3}", None) for i, text in enumerate(lines)]
+
+
+def test_a_household_moved_to_a_town_is_news_not_a_plan() -> None:
+    _, out = _feed(["life update: boxes everywhere. we moved down to Olomouc last weekend"])
+    assert out[0] == []
+    _, out = _feed(["we moved the quiz to the Anchor"])
+    assert [d.value for d in out[0]] == ["the Anchor"]
+
+
+def test_a_phrase_left_hanging_settles_nothing() -> None:
+    _, out = _feed(["picnic on sundays?", "sundays yes", "sundays it is",
+                    "bad news, my shifts changed to weekends. so the picnic..."])
+    assert [d.value for d in out[2]] == ["sundays"] and out[3] == []
+
+
+def test_dates_shifted_on_request_replace_the_dates_settled_not_another_days_matter() -> None:
+    tr, out = _feed(["offsite dates? week of 9 march?", "week of 9 march works",
+                     "week of 9 march, Olomouc, €500pp. putting it in the doc",
+                     "game night is thursdays then", "thursdays it is",
+                     "actually can we shift the dates too? flights are half price in early april. like 6-8 april",
+                     "fine by me", "6-8 april, Olomouc, €400. updating the doc"])
+    assert [d.value for d in out[7]] == ["6-8 april"]
+    assert tr.chain_of(out[7][0]) is tr.chain_of(out[2][0])
+
+
+def test_the_group_addressed_is_no_choice() -> None:
+    _, out = _feed(["right cousins. gran turns 85 in june and mum has officially handed it to us"])
+    assert out[0] == []
