@@ -191,8 +191,9 @@ def verb_statements(reader: StatementReader, v: Any, sent: Any, speaker: str, ot
         if lex.noun_is(obj.lemma_.lower(), "dwelling") and not neg and not _looked_at(v) and not sx.put_forward(v) and \
                 not lex.verb_in_senses(lemma, BOOK_SENSES, first=2, exact=True) and \
                 lex._synsets(lemma, "v"):
-            place = sx.place_obj(obj, reader) or sx.place_obj(v, reader) or _by_landmark(obj, reader) or \
-                _by_landmark(obj, reader, named=True)
+            # ("a cottage outside X": a home just outside a town is that town's)
+            place = sx.place_obj(obj, reader, ("in", "to", "into", "near", "outside")) or sx.place_obj(v, reader) or \
+                _by_landmark(obj, reader) or _by_landmark(obj, reader, named=True)
             if place and (owner := owner or subject_of(reader, v, sent, speaker, other)):
                 # ("sold the house in X", "vacated the flat in X": a home given up, where they lived before)
                 gone = lex.verb_in_senses(lemma, _GIVE_UP_HOME, first=2, exact=True)

@@ -99,3 +99,15 @@ def test_dates_shifted_on_request_replace_the_dates_settled_not_another_days_mat
 def test_the_group_addressed_is_no_choice() -> None:
     _, out = _feed(["right cousins. gran turns 85 in june and mum has officially handed it to us"])
     assert out[0] == []
+
+
+def test_a_move_joined_to_anothers_doing_is_not_the_speakers() -> None:
+    assert values("so. big gran news. she's selling the bungalow and moving into a friend's place in Olomouc",
+                  "city") == []
+    assert values("Still up in Olomouc, nothing new", "city") == ["Olomouc"]
+
+
+def test_a_cottage_signed_for_outside_a_town_is_a_home_there() -> None:
+    assert values("the rent here broke me. signed for a little cottage outside Olomouc, moving on the 15th",
+                  "city") == ["Olomouc"]
+    assert values("signed for a little cottage outside Olomouc", "job") == []
