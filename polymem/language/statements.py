@@ -32,6 +32,7 @@ from polymem.language.statement_types import Attribute, Kind, Person, Statement
 from polymem.language.statements_city import based_in, demonym_city, local_place
 from polymem.language.statements_clause import sentence_statements
 from polymem.language.statements_confirmed import confirmed
+from polymem.language.statements_identified import identified
 from polymem.language.statements_farewell import bade, farewells
 from polymem.language.statements_former import former_roles, with_former
 from polymem.language.statements_job import merge_jobs, post_taken, self_role
@@ -140,6 +141,7 @@ class StatementReader:
         for i, sts in confirmed(self, items, docs, context).items():
             have = {(st.attribute, st.owner) for st in out[i]}  # (what the reply says itself says it better)
             out[i] += [st for st in sts if (st.attribute, st.owner) not in have]
+        identified(self, items, docs, out, context)  # "who is X?" - "my cat": the cat is X
         # "harbour pilot!! so proud": a role or a town said alone, right after another member told it as
         # their news, cheers that news; it is not the speaker's own
         told = [(x[0], x[1]) for x in [*lookback, *items]]

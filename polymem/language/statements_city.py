@@ -44,7 +44,7 @@ def local_place(reader: StatementReader, doc: Any, speaker: str, message_id: str
             continue
         for t in sent:
             # the frame places the speaker itself ("evening from X!", "X is minus nine")
-            framed = homely_frame(t) or (t.dep_ == "nsubj" and weather.reported_at(t))
+            framed = homely_frame(t) or (t.dep_ == "nsubj" and weather.reported_at(t)) or weather.named_with_weather(t)
             if not (here or framed or (still and t.dep_ == "pobj" and t.head.lower_ == "in")):
                 continue
             if _route(t, reader):

@@ -31,13 +31,31 @@ def reported_at(t: Any) -> bool:
             v.lemma_.lower(), _WEATHER, first=2)
     if t.dep_ != "nsubj" or v.lemma_ != "be" or any(c.dep_ == "neg" for c in v.children):
         return False
-    if v.dep_ == "ccomp" and any(c.dep_ == "nsubj" and c.lower_ not in ("i", "we") for c in v.head.children):
+    if _hearsay(v):
         return False  # "my sister says X is 30 degrees": where she is
     told = [x for c in v.children if c is not t and c.dep_ not in ("nsubj", "cc") for x in c.subtree]
     if any(_climate(x) for x in told):
         return False  # "Rome is hot in August", "Cairo is always 40 degrees": the climate, known from anywhere
     return any(_temperature(x) or (weather_word(x) and x.dep_ in ("acomp", "attr", "conj", "pobj", "dobj"))
                for x in told)
+
+
+def named_with_weather(t: Any) -> bool:
+    """The place names the weather a verbless line reports: as the modifier of a weather noun ("X rain comes at
+    you sideways", "X also horizontal rain") or as a label the weather follows ("X: rain and sleet")."""
+    h = t.head
+    if t.dep_ in ("compound", "nmod") and h.pos_ == "NOUN" and weather_word(h):
+        clause = h.head if h.dep_ in ("nsubj", "nsubjpass") else h
+        return not any(c.dep_ == "neg" for c in clause.children) and not any(_climate(x) for x in clause.subtree) \
+            and not _hearsay(clause)
+    nxt = t.doc[t.i + 1] if t.i + 1 < len(t.doc) else None
+    return t.dep_ == "ROOT" and nxt is not None and nxt.text == ":" and any(
+        c.dep_ in ("appos", "conj", "dep") and weather_word(c) and c.i == nxt.i + 1 for c in t.children)
+
+
+def _hearsay(v: Any) -> bool:
+    """The clause is what someone else says or thinks ("my sister says ...")."""
+    return v.dep_ == "ccomp" and any(c.dep_ == "nsubj" and c.lower_ not in ("i", "we") for c in v.head.children)
 
 
 # adverbs of how often or of hearsay (a closed class of English): what a place is like, not what one sees there

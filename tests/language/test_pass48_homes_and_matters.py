@@ -111,3 +111,18 @@ def test_a_cottage_signed_for_outside_a_town_is_a_home_there() -> None:
     assert values("the rent here broke me. signed for a little cottage outside Olomouc, moving on the 15th",
                   "city") == ["Olomouc"]
     assert values("signed for a little cottage outside Olomouc", "job") == []
+
+
+def test_a_pet_named_by_answering_who_its_name_is() -> None:
+    from tests.language.reads import READER
+
+    items = [("sorry Nibs just walked across the keyboard and sent half of that", "ott", None, "m0"),
+             ("who is nibs", "sefa", None, "m1"), ("the cat, sefa. my cat. you've met him", "ott", None, "m2")]
+    got = READER.read_many(items)
+    assert [(s.attribute, s.value, s.name) for s in got[2] if s.attribute == "pet"] == [("pet", "cat", "Nibs")]
+
+
+def test_a_town_naming_the_weather_in_a_verbless_line_places_the_speaker() -> None:
+    assert values("Olomouc: rain but make it sideways AND sleet", "city") == ["Olomouc"]
+    assert values("Olomouc rain is relentless today", "city") == ["Olomouc"]
+    assert values("my mum says Olomouc rain is awful", "city") == []
