@@ -32,9 +32,9 @@ from polymem.language.statement_types import Attribute, Kind, Person, Statement
 from polymem.language.statements_city import based_in, demonym_city, local_place
 from polymem.language.statements_clause import sentence_statements
 from polymem.language.statements_confirmed import confirmed
-from polymem.language.statements_identified import identified
 from polymem.language.statements_farewell import bade, farewells
 from polymem.language.statements_former import former_roles, with_former
+from polymem.language.statements_identified import identified
 from polymem.language.statements_job import merge_jobs, post_taken, self_role
 from polymem.language.statements_meaning import meant
 from polymem.language.statements_move import moved_to_named
