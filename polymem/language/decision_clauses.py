@@ -321,8 +321,9 @@ def settles(v: Any) -> bool:
 
 def _home_moved(v: Any) -> bool:
     """A verb of moving house with no object, gone to a town a gazetteer knows ("moved up to X")."""
-    if not lex.moving_verb(v.lemma_.lower()) or any(c.dep_ == "dobj" for c in v.children):
-        return False
+    if not lex.moving_verb(v.lemma_.lower()) or any(c.dep_ == "dobj" or (c.dep_ == "prep" and c.lower_ == "for")
+                                                    for c in v.children):
+        return False  # ("we moved to X for the reunion": the event moved there)
     heads = [v, *(c for c in v.children if c.dep_ in ("prt", "advmod"))]
     return any(p.dep_ == "pobj" and (p.ent_type_ == "GPE" or lex.is_place_name(p.lower_)) and
                not timeexpr.calendar_name(p.lower_)
@@ -538,7 +539,7 @@ def instead_value(sent: Any, drops: set[int]) -> Any | None:
 
 def _common(t: Any) -> bool:
     """A common noun, or a word the tagger took for a name only because it opens the sentence ("Menu confirmed")."""
-    return (t.pos_ == "NOUN" and not sx.lets(t)) or (t.pos_ == "PROPN" and t.i == t.sent.start and lex.known_noun(t.lower_))
+    return t.pos_ == "NOUN" or (t.pos_ == "PROPN" and t.i == t.sent.start and lex.known_noun(t.lower_))
 
 
 def _settled_as(sent: Any) -> Any | None:

@@ -527,7 +527,9 @@ class DecisionTracker:
                 # "... cheaper in early autumn. like 6-8 october": a verbless example given is put forward
                 rest = s.doc[root.i + 1:s.end]
                 value = rest.text.strip(" .!,")
-                if value and not any(t.pos_ == "PRON" for t in rest):
+                if value and not any(t.pos_ in ("PRON", "INTJ") for t in rest) and \
+                        any(t.pos_ in ("NOUN", "PROPN", "NUM") and lex.known_word(t.lower_) or t.like_num or
+                            t.text[:1].isupper() for t in rest):
                     self.options.append((value, None, text))
                     done = True
                     continue
@@ -688,8 +690,9 @@ def _anaphoric_time(value: str) -> bool:
 
 
 def _trails_off(sent: Any) -> bool:
-    """A sentence with no verb that ends on an ellipsis: a thought left unfinished."""
-    return sent.text.rstrip().endswith(("...", "…")) and not any(t.pos_ in ("VERB", "AUX") for t in sent)
+    """A sentence with no verb that ends on an ellipsis: a thought left unfinished ("X then..." still concludes)."""
+    return sent.text.rstrip().endswith(("...", "…")) and not any(t.pos_ in ("VERB", "AUX") for t in sent) and \
+        not any(t.lower_ == "then" for t in sent)
 
 
 def _header(value: str) -> bool:

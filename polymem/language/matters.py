@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from polymem.language import group as group_acts
 from polymem.language import lexical as lex
 from polymem.language.decision_clauses import PLAN_SENSES, trouble_word
 from polymem.language.models import parsed
@@ -20,9 +21,7 @@ def open_matters(doc: Any) -> list[str]:
         if v.pos_ != "VERB" or v.tag_ in ("VBD", "VBN") or \
                 not lex.verb_in_senses(v.lemma_.lower(), PLAN_SENSES, first=2, exact=True):
             continue
-        we = any(c.dep_ == "nsubj" and c.lower_ in ("we", "us") for c in v.children) or v.head.lemma_ == "let" \
-            or any(c.lower_ in ("let", "let's") for c in v.children)
-        if not we:
+        if not _ours(v):
             continue
         objs = [c for c in v.children if c.dep_ == "dobj"] + [
             p for c in v.children if c.dep_ == "prep" and c.lower_ in ("on", "about") for p in c.children
@@ -136,14 +135,17 @@ def trouble_with(doc: Any) -> str | None:
 def _group_changes(verb: Any) -> bool:
     """A verb of changing (WordNet's change, shift, move senses) the group asks or urges itself to do: "can we
     move ...?", "let's change ...", "we should shift ..."."""
-    from polymem.language.group import CHANGE_SENSES
-
     if verb.pos_ != "VERB" or verb.tag_ in ("VBD", "VBN") or \
-            not lex.verb_in_senses(verb.lemma_.lower(), CHANGE_SENSES, first=2, exact=True):
+            not lex.verb_in_senses(verb.lemma_.lower(), group_acts.CHANGE_SENSES, first=2, exact=True):
         return False
-    subj = next((c for c in verb.children if c.dep_ == "nsubj"), None)
-    return (subj is not None and subj.lower_ == "we" and any(c.dep_ == "aux" and c.tag_ == "MD" for c in verb.children)) \
-        or verb.head.lemma_ == "let" or any(c.lower_ in ("let", "let's") for c in verb.children)
+    return _ours(verb, modal=True)
+
+
+def _ours(v: Any, modal: bool = False) -> bool:
+    """The group acts: "we" the subject (with a modal, if `modal`: "can we", "we should"), or "let's"."""
+    we = any(c.dep_ == "nsubj" and c.lower_ in ("we", "us") for c in v.children) and (
+        not modal or any(c.dep_ == "aux" and c.tag_ == "MD" for c in v.children))
+    return we or v.head.lemma_ == "let" or any(c.lower_ == "let" for c in v.children)
 
 
 def _groups_want(verb: Any) -> bool:

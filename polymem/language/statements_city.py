@@ -36,8 +36,6 @@ def local_place(reader: StatementReader, doc: Any, speaker: str, message_id: str
         t.lower_ in ("today", "tonight", "now", "rn", "currently", "morning", "here") for t in doc) or any(
         t.lower_ == "this" and t.dep_ == "det" and lex.noun_is(t.head.lemma_.lower(), "settlement", senses=1)
         for t in doc)  # "very on brand for this town"
-    # "still in X": being somewhere goes on (not "X is still pricey": a place judged, "still" is no "here")
-    still = any(t.lower_ == "still" for t in doc)
     found: list[tuple[bool, Any, Any]] = []
     for sent in doc.sents:
         if sent.text.rstrip().endswith("?"):
@@ -45,9 +43,13 @@ def local_place(reader: StatementReader, doc: Any, speaker: str, message_id: str
         for t in sent:
             # the frame places the speaker itself ("evening from X!", "X is minus nine")
             framed = homely_frame(t) or (t.dep_ == "nsubj" and weather.reported_at(t)) or weather.named_with_weather(t)
-            if not (here or framed or (still and t.dep_ == "pobj" and t.head.lower_ == "in")):
+            # ("still in X": being somewhere goes on; not "X is still pricey", a place judged)
+            still = t.dep_ == "pobj" and t.head.lower_ == "in" and any(
+                doc[k].lower_ == "still" and all(x.pos_ in ("ADV", "ADP", "PART") for x in doc[k + 1:t.i - 1])
+                for k in range(max(0, t.i - 4), t.i - 1))  # ("still in X", "still up in X")
+            if not (here or framed or still):
                 continue
-            if _route(t, reader):
+            if _route(t):
                 continue  # "X-Y is a short hop": two places joined as a way between them, where nobody lives
             # (a name the frame places, made of common words, is a place too: "here in Mill Bay")
             if not (t.ent_type_ == "GPE" or lex.is_place_name(t.lower_) or framed) or not (sx.is_place(t, reader) or (
@@ -154,7 +156,7 @@ def home_part(lemma: str) -> bool:
 _STRETCH = ("week.n.01", "week.n.02", "month.n.01", "month.n.02", "night.n.01", "day.n.01", "day.n.04", "weekend.n.01")
 
 
-def _route(t: Any, reader: StatementReader) -> bool:
+def _route(t: Any) -> bool:
     """The place is one end of two places written as one ("X-Y", "X–Y"): a way between them, unless the
     whole is itself a place a gazetteer knows."""
     parts = [x for x in re.split(r"\s*[-–]\s*", sx.phrase(t)) if x]

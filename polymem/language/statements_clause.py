@@ -193,7 +193,7 @@ def verb_statements(reader: StatementReader, v: Any, sent: Any, speaker: str, ot
                 lex._synsets(lemma, "v"):
             # ("a cottage outside X": a home just outside a town is that town's)
             place = sx.place_obj(obj, reader, ("in", "to", "into", "near", "outside")) or sx.place_obj(v, reader) or \
-                _by_landmark(obj, reader) or _by_landmark(obj, reader, named=True)
+                _by_landmark(obj, reader) or _by_landmark(obj, reader, named=True) or _name_in(obj, reader)
             if place and (owner := owner or subject_of(reader, v, sent, speaker, other)):
                 # ("sold the house in X", "vacated the flat in X": a home given up, where they lived before)
                 gone = lex.verb_in_senses(lemma, _GIVE_UP_HOME, first=2, exact=True)
@@ -236,19 +236,22 @@ def _by_landmark(home: Any, reader: StatementReader, named: bool = False) -> str
                 if p.dep_ == "pobj" and p.pos_ == "NOUN" and (
                         place := _name_in(p, reader) if named else sx.place_obj(p, reader, ("in",))):
                     return place
-    return _name_in(home, reader) if named else None
+    return None
 
 
 def _name_in(head: Any, reader: StatementReader) -> str | None:
-    """A capitalised name after "in" on the head, inside the sentence, that is no member, no date and no firm:
-    a town, when what stands there is a dwelling ("a flat in <Name>")."""
+    """A capitalised name after "in" on the head that is no member, no date and no firm: a town, when what
+    stands there is a dwelling ("a flat in <Name>"); not a name ending in a common noun ("<Name> Street")."""
     for c in head.children:
         if c.dep_ == "prep" and c.lower_ == "in":
             for p in c.children:
-                if p.dep_ == "pobj" and p.pos_ == "PROPN" and p.is_alpha and p.text[:1].isupper() and \
-                        p.i > p.sent.start and not reader.person_in(p.text) and not timeexpr.calendar_name(p.lower_) \
-                        and p.ent_type_ not in ("DATE", "TIME", "ORG", "PERSON", "NORP"):
-                    return sx.phrase(p)
+                name = sx.phrase(p) if p.dep_ == "pobj" else ""
+                # (a capitalised word the tagger left a common noun counts: "a flat in Saunter")
+                if p.dep_ == "pobj" and p.pos_ in ("PROPN", "NOUN") and p.is_alpha and p.text[:1].isupper() and \
+                        not reader.person_in(p.text) and not timeexpr.calendar_name(p.lower_) and \
+                        p.ent_type_ not in ("DATE", "TIME", "ORG", "PERSON", "NORP") and \
+                        (len(name.split()) == 1 or not lex.known_noun(p.lower_)):
+                    return name
     return None
 
 
@@ -658,7 +661,8 @@ def _next_in(n: Any, reader: StatementReader) -> str | None:
 def _there(reader: StatementReader, v: Any) -> str | None:
     """"got the job in Incheon, moving up there next month": a move "there" goes to the last place the message
     named before it. So does a move the sentence gives as a consequence ("the post is in X, so I'm moving in
-    May"): where it goes is the place the clause before it named (never one set off from)."""
+    May"): where it goes is the place the clause before it gave a post, or "it", as being in (not "the rent in X
+    is insane, so moving": where one leaves)."""
     if not lex.moving_verb(v.lemma_.lower()):
         return None
     if any(c.dep_ == "advmod" and c.lower_ == "there" for c in [*v.children, *(x for c in v.children for x in c.children)]):
@@ -666,13 +670,23 @@ def _there(reader: StatementReader, v: Any) -> str | None:
     elif any(c.dep_ in ("advmod", "mark") and c.lower_ == "so" and c.i < v.i for c in v.children) and not any(
             c.dep_ in ("dobj", "prt") for c in v.children):
         named = [t for t in sx.names_before(v) if t.i >= v.sent.start and t.dep_ == "pobj" and
-                 t.head.lower_ in ("in", "to") and sx.is_place(t, reader)]
+                 (t.head.lower_ == "to" or (t.head.lower_ == "in" and _post_or_it_in(t.head.head))) and
+                 sx.is_place(t, reader)]
     else:
         return None
     if not named:
         return None
     name = sx.phrase(named[-1])
     return name.title() if name.islower() else name
+
+
+def _post_or_it_in(be: Any) -> bool:
+    """"it's in X", "the new job / the office is in X": a copula whose subject is "it" or a post or a workplace."""
+    subj = next((c for c in be.children if c.dep_ == "nsubj"), None)
+    lemma = subj.lemma_.lower() if subj is not None else ""
+    return be.lemma_ == "be" and subj is not None and (subj.lower_ in ("it", "that") or lex.noun_is_exactly(
+        lemma, "job", senses=2) or lex.noun_in_senses(lemma, ("position.n.06",), first=8, exact=True) or
+        lex.noun_is(lemma, "workplace", senses=1))
 
 
 def _moved_rooms(reader: StatementReader, v: Any, sent: Any, speaker: str, other: str | None) -> list[Statement]:

@@ -7,9 +7,11 @@ named it before, keeps an animal with no name of its own.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from polymem.language.models import parsed
 from polymem.language.statement_types import Statement
 
 if TYPE_CHECKING:
@@ -23,12 +25,14 @@ Item = tuple[str, str, Any, Any]  # (text, speaker, time, message id)
 def asked_name(reader: StatementReader, doc: Any) -> str | None:
     """The name a "who is X?" / "who's X" question asks about, when it is no member's; else None."""
     toks = [t for t in doc if not t.is_punct]
-    if len(toks) < 2 or len(toks) > 5 or toks[0].lower_ not in ("who", "who's", "whos"):
+    if len(toks) < 2 or len(toks) > 5 or toks[0].lower_ not in ("who", "whos"):
         return None
     rest = toks[1:]
-    if rest and rest[0].lemma_ == "be":
+    if rest and (rest[0].lemma_ == "be" or rest[0].lower_ in ("s", "'s", "’s")):  # ("who's X": "who" + "'s")
         rest = rest[1:]
-    if len(rest) != 1 or not rest[0].is_alpha or reader.person_in(rest[0].text):
+    # a name (not "who is he / that / coming?"), no member's
+    if len(rest) != 1 or rest[0].pos_ not in ("PROPN", "NOUN") or rest[0].is_stop or \
+            not re.fullmatch(r"[^\W\d_]+(?:['’][^\W\d_]+)?", rest[0].text) or reader.person_in(rest[0].text):
         return None
     return rest[0].text
 
@@ -41,12 +45,14 @@ def identified(reader: StatementReader, items: Sequence[Item], docs: Sequence[An
         bare = [st for st in out[i] if st.attribute == "pet" and st.owner == speaker and not st.name]
         if not bare:
             continue
-        for j in range(i - 1, max(context, i - ANSWER_BACK) - 1, -1):
+        for j in range(i - 1, max(0, i - ANSWER_BACK) - 1, -1):
             if items[j][1] == speaker:
                 continue
-            name = asked_name(reader, docs[j - context])
+            # (a question in the window before, read for context only, is parsed here)
+            name = asked_name(reader, docs[j - context] if j >= context else parsed(reader.cased(items[j][0])))
             # (the name the speaker used before: "sorry Nibs just walked across the laptop")
-            if name and any(items[k][1] == speaker and name.lower() in items[k][0].lower() for k in range(j)):
+            said = re.compile(r"(?<!\w)" + re.escape(name) + r"(?!\w)", re.IGNORECASE) if name else None
+            if said is not None and any(items[k][1] == speaker and said.search(items[k][0]) for k in range(j)):
                 for st in bare:
                     st.name = name if not name.islower() else name.title()
                 break

@@ -112,7 +112,7 @@ def subject_of(reader: StatementReader, verb: Any, sent: Any, speaker: str, othe
             # (but "my dad keeps emailing me cottages": the participle is that person's doing, not the speaker's)
             # (nor "she's selling up and moving into ...": another's doing, whoever she is)
             someone = any(c.pos_ == "NOUN" and lex.is_person_noun(c.lemma_.lower()) or
-                          c.lower_ in ("he", "she", "they", "he's", "she's") for c in subj)
+                          c.lower_ in ("he", "she", "they") for c in subj)
             return speaker if v.i != verb.i and not own and not someone and verb.tag_ in ("VBN", "VBG") else None
         if v.dep_ in ("xcomp", "conj", "advcl", "ccomp") and v.head.i != v.i:
             v = v.head

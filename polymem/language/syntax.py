@@ -233,7 +233,8 @@ def place_obj(head: Any, reader: PersonFinder, preps: tuple[str, ...] = ("in", "
 
 def lets(t: Any) -> bool:
     """"lets go with X": "let's" typed without its apostrophe, which the tagger takes for a noun."""
-    return t.lower_ == "lets" and t.i + 1 < len(t.doc) and t.doc[t.i + 1].pos_ in ("VERB", "AUX")
+    return t.lower_ == "lets" and t.i + 1 < len(t.doc) and t.doc[t.i + 1].pos_ in ("VERB", "AUX") and \
+        not any(c.dep_ in ("det", "poss") for c in t.children)  # (not "the lets are cheap")
 
 
 def names_before(v: Any) -> list[Any]:

@@ -1,5 +1,5 @@
 """A place's weather said as news ("Kraków is minus nine and glittering", "Leeds is all drizzle", "Perth is 31
-degrees btw", "Hull is freezing"): people report the weather where they are, so the speaker is there (a weak reading of home,
+degrees btw", "X is snowing again"): people report the weather where they are, so the speaker is there (a weak reading of home,
 like any passing mention).
 
 Read from the parse and WordNet: a place as the subject of "be" whose predicate is a temperature (a number
@@ -24,7 +24,8 @@ def reported_at(t: Any) -> bool:
     """The place token `t` is the subject of "be" with a weather predicate."""
     v = t.head
     if t.dep_ == "nsubj" and v.tag_ == "VBG" and any(c.dep_ == "aux" and c.lemma_ == "be" for c in v.children) and \
-            not any(c.dep_ in ("neg", "dobj") for c in v.children) and not any(_climate(x) for x in v.subtree):
+            not any(c.dep_ in ("neg", "dobj") for c in v.children) and not any(_climate(x) for x in v.subtree) and \
+            not _hearsay(v):
         # "X is freezing", "X is still snowing": the weather as a verb (or an adjective the tagger took for one)
         # ("freezing", "boiling": the verb's noun is a kind of weather)
         return lex.verb_in_lexfile(v.lemma_.lower(), ("verb.weather",)) or lex.noun_in_senses(
@@ -41,16 +42,21 @@ def reported_at(t: Any) -> bool:
 
 
 def named_with_weather(t: Any) -> bool:
-    """The place names the weather a verbless line reports: as the modifier of a weather noun ("X rain comes at
-    you sideways", "X also horizontal rain") or as a label the weather follows ("X: rain and sleet")."""
+    """The place names the weather a line reports: as the modifier of a weather noun heading a verbless line
+    ("X also freezing fog") or the subject of one said of now ("X rain is relentless today"; not "X rain is
+    overrated", a reputation), or as a label the weather follows ("X: rain and sleet")."""
     h = t.head
     if t.dep_ in ("compound", "nmod") and h.pos_ == "NOUN" and weather_word(h):
         clause = h.head if h.dep_ in ("nsubj", "nsubjpass") else h
-        return not any(c.dep_ == "neg" for c in clause.children) and not any(_climate(x) for x in clause.subtree) \
-            and not _hearsay(clause)
+        now = h.dep_ == "ROOT" or (clause is not h and any(x.lower_ in _NOW for x in clause.subtree))
+        return now and not any(c.dep_ == "neg" for c in clause.children) and \
+            not any(_climate(x) for x in clause.subtree) and not _hearsay(clause)
     nxt = t.doc[t.i + 1] if t.i + 1 < len(t.doc) else None
     return t.dep_ == "ROOT" and nxt is not None and nxt.text == ":" and any(
         c.dep_ in ("appos", "conj", "dep") and weather_word(c) and c.i == nxt.i + 1 for c in t.children)
+
+
+_NOW = ("today", "tonight", "now", "currently", "again", "rn")  # adverbs of the present moment (a closed class)
 
 
 def _hearsay(v: Any) -> bool:
