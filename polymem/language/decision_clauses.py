@@ -296,7 +296,7 @@ def settles(v: Any) -> bool:
     if subj is not None and subj.lower_ == "i" and done and _for_the_group(v, lemma, change):
         return True  # "I've switched us to the lodge", "I booked the Brass Lantern": one member acting for all
     if subj is not None and subj.lower_ == "we" and done and _home_moved(v):
-        return False  # "we moved down to X last weekend": a household's new home, news rather than a plan
+        return False  # "we've moved over to X": a household's new home, news rather than a plan
     if subj is not None:
         collective = subj.pos_ == "NOUN" and lex.noun_in_senses(subj.lemma_.lower(), ("social_group.n.01",))
         # "rehearsals move to wednesdays", "drill moves to thursdays": a plan changed, said in the present

@@ -136,7 +136,7 @@ class DecisionTracker:
             self._change_seq = self._seq
         if (want := wanted_anew(doc)) is not None and (hit := [c for c in self.chains if self._replaces(want, c)]):
             self._change_seq = self._seq  # "we need somewhere else for the meeting": the next choice replaces it
-            # ("we need a new name": the one matter filed under that name, or the one matter it can be, whatever
+            # ("we'll want a fresh name": the one matter filed under that name, or the one matter it can be, whatever
             # matter was settled last)
             # (a place or a time wanted anew fits any matter settled with one: the next choice finds its own)
             named = [c for c in hit if same_matter(c.topic, want)]
@@ -524,7 +524,7 @@ class DecisionTracker:
             root = s.root
             if root.lower_ == "like" and root.i == s.start and root.pos_ == "ADP" and len(s) <= 7 and \
                     not any(t.pos_ in ("VERB", "AUX") for t in s):
-                # "... cheaper in early autumn. like 6-8 october": a verbless example given is put forward
+                # "... lower rates in spring. like 9-11 may": a verbless example given is put forward
                 rest = s.doc[root.i + 1:s.end]
                 value = rest.text.strip(" .!,")
                 if value and not any(t.pos_ in ("PRON", "INTJ") for t in rest) and \

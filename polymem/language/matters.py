@@ -107,7 +107,7 @@ def wanted_anew(doc: Any) -> str | None:
             return "place" if _groups_want(verb) and not purpose else None
         if t.pos_ == "NOUN" and t.dep_ == "dobj" and any(c.dep_ == "det" and c.lower_ == "the" for c in t.children) and \
                 _group_changes(t.head):
-            return t.lemma_.lower()  # "can we shift the dates?": the matter to be settled anew
+            return t.lemma_.lower()  # "could we move the dates?": the matter to be settled anew
         if t.pos_ != "NOUN" or not any(c.lower_ in _ANEW and c.dep_ in ("amod", "det") for c in t.children):
             continue
         verb = t.head.head if t.dep_ == "pobj" else t.head

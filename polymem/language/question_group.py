@@ -50,7 +50,7 @@ def town_for_each(doc: Any) -> bool:
     """A town asked for each member, not for the group: a wh-word on a word for a town ("which city", "what town")
     with no "we" / "us" / "all of us" acting ("which city are we all going to?" asks where the group goes)."""
     town = any(t.tag_ in ("WDT", "WP") and t.dep_ == "det" and lex.noun_is(t.head.lemma_.lower(), "city", senses=1)
-               for t in doc) or any(  # "give me the current city for each of us": the town asked for, to be told
+               for t in doc) or any(  # "send me the present town for every one of us": the town asked for, to be told
         t.pos_ == "NOUN" and lex.noun_is(t.lemma_.lower(), "city", senses=1) and
         (t.dep_ == "ROOT" or (t.dep_ == "dobj" and t.head.dep_ == "ROOT")) for t in doc)
     # (nor everyone acting together: "what town did everyone vote for?", "which city is everybody meeting in?";

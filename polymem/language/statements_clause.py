@@ -681,7 +681,7 @@ def _there(reader: StatementReader, v: Any) -> str | None:
 
 
 def _post_or_it_in(be: Any) -> bool:
-    """"it's in X", "the new job / the office is in X": a copula whose subject is "it" or a post or a workplace."""
+    """"it's in X", "the post is located in X": a copula whose subject is "it" or a post or a workplace."""
     subj = next((c for c in be.children if c.dep_ == "nsubj"), None)
     lemma = subj.lemma_.lower() if subj is not None else ""
     return be.lemma_ == "be" and subj is not None and (subj.lower_ in ("it", "that") or lex.noun_is_exactly(

@@ -50,7 +50,7 @@ def identified(reader: StatementReader, items: Sequence[Item], docs: Sequence[An
                 continue
             # (a question in the window before, read for context only, is parsed here)
             name = asked_name(reader, docs[j - context] if j >= context else parsed(reader.cased(items[j][0])))
-            # (the name the speaker used before: "sorry Nibs just walked across the laptop")
+            # (the name the speaker used before: "sorry Nibs stepped on my phone")
             said = re.compile(r"(?<!\w)" + re.escape(name) + r"(?!\w)", re.IGNORECASE) if name else None
             if said is not None and any(items[k][1] == speaker and said.search(items[k][0]) for k in range(j)):
                 for st in bare:

@@ -110,7 +110,7 @@ def subject_of(reader: StatementReader, verb: Any, sent: Any, speaker: str, othe
             # "Still up in Tromsø, nothing new": the participle has no subject of its own
             own = any(c.dep_ in ("nsubj", "nsubjpass") for c in verb.children)
             # (but "my dad keeps emailing me cottages": the participle is that person's doing, not the speaker's)
-            # (nor "she's selling up and moving into ...": another's doing, whoever she is)
+            # (nor "he's selling his flat and moving into ...": another's doing, whoever she is)
             someone = any(c.pos_ == "NOUN" and lex.is_person_noun(c.lemma_.lower()) or
                           c.lower_ in ("he", "she", "they") for c in subj)
             return speaker if v.i != verb.i and not own and not someone and verb.tag_ in ("VBN", "VBG") else None
