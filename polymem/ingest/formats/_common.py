@@ -12,12 +12,42 @@ from pydantic import ValidationError
 from polymem.errors import InputError
 from polymem.schema.models import Message
 
+MAX_DEPTH = 512  # nesting of arrays and objects past which a text is refused before the parser recurses into it
+
+
+def too_deep(text: str, limit: int = MAX_DEPTH) -> bool:
+    """Arrays and objects nested past `limit` (outside strings). Checked before parsing: the parser's own
+    RecursionError, caught deep in a busy stack, can escape as an unraisable error while it unwinds."""
+    if text.count("[") + text.count("{") <= limit:
+        return False
+    depth, in_str, esc = 0, False, False
+    for ch in text:
+        if in_str:
+            if esc:
+                esc = False
+            elif ch == "\\":
+                esc = True
+            elif ch == '"':
+                in_str = False
+        elif ch == '"':
+            in_str = True
+        elif ch in "[{":
+            depth += 1
+            if depth > limit:
+                return True
+        elif ch in "]}":
+            depth -= 1
+    return False
+
 
 def load_json(path: Path) -> Any:
     """The whole file as JSON (a UTF-8 byte-order mark is accepted); every failure is an InputError."""
     try:
         with path.open(encoding="utf-8-sig") as f:
-            return json.load(f)
+            text = f.read()
+        if too_deep(text):
+            raise RecursionError
+        return json.loads(text)
     except json.JSONDecodeError as e:
         raise InputError(f"not valid JSON: {e.msg} (column {e.colno})", file=str(path), line=e.lineno) from e
     except UnicodeDecodeError as e:
@@ -31,6 +61,8 @@ def load_json(path: Path) -> Any:
 def parse_json_line(text: str) -> Any:
     """One JSON value; ValueError with a short reason for anything that is not readable JSON."""
     try:
+        if too_deep(text):
+            raise RecursionError
         return json.loads(text)
     except json.JSONDecodeError as e:
         raise ValueError(f"malformed JSON: {e.msg} at column {e.colno}") from None
