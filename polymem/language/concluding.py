@@ -59,7 +59,7 @@ def opened(sent: Any) -> bool:
     return bool(before) and _assent_only(before[-1])
 
 
-def _after_markers(sent: Any) -> list[Any]:
+def after_markers(sent: Any) -> list[Any]:
     ws = _words(sent)
     while ws and marker(ws[0]):
         ws = ws[1:]
@@ -69,7 +69,7 @@ def _after_markers(sent: Any) -> list[Any]:
 def bare_option(sent: Any, options: list[str], same: Any) -> str | None:
     """"fine. Casa Lupo.", "ok, Brinebound.": after a word of assent, a bare phrase naming an option the
     group put forward is the group's choice."""
-    ws = _after_markers(sent)
+    ws = after_markers(sent)
     if not ws or len(ws) > 6 or not opened(sent):
         return None
     # (a colour the tagger read as an adjective is a thing named too: "fine. navy.")

@@ -230,6 +230,8 @@ class DecisionTracker:
         bare = {s.start: v for s in sents if (v := concluding.bare_option(s, prior, same))}
         # "minibus from the station, done.": an option put forward, closed by a word of completing
         bare |= {s.start: v for s in sents if s.start not in bare and (v := concluding.verdict_after(s, prior, same))}
+        # "ok <name> it is": a name the tagger took for an adjective, which the talk used as a thing
+        bare |= {s.start: v for s in sents if s.start not in bare and (v := self._talked_it_is(s, speaker))}
         # "Fridays, 6-8, from 3rd March.": a verbless list of phrases naming an option the talk weighed
         heads = [c.head.value for c in self.chains]
         talk = [(who, x) for who, (_, x, _) in zip(self._speakers, self._window, strict=True)]
@@ -378,6 +380,26 @@ class DecisionTracker:
         if out:
             self._decided_at.append(self._seq - 1)
         return out
+
+    def _talked_it_is(self, sent: Any, speaker: str) -> str | None:
+        """The word before a closing "it is" that `concluding.it_is` leaves as an adjective or an interjection, when
+        two other members named it in the recent talk and one of them as a thing (a subject or an object: "X is so
+        much better"), not as a word of praise."""
+        ws = concluding.after_markers(sent)
+        if len(ws) < 3 or ws[1].lower_ != "it" or ws[2].lemma_ != "be" or ws[0].pos_ not in ("ADJ", "INTJ", "X") or \
+                (ws[2].i + 1 < sent.end and not sent.doc[ws[2].i + 1].is_punct) or concluding.it_is(sent) is not None:
+            return None  # ("X it is" closing the sentence or a clause of it)
+        word = ws[0].lower_
+        said = re.compile(r"(?<!\w)" + re.escape(word) + r"(?!\w)", re.IGNORECASE)
+        others = [(who, text) for who, (_, text, _) in zip(self._speakers, self._window, strict=True)
+                  if who != speaker and said.search(text)]
+        # (a thing in its role, or the subject of "is", however the tagger read it: "X is so much better")
+        subject = re.compile(r"(?<!\w)" + re.escape(word) + r"(?:\s+is|'s|’s)\b", re.IGNORECASE)
+        if len({who for who, _ in others}) < 2 or not any(
+                subject.search(text) or any(t.lower_ == word and t.dep_ in ("nsubj", "nsubjpass", "dobj", "pobj")
+                                            for t in parsed(text)) for _, text in others):
+            return None
+        return ws[0].text
 
     def _sum_reset(self, sent: Any) -> bool:
         """"the subs go up to €6 from march": a sum set anew settles a matter only when the group settled that

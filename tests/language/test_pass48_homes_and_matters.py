@@ -148,3 +148,11 @@ def test_lets_typed_for_lets_names_no_new_matter() -> None:
 
     assert first_noun("fine lets go with the Brackwater hall then", "the Brackwater hall") is None
     assert first_noun("the lets are cheap near the Brackwater hall", "the Brackwater hall") == "let"
+
+
+def test_a_name_the_tagger_makes_an_adjective_settles_when_the_talk_used_it_as_a_thing() -> None:
+    _, out = _feed(["could we leave the old tracker? vivid handles tickets far more nicely",
+                    "vivid is a fad, mark my words", "ok vivid it is, moving over on monday"])
+    assert [d.value for d in out[2]] == ["vivid"]
+    _, out = _feed(["great idea, that's great", "great!", "so great", "great it is"])
+    assert out[3] == []
