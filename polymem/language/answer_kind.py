@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from polymem.language import lexical as lex
+from polymem.language import syntax as sx
 from polymem.language import timeexpr
 from polymem.language.pets import animal_sense
 
@@ -118,7 +119,7 @@ def asked_words(doc: Any) -> set[str]:
 
 def says_noun(value: str, noun: str) -> bool:
     """The value uses the asked noun itself as a whole word ("the county hospital" for "which hospital")."""
-    return re.search(r"(?<!\w)" + re.escape(noun) + r"(?!\w)", value.lower()) is not None
+    return sx.whole_word(noun).search(value.lower()) is not None
 
 
 def asks_place(noun: str) -> bool:

@@ -722,7 +722,7 @@ def value_of(doc: Any, sent: Any, drops: set[int], known: list[str]) -> str | No
         # (not a word of deciding or assent the option reader took for a name: "Agreed.")
         if k and not all(concluding.marker(t) or t.is_punct or lex.verb_in_senses(
                 t.lemma_.lower(), group_acts.DECIDE_SENSES, first=3, exact=True) for t in parsed(k)) and \
-                re.search(r"(?<!\w)" + re.escape(k.lower()) + r"(?!\w)", low) and \
+                sx.whole_word(k.lower()).search(low) and \
                 not any(same(k, phrase(doc[i])) for i in drops):
             return k
     return None

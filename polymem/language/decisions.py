@@ -164,17 +164,16 @@ class DecisionTracker:
     @staticmethod
     def _generic_want(want: str) -> bool:
         """"somewhere else", "another date": a place or a time wanted, not a matter by its name."""
-        return want == "place" or lex.noun_in_lexfile(want, ("noun.location",)) or lex.noun_is(want, "workplace") or \
-            lex.noun_is(want, "time", senses=2)
+        return _wants_place(want) or _wants_time(want)
 
     @staticmethod
     def _replaces(want: str, c: Chain) -> bool:
         """What the group wants anew ("somewhere else", "another date", "a different pub") is what a matter holds:
         a place for a matter settled with a place, a time for one settled with a date, or the matter itself."""
         kind = value_kind(c.head.value)
-        if want == "place" or lex.noun_in_lexfile(want, ("noun.location",)) or lex.noun_is(want, "workplace"):
+        if _wants_place(want):
             return kind == "thing" and placeish(c.head.value)
-        if lex.noun_is(want, "time", senses=2):
+        if _wants_time(want):
             return kind == "date"
         return same_matter(c.topic, want) or want in c.keywords()
 
@@ -359,7 +358,7 @@ class DecisionTracker:
             and settles(t) for t in doc) or self._change_urged()
         talk = self._talk.pending
         if topic is None and talk is not None and talk.topic and \
-                re.search(r"(?<!\w)" + re.escape(talk.value) + r"(?!\w)", value, re.I):
+                sx.whole_word(talk.value, re.I).search(value):
             topic = talk.topic  # "7 o'clock from now on then", after "shall we move choir practice to 7?"
         if not self.animal_names and _an_animals_name(value, [text, *(x for _, x, _ in self._window[-ANIMAL_TALK:])]):
             return out  # "ok ok Y it is" after "call her Y" for a kitten: the animal's name, not the group's matter
@@ -390,7 +389,7 @@ class DecisionTracker:
                 (ws[2].i + 1 < sent.end and not sent.doc[ws[2].i + 1].is_punct) or concluding.it_is(sent) is not None:
             return None  # ("X it is" closing the sentence or a clause of it)
         word = ws[0].lower_
-        said = re.compile(r"(?<!\w)" + re.escape(word) + r"(?!\w)", re.IGNORECASE)
+        said = sx.whole_word(word, re.IGNORECASE)
         others = [(who, text) for who, (_, text, _) in zip(self._speakers, self._window, strict=True)
                   if who != speaker and said.search(text)]
         # (a thing in its role, or the subject of "is", however the tagger read it: "X is so much better")
@@ -709,6 +708,16 @@ def _anaphoric_time(value: str) -> bool:
     words = value.lower().split()
     return len(words) == 2 and words[0] in ("that", "those") and (
         words[1].rstrip("s") in timeexpr.WEEKDAYS or lex.noun_is(words[1], "time", senses=2))
+
+
+def _wants_place(want: str) -> bool:
+    """What is wanted anew (`matters.wanted_anew`) is a place: "somewhere else", a location, a workplace."""
+    return want == "place" or lex.noun_in_lexfile(want, ("noun.location",)) or lex.noun_is(want, "workplace")
+
+
+def _wants_time(want: str) -> bool:
+    """What is wanted anew is a time ("another date", "a new day")."""
+    return lex.noun_is(want, "time", senses=2)
 
 
 def _trails_off(sent: Any) -> bool:

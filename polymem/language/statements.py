@@ -386,7 +386,7 @@ def _option_judged(st: Statement, speaker: str, before: Sequence[tuple[str, str]
     speaker ("what about X instead?" - "X is still pricey"): the place is an option judged, not where one is."""
     if not (st.weak and st.owner == speaker and st.attribute == "city"):
         return False
-    place = re.compile(r"(?<!\w)" + re.escape(st.value.lower()) + r"(?!\w)")
+    place = sx.whole_word(st.value.lower())
     # (an option offered: "what about X?", "X or Y?", "X instead?"; not "any locals in X?")
     return any(who != speaker and place.search(q.lower()) is not None and _OFFERED.search(q) is not None and
                not _SECOND_PERSON.search(text) and speaker not in people(text)
@@ -403,8 +403,7 @@ def _echoed(st: Statement, speaker: str, before: Sequence[tuple[str, str]]) -> b
     if any(t.pos_ in ("VERB", "AUX") or t.lower_ in ("i", "me", "my", "we", "our", "i'm", "too", "also", "same")
            for t in doc):
         return False
-    words = [re.compile(r"(?<!\w)" + re.escape(w) + r"(?!\w)")
-             for w in re.findall(r"[^\W\d_]+", st.value.lower()) if w not in STOP_WORDS]
+    words = [sx.whole_word(w) for w in re.findall(r"[^\W\d_]+", st.value.lower()) if w not in STOP_WORDS]
     return bool(words) and any(
         who != speaker and not text.rstrip().endswith("?") and all(w.search(low) for w in words)
         for text, who in before for low in [text.lower()])

@@ -11,6 +11,7 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from polymem.language import syntax as sx
 from polymem.language.models import parsed
 from polymem.language.statement_types import Statement
 
@@ -51,7 +52,7 @@ def identified(reader: StatementReader, items: Sequence[Item], docs: Sequence[An
             # (a question in the window before, read for context only, is parsed here)
             name = asked_name(reader, docs[j - context] if j >= context else parsed(reader.cased(items[j][0])))
             # (the name the speaker used before: "sorry Nibs stepped on my phone")
-            said = re.compile(r"(?<!\w)" + re.escape(name) + r"(?!\w)", re.IGNORECASE) if name else None
+            said = sx.whole_word(name, re.IGNORECASE) if name else None
             if said is not None and any(items[k][1] == speaker and said.search(items[k][0]) for k in range(j)):
                 for st in bare:
                     st.name = name if not name.islower() else name.title()

@@ -231,6 +231,11 @@ def place_obj(head: Any, reader: PersonFinder, preps: tuple[str, ...] = ("in", "
     return None
 
 
+def whole_word(word: str, flags: int = 0) -> re.Pattern[str]:
+    """A pattern for `word` standing as a whole word (no word character either side)."""
+    return re.compile(r"(?<!\w)" + re.escape(word) + r"(?!\w)", flags)
+
+
 def lets(t: Any) -> bool:
     """"lets go with X": "let's" typed without its apostrophe, which the tagger takes for a noun."""
     return t.lower_ == "lets" and t.i + 1 < len(t.doc) and t.doc[t.i + 1].pos_ in ("VERB", "AUX") and \

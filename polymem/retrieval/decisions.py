@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from polymem.language import syntax as sx
 from polymem.retrieval import lexicon as lx
 from polymem.retrieval.extract_base import Msg, StateHit, coverage, when
 
@@ -40,7 +41,7 @@ def mentions(value: str, text: str) -> bool:
     toks = tokens(value)
     low = text.lower()
     return bool(toks) and any(len(t) >= 3 for t in toks) and all(
-        re.search(r"(?<!\w)" + re.escape(t) + r"(?!\w)", low) for t in toks)
+        sx.whole_word(t).search(low) for t in toks)
 
 
 def proposed(text: str) -> str | None:

@@ -6,10 +6,10 @@ Functions take the Answerer as `self`.
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from polymem.language import lexical as lex
+from polymem.language import syntax as sx
 from polymem.language.models import parsed
 from polymem.language.statements_context import passing, shown
 from polymem.retrieval.extract_base import StateHit, same_value, when
@@ -61,7 +61,7 @@ def shown_before(self: Any, pid: str, hits: list[StateHit], head: StateHit | Non
     if end is None and value:
         # no statement of the change was read ("we're off to X in June" in a long line): their first line naming
         # the value the question names dates it
-        said = re.compile(r"(?<!\w)" + re.escape(value.lower()) + r"(?!\w)")
+        said = sx.whole_word(value.lower())
         end = min((when(m) for m in self.msgs.values() if m["speaker"] == pid and said.search((m["text"] or "").lower())),
                   default=None)
     if end is None:

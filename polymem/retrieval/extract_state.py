@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from polymem.language import answer_kind, question_group, question_views
 from polymem.language import lexical as lex
+from polymem.language import syntax as sx
 from polymem.language.models import parsed
 from polymem.language.pet_keeping import polar
 from polymem.language.pets import unknown_kind
@@ -192,7 +193,7 @@ def _split(hits: list[StateHit], question: str, newer: str | None = None,
     q = question.lower()
     anchors = [h for h in hits if h.value and h.value.lower() in q]
     if not anchors and newer:  # "before Harlow Transit" after "dispatcher at Harlow Transit" (whole words)
-        named = re.compile(r"(?<!\w)" + re.escape(newer.lower()) + r"(?!\w)")
+        named = sx.whole_word(newer.lower())
         anchors = [h for h in hits if h.value and named.search(h.value.lower())]
     if not anchors and newer and (inside := [h for h in hits if h.value and lex.place_in(h.value, newer)]):
         # "before the Netherlands" after homes in Stirling, then Groningen: the region holds the newer home
