@@ -52,6 +52,7 @@ from polymem.language.models import parsed
 from polymem.language.naming import given_names
 from polymem.language.ruling import ruled_phrase
 from polymem.language.setbacks import day_refused, gone_time
+from polymem.language.value_change import changed_to
 from polymem.language.value_kind import placeish, value_kind
 
 _LABELLED = re.compile(r"^\s*[^\W\d_][\w' ]{0,30}:\s+\S")  # "record title: X" (not a link, not 18:30)
@@ -231,6 +232,8 @@ class DecisionTracker:
         bare |= {s.start: v for s in sents if s.start not in bare and (v := concluding.verdict_after(s, prior, same))}
         # "ok <name> it is": a name the tagger took for an adjective, which the talk used as a thing
         bare |= {s.start: v for s in sents if s.start not in bare and (v := self._talked_it_is(s, speaker))}
+        # "dues go to $25 from September": a matter changed to a value by a verb of changing
+        changed = {s.start: c for s in sents if (c := changed_to(s)) is not None}
         # "Fridays, 6-8, from 3rd March.": a verbless list of phrases naming an option the talk weighed
         heads = [c.head.value for c in self.chains]
         talk = [(who, x) for who, (_, x, _) in zip(self._speakers, self._window, strict=True)]
@@ -239,7 +242,8 @@ class DecisionTracker:
                  (v := ruled_phrase(s, talk, heads, recent, same, names))}
         # one person's own choice ("I'll pick up a copy") vetoes only its own sentence, not the group's next to it
         finals = [i for i, s in enumerate(sents) if (is_final(s) or self._books_option(s) or self._names_option(s) or
-                                                     s.start in bare or self._concludes_talk(s) or self._sum_reset(s))
+                                                     s.start in bare or s.start in changed or
+                                                     self._concludes_talk(s) or self._sum_reset(s))
                   and not group_acts.personal_decision(s.text)]
         if not finals:  # (a ruling read only where no word of deciding says which phrase is settled)
             finals = [i for i, s in enumerate(sents) if s.start in ruled]
@@ -270,6 +274,7 @@ class DecisionTracker:
         # "Carnmor on Skye, 3 June. booked": the lone word after the phrase it settles
         after |= {sents[i].start: v for i in finals if i > 0 and sents[i].start not in after and
                   sents[i - 1].start not in after and (v := concluding.announced(sents[i], sents[i - 1], prior, same))}
+        after |= {k: c[1] for k, c in changed.items() if k not in after}
         known = [o[0] for o in self.options] + [d.value for c in self.chains for d in c.decisions]
         value = None
         topic = None
@@ -302,6 +307,9 @@ class DecisionTracker:
                 topic, sentence = topic_of(s) or (concluded[0] if concluded else None), s.text.strip()
                 if ruled.get(s.start) == value and (at := sentence.find(value.split(",")[0])) > 0:
                     sentence = sentence[at:]  # (the phrases before it restate what was settled: not its words)
+                if s.start in changed and not lex.is_person_noun(changed[s.start][0].lemma_.lower()):
+                    noun = changed[s.start][0]  # (the subject changed is the matter; "dues" is no plural of "due")
+                    topic = lex.wordnet().morphy(noun.lower_, "n") or noun.lemma_.lower()
                 if topic and same(topic, value):
                     topic = None  # "decided: the sale is for the food bank": the value names no matter
                 break

@@ -46,6 +46,13 @@ def _named_by(t: Any) -> list[Any]:
     elif t.pos_ == "VERB" and lex.verb_in_senses(t.lemma_.lower(), ("name.v.01",), first=1, exact=True) and any(
             c.dep_ == "nsubjpass" and c.lower_ in _REFERRING for c in t.children):
         first = next((c for c in t.children if c.dep_ in ("oprd", "attr", "xcomp")), None)  # "she's called Biscuit"
+    elif t.tag_ == "VBN" and t.dep_ in ("acl", "conj", "ROOT", "advcl") and \
+            lex.verb_in_senses(t.lemma_.lower(), ("name.v.01",), first=1, exact=True) and \
+            not any(c.dep_ in ("nsubj", "nsubjpass") for c in t.children) and \
+            (t.dep_ != "acl" or lex.is_animal(t.head.lemma_.lower())):
+        # "russian tortoise, 14 years old, named Pickles": the participle names the one just described (not "a
+        # cafe called X")
+        first = next((c for c in t.children if c.dep_ == "oprd"), None)
     elif t.pos_ == "VERB" and lex.verb_in_senses(t.lemma_.lower(), _NAMING_SENSES, first=1, exact=True):
         first = _name_given(t)  # (no verb of naming is one of presenting, below)
     elif presenting(t) and _imperative(t):

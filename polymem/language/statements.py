@@ -36,6 +36,7 @@ from polymem.language.statements_farewell import bade, farewells
 from polymem.language.statements_former import former_roles, with_former
 from polymem.language.statements_identified import identified
 from polymem.language.statements_job import merge_jobs, post_taken, self_role
+from polymem.language.statements_left import now_at
 from polymem.language.statements_meaning import meant
 from polymem.language.statements_move import moved_to_named
 from polymem.language.statements_people import owner_of
@@ -229,6 +230,10 @@ class StatementReader:
         out = [st for st in out if not (st.attribute == "pet" and any(bade(w) for w in st.value.split()))]
         out = with_roles(out, taken_roles(self, doc, speaker, other, message_id, time))
         out = with_former(out, former_roles(self, doc, speaker, other, message_id, time))
+        for st in now_at(self, doc, out, speaker, other):  # ("quit X. he's at Y now")
+            st.message_id, st.time = message_id, time
+            st.sentence = next((s.text.strip() for s in doc.sents if st.value in s.text), "")
+            out.append(st)
         if not any(st.attribute == "job" and st.tense != "past" for st in out):  # (a post left leaves room for one taken)
             out += self_role(self, doc, speaker, message_id, time) or post_taken(self, doc, speaker, message_id, time)
         if self.by_meaning:

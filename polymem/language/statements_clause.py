@@ -218,10 +218,24 @@ def verb_statements(reader: StatementReader, v: Any, sent: Any, speaker: str, ot
     if (lex.verb_is(lemma, "possess") or (particle and (lex.verb_is(f"{lemma}_{particle}", "possess") or lex.verb_in_senses(
             f"{lemma}_{particle}", ("take_in.v.01",), first=1)))) and not neg:  # (or gave it a home: "took in")
         for obj in (c for c in v.children if c.dep_ in ("dobj", "attr")):
-            if lex.is_animal(obj.lemma_.lower()) and sx.possessor(obj) is None and \
+            if lex.is_animal(obj.lemma_.lower()) and (sx.possessor(obj) is None or _handed_over(reader, v, obj)) and \
                     (owner := subject_of(reader, v, sent, speaker, other)):
                 out.append(Statement("pet", owner, speaker, sx.animal_phrase(obj)))
     return out
+
+
+# coming to own something someone else had: inheriting, adopting, taking in (not having or keeping it)
+_TAKE_OVER = ("inherit.v.01", "inherit.v.02", "adopt.v.05", "take_in.v.01", "acquire.v.01", "get.v.01")
+
+
+def _handed_over(reader: StatementReader, v: Any, obj: Any) -> bool:
+    """"I've inherited her tortoise", "we adopted the neighbours' cat": an animal that was another's, come into
+    the subject's keeping for good. A member's animal taken in is minded, not owned ("took in Ana's cat")."""
+    owner = sx.possessor(obj)
+    if owner is None or owner.lower_ in ("my", "our") or reader.person_in(owner.text) is not None:
+        return False
+    lemma = sx.phrasal(v) if any(c.dep_ == "prt" for c in v.children) else v.lemma_.lower()
+    return lemma not in ("have", "own", "keep") and lex.verb_in_senses(lemma, _TAKE_OVER, first=3, exact=True)
 
 
 def _by_landmark(home: Any, reader: StatementReader, named: bool = False) -> str | None:

@@ -296,6 +296,30 @@ def no_longer_at(reader: StatementReader, v: Any, sent: Any, speaker: str, other
     return [Statement("job", owner, speaker, org, kind="event", tense="past")]
 
 
+def now_at(reader: StatementReader, doc: Any, read: list[Statement], speaker: str, other: str | None) -> list[Statement]:
+    """"Tobiah quit X. He's at Y now": after a job left, being at a named organisation "now" is the post taken
+    (with no post left in the message it may be a visit: "I'm at the Red Lion now")."""
+    left = {st.owner for st in read if st.attribute == "job" and st.tense == "past"}
+    if not left:
+        return []
+    out: list[Statement] = []
+    others = left - {speaker}
+    for v in doc:
+        sent = v.sent
+        if v.lemma_ != "be" or v.dep_ not in ("ROOT", "ccomp", "conj") or sx.negated(v, sent) or \
+                not any(c.lower_ == "now" for c in v.children) or sent.text.rstrip().endswith("?"):
+            continue
+        org = pobj_workplace(v, ("at", "with"), reader, lambda p: p.ent_type_ == "ORG" or p.text[:1].isupper())
+        subj = next((c for c in v.children if c.dep_ == "nsubj"), None)
+        # ("he" is the one just said to have left)
+        owner = None if not org else next(iter(others)) if subj is not None and subj.lower_ in ("he", "she", "they") \
+            and len(others) == 1 else subject_of(reader, v, sent, speaker, other)
+        if org and owner in left and not any(st.attribute == "job" and st.owner == owner and st.tense != "past"
+                                             for st in read):
+            out.append(Statement("job", owner, speaker, org, kind="event" if owner == speaker else "report"))
+    return out
+
+
 def towns_not_workplaces(read: dict[str, list[Statement]], towns: set[str]) -> dict[str, list[Statement]]:
     """Without the jobs whose whole value is a town the same chat names as someone's home ("leaving <town> for
     good" read as a workplace left, where the gazetteer does not know a small town): a chat's own strong readings

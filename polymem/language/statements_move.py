@@ -11,6 +11,7 @@ or several, nothing is read.
 
 from __future__ import annotations
 
+import re
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
@@ -22,6 +23,11 @@ from polymem.language.statements_people import subject_of
 
 if TYPE_CHECKING:
     from polymem.language.statements import StatementReader
+
+
+# an arrow typed between two names: "from the one to the other"
+_NAME = r"[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*){0,3}"
+_ARROWED = re.compile(rf"({_NAME})\s*(?:→|⟶|⇒|➡️?|-+>|=>)\s*({_NAME})")
 
 
 def _bare_move(v: Any, sent: Any) -> bool:
@@ -53,16 +59,30 @@ def moved_to_named(reader: StatementReader, doc: Any, speaker: str, other: str |
         for v in sent:
             if not _bare_move(v, sent):
                 continue
-            owner = subject_of(reader, v, sent, speaker, other)
+            arrow, span = _arrowed(doc.text)
+            # (an arrow between the towns leaves the parser no subject, or a town for one: the speaker's own move;
+            # "my sister moved, X → Y" is not)
+            subj = next((c for c in v.children if c.dep_ in ("nsubj", "nsubjpass")), None)
+            owner = subject_of(reader, v, sent, speaker, other) or \
+                (speaker if arrow and (subj is None or subj.text in span) else None)
             if owner is None:
                 return []
             towns = {value for span, value, s, at in places(reader, doc) if _destination(doc, at, v)}
+            if arrow:  # "X → Y, moved last weekend": the town the arrow points to
+                towns = {arrow}
             if len(towns) != 1:
                 return []
             kind = "event" if owner == speaker else "report"
             return [Statement("city", owner, speaker, next(iter(towns)), kind=kind, message_id=message_id,  # type: ignore[arg-type]
                               time=time, sentence=sent.text.strip())]
     return []
+
+
+def _arrowed(text: str) -> tuple[str | None, str]:
+    """The one name an arrow points to from another ("Leeds → York"): where a move went; and the text of the
+    arrow's names."""
+    found = {m.group(2): m.group(0) for m in _ARROWED.finditer(text)}
+    return next(iter(found.items())) if len(found) == 1 else (None, "")
 
 
 # "pass time in a specific way", "inhabit", "stay put": a town one is somewhere in now

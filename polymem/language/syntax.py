@@ -216,6 +216,10 @@ def place_obj(head: Any, reader: PersonFinder, preps: tuple[str, ...] = ("in", "
     # (the parser may hang the place on the verb's particle: "moved up to X", "headed back to X")
     kids = [*head.children, *(p for c in head.children if c.dep_ in ("prt", "advmod") and c.pos_ in ("ADP", "ADV")
                               for p in c.children if p.dep_ == "prep")]
+    # ... or on the place left: "moving from X to Y" hangs "to Y" under "from" or under X
+    left = [c for c in head.children if c.dep_ == "prep" and c.lower_ == "from"]
+    kids += [p for c in left for x in (c, *(o for o in c.children if o.dep_ == "pobj")) for p in x.children
+             if p.dep_ == "prep" and p.lower_ in ("to", "into")]
     for c in kids:
         if c.dep_ == "prep" and c.lower_ in preps:
             for p in c.children:
