@@ -52,7 +52,7 @@ from polymem.language.models import parsed
 from polymem.language.naming import given_names
 from polymem.language.ruling import ruled_phrase
 from polymem.language.setbacks import day_refused, gone_time
-from polymem.language.value_change import changed_to
+from polymem.language.settled import changed_to
 from polymem.language.value_kind import placeish, value_kind
 
 _LABELLED = re.compile(r"^\s*[^\W\d_][\w' ]{0,30}:\s+\S")  # "record title: X" (not a link, not 18:30)
@@ -232,8 +232,10 @@ class DecisionTracker:
         bare |= {s.start: v for s in sents if s.start not in bare and (v := concluding.verdict_after(s, prior, same))}
         # "ok <name> it is": a name the tagger took for an adjective, which the talk used as a thing
         bare |= {s.start: v for s in sents if s.start not in bare and (v := self._talked_it_is(s, speaker))}
-        # "dues go to $25 from September": a matter changed to a value by a verb of changing
-        changed = {s.start: c for s in sents if (c := changed_to(s)) is not None}
+        # "agreed, dues go to $25 from September": a matter changed to a value by a verb of changing, said as
+        # settled (after a word of assent; "to pay for it, dues go to 25" puts it forward)
+        changed = {s.start: c for s in sents if (concluding.opened(s) or _agreed_first(s)) and
+                   (c := changed_to(s)) is not None}
         # "Fridays, 6-8, from 3rd March.": a verbless list of phrases naming an option the talk weighed
         heads = [c.head.value for c in self.chains]
         talk = [(who, x) for who, (_, x, _) in zip(self._speakers, self._window, strict=True)]
@@ -601,7 +603,10 @@ class DecisionTracker:
         put = [o for o in reversed(self.options) if same(o[0], d.value)]
         for value, topic, _src in sorted(put, key=lambda o: o[1] is None)[:1]:
             for c in reversed(self.chains):
-                if (topic and same_matter(c.topic, topic)) or any(same(value, o) for o in c.options):
+                # (a decision naming a matter of its own is no version of another matter where one is a sum and
+                # the other not, however close an option put forward near that one: "dues go to 25" after "25?")
+                if (topic and same_matter(c.topic, topic)) or any(same(value, o) for o in c.options) and not (
+                        own_topic and (value_kind(c.head.value) == "amount") != (value_kind(d.value) == "amount")):
                     return c
             d.topic = d.topic or topic
         # over a few retrieved messages (not by_kind) the talk between them is missing: no re-discussion reading
@@ -671,6 +676,13 @@ class DecisionTracker:
 
 # words that head what follows them ("ok news. ...", "right, question: ..."), never a value chosen (WordNet)
 _HEADER_SENSES = ("news.n.01", "update.n.01", "announcement.n.01", "question.n.01", "reminder.n.01")
+
+
+def _agreed_first(sent: Any) -> bool:
+    """"agreed, ...": the sentence opens with a word of agreeing set off by a comma."""
+    first = sent[0]
+    return first.i + 1 < sent.end and first.nbor().text == "," and \
+        lex.verb_in_senses(first.lemma_.lower(), ("agree.v.01",), first=2, exact=True)
 
 
 def _an_animals_name(value: str, texts: list[str]) -> bool:

@@ -49,7 +49,7 @@ def _named_by(t: Any) -> list[Any]:
     elif t.tag_ == "VBN" and t.dep_ in ("acl", "conj", "ROOT", "advcl") and \
             lex.verb_in_senses(t.lemma_.lower(), ("name.v.01",), first=1, exact=True) and \
             not any(c.dep_ in ("nsubj", "nsubjpass") for c in t.children) and \
-            (t.dep_ != "acl" or lex.is_animal(t.head.lemma_.lower())):
+            (lex.is_animal(t.head.lemma_.lower()) if t.dep_ == "acl" else _animal_before(t)):
         # "russian tortoise, 14 years old, named Pickles": the participle names the one just described (not "a
         # cafe called X")
         first = next((c for c in t.children if c.dep_ == "oprd"), None)
@@ -72,6 +72,14 @@ def _named_by(t: Any) -> list[Any]:
     if first is None or first.pos_ in ("PRON", "DET", "ADP", "AUX", "NUM"):
         return []
     return [first, *(c for c in first.conjuncts if c.pos_ in ("NOUN", "PROPN"))]
+
+
+def _animal_before(t: Any) -> bool:
+    """An animal told of in the sentence before `t`'s or earlier in its own ("a tortoise. 14 years old, named X")."""
+    start = t.sent.start
+    before = next((s for s in t.doc.sents if s.end == start), None)
+    return any(x.pos_ == "NOUN" and lex.is_animal(x.lemma_.lower())
+               for x in [*(before if before is not None else []), *t.doc[start:t.i]])
 
 
 def _name_given(t: Any) -> Any | None:

@@ -38,6 +38,38 @@ def kind_of(value: str | None, kind: str | None) -> bool:
     return any(general.intersection(path[:-1]) for s in senses(value) for path in s.hypernym_paths())
 
 
+def asks_breed(question: Any) -> bool:
+    """"what breed is Ana's dog?", "what kind of snake did she get?": the narrower kind of an animal asked (not
+    "what kind of animal is X?", which the everyday kind answers)."""
+    for t in question:
+        low = t.lemma_.lower()
+        if low == "breed" and t.pos_ == "NOUN":
+            return True
+        if low in ("kind", "sort", "type", "variety") and any(
+                c.dep_ == "prep" and c.lower_ == "of" and any(
+                    p.dep_ == "pobj" and lex.is_animal(p.lemma_.lower()) and not lex.generic_pet(p.lemma_.lower())
+                    for p in c.children) for c in t.children):
+            return True
+    return False
+
+
+def breed_in(doc: Any, kind: str) -> str | None:
+    """The first narrower kind of the animal `kind` that a message names ("springer spaniel", "corn snake" for a
+    dog or a snake), as written; a word for a young one ("puppy") is no kind."""
+    for t in doc:
+        if t.pos_ not in ("NOUN", "PROPN") or lex.young_of(t.lower_):
+            continue
+        # the words right before it, longest first ("springer spaniel", then "spaniel")
+        start = t.i
+        while start > 0 and t.i - start < 2 and doc[start - 1].pos_ in ("NOUN", "PROPN", "ADJ"):
+            start -= 1
+        for first in range(start, t.i + 1):
+            phrase = doc[first:t.i + 1].text.lower()
+            if kind_of(phrase, kind):
+                return phrase
+    return None
+
+
 def animal_sense(lemma: str) -> bool:
     return lex.is_animal(lemma) or any(s.lexname() == "noun.animal" for s in lex._synsets(lemma, "n")[:4])
 

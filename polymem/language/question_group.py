@@ -88,7 +88,10 @@ def who_and_where(doc: Any) -> bool:
     # "where" with a verb of living ("who lives where?"); with "be" only a town asked ("who was where when ...")
     # ("who's been to which city?" asks of trips: being is living only "in" a town)
     inside = who.head.lemma_ != "be" or any(t.lower_ == "in" and t.dep_ == "prep" for t in doc)
-    return (city and inside) or (who.head.lemma_ != "be" and any(t.lower_ == "where" for t in doc))
+    # ("who is where now?": being, in the present and tied to no other time, is where one lives)
+    now = who.head.lemma_ == "be" and who.head.tag_ in ("VBZ", "VBP") and \
+        not any(t.lower_ in ("when", "while", "during") for t in doc)
+    return (city and inside) or ((who.head.lemma_ != "be" or now) and any(t.lower_ == "where" for t in doc))
 
 
 def members_in_plural(doc: Any) -> bool:

@@ -224,8 +224,8 @@ def verb_statements(reader: StatementReader, v: Any, sent: Any, speaker: str, ot
     return out
 
 
-# coming to own something someone else had: inheriting, adopting, taking in (not having or keeping it)
-_TAKE_OVER = ("inherit.v.01", "inherit.v.02", "adopt.v.05", "take_in.v.01", "acquire.v.01", "get.v.01")
+# coming to own something someone else had: inheriting, adopting, taking in (not having, keeping or fetching it)
+_TAKE_OVER = ("inherit.v.01", "inherit.v.02", "adopt.v.02", "adopt.v.05", "take_in.v.01")
 
 
 def _handed_over(reader: StatementReader, v: Any, obj: Any) -> bool:
@@ -235,7 +235,12 @@ def _handed_over(reader: StatementReader, v: Any, obj: Any) -> bool:
     if owner is None or owner.lower_ in ("my", "our") or reader.person_in(owner.text) is not None:
         return False
     lemma = sx.phrasal(v) if any(c.dep_ == "prt" for c in v.children) else v.lemma_.lower()
-    return lemma not in ("have", "own", "keep") and lex.verb_in_senses(lemma, _TAKE_OVER, first=3, exact=True)
+    # (for a while only: "took in mum's cat for the weekend", "... while she's away")
+    for_a_while = any(c.dep_ == "prep" and c.lower_ == "for" and any(
+        lex.noun_is(p.lemma_.lower(), "time", senses=2) for p in c.children) for c in v.children) or \
+        any(c.dep_ == "advcl" and any(m.lower_ in ("while", "until", "till") for m in c.children) for c in v.children)
+    return lemma not in ("have", "own", "keep") and not for_a_while and \
+        lex.verb_in_senses(lemma, _TAKE_OVER, first=5, exact=True)
 
 
 def _by_landmark(home: Any, reader: StatementReader, named: bool = False) -> str | None:

@@ -309,7 +309,9 @@ def now_at(reader: StatementReader, doc: Any, read: list[Statement], speaker: st
         if v.lemma_ != "be" or v.dep_ not in ("ROOT", "ccomp", "conj") or sx.negated(v, sent) or \
                 not any(c.lower_ == "now" for c in v.children) or sent.text.rstrip().endswith("?"):
             continue
-        org = pobj_workplace(v, ("at", "with"), reader, lambda p: p.ent_type_ == "ORG" or p.text[:1].isupper())
+        # (a named organisation, not a place one is at: "she's at Heathrow now")
+        org = pobj_workplace(v, ("at", "with"), reader, lambda p: p.ent_type_ == "ORG" or (
+            p.text[:1].isupper() and p.ent_type_ not in ("GPE", "LOC", "FAC") and not lex.is_place_name(p.lower_)))
         subj = next((c for c in v.children if c.dep_ == "nsubj"), None)
         # ("he" is the one just said to have left)
         owner = None if not org else next(iter(others)) if subj is not None and subj.lower_ in ("he", "she", "they") \

@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 
 
 # an arrow typed between two names: "from the one to the other"
-_NAME = r"[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*){0,3}"
+_NAME = r"[A-Z][\w'’-]*(?:[^\S\n][A-Z][\w'’-]*){0,3}"
 _ARROWED = re.compile(rf"({_NAME})\s*(?:→|⟶|⇒|➡️?|-+>|=>)\s*({_NAME})")
 
 
@@ -55,21 +55,21 @@ def _bare_move(v: Any, sent: Any) -> bool:
 
 def moved_to_named(reader: StatementReader, doc: Any, speaker: str, other: str | None, message_id: str | None,
                    time: datetime | None) -> list[Statement]:
+    arrow = _arrowed(reader, doc)
     for sent in doc.sents:
         for v in sent:
             if not _bare_move(v, sent):
                 continue
-            arrow, span = _arrowed(doc.text)
             # (an arrow between the towns leaves the parser no subject, or a town for one: the speaker's own move;
             # "my sister moved, X → Y" is not)
             subj = next((c for c in v.children if c.dep_ in ("nsubj", "nsubjpass")), None)
             owner = subject_of(reader, v, sent, speaker, other) or \
-                (speaker if arrow and (subj is None or subj.text in span) else None)
+                (speaker if arrow and (subj is None or arrow[1] <= subj.idx < arrow[2]) else None)
             if owner is None:
                 return []
             towns = {value for span, value, s, at in places(reader, doc) if _destination(doc, at, v)}
             if arrow:  # "X → Y, moved last weekend": the town the arrow points to
-                towns = {arrow}
+                towns = {arrow[0]}
             if len(towns) != 1:
                 return []
             kind = "event" if owner == speaker else "report"
@@ -78,11 +78,18 @@ def moved_to_named(reader: StatementReader, doc: Any, speaker: str, other: str |
     return []
 
 
-def _arrowed(text: str) -> tuple[str | None, str]:
-    """The one name an arrow points to from another ("Leeds → York"): where a move went; and the text of the
-    arrow's names."""
-    found = {m.group(2): m.group(0) for m in _ARROWED.finditer(text)}
-    return next(iter(found.items())) if len(found) == 1 else (None, "")
+def _arrowed(reader: StatementReader, doc: Any) -> tuple[str, int, int] | None:
+    """The one name an arrow points to from a town ("Leeds → York"; not "Mon -> Tue", "Jira -> Linear"): where a
+    move went, with where the arrow's names start and end in the text. The town pointed to is the one a place
+    reading finds there, or the name as written where none does (a town no gazetteer lists)."""
+    found = {(m.group(2), m.start(), m.end()) for m in _ARROWED.finditer(doc.text)
+             if any(span.lower() == m.group(1).lower() for span, *_ in places(reader, doc))}
+    if len(found) != 1:
+        return None
+    name, start, end = next(iter(found))
+    known = [value for span, value, _, at in places(reader, doc) if at == end - len(name) or
+             name.lower().startswith(span.lower() + " ") and at == end - len(name)]
+    return (known[0] if known else name), start, end
 
 
 # "pass time in a specific way", "inhabit", "stay put": a town one is somewhere in now

@@ -22,7 +22,7 @@ from polymem.language.animal_talk import (
 from polymem.language.creatures import names_beside
 from polymem.language.models import parsed
 from polymem.language.pet_keeping import keeper_in, kind_keeper_in
-from polymem.language.pets import animal_sense, unknown_kind
+from polymem.language.pets import animal_sense, asks_breed, breed_in, unknown_kind
 from polymem.retrieval.extract_base import NOT_IN_MEMORY, Extract, StateHit, coverage, walk, when
 
 
@@ -56,6 +56,11 @@ def pet_text(self: Any, h: StateHit) -> str:
     grown = lexical.young_of(kind.split()[-1].lower()) if kind else None
     if grown and grown not in kind.lower():
         kind = f"{kind} ({grown})"
+    if kind and asks_breed(parsed(self.plan.question)):  # "what breed is her dog?": the narrower kind its lines name
+        breed = next((b for m in h.message_ids if m in self.msgs
+                      if (b := breed_in(parsed(self.msgs[m]["text"] or ""), grown or kind.split()[-1]))), None)
+        if breed and breed not in kind.lower():
+            kind = f"{breed} ({kind})"
     return f"{kind} called {name}" if name and kind and name.lower() not in kind.lower() else kind
 
 

@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from polymem.language.decisions import DecisionTracker
 from polymem.language.models import parsed
-from polymem.language.value_change import changed_to
+from polymem.language.pets import asks_breed, breed_in
+from polymem.language.question_group import who_and_where
+from polymem.language.settled import changed_to
 from tests.language.reads import READER, owned, values
 
 
@@ -20,8 +22,10 @@ def test_a_move_from_one_town_to_another_goes_to_the_second() -> None:
 
 
 def test_a_move_written_with_an_arrow_goes_where_it_points() -> None:
-    assert values("lol yes. Upper Varnholt → Port Quillmarsh, moved last weekend.", "city") == ["Port Quillmarsh"]
+    assert values("lol yes. Olomouc → Port Quillmarsh, moved last weekend.", "city") == ["Port Quillmarsh"]
     assert values("finally moved. Olomouc => Jihlava", "city") == ["Jihlava"]
+    assert values("finally moved!! Chaos -> Calm", "city") == []  # (no town)
+    assert values("we moved last year. anyway standup is Mon -> Tue now", "city") == []
     # someone else's move is not the speaker's, however the arrow runs
     assert ("ott", "Jihlava") not in owned("my sister moved, Olomouc → Jihlava", "city")
 
@@ -30,6 +34,8 @@ def test_an_animal_come_into_the_speakers_keeping_from_someone_else_is_theirs() 
     assert values("my aunt moved abroad and I have inherited her tortoise.", "pet") == ["tortoise"]
     assert values("I took in my neighbour's cat when she went into care", "pet") == ["cat"]
     assert values("I have her tortoise this week while she travels", "pet") == []  # (minded, not owned)
+    assert values("I took in my mum's cat for the weekend", "pet") == []
+    assert values("I got her cat to the vet this morning", "pet") == []
     assert owned("I took in Sefa's cat for the weekend", "pet") != [("ott", "cat")]  # (a member's, minded)
 
 
@@ -68,3 +74,24 @@ def test_a_named_organisation_one_is_at_now_after_quitting_is_the_new_post() -> 
     assert owned("Sefa quit Brackwater Foods. she is at Pellham Mills now", "job") == \
         [("sefa", "Brackwater Foods"), ("sefa", "Pellham Mills")]
     assert owned("I'm at Pellham Mills now", "job") == []  # (no post left: maybe a visit)
+    assert owned("Sefa left Brackwater Foods. she is at Olomouc now", "job") == \
+        [("sefa", "Brackwater Foods")]  # (a town one is at)
+
+
+def test_who_is_where_in_the_present_pairs_every_member_with_a_town() -> None:
+    assert who_and_where(parsed("After all the moves this year, who is where?"))
+    assert who_and_where(parsed("Who is where now?"))
+    assert not who_and_where(parsed("Who was where when the storm hit?"))  # (another time)
+    assert not who_and_where(parsed("who is where during the festival?"))
+    assert not who_and_where(parsed("Who asked where the party is?"))
+
+
+def test_a_breed_asked_is_the_narrower_kind_a_line_names() -> None:
+    assert asks_breed(parsed("What breed is Tobiah's dog?"))
+    assert asks_breed(parsed("what kind of snake did Sefa get?"))
+    assert not asks_breed(parsed("What kind of animal is Nibs?"))  # (the everyday kind answers)
+    assert not asks_breed(parsed("what kind of job does she have?"))
+    assert breed_in(parsed("got a springer spaniel pup from a farm"), "dog") == "springer spaniel"
+    assert breed_in(parsed("my new corn snake is shy"), "snake") == "corn snake"
+    assert breed_in(parsed("meet my puppy"), "dog") is None  # (a young one, no kind)
+    assert breed_in(parsed("my dog hates cats"), "dog") is None
