@@ -207,7 +207,7 @@ def is_final(sent: Any) -> bool:
         if t.pos_ == "NOUN" and (t.dep_ == "ROOT" or t.i + 1 < len(t.doc) and t.doc[t.i + 1].text == ":") and \
                 lex.noun_in_senses(t.lemma_.lower(), ("plan.n.01",), first=2, exact=True) \
                 and any(c.dep_ in ("amod", "compound") for c in t.children) and ":" in sent.text:
-            return True  # "new plan: the Lisbon map", "new plan: the party's at X" (the label hung on the verb)
+            return True  # "new plan: the brass clock", "new plan: the picnic's at X" (the label hung on the verb)
     verbs = [t for t in sent if t.pos_ in ("VERB", "AUX")]
     if group_acts.kept(verbs, set()) is not None or group_acts.got_us(verbs, set()) is not None:
         return True  # "let's keep £8 for now", "found us a room at X instead"

@@ -52,7 +52,7 @@ from polymem.language.models import parsed
 from polymem.language.naming import given_names
 from polymem.language.ruling import ruled_phrase
 from polymem.language.setbacks import day_refused, gone_time
-from polymem.language.settled import changed_to
+from polymem.language.settled import moved_to
 from polymem.language.value_kind import placeish, value_kind
 
 _LABELLED = re.compile(r"^\s*[^\W\d_][\w' ]{0,30}:\s+\S")  # "record title: X" (not a link, not 18:30)
@@ -232,10 +232,10 @@ class DecisionTracker:
         bare |= {s.start: v for s in sents if s.start not in bare and (v := concluding.verdict_after(s, prior, same))}
         # "ok <name> it is": a name the tagger took for an adjective, which the talk used as a thing
         bare |= {s.start: v for s in sents if s.start not in bare and (v := self._talked_it_is(s, speaker))}
-        # "agreed, dues go to $25 from September": a matter changed to a value by a verb of changing, said as
-        # settled (after a word of assent; "to pay for it, dues go to 25" puts it forward)
+        # "agreed, subs go to £9 from June", "ok, practice moves to Wednesdays": a matter changed to a sum, or moved
+        # to a value, said as settled after a word of assent ("to cover it, subs go to £9" puts it forward)
         changed = {s.start: c for s in sents if (concluding.opened(s) or _agreed_first(s)) and
-                   (c := changed_to(s)) is not None}
+                   (c := sums_set.amount_changed(s) or moved_to(s)) is not None}
         # "Fridays, 6-8, from 3rd March.": a verbless list of phrases naming an option the talk weighed
         heads = [c.head.value for c in self.chains]
         talk = [(who, x) for who, (_, x, _) in zip(self._speakers, self._window, strict=True)]
@@ -309,9 +309,8 @@ class DecisionTracker:
                 topic, sentence = topic_of(s) or (concluded[0] if concluded else None), s.text.strip()
                 if ruled.get(s.start) == value and (at := sentence.find(value.split(",")[0])) > 0:
                     sentence = sentence[at:]  # (the phrases before it restate what was settled: not its words)
-                if s.start in changed and not lex.is_person_noun(changed[s.start][0].lemma_.lower()):
-                    noun = changed[s.start][0]  # (the subject changed is the matter; "dues" is no plural of "due")
-                    topic = lex.wordnet().morphy(noun.lower_, "n") or noun.lemma_.lower()
+                if s.start in changed:
+                    topic = changed[s.start][0]  # (the subject changed is the matter)
                 if topic and same(topic, value):
                     topic = None  # "decided: the sale is for the food bank": the value names no matter
                 break
@@ -604,7 +603,7 @@ class DecisionTracker:
         for value, topic, _src in sorted(put, key=lambda o: o[1] is None)[:1]:
             for c in reversed(self.chains):
                 # (a decision naming a matter of its own is no version of another matter where one is a sum and
-                # the other not, however close an option put forward near that one: "dues go to 25" after "25?")
+                # the other not, however close an option put forward near that one: "subs go to £9" after "9?")
                 if (topic and same_matter(c.topic, topic)) or any(same(value, o) for o in c.options) and not (
                         own_topic and (value_kind(c.head.value) == "amount") != (value_kind(d.value) == "amount")):
                     return c

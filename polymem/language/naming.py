@@ -50,7 +50,7 @@ def _named_by(t: Any) -> list[Any]:
             lex.verb_in_senses(t.lemma_.lower(), ("name.v.01",), first=1, exact=True) and \
             not any(c.dep_ in ("nsubj", "nsubjpass") for c in t.children) and \
             (lex.is_animal(t.head.lemma_.lower()) if t.dep_ == "acl" else _animal_before(t)):
-        # "russian tortoise, 14 years old, named Pickles": the participle names the one just described (not "a
+        # "a grey rabbit, two years old, named X": the participle names the one just described (not "a
         # cafe called X")
         first = next((c for c in t.children if c.dep_ == "oprd"), None)
     elif t.pos_ == "VERB" and lex.verb_in_senses(t.lemma_.lower(), _NAMING_SENSES, first=1, exact=True):
@@ -75,7 +75,7 @@ def _named_by(t: Any) -> list[Any]:
 
 
 def _animal_before(t: Any) -> bool:
-    """An animal told of in the sentence before `t`'s or earlier in its own ("a tortoise. 14 years old, named X")."""
+    """An animal told of in the sentence before `t`'s or earlier in its own ("a rabbit. two years old, named X")."""
     start = t.sent.start
     before = next((s for s in t.doc.sents if s.end == start), None)
     return any(x.pos_ == "NOUN" and lex.is_animal(x.lemma_.lower())

@@ -39,8 +39,8 @@ def kind_of(value: str | None, kind: str | None) -> bool:
 
 
 def asks_breed(question: Any) -> bool:
-    """"what breed is Ana's dog?", "what kind of snake did she get?": the narrower kind of an animal asked (not
-    "what kind of animal is X?", which the everyday kind answers)."""
+    """"which breed is Ana's hound?", "what sort of lizard did she buy?": the narrower kind of an animal asked
+    (not "which type of pet is X really?", which the everyday kind answers)."""
     for t in question:
         low = t.lemma_.lower()
         if low == "breed" and t.pos_ == "NOUN":

@@ -14,7 +14,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from polymem.language import lexical as lex
-from polymem.language import value_kind as vk
 from polymem.language.concluding import GOAL_SENSES
 from polymem.language.models import parsed
 
@@ -95,56 +94,12 @@ def _change(v: Any) -> tuple[str, str] | None:
     return _matter(s), _phrase(comp)
 
 
-# "undergo a change; become different": going up, rising, dropping, doubling
-_UNDERGO = ("change.v.02",)
-
-
-def changed_to(sent: Any) -> tuple[Any, str] | None:
-    """"dues go to $25 from September", "so households go up to $90", "meetups move to Thursdays": a matter
-    changed to a value by a verb of changing with the matter as its subject, said in the simple present (or with
-    "will") as what now holds; "the rent is going up" is news of a change coming, "could go up" a thought. A sum
-    needs money in it or a matter of money ("the temperature drops to 5" is no decision), a day or time a verb
-    of moving a plan ("the bus gets to town at 7" is none). (the matter's noun, the value as written) or None."""
+def moved_to(sent: Any) -> tuple[str, str] | None:
+    """"practice moves to Wednesdays", "the picnic moves to the dunes": the first matter the sentence changes to a
+    value by a verb of moving or switching (see `_change`), as (matter, value)."""
     if sent.text.rstrip().endswith("?") or any(t.lower_ == "if" for t in sent):
         return None
-    for v in sent:
-        lemma = v.lemma_.lower()
-        if v.pos_ != "VERB" or v.tag_ not in ("VBP", "VBZ", "VB") or lemma in ("be", "have") or _modal(v) or \
-                any(c.dep_ in ("neg", "mark") or (c.dep_ == "aux" and c.lower_ in ("do", "does")) for c in v.children):
-            continue
-        if v.tag_ == "VB" and not any(c.dep_ == "aux" and c.lower_ in ("will", "'ll", "’ll") for c in v.children):
-            continue
-        shifts = lex.verb_in_senses(lemma, _SHIFT, first=3, exact=True)
-        if not shifts and not lex.verb_in_senses(lemma, _UNDERGO, first=4):
-            continue
-        s, value = _subject(v), _to_value(v)
-        if s is None or value is None:
-            continue
-        kind = vk.value_kind(value)
-        if kind == "amount" and (vk.money(value) or lex.noun_in_senses(s.lemma_.lower(), vk.MONEY_SENSES, first=2)) \
-                or kind == "date" and shifts:
-            return s, value
-    return None
-
-
-def _to_value(v: Any) -> str | None:
-    """The value after "to" on the verb or on its "up"/"down" ("go up to $90"), or a number the parser made the
-    verb's object or modifier with "to" before it; None where the verb has another object ("moves the meeting")."""
-    nums = [c for c in v.children if c.like_num and c.dep_ in ("npadvmod", "dobj", "attr") and
-            any(x.lower_ == "to" for x in c.lefts)]
-    if nums:
-        first = next(x for x in nums[0].lefts if x.lower_ == "to")
-        return v.doc[first.i + 1:nums[0].right_edge.i + 1].text
-    if any(c.dep_ == "dobj" for c in v.children):
-        return None
-    heads = [v, *(c for c in v.children if c.dep_ in ("prt", "advmod") and c.lower_ in ("up", "down", "back"))]
-    for h in heads:
-        for c in h.children:
-            if c.dep_ == "prep" and c.lower_ == "to":
-                p = next((x for x in c.children if x.dep_ == "pobj"), None)
-                if p is not None and (p.pos_ in ("NUM", "NOUN", "PROPN") or p.like_num):
-                    return v.doc[p.left_edge.i:p.right_edge.i + 1].text
-    return None
+    return next((a for t in sent if (a := _change(t)) is not None), None)
 
 
 def _definite(n: Any) -> bool:

@@ -229,15 +229,15 @@ _TAKE_OVER = ("inherit.v.01", "inherit.v.02", "adopt.v.02", "adopt.v.05", "take_
 
 
 def _handed_over(reader: StatementReader, v: Any, obj: Any) -> bool:
-    """"I've inherited her tortoise", "we adopted the neighbours' cat": an animal that was another's, come into
+    """"we've inherited gran's hamster", "we adopted the vicar's cat": an animal that was another's, come into
     the subject's keeping for good. A member's animal taken in is minded, not owned ("took in Ana's cat")."""
     owner = sx.possessor(obj)
     if owner is None or owner.lower_ in ("my", "our") or reader.person_in(owner.text) is not None:
         return False
     lemma = sx.phrasal(v) if any(c.dep_ == "prt" for c in v.children) else v.lemma_.lower()
-    # (for a while only: "took in mum's cat for the weekend", "... while she's away")
+    # (for a while only: "took in my brother's rabbit for a fortnight", "... while he's away")
     for_a_while = any(c.dep_ == "prep" and c.lower_ == "for" and any(
-        lex.noun_is(p.lemma_.lower(), "time", senses=2) for p in c.children) for c in v.children) or \
+        lex.noun_is(p.lemma_.lower(), "time", senses=2) for p in c.children) for c in (*v.children, *obj.children)) or \
         any(c.dep_ == "advcl" and any(m.lower_ in ("while", "until", "till") for m in c.children) for c in v.children)
     return lemma not in ("have", "own", "keep") and not for_a_while and \
         lex.verb_in_senses(lemma, _TAKE_OVER, first=5, exact=True)

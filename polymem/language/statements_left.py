@@ -298,7 +298,7 @@ def no_longer_at(reader: StatementReader, v: Any, sent: Any, speaker: str, other
 
 def now_at(reader: StatementReader, doc: Any, read: list[Statement], speaker: str, other: str | None) -> list[Statement]:
     """"Tobiah quit X. He's at Y now": after a job left, being at a named organisation "now" is the post taken
-    (with no post left in the message it may be a visit: "I'm at the Red Lion now")."""
+    (with no post left in the message it may be a visit: "I'm at the Copper Kettle now")."""
     left = {st.owner for st in read if st.attribute == "job" and st.tense == "past"}
     if not left:
         return []
@@ -309,7 +309,7 @@ def now_at(reader: StatementReader, doc: Any, read: list[Statement], speaker: st
         if v.lemma_ != "be" or v.dep_ not in ("ROOT", "ccomp", "conj") or sx.negated(v, sent) or \
                 not any(c.lower_ == "now" for c in v.children) or sent.text.rstrip().endswith("?"):
             continue
-        # (a named organisation, not a place one is at: "she's at Heathrow now")
+        # (a named organisation, not a place one is at: "she's at the airport now")
         org = pobj_workplace(v, ("at", "with"), reader, lambda p: p.ent_type_ == "ORG" or (
             p.text[:1].isupper() and p.ent_type_ not in ("GPE", "LOC", "FAC") and not lex.is_place_name(p.lower_)))
         subj = next((c for c in v.children if c.dep_ == "nsubj"), None)

@@ -29,8 +29,10 @@ def amount_changed(sent: Any) -> tuple[str, str] | None:
             continue  # ("I'd raise the fee to £7", "maybe raise it to £7": put forward, not set)
         lemma = v.lemma_.lower()
         # (a verb of moving an amount, or any verb with "up"/"down": "goes up", "comes down", "bumping it up")
+        # (or any verb of undergoing a change, WordNet's "change.v.02": "subs go to £9")
         if not (lex.verb_in_senses(lemma, group_acts.CHANGE_SENSES, first=2, exact=True) or
                 lex.verb_in_senses(lemma, group_acts.MAGNITUDE_SENSES, first=2) or
+                (lemma not in ("be", "have") and lex.verb_in_senses(lemma, ("change.v.02",), first=4)) or
                 any(c.lower_ in ("up", "down") and c.dep_ in ("prt", "advmod", "quantmod") for c in v.subtree
                     if c.head == v or c.head.head == v)):
             continue

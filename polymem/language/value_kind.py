@@ -27,13 +27,8 @@ _MONEY = re.compile(r"[£$€¥]\s?\d|\d\s?(?:euros?|dollars?|pounds?|quid|bucks
 _BARE_AMOUNT = re.compile(r"[£$€¥]?[\d.,\s]+(?:each|per\s+\w+|a\s+head|apiece)?", re.I)
 # WordNet senses of nouns that ask for a quantity of money: "what budget", "which price"
 _CHOOSING = ("choice.n.01", "choice.n.02", "option.n.02", "decision.n.01", "plan.n.01")
-MONEY_SENSES = ("money.n.01", "sum.n.01", "cost.n.01", "monetary_unit.n.01", "fee.n.01", "payment.n.01",
+_MONEY_SENSES = ("money.n.01", "sum.n.01", "cost.n.01", "monetary_unit.n.01", "fee.n.01", "payment.n.01",
                  "budget.n.01", "price.n.02")
-
-
-def money(value: str) -> bool:
-    """A sum with its currency: "£9", "40 dollars"."""
-    return bool(_MONEY.search(value))
 
 
 def value_kind(value: str) -> Kind:
@@ -113,7 +108,7 @@ def _asked_noun(doc: Any, wh: Any) -> Any:
 def _noun_kind(lemma: str) -> Kind:
     if lex.noun_is(lemma, "time", senses=2):
         return "date"
-    if lex.noun_in_senses(lemma, MONEY_SENSES, first=2):
+    if lex.noun_in_senses(lemma, _MONEY_SENSES, first=2):
         return "amount"
     if lex.noun_in_senses(lemma, _PLACE_SENSES, first=1):
         return "place"  # "which venue", "what destination"
@@ -253,6 +248,6 @@ def answers(question: str, text: str) -> bool:
     doc = parsed(question)
     for t in doc:
         if t.lower_ == "many" and t.i > 0 and doc[t.i - 1].lower_ == "how" and t.head.pos_ == "NOUN" and \
-                not lex.noun_in_senses(t.head.lemma_.lower(), MONEY_SENSES, first=2):
+                not lex.noun_in_senses(t.head.lemma_.lower(), _MONEY_SENSES, first=2):
             return not _SUMS.search(text) or bool(re.search(r"\d", _SUMS.sub("", text)))
     return True

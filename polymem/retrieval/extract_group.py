@@ -199,7 +199,7 @@ def _best_chain(self: Any) -> list[StateHit]:
              any(value_kind.compatible(asked, h.value or "", noun) for h in c[0])} or cands
     # "what colour", "which route": where some matter was settled with a word of that kind ("teal"), only such
     # a matter answers (a plain assertion "the draft is in the drive" is no colour)
-    # (a noun asking for a sum or a day is answered by any value of that kind: "90 each" is a budget)
+    # (a noun asking for a sum or a day is answered by any value of that kind: "40 each" is an allowance)
     if focus is not None and not focus.named and not is_generic(focus.noun) and asked not in ("amount", "date"):
         cands = {k: c for k, c in cands.items() if k in named or any(answer_kind.names_kind(h.value or "", focus.noun)
                                                                    for h in c[0])} or cands
@@ -279,8 +279,8 @@ def _best_chain(self: Any) -> list[StateHit]:
     # turned it down ("the hostel at X can't take us ... what about Y?"); a value only named near another
     # matter's decision ("X is too quiet for the quiz, what about Y?") revises nothing
     kind = value_kind.value_kind(hits[-1].value or "")
-    # the question names the matter by two words the writer filed it under apart ("the first accommodation
-    # budget": "accommodation", later "budget"), each settled with values of one kind: one matter. A sum or a
+    # the question names the matter by two words the writer filed it under apart ("the original hotel
+    # allowance": "hotel", later "allowance"), each settled with values of one kind: one matter. A sum or a
     # date may be filed under a word of its own ("euros") where only the talk before it names the matter.
     def named_by(k: str) -> bool:
         if set(k[9:].split()) & words:

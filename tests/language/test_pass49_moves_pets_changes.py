@@ -1,8 +1,9 @@
 """Readings of the forty-ninth pass: a move "from X to Y" whose "to Y" the parser hangs on the town left, a move
 written with an arrow between two towns, an animal come into the speaker's keeping from someone else, a name
-given by a bare participle ("..., named X"), a matter's value changed by a verb of changing ("the fee goes up to
-£9"), a "new plan:" label hung on the verb, and "quit X. she's at Y now". Sentences written for these tests (no
-data set's words, names or values)."""
+given by a bare participle ("..., named X"), a matter changed to a sum or moved to a value after a word of assent
+("agreed, subs go to £9"), a "new plan:" label hung on the verb, "quit X. she's at Y now", every member's town
+asked as "who is where?", and a breed asked. Sentences written for these tests (no data set's words, names or
+values)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from polymem.language.decisions import DecisionTracker
 from polymem.language.models import parsed
 from polymem.language.pets import asks_breed, breed_in
 from polymem.language.question_group import who_and_where
-from polymem.language.settled import changed_to
+from polymem.language.sums_set import amount_changed
 from tests.language.reads import READER, owned, values
 
 
@@ -22,7 +23,7 @@ def test_a_move_from_one_town_to_another_goes_to_the_second() -> None:
 
 
 def test_a_move_written_with_an_arrow_goes_where_it_points() -> None:
-    assert values("lol yes. Olomouc → Port Quillmarsh, moved last weekend.", "city") == ["Port Quillmarsh"]
+    assert values("haha yep. Olomouc → Port Quillmarsh, moved last sunday.", "city") == ["Port Quillmarsh"]
     assert values("finally moved. Olomouc => Jihlava", "city") == ["Jihlava"]
     assert values("finally moved!! Chaos -> Calm", "city") == []  # (no town)
     assert values("we moved last year. anyway standup is Mon -> Tue now", "city") == []
@@ -31,43 +32,45 @@ def test_a_move_written_with_an_arrow_goes_where_it_points() -> None:
 
 
 def test_an_animal_come_into_the_speakers_keeping_from_someone_else_is_theirs() -> None:
-    assert values("my aunt moved abroad and I have inherited her tortoise.", "pet") == ["tortoise"]
+    assert values("so we've inherited my late uncle's parrot.", "pet") == ["parrot"]
     assert values("I took in my neighbour's cat when she went into care", "pet") == ["cat"]
-    assert values("I have her tortoise this week while she travels", "pet") == []  # (minded, not owned)
-    assert values("I took in my mum's cat for the weekend", "pet") == []
-    assert values("I got her cat to the vet this morning", "pet") == []
+    assert values("I have his parrot this week while he travels", "pet") == []  # (minded, not owned)
+    assert values("I took in my brother's rabbit for a fortnight", "pet") == []
+    assert values("I got his rabbit to the vet at noon", "pet") == []
     assert owned("I took in Sefa's cat for the weekend", "pet") != [("ott", "cat")]  # (a member's, minded)
 
 
 def test_a_bare_participle_of_naming_names_the_animal_just_described() -> None:
-    pets = [s for s in READER.read("I got a tortoise. 14 years old, named Captain Tobiah.", "ott") if s.attribute == "pet"]
-    assert [(s.value, s.name) for s in pets] == [("tortoise", "Captain Tobiah")]
-    pets = [s for s in READER.read("I got a kitten. we had lunch at a cafe called Ysella", "ott") if s.attribute == "pet"]
+    pets = [s for s in READER.read("we adopted a rabbit. two years old, named Captain Tobiah.", "ott")
+            if s.attribute == "pet"]
+    assert [(s.value, s.name) for s in pets] == [("rabbit", "Captain Tobiah")]
+    pets = [s for s in READER.read("we adopted a kitten. then lunch at a cafe called Ysella", "ott")
+            if s.attribute == "pet"]
     assert [s.name for s in pets] == [""]  # (a cafe named, not the kitten)
 
 
-def test_a_matter_changed_by_a_verb_of_changing_is_settled_at_its_new_value() -> None:
+def test_a_sum_changed_after_a_word_of_assent_is_settled_at_its_new_value() -> None:
     def read(text: str) -> tuple[str, str] | None:
-        found = [c for s in parsed(text).sents if (c := changed_to(s)) is not None]
-        return (found[0][0].text, found[0][1]) if found else None
+        return next((c for s in parsed(text).sents if (c := amount_changed(s)) is not None), None)
 
-    assert read("agreed, subs go to £9 from June.") == ("subs", "£9")
-    assert read("so households go up to €40.") == ("households", "€40")
-    assert read("the rent is going up to 900 next year") is None  # (news of a change, not settled)
-    assert read("if the fee goes up to 40 we quit") is None
-    assert read("the fee could go up to 40") is None
-    assert read("she moves to Olomouc in May") is None  # (a person going, no matter changed)
+    assert read("agreed, subs go to £9 from June.") == ("sub", "£9")  # (a verb of undergoing a change)
+    assert read("the rent is going up to 900 after easter") is None  # (no sum named with its currency)
+    assert read("the fee could go up to £40") is None
 
-    tr = DecisionTracker()
-    settled = [d for i, text in enumerate(["fine, £6 a month for subs then", "agreed, subs go to £9 from June."])
-               for d in tr.feed(text, f"m{i}", "p1", None)]
-    assert settled[-1].value == "£9"
+    def settled(lines: list[str]) -> list[tuple[str, str | None]]:
+        tr = DecisionTracker()
+        return [(d.value, tr.chain_of(d).topic) for i, text in enumerate(lines) for d in tr.feed(text, f"m{i}", "p1", None)]
+
+    assert settled(["ok, the bunting or the lanterns for the fete?", "agreed, subs go to £9 from June."]) == \
+        [("£9", "sub")]
+    assert settled(["to cover the new kettle, subs go to £9 from June."]) == []  # (put forward, not settled)
+    assert settled(["ok, practice moves to Wednesdays"]) == [("Wednesdays", "practice")]
 
 
 def test_a_new_plan_label_hung_on_the_verb_still_announces_a_decision() -> None:
     tr = DecisionTracker()
-    got = tr.feed("Ok. New plan: the picnic's at our place in Torun, lawn + gazebo.", "m1", "p1", None)
-    assert [d.value for d in got] == ["our place in Torun"]
+    got = tr.feed("Right. New plan: the picnic's over at our house in Torun, lawn + gazebo.", "m1", "p1", None)
+    assert [d.value for d in got] == ["our house in Torun"]
 
 
 def test_a_named_organisation_one_is_at_now_after_quitting_is_the_new_post() -> None:
@@ -79,7 +82,7 @@ def test_a_named_organisation_one_is_at_now_after_quitting_is_the_new_post() -> 
 
 
 def test_who_is_where_in_the_present_pairs_every_member_with_a_town() -> None:
-    assert who_and_where(parsed("After all the moves this year, who is where?"))
+    assert who_and_where(parsed("With everyone shuffled around lately, who is where?"))
     assert who_and_where(parsed("Who is where now?"))
     assert not who_and_where(parsed("Who was where when the storm hit?"))  # (another time)
     assert not who_and_where(parsed("who is where during the festival?"))
@@ -87,11 +90,11 @@ def test_who_is_where_in_the_present_pairs_every_member_with_a_town() -> None:
 
 
 def test_a_breed_asked_is_the_narrower_kind_a_line_names() -> None:
-    assert asks_breed(parsed("What breed is Tobiah's dog?"))
-    assert asks_breed(parsed("what kind of snake did Sefa get?"))
-    assert not asks_breed(parsed("What kind of animal is Nibs?"))  # (the everyday kind answers)
+    assert asks_breed(parsed("Which breed is Tobiah's hound?"))
+    assert asks_breed(parsed("what sort of lizard did Sefa buy?"))
+    assert not asks_breed(parsed("which type of pet is Nibs really?"))  # (the everyday kind answers)
     assert not asks_breed(parsed("what kind of job does she have?"))
-    assert breed_in(parsed("got a springer spaniel pup from a farm"), "dog") == "springer spaniel"
+    assert breed_in(parsed("we collected our springer spaniel pup on sunday"), "dog") == "springer spaniel"
     assert breed_in(parsed("my new corn snake is shy"), "snake") == "corn snake"
     assert breed_in(parsed("meet my puppy"), "dog") is None  # (a young one, no kind)
     assert breed_in(parsed("my dog hates cats"), "dog") is None
