@@ -232,7 +232,6 @@ class StatementReader:
         out = with_former(out, former_roles(self, doc, speaker, other, message_id, time))
         for st in now_at(self, doc, out, speaker, other):  # ("quit X. he's at Y now")
             st.message_id, st.time = message_id, time
-            st.sentence = next((s.text.strip() for s in doc.sents if st.value in s.text), "")
             out.append(st)
         if not any(st.attribute == "job" and st.tense != "past" for st in out):  # (a post left leaves room for one taken)
             out += self_role(self, doc, speaker, message_id, time) or post_taken(self, doc, speaker, message_id, time)

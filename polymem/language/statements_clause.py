@@ -234,7 +234,7 @@ def _handed_over(reader: StatementReader, v: Any, obj: Any) -> bool:
     owner = sx.possessor(obj)
     if owner is None or owner.lower_ in ("my", "our") or reader.person_in(owner.text) is not None:
         return False
-    lemma = sx.phrasal(v) if any(c.dep_ == "prt" for c in v.children) else v.lemma_.lower()
+    lemma = sx.phrasal(v)  # ("take_in")
     # (for a while only: "took in my brother's rabbit for a fortnight", "... while he's away")
     for_a_while = any(c.dep_ == "prep" and c.lower_ == "for" and any(
         lex.noun_is(p.lemma_.lower(), "time", senses=2) for p in c.children) for c in (*v.children, *obj.children)) or \

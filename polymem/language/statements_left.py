@@ -318,7 +318,8 @@ def now_at(reader: StatementReader, doc: Any, read: list[Statement], speaker: st
             and len(others) == 1 else subject_of(reader, v, sent, speaker, other)
         if org and owner in left and not any(st.attribute == "job" and st.owner == owner and st.tense != "past"
                                              for st in read):
-            out.append(Statement("job", owner, speaker, org, kind="event" if owner == speaker else "report"))
+            out.append(Statement("job", owner, speaker, org, kind="event" if owner == speaker else "report",
+                                 sentence=sent.text.strip()))
     return out
 
 

@@ -55,11 +55,12 @@ def _bare_move(v: Any, sent: Any) -> bool:
 
 def moved_to_named(reader: StatementReader, doc: Any, speaker: str, other: str | None, message_id: str | None,
                    time: datetime | None) -> list[Statement]:
-    arrow = _arrowed(reader, doc)
     for sent in doc.sents:
         for v in sent:
             if not _bare_move(v, sent):
                 continue
+            found = places(reader, doc)
+            arrow = _arrowed(doc.text, found)
             # (an arrow between the towns leaves the parser no subject, or a town for one: the speaker's own move;
             # "my sister moved, X → Y" is not)
             subj = next((c for c in v.children if c.dep_ in ("nsubj", "nsubjpass")), None)
@@ -67,7 +68,7 @@ def moved_to_named(reader: StatementReader, doc: Any, speaker: str, other: str |
                 (speaker if arrow and (subj is None or arrow[1] <= subj.idx < arrow[2]) else None)
             if owner is None:
                 return []
-            towns = {value for span, value, s, at in places(reader, doc) if _destination(doc, at, v)}
+            towns = {value for span, value, s, at in found if _destination(doc, at, v)}
             if arrow:  # "X → Y, moved last weekend": the town the arrow points to
                 towns = {arrow[0]}
             if len(towns) != 1:
@@ -78,17 +79,17 @@ def moved_to_named(reader: StatementReader, doc: Any, speaker: str, other: str |
     return []
 
 
-def _arrowed(reader: StatementReader, doc: Any) -> tuple[str, int, int] | None:
+def _arrowed(text: str, found: list[Any]) -> tuple[str, int, int] | None:
     """The one name an arrow points to from a town ("Leeds → York"; not "Mon -> Tue", "Jira -> Linear"): where a
     move went, with where the arrow's names start and end in the text. The town pointed to is the one a place
-    reading finds there, or the name as written where none does (a town no gazetteer lists)."""
-    found = {(m.group(2), m.start(), m.end()) for m in _ARROWED.finditer(doc.text)
-             if any(span.lower() == m.group(1).lower() for span, *_ in places(reader, doc))}
-    if len(found) != 1:
+    reading finds there (`found`: `places` of the message), or the name as written where none does (a town no
+    gazetteer lists)."""
+    towns = {span.lower() for span, *_ in found}
+    arrows = {(m.group(2), m.start(), m.end()) for m in _ARROWED.finditer(text) if m.group(1).lower() in towns}
+    if len(arrows) != 1:
         return None
-    name, start, end = next(iter(found))
-    known = [value for span, value, _, at in places(reader, doc) if at == end - len(name) or
-             name.lower().startswith(span.lower() + " ") and at == end - len(name)]
+    name, start, end = next(iter(arrows))
+    known = [value for _, value, _, at in found if at == end - len(name)]
     return (known[0] if known else name), start, end
 
 

@@ -12,6 +12,7 @@ from typing import Any
 
 from polymem.language import answer_kind, group, question_group, timeexpr, value_kind
 from polymem.language import lexical as lex
+from polymem.language import syntax as sx
 from polymem.language.chains import against, channel_words
 from polymem.language.models import parsed
 from polymem.retrieval import decisions, values
@@ -274,10 +275,6 @@ def _best_chain(self: Any) -> list[StateHit]:
                                      and c[0] and value_kind.compatible(asked, c[0][-1].value or "", noun)])
     if len(hits) > 1 and self.plan.mode != "head":
         return hits
-    # one matter filed as two (the first choice, then the one that replaced it, read apart): a later decision of
-    # the same kind follows it as its next version when the talk that led to it named the value it replaced and
-    # turned it down ("the hostel at X can't take us ... what about Y?"); a value only named near another
-    # matter's decision ("X is too quiet for the quiz, what about Y?") revises nothing
     kind = value_kind.value_kind(hits[-1].value or "")
     # the question names the matter by two words the writer filed it under apart ("the original hotel
     # allowance": "hotel", later "allowance"), each settled with values of one kind: one matter. A sum or a
@@ -286,7 +283,7 @@ def _best_chain(self: Any) -> list[StateHit]:
         if set(k[9:].split()) & words:
             return True
         talk = " ".join((self.msgs.get(m) or {}).get("text") or "" for m in discussed(cands[k][0])).lower()
-        return kind in ("amount", "date") and any(re.search(rf"\b{re.escape(w)}\b", talk) for w in words)
+        return kind in ("amount", "date") and any(sx.whole_word(w).search(talk) for w in words)
 
     if best.startswith("decision:") and named_by(best):
         also = [h for k in ranks if k != best and k.startswith("decision:") and cands[k][0] and
@@ -295,6 +292,10 @@ def _best_chain(self: Any) -> list[StateHit]:
         if also:
             return sorted(hits + also, key=lambda h: h.when)
 
+    # one matter filed as two (the first choice, then the one that replaced it, read apart): a later decision of
+    # the same kind follows it as its next version when the talk that led to it named the value it replaced and
+    # turned it down ("the hostel at X can't take us ... what about Y?"); a value only named near another
+    # matter's decision ("X is too quiet for the quiz, what about Y?") revises nothing
     def revises(k: str) -> bool:
         return any(decisions.mentions(hits[-1].value or "", text) and against(text)
                    for m in discussed(cands[k][0][:1]) if m in self.msgs and m not in hits[-1].message_ids
