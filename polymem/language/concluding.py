@@ -357,6 +357,15 @@ def fixed_label(sent: Any) -> bool:
     verbs = [t for t in label if _closing(t, completing=listed) or (
         t.tag_ == "VBG" and _closing(t, completing=False, progressive=True) and termed and
         not any(c.dep_ == "prt" for c in t.children))]
+    # "ok changing it: the teal one, brass fittings": a progressive of changing the matter spoken of ("it"), then a
+    # list with no verb, is its new value, whatever words it has
+    if not verbs and not any(t.pos_ in ("VERB", "AUX") for t in after) and any(t.pos_ in ("NOUN", "PROPN") for t in after):
+        verbs = [t for t in label if t.tag_ == "VBG" and lex.verb_in_senses(
+            t.lemma_.lower(), group_acts.CHANGE_SENSES, first=2, exact=True) and any(
+            c.dep_ == "dobj" and c.lower_ in ("it", "this", "that") for c in t.children)]
+        if len(verbs) == 1 and 2 <= len(label) <= 3 and all(t is verbs[0] or marker(t) or t.lower_ in ("it", "this", "that")
+                                                          for t in label):
+            return True
     # (what follows names a day, an hour or a name: "fixed: the leak under the sink" mends a thing)
     return 1 <= len(label) <= 3 and len(verbs) == 1 and all(
         t is verbs[0] or marker(t) or t.pos_ in ("ADP", "PART", "ADV") or t.lower_ in ("it", "this", "that")
@@ -435,8 +444,8 @@ def it_is(sent: Any) -> Any | None:
                 prev = prev.doc[prev.i - 1]
             if prev.pos_ in ("NOUN", "PROPN", "NUM") or (prev.pos_ == "VERB" and (
                     prev.text[:1].isupper() or lex._synsets(prev.lower_, "n") or prev.i == _first_word(sent))) or \
-                    (prev.pos_ in ("INTJ", "ADJ", "X") and _mostly_noun(prev)):
-                return prev
+                    (prev.pos_ in ("INTJ", "ADJ", "X") and (_mostly_noun(prev) or _unknown_word(prev))):
+                return prev  # (a word no dictionary knows is a name, whatever the tagger made of it)
     return None
 
 
@@ -623,17 +632,33 @@ def concluded_clause(sent: Any, now: bool = True) -> tuple[str | None, Any] | No
     return None
 
 
+def _role_given(verb: Any, subj: Any) -> str | None:
+    """"Ysella is treasurer from now on": a person given a post the group has one of (a bare role noun, no article:
+    not "she is a nurse now", a person's own job) in a clause that concludes; the post is the matter, the person
+    its value."""
+    if verb.lemma_ not in ("be", "become") or subj.pos_ not in ("PROPN", "NOUN") or (
+            subj.pos_ == "NOUN" and not lex.unknown_word(subj.text)) or subj.lower_ in ("we", "us"):
+        return None
+    attr = next((c for c in verb.children if c.dep_ == "attr" and c.pos_ == "NOUN" and c.tag_ == "NN"), None)
+    if attr is None or any(c.dep_ in ("det", "poss", "nummod") for c in attr.children) or \
+            not lex.is_person_noun(attr.lemma_.lower(), 1):
+        return None
+    return attr.lemma_.lower()
+
+
 def _from_now(verb: Any) -> bool:
     """The clause says its state holds from now or from a time on: "now" on the verb ("is now", "now opens";
     not "right now", a moment), or "from" a time before the verb ("from June, X goes back to ...", "from now on";
     not the source of a move, "move it from Tuesday to Friday")."""
+    # "X is treasurer from now on", "rehearsals are at the chapel from now on": wherever the parser hangs it
+    if any(t.lower_ == "from" and any(x.lower_ == "now" for x in t.children) for t in verb.subtree):
+        return True
     for c in verb.children:
         if c.lower_ == "now" and c.dep_ == "advmod" and not any(x.dep_ == "advmod" for x in c.children):
             return True
         if c.dep_ == "prep" and c.lower_ in ("from", "starting") and c.i < verb.i:  # ("move it from May to June")
             obj = next((p for p in c.children if p.dep_ in ("pobj", "advmod")), None)
-            if obj is not None and (obj.lower_ == "now" or obj.ent_type_ in ("DATE", "TIME") or
-                                    lex.noun_is(obj.lemma_.lower(), "time", senses=2)):
+            if obj is not None and (obj.ent_type_ in ("DATE", "TIME") or lex.noun_is(obj.lemma_.lower(), "time", senses=2)):
                 return True
     return False
 
@@ -686,6 +711,8 @@ def concluded_verb(verb: Any) -> tuple[str | None, Any] | None:
     determined = subj.text.islower() and any(c.dep_ == "det" and c.lower_ == "the" for c in subj.children)
     # ("the quiz night is ...": the quiz night, not any night)
     name = " ".join([w.lower_ for w in parts] + [subj.lower_]) if titled else noun_name(subj)
+    if (role := _role_given(verb, subj)) is not None:
+        return role, subj
     if not group and not owned_ordinal and not titled and (subj.pos_ != "NOUN" or lex.is_person_noun(subj.lemma_.lower(), 1) or
                                             not (lex.known_noun(subj.lemma_.lower()) or determined)):
         return None

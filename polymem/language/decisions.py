@@ -424,10 +424,11 @@ class DecisionTracker:
         return 0 <= now - self._change_seq <= ALT_WINDOW and all(d < self._change_seq for d in self._decided_at)
 
     def _books_option(self, sent: Any) -> bool:
-        """"ok I booked the Brass Lantern": one member booking or choosing what the group put forward settles
-        it for the group (booking a dentist, never proposed, does not)."""
+        """"ok I booked the Brass Lantern", "ok, booking the Brass Lantern": one member booking or choosing what
+        the group put forward settles it for the group (booking a dentist, never proposed, does not)."""
         for v in sent:
-            if v.pos_ != "VERB" or v.tag_ not in ("VBD", "VBN") or not lex.verb_in_senses(
+            # (the progressive says it is being done now: "booking X" with no subject, "I'm booking X")
+            if v.pos_ != "VERB" or v.tag_ not in ("VBD", "VBN", "VBG") or not lex.verb_in_senses(
                     v.lemma_.lower(), group_acts.DECIDE_SENSES, first=3, exact=True):
                 continue
             objs = [c for c in v.children if c.dep_ == "dobj" and c.pos_ in ("NOUN", "PROPN")]
@@ -435,8 +436,9 @@ class DecisionTracker:
                 # "X can do a table at 7. I've booked it.": "it" is the option the sentence before named
                 prev = [t for t in sent.doc[max(0, sent.start - 40):sent.start] if t.pos_ in ("NOUN", "PROPN")]
                 objs = [t for t in prev if t.sent.end == sent.start]
-            if any(c.dep_ == "nsubj" and c.lower_ == "i" for c in v.children) and \
-                    any(same(phrase(o), opt) for o in objs for opt, _, _ in self.options):
+            subj = [c for c in v.children if c.dep_ == "nsubj"]
+            doer = any(c.lower_ == "i" for c in subj) or (v.tag_ == "VBG" and not subj and v.dep_ == "ROOT")
+            if doer and any(same(phrase(o), opt) for o in objs for opt, _, _ in self.options):
                 return True
         return False
 

@@ -194,7 +194,7 @@ def clean(text: str) -> str:
     text = _IS_BEFORE_STATE.sub(_is_before_state, text)
     text = _BARE_PART_OF.sub(_part_of_time, text)
     text = _MONTH_BY_DAY.sub(lambda m: f"{m.group(1)}{m.group(2).capitalize()}" if m.group(2) else
-                             m.group(3).capitalize(), text)
+                             (m.group(3) or m.group(4)).capitalize(), text)
     return _NAME_AFTER.sub(_truecase_name, _LOWER_WORD.sub(_truecase, text))
 
 
@@ -320,10 +320,14 @@ def _is_before_state(m: re.Match[str]) -> str:
     return m.group(0)
 
 
-# "3 may", "1st-4th may", "may 3rd": a month that is also a word ("may", "march") next to a day's number is the
-# month; the tagger otherwise reads a verb
+# "3 may", "1st-4th may", "may 3rd", "sept 12": a month that is also a word ("may", "march") or a month cut short
+# next to a day's number is the month; the tagger otherwise reads a verb
+_MONTHS = r"(may|march|jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)"
 _MONTH_BY_DAY = re.compile(r"(?i)(\b\d{1,2}(?:st|nd|rd|th)?(?:\s*[-–]\s*\d{1,2}(?:st|nd|rd|th)?)?\s+(?:of\s+)?)"
-                           r"(may|march)\b(?!\s+be\b)|\b(may|march)(?=\s+\d{1,2}(?:st|nd|rd|th|\s*[-–,.!?]|\s*$))")
+                           + _MONTHS + r"\b(?!\s+be\b)|\b" + _MONTHS +
+                           r"(?=\s+\d{1,2}(?:st|nd|rd|th|\s*[-–,.!?]|\s*$))|"
+                           # (a month cut short is no other word, whatever follows its day: "sept 12 stays")
+                           r"\b(jan|feb|apr|jun|jul|aug|sept?|oct|nov|dec)(?=\s+\d{1,2}\b)")
 
 
 # "here in grand rapids", "moving to new haven": a town of two or three words typed in lower case, after a
