@@ -152,8 +152,11 @@ class DecisionTracker:
         if any(same(x, c.head.value) for x in [*(x for x, _ in turned_down(doc)), *_ruled_out(doc)] for c in self.chains):
             # "bad news: X is out" of what the group had settled: the next choice of a rival replaces it
             self._change_seq = self._seq
+        first = len(self.options)
         self.options += [(value, topic, text) for value, topic in _proposals(text)]
         self._fragment_option(doc, text)
+        self.options += [(alt, topic, text) for value, topic, _ in self.options[first:]
+                         for alt in _or_alternatives(doc, value) if not any(same(alt, o[0]) for o in self.options)]
         if (asked := consensus.proposal_in_question(text)) is not None and asked[1]:
             # "could we move choir practice to fridays?": fridays is put forward for that matter
             self.options.append((asked[0], asked[1], text))
@@ -794,6 +797,16 @@ def _proposals(text: str) -> list[tuple[str, str | None]]:
     """(value, topic) of each option a message puts forward, in a few words."""
     return [(a.value, a.topic) for a in group_acts.read(text)
             if a.act == "proposal" and a.value and len(a.value.split()) <= 8]
+
+
+def _or_alternatives(doc: Any, value: str) -> list[str]:
+    """"the hostel by the docks or the Quillon Inn": the options joined by "or" to one put forward are put forward
+    too (the readings of proposals name the first; the parser may hang the second on the first's last noun)."""
+    head = next((t for t in doc if t.pos_ in ("NOUN", "PROPN") and same(phrase(t), value)), None)
+    if head is None:
+        return []
+    return [phrase(c) for c in head.subtree if c.dep_ == "conj" and c.i > head.i and c.pos_ in ("NOUN", "PROPN") and
+            any(x.dep_ == "cc" and x.lower_ == "or" for x in c.head.children)][:3]
 
 
 def _sentences(doc: Any) -> list[Any]:
