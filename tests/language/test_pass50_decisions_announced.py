@@ -60,9 +60,9 @@ def test_a_change_labelled_before_a_verbless_list_is_the_new_value() -> None:
 
 
 def test_a_word_no_dictionary_knows_before_it_is_is_an_option() -> None:
-    got = settled(["options: a flat in Pellham or the caravan at Thornaby", "flat in Pellham, the caravan leaks",
-                   "quillbnb in Pellham it is, Ysella pls book"])
-    assert [v for v, _, _ in got] == ["quillbnb in Pellham"]
+    got = settled(["options: nestful in Pellham or the caravan at Thornaby", "nestful, the caravan leaks",
+                   "nestful in Pellham it is, Ysella pls book"])
+    assert [v for v, _, _ in got] == ["nestful in Pellham"]  # (tagged an adjective)
     assert settled(["great it is"]) == []  # (a word of assent)
 
 
