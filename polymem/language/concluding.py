@@ -357,21 +357,30 @@ def fixed_label(sent: Any) -> bool:
     verbs = [t for t in label if _closing(t, completing=listed) or (
         t.tag_ == "VBG" and _closing(t, completing=False, progressive=True) and termed and
         not any(c.dep_ == "prt" for c in t.children))]
-    # "ok changing it: the teal one, brass fittings": a progressive of changing the matter spoken of ("it"), then a
-    # list with no verb, is its new value, whatever words it has
-    if not verbs and not any(t.pos_ in ("VERB", "AUX") for t in after) and any(t.pos_ in ("NOUN", "PROPN") for t in after):
-        verbs = [t for t in label if t.tag_ == "VBG" and lex.verb_in_senses(
-            t.lemma_.lower(), group_acts.CHANGE_SENSES, first=2, exact=True) and any(
-            c.dep_ == "dobj" and c.lower_ in ("it", "this", "that") for c in t.children)]
-        if len(verbs) == 1 and 2 <= len(label) <= 3 and all(t is verbs[0] or marker(t) or t.lower_ in ("it", "this", "that")
-                                                          for t in label):
-            return True
+    if not verbs and _changed_to_list(label, after):
+        return True
     # (what follows names a day, an hour or a name: "fixed: the leak under the sink" mends a thing)
     return 1 <= len(label) <= 3 and len(verbs) == 1 and all(
         t is verbs[0] or marker(t) or t.pos_ in ("ADP", "PART", "ADV") or t.lower_ in ("it", "this", "that")
         for t in label) and bool(
         timeexpr.date_span(after.text) or timeexpr.CLOCK.search(after.text) or
         any(t.pos_ == "PROPN" or _unknown_word(t) for t in after))
+
+
+def _changed_to_list(label: Any, after: Any) -> bool:
+    """"ok changing it: ochre sails, bronze cleats": a progressive of changing the matter spoken of ("it"), not
+    negated, then a list with no verb of at least two words that names a thing by a name, a day, an hour or a
+    colour ("changing it: typo" corrects a line)."""
+    verbs = [t for t in label if t.tag_ == "VBG" and not any(c.dep_ == "neg" for c in t.children) and
+             lex.verb_in_senses(t.lemma_.lower(), group_acts.CHANGE_SENSES, first=2, exact=True) and
+             any(c.dep_ == "dobj" and c.lower_ in ("it", "this", "that") for c in t.children)]
+    words = [t for t in after if t.is_alpha or t.like_num]
+    return len(verbs) == 1 and 2 <= len(label) <= 3 and \
+        all(t is verbs[0] or marker(t) or t.lower_ in ("it", "this", "that") for t in label) and \
+        len(words) >= 2 and not any(t.pos_ in ("VERB", "AUX") for t in after) and \
+        any(t.pos_ in ("NOUN", "PROPN") for t in after) and bool(
+            timeexpr.date_span(after.text) or timeexpr.CLOCK.search(after.text) or
+            any(t.pos_ == "PROPN" or _unknown_word(t) or lex.is_colour(t.lower_) for t in after))
 
 
 def summary(sent: Any) -> bool:
@@ -444,8 +453,9 @@ def it_is(sent: Any) -> Any | None:
                 prev = prev.doc[prev.i - 1]
             if prev.pos_ in ("NOUN", "PROPN", "NUM") or (prev.pos_ == "VERB" and (
                     prev.text[:1].isupper() or lex._synsets(prev.lower_, "n") or prev.i == _first_word(sent))) or \
-                    (prev.pos_ in ("INTJ", "ADJ", "X") and (_mostly_noun(prev) or _unknown_word(prev))):
-                return prev  # (a word no dictionary knows is a name, whatever the tagger made of it)
+                    (prev.pos_ in ("INTJ", "ADJ", "X") and _mostly_noun(prev)) or \
+                    (prev.pos_ in ("ADJ", "X") and _unknown_word(prev) and not marker(prev)):
+                return prev  # (a word no dictionary knows is a name, whatever the tagger made of it; not "yep")
     return None
 
 
@@ -455,7 +465,7 @@ def _mostly_noun(t: Any) -> bool:
     low = t.lower_
     # (a colour is a thing chosen as well: "navy it is")
     return not marker(t) and not t.is_stop and (len(lex._synsets(low, "n")) > len(lex._synsets(low, "a")) or
-                                                lex.noun_in_senses(low, ("color.n.01",), first=1))
+                                                lex.is_colour(low, first=1))
 
 
 def wins(sent: Any) -> Any | None:
@@ -632,26 +642,47 @@ def concluded_clause(sent: Any, now: bool = True) -> tuple[str | None, Any] | No
     return None
 
 
+_OWN_CLAUSE_STOP = ("relcl", "advcl", "ccomp", "acl", "xcomp", "conj")
+
+
+def from_now_on(verb: Any) -> bool:
+    """"from now on" written as three words in the clause `verb` heads, wherever the parser hung them ("X is
+    treasurer from now on", "from now on, rehearsals are at the chapel"); not in a clause under it ("because the
+    park is shut from now on") and not "a week from now"."""
+    for t in verb.sent:
+        if t.lower_ != "from" or t.i + 2 >= len(t.doc) or [x.lower_ for x in t.doc[t.i + 1:t.i + 3]] != ["now", "on"]:
+            continue
+        h = t
+        while h.i != verb.i and h.dep_ not in _OWN_CLAUSE_STOP and h.head.i != h.i:
+            h = h.head
+        if h.i == verb.i or (h.dep_ == "ROOT" and h.i == verb.i):
+            return True
+        # (the parser may hang the phrase on the sentence's root when it opens it)
+        if h.head.i == h.i and verb.dep_ == "ROOT" and t.i < verb.i:
+            return True
+    return False
+
+
 def _role_given(verb: Any, subj: Any) -> str | None:
     """"Ysella is treasurer from now on": a person given a post the group has one of (a bare role noun, no article:
     not "she is a nurse now", a person's own job) in a clause that concludes; the post is the matter, the person
     its value."""
     if verb.lemma_ not in ("be", "become") or subj.pos_ not in ("PROPN", "NOUN") or (
-            subj.pos_ == "NOUN" and not lex.unknown_word(subj.text)) or subj.lower_ in ("we", "us"):
-        return None
+            subj.pos_ == "NOUN" and not _unknown_word(subj)) or not from_now_on(verb):
+        return None  # ("Dev is nurse now": news of a job, not a post given)
     attr = next((c for c in verb.children if c.dep_ == "attr" and c.pos_ == "NOUN" and c.tag_ == "NN"), None)
-    if attr is None or any(c.dep_ in ("det", "poss", "nummod") for c in attr.children) or \
-            not lex.is_person_noun(attr.lemma_.lower(), 1):
+    # (no article, or the group's own: "our treasurer"; not "my boss", "a nurse")
+    if attr is None or any(c.dep_ in ("det", "nummod") or (c.dep_ == "poss" and c.lower_ != "our")
+                           for c in attr.children) or not lex.is_person_noun(attr.lemma_.lower(), 1):
         return None
     return attr.lemma_.lower()
 
 
 def _from_now(verb: Any) -> bool:
     """The clause says its state holds from now or from a time on: "now" on the verb ("is now", "now opens";
-    not "right now", a moment), or "from" a time before the verb ("from June, X goes back to ...", "from now on";
-    not the source of a move, "move it from Tuesday to Friday")."""
-    # "X is treasurer from now on", "rehearsals are at the chapel from now on": wherever the parser hangs it
-    if any(t.lower_ == "from" and any(x.lower_ == "now" for x in t.children) for t in verb.subtree):
+    not "right now", a moment), "from now on" anywhere in the verb's own clause, or "from" a time before the verb
+    ("from June, X goes back to ..."; not the source of a move, "move it from Tuesday to Friday")."""
+    if from_now_on(verb):
         return True
     for c in verb.children:
         if c.lower_ == "now" and c.dep_ == "advmod" and not any(x.dep_ == "advmod" for x in c.children):
@@ -694,6 +725,8 @@ def concluded_verb(verb: Any) -> tuple[str | None, Any] | None:
                default=None)
     if subj is None:
         return None
+    if (role := _role_given(verb, subj)) is not None:
+        return role, subj
     group = subj.lower_ in ("we", "us") or (subj.pos_ == "NOUN" and lex.noun_is(subj.lemma_.lower(), "group_noun", 1))
     # "Harvest Day is now ...": a name whose last word is a common noun of a thing, with words before it, names an
     # occasion or a place (not a person: "Nonna", "Aunt Mae")
@@ -711,8 +744,6 @@ def concluded_verb(verb: Any) -> tuple[str | None, Any] | None:
     determined = subj.text.islower() and any(c.dep_ == "det" and c.lower_ == "the" for c in subj.children)
     # ("the quiz night is ...": the quiz night, not any night)
     name = " ".join([w.lower_ for w in parts] + [subj.lower_]) if titled else noun_name(subj)
-    if (role := _role_given(verb, subj)) is not None:
-        return role, subj
     if not group and not owned_ordinal and not titled and (subj.pos_ != "NOUN" or lex.is_person_noun(subj.lemma_.lower(), 1) or
                                             not (lex.known_noun(subj.lemma_.lower()) or determined)):
         return None

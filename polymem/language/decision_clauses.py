@@ -67,16 +67,12 @@ def same(a: str, b: str) -> bool:
                                                           like_num(w))} for v in (x, y))
     if xs - ys and ys - xs and all(timeexpr.is_time_word(w) for w in (xs - ys) | (ys - xs)):
         return False  # "June Next Fest" is not "October Next Fest"
-    if any(_colour(w) for w in xs - ys) and any(_colour(w) for w in ys - xs):
+    if any(lex.is_colour(w) for w in xs - ys) and any(lex.is_colour(w) for w in ys - xs):
         return False  # "teal sails" is not "ochre sails": the same thing in two colours
     cx, cy = ({w for w in v if not timeexpr.is_time_word(w)} for v in (xs, ys))
     if cx and cy and not cx & cy:
         return False  # "Ghent, 9 August" is not "Leuven, 9 August": only their date is shared
     return bool(xs and ys) and len(xs & ys) / min(len(xs), len(ys)) >= 0.5
-
-
-def _colour(word: str) -> bool:
-    return lex.noun_in_senses(word, ("color.n.01",), first=3)
 
 
 _TROUBLE = ("problem.n.01", "trouble.n.01", "difficulty.n.03", "hitch.n.01", "news.n.01")

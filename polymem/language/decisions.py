@@ -155,8 +155,9 @@ class DecisionTracker:
         first = len(self.options)
         self.options += [(value, topic, text) for value, topic in _proposals(text)]
         self._fragment_option(doc, text)
-        self.options += [(alt, topic, text) for value, topic, _ in self.options[first:]
-                         for alt in _or_alternatives(doc, value) if not any(same(alt, o[0]) for o in self.options)]
+        for value, topic, _ in self.options[first:]:
+            self.options += [(alt, topic, text) for alt in _or_alternatives(doc, value)
+                             if not any(same(alt, o[0]) for o in self.options)]
         if (asked := consensus.proposal_in_question(text)) is not None and asked[1]:
             # "could we move choir practice to fridays?": fridays is put forward for that matter
             self.options.append((asked[0], asked[1], text))
@@ -439,6 +440,8 @@ class DecisionTracker:
                 # "X can do a table at 7. I've booked it.": "it" is the option the sentence before named
                 prev = [t for t in sent.doc[max(0, sent.start - 40):sent.start] if t.pos_ in ("NOUN", "PROPN")]
                 objs = [t for t in prev if t.sent.end == sent.start]
+            if any(c.dep_ == "neg" for c in v.children):
+                continue  # "not booking X, way over budget"
             subj = [c for c in v.children if c.dep_ == "nsubj"]
             doer = any(c.lower_ == "i" for c in subj) or (v.tag_ == "VBG" and not subj and v.dep_ == "ROOT")
             if doer and any(same(phrase(o), opt) for o in objs for opt, _, _ in self.options):
@@ -802,11 +805,20 @@ def _proposals(text: str) -> list[tuple[str, str | None]]:
 def _or_alternatives(doc: Any, value: str) -> list[str]:
     """"the hostel by the docks or the Quillon Inn": the options joined by "or" to one put forward are put forward
     too (the readings of proposals name the first; the parser may hang the second on the first's last noun)."""
-    head = next((t for t in doc if t.pos_ in ("NOUN", "PROPN") and same(phrase(t), value)), None)
+    # (the phrase's head, not a word modifying it: "Kettle" in "the Copper Kettle")
+    head = next((t for t in doc if t.pos_ in ("NOUN", "PROPN") and t.dep_ not in ("compound", "amod") and
+                 same(phrase(t), value)), None)
     if head is None:
         return []
-    return [phrase(c) for c in head.subtree if c.dep_ == "conj" and c.i > head.i and c.pos_ in ("NOUN", "PROPN") and
-            any(x.dep_ == "cc" and x.lower_ == "or" for x in c.head.children)][:3]
+    # the "or" joined to the head itself, or to the last noun of its phrase where the parser hangs it; there only
+    # a phrase that stands alone (a name, or a noun with its article: "the docks or the Quillon Inn", not
+    # "sandwiches or pasties")
+    last = max((t for t in head.subtree if t.pos_ in ("NOUN", "PROPN") and t.text in value.split()),
+               key=lambda t: t.i, default=head)
+    return [phrase(c) for h in dict.fromkeys([head, last]) for c in h.children
+            if c.dep_ == "conj" and c.pos_ in ("NOUN", "PROPN") and any(x.dep_ == "cc" and x.lower_ == "or"
+                                                                          for x in h.children) and
+            (h is head or c.pos_ == "PROPN" or any(x.dep_ in ("det", "poss") for x in c.children))]
 
 
 def _sentences(doc: Any) -> list[Any]:

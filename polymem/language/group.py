@@ -260,7 +260,7 @@ def _optionish(t: Any) -> bool:
     person, "the weather" or "rent")."""
     low = t.lemma_.lower()
     return _day(t) or lex.is_place_name(t.lower_) or lex.noun_in_lexfile(
-        low, ("noun.artifact", "noun.location", "noun.food")) or lex.noun_in_senses(low, ("color.n.01",), first=3)
+        low, ("noun.artifact", "noun.location", "noun.food")) or lex.is_colour(low)
 
 
 def _topic_tokens(sent: Any) -> set[int]:

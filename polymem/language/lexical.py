@@ -694,6 +694,11 @@ def noun_only(word: str) -> bool:
 
 
 @lru_cache(maxsize=100_000)
+def is_colour(word: str, first: int = 3) -> bool:
+    """A colour among the word's first noun senses ("teal", "ochre", "navy")."""
+    return noun_in_senses(word, ("color.n.01",), first=first)
+
+
 def known_word(word: str) -> bool:
     """Any part of speech WordNet knows ("home", "still"), as opposed to a name ("Tartu")."""
     return any(_synsets(word, pos) for pos in ("n", "v", "a", "r"))

@@ -191,11 +191,36 @@ def clean(text: str) -> str:
     text = _MULTI_PLACE.sub(_truecase_multi, _MULTI_PLACE.sub(_truecase_multi, text))  # ("from X to Y")
     text = _BARE_TOWN.sub(_truecase_town, text)
     text = _IS_BEFORE_PLACE.sub(" is", text)
+    text = _IS_BEFORE_ARTICLE.sub(r"\1 is", text)
     text = _IS_BEFORE_STATE.sub(_is_before_state, text)
     text = _BARE_PART_OF.sub(_part_of_time, text)
-    text = _MONTH_BY_DAY.sub(lambda m: f"{m.group(1)}{m.group(2).capitalize()}" if m.group(2) else
-                             (m.group(3) or m.group(4)).capitalize(), text)
+    text = _MONTH_BY_DAY.sub(lambda m: f"{m['days']}{m['after'].capitalize()}" if m["after"] else
+                             (m["before"] or m["short"]).capitalize(), text)
+    text = _PET_NAMED.sub(_truecase_pet, text)
     return _NAME_AFTER.sub(_truecase_name, _LOWER_WORD.sub(_truecase, text))
+
+
+# "my cat nibs is ...", "our dog wellington has ...": a word between one's animal and a verb names the animal,
+# typed in lower case (the tagger otherwise makes the animal a modifier of a thing called "nibs")
+_PET_NAMED = re.compile(r"\b((?:my|our|his|her|their)\s+(?:\w+\s+)?([a-z]{3,})\s+)([a-z]{3,})"
+                        r"(?=\s+(?:is|was|has|had|does|did|just|still|will|won't|can't|keeps|hates|loves|ate)\b)")
+
+
+def _truecase_pet(m: re.Match[str]) -> str:
+    from polymem.language.lexical import _synsets, could_name_animal, is_animal, known_word
+
+    animal, word = m.group(2), m.group(3)
+    if not is_animal(animal) or not could_name_animal(word):
+        return m.group(0)
+    # a word no dictionary knows, one whose senses include a named thing ("wellington": a town, a duke) or a
+    # plant's name first ("tansy", "pepper"), as pets are named; not another word of the language ("my dog food
+    # is ...", "my cat really is ...", "my dog bed has ...")
+    senses = _synsets(word, "n")
+    # (not a word for a person's role as well: "walker", "sitter", as in "dog walker", "cat sitter")
+    if known_word(word) and not (senses and (senses[0].instance_hypernyms() or senses[0].lexname() == "noun.plant")) or \
+            any(s.lexname() == "noun.person" and not s.instance_hypernyms() for s in senses[:3]):
+        return m.group(0)
+    return f"{m.group(1)}{word.capitalize()}"
 
 
 # "my notice at harlow & finch": words joined by an ampersand after a preposition are a firm's name, typed in
@@ -288,6 +313,11 @@ def _truecase_town(m: re.Match[str]) -> str:
 _IS_BEFORE_PLACE = re.compile(r"(?<![Ll]et)(?<=[A-Za-z])['’]s(?!\s+\w+\s+(?:got|been|gone|had|done|\w+ed)\b)"
                               r"(?=\s+(?:(?:in|at|on|from|still|now|off|out|over|up|down|here|there|"
                               r"away)\b|back(?:\s+(?:in|at|from|to|home|here|there|now|on)\b|\s*[,.!?]|\s*$)))")
+# "Tobiah's a pedant", "Sefa's the best": "'s" before an article is "is" (a possessive is followed by its noun,
+# never by an article); the tagger otherwise reads a possessive and a sentence with no verb
+# (a name's or a noun's: "what's", "it's", "that's" and the like the tagger reads as "is" already)
+_IS_BEFORE_ARTICLE = re.compile(r"\b(?!(?:let|what|who|where|when|how|why|it|that|there|here|he|she)['’])([A-Za-z]+)['’]s"
+                                r"(?=\s+(?:a|an|the|such)\s)", re.I)
 # "leaving york end of june": chat drops "at the" before a part of a month or a week, and the tagger then makes
 # the place before it a compound of "end"
 _BARE_PART_OF = re.compile(r"(?i)\b([a-z']+)\s+(end|start|beginning|middle)\s+of\s+(?=(?:the\s+|this\s+|next\s+)?(?:"
@@ -322,12 +352,12 @@ def _is_before_state(m: re.Match[str]) -> str:
 
 # "3 may", "1st-4th may", "may 3rd", "sept 12": a month that is also a word ("may", "march") or a month cut short
 # next to a day's number is the month; the tagger otherwise reads a verb
-_MONTHS = r"(may|march|jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)"
-_MONTH_BY_DAY = re.compile(r"(?i)(\b\d{1,2}(?:st|nd|rd|th)?(?:\s*[-–]\s*\d{1,2}(?:st|nd|rd|th)?)?\s+(?:of\s+)?)"
-                           + _MONTHS + r"\b(?!\s+be\b)|\b" + _MONTHS +
+# (a month cut short, "mar" aside, a verb too: no other word before a day's number, whatever follows it)
+_SHORT_MONTH = r"jan|feb|apr|jun|jul|aug|sept?|oct|nov|dec"
+_MONTH_BY_DAY = re.compile(r"(?i)(?P<days>\b\d{1,2}(?:st|nd|rd|th)?(?:\s*[-–]\s*\d{1,2}(?:st|nd|rd|th)?)?\s+(?:of\s+)?)"
+                           r"(?P<after>may|march)\b(?!\s+be\b)|\b(?P<before>may|march|mar)"
                            r"(?=\s+\d{1,2}(?:st|nd|rd|th|\s*[-–,.!?]|\s*$))|"
-                           # (a month cut short is no other word, whatever follows its day: "sept 12 stays")
-                           r"\b(jan|feb|apr|jun|jul|aug|sept?|oct|nov|dec)(?=\s+\d{1,2}\b)")
+                           r"\b(?P<short>" + _SHORT_MONTH + r")(?=\s+\d{1,2}\b)")
 
 
 # "here in grand rapids", "moving to new haven": a town of two or three words typed in lower case, after a

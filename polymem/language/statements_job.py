@@ -118,7 +118,9 @@ def self_role(reader: StatementReader, doc: Any, speaker: str, message_id: str |
                 if (headed := in_charge_of(t)) is not None:  # ("head of sales": with what the post heads)
                     role = f"{role} of {sx.phrase(headed, drop_det=True)}"
                 # (the workplace may hang on the field a post heads: "head of sales at X")
-                org = next((o for h in (t, headed) if h is not None and (o := sx.org_obj(h, reader))), None)
+                # (or on the verb of offering: "got offered lab manager at X")
+                org = next((o for h in (t, headed, t.head if offered else None) if h is not None and
+                            (o := sx.org_obj(h, reader))), None)
                 return [Statement("job", owner, speaker, f"{role} at {org}" if org else role,
                                   kind="event" if owner == speaker else "report", tense="past" if over else "present",
                                   weak=True, message_id=message_id, time=time, sentence=sent.text)]
@@ -207,11 +209,16 @@ def _not_taken(v: Any, sent: Any) -> bool:
         return True  # ("got the job done": however the parser hangs "done")
     if any(c.dep_ == "advmod" and c.lower_ in ("almost", "nearly") for c in v.children):
         return True
-    if any(x.pos_ == "VERB" and x.i > v.i and lex.verb_in_senses(sx.phrasal(x), _DECLINE, first=3, exact=True)
-           for x in sent) or any(x.lower_ == "no" and x.head.lemma_ == "say" for x in sent):
+    if _declined(v, sent):
         return True
     return any(x.like_num and len(x.text) == 4 and x.text.isdigit() and x.head.lower_ in ("in", "back", "since")
                for x in sent)
+
+
+def _declined(v: Any, sent: Any) -> bool:
+    """"..., but turned it down", "but I said no": what `v` got or was offered is refused later in the sentence."""
+    return any(x.pos_ == "VERB" and x.i > v.i and lex.verb_in_senses(sx.phrasal(x), _DECLINE, first=3, exact=True)
+               for x in sent) or any(x.lower_ == "no" and x.head.lemma_ == "say" for x in sent)
 
 
 def post_taken(reader: StatementReader, doc: Any, speaker: str, message_id: str | None,
@@ -445,9 +452,16 @@ def _years_as(sent: Any) -> str | None:
 
 
 def _offered_to_speaker(v: Any, sent: Any) -> bool:
-    """"I've been offered a job teaching at X": a post offered, not yet held."""
-    return v.pos_ == "VERB" and lex.verb_in_senses(v.lemma_.lower(), ("offer.v.01", "offer.v.02"), first=2) and any(
-        c.dep_ in ("nsubjpass", "dative") and c.lower_ in FIRST_PERSON for c in v.children) and not sx.negated(v, sent)
+    """"I've been offered a job teaching at X", "got offered lab manager at X" (chat drops the "I" of a passive
+    that opens the line): a post offered, not yet held."""
+    if v.pos_ != "VERB" or not lex.verb_in_senses(v.lemma_.lower(), ("offer.v.01", "offer.v.02"), first=2) or \
+            sx.negated(v, sent):
+        return False
+    if _declined(v, sent):
+        return False  # ("... but I said no": an offer refused is no post)
+    subjectless = v.dep_ == "ROOT" and any(c.dep_ == "auxpass" and c.i == sent.start for c in v.children) and \
+        not any(c.dep_ in ("nsubj", "nsubjpass", "dative") for c in v.children)
+    return subjectless or any(c.dep_ in ("nsubjpass", "dative") and c.lower_ in FIRST_PERSON for c in v.children)
 
 
 def from_to(reader: StatementReader, v: Any, sent: Any, speaker: str, other: str | None) -> list[Statement]:

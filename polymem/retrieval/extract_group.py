@@ -279,15 +279,18 @@ def _best_chain(self: Any) -> list[StateHit]:
     # the question names the matter by two words the writer filed it under apart ("the original hotel
     # allowance": "hotel", later "allowance"), each settled with values of one kind: one matter. A sum or a
     # date may be filed under a word of its own ("euros") where only the talk before it names the matter.
-    def named_by(k: str) -> bool:
-        if set(k[9:].split()) & words:
+    # The other matter must be named by a word of the question that the chosen one's name lacks: "the relaunch
+    # date" does not take in another matter whose talk says "date", nor "the work day" one whose talk says "work".
+    def named_by(k: str, by: set[str]) -> bool:
+        if set(k[9:].split()) & by:
             return True
         talk = " ".join((self.msgs.get(m) or {}).get("text") or "" for m in discussed(cands[k][0])).lower()
-        return kind in ("amount", "date") and any(sx.whole_word(w).search(talk) for w in words)
+        return kind in ("amount", "date") and any(sx.whole_word(w).search(talk) for w in by)
 
-    if best.startswith("decision:") and named_by(best):
+    if best.startswith("decision:") and named_by(best, words):
+        rest = words - set(best[9:].split())
         also = [h for k in ranks if k != best and k.startswith("decision:") and cands[k][0] and
-                all(value_kind.value_kind(h.value or "") == kind for h in cands[k][0]) and named_by(k)
+                all(value_kind.value_kind(h.value or "") == kind for h in cands[k][0]) and named_by(k, rest)
                 for h in cands[k][0]]
         if also:
             return sorted(hits + also, key=lambda h: h.when)

@@ -1,16 +1,19 @@
 """Readings of the fiftieth pass: a post given to a member "from now on" is a decision of the group (the post the
 matter, the person its value), "from now on" read wherever the parser hangs it, an option put forward being
 booked in the progressive, a change labelled "changing it:" before a verbless list, "<X> it is" where X is a word no
-dictionary knows, an option joined to one put forward by "or", two values told apart by their colours, and a
+dictionary knows, an option joined to one put forward by "or", two values told apart by their colours, a post
+offered with the "I" dropped, a pet named in lower case after the animal, "'s" before an article read as "is", and a
 month cut short beside a day's number. Sentences written for these tests (no data set's
 words, names or values)."""
 
 from __future__ import annotations
 
 from polymem.language import concluding
+from polymem.language.acts import judgement
 from polymem.language.decision_clauses import same
 from polymem.language.decisions import DecisionTracker
 from polymem.language.models import clean, parsed
+from tests.language.reads import READER, values
 
 
 def settled(lines: list[str]) -> list[tuple[str, str | None, str | None]]:
@@ -27,8 +30,9 @@ def clause(text: str) -> tuple[str | None, str] | None:
 
 def test_a_post_given_from_now_on_is_the_groups_decision() -> None:
     assert clause("Ysella is treasurer from now on") == ("treasurer", "Ysella")
-    assert clause("ok so Tobiah is host now") == ("host", "Tobiah")
-    assert clause("so Ysella is a nurse now") is None  # (a person's own job: an article before the noun)
+    assert clause("Ysella is our treasurer from now on") == ("treasurer", "Ysella")
+    assert clause("so Ysella is a nurse from now on") is None  # (a person's own job: an article before the noun)
+    assert clause("so Tobiah is nurse now") is None  # (news of a job: no "from now on")
     assert clause("Ysella is treasurer") is None  # (nothing concludes: no opener, no "from now on")
     assert settled(["I'd put Tobiah forward to run the kitty", "seconded", "Tobiah is treasurer from now on 🎉"]) == \
         [("Tobiah", "treasurer", None)]
@@ -37,7 +41,10 @@ def test_a_post_given_from_now_on_is_the_groups_decision() -> None:
 def test_from_now_on_holds_wherever_the_parser_hangs_it() -> None:
     assert clause("rehearsals are at the lido from now on") == ("rehearsal", "lido")
     assert clause("rehearsals are at the lido") is None
+    assert clause("from now on, rehearsals are at the lido") == ("rehearsal", "lido")
     assert clause("the kayaks move from the shed to the quay") is None  # (the source of a move, no time)
+    assert clause("rehearsals are at the lido a week from now") is None  # (a day ahead, not from now on)
+    assert clause("the bake sale is at the lido because the hall is shut from now on") is None  # (another clause)
 
 
 def test_an_option_put_forward_being_booked_settles_it() -> None:
@@ -45,8 +52,12 @@ def test_an_option_put_forward_being_booked_settles_it() -> None:
              "ok booking the Quillon Inn, two doubles. treasurer's call"]
     assert [v for v, _, _ in settled(lines)] == ["the Quillon Inn"]  # (the option after "or" is put forward too)
     assert [v for v, _, _ in settled([lines[0], "I'm booking the Quillon Inn now"])] == ["the Quillon Inn"]
-    # (a booking of something nobody put forward settles nothing)
+    # (a booking of something nobody put forward settles nothing; nor one turned down)
     assert settled([lines[0], "booking the dentist for monday"]) == []
+    assert settled([lines[0], "not booking the Quillon Inn, way over budget"]) == []
+    # (each name of two words)
+    assert [v for v, _, _ in settled(["we could try the Brass Kettle or the Old Forge",
+                                      "ok booking the Old Forge for 11, six of us"])] == ["the Old Forge"]
 
 
 def test_a_change_labelled_before_a_verbless_list_is_the_new_value() -> None:
@@ -55,6 +66,9 @@ def test_a_change_labelled_before_a_verbless_list_is_the_new_value() -> None:
     assert [v for v, _, _ in got] == ["teal sails", "ochre sails"]
     assert got[1][2] == "teal sails"
     assert settled(["ok changing it: we go by bus"]) == []  # (a clause, not a list)
+    assert settled(["leaving do is at the Pellham Arms, friday 7pm", "changing it: typo"]) == []  # (a line corrected)
+    assert [v for v, _, _ in settled(["we settled on the Pellham Arms for friday",
+                                      "not changing it: the Pellham Arms, friday. stop asking"])] == ["the Pellham Arms"]
     assert not same("teal sails", "ochre sails")
     assert same("the teal sails", "teal sails")
 
@@ -64,6 +78,17 @@ def test_a_word_no_dictionary_knows_before_it_is_is_an_option() -> None:
                    "nestful in Pellham it is, Ysella pls book"])
     assert [v for v, _, _ in got] == ["nestful in Pellham"]  # (tagged an adjective)
     assert settled(["great it is"]) == []  # (a word of assent)
+    assert settled(["is the Brass Kettle still doing food on fridays?", "yep it is", "lol it is, curry night"]) == []
+
+
+def test_options_joined_by_or_are_put_forward_alike() -> None:
+    def options(text: str) -> list[str]:
+        tr = DecisionTracker()
+        tr.feed(text, "m0", "p1", None)
+        return [o[0] for o in tr.options]
+
+    assert "the Old Forge" in options("we could try the Brass Kettle or the Old Forge")
+    assert "pasties" not in options("how about the beach with sandwiches or pasties")  # (what to bring, no rival)
 
 
 def test_a_month_cut_short_beside_a_day_is_the_month() -> None:
@@ -71,3 +96,26 @@ def test_a_month_cut_short_beside_a_day_is_the_month() -> None:
     assert clean("dec 3 works") == "Dec 3 works"
     assert clean("we may be late") == "we may be late"
     assert clean("the dec was lovely") == "the dec was lovely"  # (no day's number beside it)
+
+
+def test_a_post_offered_with_the_i_dropped_is_the_speakers() -> None:
+    assert values("news! got offered lab manager at Brackwater Brewery!!", "job") == ["lab manager at Brackwater Brewery"]
+    assert values("got offered lab manager at Brackwater Brewery but I said no", "job") == []  # (refused)
+    assert values("got offered a lift home by Tobiah", "job") == []  # (no post)
+
+
+def test_a_pet_named_in_lower_case_between_the_animal_and_a_verb() -> None:
+    assert clean("my old rabbit quillon has a cold") == "my old rabbit Quillon has a cold"
+    assert clean("my dog tansy is a menace") == "my dog Tansy is a menace"  # (a plant's name)
+    assert clean("my dog food is expensive") == "my dog food is expensive"
+    assert clean("my dog walker is away") == "my dog walker is away"  # (a person's role)
+    assert clean("my cat really is a menace") == "my cat really is a menace"
+    pets = [s for s in READER.read("my old rabbit quillon has a cold", "ott") if s.attribute == "pet"]
+    assert [(s.value, s.name) for s in pets] == [("rabbit", "Quillon")]
+
+
+def test_an_apostrophe_s_before_an_article_is_is() -> None:
+    assert clean("Tobiah's a pedant. lovely man") == "Tobiah is a pedant. lovely man"
+    assert clean("let's a go") == "let's a go"
+    assert clean("Tobiah's bike is a wreck") == "Tobiah's bike is a wreck"  # (a possessive before its noun)
+    assert judgement("Tobiah's a pedant. lovely man, absolute pedant") == 1.0  # (a judgement of a person)
