@@ -413,6 +413,38 @@ def travel_noun_from(reader: StatementReader, n: Any, sent: Any, speaker: str) -
                       sentence=sent.text)]
 
 
+# a stay away from where one lives: "home to X for the holidays" is a family's home, not one's own
+_A_STAY = re.compile(r"(?i)\b(?:for\s+(?:the\s+)?(?:christmas|xmas|easter|holidays?|weekend|summer|a\s+(?:week|few|couple|month))|"
+                     r"tomorrow|next\s+\w+|to\s+visit|to\s+see)\b")
+
+
+def home_to(reader: StatementReader, sent: Any, speaker: str) -> list[Statement]:
+    """"the drive home to X was grim", "driving home to X now", "on my way home to X": where the speaker travels
+    "home to" is most likely their home (weak: it may start a home, never replace one). Not a stay for a season or
+    a visit, not another's home ("her home"), not said of someone else, not a question."""
+    if sent.text.rstrip().endswith("?") or _A_STAY.search(sent.text):
+        return []
+    for h in sent:
+        if h.lower_ != "home" or h.pos_ not in ("ADV", "NOUN") or any(c.dep_ == "poss" for c in h.children):
+            continue
+        # "to X" under "home", or beside it on the word of going it hangs on
+        tos = [c for c in [*h.children, *(c for c in h.head.children if c.i > h.i)]
+               if c.dep_ == "prep" and c.lower_ == "to"]
+        place = next((p for c in tos for p in c.children if p.dep_ == "pobj" and sx.is_place(p, reader)), None)
+        going = h.head if h.dep_ in ("advmod", "npadvmod") else h
+        if place is None or not (lex.verb_in_senses(going.lemma_.lower(), _TRAVEL, first=3) or
+                                 going.lemma_.lower() in ("way", "trip", "journey", "ride", "drive", "head")):
+            continue
+        # the traveller is the speaker: no other subject or owner of the going ("Sefa is driving home to X")
+        if any(c.dep_ in ("nsubj", "poss") and c.lower_ not in FIRST_PERSON and c.pos_ in ("PRON", "PROPN", "NOUN")
+               for c in going.children):
+            continue
+        name = sx.proper_name(place)
+        return [Statement("city", speaker, speaker, name.title() if name.islower() else name, weak=True,
+                          sentence=sent.text)]
+    return []
+
+
 def based_in(reader: StatementReader, doc: Any, speaker: str, message_id: str | None,
              time: datetime | None) -> list[Statement]:
     """"rotterdam based, ux designer", "Leeds-based illustrator here": a place before "based" describes the

@@ -12,7 +12,7 @@ from polymem.language import timeexpr
 from polymem.language.group import BOOK_SENSES
 from polymem.language.statement_types import FIRST_PERSON, Statement
 from polymem.language.statements_appointed import appointed
-from polymem.language.statements_city import home_part, intro, travel_noun_from, travels_from
+from polymem.language.statements_city import home_part, home_to, intro, travel_noun_from, travels_from
 from polymem.language.statements_former import earlier
 from polymem.language.statements_job import (
     RETIRED,
@@ -50,7 +50,7 @@ _PLAIN_PEOPLE = ("girl.n.01", "boy.n.01", "woman.n.01", "man.n.01", "person.n.01
 
 
 def sentence_statements(reader: StatementReader, tokens: Any, speaker: str, other: str | None, sent: Any) -> list[Statement]:
-    out: list[Statement] = intro(reader, sent, speaker)
+    out: list[Statement] = intro(reader, sent, speaker) + home_to(reader, sent, speaker)
     for tok in tokens:
         if tok.pos_ in ("VERB", "AUX") and tok.dep_ not in ("aux", "auxpass"):
             sts = verb_statements(reader, tok, sent, speaker, other)

@@ -2,7 +2,8 @@
 matter, the person its value), "from now on" read wherever the parser hangs it, an option put forward being
 booked in the progressive, a change labelled "changing it:" before a verbless list, "<X> it is" where X is a word no
 dictionary knows, an option joined to one put forward by "or", two values told apart by their colours, a post
-offered with the "I" dropped, a pet named in lower case after the animal, "'s" before an article read as "is", and a
+offered with the "I" dropped, a pet named in lower case after the animal, "'s" before an article read as "is", a town
+one travels "home to", and a
 month cut short beside a day's number. Sentences written for these tests (no data set's
 words, names or values)."""
 
@@ -119,3 +120,11 @@ def test_an_apostrophe_s_before_an_article_is_is() -> None:
     assert clean("let's a go") == "let's a go"
     assert clean("Tobiah's bike is a wreck") == "Tobiah's bike is a wreck"  # (a possessive before its noun)
     assert judgement("Tobiah's a pedant. lovely man, absolute pedant") == 1.0  # (a judgement of a person)
+
+
+def test_where_one_travels_home_to_is_home() -> None:
+    assert values("the whole drive home to Tartu he was still wired", "city") == ["Tartu"]
+    assert values("on my way home to Narva, see you all friday", "city") == ["Narva"]
+    assert values("flying home to Narva for christmas", "city") == []  # (a family's home for a season)
+    assert values("Sefa is driving home to Narva", "city") == []  # (someone else's)
+    assert values("home to Tartu?", "city") == []
