@@ -147,6 +147,18 @@ def _value_of(head: Any, exclude: set[int]) -> str | None:
                 c.i not in exclude and _day(c)]
         if days:
             return " ".join(_np(c) for c in days)
+    if lemma == "vote" and head.tag_ != "VBD":  # ("I voted for X last year" puts nothing forward now)
+        # "I vote oxblood red", "I vote teal", "I vote for the lido": whatever the tagger made of a bare option after
+        # the verb of voting (an adverb, an adverbial noun), or what one votes for, is the option put forward
+        for c in head.children:
+            if c.i > head.i and c.i not in exclude and c.dep_ in ("npadvmod", "nmod", "advmod") and (
+                    c.pos_ in ("NOUN", "PROPN") or lex.is_colour(c.lower_) or lex.unknown_word(c.text)):
+                return _np(c)
+            if c.dep_ == "prep" and c.lower_ == "for":
+                # (not the matter "for" names elsewhere: voting for a thing names the option)
+                p = next((x for x in c.children if x.dep_ == "pobj" and x.pos_ in ("NOUN", "PROPN", "NUM")), None)
+                if p is not None:
+                    return _np(p)
     for c in head.children:
         if c.dep_ == "prep" and c.lower_ in ("with", "on", "about", "at", "to", "for"):
             for p in c.children:

@@ -3,7 +3,7 @@ matter, the person its value), "from now on" read wherever the parser hangs it, 
 booked in the progressive, a change labelled "changing it:" before a verbless list, "<X> it is" where X is a word no
 dictionary knows, an option joined to one put forward by "or", two values told apart by their colours, a post
 offered with the "I" dropped, a pet named in lower case after the animal, "'s" before an article read as "is", a town
-one travels "home to", and a
+one travels "home to", a vote for an option, and a
 month cut short beside a day's number. Sentences written for these tests (no data set's
 words, names or values)."""
 
@@ -13,6 +13,7 @@ from polymem.language import concluding
 from polymem.language.acts import judgement
 from polymem.language.decision_clauses import same
 from polymem.language.decisions import DecisionTracker
+from polymem.language.group import read as group_read
 from polymem.language.models import clean, parsed
 from tests.language.reads import READER, values
 
@@ -128,3 +129,13 @@ def test_where_one_travels_home_to_is_home() -> None:
     assert values("flying home to Narva for christmas", "city") == []  # (a family's home for a season)
     assert values("Sefa is driving home to Narva", "city") == []  # (someone else's)
     assert values("home to Tartu?", "city") == []
+
+
+def test_a_vote_for_an_option_puts_it_forward() -> None:
+    def put(text: str) -> list[str]:
+        return [a.value for a in group_read(text) if a.act == "proposal"]
+
+    assert put("I vote ochre sails. classic look, great in photos") == ["ochre sails"]
+    assert put("I vote teal. looks great") == ["teal"]  # (a colour the tagger reads as an adverb)
+    assert put("I vote for the Brass Kettle") == ["the Brass Kettle"]
+    assert put("I voted for the boathouse last year") == []  # (a past vote)
