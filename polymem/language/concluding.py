@@ -370,7 +370,7 @@ def fixed_label(sent: Any) -> bool:
 def _changed_to_list(label: Any, after: Any) -> bool:
     """"ok changing it: ochre sails, bronze cleats": a progressive of changing the matter spoken of ("it"), not
     negated, then a list with no verb of at least two words that names a thing by a name, a day, an hour or a
-    colour ("changing it: typo" corrects a line)."""
+    colour ("changing it: typo", "changing it: wrong date, oops" correct a line)."""
     verbs = [t for t in label if t.tag_ == "VBG" and not any(c.dep_ == "neg" for c in t.children) and
              lex.verb_in_senses(t.lemma_.lower(), group_acts.CHANGE_SENSES, first=2, exact=True) and
              any(c.dep_ == "dobj" and c.lower_ in ("it", "this", "that") for c in t.children)]
@@ -380,7 +380,7 @@ def _changed_to_list(label: Any, after: Any) -> bool:
         len(words) >= 2 and not any(t.pos_ in ("VERB", "AUX") for t in after) and \
         any(t.pos_ in ("NOUN", "PROPN") for t in after) and bool(
             timeexpr.date_span(after.text) or timeexpr.CLOCK.search(after.text) or
-            any(t.pos_ == "PROPN" or _unknown_word(t) or lex.is_colour(t.lower_) for t in after))
+            any(t.pos_ == "PROPN" or lex.is_colour(t.lower_) for t in after))
 
 
 def summary(sent: Any) -> bool:
@@ -655,10 +655,7 @@ def from_now_on(verb: Any) -> bool:
         h = t
         while h.i != verb.i and h.dep_ not in _OWN_CLAUSE_STOP and h.head.i != h.i:
             h = h.head
-        if h.i == verb.i or (h.dep_ == "ROOT" and h.i == verb.i):
-            return True
-        # (the parser may hang the phrase on the sentence's root when it opens it)
-        if h.head.i == h.i and verb.dep_ == "ROOT" and t.i < verb.i:
+        if h.i == verb.i:
             return True
     return False
 

@@ -250,7 +250,7 @@ class DecisionTracker:
         finals = [i for i, s in enumerate(sents) if (is_final(s) or self._books_option(s) or self._names_option(s) or
                                                      s.start in bare or s.start in changed or
                                                      self._concludes_talk(s) or self._sum_reset(s))
-                  and not group_acts.personal_decision(s.text)]
+                  and not group_acts.personal_decision(s.text) and not _NO_WAY.search(s.text)]
         if not finals:  # (a ruling read only where no word of deciding says which phrase is settled)
             finals = [i for i, s in enumerate(sents) if s.start in ruled]
             bare |= ruled
@@ -794,6 +794,10 @@ def _addressed(root: Any) -> bool:
 def _deadline(t: Any) -> bool:
     """The object of "by", "before" or "until" in a request: when a task is due, not an option."""
     return t.dep_ == "pobj" and t.head.lower_ in ("by", "before", "until", "till", "til")
+
+
+# "no way I'm booking X", "no chance we're doing X": what the sentence says is done is refused
+_NO_WAY = re.compile(r"(?i)\bno\s+(?:way|chance)\b")
 
 
 def _proposals(text: str) -> list[tuple[str, str | None]]:

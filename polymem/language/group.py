@@ -147,12 +147,15 @@ def _value_of(head: Any, exclude: set[int]) -> str | None:
                 c.i not in exclude and _day(c)]
         if days:
             return " ".join(_np(c) for c in days)
-    if lemma == "vote" and head.tag_ != "VBD":  # ("I voted for X last year" puts nothing forward now)
+    # ("I voted for X last year", "I wouldn't vote for X", "I'll vote for X" in an election put nothing forward now)
+    if lemma == "vote" and head.tag_ != "VBD" and not any(c.dep_ == "neg" or (c.dep_ == "aux" and c.lower_ in (
+            "will", "'ll", "wo")) for c in head.children):
         # "I vote oxblood red", "I vote teal", "I vote for the lido": whatever the tagger made of a bare option after
         # the verb of voting (an adverb, an adverbial noun), or what one votes for, is the option put forward
         for c in head.children:
             if c.i > head.i and c.i not in exclude and c.dep_ in ("npadvmod", "nmod", "advmod") and (
-                    c.pos_ in ("NOUN", "PROPN") or lex.is_colour(c.lower_) or lex.unknown_word(c.text)):
+                    c.pos_ in ("NOUN", "PROPN") or lex.is_colour(c.lower_) or lex.unknown_word(c.text)) and \
+                    not any(x.dep_ == "advmod" and x.i != c.i for x in head.children):  # ("I vote again tomorrow")
                 return _np(c)
             if c.dep_ == "prep" and c.lower_ == "for":
                 # (not the matter "for" names elsewhere: voting for a thing names the option)

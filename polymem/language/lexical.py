@@ -699,6 +699,7 @@ def is_colour(word: str, first: int = 3) -> bool:
     return noun_in_senses(word, ("color.n.01",), first=first)
 
 
+@lru_cache(maxsize=100_000)
 def known_word(word: str) -> bool:
     """Any part of speech WordNet knows ("home", "still"), as opposed to a name ("Tartu")."""
     return any(_synsets(word, pos) for pos in ("n", "v", "a", "r"))

@@ -210,8 +210,8 @@ def _truecase_pet(m: re.Match[str]) -> str:
     from polymem.language.lexical import _synsets, could_name_animal, is_animal, known_word
 
     animal, word = m.group(2), m.group(3)
-    if not is_animal(animal) or not could_name_animal(word):
-        return m.group(0)
+    if not is_animal(animal) or not could_name_animal(word) or _synsets(f"{animal}_{word}", "n"):
+        return m.group(0)  # ("my horse chestnut", "my dog rose": a plant named after the animal)
     # a word no dictionary knows, one whose senses include a named thing ("wellington": a town, a duke) or a
     # plant's name first ("tansy", "pepper"), as pets are named; not another word of the language ("my dog food
     # is ...", "my cat really is ...", "my dog bed has ...")
@@ -313,11 +313,12 @@ def _truecase_town(m: re.Match[str]) -> str:
 _IS_BEFORE_PLACE = re.compile(r"(?<![Ll]et)(?<=[A-Za-z])['’]s(?!\s+\w+\s+(?:got|been|gone|had|done|\w+ed)\b)"
                               r"(?=\s+(?:(?:in|at|on|from|still|now|off|out|over|up|down|here|there|"
                               r"away)\b|back(?:\s+(?:in|at|from|to|home|here|there|now|on)\b|\s*[,.!?]|\s*$)))")
-# "Tobiah's a pedant", "Sefa's the best": "'s" before an article is "is" (a possessive is followed by its noun,
-# never by an article); the tagger otherwise reads a possessive and a sentence with no verb
+# "Tobiah's a pedant", "Sefa's the best": "'s" before an article in lower case and a word in lower case is "is" (a
+# possessive is followed by its noun, and an article after one begins a title: "Lem's The Hobbit", "Lem's A levels");
+# the tagger otherwise reads a possessive and a sentence with no verb
 # (a name's or a noun's: "what's", "it's", "that's" and the like the tagger reads as "is" already)
-_IS_BEFORE_ARTICLE = re.compile(r"\b(?!(?:let|what|who|where|when|how|why|it|that|there|here|he|she)['’])([A-Za-z]+)['’]s"
-                                r"(?=\s+(?:a|an|the|such)\s)", re.I)
+_IS_BEFORE_ARTICLE = re.compile(r"\b(?!(?:[Ll]et|[Ww]hat|[Ww]ho|[Ww]here|[Ww]hen|[Hh]ow|[Ww]hy|[Ii]t|[Tt]hat|[Tt]here|[Hh]ere|[Hh]e|"
+                                r"[Ss]he)['’])([A-Za-z]+)['’]s(?=\s+(?:a|an|the|such)\s+[a-z])")
 # "leaving york end of june": chat drops "at the" before a part of a month or a week, and the tagger then makes
 # the place before it a compound of "end"
 _BARE_PART_OF = re.compile(r"(?i)\b([a-z']+)\s+(end|start|beginning|middle)\s+of\s+(?=(?:the\s+|this\s+|next\s+)?(?:"
@@ -355,9 +356,9 @@ def _is_before_state(m: re.Match[str]) -> str:
 # (a month cut short, "mar" aside, a verb too: no other word before a day's number, whatever follows it)
 _SHORT_MONTH = r"jan|feb|apr|jun|jul|aug|sept?|oct|nov|dec"
 _MONTH_BY_DAY = re.compile(r"(?i)(?P<days>\b\d{1,2}(?:st|nd|rd|th)?(?:\s*[-–]\s*\d{1,2}(?:st|nd|rd|th)?)?\s+(?:of\s+)?)"
-                           r"(?P<after>may|march)\b(?!\s+be\b)|\b(?P<before>may|march|mar)"
+                           r"(?P<after>may|march|mar|" + _SHORT_MONTH + r")\b(?!\s+be\b)|\b(?P<before>may|march|mar)"
                            r"(?=\s+\d{1,2}(?:st|nd|rd|th|\s*[-–,.!?]|\s*$))|"
-                           r"\b(?P<short>" + _SHORT_MONTH + r")(?=\s+\d{1,2}\b)")
+                           r"\b(?P<short>" + _SHORT_MONTH + r")(?=\s+\d{1,2}(?:st|nd|rd|th)?\b)")
 
 
 # "here in grand rapids", "moving to new haven": a town of two or three words typed in lower case, after a

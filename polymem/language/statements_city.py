@@ -413,9 +413,10 @@ def travel_noun_from(reader: StatementReader, n: Any, sent: Any, speaker: str) -
                       sentence=sent.text)]
 
 
-# a stay away from where one lives: "home to X for the holidays" is a family's home, not one's own
-_A_STAY = re.compile(r"(?i)\b(?:for\s+(?:the\s+)?(?:christmas|xmas|easter|holidays?|weekend|summer|a\s+(?:week|few|couple|month))|"
-                     r"tomorrow|next\s+\w+|to\s+visit|to\s+see)\b")
+# a stay away from where one lives, or a trip on a day ahead or a habit of the past: "home to X for the holidays",
+# "this weekend", "I used to drive home to X" say a family's home or an old one, not one's own now
+_A_STAY = re.compile(r"(?i)\b(?:for\s+(?:the\s+)?(?:christmas|xmas|easter|diwali|eid|holidays?|weekend|summer|"
+                     r"a\s+(?:week|few|couple|month))|this\s+weekend|tomorrow|next\s+\w+|to\s+visit|to\s+see|used\s+to)\b")
 
 
 def home_to(reader: StatementReader, sent: Any, speaker: str) -> list[Statement]:
@@ -435,9 +436,10 @@ def home_to(reader: StatementReader, sent: Any, speaker: str) -> list[Statement]
         if place is None or not (lex.verb_in_senses(going.lemma_.lower(), _TRAVEL, first=3) or
                                  going.lemma_.lower() in ("way", "trip", "journey", "ride", "drive", "head")):
             continue
-        # the traveller is the speaker: no other subject or owner of the going ("Sefa is driving home to X")
-        if any(c.dep_ in ("nsubj", "poss") and c.lower_ not in FIRST_PERSON and c.pos_ in ("PRON", "PROPN", "NOUN")
-               for c in going.children):
+        # the traveller is the speaker: no other subject or owner of the going ("Sefa is driving home to X"), and
+        # nobody taken home ("driving my mum home to X")
+        if any((c.dep_ in ("nsubj", "poss") and c.lower_ not in FIRST_PERSON and c.pos_ in ("PRON", "PROPN", "NOUN"))
+               or c.dep_ == "dobj" for c in going.children):
             continue
         name = sx.proper_name(place)
         return [Statement("city", speaker, speaker, name.title() if name.islower() else name, weak=True,

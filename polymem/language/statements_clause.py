@@ -50,7 +50,7 @@ _PLAIN_PEOPLE = ("girl.n.01", "boy.n.01", "woman.n.01", "man.n.01", "person.n.01
 
 
 def sentence_statements(reader: StatementReader, tokens: Any, speaker: str, other: str | None, sent: Any) -> list[Statement]:
-    out: list[Statement] = intro(reader, sent, speaker) + home_to(reader, sent, speaker)
+    out: list[Statement] = intro(reader, sent, speaker)
     for tok in tokens:
         if tok.pos_ in ("VERB", "AUX") and tok.dep_ not in ("aux", "auxpass"):
             sts = verb_statements(reader, tok, sent, speaker, other)
@@ -61,6 +61,8 @@ def sentence_statements(reader: StatementReader, tokens: Any, speaker: str, othe
             out += sts
         elif tok.pos_ in ("NOUN", "PROPN") or (tok.dep_ == "amod" and tok.head.pos_ == "PROPN"):
             out += noun_statements(reader, tok, sent, speaker, other) + travel_noun_from(reader, tok, sent, speaker)
+    # (a weak home last: a stronger reading of the same town, "got the train home to X", comes first)
+    out += home_to(reader, sent, speaker)
     for st in out:  # "my parrot Kiwi", "our dog Bramble", "a ferret named Pickle": what the animal is called
         if st.attribute == "pet" and not st.name:
             animal = next((t for t in sent if t.lower_ == st.value.split()[-1].lower()), None)

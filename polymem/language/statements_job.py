@@ -217,8 +217,10 @@ def _not_taken(v: Any, sent: Any) -> bool:
 
 def _declined(v: Any, sent: Any) -> bool:
     """"..., but turned it down", "but I said no": what `v` got or was offered is refused later in the sentence."""
+    # (said by the one offered: "I said no", or no subject; not "Lem said no to his")
     return any(x.pos_ == "VERB" and x.i > v.i and lex.verb_in_senses(sx.phrasal(x), _DECLINE, first=3, exact=True)
-               for x in sent) or any(x.lower_ == "no" and x.head.lemma_ == "say" for x in sent)
+               for x in sent) or any(x.lower_ == "no" and x.head.lemma_ == "say" and not any(
+                   c.dep_ == "nsubj" and c.lower_ not in FIRST_PERSON for c in x.head.children) for x in sent)
 
 
 def post_taken(reader: StatementReader, doc: Any, speaker: str, message_id: str | None,

@@ -139,3 +139,15 @@ def test_a_vote_for_an_option_puts_it_forward() -> None:
     assert put("I vote teal. looks great") == ["teal"]  # (a colour the tagger reads as an adverb)
     assert put("I vote for the Brass Kettle") == ["the Brass Kettle"]
     assert put("I voted for the boathouse last year") == []  # (a past vote)
+
+
+def test_the_second_review_s_sentences_read_nothing() -> None:
+    assert clean("3 dec works") == "3 Dec works" and clean("dec 3rd is fine") == "Dec 3rd is fine"
+    assert clean("I borrowed Lem's The Hobbit") == "I borrowed Lem's The Hobbit"  # (a title after the possessive)
+    assert clean("my horse chestnut is dropping conkers") == "my horse chestnut is dropping conkers"  # (a tree)
+    assert values("driving my mum home to Tartu tonight", "city") == []  # (someone taken home)
+    assert values("I used to drive home to Narva every weekend", "city") == []
+    assert [a.value for a in group_read("I wouldn't vote for the lido") if a.act == "proposal"] == []
+    assert [a.value for a in group_read("I vote again tomorrow") if a.act == "proposal"] == []
+    assert settled(["options: the hostel by the docks, £40 each, or the Quillon Inn, £55 each",
+                    "no way I'm booking the Quillon Inn"]) == []
