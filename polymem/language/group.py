@@ -150,7 +150,7 @@ def _value_of(head: Any, exclude: set[int]) -> str | None:
     # ("I voted for X last year", "I wouldn't vote for X", "I'll vote for X" in an election put nothing forward now)
     if lemma == "vote" and head.tag_ != "VBD" and not any(c.dep_ == "neg" or (c.dep_ == "aux" and c.lower_ in (
             "will", "'ll", "wo")) for c in head.children):
-        # "I vote oxblood red", "I vote teal", "I vote for the lido": whatever the tagger made of a bare option after
+        # "I vote plum sails", "I vote teal", "I vote for the lido": whatever the tagger made of a bare option after
         # the verb of voting (an adverb, an adverbial noun), or what one votes for, is the option put forward
         for c in head.children:
             if c.i > head.i and c.i not in exclude and c.dep_ in ("npadvmod", "nmod", "advmod") and (

@@ -313,7 +313,7 @@ def _truecase_town(m: re.Match[str]) -> str:
 _IS_BEFORE_PLACE = re.compile(r"(?<![Ll]et)(?<=[A-Za-z])['’]s(?!\s+\w+\s+(?:got|been|gone|had|done|\w+ed)\b)"
                               r"(?=\s+(?:(?:in|at|on|from|still|now|off|out|over|up|down|here|there|"
                               r"away)\b|back(?:\s+(?:in|at|from|to|home|here|there|now|on)\b|\s*[,.!?]|\s*$)))")
-# "Tobiah's a pedant", "Sefa's the best": "'s" before an article in lower case and a word in lower case is "is" (a
+# "Tobiah's a snob", "Sefa's the best": "'s" before an article in lower case and a word in lower case is "is" (a
 # possessive is followed by its noun, and an article after one begins a title: "Lem's The Hobbit", "Lem's A levels");
 # the tagger otherwise reads a possessive and a sentence with no verb
 # (a name's or a noun's: "what's", "it's", "that's" and the like the tagger reads as "is" already)

@@ -118,7 +118,7 @@ def self_role(reader: StatementReader, doc: Any, speaker: str, message_id: str |
                 if (headed := in_charge_of(t)) is not None:  # ("head of sales": with what the post heads)
                     role = f"{role} of {sx.phrase(headed, drop_det=True)}"
                 # (the workplace may hang on the field a post heads: "head of sales at X")
-                # (or on the verb of offering: "got offered lab manager at X")
+                # (or on the verb of offering: "got offered shift supervisor at X")
                 org = next((o for h in (t, headed, t.head if offered else None) if h is not None and
                             (o := sx.org_obj(h, reader))), None)
                 return [Statement("job", owner, speaker, f"{role} at {org}" if org else role,
@@ -454,7 +454,7 @@ def _years_as(sent: Any) -> str | None:
 
 
 def _offered_to_speaker(v: Any, sent: Any) -> bool:
-    """"I've been offered a job teaching at X", "got offered lab manager at X" (chat drops the "I" of a passive
+    """"I've been offered a job teaching at X", "got offered shift supervisor at X" (chat drops the "I" of a passive
     that opens the line): a post offered, not yet held."""
     if v.pos_ != "VERB" or not lex.verb_in_senses(v.lemma_.lower(), ("offer.v.01", "offer.v.02"), first=2) or \
             sx.negated(v, sent):

@@ -68,7 +68,7 @@ def test_a_change_labelled_before_a_verbless_list_is_the_new_value() -> None:
     assert [v for v, _, _ in got] == ["teal sails", "ochre sails"]
     assert got[1][2] == "teal sails"
     assert settled(["ok changing it: we go by bus"]) == []  # (a clause, not a list)
-    assert settled(["leaving do is at the Pellham Arms, friday 7pm", "changing it: typo"]) == []  # (a line corrected)
+    assert settled(["farewell drinks at the Pellham Arms, friday 7pm", "changing it: typo"]) == []  # (a line corrected)
     assert [v for v, _, _ in settled(["we settled on the Pellham Arms for friday",
                                       "not changing it: the Pellham Arms, friday. stop asking"])] == ["the Pellham Arms"]
     assert not same("teal sails", "ochre sails")
@@ -101,8 +101,9 @@ def test_a_month_cut_short_beside_a_day_is_the_month() -> None:
 
 
 def test_a_post_offered_with_the_i_dropped_is_the_speakers() -> None:
-    assert values("news! got offered lab manager at Brackwater Brewery!!", "job") == ["lab manager at Brackwater Brewery"]
-    assert values("got offered lab manager at Brackwater Brewery but I said no", "job") == []  # (refused)
+    assert values("big news! got offered shift supervisor at Brackwater Foods!!", "job") == \
+        ["shift supervisor at Brackwater Foods"]
+    assert values("got offered shift supervisor at Brackwater Foods but I said no", "job") == []  # (refused)
     assert values("got offered a lift home by Tobiah", "job") == []  # (no post)
 
 
@@ -117,14 +118,14 @@ def test_a_pet_named_in_lower_case_between_the_animal_and_a_verb() -> None:
 
 
 def test_an_apostrophe_s_before_an_article_is_is() -> None:
-    assert clean("Tobiah's a pedant. lovely man") == "Tobiah is a pedant. lovely man"
+    assert clean("Tobiah's a snob. kind though") == "Tobiah is a snob. kind though"
     assert clean("let's a go") == "let's a go"
     assert clean("Tobiah's bike is a wreck") == "Tobiah's bike is a wreck"  # (a possessive before its noun)
-    assert judgement("Tobiah's a pedant. lovely man, absolute pedant") == 1.0  # (a judgement of a person)
+    assert judgement("Tobiah's a snob. kind, though, in his way") == 1.0  # (a judgement of a person)
 
 
 def test_where_one_travels_home_to_is_home() -> None:
-    assert values("the whole drive home to Tartu he was still wired", "city") == ["Tartu"]
+    assert values("the drive home to Tartu took ages, roadworks everywhere", "city") == ["Tartu"]
     assert values("on my way home to Narva, see you all friday", "city") == ["Narva"]
     assert values("flying home to Narva for christmas", "city") == []  # (a family's home for a season)
     assert values("Sefa is driving home to Narva", "city") == []  # (someone else's)
