@@ -433,8 +433,10 @@ def home_to(reader: StatementReader, sent: Any, speaker: str) -> list[Statement]
                if c.dep_ == "prep" and c.lower_ == "to"]
         place = next((p for c in tos for p in c.children if p.dep_ == "pobj" and sx.is_place(p, reader)), None)
         going = h.head if h.dep_ in ("advmod", "npadvmod") else h
+        # (a word of going: a verb of travelling, or a noun that is one too, "the drive", "the ride"; WordNet knows
+        # "way" and "trip" as no such verb)
         if place is None or not (lex.verb_in_senses(going.lemma_.lower(), _TRAVEL, first=3) or
-                                 going.lemma_.lower() in ("way", "trip", "journey", "ride", "drive", "head")):
+                                 going.lemma_.lower() in ("way", "trip")):
             continue
         # the traveller is the speaker: no other subject or owner of the going ("Sefa is driving home to X"), and
         # nobody taken home ("driving my mum home to X")
