@@ -134,8 +134,14 @@ def against(text: str) -> bool:
     doc = parsed(text)
     # (or a trouble flagged with it, "one problem. X is taken already", "bad news on X"; or a place said to be
     # closed, "they're closed for repairs")
+    # (or a degree past what will do: "too leaky for X", "too far"; not "me too", "lovely too")
     return bool(turned_down(doc)) or any(t.lower_ in ("instead", "rather", "sorry") or t.dep_ == "neg" or
-                                         _trouble_flagged(t) or _closed(t) for t in doc)
+                                         _trouble_flagged(t) or _closed(t) or _excess(t) for t in doc)
+
+
+def _excess(t: Any) -> bool:
+    """"too" before the adjective it grades ("too leaky", "too far out"): more than will do."""
+    return t.lower_ == "too" and t.dep_ == "advmod" and t.head.pos_ in ("ADJ", "ADV") and t.i < t.head.i
 
 
 def _trouble_flagged(t: Any) -> bool:

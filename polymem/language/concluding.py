@@ -56,7 +56,49 @@ def opened(sent: Any) -> bool:
     if ws and marker(ws[0]) and len(ws) > 1:
         return True
     before = [s for s in sent.doc.sents if s.end <= sent.start]
+    # ("fine. not selling. X", "ok, not selling. X": an option refused in passing between the assent and the choice)
+    while before and _refused_only(before[-1]):
+        if _words(before[-1])[0] is not after_markers(before[-1])[0]:
+            return True  # (the assent opens the refusal's own sentence)
+        before = before[:-1]
     return bool(before) and _assent_only(before[-1])
+
+
+TALKED_WORDS = 4  # the most words of a phrase taken as the choice because the talk said it
+
+
+def _talked_phrase(sent: Any, ws: list[Any], talked: Any) -> str | None:
+    """The phrase after the words of assent, up to a clause that goes on from it ("X, and we ..."), where the
+    talk said all of it: a short run of words that opens with no verb or pronoun (the tagger may read a noun
+    of it as a verb: "holiday let") and holds none but its own nouns' words."""
+    comma = next((t for t in sent if t.i > ws[0].i and t.text in (",", ";", "—", "-")), None)
+    if comma is not None and any(t.pos_ in ("VERB", "AUX", "PRON") for t in ws if t.i > comma.i):
+        ws = [t for t in ws if t.i < comma.i]
+    # (a gerund before a noun names a kind of it: "camping van", however tagged)
+    gerund = bool(ws) and ws[0].tag_ == "VBG" and len(ws) > 1 and ws[1].pos_ in ("NOUN", "PROPN")
+    if not ws or len(ws) > TALKED_WORDS or (ws[0].pos_ not in ("NOUN", "PROPN", "ADJ", "NUM", "DET") and not gerund) or \
+            any(t.pos_ in ("AUX", "PRON", "ADP", "CCONJ", "SCONJ", "PART", "INTJ", "ADV") for t in ws) or \
+            not _set_off(sent, ws[0]) or lex.is_person_noun(ws[-1].lower_, senses=1):
+        return None  # (not "yes chef", "ok boss": a word of assent said to someone)
+    value = sent.doc[ws[0].i:ws[-1].i + 1].text
+    if timeexpr.date_span(value) or any(timeexpr.is_time_word(t.text) for t in ws):
+        return None  # ("ok. thursday. fine." to a deadline asked of the speaker: a day agreed to, no choice)
+    return value if talked(value) else None
+
+
+def _set_off(sent: Any, first: Any) -> bool:
+    """The phrase starting at `first` is set off from the words of assent before it: by punctuation, or by
+    being a sentence of its own after one that is only assent ("fine. X")."""
+    if first.i == sent.start or not first.doc[first.i - 1].is_punct:
+        return first.i == sent.start or any(not marker(t) for t in sent.doc[sent.start:first.i] if t.is_alpha)
+    return True
+
+
+def _refused_only(sent: Any) -> bool:
+    """"not selling.", "no hotel.": a short sentence that only turns something down (after any words of
+    assent), with no subject."""
+    ws = after_markers(sent)
+    return 1 < len(ws) <= 3 and ws[0].lower_ in ("not", "no") and not any(t.dep_ in ("nsubj", "expl") for t in sent)
 
 
 def after_markers(sent: Any) -> list[Any]:
@@ -66,11 +108,17 @@ def after_markers(sent: Any) -> list[Any]:
     return ws
 
 
-def bare_option(sent: Any, options: list[str], same: Any) -> str | None:
+def bare_option(sent: Any, options: list[str], same: Any, talked: Any = None) -> str | None:
     """"fine. Casa Lupo.", "ok, Brinebound.": after a word of assent, a bare phrase naming an option the
-    group put forward is the group's choice."""
+    group put forward is the group's choice; or, with `talked(value)`, a phrase every content word of which the
+    talk just before said ("quotes: X £4k, Y £9k" ... "fine. X, and we look again in spring": the phrase before a
+    clause that goes on from it)."""
     ws = after_markers(sent)
-    if not ws or len(ws) > 6 or not opened(sent):
+    if not ws or not opened(sent):
+        return None
+    if talked is not None:
+        return _talked_phrase(sent, ws, talked)
+    if len(ws) > 6:
         return None
     # (a colour the tagger read as an adjective is a thing named too: "fine. navy.")
     if any(t.pos_ in ("AUX", "PRON", "VERB") and not t.text[:1].isupper() for t in ws) or \

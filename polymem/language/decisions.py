@@ -162,6 +162,11 @@ class DecisionTracker:
             # "could we move choir practice to fridays?": fridays is put forward for that matter
             self.options.append((asked[0], asked[1], text))
 
+    def _talked(self, value: str) -> bool:
+        """Every content word of the value was said in one message of the talk before this one."""
+        want = {t.lemma_.lower() for t in parsed(value) if t.is_alpha and not t.is_stop}
+        return bool(want) and any(want <= {t.lemma_.lower() for t in parsed(text)} for _, text, _ in self._window[:-1])
+
     def _named_so_far(self) -> list[str]:
         """The options put forward and the messages before this one: where a bare day finds its month."""
         return [o[0] for o in self.options] + [x for _, x, _ in self._window[:-1]]
@@ -232,6 +237,11 @@ class DecisionTracker:
             return out
         # "fine. Casa Lupo.": an option named after a word of assent
         bare = {s.start: v for s in sents if (v := concluding.bare_option(s, prior, same))}
+        # "fine. X, and we look again in spring": a phrase the talk just said, after a word of assent, is the
+        # choice even when no reading took it for an option; it is the sentence's value before any other reading
+        talked = {s.start: v for s in sents if s.start not in bare and
+                  (v := concluding.bare_option(s, [], same, self._talked))}
+        bare |= talked
         # "minibus from the station, done.": an option put forward, closed by a word of completing
         bare |= {s.start: v for s in sents if s.start not in bare and (v := concluding.verdict_after(s, prior, same))}
         # "ok <name> it is": a name the tagger took for an adjective, which the talk used as a thing
@@ -300,7 +310,7 @@ class DecisionTracker:
                 # the word that settles it, whole (not only the option it names)
                 value = phrase(concluded[1])
             else:
-                value = after.get(s.start) or value_of(doc, s, drop_ids, known)
+                value = after.get(s.start) or talked.get(s.start) or value_of(doc, s, drop_ids, known)
                 if s.start in ruled and (not value or any(same(value, h) for h in heads)):
                     value = ruled[s.start]  # "Right. The Play, the Mill, 3 May": the play was settled already
                 value = value or bare.get(s.start)

@@ -44,10 +44,11 @@ _NOUN_CLASSES: dict[str, tuple[str, ...]] = {
     "city": ("city.n.01", "town.n.01", "municipality.n.01", "country.n.02", "state.n.01", "capital.n.03",
              "port.n.01", "urban_area.n.01"),
     "group_noun": ("social_group.n.01", "group.n.01", "organization.n.01", "family.n.01", "family.n.02"),
-    # where people work: a business, an institution, a plant, a shop, a kitchen or bar that serves the public
+    # where people work: a business, an institution, a plant, a shop, a kitchen or bar that serves the public, a
+    # depository or a store of goods kept by staff
     "workplace": ("workplace.n.01", "place_of_business.n.01", "business.n.01", "institution.n.01",
                   "administrative_unit.n.01", "plant.n.01", "medical_building.n.01", "restaurant.n.01",
-                  "tavern.n.01", "hotel.n.01"),
+                  "tavern.n.01", "hotel.n.01", "depository.n.01", "storehouse.n.01"),
     "time": ("time_period.n.01", "time_unit.n.01", "calendar_month.n.01", "day.n.04", "day_of_the_week.n.01"),
 }
 _WORK_GLOSS = re.compile(r"\b(?:work|works|worker|job|employ(?:ed|ee|ees|ment|er|ers)|profession\w*|trade|occupation|paid|hired|"
@@ -223,7 +224,7 @@ def is_occupation(lemma: str) -> bool:
     ss = [s for s in _synsets(lemma, "n")[:3] if s.lexname() == "noun.person" and not s.instance_hypernyms()]
     if not ss:
         return False
-    if noun_is(lemma, "kin"):
+    if noun_is(lemma, "kin") or _rude(lemma):
         return False
     first = {p.name() for path in ss[0].hypernym_paths() for p in path}
     if first & {"adult.n.01", "juvenile.n.01"} and not noun_is(lemma, "occupation_person", senses=1):
@@ -237,7 +238,7 @@ def is_occupation(lemma: str) -> bool:
         return True
     # (a trade kind by the word's first sense only: "I'm a ghost" is no ghostwriter)
     primary = _synsets(lemma, "n")[0] == ss[0]
-    if primary and _trade_kinds().intersection(ss[0].closure(lambda x: x.hypernyms())):
+    if primary and _trade_kinds().intersection([ss[0], *ss[0].closure(lambda x: x.hypernyms())]):
         return True
     # WordNet files some trades straight under person.n.01 (cashier): an agent noun whose gloss speaks of work
     gloss = " ".join(s.definition() for s in ss)
@@ -249,10 +250,17 @@ def is_occupation(lemma: str) -> bool:
                noun_is(h.lemmas()[0].name(), "occupation_person", senses=1) for h in ss[0].hypernyms())
 
 
+def _rude(lemma: str) -> bool:
+    """A word WordNet marks obscene in some sense: said of a person, an insult ("a screw", "a dick"), not a
+    trade, whatever its other senses."""
+    return any(d.name() == "obscenity.n.02" for s in _synsets(lemma, "n") for d in s.usage_domains())
+
+
 # kinds of person that are trades, though WordNet files them outside the classes above: writers (journalist, poet),
-# entertainers (actor, cellist), shopkeepers (florist), custodians (curator), linguists (translator)
+# entertainers (actor, cellist), shopkeepers (florist), custodians (curator), linguists (translator), officers of
+# the law (a policeman, a warden), messengers (a courier), guards (a doorman)
 _TRADE_KIND_NAMES = ("writer.n.01", "entertainer.n.01", "shopkeeper.n.01", "custodian.n.01", "linguist.n.02",
-                     "newsman.n.01")
+                     "newsman.n.01", "lawman.n.01", "messenger.n.01", "guard.n.01")
 
 
 @lru_cache(maxsize=1)

@@ -248,6 +248,9 @@ def _framed_in(t: Any, prep: Any, h: Any) -> bool:
     if h.lower_ == "home" and h.pos_ in ("ADV", "NOUN") and not any(c.dep_ == "poss" and c.lower_ not in FIRST_PERSON
                                                                  for c in h.children):
         return True  # "home again in X!": where the speaker's home is
+    if h.lower_ == "back" and h.pos_ == "ADV" and prep.lower_ == "in" and not any(
+            c.dep_ in ("nsubj", "expl") and c.lower_ not in FIRST_PERSON for c in (*h.children, *h.head.children)):
+        return True  # "back in X after the week away", "I'm back in X": where the speaker has come home to
     if h.lower_ == "here" or (prep.lower_ == "in" and prep.i > 0 and t.doc[prep.i - 1].lower_ == "here"):
         return True  # ("the sanctuary here in X": the parser may hang "here" and "in X" side by side)
     lemma = h.lemma_.lower()

@@ -144,8 +144,23 @@ def _unreal(v: Any | None, sent: Any) -> bool:
     return v is not None and (sx.hedged(v) or sx.negated(v, sent))
 
 
+def begins(sent: Any) -> bool:
+    """The sentence speaks of a start still to come or just made ("starting in July", "start monday"): a verb of
+    beginning that is no past tense (WordNet), in a sentence with no verb in the past ("spent two years as X,
+    starting in 2019": over)."""
+    return not any(t.tag_ == "VBD" for t in sent) and any(
+        t.pos_ == "VERB" and t.tag_ not in ("VBD", "VBN") and
+        lex.verb_in_senses(t.lemma_.lower(), _BEGIN, first=2, exact=True) for t in sent)
+
+
+_BEGIN = ("begin.v.01", "start.v.01", "get_down.v.07", "begin.v.03", "start.v.06")
+
+
 def _stint(reader: StatementReader, n: Any, sent: Any, speaker: str, other: str | None) -> tuple[str, str] | None:
-    """"twelve years as a welder", "spent a decade as a baker", "after six yrs as a joiner at X"."""
+    """"twelve years as a welder", "spent a decade as a baker", "after six yrs as a joiner at X"; not a stretch
+    still to come ("two years as a X, starting in May": a post taken)."""
+    if begins(sent):
+        return None
     if not long_stretch(n) or any((c.like_num and c.tag_ == "JJ") or (c.dep_ == "amod" and _adj_sense(c.lower_, _IN_ORDER))
                                   for c in n.children):
         return None  # ("my tenth year as ...", "my final year as ...": a stretch counted in order, still running)

@@ -11,7 +11,7 @@ from polymem.language import syntax as sx
 from polymem.language import timeexpr
 from polymem.language.models import parsed
 from polymem.language.statement_types import FIRST_PERSON, Statement
-from polymem.language.statements_former import FORMER, earlier
+from polymem.language.statements_former import FORMER, begins, earlier
 from polymem.language.statements_left import pobj_workplace
 from polymem.language.statements_people import owner_of, subject_of
 from polymem.language.statements_role import in_charge_of
@@ -41,8 +41,9 @@ def self_role(reader: StatementReader, doc: Any, speaker: str, message_id: str |
             return [Statement("job", speaker, speaker, life, kind="event", weak=True, message_id=message_id, time=time,
                               sentence=sent.text)]
         if (work := _years_as(sent)) is not None:
-            # (told as spent, it is over, unless it goes on: "and counting", "still", "now")
-            going = any(t.lower_ in ("still", "now", "counting") for t in sent)
+            # (told as spent, it is over, unless it goes on: "and counting", "still", "now"; or it is still to
+            # come: "two years as a X, starting in May" is a post taken, whose years lie ahead)
+            going = any(t.lower_ in ("still", "now", "counting") for t in sent) or begins(sent)
             return [Statement("job", speaker, speaker, work, kind="event", weak=True, message_id=message_id,
                               time=time, sentence=sent.text, tense="present" if going else "past")]
         if (work := _work_as_subject(sent)) is not None:
@@ -57,8 +58,14 @@ def self_role(reader: StatementReader, doc: Any, speaker: str, message_id: str |
                 c.dep_ == "compound" and c.pos_ == "NOUN" for c in t.children)
             # (or a post in charge of something: "head of sales at X, the grocery startup")
             # (or a person noun WordNet files under no trade, placed at a named workplace: "scout at the X Trust")
+            # (a lower-case role opening the line may be tagged a name or a verb: "warden at X, start in May")
+            # (after at most two words before it that can modify a role: "deputy warden at X")
+            before_t = [x for x in sent.doc[sent.start:t.i] if not x.is_punct]
+            opening = t.pos_ in ("PROPN", "VERB") and t.is_lower and len(before_t) <= 2 and \
+                all(x.is_alpha and x.pos_ in ("NOUN", "ADJ", "PROPN") for x in before_t) and \
+                t.i + 1 < sent.end and sent.doc[t.i + 1].lower_ in ("at", "for") and lex.is_occupation(t.lower_)
             if (t.pos_ != "NOUN" or not (lex.is_occupation(t.lemma_.lower()) or in_charge_of(t) is not None or (
-                    _at_named_place(t) and lex.taken_on_as(t.lemma_.lower())))) and not clipped or \
+                    _at_named_place(t) and lex.taken_on_as(t.lemma_.lower())))) and not clipped and not opening or \
                     sx.possessor(t) is not None:
                 continue
             if any(c.dep_ == "det" and c.lower_ not in ("a", "an") for c in t.children):
@@ -113,6 +120,8 @@ def self_role(reader: StatementReader, doc: Any, speaker: str, message_id: str |
                 former = [c for c in t.lefts if c.dep_ in ("amod", "compound") and earlier(c, FORMER)]
                 over = sx.ended(t, sent) or bool(former)
                 role = sx.phrase(t, drop_det=True)
+                if opening:
+                    role = " ".join(x.text for x in sent.doc[sent.start:t.i + 1] if not x.is_punct)
                 if former:
                     role = " ".join(x.text for x in t.doc[former[-1].i + 1:t.i + 1])
                 if (headed := in_charge_of(t)) is not None:  # ("head of sales": with what the post heads)

@@ -122,3 +122,40 @@ def _gone_pet(reader: StatementReader, t: Any, speaker: str) -> Statement | None
             any(c.dep_ in ("det", "poss") for c in t.children):  # "my phone died", "the boss died"
         return None
     return Statement("pet", speaker, speaker, "pet", name=t.text.capitalize() if t.text.islower() else t.text)
+
+
+NAME_WORDS = 3  # the most words of a line that is only a name ("the admiral", "Lady Marmalade")
+
+
+def introduced_pet(reader: StatementReader, doc: Any, speaker: str, message_id: str | None,
+                   time: datetime | None) -> list[Statement]:
+    """"my tortoise! X. she sleeps in a box": a line with no verb that is only the speaker's animal (and perhaps
+    the member it is said to), followed by a line with no verb that is only a name: the speaker's pet, so named.
+    The two lines together are the shape of showing an animal and then saying who it is."""
+    sents = list(doc.sents)
+    for first, second in zip(sents, sents[1:]):
+        if any(t.pos_ in ("VERB", "AUX") for t in (*first, *second)) or first.text.rstrip().endswith("?"):
+            continue
+        # (the animal word however tagged: "my PARROT", "my parrot X" may read as a name or a modifier)
+        animal = next((t for t in first if t.pos_ in ("NOUN", "PROPN", "ADJ") and t.is_alpha and
+                       lex.is_animal(t.lemma_.lower() if t.pos_ == "NOUN" else t.lower_) and
+                       first.start < t.i and first.doc[t.i - 1].lower_ in ("my", "our")), None)
+        if animal is None or any(t.is_alpha and t.i not in (animal.i, animal.i - 1) and reader.person_in(t.text) is None
+                                 for t in first):
+            continue  # ("my cat's favourite box!": more than the animal and whom it is shown to)
+        words = [t for t in second if t.is_alpha]
+        name = [t for t in words if not (t.i == second.start and t.lower_ == "the")]
+        # (a remark, "so spiky", "too cute": words that describe, however tagged, name nothing)
+        if not name or len(words) > NAME_WORDS or any(
+                (t.pos_ in ("ADJ", "ADV", "INTJ", "ADP", "NUM", "PRON", "DET") and t.lower_ != "the") or
+                (lex._synsets(t.lower_, "a") and not lex._synsets(t.lower_, "n")) for t in words) \
+                or any(reader.person_in(t.text) or lex.is_place_name(t.lower_) or lex.is_animal(t.lower_) or
+                       (lex.is_person_noun(t.lower_, senses=1) and len(words) == len(name)) for t in name):
+            continue  # (a word for a person names an animal only as a title: "the admiral", not "lad")
+        called = " ".join(t.text if t.text[:1].isupper() else t.text.capitalize() for t in words)
+        if not lex.could_name_animal(called):
+            continue
+        kind = sx.animal_phrase(animal, singular=True)
+        return [Statement("pet", speaker, speaker, kind.lower() if kind.isupper() else kind, message_id=message_id,
+                          time=time, sentence=first.text.strip(), name=called)]
+    return []

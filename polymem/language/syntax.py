@@ -264,8 +264,10 @@ def org_obj(head: Any, reader: PersonFinder) -> str | None:
                 if p.dep_ != "pobj" or reader.person_in(p.text) or p.ent_type_ in ("DATE", "TIME") or \
                         timeexpr.is_time_word(p.text):
                     continue
-                if c.lower_ == "in" and p.ent_type_ != "ORG":
-                    continue  # "a welder in Leeds": a place, not an employer
+                if c.lower_ == "in" and p.ent_type_ != "ORG" and not (
+                        p.pos_ == "NOUN" and any(d.dep_ == "det" and d.lower_ in ("a", "an") for d in p.children)
+                        and lex.noun_is(p.lemma_.lower(), "workplace")):
+                    continue  # "a welder in Leeds": a place, not an employer ("in a bakery" is one)
                 if c.lower_ == "by" and p.pos_ == "NOUN" and lex.known_noun(p.lemma_.lower()) and not (
                         lex.organisation_noun(p.lemma_.lower()) or
                         lex.noun_in_lexfile(p.lemma_.lower(), lex.WORK_LEXNAMES)):
