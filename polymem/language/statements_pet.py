@@ -133,7 +133,7 @@ def introduced_pet(reader: StatementReader, doc: Any, speaker: str, message_id: 
     the member it is said to), followed by a line with no verb that is only a name: the speaker's pet, so named.
     The two lines together are the shape of showing an animal and then saying who it is."""
     sents = list(doc.sents)
-    for first, second in zip(sents, sents[1:]):
+    for first, second in zip(sents, sents[1:], strict=False):
         if any(t.pos_ in ("VERB", "AUX") for t in (*first, *second)) or first.text.rstrip().endswith("?"):
             continue
         # (the animal word however tagged: "my PARROT", "my parrot X" may read as a name or a modifier)
