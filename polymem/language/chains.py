@@ -54,14 +54,15 @@ class Chain:
             return self._kw[1]
         values = {w for d in self.decisions for w in norm(d.value).split()}
         counts: dict[str, int] = {}
-        for t in parsed(self.context[-4000:]):
+        # (each message parsed as itself: run together, a reply's verb reads as a noun, "9 may works works for me")
+        for t in (t for line in self.context[-4000:].split("\n") for t in parsed(line)):
             lemma = t.lemma_.lower()
             if sx.lets(t):
                 continue
             # (a word the dictionary lacks is a name or chat slang, "lol", no matter's name)
             if t.pos_ == "NOUN" and t.is_alpha and len(lemma) > 2 and lemma not in values and \
                     not lex.is_person_noun(lemma) and not lex.noun_is(lemma, "time", senses=2) and \
-                    lex.known_noun(lemma) and not dating(t):
+                    lex.known_noun(lemma) and not dating(t) and not _verb_misread(t):
                 counts[lemma] = counts.get(lemma, 0) + 1
             elif _acronym(t) and t.lower_ not in values and (t.dep_ == "pobj" or any(
                     c.dep_ in ("det", "poss") for c in t.children)):  # "the EGM", "for the BBQ": named by its letters
@@ -69,6 +70,14 @@ class Chain:
         out = [w for w, _ in sorted(counts.items(), key=lambda x: -x[1])[:n]]
         self._kw = (key, out)
         return out
+
+
+def _verb_misread(t: Any) -> bool:
+    """A bare plural that is also a verb's third person, with nothing to make it a noun phrase ("17th works,",
+    "works for me" parsed among other lines): the verb of a reply ("works", "sounds"), no matter talked of."""
+    return t.tag_ == "NNS" and t.lower_.endswith("s") and t.dep_ in ("nsubj", "ROOT", "dep", "conj") and \
+        not any(c.dep_ in ("det", "poss", "amod", "compound", "nummod") for c in t.children) and \
+        lex.wordnet().morphy(t.lower_, "v") not in (None, t.lower_)
 
 
 _TIME_PREPS = frozenset({"after", "before", "until", "till", "since", "during"})
@@ -136,7 +145,15 @@ def against(text: str) -> bool:
     # closed, "they're closed for repairs")
     # (or a degree past what will do: "too leaky for X", "too far"; not "me too", "lovely too")
     return bool(turned_down(doc)) or any(t.lower_ in ("instead", "rather", "sorry") or t.dep_ == "neg" or
-                                         _trouble_flagged(t) or _closed(t) or _excess(t) for t in doc)
+                                         flagged(t) or _closed(t) or _excess(t) for t in doc)
+
+
+def kept_instead(value: str, text: str) -> bool:
+    """The text names the value as what is had in place of another ("with X instead of Y", "X rather than Y"): X
+    is kept, not turned down."""
+    core = re.sub(r"(?i)^(?:the|a|an)\s+", "", value.split(",")[0]).strip()
+    return bool(core) and re.search(r"(?i)(?<!\w)" + re.escape(core) + r"\s+(?:instead\s+of|rather\s+than)\b",
+                                    text) is not None
 
 
 def _excess(t: Any) -> bool:
@@ -144,11 +161,22 @@ def _excess(t: Any) -> bool:
     return t.lower_ == "too" and t.dep_ == "advmod" and t.head.pos_ in ("ADJ", "ADV") and t.i < t.head.i
 
 
-def _trouble_flagged(t: Any) -> bool:
+def flagged(t: Any) -> bool:
     """A trouble noun that heads its own sentence ("small problem.", "bad news on X:"), the sentence not saying
     it is solved or a joke ("problem solved", "the only problem with X is the parking" is a remark)."""
-    return trouble_word(t) and t.dep_ == "ROOT" and not any(
+    return trouble_word(t) and (t.dep_ == "ROOT" or _fragment_head(t)) and not any(
         x.lower_ in ("solved", "sorted", "fixed", "jk", "lol") for x in t.sent)
+
+
+def _fragment_head(t: Any) -> bool:
+    """The noun closes a run of words with no verb, set off by a stop or a colon ("ok but bad news. I can't ...",
+    however the parser joined the lines)."""
+    doc = t.doc
+    if t.i + 1 >= len(doc) or doc[t.i + 1].text not in (".", ":", "!", "—", "..."):
+        return False
+    start = next((k + 1 for k in range(t.i - 1, t.sent.start - 1, -1) if doc[k].text in (".", "!", "?", ":")),
+                 t.sent.start)
+    return not any(x.pos_ in ("VERB", "AUX") for x in doc[start:t.i])
 
 
 def _closed(t: Any) -> bool:

@@ -74,13 +74,20 @@ def _talked_phrase(sent: Any, ws: list[Any], talked: Any) -> str | None:
     comma = next((t for t in sent if t.i > ws[0].i and t.text in (",", ";", "—", "-")), None)
     if comma is not None and any(t.pos_ in ("VERB", "AUX", "PRON") for t in ws if t.i > comma.i):
         ws = [t for t in ws if t.i < comma.i]
-    # (a gerund before a noun names a kind of it: "camping van", however tagged)
+    # (a gerund before a noun names a kind of it: "camping van", however tagged; a capitalised word no dictionary
+    # has as an adverb is a name, whatever the tagger made of it)
     gerund = bool(ws) and ws[0].tag_ == "VBG" and len(ws) > 1 and ws[1].pos_ in ("NOUN", "PROPN")
-    if not ws or len(ws) > TALKED_WORDS or (ws[0].pos_ not in ("NOUN", "PROPN", "ADJ", "NUM", "DET") and not gerund) or \
-            any(t.pos_ in ("AUX", "PRON", "ADP", "CCONJ", "SCONJ", "PART", "INTJ", "ADV") for t in ws) or \
+
+    def name(t: Any) -> bool:
+        return t.text[:1].isupper() and t.is_alpha and not lex._synsets(t.lower_, "r")
+    if not ws or len(ws) > TALKED_WORDS or (ws[0].pos_ not in ("NOUN", "PROPN", "ADJ", "NUM", "DET") and not gerund and
+                                            not name(ws[0])) or \
+            any(t.pos_ in ("AUX", "PRON", "ADP", "CCONJ", "SCONJ", "PART", "INTJ", "ADV") and not name(t) for t in ws) or \
             not _set_off(sent, ws[0]) or lex.is_person_noun(ws[-1].lower_, senses=1):
         return None  # (not "yes chef", "ok boss": a word of assent said to someone)
     value = sent.doc[ws[0].i:ws[-1].i + 1].text
+    if ws[-1].pos_ in ("ADJ", "ADV", "DET") and not name(ws[-1]):
+        return None  # (a phrase ends on what it names: not "fine. big", "ok. very")
     if timeexpr.date_span(value) or any(timeexpr.is_time_word(t.text) for t in ws):
         return None  # ("ok. thursday. fine." to a deadline asked of the speaker: a day agreed to, no choice)
     return value if talked(value) else None

@@ -83,10 +83,12 @@ def trouble_word(t: Any) -> bool:
     if t.pos_ != "NOUN" or not lex.noun_in_senses(t.lemma_.lower(), _TROUBLE, first=2) or \
             any(c.lower_ == "no" for c in t.children):  # ("no problem": assent)
         return False
+    # (the adjective right before it, however the parser hung it: "ok but bad news")
+    before = [t.doc[t.i - 1]] if t.i > 0 and t.doc[t.i - 1].pos_ == "ADJ" else []
     return not lex.noun_in_senses(t.lemma_.lower(), ("news.n.01",), first=1) or any(
-        c.dep_ == "amod" and any(x.name() in ("bad.a.01", "unfortunate.a.01") or any(
+        (c.dep_ == "amod" or c in before) and any(x.name() in ("bad.a.01", "unfortunate.a.01") or any(
             y.name() in ("bad.a.01", "unfortunate.a.01") for y in x.similar_tos()) for x in lex._synsets(c.lower_, "a")[:3])
-        for c in t.children)
+        for c in [*t.children, *before])
 
 
 def in_senses(tok: Any, senses: tuple[str, ...]) -> bool:

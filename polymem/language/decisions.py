@@ -26,7 +26,9 @@ from polymem.language.chains import (
     Decision,
     against,
     first_noun,
+    flagged,
     full_date,
+    kept_instead,
     names,
     rivals,
     unmarked,
@@ -60,6 +62,7 @@ ALT_WINDOW = 6  # messages apart that rival options may be put forward
 RECENT = 6  # messages before a new matter's first decision that count as its discussion
 ANIMAL_TALK = 6  # messages back in which an animal's naming may be going on
 TALK = 12  # messages back (this one included) in which a settled matter may have been talked over again
+TROUBLE_TALK = 2 * TALK  # messages after a trouble with a matter in which its replacement may be chosen
 
 
 class DecisionTracker:
@@ -147,6 +150,14 @@ class DecisionTracker:
         if (bad := trouble_with(doc)) is not None and (hit := [c for c in self.chains if self._replaces(bad, c) or
                                                                bad in words(c)]):
             self._troubled = (hit[-1], self._seq)  # "bad news re the venue": a replacement may follow
+        elif any(flagged(t) for t in doc) and self.chains:
+            # "bad news. <the place settled> has flooded": that matter; naming none, the matter settled just before
+            # ("X it is" ... "ok but bad news, I can't host after all")
+            last = max(self.chains, key=lambda c: c.head.seq)
+            hit = [c for c in self.chains if names(c.head.value, text)] or (
+                [last] if self._troubled is None and 0 <= self._seq - 1 - last.head.seq <= TALK else [])
+            if hit:
+                self._troubled = (hit[-1], self._seq)
         if any(value_kind(c.head.value) == "date" and day_refused(doc, c.head.value) for c in self.chains):
             self._change_seq = self._seq  # "the caterer can't do the 9th": the date settled will move
         if any(same(x, c.head.value) for x in [*(x for x, _ in turned_down(doc)), *_ruled_out(doc)] for c in self.chains):
@@ -208,14 +219,14 @@ class DecisionTracker:
         d = Decision(value, message_id, speaker, time, p.topic, [], p.text.strip(), seq=self._seq - 1,
                      support=[p.message_id, *(m for m in p.assent.values() if m != message_id)])
         # "could we do the 22nd instead?": a change of the matter of its kind
-        chain = self._chain_for(d, f"{p.text} {text}", any(t.lower_ == "instead" for t in parsed(p.text)))
+        chain = self._chain_for(d, f"{p.text}\n{text}", any(t.lower_ == "instead" for t in parsed(p.text)))
         self._chain_of[id(d)] = chain
         if chain.decisions and same(chain.head.value, d.value):
             return [d]  # confirmed again
         if chain.decisions:
             d.reverses = chain.head.value
         chain.decisions.append(d)
-        chain.context += f" {p.text} {text}"
+        chain.context += f"\n{p.text}\n{text}"
         self._decided_at.append(self._seq - 1)
         return [d]
 
@@ -397,7 +408,7 @@ class DecisionTracker:
             if chain.decisions:
                 d.reverses = chain.head.value
             chain.decisions.append(d)
-            chain.context += " " + text
+            chain.context += "\n" + text
             out.append(d)
         if out:
             self._decided_at.append(self._seq - 1)
@@ -513,7 +524,7 @@ class DecisionTracker:
             # class in an earlier message ("the orange samples came ... can we go teal?": two colours)
             seqs = [seq for seq, text, mid in self._window
                     if seq > c.head.seq and (not c.head.message_id or mid != c.head.message_id) and
-                    names(c.head.value, text, d.value) and
+                    names(c.head.value, text, d.value) and not kept_instead(c.head.value, text) and
                     (kind != "thing" or against(text) or (seq < self._seq - 1 and rivals(d.value, c.head.value) and
                                                           names(d.value, text, c.head.value)))]
             if not seqs:
@@ -634,12 +645,14 @@ class DecisionTracker:
         apart = bool(named_as) and not set(norm(named_as or "").split()) & set(norm(d.value).split())
         if self.by_kind and not apart and (again := self._rediscussed(d)) is not None:
             return again
-        if self._troubled is not None and not d.topic:
+        if self._troubled is not None and not own_topic:
             # "bad news re the quiz venue ... ok, the Anchor it is": the next choice of its kind, the trouble still
-            # open, replaces what that matter held
+            # open (however long the talk for another took), replaces what that matter held
             c, at = self._troubled
-            if 0 <= self._seq - 1 - at <= TALK and all(x < at for x in self._decided_at) and \
-                    value_kind(c.head.value) == value_kind(d.value) and not same(c.head.value, d.value):
+            # (a place settled with its date is a place: "X, sunday 17 may")
+            if 0 <= self._seq - 1 - at <= TROUBLE_TALK and all(x < at for x in self._decided_at) and \
+                    value_kind(c.head.value) in (value_kind(d.value), value_kind(d.value.split(",")[0])) and \
+                    not same(c.head.value, d.value):
                 return c
         # "Trattoria Ombra just rang, they're closed, so we're at the Lantern instead": a change that names what a
         # chain had settled on replaces it (before any open matter its new value might also suit)
@@ -674,7 +687,7 @@ class DecisionTracker:
                 return kind[-1]
         srcs = [src for value, _, src in self.options if same(value, d.value)]
         c = Chain("", options=[o[0] for o in self.options if same(o[0], d.value)] + self._alternatives(d.value),
-                  context=" ".join([*srcs, *self._before, text]))
+                  context="\n".join([*srcs, text, *self._before]))  # (the lines that put it forward and settled it first)
         # a new matter's name must not be another matter's: the writer files a chain's versions under its name
         # nor a word of its own value (the chain holds no decision yet, so keywords() cannot leave them out)
         # (nor a word of another matter's values: "st columb's" names the venue, not the programme)
@@ -685,7 +698,10 @@ class DecisionTracker:
         # (the matter the talk opened by naming it alone, "tickets?", before the nouns said most around it)
         asked = asked_matter([*srcs, *self._before, text])
         asked = asked if asked and asked not in taken else None
-        c.topic = d.topic or dated or asked or next((k for k in c.keywords() if k not in taken), None) or next(
+        # ("game night is thursdays then" ... "thursdays it is": what the value was said to be for, in so many words)
+        assigned = next((m for line in [text, *srcs, *self._before[::-1]] for m in _said_to_be(line, d.value)
+                         if m not in taken), None)
+        c.topic = d.topic or assigned or dated or asked or next((k for k in c.keywords() if k not in taken), None) or next(
             (n for n in [first_noun(text, d.value)] if n and n not in taken), None) or norm(d.value)
         self.chains.append(c)
         return c
@@ -693,6 +709,23 @@ class DecisionTracker:
 
 # words that head what follows them ("ok news. ...", "right, question: ..."), never a value chosen (WordNet)
 _HEADER_SENSES = ("news.n.01", "update.n.01", "announcement.n.01", "question.n.01", "reminder.n.01")
+
+
+def _said_to_be(text: str, value: str) -> list[str]:
+    """The matters a line says are the value ("game night is thursdays then": game night), by the subject of
+    "be" whose complement names it; not a person, a pronoun or a time alone."""
+    out = []
+    for t in parsed(text):
+        if t.lemma_ != "be" or any(c.dep_ == "neg" for c in t.children):
+            continue
+        subj = next((c for c in t.children if c.dep_ == "nsubj" and c.pos_ in ("NOUN", "PROPN")), None)
+        comp = next((c for c in t.children if c.dep_ in ("attr", "acomp")), None)
+        if subj is None or comp is None or lex.is_person_noun(subj.lemma_.lower(), 1) or \
+                not same(phrase(comp), value) or (lex.noun_is(subj.lemma_.lower(), "time", senses=1) and
+                                                   not any(c.dep_ == "compound" for c in subj.children)):
+            continue
+        out.append(" ".join([*(c.lemma_.lower() for c in subj.lefts if c.dep_ == "compound"), subj.lemma_.lower()]))
+    return out
 
 
 def _agreed_first(sent: Any) -> bool:

@@ -53,6 +53,16 @@ def _noun_lemma(t: Any) -> str:
     return t.lemma_.lower()
 
 
+def _ones_employment(t: Any, lemma: str) -> bool:
+    """A noun one of whose first three senses is a job (WordNet: "work" as employment), someone's, as what the
+    question asks ("Bo's work these days?", "what's her work now?"); not the work done on something ("Bo's
+    work on the mural")."""
+    # (what the noun is, not what it does: "what did Bo's post say?" asks of a message)
+    return (t.dep_ == "ROOT" or (t.dep_ in ("nsubj", "attr") and t.head.lemma_ == "be")) and \
+        any(c.dep_ == "poss" and _someone(c) for c in t.children) and \
+        not any(c.dep_ == "prep" for c in t.children) and lex.noun_is_exactly(lemma, "job", senses=3)
+
+
 def _asks_post(t: Any, lemma: str) -> bool:
     """"Ana's job title", "Bo's current role", "her position at work": a name for a post (a role, a title, or a
     position held somewhere) that is someone's or a job's ("her role in the play", "his position on the vote",
@@ -205,6 +215,8 @@ def question_attribute(doc: Any) -> tuple[Attribute | None, str | None]:
             return "job", None
         if t.pos_ == "NOUN" and _asked_noun(t) and _asks_post(t, lemma):
             return "job", None
+        if t.pos_ == "NOUN" and _ones_employment(t, lemma):
+            return "job", None  # "Bo's work these days?": the word in its sense of employment
         if t.pos_ == "VERB" and _we_plan(t):
             continue  # "should we hire Bo for the gig?" plans; it asks about no one's job
         if t.pos_ == "VERB" and lex.verb_in_senses(lemma, ("hire.v.01",), first=2, exact=True) and any(

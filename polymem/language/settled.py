@@ -53,6 +53,8 @@ def _subject(v: Any) -> Any | None:
         return None
     if any(c.dep_ == "poss" and c.lower_ in _PERSONAL for c in s.children) or lex.is_person_noun(s.lemma_.lower(), 1):
         return None
+    if any(c.dep_ == "det" and c.lower_ in ("a", "an", "any", "every", "each") for c in s.children):
+        return None  # "an online X is just Y": any X, said of its kind; no matter of the group's set
     if lex.noun_is(s.lemma_.lower(), "time", senses=1) and not any(c.dep_ in ("compound", "det")
                                                                     for c in s.children):
         # "today is Monday", "tonight is Heat": no matter ("quiz night" and "the picnic" are)

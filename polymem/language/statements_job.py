@@ -361,6 +361,11 @@ def _trade_life(reader: StatementReader, sent: Any) -> str | None:
     """"tax auditor life", "sous chef life at a noodle bar": English names the trade one lives by in front of
     "life" (with no possessor or article: "city life", "such is student life" name no trade)."""
     for t in sent:
+        if (of := _life_of(t, sent)) is not None:
+            org = sx.org_obj(of, reader)
+            start = min([c.left_edge.i for c in of.lefts if c.dep_ != "det"] + [of.i])
+            role = " ".join(x.text for x in t.doc[start:of.i + 1])
+            return f"{role} at {org}" if org else role
         if t.lemma_.lower() != "life" or any(c.dep_ in ("poss", "det") for c in t.children):
             continue
         # (said as the speaker's own now: a fragment, or the subject of what follows; not "I miss nurse life",
@@ -386,6 +391,17 @@ def _trade_life(reader: StatementReader, sent: Any) -> str | None:
         org = sx.org_obj(t, reader)
         return f"{words} at {org}" if org else words
     return None
+
+
+def _life_of(t: Any, sent: Any) -> Any | None:
+    """"glamorous life of a welder at X": a line with no verb that is the life "of a" trade (indefinite: one's
+    own kind of life; not "the life of the party", "a book on the life of a monk"). The trade's token."""
+    if t.lemma_.lower() != "life" or t.dep_ != "ROOT" or any(x.pos_ in ("VERB", "AUX") for x in sent) or \
+            any(c.dep_ == "poss" for c in t.children):
+        return None
+    return next((p for c in t.children if c.dep_ == "prep" and c.lower_ == "of" for p in c.children
+                 if p.dep_ == "pobj" and p.pos_ == "NOUN" and lex.is_occupation(p.lemma_.lower()) and
+                 any(d.dep_ == "det" and d.lower_ in ("a", "an") for d in p.children)), None)
 
 
 def _work_as_subject(sent: Any) -> str | None:

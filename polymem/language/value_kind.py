@@ -99,7 +99,10 @@ def _asked_noun(doc: Any, wh: Any) -> Any:
     for c in head.children if classifier or choosing else ():
         if c.dep_ == "prep" and (c.lower_ == "of" or (choosing and c.lower_ in ("for", "on", "about"))):
             for o in c.children:
-                if o.dep_ == "pobj" and o.pos_ == "NOUN":
+                # ("the plan for Ana's flat": a particular thing someone has, whose fate is asked, not a kind of
+                # value; "the plan for our venue" asks for a venue)
+                if o.dep_ == "pobj" and o.pos_ == "NOUN" and not (choosing and any(
+                        p.dep_ == "poss" and p.lower_ not in ("our", "my", "your", "their") for p in o.children)):
                     return o
     return None if choosing else head  # "what is our final choice?": the kind is not said
 

@@ -234,7 +234,7 @@ class Retriever:
         self.st.extract = Answerer(self.plan, self.st.msgs, order, self.roster, self.st.s2,
                                    use_addressee=self.opts.use_addressee, window=self.st.window,
                                    dense=self.st.dense, activity=self.st.activity, near=self.st.near,
-                                   near_own=self.st.near_own).run()
+                                   near_own=self.st.near_own, embed=self.ex.vector).run()
         return not self.st.extract.abstained and self.st.extract.confidence >= 0.5
 
     def topic(self) -> None:

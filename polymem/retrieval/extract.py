@@ -63,7 +63,8 @@ class Answerer:
                  rows: dict[str, dict[str, list[EvidenceItem]]], use_addressee: bool = True,
                  window: set[str] | None = None, dense: dict[str, float] | None = None,
                  activity: list[dict[str, Any]] | None = None, near: dict[str, float] | None = None,
-                 near_own: dict[str, float] | None = None) -> None:
+                 near_own: dict[str, float] | None = None,
+                 embed: Callable[[str], list[float] | None] | None = None) -> None:
         self.plan, self.msgs, self.roster, self.s2, self.use_addr = plan, msgs, roster, rows, use_addressee
         self.activity = activity or []
         self.reader, self._read = _reader(roster)
@@ -73,6 +74,7 @@ class Answerer:
         self.dense = dense or {}  # cosine of each message with the question (from the dense searches)
         self.near = near or {}  # a decision record -> best cosine of the talk that led to it with the question
         self.near_own = near_own or {}  # the same over one version's own talk (its chain may hold other matters')
+        self.embed = embed  # text -> its vector (the embedder the searches use), where one is loaded
         self._aliases: dict[str, set[str]] | None = None
         self.group_named = False  # the group answer comes from the matter the question names (extract_group)
 

@@ -13,7 +13,7 @@ from typing import Any
 from polymem.language import answer_kind, group, question_group, timeexpr, value_kind
 from polymem.language import lexical as lex
 from polymem.language import syntax as sx
-from polymem.language.chains import against, channel_words
+from polymem.language.chains import against, channel_words, kept_instead
 from polymem.language.models import parsed
 from polymem.retrieval import decisions, values
 from polymem.retrieval.extract_at import _held_then, _pick_at
@@ -242,7 +242,12 @@ def _best_chain(self: Any) -> list[StateHit]:
         answer = hits[-1].value if self.plan.mode == "head" else next(
             (h.value for h in hits if not same_value(h.value, hits[-1].value)), hits[0].value)
         echoed = ECHO if answer and echoes(answer, self.plan.question) else 0.0
-        return cover + 1.5 / (1 + best) + DENSE_W * near - echoed, len(hits) > 1, score
+        fit = FOCUS_W * _focus_fit(self, kind_noun, answer or "") if kind_noun else 0.0
+        return cover + 1.5 / (1 + best) + DENSE_W * near + fit - echoed, len(hits) > 1, score
+
+    # "what heating", "which caterer": how near in meaning each matter's answer comes to the kind asked for
+    kind_noun = focus.noun.replace("_", " ") if focus is not None and not is_generic(focus.noun) and \
+        asked not in ("amount", "date") else ""
 
     ranks = {k: rank(c) for k, c in cands.items()}
     # a record filed under a matter the question names ("the game's name" and decision:name)
@@ -300,7 +305,8 @@ def _best_chain(self: Any) -> list[StateHit]:
     # turned it down ("the hostel at X can't take us ... what about Y?"); a value only named near another
     # matter's decision ("X is too quiet for the quiz, what about Y?") revises nothing
     def revises(k: str) -> bool:
-        return any(decisions.mentions(hits[-1].value or "", text) and against(text)
+        return any(decisions.mentions(hits[-1].value or "", text) and against(text) and
+                   not kept_instead(hits[-1].value or "", text)
                    for m in discussed(cands[k][0][:1]) if m in self.msgs and m not in hits[-1].message_ids
                    for text in [self.msgs[m]["text"] or ""])
     later = [k for k in ranks if k != best and cands[k][0][0].when > hits[-1].when and
@@ -309,6 +315,22 @@ def _best_chain(self: Any) -> list[StateHit]:
     if later:
         return hits + cands[min(later, key=lambda k: cands[k][0][0].when)][0]
     return hits
+
+
+FOCUS_W = 1.5  # weight of the cosine of a matter's answer with the kind of thing the question asks for
+
+
+def _focus_fit(self: Any, noun: str, value: str) -> float:
+    """Cosine of the value with the noun the question asks for ("oil boiler" with "heating" far above "family
+    rota"), 0 where no embedder is loaded."""
+    if self.embed is None or not value:
+        return 0.0
+    a, b = self.embed(noun), self.embed(value)
+    if a is None or b is None or len(a) == 0 or len(b) == 0:
+        return 0.0
+    dot = sum(x * y for x, y in zip(a, b, strict=True))
+    na, nb = sum(x * x for x in a) ** 0.5, sum(y * y for y in b) ** 0.5
+    return dot / (na * nb) if na and nb else 0.0
 
 
 CLOSER = 0.03  # how much nearer to the question another matter's version must come to join the chain chosen
@@ -392,3 +414,4 @@ def _evidence_chains(self: Any) -> list[tuple[list[StateHit], str, str]]:
     return [(hits, chains[k].said(), " ".join([*chains[k].keywords(), *(
         w for h in hits for mid in h.message_ids for w in channel_words((self.msgs.get(mid) or {}).get("channel")))]))
         for k, hits in out.items()]
+

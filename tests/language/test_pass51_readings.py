@@ -93,3 +93,36 @@ def test_a_degree_past_what_will_do_is_talk_against() -> None:
              "bad: the roof is too weak for solar panels, the surveyor says", "new windows: 5k",
              "fine. new windows, and we look again next year"]
     assert settled(lines) == [("solar panels", None), ("new windows", "solar panels")]
+
+
+def chains(lines: list[str]) -> list[tuple[str, str, str | None]]:
+    """(value, chain topic, value reversed) of each decision, one speaker each."""
+    tr = DecisionTracker()
+    return [(d.value, tr.chain_of(d).topic, d.reverses) for i, text in enumerate(lines)
+            for d in tr.feed(text, f"m{i}", f"p{i % 3}", None)]
+
+
+def test_trouble_with_the_place_settled_keeps_open_through_a_long_talk() -> None:
+    lines = ["where shall we hold the open day? the Brass Kettle has a function room",
+             "the Brass Kettle works for me", "ok: the Brass Kettle. booked",
+             "bad news. the Brass Kettle flooded, the function room is shut till summer"]
+    lines += [f"filler line {n} about the raffle prizes and who brings the urn" for n in range(14)]
+    lines += ["what about the Old Forge? they hire out the loft", "the Old Forge sounds good",
+              "right: the Old Forge. booked for real"]
+    got = chains(lines)
+    assert got[0][0] == "the Brass Kettle" and got[-1][0] == "the Old Forge"
+    assert got[-1][2] == "the Brass Kettle" and got[-1][1] == got[0][1]  # (one matter, the new place replacing)
+
+
+def test_bad_news_right_after_a_choice_troubles_that_choice() -> None:
+    lines = ["who hosts the winter lunch? I can do Narva", "Narva it is then",
+             "ok but bad news. I'm on call all that week, I can't host after all", "come to Tartu then, we have room",
+             "yes please. Tartu, I'll drive over on the 24th after my shift"]
+    got = chains(lines)
+    assert [v for v, _, _ in got] == ["Narva", "Tartu"]
+    assert got[1][2] == "Narva" and got[1][1] == got[0][1]
+
+
+def test_a_matter_named_by_what_the_value_was_said_to_be() -> None:
+    got = chains(["trivia night is wednesdays then", "wednesdays it is"])
+    assert got == [("wednesdays", "trivia night", None)]
