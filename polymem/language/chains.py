@@ -157,8 +157,13 @@ def kept_instead(value: str, text: str) -> bool:
 
 
 def _excess(t: Any) -> bool:
-    """"too" before the adjective it grades ("too leaky", "too far out"): more than will do."""
-    return t.lower_ == "too" and t.dep_ == "advmod" and t.head.pos_ in ("ADJ", "ADV") and t.i < t.head.i
+    """"too" before the adjective it grades ("too leaky", "too far for us"): more than will do; not "too quiet
+    for that", too much for another purpose the talk has in mind (the value may suit its own matter well)."""
+    if not (t.lower_ == "too" and t.dep_ == "advmod" and t.head.pos_ in ("ADJ", "ADV") and t.i < t.head.i):
+        return False
+    return not any(c.dep_ == "prep" and c.lower_ == "for" and any(
+        p.dep_ == "pobj" and p.lower_ in ("that", "this", "it", "those", "these") for p in c.children)
+        for c in t.head.children)
 
 
 def flagged(t: Any) -> bool:

@@ -126,3 +126,8 @@ def test_bad_news_right_after_a_choice_troubles_that_choice() -> None:
 def test_a_matter_named_by_what_the_value_was_said_to_be() -> None:
     got = chains(["trivia night is wednesdays then", "wednesdays it is"])
     assert got == [("wednesdays", "trivia night", None)]
+
+
+def test_too_much_for_another_purpose_is_not_against_the_value() -> None:
+    assert not against("the lido is too cold for that, what about the Brass Kettle?")
+    assert against("the lido is too cold for us in March")
