@@ -75,9 +75,12 @@ class Chain:
 def _verb_misread(t: Any) -> bool:
     """A bare plural that is also a verb's third person, with nothing to make it a noun phrase ("17th works,",
     "works for me" parsed among other lines): the verb of a reply ("works", "sounds"), no matter talked of."""
-    return t.tag_ == "NNS" and t.lower_.endswith("s") and t.dep_ in ("nsubj", "ROOT", "dep", "conj") and \
-        not any(c.dep_ in ("det", "poss", "amod", "compound", "nummod") for c in t.children) and \
-        lex.wordnet().morphy(t.lower_, "v") not in (None, t.lower_)
+    if not (t.tag_ == "NNS" and t.lower_.endswith("s") and lex.wordnet().morphy(t.lower_, "v") not in (None, t.lower_)) \
+            or t.sent.text.rstrip().endswith("?"):
+        return False  # ("tickets for the gig?", "snacks?": the matter asked about)
+    # (a reply's verb: "works for me", "sounds good")
+    return any((c.dep_ == "prep" and c.lower_ == "for" and any(p.lower_ in ("me", "us") for p in c.children)) or
+               c.dep_ in ("acomp", "advmod") and c.pos_ in ("ADJ", "ADV") for c in t.children)
 
 
 _TIME_PREPS = frozenset({"after", "before", "until", "till", "since", "during"})
@@ -148,6 +151,12 @@ def against(text: str) -> bool:
                                          flagged(t) or _closed(t) or _excess(t) for t in doc)
 
 
+def _praise(word: str) -> bool:
+    """An adjective of goodness (WordNet: good in its first sense, or a word similar to it)."""
+    good = lex.wordnet().synset("good.a.01")
+    return any(s == good or good in s.similar_tos() for s in lex._synsets(word, "a")[:2])
+
+
 def kept_instead(value: str, text: str) -> bool:
     """The text names the value as what is had in place of another ("with X instead of Y", "X rather than Y"): X
     is kept, not turned down."""
@@ -159,8 +168,9 @@ def kept_instead(value: str, text: str) -> bool:
 def _excess(t: Any) -> bool:
     """"too" before the adjective it grades ("too leaky", "too far for us"): more than will do; not "too quiet
     for that", too much for another purpose the talk has in mind (the value may suit its own matter well)."""
-    if not (t.lower_ == "too" and t.dep_ == "advmod" and t.head.pos_ in ("ADJ", "ADV") and t.i < t.head.i):
-        return False
+    if not (t.lower_ == "too" and t.dep_ == "advmod" and t.head.pos_ in ("ADJ", "ADV") and t.i < t.head.i) or \
+            t.head.lower_ in ("much", "many") or _praise(t.head.lower_):
+        return False  # ("too good to miss", "too much fun": no fault found)
     return not any(c.dep_ == "prep" and c.lower_ == "for" and any(
         p.dep_ == "pobj" and p.lower_ in ("that", "this", "it", "those", "these") for p in c.children)
         for c in t.head.children)

@@ -58,7 +58,7 @@ def opened(sent: Any) -> bool:
     before = [s for s in sent.doc.sents if s.end <= sent.start]
     # ("fine. not selling. X", "ok, not selling. X": an option refused in passing between the assent and the choice)
     while before and _refused_only(before[-1]):
-        if _words(before[-1])[0] is not after_markers(before[-1])[0]:
+        if _words(before[-1])[0].i != after_markers(before[-1])[0].i:
             return True  # (the assent opens the refusal's own sentence)
         before = before[:-1]
     return bool(before) and _assent_only(before[-1])
@@ -88,6 +88,8 @@ def _talked_phrase(sent: Any, ws: list[Any], talked: Any) -> str | None:
     value = sent.doc[ws[0].i:ws[-1].i + 1].text
     if ws[-1].pos_ in ("ADJ", "ADV", "DET") and not name(ws[-1]):
         return None  # (a phrase ends on what it names: not "fine. big", "ok. very")
+    if ws[0].pos_ == "ADJ" and not name(ws[0]) and not talked(value, whole=True):
+        return None  # ("yes. awful weather" after "the weather is awful": a judgement agreed with, no option)
     if timeexpr.date_span(value) or any(timeexpr.is_time_word(t.text) for t in ws):
         return None  # ("ok. thursday. fine." to a deadline asked of the speaker: a day agreed to, no choice)
     return value if talked(value) else None

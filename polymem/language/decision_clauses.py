@@ -81,8 +81,9 @@ _TROUBLE = ("problem.n.01", "trouble.n.01", "difficulty.n.03", "hitch.n.01", "ne
 def trouble_word(t: Any) -> bool:
     """A noun that flags a trouble: a problem, a hitch, a difficulty, or news when bad ("bad news")."""
     if t.pos_ != "NOUN" or not lex.noun_in_senses(t.lemma_.lower(), _TROUBLE, first=2) or \
-            any(c.lower_ == "no" for c in t.children):  # ("no problem": assent)
-        return False
+            any(c.lower_ in ("no", "zero", "not", "never") for c in t.children) or \
+            any(x.lower_ in ("not", "never", "no", "zero") for x in t.doc[max(t.sent.start, t.i - 3):t.i]):
+        return False  # ("no problem", "not a problem", "never a problem", "zero problems": assent)
     # (the adjective right before it, however the parser hung it: "ok but bad news")
     before = [t.doc[t.i - 1]] if t.i > 0 and t.doc[t.i - 1].pos_ == "ADJ" else []
     return not lex.noun_in_senses(t.lemma_.lower(), ("news.n.01",), first=1) or any(

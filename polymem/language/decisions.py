@@ -63,6 +63,7 @@ RECENT = 6  # messages before a new matter's first decision that count as its di
 ANIMAL_TALK = 6  # messages back in which an animal's naming may be going on
 TALK = 12  # messages back (this one included) in which a settled matter may have been talked over again
 TROUBLE_TALK = 2 * TALK  # messages after a trouble with a matter in which its replacement may be chosen
+AFTER_CHOICE = 6  # messages after a choice in which a trouble naming no matter is taken to be about it
 
 
 class DecisionTracker:
@@ -89,6 +90,7 @@ class DecisionTracker:
         self._talk = consensus.Follower()  # the proposal the talk is on, and who assented to it
         self._change_seq = -1  # the last message that urged the group to change a matter ("let's move to X")
         self._troubled: tuple[Chain, int] | None = None  # a matter told of as in trouble, and where
+        self._trouble_named = True  # the trouble named the matter (not only followed its choice)
 
     def observe(self, text: str, message_id: str = "", speaker: str | None = None) -> None:
         """An earlier message, already written: only the options it puts forward are kept, and (given its
@@ -150,14 +152,18 @@ class DecisionTracker:
         if (bad := trouble_with(doc)) is not None and (hit := [c for c in self.chains if self._replaces(bad, c) or
                                                                bad in words(c)]):
             self._troubled = (hit[-1], self._seq)  # "bad news re the venue": a replacement may follow
+            self._trouble_named = True
         elif any(flagged(t) for t in doc) and self.chains:
             # "bad news. <the place settled> has flooded": that matter; naming none, the matter settled just before
             # ("X it is" ... "ok but bad news, I can't host after all")
             last = max(self.chains, key=lambda c: c.head.seq)
-            hit = [c for c in self.chains if names(c.head.value, text)] or (
-                [last] if self._troubled is None and 0 <= self._seq - 1 - last.head.seq <= TALK else [])
+            named = [c for c in self.chains if names(c.head.value, text)]
+            # (an open trouble is one not yet past its talk: an older one is closed)
+            open_ = self._troubled is not None and self._seq - 1 - self._troubled[1] <= TROUBLE_TALK
+            hit = named or ([last] if not open_ and 0 <= self._seq - 1 - last.head.seq <= AFTER_CHOICE else [])
             if hit:
                 self._troubled = (hit[-1], self._seq)
+                self._trouble_named = bool(named)
         if any(value_kind(c.head.value) == "date" and day_refused(doc, c.head.value) for c in self.chains):
             self._change_seq = self._seq  # "the caterer can't do the 9th": the date settled will move
         if any(same(x, c.head.value) for x in [*(x for x, _ in turned_down(doc)), *_ruled_out(doc)] for c in self.chains):
@@ -173,8 +179,11 @@ class DecisionTracker:
             # "could we move choir practice to fridays?": fridays is put forward for that matter
             self.options.append((asked[0], asked[1], text))
 
-    def _talked(self, value: str) -> bool:
-        """Every content word of the value was said in one message of the talk before this one."""
+    def _talked(self, value: str, whole: bool = False) -> bool:
+        """Every content word of the value was said in one message of the talk before this one (`whole`: the
+        phrase itself, word for word)."""
+        if whole:
+            return any(sx.whole_word(value.lower()).search(text.lower()) for _, text, _ in self._window[:-1])
         want = {t.lemma_.lower() for t in parsed(value) if t.is_alpha and not t.is_stop}
         return bool(want) and any(want <= {t.lemma_.lower() for t in parsed(text)} for _, text, _ in self._window[:-1])
 
@@ -645,7 +654,7 @@ class DecisionTracker:
         apart = bool(named_as) and not set(norm(named_as or "").split()) & set(norm(d.value).split())
         if self.by_kind and not apart and (again := self._rediscussed(d)) is not None:
             return again
-        if self._troubled is not None and not own_topic:
+        if self._troubled is not None and not own_topic and (self._trouble_named or not d.topic):
             # "bad news re the quiz venue ... ok, the Anchor it is": the next choice of its kind, the trouble still
             # open (however long the talk for another took), replaces what that matter held
             c, at = self._troubled

@@ -58,6 +58,8 @@ def _ones_employment(t: Any, lemma: str) -> bool:
     question asks ("Bo's work these days?", "what's her work now?"); not the work done on something ("Bo's
     work on the mural")."""
     # (what the noun is, not what it does: "what did Bo's post say?" asks of a message)
+    if any(x.lower_ == "where" for x in t.doc) or lex.noun_is_exactly(lemma, "job", senses=1):
+        return False  # ("where is Bo's work?": a place; "Ana's post": a message as often, read by `_asks_post`)
     return (t.dep_ == "ROOT" or (t.dep_ in ("nsubj", "attr") and t.head.lemma_ == "be")) and \
         any(c.dep_ == "poss" and _someone(c) for c in t.children) and \
         not any(c.dep_ == "prep" for c in t.children) and lex.noun_is_exactly(lemma, "job", senses=3)

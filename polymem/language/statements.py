@@ -207,7 +207,8 @@ class StatementReader:
                 out.append(Statement("pet", owner, speaker, species, kind="report" if owner != speaker else "state",
                                      time=time, message_id=message_id, sentence=sent.text.strip(), name=name))
         for st in introduced_pet(self, doc, speaker, message_id, time):  # "my tortoise! X."
-            out = [x for x in out if not (x.attribute == "pet" and x.owner == speaker and not x.name)]
+            out = [x for x in out if not (x.attribute == "pet" and x.owner == speaker and not x.name and
+                                          x.value.lower() == st.value.lower())]
             out.append(st)
         # a demonym names the city itself ("a Glaswegian now ... his flat in Partick"): it comes first
         demonym = demonym_city(self, doc, speaker, other, message_id, time)

@@ -148,7 +148,8 @@ def begins(sent: Any) -> bool:
     """The sentence speaks of a start still to come or just made ("starting in July", "start monday"): a verb of
     beginning that is no past tense (WordNet), in a sentence with no verb in the past ("spent two years as X,
     starting in 2019": over)."""
-    return not any(t.tag_ == "VBD" for t in sent) and any(
+    # ("after six years as a welder, starting fresh as a baker": the stretch is over, the start another's)
+    return not any(t.tag_ == "VBD" or t.lower_ == "after" for t in sent) and any(
         t.pos_ == "VERB" and t.tag_ not in ("VBD", "VBN") and
         lex.verb_in_senses(t.lemma_.lower(), _BEGIN, first=2, exact=True) for t in sent)
 

@@ -63,7 +63,8 @@ def self_role(reader: StatementReader, doc: Any, speaker: str, message_id: str |
             before_t = [x for x in sent.doc[sent.start:t.i] if not x.is_punct]
             opening = t.pos_ in ("PROPN", "VERB") and t.is_lower and len(before_t) <= 2 and \
                 all(x.is_alpha and x.pos_ in ("NOUN", "ADJ", "PROPN") for x in before_t) and \
-                t.i + 1 < sent.end and sent.doc[t.i + 1].lower_ in ("at", "for") and lex.is_occupation(t.lower_)
+                t.i + 1 < sent.end and sent.doc[t.i + 1].lower_ in ("at", "for") and lex.is_occupation(t.lower_) and \
+                _workplace_after(sent.doc[t.i + 1])
             if (t.pos_ != "NOUN" or not (lex.is_occupation(t.lemma_.lower()) or in_charge_of(t) is not None or (
                     _at_named_place(t) and lex.taken_on_as(t.lemma_.lower())))) and not clipped and not opening or \
                     sx.possessor(t) is not None:
@@ -393,12 +394,22 @@ def _trade_life(reader: StatementReader, sent: Any) -> str | None:
     return None
 
 
+def _workplace_after(prep: Any) -> bool:
+    """What "at"/"for" takes is a place of work: a name, a word no dictionary has, or a workplace noun (not
+    "plumber at 3 tomorrow", "courier at the door")."""
+    obj = next((p for p in prep.children if p.dep_ == "pobj"), None)
+    if obj is None or obj.like_num or obj.ent_type_ in ("DATE", "TIME"):
+        return False
+    return obj.pos_ == "PROPN" or not lex.known_word(obj.lower_) or lex.noun_is(obj.lemma_.lower(), "workplace") or \
+        any(c.dep_ == "compound" and c.pos_ == "PROPN" for c in obj.children)
+
+
 def _life_of(t: Any, sent: Any) -> Any | None:
     """"glamorous life of a welder at X": a line with no verb that is the life "of a" trade (indefinite: one's
     own kind of life; not "the life of the party", "a book on the life of a monk"). The trade's token."""
     if t.lemma_.lower() != "life" or t.dep_ != "ROOT" or any(x.pos_ in ("VERB", "AUX") for x in sent) or \
-            any(c.dep_ == "poss" for c in t.children):
-        return None
+            any(c.dep_ in ("poss", "det") for c in t.children):
+        return None  # ("the life of a postman in this rain": anyone's, said of the trade)
     return next((p for c in t.children if c.dep_ == "prep" and c.lower_ == "of" for p in c.children
                  if p.dep_ == "pobj" and p.pos_ == "NOUN" and lex.is_occupation(p.lemma_.lower()) and
                  any(d.dep_ == "det" and d.lower_ in ("a", "an") for d in p.children)), None)

@@ -150,8 +150,13 @@ def introduced_pet(reader: StatementReader, doc: Any, speaker: str, message_id: 
                 (t.pos_ in ("ADJ", "ADV", "INTJ", "ADP", "NUM", "PRON", "DET") and t.lower_ != "the") or
                 (lex._synsets(t.lower_, "a") and not lex._synsets(t.lower_, "n")) for t in words) \
                 or any(reader.person_in(t.text) or lex.is_place_name(t.lower_) or lex.is_animal(t.lower_) or
-                       (lex.is_person_noun(t.lower_, senses=1) and len(words) == len(name)) for t in name):
+                       (lex.is_person_noun(t.lower_, senses=1) and t.is_lower and len(words) == len(name)) for t in name):
             continue  # (a word for a person names an animal only as a title: "the admiral", not "lad")
+        # (a name: capitalised, or no word of the language; "haha", "ugh", "the sofa" name nothing)
+        # (in lower case, only with the animal spoken of as "he" or "she" after it: "my cat! ugh." names nothing)
+        told_of = any(x.lower_ in ("he", "she", "him", "her", "his") for x in doc[second.end:])
+        if not all(t.text[:1].isupper() or (not lex.known_word(t.lower_) and told_of) for t in name):
+            continue
         called = " ".join(t.text if t.text[:1].isupper() else t.text.capitalize() for t in words)
         if not lex.could_name_animal(called):
             continue

@@ -246,8 +246,9 @@ def _best_chain(self: Any) -> list[StateHit]:
         return cover + 1.5 / (1 + best) + DENSE_W * near + fit - echoed, len(hits) > 1, score
 
     # "what heating", "which caterer": how near in meaning each matter's answer comes to the kind asked for
-    kind_noun = focus.noun.replace("_", " ") if focus is not None and not is_generic(focus.noun) and \
-        asked not in ("amount", "date") else ""
+    # (a kind named by proper names, "which hotel", or a name asked for: no cosine says which name is meant)
+    kind_noun = focus.noun.replace("_", " ") if focus is not None and not focus.named and \
+        not is_generic(focus.noun) and asked not in ("amount", "date") else ""
 
     ranks = {k: rank(c) for k, c in cands.items()}
     # a record filed under a matter the question names ("the game's name" and decision:name)

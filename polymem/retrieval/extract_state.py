@@ -345,11 +345,6 @@ def _state(self: Any) -> Extract:
         named = pets.name_from_talk(self, pid, self.plan.category)
         if not named.abstained:
             return named
-        # an animal with no name is no answer to what it is called: the line about it that best matches the
-        # question may still give the name in words no reading took for one
-        line = self._generic()
-        if not line.abstained:
-            return line
     if (self.plan.at or self.plan.month) and hits:
         return _state_at(self, pid, hits)
     if hits and self.plan.mode == "head" and (event := _event_time(self)) is not None:

@@ -43,13 +43,16 @@ def test_a_role_opening_a_line_is_read_whatever_the_tagger_made_of_it() -> None:
         [("deputy warden at the Brackwater estuary reserve", "present")]
     assert jobs("warden at the Pellham dunes reserve, starting in march.") == \
         [("warden at the Pellham dunes reserve", "present")]
+    assert jobs("plumber at 3 tomorrow") == []  # (no workplace)
 
 
 def test_a_stretch_as_a_role_still_to_start_is_a_post_taken() -> None:
     assert ("lecturer", "present") in jobs("three years as a lecturer at the Thornaby institute, starting october")
-    # (a start in the past, with the stretch spent: over)
-    assert all(t == "past" for _, t in jobs("spent three years as a lecturer at the Thornaby institute, "
-                                            "starting in 2015, then left"))
+    # (a start in the past, with the stretch spent: over; a stretch after which another start comes: over)
+    spent = jobs("spent three years as a lecturer at the Thornaby institute, starting in 2015, then left")
+    assert spent and all(t == "past" for _, t in spent)
+    after = jobs("after six years as a welder, starting fresh as a baker in july")
+    assert ("welder", "past") in after
 
 
 def test_work_in_a_workplace_names_the_employer() -> None:
@@ -65,7 +68,11 @@ def test_back_in_a_town_is_where_the_speaker_is() -> None:
 
 def test_an_animal_shown_then_named_in_a_line_of_its_own() -> None:
     assert pets("my hedgehog! wobbleton. he sleeps in a shoebox under the stairs") == [("hedgehog", "Wobbleton")]
-    assert pets("my PARROT sefa. the commodore. loud green fellow") == [("parrot", "The Commodore")]
+    assert pets("my PARROT sefa. Commodore. loud green fellow, you've met him") == [("parrot", "Commodore")]
+    assert pets("my cat! haha.") == [("cat", "")] and pets("my cat! the sofa.") == [("cat", "")]
+    # (an unnamed animal of another kind in the same message stays)
+    assert sorted(pets("my hedgehog! Wobbleton. my rabbit hates him though")) == [("hedgehog", "Wobbleton"),
+                                                                                    ("rabbit", "")]
     assert pets("my hedgehog! so spiky.") == [("hedgehog", "")]  # (a remark, no name)
     assert pets("my hedgehog! Tartu.") == [("hedgehog", "")]  # (a town is no name given)
 
@@ -131,3 +138,14 @@ def test_a_matter_named_by_what_the_value_was_said_to_be() -> None:
 def test_too_much_for_another_purpose_is_not_against_the_value() -> None:
     assert not against("the lido is too cold for that, what about the Brass Kettle?")
     assert against("the lido is too cold for us in March")
+
+
+def test_review_counter_examples_settle_nothing() -> None:
+    # (a refusal's "not" is no assent; a judgement agreed with is no choice)
+    assert settled(["where for drinks friday? the Crown or the Swan", "not sure. the Swan."]) == []
+    assert settled(["the weather is awful", "yes. awful weather."]) == []
+    # ("not a problem" flags no trouble: the next choice is another matter's, not a change of the film)
+    got = chains(["film for sunday? Dune or Heat", "Dune it is", "can you grab the tickets?",
+                  "not a problem. happy to help", "snacks? popcorn or crisps", "crisps it is"])
+    assert [(v, r) for v, _, r in got] == [("Dune", None), ("crisps", None)]
+    assert not against("the Crown was too good to miss") and not against("we had too much fun at the Crown")
