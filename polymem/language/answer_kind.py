@@ -74,7 +74,7 @@ def _focus(n: Any) -> Focus | None:
 
 def _named(lemma: str) -> bool:
     """A noun whose things go by proper names (a hotel, an airline, a venue), in its first sense, or in its
-    second where the first is no process or act ("heating" is first a process: an oil boiler answers "what
+    second where the first is no process or act ("heating" is first a process: a stove answers "which
     heating", no name needed)."""
     first = lex._synsets(lemma, "n")[:1]
     if first and first[0].lexname() in ("noun.process", "noun.act", "noun.event", "noun.phenomenon"):

@@ -245,7 +245,7 @@ def _best_chain(self: Any) -> list[StateHit]:
         fit = FOCUS_W * _focus_fit(self, kind_noun, answer or "") if kind_noun else 0.0
         return cover + 1.5 / (1 + best) + DENSE_W * near + fit - echoed, len(hits) > 1, score
 
-    # "what heating", "which caterer": how near in meaning each matter's answer comes to the kind asked for
+    # "what flooring", "which caterer": how near in meaning each matter's answer comes to the kind asked for
     # (a kind named by proper names, "which hotel", or a name asked for: no cosine says which name is meant)
     kind_noun = focus.noun.replace("_", " ") if focus is not None and not focus.named and \
         not is_generic(focus.noun) and asked not in ("amount", "date") else ""
@@ -322,8 +322,8 @@ FOCUS_W = 1.5  # weight of the cosine of a matter's answer with the kind of thin
 
 
 def _focus_fit(self: Any, noun: str, value: str) -> float:
-    """Cosine of the value with the noun the question asks for ("oil boiler" with "heating" far above "family
-    rota"), 0 where no embedder is loaded."""
+    """Cosine of the value with the noun the question asks for ("oak boards" with "flooring" far above "booking
+    sheet"), 0 where no embedder is loaded."""
     if self.embed is None or not value:
         return 0.0
     a, b = self.embed(noun), self.embed(value)

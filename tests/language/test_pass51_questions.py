@@ -1,6 +1,6 @@
 """Questions read in the fifty-first pass: "Bo's work these days?" asks a job (work in its sense of employment,
 someone's, as what is asked), the plan for someone's particular thing asks no kind of value, and a process noun
-asked for ("what heating") wants no proper name. Sentences written for these tests."""
+asked for ("which heating") wants no proper name. Sentences written for these tests."""
 
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ def test_the_plan_for_someones_thing_asks_no_kind() -> None:
 
 
 def test_a_process_asked_for_wants_no_name() -> None:
-    focus = asked_focus(parsed("What heating is the barn getting in the end?"))
+    focus = asked_focus(parsed("Which heating has the barn ended up with?"))
     assert focus is not None and not focus.named
     hotel = asked_focus(parsed("Which hotel did we book?"))
     assert hotel is not None and hotel.named

@@ -67,7 +67,7 @@ def test_back_in_a_town_is_where_the_speaker_is() -> None:
 
 
 def test_an_animal_shown_then_named_in_a_line_of_its_own() -> None:
-    assert pets("my hedgehog! wobbleton. he sleeps in a shoebox under the stairs") == [("hedgehog", "Wobbleton")]
+    assert pets("my hedgehog! wobbleton. he naps in a crate by the radiator") == [("hedgehog", "Wobbleton")]
     assert pets("my PARROT sefa. Commodore. loud green fellow, you've met him") == [("parrot", "Commodore")]
     assert pets("my cat! haha.") == [("cat", "")] and pets("my cat! the sofa.") == [("cat", "")]
     # (an unnamed animal of another kind in the same message stays)
@@ -123,8 +123,8 @@ def test_trouble_with_the_place_settled_keeps_open_through_a_long_talk() -> None
 
 def test_bad_news_right_after_a_choice_troubles_that_choice() -> None:
     lines = ["who hosts the winter lunch? I can do Narva", "Narva it is then",
-             "ok but bad news. I'm on call all that week, I can't host after all", "come to Tartu then, we have room",
-             "yes please. Tartu, I'll drive over on the 24th after my shift"]
+             "hmm, bad news: the rota has me working late all week, so I can't host", "come to Tartu then, we have room",
+             "yes please. Tartu, we'll take the early train on the 23rd"]
     got = chains(lines)
     assert [v for v, _, _ in got] == ["Narva", "Tartu"]
     assert got[1][2] == "Narva" and got[1][1] == got[0][1]
@@ -145,7 +145,7 @@ def test_review_counter_examples_settle_nothing() -> None:
     assert settled(["where for drinks friday? the Crown or the Swan", "not sure. the Swan."]) == []
     assert settled(["the weather is awful", "yes. awful weather."]) == []
     # ("not a problem" flags no trouble: the next choice is another matter's, not a change of the film)
-    got = chains(["film for sunday? Dune or Heat", "Dune it is", "can you grab the tickets?",
+    got = chains(["film for sunday? Dune or Heat", "Dune it is", "could you book the seats?",
                   "not a problem. happy to help", "snacks? popcorn or crisps", "crisps it is"])
     assert [(v, r) for v, _, r in got] == [("Dune", None), ("crisps", None)]
-    assert not against("the Crown was too good to miss") and not against("we had too much fun at the Crown")
+    assert not against("honestly the Crown is just too good to skip") and not against("we had too much fun at the Crown")

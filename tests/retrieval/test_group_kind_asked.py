@@ -1,4 +1,4 @@
-"""A question asks for a kind of thing ("what heating"): of the matters the group settled, the one whose answer
+"""A question asks for a kind of thing ("what flooring"): of the matters the group settled, the one whose answer
 comes nearest in meaning to that kind answers it (the embedder's cosine), and a later choice whose talk names the
 earlier value as what is had "instead of" another does not replace it. End to end on a real Neo4j with the real
 writer and embedder; the chat is written for this test (no data set's words, names or values)."""
@@ -23,17 +23,17 @@ ROSTER = [
 ]
 T0 = datetime(2026, 9, 7, 18, 0, tzinfo=UTC)
 LINES = [  # (speaker, text, hours after T0)
-    ("wren", "the cabin needs new heating before winter. heat pump or a wood stove?", 0),
-    ("saskia", "heat pump, there's a grant for it", 1),
-    ("obi_k", "agreed, heat pump", 2),
-    ("wren", "fine. heat pump it is, I'll get quotes", 3),
-    ("wren", "quotes are in. heat pump: 15k with new radiators. wood stove: 3k fitted", 60),
-    ("saskia", "the walls are too draughty for a heat pump to do much", 61),
-    ("obi_k", "fine. wood stove, and we look at insulation next year", 62),
-    ("wren", "what do we do with the cabin in summer? letting it out sounds like a faff", 100),
-    ("saskia", "keep it for us. a family rota, we split the bills. with the wood stove instead of the heat pump we "
-               "can afford it", 101),
-    ("obi_k", "ok. family rota it is", 102),
+    ("wren", "the studio floor is shot. cork tiles or oak boards?", 0),
+    ("saskia", "cork tiles, they're warmer underfoot", 1),
+    ("obi_k", "agreed, cork tiles", 2),
+    ("wren", "fine. cork tiles it is, I'll ask around for prices", 3),
+    ("wren", "prices back. cork tiles: 4k laid. oak boards: 2k laid", 60),
+    ("saskia", "the subfloor is too uneven for cork tiles to sit flat", 61),
+    ("obi_k", "fine. oak boards, and we sand them ourselves", 62),
+    ("wren", "what happens to the studio in august? renting it to the choir sounds like hassle", 100),
+    ("saskia", "keep it for members. a booking sheet, each of us gets a slot. with oak boards rather than cork "
+               "tiles the budget stretches", 101),
+    ("obi_k", "ok. booking sheet it is", 102),
 ]
 
 
@@ -43,18 +43,18 @@ def chat(graph: Graph, embedder) -> Iterator[str]:  # type: ignore[no-untyped-de
 
 
 def test_the_kind_asked_picks_its_matter(graph: Graph, chat: str, embedder) -> None:  # type: ignore[no-untyped-def]
-    a = ask(graph, chat, "What heating is the cabin getting in the end?", embedder=embedder)
-    assert "wood stove" in a.text.lower() and "rota" not in a.text.lower(), (a.text, a.plan.intent)
+    a = ask(graph, chat, "What flooring is the studio getting in the end?", embedder=embedder)
+    assert "oak boards" in a.text.lower() and "booking" not in a.text.lower(), (a.text, a.plan.intent)
 
 
 def test_what_it_was_first(graph: Graph, chat: str, embedder) -> None:  # type: ignore[no-untyped-def]
-    a = ask(graph, chat, "Which heating had they first gone for?", embedder=embedder)
-    assert "heat pump" in a.text.lower() and "stove" not in a.text.lower(), (a.text, a.plan.intent)
+    a = ask(graph, chat, "Which flooring had they first gone for?", embedder=embedder)
+    assert "cork" in a.text.lower() and "oak" not in a.text.lower(), (a.text, a.plan.intent)
 
 
 def test_kept_instead_of_another() -> None:
-    assert kept_instead("the wood stove", "with the wood stove instead of the heat pump we can afford it")
-    assert not kept_instead("the heat pump", "with the wood stove instead of the heat pump we can afford it")
+    assert kept_instead("the oak boards", "so the oak boards instead of the cork tiles, cheaper all round")
+    assert not kept_instead("the cork tiles", "so the oak boards instead of the cork tiles, cheaper all round")
     assert kept_instead("Tartu", "Tartu rather than Narva, then")
 
 
@@ -64,5 +64,5 @@ def test_a_value_of_the_kind_asked_comes_nearer(embedder) -> None:  # type: igno
     from polymem.retrieval.extract_group import _focus_fit
 
     asker = SimpleNamespace(embed=lambda text: embedder.embed([text])[0])
-    assert _focus_fit(asker, "heating", "wood stove") > _focus_fit(asker, "heating", "family rota") + 0.1
-    assert _focus_fit(SimpleNamespace(embed=None), "heating", "wood stove") == 0.0  # (no embedder: no say)
+    assert _focus_fit(asker, "flooring", "oak boards") > _focus_fit(asker, "flooring", "booking sheet") + 0.1
+    assert _focus_fit(SimpleNamespace(embed=None), "flooring", "oak boards") == 0.0  # (no embedder: no say)
