@@ -67,10 +67,14 @@ def opened(sent: Any) -> bool:
 TALKED_WORDS = 4  # the most words of a phrase taken as the choice because the talk said it
 
 
-def _talked_phrase(sent: Any, ws: list[Any], talked: Any) -> str | None:
-    """The phrase after the words of assent, up to a clause that goes on from it ("X, and we ..."), where the
-    talk said all of it: a short run of words that opens with no verb or pronoun (the tagger may read a noun
-    of it as a verb: "holiday let") and holds none but its own nouns' words."""
+def talked_phrase(sent: Any, talked: Any) -> str | None:
+    """"fine. X, and we look again in spring": after a word of assent, the phrase up to a clause that goes on
+    from it, where `talked(value, whole=False)` says the talk just before said all of it (every content word in
+    one line; `whole`: word for word). A short run of words that opens with no verb or pronoun (the tagger may
+    read a noun of it as a verb: "holiday let") and holds none but its own nouns' words."""
+    ws = after_markers(sent)
+    if not ws or not opened(sent):
+        return None
     comma = next((t for t in sent if t.i > ws[0].i and t.text in (",", ";", "—", "-")), None)
     if comma is not None and any(t.pos_ in ("VERB", "AUX", "PRON") for t in ws if t.i > comma.i):
         ws = [t for t in ws if t.i < comma.i]
@@ -117,17 +121,11 @@ def after_markers(sent: Any) -> list[Any]:
     return ws
 
 
-def bare_option(sent: Any, options: list[str], same: Any, talked: Any = None) -> str | None:
+def bare_option(sent: Any, options: list[str], same: Any) -> str | None:
     """"fine. Casa Lupo.", "ok, Brinebound.": after a word of assent, a bare phrase naming an option the
-    group put forward is the group's choice; or, with `talked(value)`, a phrase every content word of which the
-    talk just before said ("quotes: X £4k, Y £9k" ... "fine. X, and we look again in spring": the phrase before a
-    clause that goes on from it)."""
+    group put forward is the group's choice."""
     ws = after_markers(sent)
-    if not ws or not opened(sent):
-        return None
-    if talked is not None:
-        return _talked_phrase(sent, ws, talked)
-    if len(ws) > 6:
+    if not ws or len(ws) > 6 or not opened(sent):
         return None
     # (a colour the tagger read as an adjective is a thing named too: "fine. navy.")
     if any(t.pos_ in ("AUX", "PRON", "VERB") and not t.text[:1].isupper() for t in ws) or \

@@ -260,7 +260,7 @@ class DecisionTracker:
         # "fine. X, and we look again in spring": a phrase the talk just said, after a word of assent, is the
         # choice even when no reading took it for an option; it is the sentence's value before any other reading
         talked = {s.start: v for s in sents if s.start not in bare and
-                  (v := concluding.bare_option(s, [], same, self._talked))}
+                  (v := concluding.talked_phrase(s, self._talked))}
         bare |= talked
         # "minibus from the station, done.": an option put forward, closed by a word of completing
         bare |= {s.start: v for s in sents if s.start not in bare and (v := concluding.verdict_after(s, prior, same))}

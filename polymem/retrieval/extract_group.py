@@ -225,6 +225,11 @@ def _best_chain(self: Any) -> list[StateHit]:
                     out += [by_seq[s] for s in range(seq - DISCUSSION, seq) if s in by_seq]
         return out
 
+    # "what flooring", "which caterer": how near in meaning each matter's answer comes to the kind asked for
+    # (a kind named by proper names, "which hotel", or a name asked for: no cosine says which name is meant)
+    kind_noun = focus.noun.replace("_", " ") if focus is not None and not focus.named and \
+        not is_generic(focus.noun) and asked not in ("amount", "date") else ""
+
     def rank(c: tuple[list[StateHit], str, str, float]) -> tuple[float, bool, float]:
         hits, said, about, score = c
         cover = (2 * coverage(issue, said) + coverage(issue, about)) if issue else 0.0
@@ -244,11 +249,6 @@ def _best_chain(self: Any) -> list[StateHit]:
         echoed = ECHO if answer and echoes(answer, self.plan.question) else 0.0
         fit = FOCUS_W * _focus_fit(self, kind_noun, answer or "") if kind_noun else 0.0
         return cover + 1.5 / (1 + best) + DENSE_W * near + fit - echoed, len(hits) > 1, score
-
-    # "what flooring", "which caterer": how near in meaning each matter's answer comes to the kind asked for
-    # (a kind named by proper names, "which hotel", or a name asked for: no cosine says which name is meant)
-    kind_noun = focus.noun.replace("_", " ") if focus is not None and not focus.named and \
-        not is_generic(focus.noun) and asked not in ("amount", "date") else ""
 
     ranks = {k: rank(c) for k, c in cands.items()}
     # a record filed under a matter the question names ("the game's name" and decision:name)
@@ -415,4 +415,3 @@ def _evidence_chains(self: Any) -> list[tuple[list[StateHit], str, str]]:
     return [(hits, chains[k].said(), " ".join([*chains[k].keywords(), *(
         w for h in hits for mid in h.message_ids for w in channel_words((self.msgs.get(mid) or {}).get("channel")))]))
         for k, hits in out.items()]
-
