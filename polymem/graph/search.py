@@ -35,6 +35,9 @@ def lucene_query(space: str, terms: list[str], field: str = "text", boosts: dict
             e = lucene_escape(t)
             b = (boosts or {}).get(raw.lower())
             parts.append(f"{e}^{b:g}" if b else e)
+            if prefix and t.isalpha():
+                # the index keeps a possessive as one token ("yuki's"): the word's own possessive is the word
+                parts += [f"{e}'s^{b:g}" if b else f"{e}'s", f"{e}’s^{b:g}" if b else f"{e}’s"]
             stem = _stem(t)
             if prefix and stem and len(stem) >= 4 and stem != t:  # a down-weighted term keeps its prefix below it
                 parts.append(f"{lucene_escape(stem)}*^{0.5 * min(b or 1.0, 1.0):g}")

@@ -223,7 +223,7 @@ def is_occupation(lemma: str) -> bool:
     # (not a person WordNet names: its first "grey"s are Greys, an earl, a novelist; "a grey tabby" is no trade)
     ss = [s for s in _synsets(lemma, "n")[:3] if s.lexname() == "noun.person" and not s.instance_hypernyms()]
     if not ss:
-        return False
+        return _unlisted_agent(lemma)
     if noun_is(lemma, "kin") or _rude(lemma):
         return False
     first = {p.name() for path in ss[0].hypernym_paths() for p in path}
@@ -248,6 +248,22 @@ def is_occupation(lemma: str) -> bool:
     # parent, when that parent's first sense is it
     return primary and any(h.lemmas()[0].name() != lemma and _synsets(h.lemmas()[0].name(), "n")[:1] == [h] and
                noun_is(h.lemmas()[0].name(), "occupation_person", senses=1) for h in ss[0].hypernyms())
+
+
+def _unlisted_agent(lemma: str) -> bool:
+    """A word WordNet does not know at all, made from one it does by a suffix of agents: one who practises a thing
+    ("recordist", one who records) or does a deed for a living ("podcaster"). A word WordNet knows in another sense
+    is judged by that sense, above."""
+    w = lemma.lower()
+    if not w.isalpha() or len(w) < 6 or any(_synsets(w, pos) for pos in ("n", "v", "a", "r")):
+        return False
+    if w.endswith("ist"):
+        stem = w[:-3]
+        return any(_synsets(x, pos) for x in (stem, stem + "e") for pos in ("n", "v"))
+    if w.endswith(("er", "or")):
+        stem = w[:-2]
+        return any(_synsets(x, "v") for x in (stem, stem + "e", stem[:-1] if stem[-1:] == stem[-2:-1] else ""))
+    return False
 
 
 def _rude(lemma: str) -> bool:

@@ -282,6 +282,13 @@ def question_attribute(doc: Any) -> tuple[Attribute | None, str | None]:
         return "city", None
     if "where" in wh and any(t.dep_ == "ROOT" and t.pos_ == "VERB" and lex.work_verb(t.lemma_.lower()) for t in doc):
         return "job", None  # "where does Mai teach these days?"
+    if wh & {"what", "which"} and any(
+            t.dep_ == "ROOT" and t.pos_ == "VERB" and t.lemma_ != "do" and lex.work_verb(t.lemma_.lower()) and
+            any(c.dep_ == "dobj" and c.tag_ in ("WDT", "WP") or any(d.tag_ in ("WDT", "WP") for d in c.children)
+                for c in t.children if c.dep_ == "dobj") and
+            not any(c.dep_ in ("dative", "prep") for c in t.children) and
+            any(c.dep_ == "nsubj" and c.lower_ not in ("we", "you", "they") for c in t.children) for t in doc):
+        return "job", None  # "which subject does Mai teach?": what one does as one's trade is the trade
     root = next((t for t in doc if t.dep_ == "ROOT"), None)
     if root is not None and root.lemma_ == "use":  # "what did Bo use(d) to do?": the "do" under the habit asks
         root = next((c for c in root.children if c.dep_ == "xcomp" and c.lemma_ == "do"), root)

@@ -55,7 +55,8 @@ def asks_view(doc: Any) -> bool:
             return True
         if t.pos_ == "NOUN" and (lemma in _VIEW_NOUNS or lex.noun_in_senses(lemma, _VIEW_SENSES, first=2) or
                                  lex.noun_in_senses(lemma, _HELD_VIEW, first=1)) and \
-                any(c.dep_ == "prep" and c.lower_ in ("of", "on", "about", "with", "to", "towards") for c in t.children):
+                any(c.dep_ in ("prep", "prt") and c.lower_ in ("of", "on", "about", "with", "to", "towards")
+                    for c in t.children):  # (the parser may take "take on" for a verb and its particle)
             return True  # "Ravi's worry about Godot", "her gripe with the new boots", "his verdict on the hall"
     return False
 

@@ -358,6 +358,30 @@ def intro(reader: StatementReader, sent: Any, speaker: str) -> list[Statement]:
     return []
 
 
+def roll_call(reader: StatementReader, sent: Any, speaker: str) -> list[Statement]:
+    """"Narva checking in", "Tartu reporting in!": a sentence that opens with a place name and a verb of
+    reporting one's presence ("check in", "report in") says where the speaker answers from: most likely home
+    (weak). However the parser hangs the words, they stand side by side."""
+    words = [t for t in sent if not t.is_punct and not t.is_space]
+    if len(words) < 3 or sent.text.rstrip().endswith("?"):
+        return []
+    for i, t in enumerate(words[:-2]):
+        v, prt = words[i + 1], words[i + 2]
+        if not (t.text[:1].isupper() or t.is_lower) or reader.person_in(t.text) or \
+                not lex.is_place_name(t.lower_) or v.tag_ != "VBG" or prt.lower_ != "in":
+            continue
+        after = words[i + 3] if i + 3 < len(words) else None
+        if after is not None and after.lower_ not in ("from", "here", "now", "today"):
+            continue  # "X checking in the bags": "in" takes an object, no presence reported
+        lemma = v.lemma_.lower()
+        if lex._synsets(f"{lemma}_in", "v") or lex.verb_in_lexfile(lemma, ("verb.communication",), first=2):
+            name = t.text
+            return [Statement("city", speaker, speaker, name.title() if name.islower() else name, weak=True,
+                              sentence=sent.text)]
+        break
+    return []
+
+
 _TRAVEL = ("travel.v.01",)
 _RELOCATE = ("move.v.07", "relocate.v.02", "move.v.02")  # moving house is read elsewhere, with its date
 
@@ -401,6 +425,9 @@ def travel_noun_from(reader: StatementReader, n: Any, sent: Any, speaker: str) -
         return []
     if any(t.tag_ in ("VBD", "VBN") for t in sent) and not homeward:
         return []  # "the flight from Lisbon was delayed": one journey told, not a way one goes
+    if any(c.like_num or (c.dep_ in ("compound", "nummod", "poss") and lex.noun_in_lexfile(
+            c.lemma_.lower(), ("noun.time", "noun.quantity"))) for c in n.children):
+        return []  # "10 min walk from the station", "an hour's drive from X": how far, not a way one goes
     poss = next((c for c in n.children if c.dep_ == "poss"), None)
     if poss is not None and poss.lower_ not in FIRST_PERSON:
         return []

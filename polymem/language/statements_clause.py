@@ -12,7 +12,14 @@ from polymem.language import timeexpr
 from polymem.language.group import BOOK_SENSES
 from polymem.language.statement_types import FIRST_PERSON, Statement
 from polymem.language.statements_appointed import appointed
-from polymem.language.statements_city import home_part, home_to, intro, travel_noun_from, travels_from
+from polymem.language.statements_city import (
+    home_part,
+    home_to,
+    intro,
+    roll_call,
+    travel_noun_from,
+    travels_from,
+)
 from polymem.language.statements_former import earlier
 from polymem.language.statements_job import (
     RETIRED,
@@ -50,7 +57,7 @@ _PLAIN_PEOPLE = ("girl.n.01", "boy.n.01", "woman.n.01", "man.n.01", "person.n.01
 
 
 def sentence_statements(reader: StatementReader, tokens: Any, speaker: str, other: str | None, sent: Any) -> list[Statement]:
-    out: list[Statement] = intro(reader, sent, speaker)
+    out: list[Statement] = intro(reader, sent, speaker) or roll_call(reader, sent, speaker)
     for tok in tokens:
         if tok.pos_ in ("VERB", "AUX") and tok.dep_ not in ("aux", "auxpass"):
             sts = verb_statements(reader, tok, sent, speaker, other)
@@ -607,9 +614,16 @@ def noun_statements(reader: StatementReader, n: Any, sent: Any, speaker: str, ot
     elif lex.noun_is(lemma, "job") and not (n.dep_ == "dobj" and job_left(reader, n.head) is not None):
         role = next((c for c in n.children if c.dep_ in ("appos", "attr") and c.pos_ == "NOUN"), None)
         org = sx.org_obj(n, reader) or (sx.org_obj(role, reader) if role is not None else None)
+        trade = lex.trade_of_gerund(n.lower_) if n.lower_.endswith("ing") else None
         if role is not None and (lex.is_occupation(role.lemma_.lower()) or org):
             r = sx.phrase(role, drop_det=True)
             out.append(Statement("job", owner, speaker, f"{r} at {org}" if org else r))
+        elif trade and org:
+            # "my lecturing in maritime history at X": the doer of the work, with its field ("lecturer in ...")
+            field = next((p for c in n.children if c.dep_ == "prep" and c.lower_ == "in" for p in c.children
+                          if p.dep_ == "pobj" and p.pos_ == "NOUN" and not sx.is_place(p, reader)), None)
+            r = f"{trade} in {sx.phrase(field, drop_det=True)}" if field is not None else trade
+            out.append(Statement("job", owner, speaker, f"{r} at {org}"))
         elif org:
             out.append(Statement("job", owner, speaker, org))
     return out

@@ -46,6 +46,9 @@ def self_role(reader: StatementReader, doc: Any, speaker: str, message_id: str |
             going = any(t.lower_ in ("still", "now", "counting") for t in sent) or begins(sent)
             return [Statement("job", speaker, speaker, work, kind="event", weak=True, message_id=message_id,
                               time=time, sentence=sent.text, tense="present" if going else "past")]
+        if (work := _full_time_on(reader, sent)) is not None:
+            return [Statement("job", speaker, speaker, work, kind="event", weak=True, message_id=message_id,
+                              time=time, sentence=sent.text)]
         if (work := _work_as_subject(sent)) is not None:
             return [Statement("job", speaker, speaker, work, kind="event", weak=True, message_id=message_id,
                               time=time, sentence=sent.text)]
@@ -65,9 +68,10 @@ def self_role(reader: StatementReader, doc: Any, speaker: str, message_id: str |
                 all(x.is_alpha and x.pos_ in ("NOUN", "ADJ", "PROPN") for x in before_t) and \
                 t.i + 1 < sent.end and sent.doc[t.i + 1].lower_ in ("at", "for") and lex.is_occupation(t.lower_) and \
                 _workplace_after(sent.doc[t.i + 1])
+            led = _leading_role(t, sent) and lex.is_occupation(t.lower_)
             if (t.pos_ != "NOUN" or not (lex.is_occupation(t.lemma_.lower()) or in_charge_of(t) is not None or (
-                    _at_named_place(t) and lex.taken_on_as(t.lemma_.lower())))) and not clipped and not opening or \
-                    sx.possessor(t) is not None:
+                    _at_named_place(t) and lex.taken_on_as(t.lemma_.lower())))) and not clipped and not opening and \
+                    not led or sx.possessor(t) is not None:
                 continue
             if any(c.dep_ == "det" and c.lower_ not in ("a", "an") for c in t.children):
                 continue  # "the manager": somebody else
@@ -111,7 +115,7 @@ def self_role(reader: StatementReader, doc: Any, speaker: str, message_id: str |
                       not any(w.lower_ in ("i", "me", "my", "we") for w in x)]
             # (an indefinite one, "ha, an acrobat. Nibs ...": a bare "vet nurse." answers what the speaker does)
             described = any(c.dep_ == "det" and c.lower_ in ("a", "an") for c in t.children) and _said_of_another(sent)
-            fragment = fragment or opened or (bare and not clipped and not others and not described) \
+            fragment = fragment or opened or ((bare or led) and not clipped and not others and not described) \
                 or leading or speaking_as
             offered = t.dep_ in ("dobj", "oprd", "attr") and _offered_to_speaker(t.head, sent)
             if fragment or offered:
@@ -121,7 +125,7 @@ def self_role(reader: StatementReader, doc: Any, speaker: str, message_id: str |
                 former = [c for c in t.lefts if c.dep_ in ("amod", "compound") and earlier(c, FORMER)]
                 over = sx.ended(t, sent) or bool(former)
                 role = sx.phrase(t, drop_det=True)
-                if opening:
+                if opening or led:
                     role = " ".join(x.text for x in sent.doc[sent.start:t.i + 1] if not x.is_punct)
                 if former:
                     role = " ".join(x.text for x in t.doc[former[-1].i + 1:t.i + 1])
@@ -135,6 +139,46 @@ def self_role(reader: StatementReader, doc: Any, speaker: str, message_id: str |
                                   kind="event" if owner == speaker else "report", tense="past" if over else "present",
                                   weak=True, message_id=message_id, time=time, sentence=sent.text)]
     return []
+
+
+def _full_time_on(reader: StatementReader, sent: Any) -> str | None:
+    """"going full time on the candles", "full-time with the pottery now": what the speaker turns to full time is
+    their work (said of "I" or of nobody; not "Lem is full time on it", not "not going full time on it")."""
+    for t in sent:
+        if t.lemma_.lower() != "time" or not any(c.dep_ == "amod" and c.lower_ == "full" for c in t.children):
+            continue
+        h = t.head if t.dep_ == "npadvmod" else t
+        if sx.negated(h, sent) or any(c.dep_ in ("nsubj", "nsubjpass") and c.lower_ not in FIRST_PERSON
+                                      for c in h.children):
+            continue
+        for c in (*t.children, *h.children):
+            if c.dep_ != "prep" or c.lower_ not in ("on", "with"):
+                continue
+            for p in c.children:
+                if p.dep_ == "pobj" and p.pos_ == "NOUN" and not reader.person_in(p.text) and \
+                        p.lower_ not in ("it", "this", "that") and not lex.noun_is(p.lemma_.lower(), "time", senses=2):
+                    return sx.phrase(p, drop_det=True)
+    return None
+
+
+def _leading_role(t: Any, sent: Any) -> bool:
+    """"freelance sound recordist now, mostly for films": a role in lower case that opens a sentence, closed by a
+    comma, with a word before it that narrows it or "now"/"still" after it, however the parser hung the rest. One
+    bare word before a clause is someone addressed ("driver, stop here"); a sentence speaking to "you" addresses
+    someone too."""
+    if t.pos_ not in ("NOUN", "PROPN") or not t.is_lower or t.i == sent.end - 1:
+        return False
+    if any(x.lower_ in ("you", "your", "u", "ur") for x in sent):
+        return False
+    before = list(sent.doc[sent.start:t.i])
+    if len(before) > 4 or not all(x.is_alpha and x.is_lower and x.pos_ in ("NOUN", "PROPN", "ADJ") for x in before):
+        return False
+    if any(lex.is_animal(x.lower_) for x in before):
+        return False  # "proud dog owner, can confirm": one who keeps an animal, no trade
+    j = t.i + 1
+    while j < sent.end and sent.doc[j].lower_ in _STILL:
+        j += 1
+    return (bool(before) or j > t.i + 1) and j < sent.end and sent.doc[j].text in (",", ";", "—", "-")
 
 
 def taker_before(reader: StatementReader, doc: Any, sent: Any, speaker: str) -> str | None:
@@ -429,8 +473,11 @@ def _work_as_subject(sent: Any) -> str | None:
         if subject is None or not (_trade_gerund(t) or (_discipline(t) and root.tag_ != "VBD" and _at_work(sent.doc))):
             continue  # (a discipline alone may be studied: "law at Kingsmere is intense"; said beside work, worked)
         phrase = [x for x in subject.subtree]
+        # ("my lecturing in X at Y resumes": the speaker's own work, its possessor dropped)
+        own = next((x for x in phrase if x.dep_ == "poss" and x.head.i == t.i and x.lower_ == "my"), None)
+        phrase = [x for x in phrase if x is not own]
         if any(x.dep_ == "poss" or x.lower_ in ("my", "your", "his", "her", "their", "our") for x in phrase):
-            return None  # ("my teaching", "teaching my nephew chess": not a trade placed somewhere)
+            return None  # ("her teaching", "teaching my nephew chess": not a trade placed somewhere)
         place = next((x for x in phrase if x.dep_ == "pobj" and x.head.lower_ in ("in", "at") and (
             x.pos_ == "PROPN" or lex.is_place_name(x.lower_) or (x.is_lower and not lex.known_word(x.lower_)))), None)
         if place is None:
@@ -593,6 +640,10 @@ def job_from_verb(reader: StatementReader, v: Any, lemma: str, sent: Any, speake
         if role_tok is None:  # "a new job as a paramedic at City Ambulance"
             role_tok = next((p for c in job_obj.children if c.dep_ == "prep" and c.lower_ == "as"
                              for p in c.children if p.dep_ == "pobj"), None)
+            # "the post of site manager for the Trust": a trade after "of" names the post
+            role_tok = role_tok or next((p for c in job_obj.children if c.dep_ == "prep" and c.lower_ == "of"
+                                         for p in c.children if p.dep_ == "pobj" and p.pos_ == "NOUN" and
+                                         lex.is_occupation(p.lemma_.lower())), None)
             if role_tok is not None:
                 role = sx.phrase(role_tok, drop_det=True)
                 org = org or sx.org_obj(role_tok, reader)
@@ -615,7 +666,10 @@ def job_from_verb(reader: StatementReader, v: Any, lemma: str, sent: Any, speake
     # "joined Acme", "hired by Acme"
     if not org and lemma == "join" and (d := next((c for c in v.children if c.dep_ == "dobj"), None)):
         # (a name typed in lower case is a word no dictionary knows: "joined northwind as a tester")
-        if (d.pos_ == "PROPN" or not lex.known_word(d.lower_)) and d.is_alpha and not reader.person_in(d.text):
+        # (or a capitalised common noun after a name: "joined Caledonian Ferries", tagged a noun)
+        if (d.pos_ == "PROPN" or not lex.known_word(d.lower_) or (d.text[:1].isupper() and any(
+                c.dep_ == "compound" and c.pos_ == "PROPN" for c in d.children))) and d.is_alpha and \
+                not reader.person_in(d.text):
             org = sx.phrase(d)
     charge = lex.verb_in_senses(lemma, _IN_CHARGE, first=4, exact=True)
     if role is None and not said and charge and _habitual(v) and \

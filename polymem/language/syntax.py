@@ -294,6 +294,11 @@ def singles_out(w: Any) -> bool:
     return w.text in SINGLING and w.i + 1 < len(w.doc) and w.doc[w.i + 1].text != "-"
 
 
+# words that join the parts of a name in the languages names come from ("Casa do Varnholt", "Banco de X"); the
+# parser may take them for verbs ("do") or names
+NAME_PARTICLES = frozenset({"da", "das", "de", "del", "della", "der", "des", "di", "do", "dos", "du", "van", "von"})
+
+
 def phrase(tok: Any, drop_det: bool = False) -> str:
     """The noun phrase a token heads: its compounds, modifiers and flat names, without trailing clauses."""
     keep = {"compound", "amod", "nmod", "flat", "det", "poss", "nummod", "case", "punct"}
@@ -318,10 +323,15 @@ def phrase(tok: Any, drop_det: bool = False) -> str:
             nxt = doc[end + 1] if end + 1 < len(doc) else None
             if nxt is not None and nxt.text[:1].isupper() and nxt.is_alpha and nxt.pos_ in ("PROPN", "ADV", "ADJ", "NOUN"):
                 end += 1
-            elif nxt is not None and nxt.is_lower and len(nxt) <= 4 and nxt.pos_ in ("ADP", "SCONJ", "DET") and \
+            elif nxt is not None and nxt.is_lower and len(nxt) <= 4 and (
+                    nxt.pos_ in ("ADP", "SCONJ", "DET") or nxt.lower_ in NAME_PARTICLES) and \
                     end + 2 < len(doc) and doc[end + 2].pos_ == "PROPN" and doc[end + 2].text[:1].isupper() and \
                     doc[end + 2].ent_type_ not in ("DATE", "TIME") and not timeexpr.is_time_word(doc[end + 2].text):
                 end += 2
+            elif nxt is not None and nxt.pos_ == "NOUN" and nxt.is_lower and end > tok.i and \
+                    doc[end].dep_ == "compound" and doc[end].head.i == nxt.i:
+                end += 1  # the common noun the name's last word qualifies: "Casa do Varnholt bakery"
+                break
             else:
                 break
     words += list(tok.doc[tok.i + 1:end + 1])

@@ -104,4 +104,10 @@ def same_value(a: str | None, b: str | None) -> bool:
     if x == y or x.startswith(y) or y.startswith(x):
         return True
     # "risk analyst at Northgate Bank" vs "Northgate Bank": the same employer, one with the title
-    return x.endswith(" at " + y) or y.endswith(" at " + x)
+    if x.endswith(" at " + y) or y.endswith(" at " + x):
+        return True
+    # "a cidery" (told before its name was) vs "<Name> cidery": an unnamed one of the kind the named one is
+    for u, v, raw in ((x, y, a), (y, x, b)):
+        if re.match(r"(?i)\s*an?\s", raw or "") and len(u.split()) <= 2 and v.endswith(" " + u):
+            return True
+    return False

@@ -11,6 +11,7 @@ from polymem.language.pet_keeping import asks_keeper
 from polymem.language.question_backing import backed_option
 from polymem.language.question_group import asks_beginning
 from polymem.language.question_parts import split_question
+from polymem.language.question_views import asks_view
 from polymem.language.questions import QuestionForm, parse_question
 from polymem.retrieval import lexicon as lx
 from polymem.retrieval.names import RosterIndex
@@ -46,7 +47,8 @@ WHO_EMPLOYS = re.compile(r"^\W*(?:who|which (?:company|firm|employer|organi[sz]a
                          + _P + r"\s+(?:\w+\s+)?(?:work(?:ing|s)?|employed)\s+(?:for|at|by|with)|employs\s+" + _P
                          + r"|(?:has|have|hired)\s+" + _P + r"\s+(?:on\s+)?(?:staff|hired|employed)"
                          # "Who is X's employer / boss / company?": an attribute of X, not a speaker.
-                         + r"|(?:is|was|'s)\s+" + _P + r"\s*(?:['\u2019]s?)?\s*(?:current\s+|new\s+|old\s+)?"
+                         # (with any words that date it: "current", "previous", "very first")
+                         + r"|(?:is|was|'s)\s+" + _P + r"\s*(?:['\u2019]s?)?\s*(?:[a-z]+\s+){0,2}"
                          r"(?:employer|boss|company|firm|workplace|manager))", re.I)
 OPINION = re.compile(r"\b(think|thinks|thought|feel|feels|felt|view|views|opinion|see|sees|saw|say about|"
                      r"said about|take on|make of|makes of|rate|rates|describe|describes|described|"
@@ -158,7 +160,7 @@ def compile_rules(question: str, asker: str | None, roster: RosterIndex) -> Plan
         intent, answer_field, scope.owner = "who_reported", "speaker", p(int(m.group(1)))
     elif WHO_SAID.search(masked) and not (form.attribute == "pet" and not order and form.wh == "who"):
         intent, answer_field = "who_said", "speaker"  # ("who owns Rolo?" asks for an animal's keeper)
-    elif len(order) >= 2 and OPINION.search(masked):
+    elif len(order) >= 2 and (OPINION.search(masked) or asks_view(parsed(q))):  # ("how did A find B's mead?")
         intent, answer_field = "opinion", "text"
         scope.source, scope.owner = _opinion_pair(masked, order)
     elif len(order) == 1 and OPINION.search(masked) and me and lx.FIRST_PERSON.search(q) and order[0] != me:
