@@ -179,8 +179,14 @@ def _excess(t: Any) -> bool:
 def flagged(t: Any) -> bool:
     """A trouble noun that heads its own sentence ("small problem.", "bad news on X:"), the sentence not saying
     it is solved or a joke ("problem solved", "the only problem with X is the parking" is a remark)."""
-    return trouble_word(t) and (t.dep_ == "ROOT" or _fragment_head(t)) and not any(
+    return trouble_word(t) and (t.dep_ == "ROOT" or _fragment_head(t) or _that_is(t)) and not any(
         x.lower_ in ("solved", "sorted", "fixed", "jk", "lol") for x in t.sent)
+
+
+def _that_is(t: Any) -> bool:
+    """"That is a serious problem.": a trouble said of what was just told, by a pronoun (not "the problem is X")."""
+    return t.dep_ == "attr" and t.head.lemma_ == "be" and not sx.negated(t.head, t.sent) and any(
+        c.dep_ == "nsubj" and c.lower_ in ("that", "this", "it") for c in t.head.children)
 
 
 def _fragment_head(t: Any) -> bool:

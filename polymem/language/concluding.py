@@ -372,7 +372,12 @@ def _lead_phrase(toks: list[Any]) -> str | None:
             not any(name(t) for t in out) or \
             any(t.tag_ in ("VBZ", "VBP", "MD") or t.pos_ in ("AUX", "PRON") for t in out):
         return None
-    return out[0].doc[out[0].i:out[-1].i + 1].text
+    text = out[0].doc[out[0].i:out[-1].i + 1].text
+    # "X for the appeal": the option, its matter said after it in lower case
+    return m.group(1) if (m := _FOR_MATTER.match(text)) else text
+
+
+_FOR_MATTER = re.compile(r"^([A-Z][^\n]*?)\s+for\s+(?:the|our)\s+[a-z][a-z -]*$")
 
 
 def verdict_after(sent: Any, options: list[str] | None = None, same: Any = None) -> str | None:
@@ -508,7 +513,7 @@ def it_is(sent: Any) -> Any | None:
                 prev = prev.doc[prev.i - 1]
             if prev.pos_ in ("NOUN", "PROPN", "NUM") or (prev.pos_ == "VERB" and (
                     prev.text[:1].isupper() or lex._synsets(prev.lower_, "n") or prev.i == _first_word(sent))) or \
-                    (prev.pos_ in ("INTJ", "ADJ", "X") and _mostly_noun(prev)) or \
+                    (prev.pos_ in ("INTJ", "ADJ", "X", "ADV") and _mostly_noun(prev)) or \
                     (prev.pos_ in ("ADJ", "X") and _unknown_word(prev) and not marker(prev)):
                 return prev  # (a word no dictionary knows is a name, whatever the tagger made of it; not "yep")
     return None
@@ -592,6 +597,14 @@ def bare_participle(sent: Any) -> str | None:
             toks = [t for t in sent if head.left_edge.i <= t.i < v.i]
         elif after and v.i == _first_word(sent) and any(t.text == "," for t in sent if v.i < t.i < after[0].i):
             toks = [t for t in sent if after[0].left_edge.i <= t.i <= after[-1].right_edge.i]
+            # "agreed, spring fete fixed for 6 June": the matter, then what it is fixed for
+            fixed = next((p for a in after[0].children if a.dep_ == "acl" and a.tag_ == "VBN" and
+                          (lex.verb_in_senses(a.lemma_.lower(), group_acts.DECIDE_SENSES, first=3, exact=True) or
+                           lex.verb_in_senses(a.lemma_.lower(), group_acts.FIX_SENSES, first=3, exact=True))
+                          for c in a.children if c.dep_ == "prep" and c.lower_ in ("for", "on", "as")
+                          for p in c.children if p.dep_ == "pobj"), None)
+            if fixed is not None:
+                toks = [t for t in sent if fixed.left_edge.i <= t.i <= fixed.right_edge.i]
         else:
             continue
         while toks and (toks[0].is_punct or marker(toks[0]) or toks[0].pos_ in ("INTJ", "DET", "CCONJ")):

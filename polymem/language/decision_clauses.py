@@ -124,7 +124,7 @@ def phrase(tok: Any) -> str:
         left.insert(0, p)  # "ok, June Next Fest is ...": a name's first word the parser hung elsewhere
     toks = [*(t for t in left if not t.is_punct or t.text in ("-", "'s")), tok] + [t for t in tok.subtree if t.i > tok.i]
     cut = next((i for i, t in enumerate(toks) if t.i > tok.i and (
-        t.is_punct or t.dep_ in ("relcl", "acl", "mark", "advcl") or t.pos_ in ("VERB", "AUX") or t.lower_ == "instead" or
+        (t.is_punct and t.text != "&") or t.dep_ in ("relcl", "acl", "mark", "advcl") or t.pos_ in ("VERB", "AUX") or t.lower_ == "instead" or
         (t.dep_ == "prep" and t.lower_ in ("for", "as")) or (
             t.dep_ == "cc" and not any(c.dep_ == "conj" and c.pos_ == "PROPN" for c in t.head.children)))),
         len(toks))  # "Pride and Prejudice" is one title; "X because Y fell through" stops at "because"
@@ -280,13 +280,18 @@ def settles(v: Any) -> bool:
     lemma = v.lemma_.lower()
     if lemma.startswith("re") and not lex._synsets(lemma, "v") and lex._synsets(lemma[2:], "v"):
         lemma = lemma[2:]  # "rebooked", "rescheduled" where WordNet lacks the word: booked, scheduled again
-    decide = lex.verb_in_senses(lemma, group_acts.DECIDE_SENSES, first=3, exact=True)
+    decide = lex.verb_in_senses(lemma, group_acts.DECIDE_SENSES, first=3, exact=True) or fixed_for_a_day(v)
     change = lex.verb_in_senses(lemma, group_acts.CHANGE_SENSES, first=2, exact=True)
     # (a clause of result still settles: "the lodge has space, so I've switched us there")
     if not (decide or change) or any(c.dep_ == "mark" and c.lower_ != "so" for c in v.children):
         return False
     if any(c.dep_ == "prep" and c.lower_ in ("in", "into") for c in v.children) and lex.verb_is(lemma, "reside"):
         return False  # "just settled in Gdansk": a home, not a decision
+    if not lex.verb_in_senses(lemma, group_acts.BOOK_SENSES, first=3) and any(
+            c.dep_ == "prep" and c.lower_ == "with" and any(p.dep_ == "pobj" and (p.pos_ == "PRON" or (
+                p.pos_ == "NOUN" and lex.is_person_noun(p.lemma_.lower(), 1))) for p in c.children)
+            for c in v.children):
+        return False  # "confirmed with their broker", "agreed with him": checked or sided with someone
     if any(c.dep_ == "prt" and c.lower_ == "in" for c in v.children) and \
             lex.verb_in_senses(lemma, group_acts.BOOK_SENSES, first=3) and not any(
                 c.lower_ in ("we", "us") for c in v.children) and sx.place_obj(v, _NOBODY, ("at",)) is None \
@@ -297,11 +302,16 @@ def settles(v: Any) -> bool:
                                            for c in v.children)
     subj = next((c for c in v.children if c.dep_ == "nsubj"), None)
     passive = next((c for c in v.children if c.dep_ == "nsubjpass"), None)
-    to = any(c.dep_ == "prep" and c.lower_ == "to" for c in v.children)
+    # (the parser may hang "to" on "from": "moves from 6 June to 4 July")
+    to = any(c.dep_ == "prep" and c.lower_ == "to" for x in (v, *(c for c in v.children if c.dep_ == "prep" and
+                                                                   c.lower_ == "from")) for c in x.children)
     if subj is not None and subj.lower_ == "i" and done and _for_the_group(v, lemma, change):
         return True  # "I've switched us to the lodge", "I booked the Brass Lantern": one member acting for all
     if subj is not None and subj.lower_ == "we" and done and _home_moved(v):
         return False  # "we've moved over to X": a household's new home, news rather than a plan
+    if subj is not None and subj.lower_ == "we" and lex.moving_verb(lemma) and not any(
+            c.dep_ == "dobj" or (c.dep_ == "prep" and c.lower_ in ("to", "into")) for c in v.children):
+        return False  # "we moved on 6 December": a household moved house, nothing of the group's moved
     if subj is not None:
         collective = subj.pos_ == "NOUN" and lex.noun_in_senses(subj.lemma_.lower(), ("social_group.n.01",))
         # "rehearsals move to wednesdays", "drill moves to thursdays": a plan changed, said in the present
@@ -322,6 +332,14 @@ def settles(v: Any) -> bool:
     return (decide and v.dep_ in ("ROOT", "advcl", "ccomp", "parataxis", "conj") and v.tag_ in ("VBD", "VBN")) or (
         change and v.tag_ in ("VBG", "VBD", "VBN") and (v.dep_ in ("ROOT", "conj", "parataxis") or
                                                        v.head.pos_ == "INTJ") and to and concluding)
+
+
+def fixed_for_a_day(v: Any) -> bool:
+    """"fixed for 6 June", "set for the 9th": a verb of fixing definitely with a day after "for" or "on"."""
+    return lex.verb_in_senses(v.lemma_.lower(), group_acts.FIX_SENSES, first=3, exact=True) and any(
+        c.dep_ == "prep" and c.lower_ in ("for", "on") and any(
+            timeexpr.date_span(p.doc[p.left_edge.i:p.right_edge.i + 1].text) for p in c.children if p.dep_ == "pobj")
+        for c in v.children)
 
 
 def _home_moved(v: Any) -> bool:
@@ -655,7 +673,7 @@ def value_of(doc: Any, sent: Any, drops: set[int], known: list[str]) -> str | No
                       sent.text)
         # from the last clause boundary (an emoji, "and", "but") on
         v = re.split(r"\s{2,}|\s+(?:and|but|so)\s+", m.group(1).strip())[-1] if m else ""
-        v = re.sub(r"(?i)^(?:and|but|so)\s+", "", v)
+        v = re.sub(r"(?i)^(?:and|but|so|then)\s+", "", v)
         if v and len(v.split()) <= 8:
             return v.strip()
     if (t := concluding.it_is(sent)) is not None or (t := concluding.wins(sent)) is not None:
@@ -667,7 +685,8 @@ def value_of(doc: Any, sent: Any, drops: set[int], known: list[str]) -> str | No
                          t.pos_ in ("NOUN", "PROPN") and t.dep_ != "compound"), None)
         if v.pos_ == "VERB" and subj is not None and subj.i not in drops and nominal(subj) and \
                 lex.verb_in_senses(v.lemma_.lower(), group_acts.DECIDE_SENSES, first=3, exact=True):
-            return group_acts._np(subj)
+            # (a firm's name joined by "&" is one name: "Pellham & Sons are appointed")
+            return phrase(subj) if any(x.text == "&" for x in subj.subtree) else group_acts._np(subj)
     if (moved := _moved(sent, drops)) is not None:
         return phrase(moved[1])
     for act in group_acts.read(sent.text):
@@ -689,8 +708,10 @@ def value_of(doc: Any, sent: Any, drops: set[int], known: list[str]) -> str | No
         return phrase(clause[1])  # "the tombola is now for the lifeboats" (after the readings that keep a day with it)
     for v in sent:  # "the reunion is moving to Paramaribo", "the open day is moved to Sunday 21 June"
         if v.pos_ == "VERB" and lex.verb_in_senses(v.lemma_.lower(), group_acts.CHANGE_SENSES, first=2, exact=True):
-            to = next((p for c in v.children if c.dep_ == "prep" and c.lower_ == "to" for p in c.children
-                       if nominal(p) and p.i not in drops), None)
+            # (the parser may hang "to" on "from": "moves from 6 June to 4 July")
+            heads = [v, *(c for c in v.children if c.dep_ == "prep" and c.lower_ == "from")]
+            to = next((p for h in heads for c in h.children if c.dep_ == "prep" and c.lower_ == "to"
+                       for p in c.children if nominal(p) and p.i not in drops), None)
             if to is not None:
                 return phrase(to)
     root = sent.root  # "the reunion is Valletta": a matter, then what it is

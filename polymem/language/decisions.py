@@ -158,6 +158,10 @@ class DecisionTracker:
             # ("X it is" ... "ok but bad news, I can't host after all")
             last = max(self.chains, key=lambda c: c.head.seq)
             named = [c for c in self.chains if names(c.head.value, text)]
+            # "That is a serious problem.": a trouble said of the line before, by a pronoun, is of what that line names
+            prev = self._window[-1][1] if self._window else ""  # (this message is remembered after its options)
+            if not named and prev and any(t.dep_ == "nsubj" and t.lower_ in ("that", "this", "it") for t in doc):
+                named = [c for c in self.chains if names(c.head.value, prev)]
             # (an open trouble is one not yet past its talk: an older one is closed)
             open_ = self._troubled is not None and self._seq - 1 - self._troubled[1] <= TROUBLE_TALK
             hit = named or ([last] if not open_ and 0 <= self._seq - 1 - last.head.seq <= AFTER_CHOICE else [])
@@ -606,7 +610,15 @@ class DecisionTracker:
                     not concluding.marker(root) and root.ent_type_ != "PERSON" and not _addressed(root) and \
                     not (s[0].pos_ == "INTJ" and not concluding.marker(s[0]) and root.pos_ == "PROPN" and
                          not any(c.dep_ == "det" for c in root.children)):
-                self.options.append((phrase(root), None, text))
+                value = phrase(root)
+                words_ = [t for t in s if not t.is_punct]
+                if words_ and _backing(words_[0]):
+                    # "Support.", "Support Holm & Sons.": a word of backing is no option; what it backs is one
+                    rest = [t for t in words_[1:] if t.pos_ in ("NOUN", "PROPN", "NUM") or t.text == "&"]
+                    if not rest:
+                        continue
+                    value = s.doc[rest[0].i:rest[-1].i + 1].text
+                self.options.append((value, None, text))
                 done = True  # (one bare phrase per message; a later "or Y" still puts Y forward)
                 continue
 
@@ -850,6 +862,14 @@ def _deadline(t: Any) -> bool:
 
 # "no way I'm booking X", "no chance we're doing X": what the sentence says is done is refused
 _NO_WAY = re.compile(r"(?i)\bno\s+(?:way|chance)\b")
+
+
+_BACKING = ("support.v.01", "back.v.01", "endorse.v.01", "second.v.01")
+
+
+def _backing(t: Any) -> bool:
+    """A word of backing what another put forward ("Support.", "Seconded."), whatever the tagger made of it."""
+    return t.is_alpha and lex.verb_in_senses(t.lemma_.lower(), _BACKING, first=3, exact=True)
 
 
 def _proposals(text: str) -> list[tuple[str, str | None]]:

@@ -25,7 +25,11 @@ PROPOSE_SENSES = ("propose.v.01", "suggest.v.01", "suggest.v.02", "recommend.v.0
                   "nominate.v.01", "advise.v.01", "pitch.v.06")
 DECIDE_SENSES = ("decide.v.01", "decide.v.02", "choose.v.01", "settle.v.03", "agree.v.01", "agree.v.02",
                  "reserve.v.04", "book.v.01", "confirm.v.01", "finalize.v.01", "reserve.v.01",
-                 "pick_out.v.01", "plump.v.04")
+                 "pick_out.v.01", "plump.v.04",
+                 "appoint.v.01")  # a firm or person given the work ("X is appointed for the roof")
+# fixing definitely ("fixed for 6 June", "set for the 9th"): a decision only about a day (the sense also holds
+# "limit" and "define": "availability will be limited")
+FIX_SENSES = ("specify.v.02",)
 BOOK_SENSES = ("reserve.v.04", "book.v.01", "reserve.v.01")
 CHANGE_SENSES = ("change.v.01", "change.v.02", "switch.v.01", "switch.v.03", "exchange.v.01", "replace.v.01",
                  "move.v.02", "shift.v.01", "reschedule.v.01")
@@ -56,7 +60,12 @@ def sentence_act(sent: Any) -> GroupAct | None:
     if key not in _SENT_ACTS:
         if len(_SENT_ACTS) > 50_000:
             _SENT_ACTS.clear()
-        _SENT_ACTS[key] = _sentence(sent)
+        act = _sentence(sent)
+        span = timeexpr.date_span(sent.text) if act is not None and act.value else None
+        if act is not None and act.value and span and len(span) > len(act.value) and \
+                span.lower().startswith(act.value.lower()):
+            act.value = span  # "I propose Saturday 6 June 2026": the whole day, however the parser cut it
+        _SENT_ACTS[key] = act
     return _SENT_ACTS[key]
 
 
@@ -78,6 +87,10 @@ def _np(tok: Any) -> str:
     skip = {"prep", "relcl", "acl", "punct", "cc", "conj", "advcl", "appos", "advmod"}
     toks = [t for t in tok.subtree if not any(a.dep_ in skip and a.head == tok for a in _ancestors_to(t, tok))]
     toks = [t for t in toks if not (t.dep_ in ("prep", "advmod") and t.head == tok)]
+    # (a firm's name joined by "&" is one name: "Holm & Sons")
+    amp = next((c for c in tok.children if c.dep_ == "cc" and c.text == "&"), None)
+    if amp is not None and (conj := next((c for c in tok.children if c.dep_ == "conj" and c.i > amp.i), None)):
+        toks = sorted({*toks, *(t for t in tok.doc[amp.i:conj.i + 1])}, key=lambda t: t.i)
     text = " ".join(t.text for t in toks)
     text = re.sub(r"\s+('s|’s)", r"\1", text)
     return text.strip(" ,.!?:;-")
@@ -372,6 +385,13 @@ def _sentence(sent: Any) -> GroupAct | None:
                 next((x for c in v.children if c.dep_ in ("ccomp", "xcomp") and c.pos_ in ("VERB", "AUX") and
                         not lex.verb_in_lexfile(c.lemma_.lower(), ("verb.communication",))
                         if (x := _value_of(c, exclude))), None) or _value_of(v, exclude)
+            # ("I propose we move the appeal to X": what is moved is the matter)
+            moved = next((o for c in v.children if c.dep_ in ("ccomp", "xcomp") and lex.verb_in_senses(
+                c.lemma_.lower(), CHANGE_SENSES, first=2, exact=True) for o in c.children
+                          if o.dep_ == "dobj" and o.pos_ == "NOUN"), None) if topic is None else None
+            if val and moved is not None:
+                topic = " ".join([*(x.lower_ for x in moved.lefts if x.dep_ in ("compound", "amod")),
+                                  moved.lemma_.lower()])
             if val:
                 return GroupAct("proposal", val, topic)
         # "I'd like the upstairs room at X on the 3rd": a wish for the group's plan, put forward; "I reckon the
@@ -519,7 +539,8 @@ def _sentence(sent: Any) -> GroupAct | None:
         # "the brunch is now at Juniper Hall", "the quiz night is X instead": a topic subject with a new value
         if v.lemma_ == "be" and change:
             subj = next((c for c in v.children if c.dep_ == "nsubj" and c.pos_ == "NOUN"), None)
-            if subj is not None:
+            # (not the change itself as the subject: "so a change is manageable" names no matter)
+            if subj is not None and not lex.verb_in_senses(subj.lemma_.lower(), CHANGE_SENSES, first=2, exact=True):
                 val = _value_of(v, exclude | {subj.i})
                 if val:
                     return GroupAct("reversal", val, subj.lemma_.lower())
