@@ -35,6 +35,7 @@ class Statement:
     weak: bool = False  # read from context rather than stated: may start a record, never replaces one
     about: list[str] = field(default_factory=list)
     name: str = ""  # what the owner calls it, for a pet ("Noodle")
+    renames: str = ""  # a pet's name it had before this one ("*": whatever its kind was called), for a renaming
 
     @property
     def reported(self) -> bool:

@@ -40,7 +40,7 @@ from polymem.language.statements_left import now_at
 from polymem.language.statements_meaning import meant
 from polymem.language.statements_move import moved_to_named
 from polymem.language.statements_people import owner_of
-from polymem.language.statements_pet import introduced_pet, named_pet, pet_gone
+from polymem.language.statements_pet import introduced_pet, named_pet, pet_gone, renamed_pet
 from polymem.language.statements_role import taken_roles, with_roles
 
 __all__ = ["OPEN_QUESTION", "Attribute", "Kind", "Person", "Statement", "StatementReader"]
@@ -206,6 +206,9 @@ class StatementReader:
                 out = [st for st in out if not (st.attribute == "pet" and st.owner == owner)]
                 out.append(Statement("pet", owner, speaker, species, kind="report" if owner != speaker else "state",
                                      time=time, message_id=message_id, sentence=sent.text.strip(), name=name))
+        for st in renamed_pet(self, doc, speaker, message_id, time):  # "renamed Nibs to Tansy": one animal
+            out = [x for x in out if not (x.attribute == "pet" and x.owner == speaker)]
+            out.append(st)
         for st in introduced_pet(self, doc, speaker, message_id, time):  # "my tortoise! X."
             out = [x for x in out if not (x.attribute == "pet" and x.owner == speaker and not x.name and
                                           x.value.lower() == st.value.lower())]

@@ -164,3 +164,60 @@ def introduced_pet(reader: StatementReader, doc: Any, speaker: str, message_id: 
         return [Statement("pet", speaker, speaker, kind.lower() if kind.isupper() else kind, message_id=message_id,
                           time=time, sentence=first.text.strip(), name=called)]
     return []
+
+
+def renamed_pet(reader: StatementReader, doc: Any, speaker: str, message_id: str | None,
+                time: datetime | None) -> list[Statement]:
+    """"we renamed the dog Quillon", "renamed Nibs to Tansy", "the pup is called Tansy now, not Nibs", "Nibs is a
+    boring name so she's now Tansy": an animal given a new name. The statement names the animal by its new name
+    and carries the old one (`renames`; "*" where only its kind is said), so the answer takes the two names for one
+    animal. The speaker's animal, unless a member's possessive is on the animal word."""
+    if doc.text.rstrip().endswith("?"):
+        return []
+
+    def a_name(t: Any) -> bool:  # a name nobody in the roster has, no place, no known word in lower case
+        return t.is_alpha and t.text[:1].isupper() and not reader.person_in(t.text) and \
+            not lex.is_place_name(t.lower_) and t.ent_type_ not in ("GPE", "LOC", "DATE", "TIME", "ORG")
+
+    words = [t for t in doc if not t.is_punct and not t.is_space]
+    new = old = ""
+    for i, t in enumerate(words):
+        lemma = t.lemma_.lower()
+        after = words[i + 1:]
+        if lemma == "rename":  # "renamed Nibs to Tansy", "renamed the dog Quillon", "renamed him Quillon"
+            names_after = [x for x in after[:6] if a_name(x)]
+            to = next((k for k, x in enumerate(after[:6]) if x.lower_ == "to"), None)
+            if to is not None and names_after and any(x.i > after[to].i for x in names_after):
+                new = next(x.text for x in names_after if x.i > after[to].i)
+                old = next((x.text for x in names_after if x.i < after[to].i), "*")
+            elif names_after:
+                new, old = names_after[-1].text, (names_after[0].text if len(names_after) > 1 else "*")
+            break
+        # "is called Tansy now, not Nibs", "she's now Tansy" (after "<Nibs> is a ... name")
+        if t.lower_ == "now" and (i > 0 and words[i - 1].lemma_ in ("call", "name", "be") or
+                                  any(x.lemma_ in ("call", "name") for x in words[max(0, i - 3):i])):
+            # the name right before "now" ("called Tansy now"), else right after it ("she's now Tansy")
+            cand = [words[i - 1]] if i > 0 and a_name(words[i - 1]) else \
+                [x for x in after[:2] if a_name(x) and x.lower_ != "not"][:1]
+            if not cand:
+                continue
+            new = cand[0].text
+            # ("..., not Nibs": the name refused is the old one)
+            refused = next((x.text for k, x in enumerate(after[:5]) if a_name(x) and x.i > cand[0].i and
+                            any(y.lower_ == "not" for y in after[:k])), "")
+            # "<Nibs> is a boring name": the name said to be one, before
+            named = next((c.text for x in doc if x.lemma_ == "name" and x.pos_ == "NOUN" and x.dep_ == "attr"
+                          for c in x.head.children if c.dep_ == "nsubj" and a_name(c)), "")
+            old = refused or named or "*"
+            break
+    if not new or new == old:
+        return []
+    animal = next((x for x in doc if (x.pos_ == "NOUN" or (x.pos_ == "PROPN" and x.is_lower)) and
+                   lex.is_animal(x.lemma_.lower())), None)  # (a lower-case word the tagger took for a name)
+    if animal is None and old == "*":
+        return []  # nothing says an animal was renamed ("the app is called X now")
+    if animal is not None and (p := sx.possessor(animal)) is not None and p.lower_ not in ("my", "our"):
+        return []  # another's animal: read elsewhere, by whose it is
+    kind = sx.animal_phrase(animal, singular=True) if animal is not None else "pet"
+    return [Statement("pet", speaker, speaker, kind, message_id=message_id, time=time, sentence=doc.text,
+                      name=new, renames=old)]

@@ -74,11 +74,16 @@ def distinct_pets(self: Any, hits: list[StateHit], same_value: Callable[[str | N
     names = {h.id: pet_name(self, h).lower() for h in newest}
     out: list[StateHit] = []
     done: set[str] = set()
+    renamed_kinds: set[str] = set()  # ("renamed the dog X": the dog told of before by another name is X)
     for h in newest:
         name = names[h.id]
-        if not name or name in done:
+        if not name or name in done or (h.value and h.value.split()[-1].lower() in renamed_kinds):
             continue
         done.add(name)
+        if (was := renamed_from(self, h)) == "*" and h.value:
+            renamed_kinds.add(h.value.split()[-1].lower())
+        elif was:
+            done.add(was.lower())  # "renamed Nibs to Tansy": Nibs is this animal, told of before
         mine = [x for x in newest if names[x.id] == name]
         if gone(mine[0]):
             continue
@@ -98,6 +103,13 @@ def distinct_pets(self: Any, hits: list[StateHit], same_value: Callable[[str | N
                                    for k in named_kinds):
             out.append(h)
     return out
+
+
+def renamed_from(self: Any, h: StateHit) -> str:
+    """The name a pet hit's own lines say its animal had before a renaming ("renamed Nibs to Tansy": "Nibs"; "*"
+    where only its kind is said), else ""."""
+    return next((st.renames for mid in h.message_ids if mid in self.msgs for st in self.statements(self.msgs[mid])
+                 if st.attribute == "pet" and st.renames), "")
 
 
 def pet_name(self: Any, h: StateHit) -> str:

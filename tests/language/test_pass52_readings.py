@@ -100,3 +100,20 @@ def test_an_unnamed_workplace_is_the_named_one_of_its_kind() -> None:
     assert same_value("a bakery", "Old Forge bakery") and same_value("Old Forge bakery", "a bakery")
     assert not same_value("the bakery", "Old Forge bakery")  # (a definite one may be another)
     assert not same_value("a bakery", "dental nurse")
+
+
+def renamings(text: str) -> list[tuple[str, str, str]]:
+    return [(s.value, s.name, s.renames) for s in READER.read(text, "ott") if s.attribute == "pet"]
+
+
+def test_an_animal_given_a_new_name_carries_its_old_one() -> None:
+    assert renamings("renamed Nibs to Tansy lol") == [("pet", "Tansy", "Nibs")]
+    assert renamings("we renamed the dog Quillon, the old name never suited him") == [("dog", "Quillon", "*")]
+    assert renamings("the pup is called Tansy now, not Nibs") == [("pup", "Tansy", "Nibs")]
+    assert renamings("cat news: my sister says Nibs is a dull name so she's now Tansy") == [("cat", "Tansy", "Nibs")]
+
+
+def test_a_new_name_of_no_animal_or_of_anothers_is_no_renaming_of_the_speakers() -> None:
+    assert renamings("the app is called Wobbleton now") == []
+    assert all(r == "" for _, _, r in renamings("my cat Nibs is asleep"))
+    assert all(r == "" for _, _, r in renamings("Sefa's dog is called Tansy now"))

@@ -71,3 +71,19 @@ def _roster():  # type: ignore[no-untyped-def]
     from polymem.retrieval.names import RosterIndex
 
     return RosterIndex(ROSTER)
+
+
+RENAMED = [
+    ("n01", "mara", "my cat Nibs knocked the fern over again", None),
+    ("n02", "wen", "classic Nibs", "n01"),
+    ("n03", "tobi_k", "anyone up for the quiz thursday?", None),
+    ("n04", "mara", "cat update: Nibs is staying for good. but my nephew says Nibs is a boring name so she's now Tansy",
+     None),
+    ("n05", "wen", "Tansy suits her", "n04"),
+]
+
+
+def test_a_renamed_animal_is_called_by_its_new_name(graph, space, embedder) -> None:  # type: ignore[no-untyped-def]
+    ingest_chat(graph, space, embedder, RENAMED)
+    now = ask(graph, space, "What's Mara's cat called now?", embedder=embedder)
+    assert "Tansy" in now.text and "Nibs" not in now.text, now.text
