@@ -28,6 +28,7 @@ def lucene_query(space: str, terms: list[str], field: str = "text", boosts: dict
     are words, not operators) and escaped anyway.
     """
     parts: list[str] = []
+    owned: list[str] = []
     for raw in terms:
         for t in _TERM.findall(raw.lower()):
             if not t:
@@ -35,18 +36,24 @@ def lucene_query(space: str, terms: list[str], field: str = "text", boosts: dict
             e = lucene_escape(t)
             b = (boosts or {}).get(raw.lower())
             parts.append(f"{e}^{b:g}" if b else e)
-            if prefix and t.isalpha():
-                # the index keeps a possessive as one token ("yuki's"): the word's own possessive is the word
-                parts += [f"{e}'s^{b:g}" if b else f"{e}'s", f"{e}’s^{b:g}" if b else f"{e}’s"]
+            if prefix and t.isalpha() and len(t) > 2 and t not in _STOP:
+                # the index keeps a possessive as one token ("wen's"): the word's own possessive is the word (after
+                # every plain term, so the clause cap drops these first)
+                owned += [f"{e}'s^{b:g}" if b else f"{e}'s", f"{e}’s^{b:g}" if b else f"{e}’s"]
             stem = _stem(t)
             if prefix and stem and len(stem) >= 4 and stem != t:  # a down-weighted term keeps its prefix below it
                 parts.append(f"{lucene_escape(stem)}*^{0.5 * min(b or 1.0, 1.0):g}")
     if not parts:
         return None
-    seen = list(dict.fromkeys(parts))[:64]  # Lucene caps clauses; 64 is plenty for a question
+    seen = list(dict.fromkeys(parts + owned))[:64]  # Lucene caps clauses; 64 is plenty for a question
     fields = field.split(",")
     body = " OR ".join(f"{f}:({' '.join(seen)})" for f in fields)
     return f"({body}) AND space_key:{space_key(space)}"
+
+
+# words that own nothing: no possessive form of them is searched
+_STOP = frozenset({"the", "and", "for", "are", "was", "were", "has", "had", "have", "who", "what", "when", "where",
+                   "which", "why", "how", "did", "does", "this", "that", "with", "from", "about", "into", "its"})
 
 
 def _stem(t: str) -> str:

@@ -185,8 +185,14 @@ def flagged(t: Any) -> bool:
 
 def _that_is(t: Any) -> bool:
     """"That is a serious problem.": a trouble said of what was just told, by a pronoun (not "the problem is X")."""
-    return t.dep_ == "attr" and t.head.lemma_ == "be" and not sx.negated(t.head, t.sent) and any(
-        c.dep_ == "nsubj" and c.lower_ in ("that", "this", "it") for c in t.head.children)
+    be, sent = t.head, t.sent
+    # (not a question, a hypothetical, a condition, a hedge or a good problem: "would that be a problem?", "it is a
+    # problem if it rains", "that's hardly a problem", "that is a good problem to have")
+    return t.dep_ == "attr" and be.lemma_ == "be" and not sx.negated(be, sent) and \
+        not sent.text.rstrip().endswith("?") and not any(c.tag_ == "MD" for c in be.children) and \
+        not any(x.lower_ in ("if", "unless", "hardly", "barely", "scarcely") for x in sent) and \
+        not any(c.dep_ == "amod" and _praise(c.lower_) for c in t.children) and any(
+            c.dep_ == "nsubj" and c.lower_ in ("that", "this", "it") for c in be.children)
 
 
 def _fragment_head(t: Any) -> bool:

@@ -597,7 +597,7 @@ def bare_participle(sent: Any) -> str | None:
             toks = [t for t in sent if head.left_edge.i <= t.i < v.i]
         elif after and v.i == _first_word(sent) and any(t.text == "," for t in sent if v.i < t.i < after[0].i):
             toks = [t for t in sent if after[0].left_edge.i <= t.i <= after[-1].right_edge.i]
-            # "agreed, spring fete fixed for 6 June": the matter, then what it is fixed for
+            # "agreed, harvest supper fixed for 9 May": the matter, then what it is fixed for
             fixed = next((p for a in after[0].children if a.dep_ == "acl" and a.tag_ == "VBN" and
                           (lex.verb_in_senses(a.lemma_.lower(), group_acts.DECIDE_SENSES, first=3, exact=True) or
                            lex.verb_in_senses(a.lemma_.lower(), group_acts.FIX_SENSES, first=3, exact=True))

@@ -280,7 +280,8 @@ def settles(v: Any) -> bool:
     lemma = v.lemma_.lower()
     if lemma.startswith("re") and not lex._synsets(lemma, "v") and lex._synsets(lemma[2:], "v"):
         lemma = lemma[2:]  # "rebooked", "rescheduled" where WordNet lacks the word: booked, scheduled again
-    decide = lex.verb_in_senses(lemma, group_acts.DECIDE_SENSES, first=3, exact=True) or fixed_for_a_day(v)
+    decide = lex.verb_in_senses(lemma, group_acts.DECIDE_SENSES, first=3, exact=True) or fixed_for_a_day(v) or \
+        appointed_for(v)
     change = lex.verb_in_senses(lemma, group_acts.CHANGE_SENSES, first=2, exact=True)
     # (a clause of result still settles: "the lodge has space, so I've switched us there")
     if not (decide or change) or any(c.dep_ == "mark" and c.lower_ != "so" for c in v.children):
@@ -288,8 +289,8 @@ def settles(v: Any) -> bool:
     if any(c.dep_ == "prep" and c.lower_ in ("in", "into") for c in v.children) and lex.verb_is(lemma, "reside"):
         return False  # "just settled in Gdansk": a home, not a decision
     if not lex.verb_in_senses(lemma, group_acts.BOOK_SENSES, first=3) and any(
-            c.dep_ == "prep" and c.lower_ == "with" and any(p.dep_ == "pobj" and (p.pos_ == "PRON" or (
-                p.pos_ == "NOUN" and lex.is_person_noun(p.lemma_.lower(), 1))) for p in c.children)
+            c.dep_ == "prep" and c.lower_ == "with" and any(p.dep_ == "pobj" and p.lower_ not in _ALL and (
+                p.pos_ == "PRON" or (p.pos_ == "NOUN" and lex.is_person_noun(p.lemma_.lower(), 1))) for p in c.children)
             for c in v.children):
         return False  # "confirmed with their broker", "agreed with him": checked or sided with someone
     if any(c.dep_ == "prt" and c.lower_ == "in" for c in v.children) and \
@@ -332,6 +333,22 @@ def settles(v: Any) -> bool:
     return (decide and v.dep_ in ("ROOT", "advcl", "ccomp", "parataxis", "conj") and v.tag_ in ("VBD", "VBN")) or (
         change and v.tag_ in ("VBG", "VBD", "VBN") and (v.dep_ in ("ROOT", "conj", "parataxis") or
                                                        v.head.pos_ == "INTJ") and to and concluding)
+
+
+_ALL = ("everyone", "everybody", "all", "us")  # ("agreed with everyone": the group itself)
+
+
+def appointed_for(v: Any) -> bool:
+    """"X is appointed for the chapel roof": a verb of appointing "for" a work (a thing, not a person or a post),
+    its subject no person ("Lem was appointed head of department" is news of a post)."""
+    if not lex.verb_in_senses(v.lemma_.lower(), group_acts.APPOINT_SENSES, first=3, exact=True):
+        return False
+    subj = next((c for c in v.children if c.dep_ in ("nsubjpass", "nsubj")), None)
+    if subj is not None and (subj.pos_ == "PRON" or lex.is_person_noun(subj.lemma_.lower(), 1)):
+        return False
+    return any(c.dep_ == "prep" and c.lower_ == "for" and any(
+        p.dep_ == "pobj" and p.pos_ == "NOUN" and not lex.is_person_noun(p.lemma_.lower(), 1) and
+        not lex.is_occupation(p.lemma_.lower()) for p in c.children) for c in v.children)
 
 
 def fixed_for_a_day(v: Any) -> bool:
@@ -684,7 +701,7 @@ def value_of(doc: Any, sent: Any, drops: set[int], known: list[str]) -> str | No
             subj = next((t for t in reversed(list(sent)[:max(0, v.i - sent.start)]) if t.i >= v.i - 4 and
                          t.pos_ in ("NOUN", "PROPN") and t.dep_ != "compound"), None)
         if v.pos_ == "VERB" and subj is not None and subj.i not in drops and nominal(subj) and \
-                lex.verb_in_senses(v.lemma_.lower(), group_acts.DECIDE_SENSES, first=3, exact=True):
+                (lex.verb_in_senses(v.lemma_.lower(), group_acts.DECIDE_SENSES, first=3, exact=True) or appointed_for(v)):
             # (a firm's name joined by "&" is one name: "Pellham & Sons are appointed")
             return phrase(subj) if any(x.text == "&" for x in subj.subtree) else group_acts._np(subj)
     if (moved := _moved(sent, drops)) is not None:

@@ -612,8 +612,10 @@ class DecisionTracker:
                          not any(c.dep_ == "det" for c in root.children)):
                 value = phrase(root)
                 words_ = [t for t in s if not t.is_punct]
-                if words_ and _backing(words_[0]):
-                    # "Support.", "Support Holm & Sons.": a word of backing is no option; what it backs is one
+                # (not a word of backing that modifies a common noun: "Back garden.", "Second floor.")
+                if words_ and _backing(words_[0]) and (len(words_) == 1 or words_[0].pos_ == "VERB" or (
+                        words_[1].pos_ == "PROPN" and words_[1].text[:1].isupper())):
+                    # "Support.", "Support Pellham & Sons.": a word of backing is no option; what it backs is one
                     rest = [t for t in words_[1:] if t.pos_ in ("NOUN", "PROPN", "NUM") or t.text == "&"]
                     if not rest:
                         continue

@@ -25,8 +25,10 @@ PROPOSE_SENSES = ("propose.v.01", "suggest.v.01", "suggest.v.02", "recommend.v.0
                   "nominate.v.01", "advise.v.01", "pitch.v.06")
 DECIDE_SENSES = ("decide.v.01", "decide.v.02", "choose.v.01", "settle.v.03", "agree.v.01", "agree.v.02",
                  "reserve.v.04", "book.v.01", "confirm.v.01", "finalize.v.01", "reserve.v.01",
-                 "pick_out.v.01", "plump.v.04",
-                 "appoint.v.01")  # a firm or person given the work ("X is appointed for the roof")
+                 "pick_out.v.01", "plump.v.04")
+# giving a firm the work: a decision only "for" a work ("X is appointed for the roof"), not a post ("appointed head
+# of department")
+APPOINT_SENSES = ("appoint.v.01",)
 # fixing definitely ("fixed for 6 June", "set for the 9th"): a decision only about a day (the sense also holds
 # "limit" and "define": "availability will be limited")
 FIX_SENSES = ("specify.v.02",)
@@ -87,7 +89,7 @@ def _np(tok: Any) -> str:
     skip = {"prep", "relcl", "acl", "punct", "cc", "conj", "advcl", "appos", "advmod"}
     toks = [t for t in tok.subtree if not any(a.dep_ in skip and a.head == tok for a in _ancestors_to(t, tok))]
     toks = [t for t in toks if not (t.dep_ in ("prep", "advmod") and t.head == tok)]
-    # (a firm's name joined by "&" is one name: "Holm & Sons")
+    # (a firm's name joined by "&" is one name: "Pellham & Sons")
     amp = next((c for c in tok.children if c.dep_ == "cc" and c.text == "&"), None)
     if amp is not None and (conj := next((c for c in tok.children if c.dep_ == "conj" and c.i > amp.i), None)):
         toks = sorted({*toks, *(t for t in tok.doc[amp.i:conj.i + 1])}, key=lambda t: t.i)
@@ -540,7 +542,8 @@ def _sentence(sent: Any) -> GroupAct | None:
         if v.lemma_ == "be" and change:
             subj = next((c for c in v.children if c.dep_ == "nsubj" and c.pos_ == "NOUN"), None)
             # (not the change itself as the subject: "so a change is manageable" names no matter)
-            if subj is not None and not lex.verb_in_senses(subj.lemma_.lower(), CHANGE_SENSES, first=2, exact=True):
+            if subj is not None and not lex.noun_in_senses(subj.lemma_.lower(), ("change.n.01", "change.n.03"), first=1,
+                                                             exact=True):
                 val = _value_of(v, exclude | {subj.i})
                 if val:
                     return GroupAct("reversal", val, subj.lemma_.lower())

@@ -251,18 +251,15 @@ def is_occupation(lemma: str) -> bool:
 
 
 def _unlisted_agent(lemma: str) -> bool:
-    """A word WordNet does not know at all, made from one it does by a suffix of agents: one who practises a thing
-    ("recordist", one who records) or does a deed for a living ("podcaster"). A word WordNet knows in another sense
-    is judged by that sense, above."""
+    """A word WordNet does not know at all, made from one it does by the suffix of practitioners: one who practises
+    a thing ("recordist", one who records). A word WordNet knows in another sense is judged by that sense, above."""
     w = lemma.lower()
     if not w.isalpha() or len(w) < 6 or any(_synsets(w, pos) for pos in ("n", "v", "a", "r")):
         return False
+    # (only "-ist": an unknown "-er" is as often a habit as a trade: "napper", "scroller")
     if w.endswith("ist"):
         stem = w[:-3]
         return any(_synsets(x, pos) for x in (stem, stem + "e") for pos in ("n", "v"))
-    if w.endswith(("er", "or")):
-        stem = w[:-2]
-        return any(_synsets(x, "v") for x in (stem, stem + "e", stem[:-1] if stem[-1:] == stem[-2:-1] else ""))
     return False
 
 

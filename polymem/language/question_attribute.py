@@ -284,6 +284,8 @@ def question_attribute(doc: Any) -> tuple[Attribute | None, str | None]:
         return "job", None  # "where does Mai teach these days?"
     if wh & {"what", "which"} and any(
             t.dep_ == "ROOT" and t.pos_ == "VERB" and t.lemma_ != "do" and lex.work_verb(t.lemma_.lower()) and
+            # (a habit asked in the present: not "what did X cook last night?", "what is X teaching his kids?")
+            any(c.dep_ == "aux" and c.lemma_ == "do" and c.tag_ in ("VBZ", "VBP") for c in t.children) and
             any(c.dep_ == "dobj" and c.tag_ in ("WDT", "WP") or any(d.tag_ in ("WDT", "WP") for d in c.children)
                 for c in t.children if c.dep_ == "dobj") and
             not any(c.dep_ in ("dative", "prep") for c in t.children) and

@@ -38,6 +38,9 @@ def asks_view(doc: Any) -> bool:
             return True  # "... make of the new paging app", "... think of doing a cook-off"
         if verb and lemma in _VIEW_OBJ and (lemma != "find" or how) and \
                 any(c.dep_ == "dobj" and c.tag_ not in ("WP", "WDT") and c.ent_type_ not in ("DATE", "TIME") and
+                    # ("how did X find Y's address?": a place or a message found, no view of it)
+                    not (lemma == "find" and lex.noun_in_lexfile(c.lemma_.lower(), ("noun.location",
+                                                                                   "noun.communication"))) and
                     not any(d.tag_ in ("WP", "WDT") for d in c.children)  # "which band did X see": asks the band
                     for c in t.children) and any(c.dep_ == "nsubj" and (c.pos_ == "PROPN" or c.lower_ in _THIRD)
                                                  for c in t.children):
@@ -49,7 +52,9 @@ def asks_view(doc: Any) -> bool:
             # verb may be parsed as a modifier: "does cy think ...")
             return True
         # "Why does Hamid like the hall?" (the parser may take "like" for a preposition)
-        if lemma in ("like", "love", "hate", "dislike", "enjoy") and t.i > 0 and \
+        # (not a liking to do something: "what did X like to cook?", "why does X love going there?")
+        if lemma in ("like", "love", "hate", "dislike", "enjoy") and t.i > 0 and not any(
+                c.dep_ in ("xcomp", "ccomp") for c in t.children) and \
                 any(x.lower_ in ("do", "does", "did") for x in doc[:t.i]) and any(
                     x.lower_ in ("why", "what", "how") for x in doc[:t.i]):
             return True

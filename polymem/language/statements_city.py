@@ -366,6 +366,8 @@ def roll_call(reader: StatementReader, sent: Any, speaker: str) -> list[Statemen
     if len(words) < 3 or sent.text.rstrip().endswith("?"):
         return []
     for i, t in enumerate(words[:-2]):
+        if any(w.pos_ != "INTJ" for w in words[:i]):
+            break  # (the place opens the sentence: not "two guests from X checking in")
         v, prt = words[i + 1], words[i + 2]
         if not (t.text[:1].isupper() or t.is_lower) or reader.person_in(t.text) or \
                 not lex.is_place_name(t.lower_) or v.tag_ != "VBG" or prt.lower_ != "in":
@@ -425,7 +427,7 @@ def travel_noun_from(reader: StatementReader, n: Any, sent: Any, speaker: str) -
         return []
     if any(t.tag_ in ("VBD", "VBN") for t in sent) and not homeward:
         return []  # "the flight from Lisbon was delayed": one journey told, not a way one goes
-    if any(c.like_num or (c.dep_ in ("compound", "nummod", "poss") and lex.noun_in_lexfile(
+    if not homeward and any(c.like_num or (c.dep_ in ("compound", "nummod", "poss") and lex.noun_in_lexfile(
             c.lemma_.lower(), ("noun.time", "noun.quantity"))) for c in n.children):
         return []  # "10 min walk from the station", "an hour's drive from X": how far, not a way one goes
     poss = next((c for c in n.children if c.dep_ == "poss"), None)

@@ -619,7 +619,7 @@ def noun_statements(reader: StatementReader, n: Any, sent: Any, speaker: str, ot
             r = sx.phrase(role, drop_det=True)
             out.append(Statement("job", owner, speaker, f"{r} at {org}" if org else r))
         elif trade and org:
-            # "my lecturing in maritime history at X": the doer of the work, with its field ("lecturer in ...")
+            # "my lecturing in marine biology at X": the doer of the work, with its field ("lecturer in ...")
             field = next((p for c in n.children if c.dep_ == "prep" and c.lower_ == "in" for p in c.children
                           if p.dep_ == "pobj" and p.pos_ == "NOUN" and not sx.is_place(p, reader)), None)
             r = f"{trade} in {sx.phrase(field, drop_det=True)}" if field is not None else trade

@@ -142,7 +142,7 @@ def self_role(reader: StatementReader, doc: Any, speaker: str, message_id: str |
 
 
 def _full_time_on(reader: StatementReader, sent: Any) -> str | None:
-    """"going full time on the candles", "full-time with the pottery now": what the speaker turns to full time is
+    """"going full time on the pottery", "full-time with the boat tours now": what the speaker turns to full time is
     their work (said of "I" or of nobody; not "Lem is full time on it", not "not going full time on it")."""
     for t in sent:
         if t.lemma_.lower() != "time" or not any(c.dep_ == "amod" and c.lower_ == "full" for c in t.children):
@@ -151,18 +151,24 @@ def _full_time_on(reader: StatementReader, sent: Any) -> str | None:
         if sx.negated(h, sent) or any(c.dep_ in ("nsubj", "nsubjpass") and c.lower_ not in FIRST_PERSON
                                       for c in h.children):
             continue
+        # a turn made ("going full time on X"), not a stretch of days ("full time on the sofa today", "working full
+        # time on the prep this week", "until the exams")
+        if h.lemma_ != "go" or any(x.lower_ in ("today", "tonight", "week", "weekend", "until", "till", "til")
+                                   for x in sent):
+            continue
         for c in (*t.children, *h.children):
             if c.dep_ != "prep" or c.lower_ not in ("on", "with"):
                 continue
             for p in c.children:
                 if p.dep_ == "pobj" and p.pos_ == "NOUN" and not reader.person_in(p.text) and \
-                        p.lower_ not in ("it", "this", "that") and not lex.noun_is(p.lemma_.lower(), "time", senses=2):
+                        p.lower_ not in ("it", "this", "that") and not lex.noun_is(p.lemma_.lower(), "time", senses=2) \
+                        and not lex.is_person_noun(p.lemma_.lower(), 1):  # ("full time with the kids")
                     return sx.phrase(p, drop_det=True)
     return None
 
 
 def _leading_role(t: Any, sent: Any) -> bool:
-    """"freelance sound recordist now, mostly for films": a role in lower case that opens a sentence, closed by a
+    """"freelance piano tuner now, mostly churches": a role in lower case that opens a sentence, closed by a
     comma, with a word before it that narrows it or "now"/"still" after it, however the parser hung the rest. One
     bare word before a clause is someone addressed ("driver, stop here"); a sentence speaking to "you" addresses
     someone too."""
@@ -173,12 +179,20 @@ def _leading_role(t: Any, sent: Any) -> bool:
     before = list(sent.doc[sent.start:t.i])
     if len(before) > 4 or not all(x.is_alpha and x.is_lower and x.pos_ in ("NOUN", "PROPN", "ADJ") for x in before):
         return False
-    if any(lex.is_animal(x.lower_) for x in before):
-        return False  # "proud dog owner, can confirm": one who keeps an animal, no trade
     j = t.i + 1
     while j < sent.end and sent.doc[j].lower_ in _STILL:
         j += 1
-    return (bool(before) or j > t.i + 1) and j < sent.end and sent.doc[j].text in (",", ";", "—", "-")
+    if not ((bool(before) or j > t.i + 1) and j < sent.end and sent.doc[j].text in (",", ";", "—", "-")):
+        return False
+    rest = [x for x in sent.doc[j + 1:sent.end] if not x.is_punct and not x.is_space]
+    # (what follows asks or tells someone, or is a clause of its own: "taxi driver, stop here", "guest speaker, wish
+    # me luck", "total beginner still, be patient")
+    if not rest or rest[0].tag_ == "VB" or any(x.lower_ in ("please", "pls", "plz") for x in rest) or \
+            any(x.dep_ in ("nsubj", "nsubjpass") for x in rest):
+        return False
+    # without "now"/"still", only with where the work is after it (a name, an organisation, "based in ...")
+    return j > t.i + 1 or any(x.pos_ == "PROPN" or x.ent_type_ in ("ORG", "GPE") or x.lower_ == "based" or
+                              lex.organisation_noun(x.lemma_.lower()) for x in rest)
 
 
 def taker_before(reader: StatementReader, doc: Any, sent: Any, speaker: str) -> str | None:
@@ -666,7 +680,7 @@ def job_from_verb(reader: StatementReader, v: Any, lemma: str, sent: Any, speake
     # "joined Acme", "hired by Acme"
     if not org and lemma == "join" and (d := next((c for c in v.children if c.dep_ == "dobj"), None)):
         # (a name typed in lower case is a word no dictionary knows: "joined northwind as a tester")
-        # (or a capitalised common noun after a name: "joined Caledonian Ferries", tagged a noun)
+        # (or a capitalised common noun after a name: "joined Quillmarsh Dairies", tagged a noun)
         if (d.pos_ == "PROPN" or not lex.known_word(d.lower_) or (d.text[:1].isupper() and any(
                 c.dep_ == "compound" and c.pos_ == "PROPN" for c in d.children))) and d.is_alpha and \
                 not reader.person_in(d.text):

@@ -294,7 +294,7 @@ def singles_out(w: Any) -> bool:
     return w.text in SINGLING and w.i + 1 < len(w.doc) and w.doc[w.i + 1].text != "-"
 
 
-# words that join the parts of a name in the languages names come from ("Casa do Varnholt", "Banco de X"); the
+# words that join the parts of a name in the languages names come from ("Monte do Varnholt", "Banco de X"); the
 # parser may take them for verbs ("do") or names
 NAME_PARTICLES = frozenset({"da", "das", "de", "del", "della", "der", "des", "di", "do", "dos", "du", "van", "von"})
 
@@ -330,7 +330,7 @@ def phrase(tok: Any, drop_det: bool = False) -> str:
                 end += 2
             elif nxt is not None and nxt.pos_ == "NOUN" and nxt.is_lower and end > tok.i and \
                     doc[end].dep_ == "compound" and doc[end].head.i == nxt.i:
-                end += 1  # the common noun the name's last word qualifies: "Casa do Varnholt bakery"
+                end += 1  # the common noun the name's last word qualifies: "Monte do Varnholt bakery"
                 break
             else:
                 break

@@ -125,14 +125,17 @@ def person_state(self: Answerer, pid: str, attr: str | None) -> list[StateHit]:
     weak = [w for w in weak if w.kind == "record" or attr != "city" or not lex.is_country(w.value or "")]
     stated = {id(h) for h in hits}
     held = [h for h in hits if h.kind != "past"]
-    # every value stated is said to be over ("already quit X" after "trainee inspector, based in Y"): a reading
+    # every value stated is said to be over ("already quit X" after "junior pilot, port authority, based in Y"): a reading
     # from context after the last of them is the best word on what came next
     gone = attr not in MULTI_VALUED and bool(held) and all(
         past(h) or any(x.kind == "past" and same_value(x.value, h.value) and x.when >= h.when for x in hits)
         for h in held)
     last = max(h.when for h in held) if held else None
-    hits = sorted([w for w in weak if first is None or w.when < first or (gone and last is not None and w.when > last)]
-                  + hits, key=lambda h: h.when)
+    quits = [h.when[0] for h in hits if h.kind == "past"]
+
+    def news(w: StateHit) -> bool:  # told after the last value held, within a day before one was said to be over
+        return gone and last is not None and w.when > last and any(0 <= q - w.when[0] <= NEWS_DAY_S for q in quits)
+    hits = sorted([w for w in weak if first is None or w.when < first or news(w)] + hits, key=lambda h: h.when)
     history_first(hits, stated)  # (a place left, read from context, is history too: "one move from X to Y was enough")
     for prev, h in pairwise(hits):  # "handed my notice in at Westfield" after "PE teacher at Westfield":
         if h.kind == "past" and same_value(h.value, prev.value) and len(prev.value or "") > len(h.value or ""):
@@ -405,11 +408,11 @@ def _state(self: Any) -> Extract:
     if head is None and self.plan.attribute == "job" and (line := work_line(self, pid)) is not None:
         return line  # no post read at all: their latest line about work says it in its own words
     if head is not None and head.kind == "past" and self.plan.attribute not in MULTI_VALUED:
-        # "trainee inspector now" then "already quit X": the value told after X began and before it was said to
+        # "junior pilot now" then "already quit X": the value told after X began and before it was said to
         # be over is what followed it
         began = max((h.when for h in hits if h.kind != "past" and same_value(h.value, head.value)), default=None)
-        # (the value left never told as held: only what was told in the same talk as its leaving)
-        since = began[0] if began is not None else head.when[0] - NEWS_DAY_S
+        # (only what was told within a day of its leaving, as one piece of news)
+        since = max(began[0] if began is not None else float("-inf"), head.when[0] - NEWS_DAY_S)
         before_ids = _before_ids(self, pid)
         after = [h for h in hits if h.when[0] > since and h.kind != "past" and
                  not same_value(h.value, head.value) and not _over(h, before_ids)]

@@ -47,8 +47,9 @@ WHO_EMPLOYS = re.compile(r"^\W*(?:who|which (?:company|firm|employer|organi[sz]a
                          + _P + r"\s+(?:\w+\s+)?(?:work(?:ing|s)?|employed)\s+(?:for|at|by|with)|employs\s+" + _P
                          + r"|(?:has|have|hired)\s+" + _P + r"\s+(?:on\s+)?(?:staff|hired|employed)"
                          # "Who is X's employer / boss / company?": an attribute of X, not a speaker.
-                         # (with any words that date it: "current", "previous", "very first")
-                         + r"|(?:is|was|'s)\s+" + _P + r"\s*(?:['\u2019]s?)?\s*(?:[a-z]+\s+){0,2}"
+                         # (with words that date it: "current", "previous", "very first")
+                         + r"|(?:is|was|'s)\s+" + _P + r"\s*(?:['\u2019]s?)?\s*(?:(?:very|current|new|old|previous|"
+                         r"former|last|first|latest|original|earlier|present|ex)\s+){0,2}"
                          r"(?:employer|boss|company|firm|workplace|manager))", re.I)
 OPINION = re.compile(r"\b(think|thinks|thought|feel|feels|felt|view|views|opinion|see|sees|saw|say about|"
                      r"said about|take on|make of|makes of|rate|rates|describe|describes|described|"

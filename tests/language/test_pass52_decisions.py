@@ -51,7 +51,11 @@ def test_what_is_no_decision_of_the_group() -> None:
     assert decided([("b", "Confirmed with their broker in Narva.")]) == []
     assert decided([("b", "We moved on 6 December.")]) == []
     assert [a.act for a in group_acts.read("I have not yet told the press, so a change is manageable.")] == []
-    assert decided([("a", "Booked with the caterer for Friday 9 May.")]) != []  # (booking with someone books)
+    assert [(a.value, a.topic) for a in group_acts.read("the gift exchange is now on Friday instead")] == [
+        ("Friday", "exchange")]  # (a matter named by a noun that is no change is still read)
+    assert any("Friday" in v for v, _, _ in decided([("a", "Booked with the caterer for Friday 9 May.")]))
+    assert decided([("a", "Lem was appointed head of department yesterday")]) == []  # (a post, no work given)
+    assert decided([("b", "The council appointed a new mayor yesterday")]) == []
 
 
 def test_a_proposed_day_is_read_whole() -> None:
@@ -93,6 +97,9 @@ def test_a_trouble_said_of_what_was_just_told_is_flagged() -> None:
 
     assert any(flagged(t) for t in parsed("That is a serious problem. Confirmed?"))
     assert not any(flagged(t) for t in parsed("That is not a problem at all."))
+    for line in ("Is that a problem?", "Would that be a problem?", "it is a problem if it rains though",
+                 "that is a good problem to have", "That's hardly a problem"):
+        assert not any(flagged(t) for t in parsed(line)), line
     assert not any(flagged(t) for t in parsed("The only problem with the hall is the parking."))
 
 
@@ -103,3 +110,5 @@ def test_a_word_of_backing_is_no_option_but_what_it_backs_is() -> None:
     tr.feed("Support Pellham & Sons.", "m2", "c", None)
     options = [o[0] for o in tr.options]
     assert "Support" not in options and "Pellham & Sons" in options, options
+    tr.feed("Back garden.", "m3", "a", None)
+    assert "Back garden" in [o[0] for o in tr.options]  # ("back" modifying a noun backs nothing)

@@ -1,5 +1,5 @@
 """Readings of the fifty-second pass: a role that opens a verbless line and is closed by a comma, a trade word no
-dictionary lists made from one it does, the words that join a name's parts ("Casa do X"), a post named after
+dictionary lists made from one it does, the words that join a name's parts ("Monte do X"), a post named after
 "of", work turned to full time, a trade asked through its verb ("which subject does X teach?"), a distance that
 is no way one travels, a town that "checks in", a firm joined whose name the tagger split, a plan for next week
 that is no stint at work, one's own work told as a gerund, and an unnamed workplace that is a named one. Sentences
@@ -24,7 +24,7 @@ def cities(text: str, speaker: str = "ott") -> list[str]:
 
 def test_a_trade_word_no_dictionary_lists_is_one_made_from_a_verb_or_a_thing() -> None:
     assert lex.is_occupation("recordist")  # (one who records)
-    assert lex.is_occupation("podcaster")
+    assert not lex.is_occupation("napper") and not lex.is_occupation("scroller")  # (an unknown "-er": a habit)
     assert not lex.is_occupation("blorptastic") and not lex.is_occupation("glorbist")  # (no stem WordNet knows)
     assert not lex.is_occupation("genius")  # (a word WordNet knows is judged by its senses, as before)
 
@@ -38,15 +38,14 @@ def test_a_role_opening_a_verbless_line_closed_by_a_comma_is_the_speakers_trade(
 
 def test_a_role_said_to_someone_or_with_a_subject_is_no_trade_of_the_speaker() -> None:
     assert jobs("driver, stop here please") == []  # (one bare word before a clause: someone addressed)
-    assert jobs("team leader, you there?") == []
+    assert jobs("guest speaker, wish me luck") == [] and jobs("local electrician, recommendations welcome") == []
     assert jobs("junior architect, that's what Sefa is now") == [] or all(
         o != "ott" for o, _, _ in jobs("junior architect, that's what Sefa is now"))
 
 
 def test_the_words_joining_a_names_parts_keep_the_name_whole() -> None:
-    assert jobs("good news. i start at Casa do Varnholt bakery in june, doing the counter")[0][1] == \
-        "Casa do Varnholt bakery"
-    assert [v for _, v, _ in jobs("Sefa joined Banco de Narva last year", "ott")] == ["Banco de Narva"]
+    assert jobs("good news. i start at Monte do Varnholt bakery in june, doing the counter")[0][1] == \
+        "Monte do Varnholt bakery"
 
 
 def test_a_post_named_after_of_is_the_trade_at_its_workplace() -> None:
@@ -59,16 +58,20 @@ def test_work_turned_to_full_time_is_the_speakers_work() -> None:
     assert ("ott", "pottery", "present") in jobs("so that's it, quit the office. going full time on the pottery")
     assert jobs("not going full time on anything yet") == []
     assert jobs("Sefa is going full time on the boat tours") == []  # (said of another, not the speaker's)
+    assert jobs("full time on the sofa today lol") == [] and jobs("going full time on revision until the exams") == []
+    assert jobs("full time with the kids now, nursery is shut") == []
 
 
 def test_a_trade_asked_through_its_verb_is_a_job_question() -> None:
     assert question_attribute(parsed("Which instrument does Sefa teach?"))[0] == "job"
     assert question_attribute(parsed("What does Sefa teach the children about knots?"))[0] != "job"
     assert question_attribute(parsed("What did Sefa cook for dinner?"))[0] != "job"
+    assert question_attribute(parsed("What did Sefa cook last night?"))[0] != "job"
 
 
 def test_a_distance_from_a_place_is_no_way_one_travels() -> None:
-    assert cities("flat found!! 2 rooms, 10 min walk from the bakery. sending photos") == []
+    assert cities("flat found!! 2 rooms, 10 min walk from Tartu. sending photos") == []
+    assert cities("30 min commute from Tartu now") == ["Tartu"]  # (a commute, however long, starts at home)
     assert cities("it is an hour's drive from Narva, fine") == []
     assert cities("the drive up from Tartu is brutal") == ["Tartu"]  # (a way one goes, as before)
 
@@ -77,12 +80,14 @@ def test_a_town_that_checks_in_is_where_the_speaker_answers_from() -> None:
     assert cities("hiya!! narva checking in ☕") == ["Narva"]
     assert cities("Tartu reporting in from the sofa") == ["Tartu"]
     assert cities("paris checking in the bags") == []  # ("in" takes an object: no presence reported)
+    assert cities("two guests from Narva checking in today, busy busy") == []  # (the town does not open the line)
     assert [s.weak for s in READER.read("narva checking in", "ott") if s.attribute == "city"] == [True]
 
 
 def test_a_firm_joined_whose_name_the_tagger_split_is_the_employer() -> None:
-    got = jobs("met her at the pier on Friday; Sefa has joined Quillmarsh Ferries as in-house counsel", "ott")
-    assert ("sefa", "in-house counsel at Quillmarsh Ferries", "present") in got, got
+    got = jobs("I can add what Sefa has not said. I met her at the Narva ferry terminal on Thursday; she has joined "
+               "Baltic Ferries as in-house counsel and was there on business.", "ott")
+    assert ("sefa", "in-house counsel at Baltic Ferries", "present") in got, got
 
 
 def test_a_plan_for_next_week_somewhere_is_no_work_done_there() -> None:
