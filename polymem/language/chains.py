@@ -184,7 +184,7 @@ def flagged(t: Any) -> bool:
 
 
 def _that_is(t: Any) -> bool:
-    """"That is a serious problem.": a trouble said of what was just told, by a pronoun (not "the problem is X")."""
+    """"That is a real worry.": a trouble said of what was just told, by a pronoun (not "the problem is X")."""
     be, sent = t.head, t.sent
     # (not a question, a hypothetical, a condition, a hedge or a good problem: "would that be a problem?", "it is a
     # problem if it rains", "that's hardly a problem", "that is a good problem to have")

@@ -292,7 +292,7 @@ def settles(v: Any) -> bool:
             c.dep_ == "prep" and c.lower_ == "with" and any(p.dep_ == "pobj" and p.lower_ not in _ALL and (
                 p.pos_ == "PRON" or (p.pos_ == "NOUN" and lex.is_person_noun(p.lemma_.lower(), 1))) for p in c.children)
             for c in v.children):
-        return False  # "confirmed with their broker", "agreed with him": checked or sided with someone
+        return False  # "checked it with their agent", "agreed with him": checked or sided with someone
     if any(c.dep_ == "prt" and c.lower_ == "in" for c in v.children) and \
             lex.verb_in_senses(lemma, group_acts.BOOK_SENSES, first=3) and not any(
                 c.lower_ in ("we", "us") for c in v.children) and sx.place_obj(v, _NOBODY, ("at",)) is None \
@@ -303,7 +303,7 @@ def settles(v: Any) -> bool:
                                            for c in v.children)
     subj = next((c for c in v.children if c.dep_ == "nsubj"), None)
     passive = next((c for c in v.children if c.dep_ == "nsubjpass"), None)
-    # (the parser may hang "to" on "from": "moves from 6 June to 4 July")
+    # (the parser may hang "to" on "from": "moves from 3 May to 10 May")
     to = any(c.dep_ == "prep" and c.lower_ == "to" for x in (v, *(c for c in v.children if c.dep_ == "prep" and
                                                                    c.lower_ == "from")) for c in x.children)
     if subj is not None and subj.lower_ == "i" and done and _for_the_group(v, lemma, change):
@@ -312,7 +312,7 @@ def settles(v: Any) -> bool:
         return False  # "we've moved over to X": a household's new home, news rather than a plan
     if subj is not None and subj.lower_ == "we" and lex.moving_verb(lemma) and not any(
             c.dep_ == "dobj" or (c.dep_ == "prep" and c.lower_ in ("to", "into")) for c in v.children):
-        return False  # "we moved on 6 December": a household moved house, nothing of the group's moved
+        return False  # "we moved on 3 March": a household moved house, nothing of the group's moved
     if subj is not None:
         collective = subj.pos_ == "NOUN" and lex.noun_in_senses(subj.lemma_.lower(), ("social_group.n.01",))
         # "rehearsals move to wednesdays", "drill moves to thursdays": a plan changed, said in the present
@@ -352,7 +352,7 @@ def appointed_for(v: Any) -> bool:
 
 
 def fixed_for_a_day(v: Any) -> bool:
-    """"fixed for 6 June", "set for the 9th": a verb of fixing definitely with a day after "for" or "on"."""
+    """"fixed for 12 September", "set for the 9th": a verb of fixing definitely with a day after "for" or "on"."""
     return lex.verb_in_senses(v.lemma_.lower(), group_acts.FIX_SENSES, first=3, exact=True) and any(
         c.dep_ == "prep" and c.lower_ in ("for", "on") and any(
             timeexpr.date_span(p.doc[p.left_edge.i:p.right_edge.i + 1].text) for p in c.children if p.dep_ == "pobj")
@@ -725,7 +725,7 @@ def value_of(doc: Any, sent: Any, drops: set[int], known: list[str]) -> str | No
         return phrase(clause[1])  # "the tombola is now for the lifeboats" (after the readings that keep a day with it)
     for v in sent:  # "the reunion is moving to Paramaribo", "the open day is moved to Sunday 21 June"
         if v.pos_ == "VERB" and lex.verb_in_senses(v.lemma_.lower(), group_acts.CHANGE_SENSES, first=2, exact=True):
-            # (the parser may hang "to" on "from": "moves from 6 June to 4 July")
+            # (the parser may hang "to" on "from": "moves from 3 May to 10 May")
             heads = [v, *(c for c in v.children if c.dep_ == "prep" and c.lower_ == "from")]
             to = next((p for h in heads for c in h.children if c.dep_ == "prep" and c.lower_ == "to"
                        for p in c.children if nominal(p) and p.i not in drops), None)

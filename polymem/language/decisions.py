@@ -158,7 +158,7 @@ class DecisionTracker:
             # ("X it is" ... "ok but bad news, I can't host after all")
             last = max(self.chains, key=lambda c: c.head.seq)
             named = [c for c in self.chains if names(c.head.value, text)]
-            # "That is a serious problem.": a trouble said of the line before, by a pronoun, is of what that line names
+            # "That is a real worry.": a trouble said of the line before, by a pronoun, is of what that line names
             prev = self._window[-1][1] if self._window else ""  # (this message is remembered after its options)
             if not named and prev and any(t.dep_ == "nsubj" and t.lower_ in ("that", "this", "it") for t in doc):
                 named = [c for c in self.chains if names(c.head.value, prev)]

@@ -29,8 +29,8 @@ DECIDE_SENSES = ("decide.v.01", "decide.v.02", "choose.v.01", "settle.v.03", "ag
 # giving a firm the work: a decision only "for" a work ("X is appointed for the roof"), not a post ("appointed head
 # of department")
 APPOINT_SENSES = ("appoint.v.01",)
-# fixing definitely ("fixed for 6 June", "set for the 9th"): a decision only about a day (the sense also holds
-# "limit" and "define": "availability will be limited")
+# fixing definitely ("fixed for 12 September", "set for the 9th"): a decision only about a day (the sense also holds
+# "limit" and "define": "my evenings will be limited")
 FIX_SENSES = ("specify.v.02",)
 BOOK_SENSES = ("reserve.v.04", "book.v.01", "reserve.v.01")
 CHANGE_SENSES = ("change.v.01", "change.v.02", "switch.v.01", "switch.v.03", "exchange.v.01", "replace.v.01",
@@ -66,7 +66,7 @@ def sentence_act(sent: Any) -> GroupAct | None:
         span = timeexpr.date_span(sent.text) if act is not None and act.value else None
         if act is not None and act.value and span and len(span) > len(act.value) and \
                 span.lower().startswith(act.value.lower()):
-            act.value = span  # "I propose Saturday 6 June 2026": the whole day, however the parser cut it
+            act.value = span  # "I propose Sunday 14 March 2027": the whole day, however the parser cut it
         _SENT_ACTS[key] = act
     return _SENT_ACTS[key]
 
@@ -387,7 +387,7 @@ def _sentence(sent: Any) -> GroupAct | None:
                 next((x for c in v.children if c.dep_ in ("ccomp", "xcomp") and c.pos_ in ("VERB", "AUX") and
                         not lex.verb_in_lexfile(c.lemma_.lower(), ("verb.communication",))
                         if (x := _value_of(c, exclude))), None) or _value_of(v, exclude)
-            # ("I propose we move the appeal to X": what is moved is the matter)
+            # ("I propose we shift the raffle to X": what is moved is the matter)
             moved = next((o for c in v.children if c.dep_ in ("ccomp", "xcomp") and lex.verb_in_senses(
                 c.lemma_.lower(), CHANGE_SENSES, first=2, exact=True) for o in c.children
                           if o.dep_ == "dobj" and o.pos_ == "NOUN"), None) if topic is None else None
@@ -541,7 +541,7 @@ def _sentence(sent: Any) -> GroupAct | None:
         # "the brunch is now at Juniper Hall", "the quiz night is X instead": a topic subject with a new value
         if v.lemma_ == "be" and change:
             subj = next((c for c in v.children if c.dep_ == "nsubj" and c.pos_ == "NOUN"), None)
-            # (not the change itself as the subject: "so a change is manageable" names no matter)
+            # (not the change itself as the subject: "so a change is easy" names no matter)
             if subj is not None and not lex.noun_in_senses(subj.lemma_.lower(), ("change.n.01", "change.n.03"), first=1,
                                                              exact=True):
                 val = _value_of(v, exclude | {subj.i})

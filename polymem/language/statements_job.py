@@ -654,7 +654,7 @@ def job_from_verb(reader: StatementReader, v: Any, lemma: str, sent: Any, speake
         if role_tok is None:  # "a new job as a paramedic at City Ambulance"
             role_tok = next((p for c in job_obj.children if c.dep_ == "prep" and c.lower_ == "as"
                              for p in c.children if p.dep_ == "pobj"), None)
-            # "the post of site manager for the Trust": a trade after "of" names the post
+            # "the post of deputy head gardener for the Trust": a trade after "of" names the post
             role_tok = role_tok or next((p for c in job_obj.children if c.dep_ == "prep" and c.lower_ == "of"
                                          for p in c.children if p.dep_ == "pobj" and p.pos_ == "NOUN" and
                                          lex.is_occupation(p.lemma_.lower())), None)

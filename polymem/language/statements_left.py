@@ -254,7 +254,7 @@ def shift_at(reader: StatementReader, n: Any, sent: Any, speaker: str, other: st
             sent.text.rstrip().endswith("?"):
         return None
     if any(c.lower_ in ("next", "coming") for c in n.children):
-        return None  # "at a conference in X next week": a plan for a stretch to come, no work done there
+        return None  # "at a trade fair in X next week": a plan for a stretch to come, no work done there
     head = n.head if n.head.pos_ in ("VERB", "AUX") else None
     if head is not None and (sx.hedged(head) or sx.negated(head, sent)):
         return None

@@ -205,7 +205,7 @@ def renamed_pet(reader: StatementReader, doc: Any, speaker: str, message_id: str
             # ("..., not Nibs": the name refused is the old one)
             refused = next((x.text for k, x in enumerate(after[:5]) if a_name(x) and x.i > cand[0].i and
                             any(y.lower_ == "not" for y in after[:k])), "")
-            # "<Nibs> is a boring name": the name said to be one, before
+            # "<Nibs> is a dull name": the name said to be one, before
             named = next((c.text for x in doc if x.lemma_ == "name" and x.pos_ == "NOUN" and x.dep_ == "attr"
                           for c in x.head.children if c.dep_ == "nsubj" and a_name(c)), "")
             old = refused or named or "*"

@@ -1,8 +1,8 @@
 """Decisions of the fifty-second pass, in the register of minutes: a firm "appointed for" a work, a matter "fixed
 for" a day, a plan that "moves from" one day "to" another, "X it is" with a colour the tagger took for an adverb,
-a proposal to move a named matter, a trouble said of the line before ("That is a serious problem."), a word of
+a proposal to move a named matter, a trouble said of the line before ("That is a real worry."), a word of
 backing that is no option, an option with its matter after it ("X for the appeal"); and what is no decision:
-"confirmed with their broker", "we moved on <day>", "availability will be limited", "a change is manageable".
+"checked it with their agent", "we moved on <day>", "evenings will be limited", "a change is easy".
 Sentences written for these tests (no data set's words, names or values)."""
 
 from __future__ import annotations
@@ -32,9 +32,9 @@ def test_a_firm_named_with_an_ampersand_stays_whole() -> None:
 
 
 def test_a_matter_fixed_for_a_day_is_that_day_and_a_limit_is_no_decision() -> None:
-    assert [v for v, _, _ in decided([("c", "Harvest fair fixed for 6 June 2026.")])] == ["6 June 2026"]
-    assert decided([("b", "Thanks. Tuesday availability will be limited.")]) == []
-    assert decided([("b", "Tours limited to twelve per group.")]) == []
+    assert [v for v, _, _ in decided([("c", "Harvest fair fixed for 12 September 2027.")])] == ["12 September 2027"]
+    assert decided([("b", "Noted. My Thursday evenings will be limited.")]) == []
+    assert decided([("b", "Boat trips limited to eight people each.")]) == []
 
 
 def test_a_plan_that_moves_from_one_day_to_another_is_the_later_day() -> None:
@@ -43,14 +43,14 @@ def test_a_plan_that_moves_from_one_day_to_another_is_the_later_day() -> None:
 
 
 def test_a_colour_it_is_however_the_tagger_read_it() -> None:
-    assert [v for v, _, _ in decided([("c", "Then ochre it is, pending listed building consent.")])] == ["ochre"]
-    assert [v for v, _, _ in decided([("c", "Then green it is, pending consent.")])] == ["green"]
+    assert [v for v, _, _ in decided([("c", "Then teal it is, subject to the landlord saying yes.")])] == ["teal"]
+    assert [v for v, _, _ in decided([("c", "Right, green it is, pending consent.")])] == ["green"]
 
 
 def test_what_is_no_decision_of_the_group() -> None:
-    assert decided([("b", "Confirmed with their broker in Narva.")]) == []
-    assert decided([("b", "We moved on 6 December.")]) == []
-    assert [a.act for a in group_acts.read("I have not yet told the press, so a change is manageable.")] == []
+    assert decided([("b", "Checked it with their agent in Narva.")]) == []
+    assert decided([("b", "We moved on 3 March, finally.")]) == []
+    assert [a.act for a in group_acts.read("Nothing is printed yet, so a change is easy.")] == []
     assert [(a.value, a.topic) for a in group_acts.read("the gift exchange is now on Friday instead")] == [
         ("Friday", "exchange")]  # (a matter named by a noun that is no change is still read)
     assert any("Friday" in v for v, _, _ in decided([("a", "Booked with the caterer for Friday 9 May.")]))
@@ -59,13 +59,13 @@ def test_what_is_no_decision_of_the_group() -> None:
 
 
 def test_a_proposed_day_is_read_whole() -> None:
-    assert [(a.act, a.value) for a in group_acts.read("I propose Saturday 6 June 2026.")] == [
-        ("proposal", "Saturday 6 June")]
+    assert [(a.act, a.value) for a in group_acts.read("I propose Sunday 14 March 2027.")] == [
+        ("proposal", "Sunday 14 March")]
 
 
 def test_a_proposal_to_move_a_matter_names_that_matter_for_the_assent() -> None:
-    acts = group_acts.read("Their fee is lower. I propose we move the appeal to Quillmarsh.")
-    assert [(a.value, a.topic) for a in acts] == [("Quillmarsh", "appeal")]
+    acts = group_acts.read("Their cut is smaller. I propose we shift the raffle to Quillmarsh.")
+    assert [(a.value, a.topic) for a in acts] == [("Quillmarsh", "raffle")]
 
 
 def test_a_trouble_said_of_the_line_before_lets_the_next_choice_replace_it() -> None:
@@ -73,9 +73,9 @@ def test_a_trouble_said_of_the_line_before_lets_the_next_choice_replace_it() -> 
         ("a", "I propose we appoint Varnholt Roofing for the chapel roof."),
         ("c", "Then Varnholt Roofing is appointed for the chapel roof."),
         ("b", "Porch paint. I propose the green trim."),
-        ("c", "Then green it is."),
+        ("c", "Fine, green it is."),
         ("b", "Urgent. Varnholt Roofing's insurance has lapsed and they cannot work on site."),
-        ("a", "That is a serious problem. Confirmed?"),
+        ("a", "That is a real worry, sure about it?"),
         ("b", "Pellham & Sons quoted too. Higher, but insured. I propose we appoint Pellham & Sons instead."),
         ("a", "Grudgingly agreed."),
         ("c", "Agreed."),
@@ -85,19 +85,19 @@ def test_a_trouble_said_of_the_line_before_lets_the_next_choice_replace_it() -> 
 
 
 def test_an_option_with_its_matter_after_it_is_the_option_for_that_matter() -> None:
-    got = decided([("a", "Crowdfunding: I propose we run the public appeal on Quillmarsh. Good reach."),
+    got = decided([("a", "Fundraiser platform: I propose we host the drive on Quillmarsh, they reach lots of donors."),
                    ("b", "Fees?"), ("a", "Five percent."),
-                   ("c", "Agreed. Quillmarsh for the appeal. Sefa to set up the page.")])
-    assert got == [("Quillmarsh", None, "appeal")], got
+                   ("c", "Agreed. Quillmarsh for the drive. Sefa will build the listing.")])
+    assert got == [("Quillmarsh", None, "drive")], got
 
 
 def test_a_trouble_said_of_what_was_just_told_is_flagged() -> None:
     from polymem.language.chains import flagged
     from polymem.language.models import parsed
 
-    assert any(flagged(t) for t in parsed("That is a serious problem. Confirmed?"))
-    assert not any(flagged(t) for t in parsed("That is not a problem at all."))
-    for line in ("Is that a problem?", "Would that be a problem?", "it is a problem if it rains though",
+    assert any(flagged(t) for t in parsed("This is a big problem for us, sadly."))
+    assert not any(flagged(t) for t in parsed("This is not a problem, honestly."))
+    for line in ("Is this one a problem?", "Would that be a problem?", "it is a problem if it rains though",
                  "that is a good problem to have", "That's hardly a problem"):
         assert not any(flagged(t) for t in parsed(line)), line
     assert not any(flagged(t) for t in parsed("The only problem with the hall is the parking."))

@@ -70,7 +70,7 @@ def test_a_trade_asked_through_its_verb_is_a_job_question() -> None:
 
 
 def test_a_distance_from_a_place_is_no_way_one_travels() -> None:
-    assert cities("flat found!! 2 rooms, 10 min walk from Tartu. sending photos") == []
+    assert cities("new place has two rooms, a 10 min stroll from Tartu centre") == []
     assert cities("30 min commute from Tartu now") == ["Tartu"]  # (a commute, however long, starts at home)
     assert cities("it is an hour's drive from Narva, fine") == []
     assert cities("the drive up from Tartu is brutal") == ["Tartu"]  # (a way one goes, as before)
@@ -85,18 +85,18 @@ def test_a_town_that_checks_in_is_where_the_speaker_answers_from() -> None:
 
 
 def test_a_firm_joined_whose_name_the_tagger_split_is_the_employer() -> None:
-    got = jobs("I can add what Sefa has not said. I met her at the Narva ferry terminal on Thursday; she has joined "
-               "Baltic Ferries as in-house counsel and was there on business.", "ott")
+    got = jobs("Small update on Sefa. Bumped into her by the Narva docks last week; she has joined "
+               "Baltic Ferries as in-house counsel, so she was down there for work.", "ott")
     assert ("sefa", "in-house counsel at Baltic Ferries", "present") in got, got
 
 
 def test_a_plan_for_next_week_somewhere_is_no_work_done_there() -> None:
-    assert jobs("I am at a shipping conference in Narva next week; replies may be slow.") == []
-    assert jobs("4 night shifts in a row at the infirmary this week") == [("ott", "the infirmary", "present")]
+    assert jobs("I am at a shipping fair in Narva next week, so expect slow answers.") == []
+    assert jobs("two night shifts at the infirmary this week") == [("ott", "the infirmary", "present")]
 
 
 def test_ones_own_work_told_as_a_gerund_is_its_doer_with_its_field() -> None:
-    assert jobs("My lecturing in marine biology at Tartu University resumes next week.") == [
+    assert jobs("My lecturing in marine biology at Tartu University starts again after Easter.") == [
         ("ott", "lecturer in marine biology at Tartu University", "present")]
     assert jobs("my teaching at Varnholt Academy is relentless") == [("ott", "teacher at Varnholt Academy", "present")]
 
@@ -115,7 +115,7 @@ def test_an_animal_given_a_new_name_carries_its_old_one() -> None:
     assert renamings("renamed Nibs to Tansy lol") == [("pet", "Tansy", "Nibs")]
     assert renamings("we renamed the dog Quillon, the old name never suited him") == [("dog", "Quillon", "*")]
     assert renamings("the pup is called Tansy now, not Nibs") == [("pup", "Tansy", "Nibs")]
-    assert renamings("cat news: my sister says Nibs is a dull name so she's now Tansy") == [("cat", "Tansy", "Nibs")]
+    assert renamings("cat news: my sister thinks Nibs is a dull name, so she's now called Tansy") == [("cat", "Tansy", "Nibs")]
 
 
 def test_a_new_name_of_no_animal_or_of_anothers_is_no_renaming_of_the_speakers() -> None:

@@ -15,7 +15,7 @@ QUIT_AFTER = [
     ("q02", "mara", "poor you", "q01"),
     ("q03", "tobi_k", "NEWS. junior harbour pilot, port authority, based in narva from next month", None),
     ("q04", "wen", "TOBI!!! amazing", "q03"),
-    ("q05", "tobi_k", "thanks!! already quit pellham logistics and i'm typing this from a crate of boxes lol", "q04"),
+    ("q05", "tobi_k", "cheers!! handed in my notice at pellham logistics already, sitting on a pile of boxes", "q04"),
 ]
 
 
@@ -30,8 +30,8 @@ EMPLOYERS = [
     ("e01", "wen", "sorry, late. Thornaby Surveys kept us till seven", None),
     ("e02", "wen", "I work at Thornaby Surveys, it's fine", None),
     ("e03", "mara", "how's the new place wen?", None),
-    ("e04", "wen", "We moved last week. I have joined the Tartu Water Board as a senior hydrologist and left Thornaby "
-                   "Surveys.", "e03"),
+    ("e04", "wen", "Settled in now. Started at the Tartu Water Board as a senior hydrologist, and Thornaby Surveys is "
+                   "behind me.", "e03"),
 ]
 
 
@@ -61,7 +61,7 @@ HOME_TOLD = [
 
 def test_a_home_told_with_a_possessive_is_found_and_a_town_checking_in_is_a_home(graph, space, embedder) -> None:  # type: ignore[no-untyped-def]
     ingest_chat(graph, space, embedder, HOME_TOLD)
-    who = ask(graph, space, "Who told the group that Wen had finished moving to Tartu?", embedder=embedder)
+    who = ask(graph, space, "Which member let everyone know Wen had completed the move to Tartu?", embedder=embedder)
     assert "h04" in who.ranked_message_ids[:10], who.ranked_message_ids
     home = ask(graph, space, "Where does Tobi live?", embedder=embedder)
     assert "Narva" in home.text, home.text
@@ -77,7 +77,7 @@ RENAMED = [
     ("n01", "mara", "my cat Nibs knocked the fern over again", None),
     ("n02", "wen", "classic Nibs", "n01"),
     ("n03", "tobi_k", "anyone up for the quiz thursday?", None),
-    ("n04", "mara", "cat update: Nibs is staying for good. but my nephew says Nibs is a boring name so she's now Tansy",
+    ("n04", "mara", "cat news: Nibs stays with us for good. my nephew thinks Nibs is a dull name, so she is now Tansy",
      None),
     ("n05", "wen", "Tansy suits her", "n04"),
 ]
