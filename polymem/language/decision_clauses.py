@@ -303,9 +303,7 @@ def settles(v: Any) -> bool:
                                            for c in v.children)
     subj = next((c for c in v.children if c.dep_ == "nsubj"), None)
     passive = next((c for c in v.children if c.dep_ == "nsubjpass"), None)
-    # (the parser may hang "to" on "from": "moves from 3 May to 10 May")
-    to = any(c.dep_ == "prep" and c.lower_ == "to" for x in (v, *(c for c in v.children if c.dep_ == "prep" and
-                                                                   c.lower_ == "from")) for c in x.children)
+    to = any(c.dep_ == "prep" and c.lower_ == "to" for x in _with_from(v) for c in x.children)
     if subj is not None and subj.lower_ == "i" and done and _for_the_group(v, lemma, change):
         return True  # "I've switched us to the lodge", "I booked the Brass Lantern": one member acting for all
     if subj is not None and subj.lower_ == "we" and done and _home_moved(v):
@@ -336,6 +334,11 @@ def settles(v: Any) -> bool:
 
 
 _ALL = ("everyone", "everybody", "all", "us")  # ("agreed with everyone": the group itself)
+
+
+def _with_from(v: Any) -> list[Any]:
+    """The verb and its "from" phrases: where the parser may hang the "to" of a move ("moves from 3 May to 10 May")."""
+    return [v, *(c for c in v.children if c.dep_ == "prep" and c.lower_ == "from")]
 
 
 def appointed_for(v: Any) -> bool:
@@ -702,8 +705,7 @@ def value_of(doc: Any, sent: Any, drops: set[int], known: list[str]) -> str | No
                          t.pos_ in ("NOUN", "PROPN") and t.dep_ != "compound"), None)
         if v.pos_ == "VERB" and subj is not None and subj.i not in drops and nominal(subj) and \
                 (lex.verb_in_senses(v.lemma_.lower(), group_acts.DECIDE_SENSES, first=3, exact=True) or appointed_for(v)):
-            # (a firm's name joined by "&" is one name: "Pellham & Sons are appointed")
-            return phrase(subj) if any(x.text == "&" for x in subj.subtree) else group_acts._np(subj)
+            return group_acts._np(subj)  # (which keeps a name joined by "&" whole: "Pellham & Sons are appointed")
     if (moved := _moved(sent, drops)) is not None:
         return phrase(moved[1])
     for act in group_acts.read(sent.text):
@@ -725,9 +727,7 @@ def value_of(doc: Any, sent: Any, drops: set[int], known: list[str]) -> str | No
         return phrase(clause[1])  # "the tombola is now for the lifeboats" (after the readings that keep a day with it)
     for v in sent:  # "the reunion is moving to Paramaribo", "the open day is moved to Sunday 21 June"
         if v.pos_ == "VERB" and lex.verb_in_senses(v.lemma_.lower(), group_acts.CHANGE_SENSES, first=2, exact=True):
-            # (the parser may hang "to" on "from": "moves from 3 May to 10 May")
-            heads = [v, *(c for c in v.children if c.dep_ == "prep" and c.lower_ == "from")]
-            to = next((p for h in heads for c in h.children if c.dep_ == "prep" and c.lower_ == "to"
+            to = next((p for h in _with_from(v) for c in h.children if c.dep_ == "prep" and c.lower_ == "to"
                        for p in c.children if nominal(p) and p.i not in drops), None)
             if to is not None:
                 return phrase(to)
